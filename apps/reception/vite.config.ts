@@ -1,0 +1,27 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: '受付 | 東京ふぁーりーフェス 2025',
+        short_name: '受付',
+        lang: 'ja',
+        start_url: '/',
+        display: 'standalone',
+        orientation: 'landscape',
+        theme_color: '#d63384',
+        background_color: '#ffffff',
+        icons: [],
+      },
+      workbox: { navigateFallback: '/index.html' },
+    }),
+  ],
+  preview: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1' },
+})

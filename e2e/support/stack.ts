@@ -1,0 +1,21 @@
+// The ports the e2e stack runs on: next to, never on, the ones `npm start` uses, so a developer's running
+// stack and the tests can coexist.
+export const e2ePorts = {
+  API_PORT: process.env.E2E_API_PORT ?? '18787',
+  PWA_PORT: process.env.E2E_PWA_PORT ?? '15173',
+  RECEPTION_PORT: process.env.E2E_RECEPTION_PORT ?? '15174',
+  COGNITO_PORT: process.env.E2E_COGNITO_PORT ?? '19229',
+  STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '22111',
+}
+
+export const pwaUrl = `http://localhost:${e2ePorts.PWA_PORT}`
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]

@@ -1,0 +1,12 @@
+/** Product-wide feature flags as the client names them (spec section 3). */
+export interface FeatureFlags {
+  isNewClubActivityEstablishmentAvailable: boolean
+  isRegistrationAvailable: boolean
+  isUnderMaintenance: boolean
+}
+
+export const defaultFeatureFlags: Readonly<FeatureFlags> = {
+  isNewClubActivityEstablishmentAvailable: false,
+  isRegistrationAvailable: true,
+  isUnderMaintenance: false,
+}

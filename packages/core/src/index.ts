@@ -1,0 +1,2 @@
+export * from './domain/feature-flags.ts'
+export * from './domain/registration-tier.ts'

@@ -1,0 +1,94 @@
+// The five services `npm start` runs, their ports and the environment that tells each where the others are.
+// Every port can be changed with its environment variable.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { root } from './lib.mjs'
+
+const portOf = (env, variable, fallback) => {
+  const value = env[variable]
+  if (value === undefined || value === '') return fallback
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${variable} must be a port number between 1 and 65535, got "${value}"`)
+  }
+  return port
+}
+
+export function servicePorts(env = process.env) {
+  return {
+    api: portOf(env, 'API_PORT', 8787),
+    pwa: portOf(env, 'PWA_PORT', 5173),
+    reception: portOf(env, 'RECEPTION_PORT', 5174),
+    cognito: portOf(env, 'COGNITO_PORT', 9229),
+    stripe: portOf(env, 'STRIPE_PORT', 12111),
+  }
+}
+
+/** Environment shared by every service: the URLs of all of them, and the data folder. */
+export function sharedEnv(ports, env = process.env) {
+  const host = '127.0.0.1'
+  return {
+    HOST: host,
+    DATA_DIR: env.DATA_DIR ?? join(root, '.data'),
+    API_URL: `http://localhost:${ports.api}`,
+    PWA_URL: `http://localhost:${ports.pwa}`,
+    RECEPTION_URL: `http://localhost:${ports.reception}`,
+    COGNITO_ENDPOINT: `http://localhost:${ports.cognito}`,
+    STRIPE_API_URL: `http://localhost:${ports.stripe}`,
+  }
+}
+
+/**
+ * @param {{ dev: boolean, ports: ReturnType<typeof servicePorts> }} options
+ * Each service: where it runs, the command (on the project's Node 24) and a path that answers HTTP once it is up.
+ */
+export function services({ dev, ports }) {
+  const node = (entry) => (dev ? ['node', '--watch', entry] : ['node', entry])
+  const web = (port) =>
+    dev
+      ? ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1']
+      : ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1']
+  return [
+    {
+      name: 'cognito',
+      label: 'Cognito emulator',
+      cwd: 'apps/cognito-emulator',
+      port: ports.cognito,
+      command: node('src/main.ts'),
+      readyPath: '/_emulator/config',
+    },
+    {
+      name: 'stripe',
+      label: 'Stripe emulator',
+      cwd: 'apps/stripe-emulator',
+      port: ports.stripe,
+      command: node('src/main.ts'),
+      readyPath: '/health',
+    },
+    {
+      name: 'api',
+      label: 'API',
+      cwd: 'apps/api',
+      port: ports.api,
+      command: node('src/main.ts'),
+      readyPath: '/health',
+    },
+    { name: 'pwa', label: 'PWA', cwd: 'apps/pwa', port: ports.pwa, command: web(ports.pwa), readyPath: '/' },
+    {
+      name: 'reception',
+      label: 'Reception',
+      cwd: 'apps/reception',
+      port: ports.reception,
+      command: web(ports.reception),
+      readyPath: '/',
+    },
+  ]
+}
+
+/** The demo accounts the Cognito emulator seeds, read from its pool configuration. */
+export function demoAccounts() {
+  const config = JSON.parse(readFileSync(join(root, 'apps/cognito-emulator/pools.json'), 'utf8'))
+  return config.pools.flatMap((pool) =>
+    (pool.seedUsers ?? []).map((user) => ({ pool: pool.name, email: user.email, password: user.password })),
+  )
+}

@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const setupFiles = [fileURLToPath(new URL('./scripts/test/fail-on-console-error.ts', import.meta.url))]
+const domSetupFiles = [
+  ...setupFiles,
+  fileURLToPath(new URL('./scripts/test/react-cleanup.ts', import.meta.url)),
+]
+
+/** One run covers every package: unit tests beside the code, integration tests in apps/api/test. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'tooling', root: './scripts', include: ['**/*.test.ts'], setupFiles } },
+      { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'], setupFiles } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          root: './packages/ui',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: domSetupFiles,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'pwa',
+          root: './apps/pwa',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: domSetupFiles,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'reception',
+          root: './apps/reception',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: domSetupFiles,
+        },
+      },
+      { test: { name: 'api', root: './apps/api', include: ['{src,test}/**/*.test.ts'], setupFiles } },
+      {
+        test: {
+          name: 'cognito-emulator',
+          root: './apps/cognito-emulator',
+          include: ['{src,test}/**/*.test.ts'],
+          setupFiles,
+        },
+      },
+      {
+        test: {
+          name: 'stripe-emulator',
+          root: './apps/stripe-emulator',
+          include: ['{src,test}/**/*.test.ts'],
+          setupFiles,
+        },
+      },
+    ],
+  },
+})
