@@ -81,7 +81,8 @@ function countPlaywright() {
 }
 
 // A failing step that runs no tests (lint, typecheck, build) counts as one failure of its own.
-const totals = failedStep && !failedStep.endsWith('tests') ? { passed: 0, failed: 1 } : { passed: 0, failed: 0 }
+const totals =
+  failedStep && !failedStep.endsWith('tests') ? { passed: 0, failed: 1 } : { passed: 0, failed: 0 }
 if (!failedStep || failedStep.endsWith('tests')) {
   for (const count of [countVitest(), countPlaywright()]) {
     totals.passed += count.passed
