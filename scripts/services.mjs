@@ -35,6 +35,10 @@ export function sharedEnv(ports, env = process.env) {
     RECEPTION_URL: `http://localhost:${ports.reception}`,
     COGNITO_ENDPOINT: `http://localhost:${ports.cognito}`,
     STRIPE_API_URL: `http://localhost:${ports.stripe}`,
+    // Development-only secrets shared by the API and the Stripe emulator; production reads real ones.
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_furfes_local_development_secret',
+    STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
   }
 }
 

@@ -1,3 +1,4 @@
+import { brandColors, breakpoints } from '@furfes/core'
 import { createTheme, type Theme } from '@mui/material/styles'
 
 export type ThemeMode = 'light' | 'dark'
@@ -10,11 +11,20 @@ export function createAppTheme(mode: ThemeMode): Theme {
   return createTheme({
     palette: {
       mode,
-      primary: { main: '#d63384' },
-      secondary: { main: '#fff3b0', contrastText: '#3d3300' },
-      info: { main: '#00a3bf' },
-      error: { main: '#d32f2f' },
-      warning: { main: '#ed6c02' },
+      primary: { main: brandColors.primary },
+      secondary: { main: brandColors.secondary, contrastText: brandColors.onSecondary },
+      info: { main: brandColors.accent },
+      error: { main: brandColors.error },
+      warning: { main: brandColors.warning },
+    },
+    breakpoints: {
+      values: {
+        xs: breakpoints.xs,
+        sm: breakpoints.sm,
+        md: breakpoints.md,
+        lg: breakpoints.lg,
+        xl: breakpoints.xl,
+      },
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
