@@ -39,6 +39,7 @@ export function sharedEnv(ports, env = process.env) {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_furfes_local_development_secret',
     STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
+    ...cognitoPoolEnv(),
   }
 }
 
@@ -89,10 +90,24 @@ export function services({ dev, ports }) {
   ]
 }
 
+function readPools() {
+  return JSON.parse(readFileSync(join(root, 'apps/cognito-emulator/pools.json'), 'utf8'))
+}
+
+/** The emulator's pool and client ids, as the apps and the API are told them (COGNITO_MEMBERS_POOL_ID, …). */
+function cognitoPoolEnv() {
+  const env = { COGNITO_REGION: readPools().region }
+  for (const pool of readPools().pools) {
+    const prefix = `COGNITO_${pool.name.toUpperCase()}`
+    env[`${prefix}_POOL_ID`] = pool.id
+    env[`${prefix}_CLIENT_ID`] = pool.clientId
+  }
+  return env
+}
+
 /** The demo accounts the Cognito emulator seeds, read from its pool configuration. */
 export function demoAccounts() {
-  const config = JSON.parse(readFileSync(join(root, 'apps/cognito-emulator/pools.json'), 'utf8'))
-  return config.pools.flatMap((pool) =>
+  return readPools().pools.flatMap((pool) =>
     (pool.seedUsers ?? []).map((user) => ({ pool: pool.name, email: user.email, password: user.password })),
   )
 }

@@ -4,7 +4,7 @@
 //   --no-build  serve the existing production builds (used by the e2e tests after `npm test` built them)
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { bin, childEnv, ensureInstalled, root, task } from './lib.mjs'
+import { childEnv, ensureInstalled, root, task } from './lib.mjs'
 import { demoAccounts, servicePorts, services, sharedEnv } from './services.mjs'
 
 const dev = process.argv.includes('--dev')
@@ -64,7 +64,9 @@ function prefixLines(stream, name, target) {
 
 for (const service of services({ dev, ports })) {
   const [command, ...args] = service.command
-  const child = spawn(command === 'node' ? 'node' : join(bin, command), args, {
+  // Tools come from the service's own node_modules/.bin (pnpm links them per package, not at the root).
+  const executable = command === 'node' ? 'node' : join(root, service.cwd, 'node_modules', '.bin', command)
+  const child = spawn(executable, args, {
     cwd: join(root, service.cwd),
     env: childEnv({ ...env, PORT: String(service.port), NODE_ENV: dev ? 'development' : 'production' }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,6 +75,11 @@ for (const service of services({ dev, ports })) {
   children.set(service.name, child)
   prefixLines(child.stdout, service.name, process.stdout)
   prefixLines(child.stderr, service.name, process.stderr)
+  child.on('error', (error) => {
+    console.error(`${service.label} could not start: ${error.message}`)
+    children.delete(service.name)
+    stopAll(1)
+  })
   child.on('exit', (code, signal) => {
     children.delete(service.name)
     if (!stopping) {

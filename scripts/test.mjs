@@ -89,6 +89,8 @@ if (!failedStep || failedStep.endsWith('tests')) {
     totals.failed += count.failed
   }
 }
+// A test step that failed without reporting a failed test (its runner could not start) still failed.
+if (failedStep && totals.failed === 0) totals.failed = 1
 const minutes = ((Date.now() - started) / 60000).toFixed(1)
 console.log(
   failedStep
