@@ -1,3 +1,4 @@
+import { runtimeConfigPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -5,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 export default defineConfig({
   plugins: [
     react(),
+    runtimeConfigPlugin(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -1,0 +1,50 @@
+// Vite plugin (runs in Node, not in the browser): serves /config.json for `vite` and `vite preview` from
+// the environment the start script sets, so the same build works on any ports.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Plugin } from 'vite'
+import { type RuntimeConfig, runtimeConfigSchema } from './runtime-config.ts'
+
+function required(name: string, fallback?: string): string {
+  const value = process.env[name] ?? fallback
+  if (!value) throw new Error(`${name} is not set; start the stack with npm start or npm run dev`)
+  return value
+}
+
+export function runtimeConfigFromEnv(): RuntimeConfig {
+  return runtimeConfigSchema.parse({
+    apiUrl: required('API_URL', 'http://localhost:8787'),
+    pwaUrl: required('PWA_URL', 'http://localhost:5173'),
+    receptionUrl: required('RECEPTION_URL', 'http://localhost:5174'),
+    contactUrl: required('CONTACT_URL', 'https://docs.google.com/forms/'),
+    cognito: {
+      region: required('COGNITO_REGION', 'ap-northeast-1'),
+      endpoint: required('COGNITO_ENDPOINT', 'http://localhost:9229'),
+      members: {
+        userPoolId: required('COGNITO_MEMBERS_POOL_ID'),
+        clientId: required('COGNITO_MEMBERS_CLIENT_ID'),
+      },
+      admins: {
+        userPoolId: required('COGNITO_ADMINS_POOL_ID'),
+        clientId: required('COGNITO_ADMINS_CLIENT_ID'),
+      },
+    },
+  })
+}
+
+export function runtimeConfigPlugin(): Plugin {
+  const serve = (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if (request.url?.split('?')[0] !== '/config.json') return next()
+    response.setHeader('content-type', 'application/json')
+    response.setHeader('cache-control', 'no-cache')
+    response.end(JSON.stringify(runtimeConfigFromEnv()))
+  }
+  return {
+    name: 'furfes-runtime-config',
+    configureServer(server) {
+      server.middlewares.use(serve)
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serve)
+    },
+  }
+}
