@@ -48,6 +48,10 @@ function stopAll(exitCode) {
   finish()
 }
 
+// Safety net: however this script ends (even on a crash), no service outlives it.
+process.on('exit', () => {
+  for (const child of children.values()) signalGroup(child, 'SIGKILL')
+})
 process.on('SIGINT', () => stopAll(0))
 process.on('SIGTERM', () => stopAll(0))
 
