@@ -8,14 +8,14 @@ describe('theme constants', () => {
     expect(alternativeBreakpoints).toEqual({ xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 })
   })
 
-  it('names the five brand colours', () => {
-    expect(Object.keys(brandColors)).toEqual([
-      'primary',
-      'secondary',
-      'onSecondary',
-      'accent',
-      'error',
-      'warning',
-    ])
+  it('names the five brand colours: pink, pale yellow (with its text colour), cyan, red, orange', () => {
+    expect(brandColors).toEqual({
+      primary: '#d63384',
+      secondary: '#fff3b0',
+      onSecondary: '#3d3300',
+      accent: '#00a3bf',
+      error: '#d32f2f',
+      warning: '#ed6c02',
+    })
   })
 })

@@ -1,0 +1,102 @@
+import {
+  featureFlagsCodec,
+  type InventoryItem,
+  inventoryCodec,
+  profileCodec,
+  profileListCodec,
+  type Registration,
+  type RegistrationCheckout,
+  registrationAdditionalInfoCodec,
+  registrationCheckoutCodec,
+  registrationCodeCodec,
+  registrationCodec,
+  registrationRequestCodec,
+} from '../contract/codecs.ts'
+import { apiRoutes } from '../contract/routes.ts'
+import type { FeatureFlags } from '../domain/feature-flags.ts'
+import type { Profile, RegistrationAdditionalInfo, RegistrationRequest } from '../validation/forms.ts'
+import {
+  type ApiClientOptions,
+  type CallOptions,
+  createTransport,
+  decodeResponse,
+  encodeRequest,
+} from './transport.ts'
+
+/** The participant site's client of the product API (spec section 7), in the client's camelCase shapes. */
+export interface MemberApiClient {
+  getFeatures(options?: CallOptions): Promise<FeatureFlags>
+  getPublicProfiles(options?: CallOptions): Promise<Profile[]>
+  /** null when the user has no profile (404). */
+  getProfile(options?: CallOptions): Promise<Profile | null>
+  putProfile(profile: Profile, options?: CallOptions): Promise<Profile>
+  /** null when the user has given no additional info (404). */
+  getRegistrationAdditionalInfo(options?: CallOptions): Promise<RegistrationAdditionalInfo | null>
+  putRegistrationAdditionalInfo(
+    info: RegistrationAdditionalInfo,
+    options?: CallOptions,
+  ): Promise<RegistrationAdditionalInfo>
+  getInventory(options?: CallOptions): Promise<InventoryItem[]>
+  /** null when the user has not registered (404). */
+  getRegistration(options?: CallOptions): Promise<Registration | null>
+  postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
+  deleteRegistration(options?: CallOptions): Promise<Registration>
+  /** The registration code (a token). */
+  getRegistrationJwt(options?: CallOptions): Promise<string>
+}
+
+export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
+  const transport = createTransport(options, 'member')
+  return {
+    async getFeatures(callOptions) {
+      return decodeResponse(featureFlagsCodec, await transport.call(apiRoutes.getFeatures, {}, callOptions))
+    },
+    async getPublicProfiles(callOptions) {
+      return decodeResponse(
+        profileListCodec,
+        await transport.call(apiRoutes.getPublicProfiles, {}, callOptions),
+      )
+    },
+    async getProfile(callOptions) {
+      const wire = await transport.call(apiRoutes.getProfile, {}, callOptions)
+      return wire === null ? null : decodeResponse(profileCodec, wire)
+    },
+    async putProfile(profile, callOptions) {
+      const body = encodeRequest(profileCodec, profile, 'PUT /profile')
+      return decodeResponse(profileCodec, await transport.call(apiRoutes.putProfile, { body }, callOptions))
+    },
+    async getRegistrationAdditionalInfo(callOptions) {
+      const wire = await transport.call(apiRoutes.getRegistrationAdditionalInfo, {}, callOptions)
+      return wire === null ? null : decodeResponse(registrationAdditionalInfoCodec, wire)
+    },
+    async putRegistrationAdditionalInfo(info, callOptions) {
+      const body = encodeRequest(registrationAdditionalInfoCodec, info, 'PUT /registration/additional')
+      const wire = await transport.call(apiRoutes.putRegistrationAdditionalInfo, { body }, callOptions)
+      return decodeResponse(registrationAdditionalInfoCodec, wire)
+    },
+    async getInventory(callOptions) {
+      return decodeResponse(inventoryCodec, await transport.call(apiRoutes.getInventory, {}, callOptions))
+    },
+    async getRegistration(callOptions) {
+      const wire = await transport.call(apiRoutes.getRegistration, {}, callOptions)
+      return wire === null ? null : decodeResponse(registrationCodec, wire)
+    },
+    async postRegistration(request, callOptions) {
+      const body = encodeRequest(registrationRequestCodec, request, 'POST /registration')
+      const wire = await transport.call(apiRoutes.postRegistration, { body }, callOptions)
+      return decodeResponse(registrationCheckoutCodec, wire)
+    },
+    async deleteRegistration(callOptions) {
+      return decodeResponse(
+        registrationCodec,
+        await transport.call(apiRoutes.deleteRegistration, {}, callOptions),
+      )
+    },
+    async getRegistrationJwt(callOptions) {
+      return decodeResponse(
+        registrationCodeCodec,
+        await transport.call(apiRoutes.getRegistrationJwt, {}, callOptions),
+      )
+    },
+  }
+}

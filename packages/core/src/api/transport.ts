@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import {
+  fillPath,
+  type RouteAuth,
+  type RouteDefinition,
+  type RouteRequestBody,
+  type RouteSuccessBody,
+} from '../contract/routes.ts'
+import { errorBodyWireSchema } from '../contract/schemas.ts'
+import { type AuthInfo, authorizationHeader } from '../domain/auth-info.ts'
+import {
+  AuthenticationError,
+  NetworkError,
+  NotAuthenticatedError,
+  ProductError,
+  UnexpectedError,
+} from '../errors/app-errors.ts'
+import { isProductErrorKey, unauthorizedMessage } from '../errors/catalogue.ts'
+
+/** The part of `fetch` the clients use, so tests and other runtimes can pass their own. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/** Where a client reads the current auth info; undefined or null means nobody is signed in. */
+export type AuthInfoSource = () => AuthInfo | null | undefined | Promise<AuthInfo | null | undefined>
+
+export interface ApiClientOptions {
+  /** The API's base URL; a path in it is kept (`https://example.com/api` → `https://example.com/api/profile`). */
+  baseUrl: string | URL
+  /** Defaults to the global fetch. */
+  fetch?: FetchLike
+  getAuthInfo: AuthInfoSource
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export type CallInput<R extends RouteDefinition> = {
+  params?: Readonly<Record<string, string | number>>
+  query?: Readonly<Record<string, string | number | boolean | undefined>>
+} & (RouteRequestBody<R> extends undefined ? { body?: undefined } : { body: RouteRequestBody<R> })
+
+export type CallResult<R extends RouteDefinition> =
+  | RouteSuccessBody<R>
+  | (R['noneOn404'] extends { description: string } ? null : never)
+
+/** Calls routes of one auth kind: members' routes with member tokens, admins' with admin tokens. */
+export interface Transport {
+  call<R extends RouteDefinition>(
+    route: R,
+    input: CallInput<R>,
+    options?: CallOptions,
+  ): Promise<CallResult<R>>
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError'
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  return text === '' ? undefined : JSON.parse(text)
+}
+
+/**
+ * The fetch wrapper both clients are built on. It sends the bearer header for authenticated routes (raising
+ * NotAuthenticatedError first when there is no auth info), parses every answer with the route's schema, and
+ * maps errors as spec section 8 says.
+ */
+export function createTransport(
+  options: ApiClientOptions,
+  allowedAuth: Exclude<RouteAuth, 'none'>,
+): Transport {
+  const base = new URL(options.baseUrl)
+  if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+
+  async function headersFor(route: RouteDefinition, hasBody: boolean): Promise<Headers> {
+    const headers = new Headers({ Accept: 'application/json' })
+    if (hasBody) headers.set('Content-Type', 'application/json')
+    if (route.auth === 'none') return headers
+    if (route.auth !== allowedAuth) {
+      throw new Error(`The ${allowedAuth} client cannot call ${route.method.toUpperCase()} ${route.path}`)
+    }
+    const authInfo = await options.getAuthInfo()
+    if (!authInfo) throw new NotAuthenticatedError()
+    headers.set('Authorization', authorizationHeader(authInfo))
+    return headers
+  }
+
+  function urlFor(route: RouteDefinition, input: { params?: unknown; query?: unknown }): URL {
+    const url = new URL(fillPath(route.path, input.params as Record<string, string>).replace(/^\//, ''), base)
+    for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) url.searchParams.set(name, String(value))
+    }
+    return url
+  }
+
+  async function call<R extends RouteDefinition>(
+    route: R,
+    input: CallInput<R>,
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<R>> {
+    const where = `${route.method.toUpperCase()} ${route.path}`
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body)
+    const init: RequestInit = {
+      method: route.method.toUpperCase(),
+      headers: await headersFor(route, body !== undefined),
+      ...(body === undefined ? {} : { body }),
+      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+    }
+
+    let response: Response
+    try {
+      response = await fetchImpl(urlFor(route, input).href, init)
+    } catch (error) {
+      if (isAbort(error)) throw error
+      throw new NetworkError(error)
+    }
+
+    if (response.ok) return (await successBody(route, response, where)) as CallResult<R>
+    if (response.status === 404 && route.noneOn404) return null as CallResult<R>
+    throw await failure(response, where)
+  }
+
+  return { call }
+}
+
+async function successBody(route: RouteDefinition, response: Response, where: string): Promise<unknown> {
+  const declared = route.responses[response.status]
+  if (!declared) {
+    throw new UnexpectedError(`${where} answered ${response.status}, which the contract does not declare`, {
+      status: response.status,
+    })
+  }
+  if (!declared.schema) return undefined
+  let json: unknown
+  try {
+    json = await readJson(response)
+  } catch (cause) {
+    throw new UnexpectedError(`${where} answered ${response.status} with a body that is not JSON`, {
+      status: response.status,
+      cause,
+    })
+  }
+  const parsed = declared.schema.safeParse(json)
+  if (!parsed.success) {
+    throw new UnexpectedError(
+      `${where} answered ${response.status} with a body that breaks the contract: ${z.prettifyError(parsed.error)}`,
+      { status: response.status, cause: parsed.error },
+    )
+  }
+  return parsed.data
+}
+
+/** Spec section 8: 401 Unauthorized → sign in again; a known key → product error; anything else → unexpected. */
+async function failure(response: Response, where: string): Promise<Error> {
+  const json = await readJson(response).catch(() => undefined)
+  const parsed = errorBodyWireSchema.safeParse(json)
+  const message = parsed.success ? parsed.data.message : undefined
+  if (response.status === 401 && message === unauthorizedMessage) return new AuthenticationError()
+  if (isProductErrorKey(message)) return new ProductError(message, response.status)
+  return new UnexpectedError(
+    `${where} failed with ${response.status}${message === undefined ? '' : `: ${message}`}`,
+    { status: response.status },
+  )
+}
+
+/**
+ * Encodes what the app passes. Forms validate with the same schemas first, so a failure here is a bug in the
+ * caller and is reported as unexpected.
+ */
+export function encodeRequest<C extends z.ZodCodec>(codec: C, value: z.output<C>, where: string): z.input<C> {
+  const result = codec.safeEncode(value)
+  if (!result.success) {
+    throw new UnexpectedError(`${where}: the request breaks the contract: ${z.prettifyError(result.error)}`, {
+      cause: result.error,
+    })
+  }
+  return result.data
+}
+
+/** Decodes a wire body the transport already validated into the client shape. */
+export function decodeResponse<C extends z.ZodCodec>(codec: C, wire: z.input<C>): z.output<C> {
+  const result = codec.safeDecode(wire)
+  if (!result.success) {
+    throw new UnexpectedError(`The answer breaks the client contract: ${z.prettifyError(result.error)}`, {
+      cause: result.error,
+    })
+  }
+  return result.data
+}

@@ -1,0 +1,253 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import {
+  featureFlagsCodec,
+  inventoryCodec,
+  participantListCodec,
+  profileCodec,
+  profileListCodec,
+  registrationAdditionalInfoCodec,
+  registrationCheckoutCodec,
+  registrationCodeCodec,
+  registrationCodec,
+  registrationRequestCodec,
+} from './codecs.ts'
+import { registrationRequestWireSchema, registrationWireSchema } from './schemas.ts'
+
+describe('feature flags', () => {
+  it('maps the snake_case flags to the client names', () => {
+    const wire = {
+      is_new_club_activity_establishment_available: true,
+      is_registration_available: false,
+      is_under_maintenance: true,
+    }
+    const client = {
+      isNewClubActivityEstablishmentAvailable: true,
+      isRegistrationAvailable: false,
+      isUnderMaintenance: true,
+    }
+    expect(featureFlagsCodec.parse(wire)).toEqual(client)
+    expect(z.encode(featureFlagsCodec, client)).toEqual(wire)
+  })
+
+  it('refuses a body without every flag', () => {
+    expect(featureFlagsCodec.safeParse({ is_registration_available: true }).success).toBe(false)
+  })
+})
+
+describe('profile', () => {
+  const wire = {
+    privacy: 'public',
+    handle_name: 'Kitsune',
+    urls: ['https://bsky.app/profile/kitsune.example'],
+  } as const
+  const client = {
+    privacy: 'public' as const,
+    handleName: 'Kitsune',
+    linkUrls: ['https://bsky.app/profile/kitsune.example'],
+  }
+
+  it('maps handle_name and urls to handleName and linkUrls, both ways', () => {
+    expect(profileCodec.parse(wire)).toEqual(client)
+    expect(z.encode(profileCodec, client)).toEqual(wire)
+    expect(profileListCodec.parse({ items: [wire, wire] })).toEqual([client, client])
+  })
+
+  it('validates with the same rules as the form', () => {
+    expect(profileCodec.safeParse({ ...wire, handle_name: '' }).error?.issues[0]?.message).toBe(
+      'validation.handleNameEmpty',
+    )
+    expect(
+      profileCodec.safeEncode({ ...client, linkUrls: ['javascript:alert(1)'] }).error?.issues[0]?.message,
+    ).toBe('validation.urlInvalid')
+  })
+
+  it('round-trips every valid profile', () => {
+    const profile = fc.record({
+      privacy: fc.constantFrom('public' as const, 'private' as const),
+      handleName: fc
+        .string({ minLength: 1, maxLength: 100 })
+        .filter((name) => name.trim() === name && name !== ''),
+      linkUrls: fc.array(fc.webUrl(), { maxLength: 10 }),
+    })
+    fc.assert(
+      fc.property(profile, (value) => {
+        expect(profileCodec.parse(z.encode(profileCodec, value))).toEqual(value)
+      }),
+      { numRuns: 40 },
+    )
+  })
+})
+
+describe('registration additional info', () => {
+  it('maps club_activity_x_username to clubActivityXUsername, and sends an empty one as none', () => {
+    expect(registrationAdditionalInfoCodec.parse({ club_activity_x_username: 'fox_1' })).toEqual({
+      clubActivityXUsername: 'fox_1',
+    })
+    expect(registrationAdditionalInfoCodec.parse({})).toEqual({})
+    expect(z.encode(registrationAdditionalInfoCodec, { clubActivityXUsername: 'fox_1' })).toEqual({
+      club_activity_x_username: 'fox_1',
+    })
+    expect(z.encode(registrationAdditionalInfoCodec, { clubActivityXUsername: '' })).toEqual({})
+  })
+})
+
+describe('inventory', () => {
+  it('maps the items', () => {
+    expect(inventoryCodec.parse({ items: [{ registration_tier: 'sponsor', status: 'sold_out' }] })).toEqual([
+      { registrationTier: 'sponsor', status: 'sold_out' },
+    ])
+  })
+})
+
+describe('registration', () => {
+  const pending = {
+    payment_status: 'pending',
+    payment_url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+    expires_at: '2025-03-01T12:30:00+09:00',
+    registration_tier: 'sponsor_fursuiter',
+    badge_name: 'Kitsune',
+    t_shirt_size: 'XL',
+    changing_room_type: 'female',
+  } as const
+
+  it('carries the payment URL and its expiry in ms while pending', () => {
+    expect(registrationCodec.parse(pending)).toEqual({
+      paymentStatus: 'pending',
+      paymentUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      expiresAt: Date.parse('2025-03-01T03:30:00Z'),
+      registrationTier: 'sponsor_fursuiter',
+      badgeName: 'Kitsune',
+      tShirtSize: 'XL',
+      changingRoomType: 'female',
+    })
+  })
+
+  it('requires payment_url and expires_at while pending, and carries neither otherwise', () => {
+    const { payment_url: _url, ...withoutUrl } = pending
+    expect(registrationWireSchema.safeParse(withoutUrl).success).toBe(false)
+    const paid = { payment_status: 'paid', registration_tier: 'member', badge_name: 'Fox' } as const
+    expect(registrationCodec.parse(paid)).toEqual({
+      paymentStatus: 'paid',
+      registrationTier: 'member',
+      badgeName: 'Fox',
+    })
+    expect(registrationWireSchema.safeParse({ ...paid, payment_status: 'refunded' }).success).toBe(false)
+  })
+
+  it('encodes back to the wire with an ISO expiry', () => {
+    expect(z.encode(registrationCodec, registrationCodec.parse(pending))).toEqual({
+      ...pending,
+      expires_at: '2025-03-01T03:30:00.000Z',
+    })
+  })
+})
+
+describe('registration request', () => {
+  const request = {
+    registrationTier: 'member' as const,
+    badgeName: ' Fox ',
+    tShirtSize: 'M' as const,
+    changingRoomType: 'male' as const,
+    successUrl: 'https://furfes.example/ja/mypage/dashboard?refresh',
+    cancelUrl: 'https://furfes.example/ja/mypage/registration',
+  }
+
+  it('sends only what the tier uses, trimmed, in snake_case', () => {
+    expect(z.encode(registrationRequestCodec, request)).toEqual({
+      registration_tier: 'member',
+      badge_name: 'Fox',
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    })
+    expect(
+      z.encode(registrationRequestCodec, { ...request, registrationTier: 'sponsor_fursuiter' }),
+    ).toMatchObject({
+      t_shirt_size: 'M',
+      changing_room_type: 'male',
+    })
+  })
+
+  it('refuses on the wire a size or room the tier does not have, and a missing one it needs', () => {
+    const wire = {
+      registration_tier: 'member',
+      badge_name: 'Fox',
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+    }
+    expect(registrationRequestWireSchema.safeParse(wire).success).toBe(true)
+    const messages = (value: unknown) =>
+      registrationRequestWireSchema
+        .safeParse(value)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message])
+    expect(messages({ ...wire, t_shirt_size: 'M' })).toEqual([
+      ['t_shirt_size', 'validation.tShirtSizeNotApplicable'],
+    ])
+    expect(messages({ ...wire, registration_tier: 'fursuiter' })).toEqual([
+      ['changing_room_type', 'validation.changingRoomEmpty'],
+    ])
+    expect(messages({ ...wire, registration_tier: 'sponsor' })).toEqual([
+      ['t_shirt_size', 'validation.tShirtSizeEmpty'],
+    ])
+  })
+
+  it('refuses to encode a request the form would refuse', () => {
+    const result = registrationRequestCodec.safeEncode({
+      ...request,
+      registrationTier: 'sponsor',
+      tShirtSize: undefined,
+    })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['validation.tShirtSizeEmpty'])
+  })
+})
+
+describe('checkout, registration code and participants', () => {
+  it('maps payment_url and the token', () => {
+    expect(
+      registrationCheckoutCodec.parse({ payment_url: 'https://checkout.stripe.com/c/pay/cs_1' }),
+    ).toEqual({
+      paymentUrl: 'https://checkout.stripe.com/c/pay/cs_1',
+    })
+    expect(registrationCodeCodec.parse({ token: 'a.b.c' })).toBe('a.b.c')
+  })
+
+  it('maps participants with their optional parts', () => {
+    const userId = '9f1c2b3a-4d5e-4f60-8a7b-0c1d2e3f4a5b'
+    const wire = {
+      items: [
+        { user: { user_id: userId, email: 'fox@example.com' } },
+        {
+          user: { user_id: userId, email: 'wolf@example.com' },
+          registration: {
+            payment_status: 'paid',
+            registration_tier: 'fursuiter',
+            badge_name: 'Wolf',
+            changing_room_type: 'male',
+          },
+          registration_additional_info: { club_activity_x_username: 'wolf' },
+          profile: { privacy: 'private', handle_name: 'Wolf', urls: [] },
+        },
+      ],
+    }
+    const participants = participantListCodec.parse(wire)
+    expect(participants).toEqual([
+      { user: { userId, email: 'fox@example.com' } },
+      {
+        user: { userId, email: 'wolf@example.com' },
+        registration: {
+          paymentStatus: 'paid',
+          registrationTier: 'fursuiter',
+          badgeName: 'Wolf',
+          changingRoomType: 'male',
+        },
+        registrationAdditionalInfo: { clubActivityXUsername: 'wolf' },
+        profile: { privacy: 'private', handleName: 'Wolf', linkUrls: [] },
+      },
+    ])
+    expect(z.encode(participantListCodec, participants)).toEqual(wire)
+    expect(participantListCodec.safeParse({ items: [{ user: { user_id: 'u1', email: 'x' } }] }).success).toBe(
+      false,
+    )
+  })
+})

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { apiRoutes, fillPath, toColonPath } from './routes.ts'
+
+describe('route table', () => {
+  it('has every call of spec section 7 with its method, path and auth', () => {
+    const table = Object.fromEntries(
+      Object.entries(apiRoutes).map(([name, route]) => [
+        name,
+        `${route.method.toUpperCase()} ${route.path} ${route.auth}`,
+      ]),
+    )
+    expect(table).toEqual({
+      getFeatures: 'GET /features none',
+      getPublicProfiles: 'GET /public-profile none',
+      getProfile: 'GET /profile member',
+      putProfile: 'PUT /profile member',
+      getRegistrationAdditionalInfo: 'GET /registration/additional member',
+      putRegistrationAdditionalInfo: 'PUT /registration/additional member',
+      getInventory: 'GET /inventory member',
+      getRegistration: 'GET /registration member',
+      postRegistration: 'POST /registration member',
+      deleteRegistration: 'DELETE /registration member',
+      getRegistrationJwt: 'GET /registration/jwt member',
+      getAdminParticipants: 'GET /admin/participants admin',
+    })
+  })
+
+  it('reads a 404 as none on GET /profile, /registration and /registration/additional only', () => {
+    const noneOn404 = Object.entries(apiRoutes)
+      .filter(([, route]) => 'noneOn404' in route)
+      .map(([name]) => name)
+    expect(noneOn404).toEqual(['getProfile', 'getRegistrationAdditionalInfo', 'getRegistration'])
+  })
+
+  it('declares a body schema for each write and a response schema for each success', () => {
+    expect(
+      Object.entries(apiRoutes)
+        .filter(([, route]) => 'request' in route)
+        .map(([name]) => name),
+    ).toEqual(['putProfile', 'putRegistrationAdditionalInfo', 'postRegistration'])
+    for (const route of Object.values(apiRoutes)) {
+      const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))
+      expect(successes).toHaveLength(1)
+    }
+    expect(Object.keys(apiRoutes.postRegistration.responses)).toEqual(['201'])
+  })
+})
+
+describe('paths', () => {
+  it("converts templates to Hono's colon parameters", () => {
+    expect(toColonPath('/admin/check-ins/{id}/undo/{at}')).toBe('/admin/check-ins/:id/undo/:at')
+    expect(toColonPath('/profile')).toBe('/profile')
+  })
+
+  it('fills templates, encoding values, and refuses a missing one', () => {
+    expect(fillPath('/admin/participants/{id}', { id: 'a b/c' })).toBe('/admin/participants/a%20b%2Fc')
+    expect(() => fillPath('/admin/participants/{id}')).toThrow('Missing path parameter id')
+  })
+})

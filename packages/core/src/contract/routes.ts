@@ -1,0 +1,205 @@
+import type { z } from 'zod'
+import {
+  featureFlagsWireSchema,
+  inventoryWireSchema,
+  participantListWireSchema,
+  profileListWireSchema,
+  profileWireSchema,
+  registrationAdditionalInfoWireSchema,
+  registrationCheckoutWireSchema,
+  registrationCodeWireSchema,
+  registrationRequestWireSchema,
+  registrationWireSchema,
+} from './schemas.ts'
+
+export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const
+export type HttpMethod = (typeof httpMethods)[number]
+
+/** Who may call a route: anyone, a signed-in member (members pool token), or an admin (admins pool token). */
+export const routeAuthKinds = ['none', 'member', 'admin'] as const
+export type RouteAuth = (typeof routeAuthKinds)[number]
+
+export interface RouteResponse {
+  description: string
+  /** The JSON body; absent for an empty body (204). */
+  schema?: z.ZodType
+}
+
+/**
+ * One operation of the API. The API registers a handler per route and validates with its schemas; the
+ * clients call routes and parse answers with them; the OpenAPI document is generated from them.
+ */
+export interface RouteDefinition {
+  method: HttpMethod
+  /** OpenAPI-style template: `/admin/check-ins/{id}`. */
+  path: string
+  auth: RouteAuth
+  summary: string
+  description?: string
+  tag: string
+  request?: {
+    params?: z.ZodObject
+    query?: z.ZodObject
+    body?: z.ZodType
+  }
+  /** The documented successful answers by status. Error answers are `ErrorBody` (see openapi.ts). */
+  responses: Readonly<Record<number, RouteResponse>>
+  /** A 404 means "there is none" (no profile, not registered), which clients return as null. */
+  noneOn404?: { description: string }
+}
+
+function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route
+}
+
+/**
+ * The route table of spec section 7. Later issues add their routes here (check-ins, the admin feature-flag
+ * switch, the JWKS, webhooks): it is the single source for the API, the clients and docs/api/openapi.json.
+ */
+export const apiRoutes = {
+  getFeatures: defineRoute({
+    method: 'get',
+    path: '/features',
+    auth: 'none',
+    tag: 'features',
+    summary: 'Read the product-wide feature flags',
+    responses: { 200: { description: 'The three flags', schema: featureFlagsWireSchema } },
+  }),
+  getPublicProfiles: defineRoute({
+    method: 'get',
+    path: '/public-profile',
+    auth: 'none',
+    tag: 'profile',
+    summary: 'List public profiles',
+    description: 'Only public profiles of participants who completed registration appear.',
+    responses: { 200: { description: 'The public profiles', schema: profileListWireSchema } },
+  }),
+  getProfile: defineRoute({
+    method: 'get',
+    path: '/profile',
+    auth: 'member',
+    tag: 'profile',
+    summary: "Read the user's profile",
+    responses: { 200: { description: 'The profile', schema: profileWireSchema } },
+    noneOn404: { description: 'The user has no profile yet' },
+  }),
+  putProfile: defineRoute({
+    method: 'put',
+    path: '/profile',
+    auth: 'member',
+    tag: 'profile',
+    summary: "Create or replace the user's profile",
+    request: { body: profileWireSchema },
+    responses: { 200: { description: 'The saved profile', schema: profileWireSchema } },
+  }),
+  getRegistrationAdditionalInfo: defineRoute({
+    method: 'get',
+    path: '/registration/additional',
+    auth: 'member',
+    tag: 'registration',
+    summary: "Read the user's registration additional info",
+    responses: { 200: { description: 'The additional info', schema: registrationAdditionalInfoWireSchema } },
+    noneOn404: { description: 'The user has given no additional info' },
+  }),
+  putRegistrationAdditionalInfo: defineRoute({
+    method: 'put',
+    path: '/registration/additional',
+    auth: 'member',
+    tag: 'registration',
+    summary: "Create or replace the user's registration additional info",
+    description: 'Leaving club_activity_x_username out clears it.',
+    request: { body: registrationAdditionalInfoWireSchema },
+    responses: {
+      200: { description: 'The saved additional info', schema: registrationAdditionalInfoWireSchema },
+    },
+  }),
+  getInventory: defineRoute({
+    method: 'get',
+    path: '/inventory',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Read which tiers are available or sold out',
+    responses: { 200: { description: 'Availability per tier', schema: inventoryWireSchema } },
+  }),
+  getRegistration: defineRoute({
+    method: 'get',
+    path: '/registration',
+    auth: 'member',
+    tag: 'registration',
+    summary: "Read the user's registration",
+    responses: { 200: { description: 'The registration', schema: registrationWireSchema } },
+    noneOn404: { description: 'The user has not registered' },
+  }),
+  postRegistration: defineRoute({
+    method: 'post',
+    path: '/registration',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Start a registration and its Checkout session',
+    description:
+      'Takes a spot of the tier until the session expires. Errors: 409 purchaseSessionAlreadyExists or ' +
+      'soldOut; 503 highTraffic.',
+    request: { body: registrationRequestWireSchema },
+    responses: {
+      201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
+    },
+  }),
+  deleteRegistration: defineRoute({
+    method: 'delete',
+    path: '/registration',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Cancel the pending Checkout session',
+    description: 'Ends the registration session and returns the registration as it now is.',
+    responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
+  }),
+  getRegistrationJwt: defineRoute({
+    method: 'get',
+    path: '/registration/jwt',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Issue the registration code',
+    description: 'Only for a paid registration; otherwise 404 notFound.',
+    responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },
+  }),
+  getAdminParticipants: defineRoute({
+    method: 'get',
+    path: '/admin/participants',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'List every participant',
+    responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
+  }),
+} as const satisfies Record<string, RouteDefinition>
+
+export type ApiRoutes = typeof apiRoutes
+export type ApiRouteName = keyof ApiRoutes
+
+/** The route's path with Hono's `:name` parameters: `/admin/check-ins/{id}` → `/admin/check-ins/:id`. */
+export function toColonPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1')
+}
+
+/** Fills a path template, encoding each value. Throws when a parameter is missing. */
+export function fillPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+type Schema<T> = T extends z.ZodType ? T : never
+type SuccessStatus = 200 | 201 | 202 | 204
+
+/** The wire body a route's request takes. */
+export type RouteRequestBody<R extends RouteDefinition> = R['request'] extends { body: infer B }
+  ? z.input<Schema<B>>
+  : undefined
+
+/** The wire body of a route's successful answers. */
+export type RouteSuccessBody<R extends RouteDefinition> = {
+  [S in Extract<keyof R['responses'], SuccessStatus>]: R['responses'][S] extends { schema: infer T }
+    ? z.output<Schema<T>>
+    : undefined
+}[Extract<keyof R['responses'], SuccessStatus>]

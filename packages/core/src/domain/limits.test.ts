@@ -1,0 +1,66 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  accessTokenRefreshMarginMs,
+  cookingClubTasting,
+  dataRetentionAfterEvent,
+  guardianRequiredAtOrBelowAge,
+  identityProviderRegion,
+  journalismClubSubmission,
+  limits,
+  maxFursuitsPerPerson,
+  preloadRetryLimit,
+  registrationJwtTokenLifetimeMs,
+  xUsernamePattern,
+} from './limits.ts'
+
+describe('limits and business constants', () => {
+  it('has the limits of spec section 9', () => {
+    expect(limits).toEqual({
+      badgeNameMaxLength: 20,
+      handleNameMaxLength: 100,
+      xUsernameMaxLength: 15,
+      passwordMinLength: 8,
+      journalismClubMaxWorksPerPerson: 3,
+      profileUrlsMaxCount: 10,
+      urlMaxLength: 2048,
+    })
+  })
+
+  it('keeps the registration code 7 days and refreshes tokens 30 s early', () => {
+    expect(registrationJwtTokenLifetimeMs).toBe(604_800_000)
+    expect(accessTokenRefreshMarginMs).toBe(30_000)
+    expect(preloadRetryLimit).toBe(5)
+  })
+
+  it('has the journalism club, cooking club, retention, guardian, fursuit and region constants', () => {
+    expect(journalismClubSubmission).toEqual({
+      maxWorksPerPerson: 3,
+      approximateMaxJapaneseCharacters: 10_000,
+      approximateMaxEnglishWords: 2_000,
+      unansweredCancelAfterDays: 7,
+    })
+    expect(cookingClubTasting).toEqual({ capacity: 50, feeJpy: 500 })
+    expect(dataRetentionAfterEvent).toEqual({ years: 1 })
+    expect(guardianRequiredAtOrBelowAge).toBe(13)
+    expect(maxFursuitsPerPerson).toBe(1)
+    expect(identityProviderRegion).toBe('ap-northeast-1')
+  })
+
+  it('accepts exactly 1 to 15 letters, digits, underscores and hyphens as an X username', () => {
+    expect(xUsernamePattern.source).toBe('^[A-Za-z0-9_-]{1,15}$')
+    const allowed = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-'
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (candidate) => {
+        const expected =
+          candidate.length >= 1 && candidate.length <= 15 && [...candidate].every((c) => allowed.includes(c))
+        expect(xUsernamePattern.test(candidate)).toBe(expected)
+      }),
+    )
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...allowed), minLength: 1, maxLength: 15 }), (name) => {
+        expect(xUsernamePattern.test(name)).toBe(true)
+      }),
+    )
+  })
+})

@@ -1,0 +1,34 @@
+import type { RegistrationTier } from './registration-tier.ts'
+
+/** Benefits listed on the tier cards, in the spec's order (section 6). */
+export const sponsorBenefits = [
+  'conbook',
+  'limitedNeckStrap',
+  'tShirt',
+  'toteBag',
+  'entryBadgeCase',
+  'sticker',
+] as const
+export type SponsorBenefit = (typeof sponsorBenefits)[number]
+
+const all = (available: boolean): Record<SponsorBenefit, boolean> => ({
+  conbook: available,
+  limitedNeckStrap: available,
+  tShirt: available,
+  toteBag: available,
+  entryBadgeCase: available,
+  sticker: available,
+})
+
+/**
+ * Which benefit each tier includes. The spec lists all six as what sponsor tiers get; member and fursuiter
+ * therefore include none of them (decision 011). Configuration: a future event may pass its own table.
+ */
+export const sponsorBenefitsByTier: Readonly<
+  Record<RegistrationTier, Readonly<Record<SponsorBenefit, boolean>>>
+> = {
+  member: all(false),
+  fursuiter: all(false),
+  sponsor: all(true),
+  sponsor_fursuiter: all(true),
+}

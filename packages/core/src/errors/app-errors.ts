@@ -1,0 +1,108 @@
+import {
+  type CognitoErrorName,
+  type ErrorMessageKey,
+  isCognitoErrorName,
+  type ProductErrorKey,
+  productMessage,
+} from './catalogue.ts'
+
+/**
+ * An error the apps can show: `key` is its message in the `errors` namespace, `values` fill the message's
+ * placeholders, and `unexpected` says it should be reported to the error service.
+ */
+export class AppError extends Error {
+  readonly key: ErrorMessageKey
+  readonly values: Readonly<Record<string, string>>
+  readonly unexpected: boolean
+
+  constructor(
+    key: ErrorMessageKey,
+    options: {
+      message?: string
+      values?: Record<string, string>
+      unexpected?: boolean
+      cause?: unknown
+    } = {},
+  ) {
+    super(options.message ?? key, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'AppError'
+    this.key = key
+    this.values = options.values ?? {}
+    this.unexpected = options.unexpected ?? false
+  }
+}
+
+/** Raised before an authenticated call when there is no auth state; nothing is sent. */
+export class NotAuthenticatedError extends AppError {
+  constructor() {
+    super('general.authenticationRequired', { message: 'Not authenticated: no auth info' })
+    this.name = 'NotAuthenticatedError'
+  }
+}
+
+/** The API answered 401 with the message Unauthorized: the user must sign in again. */
+export class AuthenticationError extends AppError {
+  readonly status = 401
+
+  constructor() {
+    super('general.authenticationRequired', { message: 'Unauthorized' })
+    this.name = 'AuthenticationError'
+  }
+}
+
+/** The API answered with a known message key; it is shown translated. */
+export class ProductError extends AppError {
+  readonly productKey: ProductErrorKey
+  readonly status: number | undefined
+
+  constructor(productKey: ProductErrorKey, status?: number) {
+    super(productMessage(productKey), { message: productKey })
+    this.name = 'ProductError'
+    this.productKey = productKey
+    this.status = status
+  }
+}
+
+/** The request never got an answer (offline, DNS, CORS, connection reset). */
+export class NetworkError extends AppError {
+  constructor(cause: unknown) {
+    super(productMessage('networkError'), { message: 'Network error', cause })
+    this.name = 'NetworkError'
+  }
+}
+
+/**
+ * Anything else: an unknown message, a body that breaks the contract, an undeclared status. Shown as the
+ * generic Unexpected error and flagged for reporting.
+ */
+export class UnexpectedError extends AppError {
+  readonly status: number | undefined
+
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super('general.unexpected', { message, unexpected: true, cause: options.cause })
+    this.name = 'UnexpectedError'
+    this.status = options.status
+  }
+}
+
+/**
+ * An identity-provider error. A recognised name is shown with its own text; any other becomes the generic
+ * error carrying its code, flagged for reporting. InvalidParameterException keeps its reasonCode.
+ */
+export class CognitoError extends AppError {
+  readonly code: string
+  readonly reasonCode: string | undefined
+
+  constructor(code: string, options: { message?: string; reasonCode?: string; cause?: unknown } = {}) {
+    const known = isCognitoErrorName(code)
+    super(known ? (`cognito.${code satisfies CognitoErrorName}` as const) : 'general.cognitoUnknown', {
+      message: options.message ?? code,
+      values: { code },
+      unexpected: !known,
+      cause: options.cause,
+    })
+    this.name = 'CognitoError'
+    this.code = code
+    this.reasonCode = options.reasonCode
+  }
+}

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest'
+import errorsEn from '../locales/en/errors.json' with { type: 'json' }
+import errorsJa from '../locales/ja/errors.json' with { type: 'json' }
+import {
+  cognitoErrorNames,
+  generalErrorKeys,
+  isCognitoErrorName,
+  isErrorMessageKey,
+  isProductErrorKey,
+  productErrorKeys,
+  productErrors,
+  unauthorizedMessage,
+  validationMessageKeys,
+} from './catalogue.ts'
+
+describe('product error messages (spec section 8)', () => {
+  it('defines the exact keys the API sends, in the spec order', () => {
+    expect(productErrorKeys).toEqual([
+      'emailAlreadyRegistered',
+      'verificationCodeExpired',
+      'verificationCodeInvalid',
+      'emailVerificationRequired',
+      'emailOrPasswordInvalid',
+      'passwordInvalid',
+      'passwordTooShort',
+      'newPasswordSameAsCurrent',
+      'emailInUseByAnotherAccount',
+      'emailInvalid',
+      'popUpWindowBlocked',
+      'purchaseSessionAlreadyExists',
+      'purchaseSessionTimedOut',
+      'soldOut',
+      'highTraffic',
+      'networkError',
+      'underMaintenance',
+      'myPageSessionExpired',
+      'registrationCodeGenerationFailed',
+      'registrationCodeInvalid',
+      'registrationCodeNotFound',
+      'invalidRequest',
+      'notFound',
+      'forbidden',
+    ])
+    expect(productErrors.soldOut).toBe('soldOut')
+    expect(Object.keys(productErrors)).toEqual(productErrorKeys)
+    expect(unauthorizedMessage).toBe('Unauthorized')
+  })
+
+  it('translates every product message in both languages', () => {
+    expect(Object.keys(errorsJa.product)).toEqual(productErrorKeys)
+    expect(Object.keys(errorsEn.product)).toEqual(productErrorKeys)
+  })
+
+  it('uses the status-page texts of the spec verbatim for network error and maintenance', () => {
+    expect(errorsJa.product.networkError).toBe(
+      'ネットワークエラーが発生しました。しばらく時間をおいて、再度アクセスしてください。',
+    )
+    expect(errorsJa.product.underMaintenance).toBe(
+      'ただいまメンテナンス中です。大変恐れ入りますが、しばらくお待ちください。',
+    )
+  })
+
+  it('says in English what the spec describes', () => {
+    expect(errorsEn.product).toEqual({
+      emailAlreadyRegistered: 'This email address is already registered.',
+      verificationCodeExpired: 'The verification code has expired. Please send a new code.',
+      verificationCodeInvalid: 'The verification code is invalid.',
+      emailVerificationRequired: 'Please verify your email address.',
+      emailOrPasswordInvalid: 'The email address or password is incorrect.',
+      passwordInvalid: 'The password is invalid.',
+      passwordTooShort: 'The password must be at least 8 characters.',
+      newPasswordSameAsCurrent: 'The new password is the same as the current password.',
+      emailInUseByAnotherAccount: 'This email address is in use by another account.',
+      emailInvalid: 'The email address is invalid.',
+      popUpWindowBlocked: 'A pop-up window was blocked. Please check your browser settings.',
+      purchaseSessionAlreadyExists: 'A purchase session already exists.',
+      purchaseSessionTimedOut: 'The purchase session has timed out. Please register again.',
+      soldOut: 'Sold out.',
+      highTraffic: 'Your request was not processed due to high traffic. Please try again.',
+      networkError: 'A network error occurred. Please wait a while and try again.',
+      myPageSessionExpired: 'Your My Page session has expired. Please sign in again.',
+      registrationCodeGenerationFailed: 'Failed to generate the registration code.',
+      registrationCodeInvalid: 'Invalid registration code.',
+      registrationCodeNotFound:
+        'No valid registration code was found. Return to the dashboard and generate it again.',
+      underMaintenance:
+        'We are currently under maintenance. We apologise for the inconvenience; please wait a while.',
+      invalidRequest: 'Some of the input is not valid.',
+      notFound: 'Not found.',
+      forbidden: 'You are not allowed to do this.',
+    })
+    expect(errorsJa.product.passwordTooShort).toContain('8文字以上')
+  })
+
+  it('recognises only its own keys', () => {
+    expect(productErrorKeys.every(isProductErrorKey)).toBe(true)
+    expect(isProductErrorKey('Unauthorized')).toBe(false)
+    expect(isProductErrorKey('Sold out')).toBe(false)
+    expect(isProductErrorKey('toString')).toBe(false)
+  })
+})
+
+describe('general messages', () => {
+  it('has the generic Unexpected error, sign in again, and the unknown provider error with its code', () => {
+    expect(generalErrorKeys).toEqual(['unexpected', 'authenticationRequired', 'cognitoUnknown'])
+    expect(errorsEn.general).toEqual({
+      unexpected: 'Unexpected error.',
+      authenticationRequired: 'Please sign in again.',
+      cognitoUnknown: 'An error occurred (code: {{code}}).',
+    })
+    expect(Object.keys(errorsJa.general)).toEqual(generalErrorKeys)
+    expect(errorsJa.general.cognitoUnknown).toContain('{{code}}')
+  })
+})
+
+describe('Cognito errors', () => {
+  it('names every error the spec lists', () => {
+    const listedInSpec = [
+      'InternalError',
+      'InvalidParameter',
+      'NotAuthorized',
+      'ResourceNotFound',
+      'TooManyRequests',
+      'UserNotFound',
+      'UserNotConfirmed',
+      'UsernameExists',
+      'AliasExists',
+      'InvalidPassword',
+      'PasswordHistoryPolicyViolation',
+      'PasswordResetRequired',
+      'CodeMismatch',
+      'ExpiredCode',
+      'CodeDeliveryFailure',
+      'LimitExceeded',
+      'TooManyFailedAttempts',
+      'MFAMethodNotFound',
+      'SoftwareTokenMFANotFound',
+      'EnableSoftwareTokenMFA',
+      'Unauthorized',
+      'UnsupportedOperation',
+      'UnsupportedTokenType',
+      'UnsupportedUserState',
+      'PreconditionNotMet',
+      'ConcurrentModification',
+      'Forbidden',
+    ].map((name) => `${name}Exception`)
+    expect(cognitoErrorNames).toEqual(expect.arrayContaining(listedInSpec))
+  })
+
+  it('names the others for lambda, SMS role, e-mail role, WebAuthn, OAuth, tier, tagging, branding, group and provider', () => {
+    expect(cognitoErrorNames).toEqual(
+      expect.arrayContaining([
+        'UnexpectedLambdaException',
+        'UserLambdaValidationException',
+        'InvalidLambdaResponseException',
+        'InvalidSmsRoleAccessPolicyException',
+        'InvalidSmsRoleTrustRelationshipException',
+        'InvalidEmailRoleAccessPolicyException',
+        'WebAuthnNotEnabledException',
+        'WebAuthnChallengeNotFoundException',
+        'InvalidOAuthFlowException',
+        'FeatureUnavailableInTierException',
+        'TierChangeNotAllowedException',
+        'UserPoolTaggingException',
+        'ManagedLoginBrandingExistsException',
+        'GroupExistsException',
+        'DuplicateProviderException',
+        'UnsupportedIdentityProviderException',
+      ]),
+    )
+    expect(cognitoErrorNames).toHaveLength(59)
+  })
+
+  it('has a text for every name in both languages and no other', () => {
+    expect(Object.keys(errorsJa.cognito)).toEqual(cognitoErrorNames)
+    expect(Object.keys(errorsEn.cognito)).toEqual(cognitoErrorNames)
+    for (const name of cognitoErrorNames) {
+      expect(errorsJa.cognito[name], name).not.toBe('')
+      expect(errorsEn.cognito[name], name).not.toBe('')
+    }
+    expect(isCognitoErrorName('CodeMismatchException')).toBe(true)
+    expect(isCognitoErrorName('SomethingNewException')).toBe(false)
+  })
+})
+
+describe('validation messages (spec section 5)', () => {
+  it('has the messages of the spec in English and Japanese', () => {
+    expect(validationMessageKeys).toEqual([
+      'required',
+      'invalidInput',
+      'registrationTierEmpty',
+      'badgeNameEmpty',
+      'badgeNameTooLong',
+      'handleNameEmpty',
+      'handleNameTooLong',
+      'urlInvalid',
+      'urlsTooMany',
+      'xUsernameInvalid',
+      'tShirtSizeEmpty',
+      'tShirtSizeNotApplicable',
+      'changingRoomEmpty',
+      'changingRoomNotApplicable',
+      'userIdInvalid',
+      'paymentUrlInvalid',
+      'dateInvalid',
+    ])
+    expect(errorsEn.validation).toEqual({
+      required: 'Required',
+      invalidInput: 'Invalid input',
+      registrationTierEmpty: 'Registration tier must not be empty',
+      badgeNameEmpty: 'Badge name must not be empty',
+      badgeNameTooLong: 'Badge name must be at most {{max}} characters',
+      handleNameEmpty: 'Handle name must not be empty',
+      handleNameTooLong: 'Handle name must be at most {{max}} characters',
+      urlInvalid: 'Invalid URL',
+      urlsTooMany: 'At most {{max}} URLs can be added',
+      xUsernameInvalid: 'Invalid X username',
+      tShirtSizeEmpty: 'Size of T-shirt must not be empty',
+      tShirtSizeNotApplicable: 'Size of T-shirt is only for sponsor tiers',
+      changingRoomEmpty: 'Fursuit changing room must not be empty',
+      changingRoomNotApplicable: 'Fursuit changing room is only for fursuit tiers',
+      userIdInvalid: 'Invalid user ID',
+      paymentUrlInvalid: 'Invalid payment URL',
+      dateInvalid: 'Invalid date',
+    })
+    expect(errorsJa.validation).toMatchObject({
+      required: '入力してください。',
+      badgeNameEmpty: 'バッジ名を入力してください。',
+      badgeNameTooLong: 'バッジ名は{{max}}文字以内で入力してください。',
+      handleNameEmpty: 'ハンドルネームを入力してください。',
+      xUsernameInvalid: 'Xのユーザー名が不正です',
+      tShirtSizeEmpty: 'Tシャツのサイズを選択してください。',
+      changingRoomEmpty: '着ぐるみ更衣室を選択してください。',
+    })
+    expect(errorsJa.validation.urlInvalid).toBe('URLが不正です')
+    expect(Object.keys(errorsJa.validation)).toEqual(validationMessageKeys)
+    expect(Object.keys(errorsEn.validation)).toEqual(validationMessageKeys)
+  })
+
+  it('knows every key of the catalogue as an error message key', () => {
+    expect(isErrorMessageKey('validation.badgeNameEmpty')).toBe(true)
+    expect(isErrorMessageKey('product.soldOut')).toBe(true)
+    expect(isErrorMessageKey('cognito.CodeMismatchException')).toBe(true)
+    expect(isErrorMessageKey('general.unexpected')).toBe(true)
+    expect(isErrorMessageKey('soldOut')).toBe(false)
+    expect(isErrorMessageKey('Invalid input')).toBe(false)
+  })
+})

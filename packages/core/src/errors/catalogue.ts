@@ -1,0 +1,182 @@
+import type errorsEn from '../locales/en/errors.json'
+
+type Catalogue = typeof errorsEn
+
+/**
+ * The product error messages of spec section 8, as the API sends them in `{ "message": … }`. Each is a key
+ * of the `errors:product.*` translations; the last three are the API's own general answers (400, 404, 403).
+ */
+export const productErrorKeys = [
+  'emailAlreadyRegistered',
+  'verificationCodeExpired',
+  'verificationCodeInvalid',
+  'emailVerificationRequired',
+  'emailOrPasswordInvalid',
+  'passwordInvalid',
+  'passwordTooShort',
+  'newPasswordSameAsCurrent',
+  'emailInUseByAnotherAccount',
+  'emailInvalid',
+  'popUpWindowBlocked',
+  'purchaseSessionAlreadyExists',
+  'purchaseSessionTimedOut',
+  'soldOut',
+  'highTraffic',
+  'networkError',
+  'underMaintenance',
+  'myPageSessionExpired',
+  'registrationCodeGenerationFailed',
+  'registrationCodeInvalid',
+  'registrationCodeNotFound',
+  'invalidRequest',
+  'notFound',
+  'forbidden',
+] as const satisfies readonly (keyof Catalogue['product'])[]
+export type ProductErrorKey = (typeof productErrorKeys)[number]
+
+/** Named access to the product error keys, for the API to send and the apps to compare. */
+export const productErrors = Object.fromEntries(productErrorKeys.map((key) => [key, key])) as {
+  readonly [K in ProductErrorKey]: K
+}
+
+export function isProductErrorKey(value: unknown): value is ProductErrorKey {
+  return (productErrorKeys as readonly unknown[]).includes(value)
+}
+
+/** A 401 whose message is exactly this means the caller must sign in again (spec section 8). */
+export const unauthorizedMessage = 'Unauthorized'
+
+/** Messages the client shows that no API sends. */
+export const generalErrorKeys = [
+  'unexpected',
+  'authenticationRequired',
+  'cognitoUnknown',
+] as const satisfies readonly (keyof Catalogue['general'])[]
+export type GeneralErrorKey = (typeof generalErrorKeys)[number]
+
+/**
+ * Every error name of the Cognito user-pool API (`@aws-sdk/client-cognito-identity-provider` 3.x), which
+ * covers the names spec section 8 lists and its "others for lambda, SMS role, e-mail role, WebAuthn, OAuth,
+ * tier, tagging, branding, group and provider".
+ */
+export const cognitoErrorNames = [
+  'AccessDeniedException',
+  'AliasExistsException',
+  'CodeDeliveryFailureException',
+  'CodeMismatchException',
+  'ConcurrentModificationException',
+  'DeviceKeyExistsException',
+  'DuplicateProviderException',
+  'EnableSoftwareTokenMFAException',
+  'ExpiredCodeException',
+  'FeatureUnavailableInTierException',
+  'ForbiddenException',
+  'GroupExistsException',
+  'InternalErrorException',
+  'InternalServerException',
+  'InvalidEmailRoleAccessPolicyException',
+  'InvalidLambdaResponseException',
+  'InvalidOAuthFlowException',
+  'InvalidParameterException',
+  'InvalidPasswordException',
+  'InvalidSmsRoleAccessPolicyException',
+  'InvalidSmsRoleTrustRelationshipException',
+  'InvalidUserPoolConfigurationException',
+  'LimitExceededException',
+  'MFAMethodNotFoundException',
+  'ManagedLoginBrandingExistsException',
+  'NotAuthorizedException',
+  'OperationNotEnabledException',
+  'PasswordHistoryPolicyViolationException',
+  'PasswordResetRequiredException',
+  'PreconditionNotMetException',
+  'RefreshTokenReuseException',
+  'ResourceNotFoundException',
+  'ScopeDoesNotExistException',
+  'ServiceQuotaExceededException',
+  'SoftwareTokenMFANotFoundException',
+  'TermsExistsException',
+  'TierChangeNotAllowedException',
+  'TooManyFailedAttemptsException',
+  'TooManyRequestsException',
+  'UnauthorizedException',
+  'UnexpectedLambdaException',
+  'UnsupportedIdentityProviderException',
+  'UnsupportedOperationException',
+  'UnsupportedTokenTypeException',
+  'UnsupportedUserStateException',
+  'UserImportInProgressException',
+  'UserLambdaValidationException',
+  'UserNotConfirmedException',
+  'UserNotFoundException',
+  'UserPoolAddOnNotEnabledException',
+  'UserPoolTaggingException',
+  'UsernameExistsException',
+  'WebAuthnChallengeNotFoundException',
+  'WebAuthnClientMismatchException',
+  'WebAuthnConfigurationMissingException',
+  'WebAuthnCredentialNotSupportedException',
+  'WebAuthnNotEnabledException',
+  'WebAuthnOriginNotAllowedException',
+  'WebAuthnRelyingPartyMismatchException',
+] as const satisfies readonly (keyof Catalogue['cognito'])[]
+export type CognitoErrorName = (typeof cognitoErrorNames)[number]
+
+export function isCognitoErrorName(value: unknown): value is CognitoErrorName {
+  return (cognitoErrorNames as readonly unknown[]).includes(value)
+}
+
+/** Validation messages of spec section 5 and the generic Required / Invalid input. */
+export const validationMessageKeys = [
+  'required',
+  'invalidInput',
+  'registrationTierEmpty',
+  'badgeNameEmpty',
+  'badgeNameTooLong',
+  'handleNameEmpty',
+  'handleNameTooLong',
+  'urlInvalid',
+  'urlsTooMany',
+  'xUsernameInvalid',
+  'tShirtSizeEmpty',
+  'tShirtSizeNotApplicable',
+  'changingRoomEmpty',
+  'changingRoomNotApplicable',
+  'userIdInvalid',
+  'paymentUrlInvalid',
+  'dateInvalid',
+] as const satisfies readonly (keyof Catalogue['validation'])[]
+export type ValidationMessageKey = (typeof validationMessageKeys)[number]
+
+/** Every key of the `errors` namespace, as `t()` takes it: `product.soldOut`, `cognito.CodeMismatchException`. */
+export type ErrorMessageKey =
+  | `product.${ProductErrorKey}`
+  | `general.${GeneralErrorKey}`
+  | `cognito.${CognitoErrorName}`
+  | `validation.${ValidationMessageKey}`
+
+/** The i18next namespace of the error catalogue. */
+export const errorsNamespace = 'errors'
+
+/**
+ * The `errors` key of a validation message, which is also the zod issue message of every schema in
+ * `packages/core` (so forms translate issues with `t(issue.message, { ns: 'errors' })`).
+ */
+export function validationMessage(key: ValidationMessageKey): `validation.${ValidationMessageKey}` {
+  return `validation.${key}`
+}
+
+export function productMessage(key: ProductErrorKey): `product.${ProductErrorKey}` {
+  return `product.${key}`
+}
+
+const errorMessageKeys: ReadonlySet<string> = new Set<ErrorMessageKey>([
+  ...productErrorKeys.map(productMessage),
+  ...generalErrorKeys.map((key) => `general.${key}` as const),
+  ...cognitoErrorNames.map((name) => `cognito.${name}` as const),
+  ...validationMessageKeys.map(validationMessage),
+])
+
+export function isErrorMessageKey(value: unknown): value is ErrorMessageKey {
+  return typeof value === 'string' && errorMessageKeys.has(value)
+}

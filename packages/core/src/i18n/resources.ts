@@ -1,0 +1,20 @@
+import datesEn from '../locales/en/dates.json' with { type: 'json' }
+import domainEn from '../locales/en/domain.json' with { type: 'json' }
+import errorsEn from '../locales/en/errors.json' with { type: 'json' }
+import datesJa from '../locales/ja/dates.json' with { type: 'json' }
+import domainJa from '../locales/ja/domain.json' with { type: 'json' }
+import errorsJa from '../locales/ja/errors.json' with { type: 'json' }
+
+/**
+ * The translations this package owns, in i18next's `{ [language]: { [namespace]: … } }` shape: `errors` (the
+ * error catalogue of spec section 8 and the validation messages of section 5), `domain` (labels of tiers,
+ * statuses, sizes, benefits, cards) and `dates` (until / since / after). Apps register it with i18next; core
+ * itself does not depend on i18next.
+ */
+export const coreResources = {
+  ja: { errors: errorsJa, domain: domainJa, dates: datesJa },
+  en: { errors: errorsEn, domain: domainEn, dates: datesEn },
+} as const
+
+export const coreNamespaces = ['errors', 'domain', 'dates'] as const
+export type CoreNamespace = (typeof coreNamespaces)[number]

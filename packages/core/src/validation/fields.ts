@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { isCalendarDate } from '../domain/date.ts'
+import { limits, xUsernamePattern } from '../domain/limits.ts'
+import { changingRoomTypes, profilePrivacies, tShirtSizes } from '../domain/registration.ts'
+import { registrationTiers } from '../domain/registration-tier.ts'
+import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
+
+/*
+ * Field schemas shared by the forms (camelCase objects) and the API contract (snake_case objects), so every
+ * rule and message of spec section 5 is written once. Every issue message is a key of the `errors`
+ * namespace: forms show it with `t(issue.message, { ns: 'errors', ...values })`.
+ */
+
+/** Lengths count code points, as PostgreSQL's character length does, not UTF-16 units. */
+export function characterLength(value: string): number {
+  let count = 0
+  for (const _ of value) count++
+  return count
+}
+
+/** Missing values say Required; values of the wrong type say Invalid input. */
+function requiredOr(invalid: ErrorMessageKey) {
+  return (issue: { input?: unknown }): ErrorMessageKey =>
+    issue.input === undefined ? validationMessage('required') : invalid
+}
+const missingOrInvalid = requiredOr(validationMessage('invalidInput'))
+
+/** A choice left empty says so in its own words; anything else is Invalid input. */
+function emptyOr(empty: ErrorMessageKey) {
+  return (issue: { input?: unknown }): ErrorMessageKey =>
+    issue.input === undefined ? empty : validationMessage('invalidInput')
+}
+
+/**
+ * Stops at an empty value, so it gets one message rather than every later check's too. Only for fields no
+ * object-level rule depends on: an aborted field skips its object's refinements.
+ */
+const notEmpty = (message: ErrorMessageKey) => ({ message, abort: true })
+
+function boundedText(max: number, empty: ErrorMessageKey, tooLong: ErrorMessageKey) {
+  return z
+    .string({ error: missingOrInvalid })
+    .trim()
+    .min(1, empty)
+    .refine((value) => characterLength(value) <= max, { message: tooLong, params: { max } })
+    .meta({ maxLength: max })
+}
+
+/** Badge name: 1 to 20 characters after trimming. */
+export const badgeNameSchema = boundedText(
+  limits.badgeNameMaxLength,
+  validationMessage('badgeNameEmpty'),
+  validationMessage('badgeNameTooLong'),
+).describe('Name printed on the badge; 1 to 20 characters')
+
+/** Handle name: 1 to 100 characters after trimming. */
+export const handleNameSchema = boundedText(
+  limits.handleNameMaxLength,
+  validationMessage('handleNameEmpty'),
+  validationMessage('handleNameTooLong'),
+).describe('Name shown on the profile; 1 to 100 characters')
+
+/**
+ * An absolute http or https URL. Other schemes (javascript:, data:) are rejected because these URLs become
+ * links other people click.
+ */
+function webUrl(message: ErrorMessageKey) {
+  return z
+    .url({ protocol: /^https?$/, error: message })
+    .max(limits.urlMaxLength, message)
+    .meta({ pattern: '^https?://' })
+}
+
+/** Each profile URL must be a valid URL (URLが不正です). */
+export const profileUrlSchema = webUrl(validationMessage('urlInvalid'))
+
+export const profileUrlsSchema = z
+  .array(profileUrlSchema, { error: missingOrInvalid })
+  .max(limits.profileUrlsMaxCount, validationMessage('urlsTooMany'))
+
+/** X username for club activities: 1 to 15 letters, digits, underscores or hyphens. */
+export const xUsernameSchema = z
+  .string({ error: missingOrInvalid })
+  .regex(xUsernamePattern, validationMessage('xUsernameInvalid'))
+  .describe('X (Twitter) user name without @')
+
+export const registrationTierSchema = z.enum(registrationTiers, {
+  error: emptyOr(validationMessage('registrationTierEmpty')),
+})
+export const tShirtSizeSchema = z.enum(tShirtSizes, {
+  error: emptyOr(validationMessage('tShirtSizeEmpty')),
+})
+export const changingRoomTypeSchema = z.enum(changingRoomTypes, {
+  error: emptyOr(validationMessage('changingRoomEmpty')),
+})
+export const profilePrivacySchema = z.enum(profilePrivacies, { error: missingOrInvalid })
+
+/** A password being chosen: not empty, at least 8 characters. Cognito enforces the rest of its policy. */
+export const newPasswordSchema = z
+  .string({ error: missingOrInvalid })
+  .min(1, validationMessage('required'))
+  .refine((value) => value.length === 0 || characterLength(value) >= limits.passwordMinLength, {
+    message: productMessage('passwordTooShort'),
+    params: { min: limits.passwordMinLength },
+  })
+
+/** A password being typed to prove who one is: only required, so the policy is not revealed. */
+export const currentPasswordSchema = z
+  .string({ error: missingOrInvalid })
+  .min(1, validationMessage('required'))
+
+/** E-mail: required and valid. Whether another account uses it only the provider knows. */
+export const emailSchema = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .min(1, notEmpty(validationMessage('required')))
+  .max(254, productMessage('emailInvalid'))
+  .regex(z.regexes.email, productMessage('emailInvalid'))
+  .meta({ format: 'email' })
+
+/** Cognito's e-mailed verification codes are six digits. */
+export const verificationCodeSchema = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .min(1, notEmpty(validationMessage('required')))
+  .regex(/^\d{6}$/, productMessage('verificationCodeInvalid'))
+
+/** The user id (Cognito `sub`) is a UUID. */
+export const userIdSchema = z.uuid({ error: validationMessage('userIdInvalid') })
+
+/** Stripe Checkout's payment page. */
+export const paymentUrlSchema = webUrl(validationMessage('paymentUrlInvalid'))
+
+/** Where Checkout sends the user back to. The API also checks it is one of our own origins. */
+export const redirectUrlSchema = webUrl(validationMessage('invalidInput'))
+
+/** A date written YYYY-MM-DD whose month is 1 to 12 and whose day fits the month. */
+export const calendarDateSchema = z
+  .string({ error: missingOrInvalid })
+  .refine(isCalendarDate, validationMessage('dateInvalid'))
+  .meta({ format: 'date' })
+
+/** The registration code: a compact JWS (header.payload.signature, base64url). */
+export const registrationCodeSchema = z
+  .string({ error: missingOrInvalid })
+  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, productMessage('registrationCodeInvalid'))
