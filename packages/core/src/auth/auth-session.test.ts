@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest'
+import type { AuthInfo } from '../domain/auth-info.ts'
+import { CognitoError } from '../errors/app-errors.ts'
+import { createAppStorage } from '../storage/app-storage.ts'
+import { createMemoryStorage, type KeyValueStorage } from '../storage/key-value-storage.ts'
+import { RefreshTokenNotFoundError, refreshTokenNotFoundMessage } from './auth-errors.ts'
+import {
+  type AuthStorageKeys,
+  adminAuthStorageKeys,
+  createAuthSession,
+  memberAuthStorageKeys,
+} from './auth-session.ts'
+import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
+
+const now = 1_700_000_000_000
+const user = { email: 'fox@example.com', emailVerified: true, sub: 'user-1' }
+
+function authInfo(accessToken: string): AuthInfo {
+  return { accessToken, tokenType: 'Bearer', expiresAt: now + 3_600_000 }
+}
+
+/** A fake of the wrapper: one user, password `password1`; refresh token `refresh-1` is valid. */
+function fakeClient(): CognitoAuthClient & { revoked: string[] } {
+  const revoked: string[] = []
+  const unused = () => Promise.reject(new Error('not used here'))
+  return {
+    clientId: 'fake',
+    revoked,
+    async signIn({ password }): Promise<SignInResult> {
+      if (password !== 'password1') throw new CognitoError('NotAuthorizedException')
+      return { authInfo: authInfo('access-1'), refreshToken: 'refresh-1', user }
+    },
+    async respondToNewPasswordChallenge(): Promise<SignInResult> {
+      return { authInfo: authInfo('access-new'), refreshToken: 'refresh-new', user }
+    },
+    async refreshAccessToken({ refreshToken }): Promise<SignInResult> {
+      if (refreshToken !== 'refresh-1') {
+        throw new CognitoError('NotAuthorizedException', { message: 'Refresh Token has expired' })
+      }
+      return { authInfo: authInfo('access-2'), refreshToken: undefined, user }
+    },
+    async signOut({ accessToken }) {
+      if (accessToken === 'access-expired') {
+        throw new CognitoError('NotAuthorizedException', { message: 'Access Token has expired' })
+      }
+      revoked.push(accessToken)
+    },
+    signUp: unused,
+    resendConfirmationCode: unused,
+    confirmSignUp: unused,
+    changePassword: unused,
+    forgotPassword: unused,
+    confirmForgotPassword: unused,
+    getUser: unused,
+    updateUserAttributes: unused,
+    verifyUserAttribute: unused,
+  }
+}
+
+function createSut(keys: AuthStorageKeys = memberAuthStorageKeys, initial: Record<string, string> = {}) {
+  const raw: KeyValueStorage = createMemoryStorage(initial)
+  const storage = createAppStorage(raw, () => now)
+  const client = fakeClient()
+  return { sut: createAuthSession(client, storage, keys), raw, storage, client }
+}
+
+function stored(value: unknown): string {
+  return JSON.stringify({ value })
+}
+
+describe('createAuthSession', () => {
+  it('is signed in exactly when auth info is stored', async () => {
+    const { sut } = createSut()
+    expect(sut.isSignedIn()).toBe(false)
+
+    await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+
+    expect(sut.isSignedIn()).toBe(true)
+  })
+
+  it('stores the auth info and, separately, the refresh token on password sign-in', async () => {
+    const { sut, storage } = createSut()
+
+    await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+
+    expect(storage.get('authInfo')).toEqual(authInfo('access-1'))
+    expect(storage.get('authInfoRefreshToken')).toBe('refresh-1')
+    expect(sut.getAuthInfo()).toEqual(authInfo('access-1'))
+  })
+
+  it('stores nothing when the sign-in is refused', async () => {
+    const { sut, storage } = createSut()
+
+    await expect(sut.signIn({ email: 'fox@example.com', password: 'wrong' })).rejects.toBeInstanceOf(
+      CognitoError,
+    )
+
+    expect(storage.get('authInfo')).toBeUndefined()
+    expect(storage.get('authInfoRefreshToken')).toBeUndefined()
+  })
+
+  it('keeps admin tokens under the admin keys, apart from the member ones', async () => {
+    const { sut, storage } = createSut(adminAuthStorageKeys)
+
+    await sut.respondToNewPasswordChallenge({
+      email: 'admin@example.com',
+      newPassword: 'password2',
+      session: 's',
+    })
+
+    expect(storage.get('adminAuthInfo')).toEqual(authInfo('access-new'))
+    expect(storage.get('adminAuthInfoRefreshToken')).toBe('refresh-new')
+    expect(storage.get('authInfo')).toBeUndefined()
+    expect(storage.get('authInfoRefreshToken')).toBeUndefined()
+  })
+
+  describe('refresh', () => {
+    it('uses the stored refresh token, stores the new auth info and keeps the refresh token', async () => {
+      const { sut, storage } = createSut(memberAuthStorageKeys, { authInfoRefreshToken: stored('refresh-1') })
+
+      const result = await sut.refresh()
+
+      expect(result.authInfo).toEqual(authInfo('access-2'))
+      expect(storage.get('authInfo')).toEqual(authInfo('access-2'))
+      expect(storage.get('authInfoRefreshToken')).toBe('refresh-1')
+    })
+
+    it('prefers a supplied refresh token', async () => {
+      const { sut } = createSut(memberAuthStorageKeys, { authInfoRefreshToken: stored('refresh-old') })
+
+      expect((await sut.refresh('refresh-1')).authInfo).toEqual(authInfo('access-2'))
+    })
+
+    it('fails with "refresh token is not found" when none is supplied or stored', async () => {
+      const { sut } = createSut()
+
+      const error = await sut.refresh().catch((caught: unknown) => caught)
+
+      expect(error).toBeInstanceOf(RefreshTokenNotFoundError)
+      expect((error as Error).message).toBe(refreshTokenNotFoundMessage)
+      expect(refreshTokenNotFoundMessage).toBe('refresh token is not found')
+    })
+
+    it('treats an unreadable stored refresh token as absent', async () => {
+      const { sut } = createSut(memberAuthStorageKeys, { authInfoRefreshToken: '{not json' })
+
+      await expect(sut.refresh()).rejects.toBeInstanceOf(RefreshTokenNotFoundError)
+    })
+  })
+
+  describe('sign-out', () => {
+    it('revokes the tokens and clears the access info and refresh token', async () => {
+      const { sut, client, raw } = createSut()
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+
+      await sut.signOut()
+
+      expect(client.revoked).toEqual(['access-1'])
+      expect(raw.getItem('authInfo')).toBeNull()
+      expect(raw.getItem('authInfoRefreshToken')).toBeNull()
+      expect(sut.isSignedIn()).toBe(false)
+    })
+
+    it('clears them even when Cognito refuses the expired token', async () => {
+      const { sut, raw } = createSut(memberAuthStorageKeys, {
+        authInfo: stored(authInfo('access-expired')),
+        authInfoRefreshToken: stored('refresh-1'),
+      })
+
+      await expect(sut.signOut()).rejects.toBeInstanceOf(CognitoError)
+
+      expect(raw.getItem('authInfo')).toBeNull()
+      expect(raw.getItem('authInfoRefreshToken')).toBeNull()
+    })
+
+    it('clears a refresh token left without auth info', async () => {
+      const { sut, raw, client } = createSut(memberAuthStorageKeys, {
+        authInfoRefreshToken: stored('refresh-1'),
+      })
+
+      await sut.signOut()
+
+      expect(client.revoked).toEqual([])
+      expect(raw.getItem('authInfoRefreshToken')).toBeNull()
+    })
+  })
+})

@@ -1,0 +1,91 @@
+import type { AuthInfo } from '../domain/auth-info.ts'
+import type { AppStorage } from '../storage/app-storage.ts'
+import { RefreshTokenNotFoundError } from './auth-errors.ts'
+import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
+
+/** Where a session keeps its auth info and, separately, its refresh token (spec section 3). */
+export interface AuthStorageKeys {
+  authInfo: 'authInfo' | 'adminAuthInfo'
+  refreshToken: 'authInfoRefreshToken' | 'adminAuthInfoRefreshToken'
+}
+
+export const memberAuthStorageKeys = {
+  authInfo: 'authInfo',
+  refreshToken: 'authInfoRefreshToken',
+} as const satisfies AuthStorageKeys
+
+export const adminAuthStorageKeys = {
+  authInfo: 'adminAuthInfo',
+  refreshToken: 'adminAuthInfoRefreshToken',
+} as const satisfies AuthStorageKeys
+
+/**
+ * One signed-in context (members, or admins) over its Cognito app client and its storage entries. It owns
+ * the rules of spec section 4: signed in exactly when auth info exists; a password sign-in stores the auth
+ * info and the refresh token when returned; a refresh uses the supplied or stored refresh token and fails
+ * with "refresh token is not found" without one; sign-out clears both.
+ */
+export interface AuthSession {
+  readonly client: CognitoAuthClient
+  getAuthInfo(): AuthInfo | undefined
+  isSignedIn(): boolean
+  getRefreshToken(): string | undefined
+  signIn(input: { email: string; password: string }): Promise<SignInResult>
+  respondToNewPasswordChallenge(input: {
+    email: string
+    newPassword: string
+    session: string
+  }): Promise<SignInResult>
+  /** Exchanges the refresh token (the one given, else the stored one) for new auth info, and stores it. */
+  refresh(refreshToken?: string): Promise<SignInResult>
+  /** Revokes the tokens at Cognito when it can, and always forgets them locally. */
+  signOut(): Promise<void>
+}
+
+export function createAuthSession(
+  client: CognitoAuthClient,
+  storage: AppStorage,
+  keys: AuthStorageKeys,
+): AuthSession {
+  function store(result: SignInResult): SignInResult {
+    storage.set(keys.authInfo, result.authInfo)
+    if (result.refreshToken !== undefined) storage.set(keys.refreshToken, result.refreshToken)
+    return result
+  }
+
+  function clear(): void {
+    storage.remove(keys.authInfo)
+    storage.remove(keys.refreshToken)
+  }
+
+  return {
+    client,
+    getAuthInfo: () => storage.get(keys.authInfo),
+    isSignedIn: () => storage.get(keys.authInfo) !== undefined,
+    getRefreshToken: () => storage.get(keys.refreshToken),
+
+    async signIn(input) {
+      return store(await client.signIn(input))
+    },
+
+    async respondToNewPasswordChallenge(input) {
+      return store(await client.respondToNewPasswordChallenge(input))
+    },
+
+    async refresh(refreshToken) {
+      const token = refreshToken || storage.get(keys.refreshToken)
+      if (!token) throw new RefreshTokenNotFoundError()
+      return store(await client.refreshAccessToken({ refreshToken: token }))
+    },
+
+    async signOut() {
+      const authInfo = storage.get(keys.authInfo)
+      try {
+        if (authInfo !== undefined) await client.signOut({ accessToken: authInfo.accessToken })
+      } finally {
+        // An expired or revoked token makes GlobalSignOut fail; the user is signed out here all the same.
+        clear()
+      }
+    },
+  }
+}

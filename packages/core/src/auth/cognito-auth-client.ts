@@ -1,0 +1,301 @@
+// Only types come from the SDK at load time: the SDK itself (about 74 KiB gzip) is imported on the first call,
+// so public pages that never sign anyone in never download it.
+import type {
+  AuthenticationResultType,
+  CognitoIdentityProviderClient,
+  CognitoIdentityProviderClientConfig,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { type Clock, systemClock } from '../clock.ts'
+import {
+  type AuthInfo,
+  authInfoFromAuthenticationResult,
+  parseUserAttributes,
+  toUserAttributeList,
+  type UserAttributes,
+} from '../domain/auth-info.ts'
+import { NetworkError, UnexpectedError } from '../errors/app-errors.ts'
+import { fromSdkError, NewPasswordRequiredError } from './auth-errors.ts'
+import { decodeIdToken } from './id-token.ts'
+
+type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider')
+
+/** Where a user pool app client lives. Members and admins each have their own client id. */
+export interface CognitoAuthClientConfig {
+  /** ap-northeast-1 in production. */
+  region: string
+  /** `https://cognito-idp.ap-northeast-1.amazonaws.com` in production, the emulator (http://localhost:9229) locally. */
+  endpoint: string
+  clientId: string
+}
+
+export interface CognitoAuthClientOptions {
+  /** Auth info expiries are computed against it. */
+  clock?: Clock
+  /** SDK settings beyond region and endpoint; tests pass a `requestHandler` standing in for the network. */
+  sdkConfig?: Omit<CognitoIdentityProviderClientConfig, 'region' | 'endpoint'>
+}
+
+/** What a successful sign-in (password, refresh or new-password challenge) yields. */
+export interface SignInResult {
+  authInfo: AuthInfo
+  /** Returned by a password sign-in; a refresh sign-in keeps using the token it was given. */
+  refreshToken: string | undefined
+  /** Read from the ID token, when Cognito sent one. */
+  user: UserAttributes | undefined
+}
+
+/**
+ * The Cognito user-pool calls of spec section 7, one method each. Errors are the catalogue's: a Cognito
+ * exception becomes a `CognitoError` named after it, a request that never got an answer a `NetworkError`.
+ */
+export interface CognitoAuthClient {
+  readonly clientId: string
+  signUp(input: { email: string; password: string }): Promise<void>
+  resendConfirmationCode(input: { email: string }): Promise<void>
+  confirmSignUp(input: { email: string; code: string }): Promise<void>
+  /** Throws `NewPasswordRequiredError` when Cognito asks for a new password instead of signing in. */
+  signIn(input: { email: string; password: string }): Promise<SignInResult>
+  refreshAccessToken(input: { refreshToken: string }): Promise<SignInResult>
+  respondToNewPasswordChallenge(input: {
+    email: string
+    newPassword: string
+    session: string
+  }): Promise<SignInResult>
+  /** Revokes every token of the user, on every device. */
+  signOut(input: { accessToken: string }): Promise<void>
+  changePassword(input: {
+    accessToken: string
+    previousPassword: string
+    proposedPassword: string
+  }): Promise<void>
+  forgotPassword(input: { email: string }): Promise<void>
+  confirmForgotPassword(input: { email: string; code: string; password: string }): Promise<void>
+  getUser(input: { accessToken: string }): Promise<UserAttributes>
+  updateUserAttributes(input: { accessToken: string; attributes: Partial<UserAttributes> }): Promise<void>
+  verifyUserAttribute(input: { accessToken: string; attributeName: 'email'; code: string }): Promise<void>
+}
+
+/**
+ * Users type their e-mail in any case and with stray spaces; the pool stores it lower-case. Normalising it in
+ * one place keeps sign-up, sign-in and password reset pointing at the same user.
+ */
+function username(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** A response that breaks the contract is a bug somewhere else: shown as the generic error and reported. */
+function parseResponse<T>(parse: () => T, message: string): T {
+  try {
+    return parse()
+  } catch (error) {
+    throw new UnexpectedError(message, { cause: error })
+  }
+}
+
+export function createCognitoAuthClient(
+  config: CognitoAuthClientConfig,
+  options: CognitoAuthClientOptions = {},
+): CognitoAuthClient {
+  const { clientId } = config
+  const clock = options.clock ?? systemClock
+  let loading: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined
+
+  function load() {
+    loading ??= import('@aws-sdk/client-cognito-identity-provider').then(
+      (sdk) => ({
+        sdk,
+        client: new sdk.CognitoIdentityProviderClient({
+          ...options.sdkConfig,
+          region: config.region,
+          endpoint: config.endpoint,
+        }),
+      }),
+      (error: unknown) => {
+        // The SDK chunk could not be downloaded (offline). Say so, and try again on the next call.
+        loading = undefined
+        throw new NetworkError(error)
+      },
+    )
+    return loading
+  }
+
+  async function call<T>(run: (sdk: CognitoSdk, client: CognitoIdentityProviderClient) => Promise<T>) {
+    const { sdk, client } = await load()
+    try {
+      return await run(sdk, client)
+    } catch (error) {
+      throw fromSdkError(error)
+    }
+  }
+
+  function signInResult(result: AuthenticationResultType | undefined): SignInResult {
+    if (result === undefined)
+      throw new UnexpectedError('Cognito answered a sign-in without AuthenticationResult')
+    const authInfo = parseResponse(
+      () => authInfoFromAuthenticationResult(result, clock),
+      `Cognito returned an unusable access token (token type ${String(result.TokenType)}; only Bearer is accepted)`,
+    )
+    const { IdToken } = result
+    return {
+      authInfo,
+      refreshToken: result.RefreshToken,
+      user:
+        IdToken === undefined
+          ? undefined
+          : parseResponse(() => decodeIdToken(IdToken), 'Cognito returned an unreadable ID token'),
+    }
+  }
+
+  return {
+    clientId,
+
+    async signUp({ email, password }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.SignUpCommand({ ClientId: clientId, Username: username(email), Password: password }),
+        ),
+      )
+    },
+
+    async resendConfirmationCode({ email }) {
+      await call((sdk, client) =>
+        client.send(new sdk.ResendConfirmationCodeCommand({ ClientId: clientId, Username: username(email) })),
+      )
+    },
+
+    async confirmSignUp({ email, code }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.ConfirmSignUpCommand({
+            ClientId: clientId,
+            Username: username(email),
+            ConfirmationCode: code,
+            // Never take an e-mail away from another account that already uses it as an alias.
+            ForceAliasCreation: false,
+          }),
+        ),
+      )
+    },
+
+    async signIn({ email, password }) {
+      const response = await call((sdk, client) =>
+        client.send(
+          new sdk.InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: username(email), PASSWORD: password },
+          }),
+        ),
+      )
+      if (response.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+        if (response.Session === undefined) {
+          throw new UnexpectedError('Cognito asked for a new password without a session')
+        }
+        throw new NewPasswordRequiredError(username(email), response.Session)
+      }
+      if (response.ChallengeName !== undefined) {
+        throw new UnexpectedError(`Unsupported Cognito challenge ${response.ChallengeName}`)
+      }
+      return signInResult(response.AuthenticationResult)
+    },
+
+    async refreshAccessToken({ refreshToken }) {
+      const response = await call((sdk, client) =>
+        client.send(
+          new sdk.InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: refreshToken },
+          }),
+        ),
+      )
+      return signInResult(response.AuthenticationResult)
+    },
+
+    async respondToNewPasswordChallenge({ email, newPassword, session }) {
+      const response = await call((sdk, client) =>
+        client.send(
+          new sdk.RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            ChallengeResponses: { USERNAME: username(email), NEW_PASSWORD: newPassword },
+            Session: session,
+          }),
+        ),
+      )
+      return signInResult(response.AuthenticationResult)
+    },
+
+    async signOut({ accessToken }) {
+      await call((sdk, client) => client.send(new sdk.GlobalSignOutCommand({ AccessToken: accessToken })))
+    },
+
+    async changePassword({ accessToken, previousPassword, proposedPassword }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.ChangePasswordCommand({
+            AccessToken: accessToken,
+            PreviousPassword: previousPassword,
+            ProposedPassword: proposedPassword,
+          }),
+        ),
+      )
+    },
+
+    async forgotPassword({ email }) {
+      await call((sdk, client) =>
+        client.send(new sdk.ForgotPasswordCommand({ ClientId: clientId, Username: username(email) })),
+      )
+    },
+
+    async confirmForgotPassword({ email, code, password }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.ConfirmForgotPasswordCommand({
+            ClientId: clientId,
+            Username: username(email),
+            ConfirmationCode: code,
+            Password: password,
+          }),
+        ),
+      )
+    },
+
+    async getUser({ accessToken }) {
+      const response = await call((sdk, client) =>
+        client.send(new sdk.GetUserCommand({ AccessToken: accessToken })),
+      )
+      return parseResponse(
+        () => parseUserAttributes(response.UserAttributes),
+        'Cognito returned user attributes without a valid email, email_verified and sub',
+      )
+    },
+
+    async updateUserAttributes({ accessToken, attributes }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.UpdateUserAttributesCommand({
+            AccessToken: accessToken,
+            UserAttributes: toUserAttributeList(
+              attributes.email === undefined
+                ? attributes
+                : { ...attributes, email: username(attributes.email) },
+            ),
+          }),
+        ),
+      )
+    },
+
+    async verifyUserAttribute({ accessToken, attributeName, code }) {
+      await call((sdk, client) =>
+        client.send(
+          new sdk.VerifyUserAttributeCommand({
+            AccessToken: accessToken,
+            AttributeName: attributeName,
+            Code: code,
+          }),
+        ),
+      )
+    },
+  }
+}

@@ -1,0 +1,7 @@
+export * from './admin-entry-machine.ts'
+export * from './admin-sign-in-machine.ts'
+export * from './auth-machine.ts'
+export * from './auth-session-actors.ts'
+export * from './my-page-entry-machine.ts'
+export * from './registration-machine.ts'
+export * from './token-refresh-machine.ts'

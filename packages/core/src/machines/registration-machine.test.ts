@@ -1,0 +1,342 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import type { Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import type { RegistrationTier } from '../domain/registration-tier.ts'
+import { AppError, ProductError } from '../errors/app-errors.ts'
+import type { RegistrationRequest } from '../validation/forms.ts'
+import {
+  type RegistrationCache,
+  registrationMachine,
+  shouldRefetchRegistration,
+} from './registration-machine.ts'
+
+const sessionLifetimeMs = 30 * 60 * 1000
+const request: RegistrationRequest = {
+  registrationTier: 'member',
+  badgeName: 'Fox',
+  successUrl: 'https://furfes.example/ja/mypage/dashboard',
+  cancelUrl: 'https://furfes.example/ja/mypage/registration',
+}
+const paid: Registration = { registrationTier: 'member', badgeName: 'Fox', paymentStatus: 'paid' }
+
+/**
+ * A fake product API on a simulated clock: POST opens a 30-minute checkout session unless the tier is sold
+ * out or a session is already open; DELETE cancels it. `opened` lists the pages the browser was sent to.
+ */
+function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
+  const server = {
+    registration: initial,
+    soldOut: new Set<RegistrationTier>(),
+    sessions: 0,
+    fetches: 0,
+    fetchFails: false,
+  }
+  const opened: string[] = []
+  const actors = {
+    fetchRegistration: fromPromise<Registration | undefined>(async () => {
+      server.fetches += 1
+      if (server.fetchFails) throw new TypeError('Failed to fetch')
+      return server.registration
+    }),
+    createRegistration: fromPromise<RegistrationCheckout, RegistrationRequest>(async ({ input }) => {
+      if (server.soldOut.has(input.registrationTier)) throw new ProductError('soldOut', 409)
+      const current = server.registration
+      if (current?.paymentStatus === 'pending' && clock.now() <= current.expiresAt) {
+        throw new ProductError('purchaseSessionAlreadyExists', 409)
+      }
+      server.sessions += 1
+      const paymentUrl = `https://checkout.example/session-${server.sessions}`
+      server.registration = {
+        registrationTier: input.registrationTier,
+        badgeName: input.badgeName,
+        paymentStatus: 'pending',
+        paymentUrl,
+        expiresAt: clock.now() + sessionLifetimeMs,
+      }
+      return { paymentUrl }
+    }),
+    terminateRegistrationSession: fromPromise<Registration>(async () => {
+      if (server.registration === undefined) throw new ProductError('notFound', 404)
+      const { registrationTier, badgeName } = server.registration
+      server.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
+      return server.registration
+    }),
+  }
+  return { server, opened, actors }
+}
+
+function startRegistration(
+  options: {
+    initial?: Registration
+    isRegistrationAvailable?: boolean
+    cached?: RegistrationCache
+    fetchFails?: boolean
+  } = {},
+) {
+  const clock = new SimulatedClock()
+  clock.set(1_000_000)
+  const api = fakeApi(clock, options.initial)
+  api.server.fetchFails = options.fetchFails ?? false
+  const sut = registrationMachine.provide({
+    actors: api.actors,
+    actions: { openCheckout: (_, { paymentUrl }) => api.opened.push(paymentUrl) },
+  })
+  const actor = createActor(sut, {
+    clock,
+    input: {
+      isRegistrationAvailable: options.isRegistrationAvailable ?? true,
+      clock: () => clock.now(),
+      ...(options.cached === undefined ? {} : { cached: options.cached }),
+    },
+  }).start()
+  const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'))
+  return { actor, clock, api, settled }
+}
+
+async function startPending() {
+  const started = startRegistration()
+  await started.settled()
+  started.actor.send({ type: 'registration.submit', request })
+  await started.settled()
+  return started
+}
+
+function productKey(error: unknown): string | undefined {
+  return error instanceof AppError ? error.key : undefined
+}
+
+describe('registrationMachine', () => {
+  it('loads the registration; a 404 means not registered', async () => {
+    const { actor, settled } = startRegistration()
+
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    const snapshot = await settled()
+
+    expect(snapshot.value).toBe('notRegistered')
+    expect(snapshot.context).toMatchObject({ loaded: true, registration: undefined })
+  })
+
+  it('registering sends the user to the payment page and ends pending with the URL and its expiry', async () => {
+    const { actor, api, clock, settled } = startRegistration()
+    await settled()
+
+    actor.send({ type: 'registration.submit', request })
+    expect(actor.getSnapshot().value).toEqual({ registering: 'submitting' })
+    const snapshot = await settled()
+
+    expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
+    expect(snapshot.context.registration).toEqual({
+      registrationTier: 'member',
+      badgeName: 'Fox',
+      paymentStatus: 'pending',
+      paymentUrl: 'https://checkout.example/session-1',
+      expiresAt: clock.now() + sessionLifetimeMs,
+    })
+    expect(snapshot.context.isPaymentUrlExpired).toBe(false)
+    expect(api.opened).toEqual(['https://checkout.example/session-1'])
+  })
+
+  it('goes to checkout again from pending', async () => {
+    const { actor, api } = await startPending()
+
+    actor.send({ type: 'checkout.open' })
+
+    expect(api.opened).toEqual(['https://checkout.example/session-1', 'https://checkout.example/session-1'])
+  })
+
+  it('counts the payment URL as expired only once the time passes its expiry', async () => {
+    const { actor, clock } = await startPending()
+    const expiresAt = clock.now() + sessionLifetimeMs
+
+    clock.set(expiresAt)
+    expect(actor.getSnapshot().value).toEqual({ pending: 'awaitingPayment' })
+    expect(actor.getSnapshot().context.isPaymentUrlExpired).toBe(false)
+
+    clock.increment(1)
+    const snapshot = actor.getSnapshot()
+    expect(snapshot.value).toEqual({ pending: 'sessionTimedOut' })
+    expect(snapshot.context.isPaymentUrlExpired).toBe(true)
+    expect(productKey(snapshot.context.error)).toBe('product.purchaseSessionTimedOut')
+  })
+
+  it('after the timeout, registers again with a new payment URL', async () => {
+    const { actor, api, clock, settled } = await startPending()
+    clock.increment(sessionLifetimeMs + 1)
+
+    actor.send({ type: 'registration.submit', request })
+    const snapshot = await settled()
+
+    expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
+    expect(snapshot.context.registration).toMatchObject({ paymentUrl: 'https://checkout.example/session-2' })
+    expect(snapshot.context.isPaymentUrlExpired).toBe(false)
+    expect(snapshot.context.error).toBeUndefined()
+    expect(api.opened.at(-1)).toBe('https://checkout.example/session-2')
+  })
+
+  it('cancels the checkout session; the answer replaces the registration info', async () => {
+    const { actor, api, settled } = await startPending()
+
+    actor.send({ type: 'checkout.cancel' })
+    expect(actor.getSnapshot().value).toEqual({ pending: 'canceling' })
+    const snapshot = await settled()
+
+    expect(snapshot.value).toBe('canceled')
+    expect(snapshot.context.registration).toEqual({
+      registrationTier: 'member',
+      badgeName: 'Fox',
+      paymentStatus: 'canceled',
+    })
+    expect(api.server.registration).toEqual(snapshot.context.registration)
+  })
+
+  it('may register again after canceling', async () => {
+    const { actor, settled } = await startPending()
+    actor.send({ type: 'checkout.cancel' })
+    await settled()
+
+    actor.send({ type: 'registration.submit', request })
+
+    expect((await settled()).value).toEqual({ pending: 'awaitingPayment' })
+  })
+
+  describe('caching', () => {
+    it('does not refetch a pending registration whose URL is still valid, unless forced', async () => {
+      const { actor, api, settled } = await startPending()
+      const fetches = api.server.fetches
+      api.server.registration = paid
+
+      actor.send({ type: 'registration.load' })
+      expect(actor.getSnapshot().value).toEqual({ pending: 'awaitingPayment' })
+      expect(api.server.fetches).toBe(fetches)
+
+      actor.send({ type: 'registration.load', force: true })
+      const snapshot = await settled()
+      expect(snapshot.value).toBe('paid')
+      expect(snapshot.context.registration).toEqual(paid)
+    })
+
+    it('refetches once the payment URL has expired; pending can end as expired', async () => {
+      const { actor, api, clock, settled } = await startPending()
+      clock.increment(sessionLifetimeMs + 1)
+      const { registrationTier, badgeName } = request
+      api.server.registration = { registrationTier, badgeName, paymentStatus: 'expired' }
+
+      actor.send({ type: 'registration.load' })
+      const snapshot = await settled()
+
+      expect(snapshot.value).toBe('expired')
+      expect(snapshot.context.isPaymentUrlExpired).toBe(false)
+    })
+
+    it('starts from a fresh cache without fetching', () => {
+      const { actor, api } = startRegistration({ cached: { loaded: true, registration: paid } })
+
+      expect(actor.getSnapshot().value).toBe('paid')
+      expect(api.server.fetches).toBe(0)
+    })
+
+    it('refetches a cached registration whose payment URL has expired', async () => {
+      const stale: Registration = {
+        ...request,
+        paymentStatus: 'pending',
+        paymentUrl: 'https://old',
+        expiresAt: 0,
+      }
+      const { actor, api, settled } = startRegistration({
+        initial: paid,
+        cached: { loaded: true, registration: stale },
+      })
+
+      expect(actor.getSnapshot().value).toBe('loading')
+      expect((await settled()).value).toBe('paid')
+      expect(api.server.fetches).toBe(1)
+    })
+
+    it.each([
+      ['never loaded', { loaded: false, registration: undefined }, {}, true],
+      ['forced', { loaded: true, registration: paid }, { force: true }, true],
+      ['loaded and settled', { loaded: true, registration: paid }, {}, false],
+      ['loaded, not registered', { loaded: true, registration: undefined }, {}, false],
+    ] as const)('shouldRefetchRegistration: %s', (_, cache, options, expected) => {
+      expect(shouldRefetchRegistration(cache, options, () => 0)).toBe(expected)
+    })
+
+    it('shouldRefetchRegistration: a pending URL is stale only once the time passes its expiry', () => {
+      const pending: Registration = {
+        ...request,
+        paymentStatus: 'pending',
+        paymentUrl: 'https://p',
+        expiresAt: 5000,
+      }
+      const cache = { loaded: true, registration: pending }
+
+      expect(shouldRefetchRegistration(cache, {}, () => 5000)).toBe(false)
+      expect(shouldRefetchRegistration(cache, {}, () => 5001)).toBe(true)
+    })
+  })
+
+  describe('refusals', () => {
+    it('does not offer registering when the registration flag is off', async () => {
+      const { actor, api, settled } = startRegistration({ isRegistrationAvailable: false })
+      expect((await settled()).value).toBe('registrationClosed')
+
+      actor.send({ type: 'registration.submit', request })
+
+      expect(actor.getSnapshot().value).toBe('registrationClosed')
+      expect(api.server.sessions).toBe(0)
+    })
+
+    it('still shows an existing registration when the flag is off', async () => {
+      const { settled } = startRegistration({ isRegistrationAvailable: false, initial: paid })
+
+      expect((await settled()).value).toBe('paid')
+    })
+
+    it('stays not registered with "Sold out" when the tier has no spots left', async () => {
+      const { actor, api, settled } = startRegistration()
+      await settled()
+      api.server.soldOut.add('member')
+
+      actor.send({ type: 'registration.submit', request })
+      const snapshot = await settled()
+
+      expect(snapshot.value).toBe('notRegistered')
+      expect(productKey(snapshot.context.error)).toBe('product.soldOut')
+      expect(api.opened).toEqual([])
+    })
+
+    it('shows the open session on "Purchase session already exists"', async () => {
+      const { actor, api, clock, settled } = startRegistration()
+      await settled()
+      // Another tab opened a session meanwhile.
+      api.server.registration = {
+        ...request,
+        paymentStatus: 'pending',
+        paymentUrl: 'https://checkout.example/other-tab',
+        expiresAt: clock.now() + sessionLifetimeMs,
+      }
+
+      actor.send({ type: 'registration.submit', request })
+      const snapshot = await settled()
+
+      expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
+      expect(snapshot.context.registration).toMatchObject({
+        paymentUrl: 'https://checkout.example/other-tab',
+      })
+      expect(productKey(snapshot.context.error)).toBe('product.purchaseSessionAlreadyExists')
+      expect(api.opened).toEqual([])
+    })
+
+    it('keeps the error and retries when the registration cannot be fetched', async () => {
+      const { actor, api, settled } = startRegistration({ fetchFails: true })
+
+      const failed = await settled()
+      expect(failed.value).toBe('failed')
+      expect(failed.context.error).toBeInstanceOf(TypeError)
+
+      api.server.fetchFails = false
+      actor.send({ type: 'registration.load' })
+      expect((await settled()).value).toBe('notRegistered')
+    })
+  })
+})

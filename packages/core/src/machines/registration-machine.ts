@@ -1,0 +1,306 @@
+import { assertEvent, assign, setup } from 'xstate'
+import { type Clock, systemClock } from '../clock.ts'
+import type { Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import { isPaymentUrlExpired } from '../domain/registration.ts'
+import { AppError, ProductError } from '../errors/app-errors.ts'
+import { type ProductErrorKey, productMessage } from '../errors/catalogue.ts'
+import type { RegistrationRequest } from '../validation/forms.ts'
+import { placeholderActor } from './placeholders.ts'
+
+/** The registration info the client holds: `loaded` false means not fetched yet; no registration means 404. */
+export interface RegistrationCache {
+  loaded: boolean
+  registration: Registration | undefined
+}
+
+/**
+ * Caching rule of spec section 4: registration info is fetched once, and fetched again only when forced or
+ * when its payment URL has expired (the server may have settled the session meanwhile).
+ */
+export function shouldRefetchRegistration(
+  cache: RegistrationCache,
+  options: { force?: boolean },
+  clock: Clock,
+) {
+  if (options.force === true || !cache.loaded) return true
+  return cache.registration !== undefined && isPaymentUrlExpired(cache.registration, clock)
+}
+
+export interface RegistrationInput {
+  /** The registration flag (feature flags, force-fetched on entering My Page). */
+  isRegistrationAvailable: boolean
+  /** Registration info fetched earlier (the dashboard's); reused unless the caching rule says otherwise. */
+  cached?: RegistrationCache
+  clock?: Clock
+}
+
+export interface RegistrationContext extends RegistrationCache {
+  isRegistrationAvailable: boolean
+  /** The client's `isPaymentUrlExpired`: true once the clock passes a pending registration's expiry. */
+  isPaymentUrlExpired: boolean
+  clock: Clock
+  error: unknown
+}
+
+export type RegistrationEvent =
+  | { type: 'registration.load'; force?: boolean }
+  | { type: 'registration.submit'; request: RegistrationRequest }
+  /** Go to the payment page of the pending registration. */
+  | { type: 'checkout.open' }
+  /** Cancel the pending checkout session (DELETE /registration). */
+  | { type: 'checkout.cancel' }
+
+function isProductError(error: unknown, key: ProductErrorKey): boolean {
+  return error instanceof ProductError && error.productKey === key
+}
+
+function withExpiry(context: RegistrationContext, cache: RegistrationCache) {
+  const expired = cache.registration !== undefined && isPaymentUrlExpired(cache.registration, context.clock)
+  return { ...cache, isPaymentUrlExpired: expired }
+}
+
+/** Enabled in every state that is not waiting on a call: a fetch that the caching rule asks for. */
+const reloadWhenStale = {
+  'registration.load': { guard: 'shouldRefetch', target: '#registration.loading' },
+} as const
+
+/** Registering, again or for the first time, needs the registration flag on. */
+const registerIfAvailable = [
+  { guard: 'isRegistrationAvailable', target: '#registration.registering' },
+  { target: '#registration.registrationClosed' },
+] as const
+
+/**
+ * A participant's registration and its payment (spec sections 3 and 4; issue 6):
+ *
+ * not registered → registering (POST /registration, then the user is sent to the payment page) → pending.
+ * Pending holds the payment URL and its expiry, and ends as paid, expired or canceled. From pending the user
+ * can go to checkout, cancel the checkout session (DELETE /registration, whose answer replaces the
+ * registration info), or, once the URL has expired, register again ("Purchase session timed out, register
+ * again"). Registering is refused when the registration flag is off or the tier is sold out; a second
+ * session is refused with "Purchase session already exists", and the existing one is shown instead.
+ */
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /** GET /registration; resolves undefined on 404 (not registered). */
+    fetchRegistration: placeholderActor<Registration | undefined>('fetchRegistration'),
+    /** POST /registration; resolves with the payment URL. */
+    createRegistration: placeholderActor<RegistrationCheckout, RegistrationRequest>('createRegistration'),
+    /** DELETE /registration: cancels the checkout session and resolves with the registration. */
+    terminateRegistrationSession: placeholderActor<Registration>('terminateRegistrationSession'),
+  },
+  actions: {
+    /** Sends the browser to the payment page. */
+    openCheckout: (_, params: { paymentUrl: string }) => {
+      throw new Error(`Action "openCheckout" is not provided (payment URL ${params.paymentUrl})`)
+    },
+  },
+  guards: {
+    shouldRefetch: ({ context, event }) =>
+      event.type === 'registration.load' && shouldRefetchRegistration(context, event, context.clock),
+    isCacheFresh: ({ context }) => !shouldRefetchRegistration(context, {}, context.clock),
+    isRegistrationClosed: ({ context }) =>
+      context.registration === undefined && !context.isRegistrationAvailable,
+    isNotRegistered: ({ context }) => context.registration === undefined,
+    isPending: ({ context }) => context.registration?.paymentStatus === 'pending',
+    isPaid: ({ context }) => context.registration?.paymentStatus === 'paid',
+    isExpired: ({ context }) => context.registration?.paymentStatus === 'expired',
+    isRegistrationAvailable: ({ context }) => context.isRegistrationAvailable,
+    isPaymentUrlExpired: ({ context }) =>
+      context.registration !== undefined && isPaymentUrlExpired(context.registration, context.clock),
+    isProductError: (_, params: { error: unknown; key: ProductErrorKey }) =>
+      isProductError(params.error, params.key),
+  },
+  delays: {
+    /** Until just after the expiry: the URL counts as expired once the time passes it. */
+    paymentUrlExpiry: ({ context }) =>
+      context.registration?.paymentStatus === 'pending'
+        ? Math.max(0, context.registration.expiresAt - context.clock() + 1)
+        : 0,
+  },
+}).createMachine({
+  id: 'registration',
+  context: ({ input }) => {
+    const clock = input.clock ?? systemClock
+    const cache = input.cached ?? { loaded: false, registration: undefined }
+    return {
+      ...cache,
+      isRegistrationAvailable: input.isRegistrationAvailable,
+      isPaymentUrlExpired: cache.registration !== undefined && isPaymentUrlExpired(cache.registration, clock),
+      clock,
+      error: undefined,
+    }
+  },
+  initial: 'initializing',
+  states: {
+    initializing: {
+      always: [{ guard: 'isCacheFresh', target: 'routing' }, { target: 'loading' }],
+    },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        src: 'fetchRegistration',
+        onDone: {
+          target: 'routing',
+          actions: assign(({ context, event }) =>
+            withExpiry(context, { loaded: true, registration: event.output }),
+          ),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    failed: {
+      description: 'The registration info could not be fetched; loading again (forced or not) retries.',
+      on: { 'registration.load': 'loading' },
+    },
+    routing: {
+      always: [
+        { guard: 'isRegistrationClosed', target: 'registrationClosed' },
+        { guard: 'isNotRegistered', target: 'notRegistered' },
+        { guard: 'isPending', target: 'pending' },
+        { guard: 'isPaid', target: 'paid' },
+        { guard: 'isExpired', target: 'expired' },
+        { target: 'canceled' },
+      ],
+    },
+    registrationClosed: {
+      description:
+        'The registration flag is off: registering is not offered (the page sends users to the dashboard).',
+      on: { ...reloadWhenStale },
+    },
+    notRegistered: {
+      on: {
+        ...reloadWhenStale,
+        'registration.submit': registerIfAvailable,
+      },
+    },
+    registering: {
+      initial: 'submitting',
+      states: {
+        submitting: {
+          tags: 'busy',
+          entry: assign({ error: undefined }),
+          invoke: {
+            src: 'createRegistration',
+            input: ({ event }) => {
+              assertEvent(event, 'registration.submit')
+              return event.request
+            },
+            onDone: {
+              target: 'loadingRegistration',
+              actions: {
+                type: 'openCheckout',
+                params: ({ event }) => ({ paymentUrl: event.output.paymentUrl }),
+              },
+            },
+            onError: [
+              {
+                // A session is already open (another tab): show it rather than an error page.
+                guard: {
+                  type: 'isProductError',
+                  params: ({ event }) => ({ error: event.error, key: 'purchaseSessionAlreadyExists' }),
+                },
+                target: 'loadingRegistration',
+                actions: assign({ error: ({ event }) => event.error }),
+              },
+              // Sold out (spots may return after cancellations), or anything else: back where the user was.
+              { target: '#registration.routing', actions: assign({ error: ({ event }) => event.error }) },
+            ],
+          },
+        },
+        loadingRegistration: {
+          description: 'Fetches the new pending registration, with its payment URL expiry.',
+          tags: 'busy',
+          invoke: {
+            src: 'fetchRegistration',
+            onDone: {
+              target: '#registration.routing',
+              actions: assign(({ context, event }) =>
+                withExpiry(context, { loaded: true, registration: event.output }),
+              ),
+            },
+            onError: {
+              target: '#registration.failed',
+              actions: assign({ error: ({ event }) => event.error }),
+            },
+          },
+        },
+      },
+    },
+    pending: {
+      initial: 'checkingExpiry',
+      states: {
+        checkingExpiry: {
+          always: [
+            { guard: 'isPaymentUrlExpired', target: 'sessionTimedOut' },
+            { target: 'awaitingPayment' },
+          ],
+        },
+        awaitingPayment: {
+          description: 'The payment URL is valid until its expiry; the user pays there or cancels.',
+          after: { paymentUrlExpiry: 'sessionTimedOut' },
+          on: {
+            ...reloadWhenStale,
+            'checkout.open': {
+              actions: {
+                type: 'openCheckout',
+                params: ({ context }) => ({
+                  paymentUrl:
+                    context.registration?.paymentStatus === 'pending' ? context.registration.paymentUrl : '',
+                }),
+              },
+            },
+            'checkout.cancel': 'canceling',
+          },
+        },
+        canceling: {
+          tags: 'busy',
+          invoke: {
+            src: 'terminateRegistrationSession',
+            onDone: {
+              target: '#registration.routing',
+              // The answer to DELETE replaces the registration info.
+              actions: assign(({ context, event }) =>
+                withExpiry(context, { loaded: true, registration: event.output }),
+              ),
+            },
+            onError: { target: 'checkingExpiry', actions: assign({ error: ({ event }) => event.error }) },
+          },
+        },
+        sessionTimedOut: {
+          description:
+            'The payment URL expired: the checkout can no longer be completed. The user registers again; ' +
+            'loading refetches, since the server may have settled the session meanwhile.',
+          entry: assign({
+            isPaymentUrlExpired: true,
+            error: () => new AppError(productMessage('purchaseSessionTimedOut')),
+          }),
+          on: {
+            ...reloadWhenStale,
+            'registration.submit': registerIfAvailable,
+            'checkout.cancel': 'canceling',
+          },
+        },
+      },
+    },
+    paid: {
+      description: 'Paid: the registration is complete.',
+      on: { ...reloadWhenStale },
+    },
+    expired: {
+      description:
+        'The checkout session expired unpaid; its spot was released and the user may register again.',
+      on: { ...reloadWhenStale, 'registration.submit': registerIfAvailable },
+    },
+    canceled: {
+      description: 'The checkout session was canceled; the user may register again.',
+      on: { ...reloadWhenStale, 'registration.submit': registerIfAvailable },
+    },
+  },
+})
