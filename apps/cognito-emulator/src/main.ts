@@ -1,14 +1,20 @@
+import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadPools } from './config.ts'
+import { Emulator } from './emulator.ts'
 
 const port = Number(process.env.PORT ?? 9229)
 const host = process.env.HOST ?? '127.0.0.1'
-const baseUrl = process.env.COGNITO_ENDPOINT ?? `http://localhost:${port}`
+const baseUrl = (process.env.COGNITO_ENDPOINT ?? `http://localhost:${port}`).replace(/\/+$/, '')
+const dataDir = process.env.DATA_DIR ?? fileURLToPath(new URL('../../../.data', import.meta.url))
+const allowedOrigins = [process.env.PWA_URL, process.env.RECEPTION_URL].flatMap((url) => (url ? [url] : []))
 
-const app = createApp({ baseUrl, pools: loadPools().pools })
+const emulator = await Emulator.open({ baseUrl, dataDir, pools: loadPools().pools })
+const app = createApp(emulator, { allowedOrigins })
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`Cognito emulator listening on ${baseUrl}`)
+  console.log(`Mailbox (verification codes): ${baseUrl}/_emulator/mailbox`)
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,0 +1,38 @@
+import type { Context } from '../context.ts'
+import type { Params } from '../validation.ts'
+import { adminCreateUser } from './admin.ts'
+import {
+  getUser,
+  getUserAttributeVerificationCode,
+  updateUserAttributes,
+  verifyUserAttribute,
+} from './attributes.ts'
+import { globalSignOut, initiateAuth, respondToAuthChallenge } from './auth.ts'
+import { changePassword, confirmForgotPassword, forgotPassword } from './password.ts'
+import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up.ts'
+
+interface Operation {
+  run: (context: Context, params: Params) => Promise<object>
+  /** Needs AWS credentials (a SigV4-signed request), as Cognito's admin operations do. */
+  signed: boolean
+}
+
+const open = (run: Operation['run']): Operation => ({ run, signed: false })
+
+/** The operations the emulator implements; every other one is refused with UnsupportedOperationException. */
+export const operations: Record<string, Operation> = {
+  SignUp: open(signUp),
+  ResendConfirmationCode: open(resendConfirmationCode),
+  ConfirmSignUp: open(confirmSignUp),
+  InitiateAuth: open(initiateAuth),
+  RespondToAuthChallenge: open(respondToAuthChallenge),
+  GlobalSignOut: open(globalSignOut),
+  ChangePassword: open(changePassword),
+  ForgotPassword: open(forgotPassword),
+  ConfirmForgotPassword: open(confirmForgotPassword),
+  GetUser: open(getUser),
+  UpdateUserAttributes: open(updateUserAttributes),
+  VerifyUserAttribute: open(verifyUserAttribute),
+  GetUserAttributeVerificationCode: open(getUserAttributeVerificationCode),
+  AdminCreateUser: { run: adminCreateUser, signed: true },
+}

@@ -1,0 +1,89 @@
+import {
+  type Context,
+  checkWritableAttributes,
+  codeDelivery,
+  consumeCode,
+  findUser,
+  isEmail,
+  newUser,
+  normaliseEmail,
+  poolForClient,
+  sendCode,
+} from '../context.ts'
+import { CognitoError, expiredCode, invalidParameter, messages, notAuthorized } from '../errors.ts'
+import { hashPassword, policyViolation } from '../passwords.ts'
+import { type Params, rules } from '../validation.ts'
+
+export async function signUp(context: Context, params: Params) {
+  const clientId = params.string('ClientId', rules.clientId)
+  const username = params.string('Username', rules.username)
+  const password = params.string('Password', rules.password)
+  const attributes = params.attributes('UserAttributes')
+  params.attributes('ValidationData')
+  params.optionalString('SecretHash', rules.any)
+  params.check()
+  const pool = poolForClient(context, clientId)
+
+  if (!isEmail(username)) throw invalidParameter(messages.usernameShouldBeEmail)
+  const email = normaliseEmail(username)
+  checkWritableAttributes(attributes)
+  const emailAttribute = attributes.find((attribute) => attribute.name === 'email')
+  if (emailAttribute && normaliseEmail(emailAttribute.value) !== email) {
+    throw invalidParameter(
+      'Attributes did not conform to the schema: email: must be the same as the username.',
+    )
+  }
+  const violation = policyViolation(password, pool.policy)
+  if (violation)
+    throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${violation}`)
+  // SignUp reveals existing accounts even with user-existence errors prevented, as Cognito documents.
+  if (findUser(context, pool, email)) throw new CognitoError('UsernameExistsException', messages.emailExists)
+
+  const user = newUser(context, pool, {
+    email,
+    status: 'UNCONFIRMED',
+    emailVerified: false,
+    passwordHash: await hashPassword(password, context.passwordHashCost),
+    attributes: Object.fromEntries(
+      attributes.filter(({ name }) => name !== 'email').map(({ name, value }) => [name, value]),
+    ),
+  })
+  const delivery = sendCode(context, pool, user, 'signUp', 'sign_up', email)
+  return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: delivery }
+}
+
+export async function resendConfirmationCode(context: Context, params: Params) {
+  const clientId = params.string('ClientId', rules.clientId)
+  const username = params.string('Username', rules.username)
+  params.check()
+  const pool = poolForClient(context, clientId)
+  const user = findUser(context, pool, username)
+  // An unknown user gets a simulated delivery (user-existence errors are prevented).
+  if (!user) return { CodeDeliveryDetails: codeDelivery(normaliseEmail(username)) }
+  if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.')
+  return { CodeDeliveryDetails: sendCode(context, pool, user, 'signUp', 'resend', user.email) }
+}
+
+export async function confirmSignUp(context: Context, params: Params) {
+  const clientId = params.string('ClientId', rules.clientId)
+  const username = params.string('Username', rules.username)
+  const code = params.string('ConfirmationCode', rules.confirmationCode)
+  // Accepted and without effect: with the e-mail as username an address belongs to one account at most,
+  // so the alias conflict it settles cannot arise.
+  params.boolean('ForceAliasCreation')
+  params.optionalString('SecretHash', rules.any)
+  params.optionalString('Session', rules.session)
+  params.check()
+  const pool = poolForClient(context, clientId)
+  const user = findUser(context, pool, username)
+  // Cognito answers ExpiredCodeException for a user that does not exist.
+  if (!user) throw expiredCode()
+  if (user.status !== 'UNCONFIRMED') {
+    throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`)
+  }
+  consumeCode(context, user, 'signUp', code)
+  user.status = 'CONFIRMED'
+  user.emailVerified = true
+  user.updatedAt = context.clock.now()
+  return {}
+}

@@ -1,0 +1,200 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { serve } from '@hono/node-server'
+import { createApp } from '../src/app.ts'
+import type { Clock } from '../src/clock.ts'
+import { loadPools, type PoolConfig } from '../src/config.ts'
+import { Emulator } from '../src/emulator.ts'
+import type { MailMessage } from '../src/state.ts'
+
+/** A clock tests move by hand. Starts on a fixed day so nothing depends on today. */
+class TestClock implements Clock {
+  #now = Date.parse('2025-05-01T09:00:00Z')
+
+  now(): number {
+    return this.#now
+  }
+
+  advance(ms: number): void {
+    this.#now += ms
+  }
+}
+
+export const second = 1000
+export const minute = 60 * second
+export const hour = 60 * minute
+export const day = 24 * hour
+
+const [membersConfig, adminsConfig] = loadPools().pools
+if (!membersConfig || !adminsConfig) throw new Error('pools.json must list the members and admins pools')
+export const members = membersConfig
+export const admins = adminsConfig
+
+/** A members-like pool whose e-mail changes take effect at once (no AttributesRequireVerificationBeforeUpdate). */
+export const immediateEmailPool: PoolConfig = {
+  name: 'immediate',
+  id: 'ap-northeast-1_Imm3dEm4l',
+  clientId: '1immediateemailclient2345',
+  passwordPolicy: {
+    minimumLength: 8,
+    requireLowercase: false,
+    requireUppercase: false,
+    requireNumbers: false,
+    requireSymbols: false,
+  },
+}
+
+export interface StartOptions {
+  dataDir?: string
+  clock?: TestClock
+  pools?: PoolConfig[]
+  /** The public base URL; by default http://localhost:<port>. A restarted emulator keeps the first one. */
+  baseUrl?: string
+}
+
+export interface RunningEmulator {
+  url: string
+  baseUrl: string
+  dataDir: string
+  clock: TestClock
+  /** The SDK as the apps use it: no credentials, no retries (so throttling-class errors come back at once). */
+  client: CognitoIdentityProviderClient
+  /** The SDK with dummy static credentials, for the admin operations that are SigV4-signed. */
+  adminClient: CognitoIdentityProviderClient
+  /** Messages the emulator reported through onMail (what the console would show). */
+  sent: MailMessage[]
+  /** The newest code mailed to the address, read from the mailbox endpoint. */
+  latestCode(email: string): Promise<string>
+  /** Creates a confirmed user in the members pool (or `pool`) through SignUp and ConfirmSignUp. */
+  createUser(email: string, password: string, pool?: PoolConfig): Promise<void>
+  signIn(email: string, password: string, pool?: PoolConfig): Promise<SignedIn>
+  close(): Promise<void>
+}
+
+interface SignedIn {
+  AccessToken: string
+  IdToken: string
+  RefreshToken: string
+}
+
+const region = 'ap-northeast-1'
+
+export function sdkClient(endpoint: string, options: { signed?: boolean; maxAttempts?: number } = {}) {
+  return new CognitoIdentityProviderClient({
+    region,
+    endpoint,
+    maxAttempts: options.maxAttempts ?? 1,
+    ...(options.signed
+      ? { credentials: { accessKeyId: 'AKIAEMULATORTEST', secretAccessKey: 'not-checked' } }
+      : {}),
+  })
+}
+
+const newDataDir = () => mkdtempSync(join(tmpdir(), 'cognito-emulator-'))
+
+/**
+ * Signing keys made once per test file and copied into each fresh data folder: generating three RSA keys
+ * for every test would cost a third of a second each. Persistence tests that need their own keys still get
+ * them by starting in a folder of their own with `dataDir`.
+ */
+let sharedKeys: Promise<string> | undefined
+async function keysFile(pools: PoolConfig[]) {
+  sharedKeys ??= (async () => {
+    const dataDir = newDataDir()
+    await Emulator.open({
+      baseUrl: 'http://localhost',
+      dataDir,
+      pools,
+      passwordHashCost: 1024,
+      onMail: () => {},
+    })
+    const keys = readFileSync(join(dataDir, 'cognito', 'keys.json'), 'utf8')
+    rmSync(dataDir, { recursive: true, force: true })
+    return keys
+  })()
+  return sharedKeys
+}
+
+/** Starts the emulator in-process on an ephemeral port, in a fresh data folder unless one is given. */
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const pools = options.pools ?? [members, admins, immediateEmailPool]
+  let dataDir = options.dataDir
+  const ownsDataDir = dataDir === undefined
+  if (dataDir === undefined) {
+    dataDir = newDataDir()
+    mkdirSync(join(dataDir, 'cognito'))
+    writeFileSync(join(dataDir, 'cognito', 'keys.json'), await keysFile(pools))
+  }
+  const clock = options.clock ?? new TestClock()
+  const sent: MailMessage[] = []
+  let handler: (request: Request) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 })
+  const server = serve({ fetch: (request) => handler(request), port: 0, hostname: '127.0.0.1' }) as Server
+  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', resolve)))
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+  const baseUrl = options.baseUrl ?? `http://localhost:${port}`
+  const emulator = await Emulator.open({
+    baseUrl,
+    dataDir,
+    clock,
+    pools,
+    onMail: (message) => sent.push(message),
+    passwordHashCost: 1024,
+  })
+  const app = createApp(emulator, { allowedOrigins: ['https://pwa.furfes.example'] })
+  handler = app.fetch
+
+  const client = sdkClient(url)
+  const adminClient = sdkClient(url, { signed: true })
+
+  const latestCode = async (email: string) => {
+    const response = await fetch(`${url}/_emulator/mailbox?email=${encodeURIComponent(email)}`)
+    const { messages } = (await response.json()) as { messages: MailMessage[] }
+    const code = messages[0]?.code
+    if (code === undefined) throw new Error(`No message was sent to ${email}`)
+    return code
+  }
+
+  const createUser = async (email: string, password: string, pool = members) => {
+    await client.send(new SignUpCommand({ ClientId: pool.clientId, Username: email, Password: password }))
+    const code = await latestCode(email)
+    await client.send(
+      new ConfirmSignUpCommand({ ClientId: pool.clientId, Username: email, ConfirmationCode: code }),
+    )
+  }
+
+  const signIn = async (email: string, password: string, pool = members) => {
+    const { AuthenticationResult: result } = await client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    )
+    if (!result?.AccessToken || !result.IdToken || !result.RefreshToken)
+      throw new Error('No tokens came back')
+    return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken }
+  }
+
+  const close = async () => {
+    client.destroy()
+    adminClient.destroy()
+    await new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeAllConnections()
+    })
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { url, baseUrl, dataDir, clock, client, adminClient, sent, latestCode, createUser, signIn, close }
+}

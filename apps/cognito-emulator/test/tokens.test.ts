@@ -1,0 +1,212 @@
+import {
+  ChangePasswordCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  type JSONWebKeySet,
+  jwtVerify,
+} from 'jose'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { admins, hour, members, type RunningEmulator, startEmulator } from './harness.ts'
+
+let sut: RunningEmulator
+beforeEach(async () => {
+  sut = await startEmulator()
+})
+afterEach(() => sut.close())
+
+const jwks = (poolId: string) => createRemoteJWKSet(new URL(`${sut.url}/${poolId}/.well-known/jwks.json`))
+const verifyOptions = () => ({ currentDate: new Date(sut.clock.now()), algorithms: ['RS256'] })
+
+describe('tokens', () => {
+  it('signs an access token with the Cognito claims, verifiable against the pool JWKS', async () => {
+    await sut.createUser('claims@example.com', 'correct-horse-1')
+    const { AccessToken } = await sut.signIn('claims@example.com', 'correct-horse-1')
+    const issuer = `${sut.baseUrl}/${members.id}`
+
+    const { payload, protectedHeader } = await jwtVerify(AccessToken, jwks(members.id), {
+      ...verifyOptions(),
+      issuer,
+    })
+
+    const now = Math.floor(sut.clock.now() / 1000)
+    expect(protectedHeader).toEqual({ alg: 'RS256', kid: expect.any(String) })
+    expect(payload).toEqual({
+      sub: expect.any(String),
+      iss: issuer,
+      client_id: members.clientId,
+      origin_jti: expect.any(String),
+      event_id: expect.any(String),
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      auth_time: now,
+      exp: now + 3600,
+      iat: now,
+      jti: expect.any(String),
+      username: payload.sub,
+    })
+  })
+
+  it('signs an ID token for the client (aud) with e-mail, email_verified as a boolean and cognito:username', async () => {
+    await sut.createUser('id@example.com', 'correct-horse-1')
+    const { IdToken, AccessToken } = await sut.signIn('id@example.com', 'correct-horse-1')
+
+    const { payload } = await jwtVerify(IdToken, jwks(members.id), {
+      ...verifyOptions(),
+      issuer: `${sut.baseUrl}/${members.id}`,
+      audience: members.clientId,
+    })
+
+    const access = await jwtVerify(AccessToken, jwks(members.id), verifyOptions())
+    expect(payload).toMatchObject({
+      token_use: 'id',
+      aud: members.clientId,
+      email: 'id@example.com',
+      email_verified: true,
+      sub: access.payload.sub,
+      'cognito:username': access.payload.sub,
+      origin_jti: access.payload.origin_jti,
+      exp: (payload.iat ?? 0) + 3600,
+    })
+  })
+
+  it('gives each pool its own key: a members token does not verify against the admins JWKS', async () => {
+    await sut.createUser('apart@example.com', 'correct-horse-1')
+    const { AccessToken } = await sut.signIn('apart@example.com', 'correct-horse-1')
+    const membersKeys = (await (
+      await fetch(`${sut.url}/${members.id}/.well-known/jwks.json`)
+    ).json()) as JSONWebKeySet
+    const adminsKeys = (await (
+      await fetch(`${sut.url}/${admins.id}/.well-known/jwks.json`)
+    ).json()) as JSONWebKeySet
+
+    expect(membersKeys.keys).toEqual([
+      {
+        kty: 'RSA',
+        n: expect.any(String),
+        e: 'AQAB',
+        kid: decodeProtectedHeader(AccessToken).kid,
+        alg: 'RS256',
+        use: 'sig',
+      },
+    ])
+    await expect(jwtVerify(AccessToken, createLocalJWKSet(adminsKeys), verifyOptions())).rejects.toThrow()
+  })
+
+  it('publishes an OpenID configuration naming the issuer and JWKS', async () => {
+    const response = await fetch(`${sut.url}/${members.id}/.well-known/openid-configuration`)
+
+    expect(await response.json()).toMatchObject({
+      issuer: `${sut.baseUrl}/${members.id}`,
+      jwks_uri: `${sut.baseUrl}/${members.id}/.well-known/jwks.json`,
+    })
+    expect((await fetch(`${sut.url}/ap-northeast-1_Nope/.well-known/jwks.json`)).status).toBe(404)
+  })
+})
+
+describe('access token checks', () => {
+  const getUser = (AccessToken: string) => sut.client.send(new GetUserCommand({ AccessToken }))
+
+  it('refuses an expired access token with "Access Token has expired"', async () => {
+    await sut.createUser('expiry@example.com', 'correct-horse-1')
+    const { AccessToken } = await sut.signIn('expiry@example.com', 'correct-horse-1')
+
+    sut.clock.advance(hour)
+
+    await expect(getUser(AccessToken)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    })
+  })
+
+  it('refuses a tampered token, an ID token and garbage with "Invalid Access Token"', async () => {
+    await sut.createUser('tamper@example.com', 'correct-horse-1')
+    const { AccessToken, IdToken } = await sut.signIn('tamper@example.com', 'correct-horse-1')
+    const [header, payload, signature] = AccessToken.split('.')
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString('base64url'),
+      signature,
+    ].join('.')
+    const invalid = { name: 'NotAuthorizedException', message: 'Invalid Access Token' }
+
+    await expect(getUser(forged)).rejects.toMatchObject(invalid)
+    await expect(getUser(IdToken)).rejects.toMatchObject(invalid)
+    await expect(getUser('abc.def.ghi')).rejects.toMatchObject(invalid)
+  })
+
+  it('checks every operation that takes an access token', async () => {
+    await sut.createUser('every@example.com', 'correct-horse-1')
+    const { AccessToken } = await sut.signIn('every@example.com', 'correct-horse-1')
+    sut.clock.advance(hour)
+    const expired = { name: 'NotAuthorizedException', message: 'Access Token has expired' }
+
+    await expect(
+      sut.client.send(
+        new ChangePasswordCommand({
+          AccessToken,
+          PreviousPassword: 'correct-horse-1',
+          ProposedPassword: 'new-horse-22',
+        }),
+      ),
+    ).rejects.toMatchObject(expired)
+    await expect(
+      sut.client.send(
+        new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'name', Value: 'Every' }] }),
+      ),
+    ).rejects.toMatchObject(expired)
+    await expect(
+      sut.client.send(
+        new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: '123456' }),
+      ),
+    ).rejects.toMatchObject(expired)
+    await expect(sut.client.send(new GlobalSignOutCommand({ AccessToken }))).rejects.toMatchObject(expired)
+  })
+})
+
+describe('GlobalSignOut', () => {
+  it('revokes every refresh token and access token of the user, and only theirs', async () => {
+    await sut.createUser('leave@example.com', 'correct-horse-1')
+    await sut.createUser('stay@example.com', 'correct-horse-1')
+    const phone = await sut.signIn('leave@example.com', 'correct-horse-1')
+    const laptop = await sut.signIn('leave@example.com', 'correct-horse-1')
+    const other = await sut.signIn('stay@example.com', 'correct-horse-1')
+
+    await expect(
+      sut.client.send(new GlobalSignOutCommand({ AccessToken: phone.AccessToken })),
+    ).resolves.toBeDefined()
+
+    for (const session of [phone, laptop]) {
+      await expect(
+        sut.client.send(new GetUserCommand({ AccessToken: session.AccessToken })),
+      ).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has been revoked',
+      })
+      await expect(
+        sut.client.send(
+          new InitiateAuthCommand({
+            ClientId: members.clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: session.RefreshToken },
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' })
+    }
+    await expect(
+      sut.client.send(new GetUserCommand({ AccessToken: other.AccessToken })),
+    ).resolves.toBeDefined()
+    const again = await sut.signIn('leave@example.com', 'correct-horse-1')
+    await expect(
+      sut.client.send(new GetUserCommand({ AccessToken: again.AccessToken })),
+    ).resolves.toBeDefined()
+  })
+})
