@@ -41,10 +41,25 @@ export default defineConfig({
           root: './apps/reception',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: domSetupFiles,
+          // IndexedDB for Dexie: jsdom has none.
+          setupFiles: [
+            ...domSetupFiles,
+            fileURLToPath(new URL('./apps/reception/src/test/setup.ts', import.meta.url)),
+          ],
         },
       },
-      { test: { name: 'api', root: './apps/api', include: ['{src,test}/**/*.test.ts'], setupFiles } },
+      {
+        test: {
+          name: 'api',
+          root: './apps/api',
+          include: ['{src,test}/**/*.test.ts'],
+          setupFiles,
+          // A throw-away PostgreSQL 15 cluster: the integration tests run on it as well as on PGlite.
+          globalSetup: [fileURLToPath(new URL('./apps/api/test/support/global-setup.ts', import.meta.url))],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'cognito-emulator',
@@ -59,6 +74,17 @@ export default defineConfig({
           root: './apps/stripe-emulator',
           include: ['{src,test}/**/*.test.ts'],
           setupFiles,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          root: './infra',
+          include: ['test/**/*.test.ts'],
+          setupFiles,
+          // A synthesis of the whole stack (bundling, CloudFormation validation) takes seconds, not milliseconds.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

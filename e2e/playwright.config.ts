@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, chromiumPath, e2ePorts, pwaUrl } from './support/stack.ts'
+import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, pwaUrl } from './support/stack.ts'
 
 const root = join(import.meta.dirname, '..')
 
@@ -21,7 +21,7 @@ export default defineConfig({
     // The same stack `npm start` runs, on the production builds `npm test` made just before.
     command: `node ${join(root, 'scripts/start.mjs')} --no-build`,
     url: `${pwaUrl}/ja`,
-    env: { ...e2ePorts, DATA_DIR: join(root, '.data/e2e') },
+    env: { ...e2ePorts, DATA_DIR: join(root, '.data/e2e'), CONTACT_URL: contactUrl },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -13,17 +13,48 @@ export default defineConfig({
       manifest: {
         name: '受付 | 東京ふぁーりーフェス 2025',
         short_name: '受付',
+        description: '登録コードの読み取りとチェックイン / Registration-code scanning and check-in',
         lang: 'ja',
-        start_url: '/',
+        start_url: '/ja/admin/scan',
+        scope: '/',
         display: 'standalone',
         orientation: 'landscape',
         theme_color: '#d63384',
         background_color: '#ffffff',
-        icons: [],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
       },
-      workbox: { navigateFallback: '/index.html' },
+      workbox: {
+        // Everything the app runs on is precached: the scanner works at a door without network.
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/config\.json$/],
+        runtimeCaching: [
+          {
+            // Deploy-time configuration: fresh when online, the last copy when not.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'runtime-config', networkTimeoutSeconds: 3 },
+          },
+        ],
+      },
     }),
   ],
+  build: {
+    // A staff app installed once per tablet and precached whole: chunk size matters less than for visitors.
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      // @furfes/core is declarations and pure functions: let the bundle drop what the app does not use.
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes('/packages/core/src/') ? false : undefined),
+      },
+    },
+  },
   preview: { host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
 })

@@ -9,6 +9,8 @@ export const e2ePorts = {
 }
 
 export const pwaUrl = `http://localhost:${e2ePorts.PWA_PORT}`
+/** The contact form the PWA's contact-us page leads to; the tests answer it themselves, offline. */
+export const contactUrl = 'https://forms.furfes.example/contact'
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const chromiumArgs = [
   '--headless',

@@ -1,16 +1,361 @@
-import { defaultFeatureFlags } from '@furfes/core'
-import { Hono } from 'hono'
+import { randomUUID } from 'node:crypto'
+import {
+  apiRoutes,
+  type Clock,
+  createOpenApiDocument,
+  errorBody,
+  type FeatureFlags,
+  type FeatureFlagsWire,
+  type RegistrationTier,
+} from '@furfes/core'
+import { eq } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import type { IdentityProvider } from './auth/identity.ts'
+import { bearerToken, type TokenVerifier, type VerifiedToken } from './auth/tokens.ts'
+import type { Database } from './db/database.ts'
+import { users as usersTable } from './db/schema.ts'
+import { type AdmissionControl, type AdmissionOptions, createAdmissionControl } from './http/admission.ts'
+import {
+  HttpError,
+  highTraffic,
+  notFound,
+  productError,
+  unauthorized,
+  underMaintenance,
+} from './http/errors.ts'
+import { createRouteMounter } from './http/route.ts'
+import type { Logger } from './logger.ts'
+import type { PaymentGateway } from './payments/gateway.ts'
+import { createRegistrationCodeSigner } from './registration-code/code.ts'
+import type { SigningKeySet } from './registration-code/keys.ts'
+import { createFeatureFlagService, type FeatureFlagService } from './services/feature-flags.ts'
+import {
+  getAdditionalInfo,
+  getProfile,
+  participants,
+  publicProfiles,
+  putAdditionalInfo,
+  putProfile,
+  toRegistrationWire,
+} from './services/members.ts'
+import { createRegistrationService, type RegistrationService } from './services/registrations.ts'
+import { createUserService } from './services/users.ts'
 
-export function createApp(): Hono {
+export interface ApiOptions {
+  database: Database
+  clock: Clock
+  logger: Logger
+  memberTokens: TokenVerifier
+  adminTokens: TokenVerifier
+  identity: IdentityProvider
+  paymentGateway: PaymentGateway
+  /** The registration-code keys; called when a code is signed or the JWKS is read, and may cache. */
+  signingKeys: () => Promise<SigningKeySet>
+  /** Checkout may only send users back to this origin. */
+  pwaUrl: string
+  /** The `iss` of registration codes. */
+  apiUrl: string
+  /** Browser origins allowed to call the API (the PWA and the reception app). */
+  corsOrigins: readonly string[]
+  checkoutSessionMs: number
+  /** See RegistrationService: how long this instance trusts a sold-out it saw. */
+  soldOutCacheMs: number
+  emailSyncIntervalMs: number
+  featureFlagsCacheMs: number
+  /** How long an instance answers GET /public-profile from memory. */
+  publicProfilesCacheMs: number
+  registrationCodeLifetimeSeconds: number
+  admission: AdmissionOptions
+  validateResponses: boolean
+}
+
+export interface Api {
+  app: Hono
+  registrations: RegistrationService
+  featureFlags: FeatureFlagService
+  admission: AdmissionControl
+  /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
+  startDraining(): void
+}
+
+const maxBodyBytes = 64 * 1024
+
+function toWire(flags: FeatureFlags): FeatureFlagsWire {
+  return {
+    is_new_club_activity_establishment_available: flags.isNewClubActivityEstablishmentAvailable,
+    is_registration_available: flags.isRegistrationAvailable,
+    is_under_maintenance: flags.isUnderMaintenance,
+  }
+}
+
+function fromWire(wire: FeatureFlagsWire): FeatureFlags {
+  return {
+    isNewClubActivityEstablishmentAvailable: wire.is_new_club_activity_establishment_available,
+    isRegistrationAvailable: wire.is_registration_available,
+    isUnderMaintenance: wire.is_under_maintenance,
+  }
+}
+
+export function createApi(options: ApiOptions): Api {
+  const { database, clock, logger } = options
+  const db = database.db
   const app = new Hono()
-  app.get('/health', (c) => c.json({ status: 'ok' }))
-  app.get('/features', (c) =>
-    c.json({
-      is_new_club_activity_establishment_available:
-        defaultFeatureFlags.isNewClubActivityEstablishmentAvailable,
-      is_registration_available: defaultFeatureFlags.isRegistrationAvailable,
-      is_under_maintenance: defaultFeatureFlags.isUnderMaintenance,
+  const admission = createAdmissionControl(options.admission)
+  const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
+  const users = createUserService({
+    db,
+    identity: options.identity,
+    clock,
+    logger,
+    syncIntervalMs: options.emailSyncIntervalMs,
+  })
+  const registrations = createRegistrationService({
+    db,
+    query: database.query,
+    clock,
+    logger,
+    gateway: options.paymentGateway,
+    checkoutSessionMs: options.checkoutSessionMs,
+    soldOutCacheMs: options.soldOutCacheMs,
+  })
+  const signer = createRegistrationCodeSigner({
+    keys: options.signingKeys,
+    issuer: options.apiUrl,
+    lifetimeSeconds: options.registrationCodeLifetimeSeconds,
+    clock,
+  })
+  const pwaOrigin = new URL(options.pwaUrl).origin
+  let draining = false
+
+  // Access log, request id, and the one place errors become answers.
+  app.use(async (context, next) => {
+    const started = performance.now()
+    const requestId = context.req.header('x-request-id')?.slice(0, 100) ?? randomUUID()
+    context.header('X-Request-Id', requestId)
+    await next()
+    logger.info('request', {
+      requestId,
+      method: context.req.method,
+      path: context.req.path,
+      status: context.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  app.onError((error, context) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) context.header(name, value)
+      return context.json(error.body, error.status as 400)
+    }
+    logger.error('Unhandled error', { method: context.req.method, path: context.req.path, error })
+    return context.json({ message: 'Internal Server Error' }, 500)
+  })
+  app.notFound((context) => context.json(errorBody('notFound'), 404))
+
+  app.use(
+    cors({
+      origin: [...options.corsOrigins],
+      allowMethods: ['GET', 'PUT', 'POST', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      maxAge: 600,
     }),
   )
-  return app
+
+  app.get('/health', async (context) => {
+    if (draining) return context.json({ status: 'draining' }, 503)
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database ping timed out')), 2_000).unref(),
+        ),
+      ])
+      return context.json({ status: 'ok', database: database.kind })
+    } catch (error) {
+      logger.warn('Health check failed', { error })
+      return context.json({ status: 'unavailable', database: database.kind }, 503)
+    }
+  })
+
+  // Everything below waits its turn or is refused with highTraffic.
+  app.use(async (_context, next) => {
+    const release = await admission.admit()
+    if (!release) throw highTraffic()
+    try {
+      await next()
+    } finally {
+      release()
+    }
+  })
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (context) => context.json({ message: 'invalidRequest' }, 413),
+    }),
+  )
+
+  const openApiDocument = createOpenApiDocument()
+  app.get('/openapi.json', (context) => context.json(openApiDocument))
+
+  async function authenticate(kind: 'member' | 'admin', context: Context): Promise<VerifiedToken> {
+    const token = bearerToken(context.req.header('authorization'))
+    if (kind === 'member') {
+      // Maintenance answers before anything else, so members get the maintenance page, not a sign-in.
+      if ((await featureFlags.get()).isUnderMaintenance) throw underMaintenance()
+      const member = token === undefined ? undefined : await options.memberTokens.verify(token)
+      if (!member) throw unauthorized()
+      const email = await users.ensure(member)
+      return email === undefined ? member : { ...member, email }
+    }
+    const admin = token === undefined ? undefined : await options.adminTokens.verify(token)
+    if (admin) return admin
+    // A valid member token on an admin route: signed in, but not allowed.
+    if (token !== undefined && (await options.memberTokens.verify(token)))
+      throw productError(403, 'forbidden')
+    throw unauthorized()
+  }
+
+  const { mount } = createRouteMounter(app, {
+    authenticate,
+    validateResponses: options.validateResponses,
+    onInvalidResponse: (route, error) =>
+      logger.error('Answer breaks its schema', {
+        route: `${route.method} ${route.path}`,
+        issues: error.issues,
+      }),
+  })
+
+  mount(apiRoutes.getRegistrationCodeKeys, async () => ({
+    status: 200,
+    body: (await options.signingKeys()).jwks,
+    // Reception devices cache the key set; a rotated key is added before it signs (decision 053).
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  }))
+
+  mount(apiRoutes.getFeatures, async () => ({ status: 200, body: toWire(await featureFlags.get()) }))
+
+  mount(apiRoutes.putAdminFeatures, async ({ body, caller }) => {
+    const flags = await featureFlags.set(fromWire(body), caller.sub)
+    logger.info('Feature flags changed', { adminId: caller.sub, flags })
+    return { status: 200, body: toWire(flags) }
+  })
+
+  // The list is public and changes rarely, and every visitor of the participants page asks for it: each instance
+  // answers from memory for publicProfilesCacheMs (its own profile changes clear it at once).
+  let publicList: { body: unknown; until: number } | undefined
+  let publicListLoad: Promise<unknown> | undefined
+  mount(apiRoutes.getPublicProfiles, async () => {
+    if (!publicList || publicList.until <= clock()) {
+      publicListLoad ??= publicProfiles(db)
+        .then((items) => {
+          const body = apiRoutes.getPublicProfiles.responses[200].schema.parse({ items })
+          publicList = { body, until: clock() + options.publicProfilesCacheMs }
+          return body
+        })
+        .finally(() => {
+          publicListLoad = undefined
+        })
+      return { status: 200, body: await publicListLoad, checked: true }
+    }
+    return { status: 200, body: publicList.body, checked: true }
+  })
+
+  mount(apiRoutes.getProfile, async ({ caller }) => {
+    const profile = await getProfile(db, caller.sub)
+    if (!profile) throw notFound()
+    return { status: 200, body: profile }
+  })
+
+  mount(apiRoutes.putProfile, async ({ body, caller }) => {
+    const saved = await putProfile(db, caller.sub, body, clock)
+    publicList = undefined
+    return { status: 200, body: saved }
+  })
+
+  mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {
+    const info = await getAdditionalInfo(db, caller.sub)
+    if (!info) throw notFound()
+    return { status: 200, body: info }
+  })
+
+  mount(apiRoutes.putRegistrationAdditionalInfo, async ({ body, caller }) => ({
+    status: 200,
+    body: await putAdditionalInfo(db, caller.sub, body, clock),
+  }))
+
+  mount(apiRoutes.getInventory, async () => {
+    const items = await registrations.inventory()
+    return {
+      status: 200,
+      body: {
+        items: items.map((item) => ({ registration_tier: item.registrationTier, status: item.status })),
+      },
+    }
+  })
+
+  mount(apiRoutes.getRegistration, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    const wire = row && toRegistrationWire(row, clock())
+    if (!wire) throw notFound()
+    return { status: 200, body: wire }
+  })
+
+  mount(apiRoutes.postRegistration, async ({ body, caller }) => {
+    for (const url of [body.success_url, body.cancel_url]) {
+      // Checkout redirects there after payment: only our own site, never an open redirect.
+      if (new URL(url).origin !== pwaOrigin) throw productError(400, 'invalidRequest')
+    }
+    if (!(await featureFlags.get()).isRegistrationAvailable) throw productError(403, 'forbidden')
+    const email = caller.email ?? (await storedEmail(caller.sub))
+    const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request: body })
+    return { status: 201, body: { payment_url: paymentUrl } }
+  })
+
+  mount(apiRoutes.deleteRegistration, async ({ caller }) => {
+    const row = await registrations.cancel(caller.sub)
+    const wire = toRegistrationWire(row, clock())
+    if (!wire) throw notFound()
+    return { status: 200, body: wire }
+  })
+
+  mount(apiRoutes.getRegistrationJwt, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (row?.paymentStatus !== 'paid') throw notFound()
+    try {
+      const token = await signer.sign({
+        registrationId: row.registrationId,
+        userId: row.userId,
+        registrationTier: row.registrationTier as RegistrationTier,
+        badgeName: row.badgeName,
+      })
+      return { status: 200, body: { token } }
+    } catch (error) {
+      logger.error('Could not sign a registration code', { registrationId: row.registrationId, error })
+      throw productError(500, 'registrationCodeGenerationFailed')
+    }
+  })
+
+  mount(apiRoutes.getAdminParticipants, async () => ({
+    status: 200,
+    body: { items: await participants(db, clock) },
+  }))
+
+  async function storedEmail(userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ email: usersTable.email })
+      .from(usersTable)
+      .where(eq(usersTable.userId, userId))
+    return row?.email ?? undefined
+  }
+
+  return {
+    app,
+    registrations,
+    featureFlags,
+    admission,
+    startDraining: () => {
+      draining = true
+    },
+  }
 }

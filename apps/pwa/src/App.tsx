@@ -1,21 +1,39 @@
-import { createAppTheme } from '@furfes/ui'
-import { CssBaseline, ThemeProvider } from '@mui/material'
-import { useMemo } from 'react'
+import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
+import { CssBaseline } from '@mui/material'
+import { ThemeProvider } from '@mui/material/styles'
+import type { i18n } from 'i18next'
+import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { createBrowserRouter, RouterProvider } from 'react-router'
-import { createPwaI18n } from './i18n.ts'
-import { routes } from './routes.tsx'
+import { ConnectivityNotices } from './app/ConnectivityNotices.tsx'
+import { type AppServices, ServicesProvider } from './app/services.tsx'
+import { RouterLink } from './layout/RouterLink.tsx'
 
-export function App() {
-  const i18n = useMemo(() => createPwaI18n('ja'), [])
-  const router = useMemo(() => createBrowserRouter(routes), [])
-  const theme = useMemo(() => createAppTheme('light'), [])
+/** Every MUI `href` goes through the router, so the site's own links never reload the page. */
+const theme = createAppTheme({ linkComponent: RouterLink })
+
+/**
+ * The providers around the router: translations, services, and the theme in light and dark. Until the reader
+ * picks a scheme, `system` follows prefers-color-scheme (light when the browser states none).
+ */
+export function App({
+  i18n,
+  services,
+  children,
+}: {
+  i18n: i18n
+  services: AppServices
+  children: ReactNode
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <RouterProvider router={router} />
-      </ThemeProvider>
+      <ServicesProvider services={services}>
+        <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange>
+          <CssBaseline enableColorScheme />
+          {children}
+          <ConnectivityNotices />
+          <NotificationSnackbar queue={services.notifications} />
+        </ThemeProvider>
+      </ServicesProvider>
     </I18nextProvider>
   )
 }

@@ -1,33 +1,115 @@
-import { supportedLanguages } from '@furfes/ui'
-import { useLayoutEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Navigate, Outlet, type RouteObject, useParams } from 'react-router'
-import { TopPage } from './pages/TopPage.tsx'
+import { isLanguage } from '@furfes/core'
+import { type ComponentType, createElement, lazy, Suspense } from 'react'
+import { Navigate, Route, Routes, useParams } from 'react-router'
+import { LanguageLayout, ToCurrentLanguage } from './layout/LanguageLayout.tsx'
+import { RouteErrorBoundary } from './layout/RouteErrorPage.tsx'
+import { BareLayout, SiteLayout } from './layout/SiteLayout.tsx'
+import { usePageTitle } from './layout/usePageTitle.ts'
+import { type PageDefinition, type PageId, pageById, pageForPath, pages } from './pages.ts'
 
-/** Everything sits under /ja or /en; the path's language drives the interface language. */
-function LanguageLayout() {
-  const { lang } = useParams()
-  const { i18n } = useTranslation()
-  const language = supportedLanguages.find((candidate) => candidate === lang)
-  useLayoutEffect(() => {
-    if (!language) return
-    document.documentElement.lang = language
-    if (i18n.language !== language) void i18n.changeLanguage(language)
-  }, [i18n, language])
-  if (!language) return <Navigate to="/ja" replace />
-  // Render nothing for the one frame in which the language is being switched, so no text flashes in the other one.
-  if (i18n.language !== language) return null
-  return <Outlet />
+/** A lazily loaded component that renders at once, without suspending, when its module is already loaded. */
+type PreloadableComponent = ComponentType & { preload: () => Promise<unknown> }
+
+function preloadable(
+  load: () => Promise<{ default: ComponentType }>,
+  onLoadFailure: (error: unknown) => Promise<never>,
+): PreloadableComponent {
+  let loaded: ComponentType | undefined
+  const preload = () =>
+    load().then(
+      (module) => {
+        loaded = module.default
+        return module
+      },
+      (error: unknown) => onLoadFailure(error),
+    )
+  const Lazy = lazy(preload)
+  const Page = () => (loaded ? createElement(loaded) : <Lazy />)
+  return Object.assign(Page, { preload })
 }
 
-export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/ja" replace /> },
-  {
-    path: '/:lang',
-    element: <LanguageLayout />,
-    children: [
-      { index: true, element: <TopPage /> },
-      { path: '*', element: <Navigate to=".." replace /> },
-    ],
-  },
-]
+export interface RouteOptions {
+  /**
+   * What happens when a lazily loaded page's script cannot be loaded: in the browser the page reloads with a
+   * retry counter (spec section 2); elsewhere the error propagates to the error page.
+   */
+  onLoadFailure: (error: unknown) => Promise<never>
+}
+
+/** An unknown path under a language goes to that language's top page. */
+function ToLanguageTop() {
+  const { lang } = useParams()
+  return <Navigate replace to={`/${isLanguage(lang) ? lang : ''}`} />
+}
+
+function PageRoute({ id, Component }: { id: PageId; Component: ComponentType }) {
+  usePageTitle(id)
+  return (
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>
+  )
+}
+
+/**
+ * The route table of spec section 2: every page under /:lang, the status pages, and the entry to My Page
+ * (its pages arrive with a later issue). Declarative routes with lazily loaded pages: the data router would
+ * cost the first load 18 KiB of gzip JS the public pages have no use for (docs/decisions/041).
+ */
+export function createAppRoutes(options: RouteOptions): {
+  AppRoutes: ComponentType
+  /** Loads the page an address shows, so a prerendered page hydrates in one pass without suspending. */
+  preloadPage: (pathname: string) => Promise<unknown>
+} {
+  const components = new Map<PageId, PreloadableComponent>(
+    pages.map((page) => [page.id, preloadable(page.load, options.onLoadFailure)]),
+  )
+  const MyPageEntry = preloadable(() => import('./pages/MyPageEntry.tsx'), options.onLoadFailure)
+  const element = (page: PageDefinition) => {
+    const Component = components.get(page.id)
+    if (!Component) throw new Error(`No component for ${page.id}`)
+    return <PageRoute id={page.id} Component={Component} />
+  }
+  const top = pageById('top')
+  const sitePages = pages.filter((page) => page.chrome === 'site' && page.id !== 'top')
+  const barePages = pages.filter((page) => page.chrome === 'bare')
+
+  function AppRoutes() {
+    return (
+      <RouteErrorBoundary>
+        <Routes>
+          <Route index element={<ToCurrentLanguage />} />
+          <Route path=":lang" element={<LanguageLayout />}>
+            <Route element={<SiteLayout />}>
+              <Route index element={element(top)} />
+              <Route path="top" element={element(top)} />
+              {sitePages.map((page) => (
+                <Route key={page.id} path={page.path} element={element(page)} />
+              ))}
+              <Route
+                path="mypage/*"
+                element={
+                  <Suspense fallback={null}>
+                    <MyPageEntry />
+                  </Suspense>
+                }
+              />
+            </Route>
+            <Route element={<BareLayout />}>
+              {barePages.map((page) => (
+                <Route key={page.id} path={page.path} element={element(page)} />
+              ))}
+            </Route>
+            <Route path="*" element={<ToLanguageTop />} />
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    )
+  }
+
+  const preloadPage = (pathname: string) => {
+    const page = pageForPath(pathname)
+    return page ? (components.get(page.id)?.preload() ?? Promise.resolve()) : Promise.resolve()
+  }
+  return { AppRoutes, preloadPage }
+}

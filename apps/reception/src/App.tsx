@@ -1,19 +1,31 @@
-import { createAppTheme } from '@furfes/ui'
+import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
 import { CssBaseline, ThemeProvider } from '@mui/material'
-import { useMemo } from 'react'
+import type { i18n } from 'i18next'
+import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { HomePage } from './HomePage.tsx'
-import { createReceptionI18n } from './i18n.ts'
+import { type ReceptionServices, ServicesProvider } from './app/services.tsx'
+import { RouterLink } from './layout/RouterLink.tsx'
 
-export function App() {
-  const i18n = useMemo(() => createReceptionI18n('ja'), [])
-  const theme = useMemo(() => createAppTheme('light'), [])
+const theme = createAppTheme({ linkComponent: RouterLink })
+
+export function App({
+  i18n,
+  services,
+  children,
+}: {
+  i18n: i18n
+  services: ReceptionServices
+  children: ReactNode
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <HomePage />
-      </ThemeProvider>
+      <ServicesProvider services={services}>
+        <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange>
+          <CssBaseline enableColorScheme />
+          {children}
+          <NotificationSnackbar queue={services.notifications} />
+        </ThemeProvider>
+      </ServicesProvider>
     </I18nextProvider>
   )
 }

@@ -1,10 +1,10 @@
+import { type Language, supportedLanguages } from '@furfes/core'
 import i18next, { type i18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import commonEn from './locales/en/common.json'
 import commonJa from './locales/ja/common.json'
 
-export const supportedLanguages = ['ja', 'en'] as const
-export type Language = (typeof supportedLanguages)[number]
+export { type Language, supportedLanguages }
 
 export const commonResources = { ja: { common: commonJa }, en: { common: commonEn } } as const
 

@@ -1,3 +1,15 @@
+export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
+export { loadErrorReportingConfig } from './error-reporting-config.ts'
 export { commonResources, createI18n, type Language, supportedLanguages } from './i18n.ts'
-export { loadRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from './runtime-config.ts'
-export { createAppTheme, type ThemeMode } from './theme.ts'
+export { CloseIcon, MenuIcon, OpenInNewIcon } from './icons.ts'
+export { LanguageSwitch } from './LanguageSwitch.tsx'
+export { NotificationSnackbar } from './NotificationSnackbar.tsx'
+export { createNotificationQueue, type NotificationQueue } from './notifications.ts'
+export {
+  installPreloadRetry,
+  locationAfterPreloadFailure,
+  type PreloadRetry,
+  preloadRetryQueryKey,
+} from './preload-retry.ts'
+export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
+export { colorSchemeAttribute, createAppTheme, type ThemeMode, themeModeStorageKey } from './theme.ts'

@@ -1,6 +1,11 @@
-import { z } from 'zod'
+// zod/mini: the site reads this file on every page load, and the full zod build costs a slow phone ~150 ms of
+// script evaluation before it can parse one object. The schema and its errors are the same.
+import * as z from 'zod/mini'
 
-const poolSchema = z.object({ userPoolId: z.string().min(1), clientId: z.string().min(1) })
+const poolSchema = z.object({
+  userPoolId: z.string().check(z.minLength(1)),
+  clientId: z.string().check(z.minLength(1)),
+})
 
 /**
  * Where a built web app finds its services. It is read at run time from `/config.json`, so one build runs
@@ -13,11 +18,20 @@ export const runtimeConfigSchema = z.object({
   receptionUrl: z.url(),
   contactUrl: z.url(),
   cognito: z.object({
-    region: z.string().min(1),
+    region: z.string().check(z.minLength(1)),
     endpoint: z.url(),
     members: poolSchema,
     admins: poolSchema,
   }),
+  /** Error reporting; without a DSN it is off. */
+  sentry: z.optional(
+    z.object({
+      dsn: z.optional(z.url()),
+      /** Hosts or URL prefixes whose requests carry tracing headers. */
+      tracingTargets: z.array(z.string().check(z.minLength(1))),
+      environment: z.optional(z.string().check(z.minLength(1))),
+    }),
+  ),
 })
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
 

@@ -10,9 +10,19 @@ function required(name: string, fallback?: string): string {
   return value
 }
 
+/** A comma-separated list; empty entries are dropped. */
+function list(value: string | undefined): string[] | undefined {
+  const items = value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+  return items && items.length > 0 ? items : undefined
+}
+
 export function runtimeConfigFromEnv(): RuntimeConfig {
+  const apiUrl = required('API_URL', 'http://localhost:8787')
   return runtimeConfigSchema.parse({
-    apiUrl: required('API_URL', 'http://localhost:8787'),
+    apiUrl,
     pwaUrl: required('PWA_URL', 'http://localhost:5173'),
     receptionUrl: required('RECEPTION_URL', 'http://localhost:5174'),
     contactUrl: required('CONTACT_URL', 'https://docs.google.com/forms/'),
@@ -27,6 +37,12 @@ export function runtimeConfigFromEnv(): RuntimeConfig {
         userPoolId: required('COGNITO_ADMINS_POOL_ID'),
         clientId: required('COGNITO_ADMINS_CLIENT_ID'),
       },
+    },
+    sentry: {
+      dsn: process.env.SENTRY_DSN || undefined,
+      // Traces follow requests to our own API unless told otherwise.
+      tracingTargets: list(process.env.SENTRY_TRACING_TARGETS) ?? [apiUrl],
+      environment: process.env.SENTRY_ENVIRONMENT || undefined,
     },
   })
 }

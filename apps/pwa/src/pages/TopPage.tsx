@@ -1,22 +1,151 @@
-import { Container, Typography } from '@mui/material'
+import { Box, Button, Container } from '@mui/material'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePageTitle } from '../usePageTitle.ts'
+import { useLocation } from 'react-router'
+import { useServices } from '../app/services.tsx'
+import { isSignedOutNavigation } from '../app/status.ts'
+import { ExternalLink } from '../content/ExternalLink.tsx'
+import { type LocalizedContent, useContent } from '../content/Page.tsx'
+import { proseSx } from '../content/prose.ts'
+import { fill, RichText } from '../content/RichText.tsx'
+import site from '../content/site.json'
+import { scheduleValues } from '../content/values.ts'
+import { localizedPath } from '../language.ts'
+import { RouterLink } from '../layout/RouterLink.tsx'
+import en from '../locales/en/top.json'
+import ja from '../locales/ja/top.json'
 
-export function TopPage() {
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function TopPage() {
   const { t } = useTranslation('pwa')
-  usePageTitle('pages.top.title')
+  const { content, language } = useContent(copy)
+  const values = scheduleValues(language)
+  const eventDate = fill('{{eventDate}}', values)
+  useReloadAfterSignOut()
   return (
-    <Container component="main" id="main" sx={{ py: 4 }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        {t('event.name')}
-      </Typography>
-      <Typography variant="h6" component="p">
-        {t('event.date')}
-      </Typography>
-      <Typography component="p">{t('event.place')}</Typography>
-      <Typography component="p" sx={{ mt: 2 }}>
-        {t('event.summary')}
-      </Typography>
-    </Container>
+    <>
+      <Box
+        component="section"
+        aria-labelledby="event-name"
+        sx={(theme) => ({
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          py: { xs: 5, md: 8 },
+          borderBottom: 1,
+          borderColor: 'divider',
+          // The pale yellow would glare in the dark scheme; the hero takes the page's own surface there.
+          ...theme.applyStyles('dark', { bgcolor: 'background.paper', color: 'text.primary' }),
+          '& h1': { fontSize: { xs: '2rem', md: '3rem' }, fontWeight: 800, lineHeight: 1.25, m: 0, mb: 2 },
+          '& .date': { fontSize: { xs: '1.25rem', md: '1.5rem' }, fontWeight: 700, m: 0 },
+          '& .place': { mt: 0.5, mb: 0 },
+          '& .summary': { mt: 2, mb: 0, lineHeight: 1.8 },
+          '& .actions': { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, mt: 3 },
+        })}
+      >
+        <Container maxWidth="md">
+          <h1 id="event-name">{t('event.name')}</h1>
+          <p className="date">{eventDate}</p>
+          <p className="place">{t('event.place')}</p>
+          <p className="summary">
+            {t('event.summary')} {content.lead}
+          </p>
+          <div className="actions">
+            <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
+              {content.actions.registration}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              color="inherit"
+              href={localizedPath(language, 'timetable')}
+            >
+              {content.actions.timetable}
+            </Button>
+          </div>
+        </Container>
+      </Box>
+
+      <Container maxWidth="md" sx={{ ...proseSx, py: { xs: 3, md: 5 } }}>
+        <section aria-labelledby="facts">
+          <h2 id="facts">{content.facts.heading}</h2>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { sm: 'max-content 1fr' }, columnGap: 3 }}
+          >
+            <dt>{content.facts.date}</dt>
+            <dd>{eventDate}</dd>
+            <dt>{content.facts.place}</dt>
+            <dd>{t('event.place')}</dd>
+            <dt>{content.facts.participants}</dt>
+            <dd>{content.facts.participantsValue}</dd>
+            <dt>{content.facts.organizer}</dt>
+            <dd>{t('event.organizer')}</dd>
+          </Box>
+        </section>
+
+        <section aria-labelledby="highlights">
+          <h2 id="highlights">{content.highlights.heading}</h2>
+          <div className="grid">
+            {content.highlights.items.map((item) => (
+              <article key={item.title} className="card">
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+                <p>
+                  <RouterLink href={localizedPath(language, item.link)}>{item.linkLabel}</RouterLink>
+                </p>
+              </article>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="social">
+          <h2 id="social">{t('social.heading')}</h2>
+          <p>{content.social.text}</p>
+          <ul className="pills">
+            {site.social.map((account) => (
+              <li key={account.id}>
+                <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="external-links">
+          <h2 id="external-links">{content.externalLinks.heading}</h2>
+          <ul>
+            {content.externalLinks.items.map((item) => (
+              <li key={item.form}>
+                {/* The inquiry form's address is configuration (contactUrl): contact-us leads there. */}
+                {item.form in site.forms ? (
+                  <ExternalLink href={site.forms[item.form as keyof typeof site.forms]}>
+                    {item.label}
+                  </ExternalLink>
+                ) : (
+                  <RouterLink href={localizedPath(language, 'contact-us')}>{item.label}</RouterLink>
+                )}
+                <br />
+                <span className="muted">
+                  <RichText text={item.description} values={values} language={language} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Container>
+    </>
   )
+}
+
+/**
+ * Arriving from sign-out forces a full reload (spec section 2): nothing of the signed-in session may survive
+ * in memory. The reload lands on the same top page without the navigation state, so it happens once.
+ */
+function useReloadAfterSignOut() {
+  const location = useLocation()
+  const services = useServices()
+  const signedOut = isSignedOutNavigation(location.state)
+  useEffect(() => {
+    if (signedOut) services.replaceLocation(`${location.pathname}${location.search}${location.hash}`)
+  }, [signedOut, services, location])
 }

@@ -62,7 +62,180 @@ describe('admin API client', () => {
       getAuthInfo: () => undefined,
     })
     expect('listParticipants' in member).toBe(false)
-    expect(Object.keys(admin).sort()).toEqual(['getFeatures', 'listParticipants'])
+    expect(Object.keys(admin).sort()).toEqual([
+      'getFeatures',
+      'getRegistrationCodeKeys',
+      'listCheckIns',
+      'listParticipants',
+      'setFeatures',
+      'uploadCheckIns',
+    ])
+  })
+})
+
+const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'
+const checkInId = '3b241101-e2bb-4255-8caf-4136c566a962'
+const firstId = '9a3c1c5e-8f5e-4a8b-9d6e-0c1b2a3d4e5f'
+
+function adminClient(fetch: ReturnType<typeof createFakeApi>['fetch']) {
+  return createAdminApiClient({ baseUrl: 'https://api.furfes.example', fetch, getAuthInfo: () => adminAuth })
+}
+
+describe('admin API client, reception calls', () => {
+  it('reads the registration id of each participant registration', async () => {
+    const wire = {
+      items: [
+        {
+          ...participantsWire.items[0],
+          registration: { ...participantsWire.items[0]?.registration, id: registrationId },
+        },
+      ],
+    }
+    const api = createFakeApi({ 'GET /admin/participants': () => ({ status: 200, body: wire }) })
+    const [participant] = await adminClient(api.fetch).listParticipants()
+    expect(participant?.registration).toEqual({
+      paymentStatus: 'paid',
+      registrationTier: 'member',
+      badgeName: 'Fox',
+      registrationId,
+    })
+  })
+
+  it('switches the feature flags with PUT /admin/features', async () => {
+    const api = createFakeApi({ 'PUT /admin/features': (body) => ({ status: 200, body }) })
+    const flags = {
+      isNewClubActivityEstablishmentAvailable: false,
+      isRegistrationAvailable: true,
+      isUnderMaintenance: true,
+    }
+    expect(await adminClient(api.fetch).setFeatures(flags)).toEqual(flags)
+    expect(api.requests[0]).toMatchObject({
+      method: 'PUT',
+      url: 'https://api.furfes.example/admin/features',
+      body: {
+        is_new_club_activity_establishment_available: false,
+        is_registration_available: true,
+        is_under_maintenance: true,
+      },
+    })
+  })
+
+  it('uploads check-ins in wire names and reads one result per item', async () => {
+    const api = createFakeApi({
+      'POST /admin/check-ins': () => ({
+        status: 200,
+        body: {
+          results: [
+            {
+              id: checkInId,
+              status: 'duplicate',
+              first_check_in: {
+                id: firstId,
+                device_id: 'device-b',
+                device_name: '受付2',
+                checked_in_at: '2025-05-10T01:00:00.000Z',
+              },
+            },
+          ],
+        },
+      }),
+    })
+    const checkedInAt = Date.parse('2025-05-10T01:02:03.000Z')
+    const results = await adminClient(api.fetch).uploadCheckIns([
+      { id: checkInId, registrationId, deviceId: 'device-a', checkedInAt, kind: 'check_in' },
+    ])
+    expect(results).toEqual([
+      {
+        id: checkInId,
+        status: 'duplicate',
+        firstCheckIn: {
+          id: firstId,
+          deviceId: 'device-b',
+          deviceName: '受付2',
+          checkedInAt: Date.parse('2025-05-10T01:00:00.000Z'),
+        },
+      },
+    ])
+    expect(api.requests[0]?.body).toEqual({
+      items: [
+        {
+          id: checkInId,
+          registration_id: registrationId,
+          device_id: 'device-a',
+          checked_in_at: '2025-05-10T01:02:03.000Z',
+          kind: 'check_in',
+        },
+      ],
+    })
+  })
+
+  it('refuses an undo without its target before sending, and answers that skip an item', async () => {
+    const api = createFakeApi({ 'POST /admin/check-ins': () => ({ status: 200, body: { results: [] } }) })
+    const sut = adminClient(api.fetch)
+    const item = { id: checkInId, registrationId, deviceId: 'd', checkedInAt: 0, kind: 'undo' as const }
+    await expect(sut.uploadCheckIns([item])).rejects.toMatchObject({ name: 'UnexpectedError' })
+    expect(api.requests).toEqual([])
+    await expect(sut.uploadCheckIns([{ ...item, kind: 'check_in' }])).rejects.toThrow(
+      'did not answer exactly one result per item',
+    )
+  })
+
+  it('pulls check-in records after a cursor', async () => {
+    const api = createFakeApi({
+      'GET /admin/check-ins': () => ({
+        status: 200,
+        body: {
+          items: [
+            {
+              id: checkInId,
+              registration_id: registrationId,
+              device_id: 'device-a',
+              checked_in_at: '2025-05-10T01:02:03.000Z',
+              kind: 'check_in',
+              status: 'accepted',
+              received_at: '2025-05-10T01:02:04.000Z',
+            },
+          ],
+          next_cursor: '42',
+          has_more: false,
+        },
+      }),
+    })
+    const sut = adminClient(api.fetch)
+    expect(await sut.listCheckIns('41')).toEqual({
+      items: [
+        {
+          id: checkInId,
+          registrationId,
+          deviceId: 'device-a',
+          checkedInAt: Date.parse('2025-05-10T01:02:03.000Z'),
+          kind: 'check_in',
+          status: 'accepted',
+          receivedAt: Date.parse('2025-05-10T01:02:04.000Z'),
+        },
+      ],
+      nextCursor: '42',
+      hasMore: false,
+    })
+    await sut.listCheckIns()
+    expect(api.requests.map((request) => request.url)).toEqual([
+      'https://api.furfes.example/admin/check-ins?since=41',
+      'https://api.furfes.example/admin/check-ins',
+    ])
+  })
+
+  it('reads the registration-code key set without a token', async () => {
+    const key = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1', alg: 'ES256', use: 'sig' }
+    const api = createFakeApi({
+      'GET /.well-known/jwks.json': () => ({ status: 200, body: { keys: [key] } }),
+    })
+    const sut = createAdminApiClient({
+      baseUrl: 'https://api.furfes.example',
+      fetch: api.fetch,
+      getAuthInfo: () => undefined,
+    })
+    expect(await sut.getRegistrationCodeKeys()).toEqual({ keys: [key] })
+    expect(api.requests[0]?.authorization).toBeNull()
   })
 })
 

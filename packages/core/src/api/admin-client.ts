@@ -1,7 +1,26 @@
-import { featureFlagsCodec, type Participant, participantListCodec } from '../contract/codecs.ts'
+import {
+  type CheckInItem,
+  type CheckInPage,
+  type CheckInResult,
+  checkInPageCodec,
+  checkInUploadCodec,
+  checkInUploadResultCodec,
+  featureFlagsCodec,
+  type Participant,
+  participantListCodec,
+  registrationCodeKeySetCodec,
+} from '../contract/codecs.ts'
 import { apiRoutes } from '../contract/routes.ts'
+import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
-import { type ApiClientOptions, type CallOptions, createTransport, decodeResponse } from './transport.ts'
+import { UnexpectedError } from '../errors/app-errors.ts'
+import {
+  type ApiClientOptions,
+  type CallOptions,
+  createTransport,
+  decodeResponse,
+  encodeRequest,
+} from './transport.ts'
 
 /**
  * The reception app's client for admins. It is distinct from the member client: it reads the admin auth info
@@ -9,7 +28,15 @@ import { type ApiClientOptions, type CallOptions, createTransport, decodeRespons
  */
 export interface AdminApiClient {
   getFeatures(options?: CallOptions): Promise<FeatureFlags>
+  /** Replaces the three flags; answers the flags now in force. */
+  setFeatures(flags: FeatureFlags, options?: CallOptions): Promise<FeatureFlags>
   listParticipants(options?: CallOptions): Promise<Participant[]>
+  /** Uploads check-ins (at most `maxCheckInUploadItems`); one result per item, in order. */
+  uploadCheckIns(items: readonly CheckInItem[], options?: CallOptions): Promise<CheckInResult[]>
+  /** The check-in records stored after `since` (a previous page's nextCursor), from the first without it. */
+  listCheckIns(since?: string, options?: CallOptions): Promise<CheckInPage>
+  /** The public keys registration codes are signed with, as a JWK Set. */
+  getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -18,9 +45,37 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     async getFeatures(callOptions) {
       return decodeResponse(featureFlagsCodec, await transport.call(apiRoutes.getFeatures, {}, callOptions))
     },
+    async setFeatures(flags, callOptions) {
+      const body = encodeRequest(featureFlagsCodec, flags, 'PUT /admin/features')
+      const wire = await transport.call(apiRoutes.putAdminFeatures, { body }, callOptions)
+      return decodeResponse(featureFlagsCodec, wire)
+    },
     async listParticipants(callOptions) {
       const wire = await transport.call(apiRoutes.getAdminParticipants, {}, callOptions)
       return decodeResponse(participantListCodec, wire)
+    },
+    async uploadCheckIns(items, callOptions) {
+      const body = encodeRequest(checkInUploadCodec, [...items], 'POST /admin/check-ins')
+      const wire = await transport.call(apiRoutes.postAdminCheckIns, { body }, callOptions)
+      const results = decodeResponse(checkInUploadResultCodec, wire)
+      // The queue marks items by these answers: an answer that does not match the items would lose one.
+      const answered = new Set(results.map((result) => result.id))
+      if (results.length !== items.length || items.some((item) => !answered.has(item.id))) {
+        throw new UnexpectedError('POST /admin/check-ins did not answer exactly one result per item')
+      }
+      return results
+    },
+    async listCheckIns(since, callOptions) {
+      const wire = await transport.call(
+        apiRoutes.getAdminCheckIns,
+        { query: { since: since || undefined } },
+        callOptions,
+      )
+      return decodeResponse(checkInPageCodec, wire)
+    },
+    async getRegistrationCodeKeys(callOptions) {
+      const wire = await transport.call(apiRoutes.getRegistrationCodeKeys, {}, callOptions)
+      return decodeResponse(registrationCodeKeySetCodec, wire)
     },
   }
 }

@@ -11,7 +11,20 @@ import {
   registrationRequestSchema,
 } from '../validation/forms.ts'
 import {
+  type AdminRegistrationWire,
+  type CheckInItemWire,
+  type CheckInRecordWire,
+  type CheckInResultWire,
+  checkInKinds,
+  checkInPageWireSchema,
+  checkInRecordWireSchema,
+  checkInRejectionReasons,
+  checkInResultWireSchema,
+  checkInStatuses,
+  checkInUploadResultWireSchema,
+  checkInUploadWireSchema,
   type FeatureFlagsWire,
+  type FirstCheckInWire,
   featureFlagsWireSchema,
   type InventoryItemWire,
   inventoryWireSchema,
@@ -24,6 +37,7 @@ import {
   type RegistrationWire,
   registrationAdditionalInfoWireSchema,
   registrationCheckoutWireSchema,
+  registrationCodeKeySetWireSchema,
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
@@ -215,9 +229,27 @@ export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.strin
   encode: (token) => ({ token }),
 })
 
+/** A registration as admins see it: `registrationId` is what the registration code names. */
+export const adminRegistrationSchema = z.intersection(
+  registrationSchema,
+  z.object({ registrationId: z.string().optional() }),
+)
+export type AdminRegistration = z.output<typeof adminRegistrationSchema>
+
+export function adminRegistrationFromWire(wire: AdminRegistrationWire): AdminRegistration {
+  const registration = registrationFromWire(wire)
+  return wire.id === undefined ? registration : { ...registration, registrationId: wire.id }
+}
+
+export function adminRegistrationToWire(registration: AdminRegistration): AdminRegistrationWire {
+  const { registrationId, ...rest } = registration
+  const wire = registrationToWire(rest)
+  return registrationId === undefined ? wire : { ...wire, id: registrationId }
+}
+
 export const participantSchema = z.object({
   user: z.object({ userId: z.string(), email: z.string() }),
-  registration: registrationSchema.optional(),
+  registration: adminRegistrationSchema.optional(),
   registrationAdditionalInfo: registrationAdditionalInfoSchema.optional(),
   profile: profileSchema.optional(),
 })
@@ -226,7 +258,7 @@ export type Participant = z.output<typeof participantSchema>
 export function participantFromWire(wire: ParticipantWire): Participant {
   return {
     user: { userId: wire.user.user_id, email: wire.user.email },
-    ...(wire.registration ? { registration: registrationFromWire(wire.registration) } : {}),
+    ...(wire.registration ? { registration: adminRegistrationFromWire(wire.registration) } : {}),
     ...(wire.registration_additional_info
       ? { registrationAdditionalInfo: registrationAdditionalInfoFromWire(wire.registration_additional_info) }
       : {}),
@@ -237,7 +269,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
 export function participantToWire(participant: Participant): ParticipantWire {
   return {
     user: { user_id: participant.user.userId, email: participant.user.email },
-    ...(participant.registration ? { registration: registrationToWire(participant.registration) } : {}),
+    ...(participant.registration ? { registration: adminRegistrationToWire(participant.registration) } : {}),
     ...(participant.registrationAdditionalInfo
       ? {
           registration_additional_info: registrationAdditionalInfoToWire(
@@ -253,3 +285,175 @@ export const participantListCodec = z.codec(participantListWireSchema, z.array(p
   decode: (wire) => wire.items.map(participantFromWire),
   encode: (participants) => ({ items: participants.map(participantToWire) }),
 })
+
+/*
+ * Check-ins. Instants are epoch ms on the client, as expiresAt is; on the wire they are ISO 8601.
+ */
+
+export const firstCheckInSchema = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  deviceName: z.string().optional(),
+  checkedInAt: z.number(),
+})
+export type FirstCheckIn = z.output<typeof firstCheckInSchema>
+
+export const checkInItemSchema = z.object({
+  id: z.string(),
+  registrationId: z.string(),
+  deviceId: z.string(),
+  deviceName: z.string().optional(),
+  checkedInAt: z.number(),
+  kind: z.enum(checkInKinds),
+  undoes: z.string().optional(),
+})
+export type CheckInItem = z.output<typeof checkInItemSchema>
+
+export const checkInResultSchema = z.discriminatedUnion('status', [
+  z.object({ id: z.string(), status: z.literal('accepted') }),
+  z.object({ id: z.string(), status: z.literal('duplicate'), firstCheckIn: firstCheckInSchema }),
+  z.object({ id: z.string(), status: z.literal('rejected'), reason: z.enum(checkInRejectionReasons) }),
+])
+export type CheckInResult = z.output<typeof checkInResultSchema>
+
+export const checkInRecordSchema = checkInItemSchema.extend({
+  status: z.enum(checkInStatuses),
+  firstCheckInId: z.string().optional(),
+  receivedAt: z.number(),
+})
+export type CheckInRecord = z.output<typeof checkInRecordSchema>
+
+export const checkInPageSchema = z.object({
+  items: z.array(checkInRecordSchema),
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+})
+export type CheckInPage = z.output<typeof checkInPageSchema>
+
+const optionalDeviceName = (name: string | undefined) => (name === undefined ? {} : { deviceName: name })
+const optionalWireDeviceName = (name: string | undefined) => (name === undefined ? {} : { device_name: name })
+const toIso = (ms: number) => new Date(ms).toISOString()
+
+function checkInItemFromWire(wire: CheckInItemWire): CheckInItem {
+  return {
+    id: wire.id,
+    registrationId: wire.registration_id,
+    deviceId: wire.device_id,
+    ...optionalDeviceName(wire.device_name),
+    checkedInAt: Date.parse(wire.checked_in_at),
+    kind: wire.kind,
+    ...(wire.undoes === undefined ? {} : { undoes: wire.undoes }),
+  }
+}
+
+function checkInItemToWire(item: CheckInItem): CheckInItemWire {
+  return {
+    id: item.id,
+    registration_id: item.registrationId,
+    device_id: item.deviceId,
+    ...optionalWireDeviceName(item.deviceName),
+    checked_in_at: toIso(item.checkedInAt),
+    kind: item.kind,
+    ...(item.undoes === undefined ? {} : { undoes: item.undoes }),
+  }
+}
+
+export const checkInUploadCodec = z.codec(checkInUploadWireSchema, z.array(checkInItemSchema), {
+  decode: (wire) => wire.items.map(checkInItemFromWire),
+  encode: (items) => ({ items: items.map(checkInItemToWire) }),
+})
+
+function firstCheckInFromWire(wire: FirstCheckInWire): FirstCheckIn {
+  return {
+    id: wire.id,
+    deviceId: wire.device_id,
+    ...optionalDeviceName(wire.device_name),
+    checkedInAt: Date.parse(wire.checked_in_at),
+  }
+}
+
+export function checkInResultFromWire(wire: CheckInResultWire): CheckInResult {
+  switch (wire.status) {
+    case 'accepted':
+      return { id: wire.id, status: 'accepted' }
+    case 'duplicate':
+      return { id: wire.id, status: 'duplicate', firstCheckIn: firstCheckInFromWire(wire.first_check_in) }
+    case 'rejected':
+      return { id: wire.id, status: 'rejected', reason: wire.reason }
+  }
+}
+
+export function checkInResultToWire(result: CheckInResult): CheckInResultWire {
+  switch (result.status) {
+    case 'accepted':
+      return { id: result.id, status: 'accepted' }
+    case 'duplicate': {
+      const first = result.firstCheckIn
+      return {
+        id: result.id,
+        status: 'duplicate',
+        first_check_in: {
+          id: first.id,
+          device_id: first.deviceId,
+          ...optionalWireDeviceName(first.deviceName),
+          checked_in_at: toIso(first.checkedInAt),
+        },
+      }
+    }
+    case 'rejected':
+      return { id: result.id, status: 'rejected', reason: result.reason }
+  }
+}
+
+export const checkInResultCodec = z.codec(checkInResultWireSchema, checkInResultSchema, {
+  decode: checkInResultFromWire,
+  encode: checkInResultToWire,
+})
+
+export const checkInUploadResultCodec = z.codec(checkInUploadResultWireSchema, z.array(checkInResultSchema), {
+  decode: (wire) => wire.results.map(checkInResultFromWire),
+  encode: (results) => ({ results: results.map(checkInResultToWire) }),
+})
+
+export function checkInRecordFromWire(wire: CheckInRecordWire): CheckInRecord {
+  return {
+    ...checkInItemFromWire(wire),
+    status: wire.status,
+    ...(wire.first_check_in_id === undefined ? {} : { firstCheckInId: wire.first_check_in_id }),
+    receivedAt: Date.parse(wire.received_at),
+  }
+}
+
+export function checkInRecordToWire(record: CheckInRecord): CheckInRecordWire {
+  return {
+    ...checkInItemToWire(record),
+    status: record.status,
+    ...(record.firstCheckInId === undefined ? {} : { first_check_in_id: record.firstCheckInId }),
+    received_at: toIso(record.receivedAt),
+  }
+}
+
+export const checkInRecordCodec = z.codec(checkInRecordWireSchema, checkInRecordSchema, {
+  decode: checkInRecordFromWire,
+  encode: checkInRecordToWire,
+})
+
+export const checkInPageCodec = z.codec(checkInPageWireSchema, checkInPageSchema, {
+  decode: (wire) => ({
+    items: wire.items.map(checkInRecordFromWire),
+    nextCursor: wire.next_cursor,
+    hasMore: wire.has_more,
+  }),
+  encode: (page) => ({
+    items: page.items.map(checkInRecordToWire),
+    next_cursor: page.nextCursor,
+    has_more: page.hasMore,
+  }),
+})
+
+/** The key set is used as it is: jose reads JWKs in their standard names. */
+export const registrationCodeKeySetCodec = z.codec(
+  registrationCodeKeySetWireSchema,
+  registrationCodeKeySetWireSchema,
+  { decode: (wire) => wire, encode: (keys) => keys },
+)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { apiRoutes, fillPath, toColonPath } from './routes.ts'
 
 describe('route table', () => {
-  it('has every call of spec section 7 with its method, path and auth', () => {
+  it('has every call of spec section 7 and of issue 10 with its method, path and auth', () => {
     const table = Object.fromEntries(
       Object.entries(apiRoutes).map(([name, route]) => [
         name,
@@ -22,6 +22,10 @@ describe('route table', () => {
       deleteRegistration: 'DELETE /registration member',
       getRegistrationJwt: 'GET /registration/jwt member',
       getAdminParticipants: 'GET /admin/participants admin',
+      putAdminFeatures: 'PUT /admin/features admin',
+      postAdminCheckIns: 'POST /admin/check-ins admin',
+      getAdminCheckIns: 'GET /admin/check-ins admin',
+      getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
 
@@ -37,7 +41,14 @@ describe('route table', () => {
       Object.entries(apiRoutes)
         .filter(([, route]) => 'request' in route)
         .map(([name]) => name),
-    ).toEqual(['putProfile', 'putRegistrationAdditionalInfo', 'postRegistration'])
+    ).toEqual([
+      'putProfile',
+      'putRegistrationAdditionalInfo',
+      'postRegistration',
+      'putAdminFeatures',
+      'postAdminCheckIns',
+      'getAdminCheckIns',
+    ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))
       expect(successes).toHaveLength(1)

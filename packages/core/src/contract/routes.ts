@@ -1,5 +1,9 @@
 import type { z } from 'zod'
 import {
+  checkInPageQueryWireSchema,
+  checkInPageWireSchema,
+  checkInUploadResultWireSchema,
+  checkInUploadWireSchema,
   featureFlagsWireSchema,
   inventoryWireSchema,
   participantListWireSchema,
@@ -7,6 +11,7 @@ import {
   profileWireSchema,
   registrationAdditionalInfoWireSchema,
   registrationCheckoutWireSchema,
+  registrationCodeKeySetWireSchema,
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
@@ -169,6 +174,56 @@ export const apiRoutes = {
     tag: 'admin',
     summary: 'List every participant',
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
+  }),
+  putAdminFeatures: defineRoute({
+    method: 'put',
+    path: '/admin/features',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Set the product-wide feature flags',
+    description:
+      'Replaces the three flags. Every API instance sees the change within FEATURE_FLAGS_CACHE_MS.',
+    request: { body: featureFlagsWireSchema },
+    responses: { 200: { description: 'The flags now in force', schema: featureFlagsWireSchema } },
+  }),
+  postAdminCheckIns: defineRoute({
+    method: 'post',
+    path: '/admin/check-ins',
+    auth: 'admin',
+    tag: 'check-in',
+    summary: 'Upload check-ins recorded by a reception device',
+    description:
+      'Idempotent by item id: an id the API already stored is answered as it was the first time, and ' +
+      'stored once. Items are processed in order. The first check-in of a registration to reach the API ' +
+      'wins; a later check-in of it (from any device) is stored as a duplicate and answered with the first ' +
+      'one. An undo cancels an accepted check-in that is still in force, after which the registration can ' +
+      'be checked in again. Every item is kept with the admin who uploaded it (audit).',
+    request: { body: checkInUploadWireSchema },
+    responses: {
+      200: { description: 'One result per item, in order', schema: checkInUploadResultWireSchema },
+    },
+  }),
+  getAdminCheckIns: defineRoute({
+    method: 'get',
+    path: '/admin/check-ins',
+    auth: 'admin',
+    tag: 'check-in',
+    summary: 'Read check-in records stored since a cursor',
+    description:
+      'Every stored item (accepted, duplicate, rejected) in the order the API stored it. Devices keep ' +
+      'next_cursor and ask for what came after it; has_more says to ask again at once. A record never ' +
+      'changes once stored, so a cursor never misses a change.',
+    request: { query: checkInPageQueryWireSchema },
+    responses: { 200: { description: 'The next page of records', schema: checkInPageWireSchema } },
+  }),
+  getRegistrationCodeKeys: defineRoute({
+    method: 'get',
+    path: '/.well-known/jwks.json',
+    auth: 'none',
+    tag: 'registration',
+    summary: 'Read the public keys registration codes are signed with',
+    description: 'A JWK Set: every key a valid code may be signed with, so keys can rotate.',
+    responses: { 200: { description: 'The key set', schema: registrationCodeKeySetWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>
 

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path'
+import { type RegistrationTier, registrationTiers } from '@furfes/core'
+import { z } from 'zod'
+
+/*
+ * The API's configuration: every variable, typed and checked at start. Documented in ../.env.example.
+ * `npm start` (scripts/services.mjs) sets the service URLs, the Cognito pool ids and the Stripe secrets.
+ */
+
+/** apps/api: this file is src/env.ts, and bundled it is dist/main.js, one level down in both cases. */
+export const packageRoot = resolve(import.meta.dirname, '..')
+
+const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
+const seconds = z.coerce.number().int().nonnegative()
+const positive = z.coerce.number().int().positive()
+
+/** `member=300,fursuiter=100,…`: spots per tier. Tiers left out keep their default. */
+const tierCapacitiesSchema = z.string().transform((value, ctx): Record<RegistrationTier, number> => {
+  const capacities = { ...defaultTierCapacities }
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [tier, count] = entry.split('=').map((part) => part.trim())
+    const capacity = Number(count)
+    if (
+      !registrationTiers.includes(tier as RegistrationTier) ||
+      !Number.isSafeInteger(capacity) ||
+      capacity < 0
+    ) {
+      ctx.addIssue({ code: 'custom', message: `expected tier=capacity with a known tier, got "${entry}"` })
+      return z.NEVER
+    }
+    capacities[tier as RegistrationTier] = capacity
+  }
+  return capacities
+})
+
+/**
+ * Spots per tier when TIER_CAPACITIES does not say. The spec gives no numbers; these are placeholders the
+ * committee replaces through configuration.
+ */
+export const defaultTierCapacities: Readonly<Record<RegistrationTier, number>> = {
+  member: 300,
+  fursuiter: 150,
+  sponsor: 50,
+  sponsor_fursuiter: 50,
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+
+  DATA_DIR: z.string().min(1).default(resolve(packageRoot, '../../.data')),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: positive.default(10),
+
+  API_URL: z.url().default('http://localhost:8787'),
+  PWA_URL: z.url().default('http://localhost:5173'),
+  RECEPTION_URL: z.url().default('http://localhost:5174'),
+
+  COGNITO_ENDPOINT: z.url().default('http://localhost:9229'),
+  COGNITO_MEMBERS_POOL_ID: z.string().min(1).default('ap-northeast-1_Mbr7fQx2K'),
+  COGNITO_MEMBERS_CLIENT_ID: z.string().min(1).default('4f1vq0m3sdo8k2j5t6n7b9c0ha'),
+  COGNITO_ADMINS_POOL_ID: z.string().min(1).default('ap-northeast-1_Adm3xRt9Q'),
+  COGNITO_ADMINS_CLIENT_ID: z.string().min(1).default('7a2kd9e1fh3gj4lm5np6qr8stu'),
+  EMAIL_SYNC_INTERVAL_SECONDS: seconds.default(60),
+
+  PAYMENT_GATEWAY: z.enum(['stub']).default('stub'),
+  STRIPE_API_URL: z.url().optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  CHECKOUT_SESSION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 60)
+    .default(30),
+  TIER_CAPACITIES: tierCapacitiesSchema.prefault(''),
+  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(60),
+  SOLD_OUT_CACHE_MS: seconds.default(1000),
+
+  REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
+  REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),
+
+  FEATURE_FLAGS_CACHE_MS: seconds.default(1000),
+  PUBLIC_PROFILES_CACHE_MS: seconds.default(5000),
+  ADMISSION_MAX_CONCURRENT: positive.default(64),
+  ADMISSION_MAX_QUEUE: seconds.default(2000),
+  ADMISSION_MAX_WAIT_MS: positive.default(1000),
+  VALIDATE_RESPONSES: boolean.default(true),
+  SHUTDOWN_TIMEOUT_MS: positive.default(10_000),
+})
+
+export type Env = z.output<typeof envSchema>
+
+/** Reads the configuration; a bad value stops the start with every problem listed. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = envSchema.safeParse(present)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new Error(`Invalid API configuration:\n${problems.join('\n')}`)
+  }
+  return result.data
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto'
+import type { CheckoutSession, CheckoutSessionRequest, ExpireOutcome, PaymentGateway } from './gateway.ts'
+
+interface StubCheckoutSession extends CheckoutSession {
+  request: CheckoutSessionRequest
+  status: 'open' | 'complete' | 'expired'
+}
+
+/**
+ * A payment provider in memory, for tests, benchmarks and `npm start` until the Stripe gateway lands. Its
+ * payment page is the PWA's dashboard: nobody can actually pay. Tests mark sessions paid with `complete`.
+ */
+export interface StubPaymentGateway extends PaymentGateway {
+  readonly sessions: ReadonlyMap<string, StubCheckoutSession>
+  /** The user paid: the session completes (the caller then runs markPaid, as a webhook would). */
+  complete(sessionId: string): StubCheckoutSession
+  /** Makes the next createCheckoutSession calls fail, as an unreachable provider would. */
+  failNext(count?: number): void
+}
+
+export function createStubPaymentGateway(options: { pwaUrl: string }): StubPaymentGateway {
+  const sessions = new Map<string, StubCheckoutSession>()
+  let failures = 0
+  const find = (sessionId: string) => {
+    const session = sessions.get(sessionId)
+    if (!session) throw new Error(`No checkout session ${sessionId}`)
+    return session
+  }
+  return {
+    sessions,
+    async createCheckoutSession(request) {
+      if (failures > 0) {
+        failures--
+        throw new Error('Stub payment provider: unavailable')
+      }
+      const sessionId = `cs_stub_${randomUUID().replaceAll('-', '')}`
+      const url = new URL('/ja/mypage/dashboard', options.pwaUrl)
+      url.searchParams.set('checkout_session_id', sessionId)
+      const session: StubCheckoutSession = {
+        sessionId,
+        url: url.href,
+        expiresAt: request.expiresAt,
+        request,
+        status: 'open',
+      }
+      sessions.set(sessionId, session)
+      return { sessionId, url: session.url, expiresAt: session.expiresAt }
+    },
+    async expireCheckoutSession(sessionId): Promise<ExpireOutcome> {
+      // Sessions from before a restart are gone, as if they had expired.
+      const session = sessions.get(sessionId)
+      if (!session) return 'expired'
+      if (session.status === 'complete') return 'completed'
+      session.status = 'expired'
+      return 'expired'
+    },
+    complete(sessionId) {
+      const session = find(sessionId)
+      if (session.status !== 'open') throw new Error(`Checkout session ${sessionId} is ${session.status}`)
+      session.status = 'complete'
+      return session
+    },
+    failNext(count = 1) {
+      failures += count
+    },
+  }
+}

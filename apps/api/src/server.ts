@@ -1,0 +1,247 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import type { Clock, RegistrationTier } from '@furfes/core'
+import { createAdaptorServer } from '@hono/node-server'
+import { type Api, type ApiOptions, createApi } from './app.ts'
+import { createCognitoIdentityProvider } from './auth/identity.ts'
+import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
+import { type Database, type Executor, openDatabase } from './db/database.ts'
+import { migrate } from './db/migrate.ts'
+import { type Env, packageRoot } from './env.ts'
+import type { Logger } from './logger.ts'
+import type { PaymentGateway } from './payments/gateway.ts'
+import { createStubPaymentGateway } from './payments/stub-gateway.ts'
+import {
+  type SigningKeySet,
+  signingKeysFromConfig,
+  signingKeysFromDatabase,
+} from './registration-code/keys.ts'
+import { seedFeatureFlags } from './services/feature-flags.ts'
+import { syncTierCapacities } from './services/registrations.ts'
+
+export const migrationsFolder = join(packageRoot, 'drizzle')
+
+/** Migrations, the default feature flags and the configured capacities: what every start does first. */
+export async function prepareDatabase(
+  db: Executor,
+  options: { clock: Clock; capacities: Readonly<Record<RegistrationTier, number>> },
+): Promise<void> {
+  await migrate(db, migrationsFolder)
+  await seedFeatureFlags(db, options.clock)
+  await syncTierCapacities(db, options.capacities)
+}
+
+/** Loads once; a failure is not remembered, so the next call tries again. */
+function memoise<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined
+      throw error
+    })
+    return pending
+  }
+}
+
+const heldLocks = new Set<string>()
+
+/**
+ * PGlite is one process's database: a second process (or a second server in this one) opening the same folder
+ * would corrupt it. A lock file holding our pid refuses the second start with a clear message; the stale lock
+ * of a process that died is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`
+  mkdirSync(dirname(lockFile), { recursive: true })
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      heldLocks.add(lockFile)
+      return () => {
+        heldLocks.delete(lockFile)
+        rmSync(lockFile, { force: true })
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSync(lockFile, 'utf8'))
+      let alive = heldLocks.has(lockFile)
+      try {
+        if (pid !== process.pid) {
+          process.kill(pid, 0)
+          alive = true
+        }
+      } catch {}
+      if (alive) {
+        throw new Error(
+          `Another API process (pid ${pid}) uses the PGlite data folder ${dataDir}. Stop it, or use a ` +
+            'PostgreSQL server (DATABASE_URL) to run several instances.',
+        )
+      }
+      rmSync(lockFile, { force: true })
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`)
+}
+
+export interface RunningServer {
+  url: string
+  api: Api
+  database: Database
+  /** Graceful shutdown: stop accepting, finish in-flight requests, close the database. */
+  close(): Promise<void>
+}
+
+/** The seam the Payments issue fills: PAYMENT_GATEWAY=stripe will build the Stripe gateway here. */
+function paymentGatewayFor(env: Env): PaymentGateway {
+  switch (env.PAYMENT_GATEWAY) {
+    case 'stub':
+      return createStubPaymentGateway({ pwaUrl: env.PWA_URL })
+  }
+}
+
+/** What tests may replace; everything else comes from the configuration. */
+type ServerOverrides = Partial<
+  Pick<ApiOptions, 'memberTokens' | 'adminTokens' | 'identity' | 'paymentGateway'>
+>
+
+/** Starts the API as `npm start` and deployments run it, from the configuration alone. */
+export async function startServer(
+  env: Env,
+  options: { logger: Logger; clock?: Clock; overrides?: ServerOverrides },
+): Promise<RunningServer> {
+  const { logger } = options
+  const clock = options.clock ?? (() => Date.now())
+  // Broken configured keys stop the start before anything is opened.
+  const configuredKeys = env.REGISTRATION_CODE_SIGNING_KEYS
+    ? await signingKeysFromConfig(env.REGISTRATION_CODE_SIGNING_KEYS)
+    : undefined
+  const pgliteDir = join(env.DATA_DIR, 'api', 'pglite')
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(pgliteDir)
+  let database: Database
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+      : await openDatabase({ kind: 'pglite', dataDir: pgliteDir })
+    await prepareDatabase(database.db, { clock, capacities: env.TIER_CAPACITIES })
+  } catch (error) {
+    unlock()
+    throw error
+  }
+  logger.info('Database ready', {
+    database: database.kind,
+    ...(database.kind === 'pglite' ? { dataDir: pgliteDir } : {}),
+    capacities: env.TIER_CAPACITIES,
+  })
+
+  const pool = (poolId: string, clientId: string): UserPool => ({
+    endpoint: env.COGNITO_ENDPOINT,
+    poolId,
+    clientId,
+  })
+  const verifier = (userPool: UserPool) =>
+    createTokenVerifier({
+      issuer: poolIssuer(userPool),
+      clientId: userPool.clientId,
+      keys: remotePoolKeys(userPool),
+      clock,
+    })
+  const signingKeys = memoise<SigningKeySet>(async () =>
+    configuredKeys ? configuredKeys : signingKeysFromDatabase(database.db, clock),
+  )
+  const api = createApi({
+    database,
+    clock,
+    logger,
+    memberTokens: verifier(pool(env.COGNITO_MEMBERS_POOL_ID, env.COGNITO_MEMBERS_CLIENT_ID)),
+    adminTokens: verifier(pool(env.COGNITO_ADMINS_POOL_ID, env.COGNITO_ADMINS_CLIENT_ID)),
+    identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
+    paymentGateway: paymentGatewayFor(env),
+    signingKeys,
+    pwaUrl: env.PWA_URL,
+    apiUrl: env.API_URL,
+    corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
+    checkoutSessionMs: env.CHECKOUT_SESSION_MINUTES * 60 * 1000,
+    soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
+    emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
+    featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
+    publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
+    registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
+    admission: {
+      maxConcurrent: env.ADMISSION_MAX_CONCURRENT,
+      maxQueue: env.ADMISSION_MAX_QUEUE,
+      maxWaitMs: env.ADMISSION_MAX_WAIT_MS,
+    },
+    validateResponses: env.VALIDATE_RESPONSES,
+    ...options.overrides,
+  })
+
+  let server: Server
+  try {
+    // Generated keys are created now rather than on the first registration code.
+    await signingKeys()
+    // A deep accept queue: in a burst (thousands of connections in a second) the kernel holds connections
+    // until the API takes them, and admission control decides, instead of dropping SYNs (a 1-3 s stall each).
+    const created = createAdaptorServer({ fetch: api.app.fetch }) as Server
+    server = await new Promise<Server>((resolve, reject) => {
+      created.once('error', reject)
+      created.listen({ port: env.PORT, host: env.HOST, backlog: 4096 }, () => resolve(created))
+    })
+  } catch (error) {
+    await database.close()
+    unlock()
+    throw error
+  }
+  // Keep idle connections longer than a load balancer does (AWS ALB: 60 s), so the balancer never sends a
+  // request on a connection this server is closing at that moment (a 502 for the user).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+
+  // Pending holds whose checkout expired give their spot back even when nobody reads them.
+  let sweeping: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    sweeping = api.registrations.releaseExpired().catch((error: unknown) => {
+      logger.warn('Releasing expired holds failed', { error })
+    })
+  }
+  sweep()
+  const sweeper =
+    env.EXPIRY_SWEEP_INTERVAL_SECONDS > 0
+      ? setInterval(sweep, env.EXPIRY_SWEEP_INTERVAL_SECONDS * 1000)
+      : undefined
+  sweeper?.unref()
+
+  const address = server.address() as AddressInfo
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  logger.info('API listening', { url, pid: process.pid })
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    api,
+    database,
+    close() {
+      closing ??= (async () => {
+        logger.info('Shutting down: finishing in-flight requests')
+        api.startDraining()
+        if (sweeper) clearInterval(sweeper)
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        const force = setTimeout(() => {
+          logger.warn('Shutdown timeout: closing the remaining connections')
+          server.closeAllConnections()
+        }, env.SHUTDOWN_TIMEOUT_MS)
+        await closed
+        clearTimeout(force)
+        await sweeping
+        await database.close()
+        unlock()
+        logger.info('Shut down')
+      })()
+      return closing
+    },
+  }
+}

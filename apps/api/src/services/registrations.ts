@@ -1,0 +1,512 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type Clock,
+  type InventoryStatus,
+  type RegistrationRequestWire,
+  type RegistrationTier,
+  registrationTierPriceJpy,
+  registrationTiers,
+} from '@furfes/core'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } from '../db/database.ts'
+import { registrations, tierInventory } from '../db/schema.ts'
+import { highTraffic, productError } from '../http/errors.ts'
+import type { Logger } from '../logger.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
+
+type RegistrationRow = typeof registrations.$inferSelect
+
+interface InventoryItem {
+  registrationTier: RegistrationTier
+  status: InventoryStatus
+  capacity: number
+  /** Paid plus live pending registrations. */
+  held: number
+}
+
+type MarkPaidResult =
+  | { outcome: 'paid' | 'already_paid'; registration: RegistrationRow }
+  /** Paid after its spot went back and it could not be taken again: refund the payment. */
+  | { outcome: 'refund_required'; registration: RegistrationRow }
+  | { outcome: 'unknown_session' }
+
+type MarkExpiredResult = 'expired' | 'not_pending' | 'unknown_session'
+
+interface StartRegistrationInput {
+  userId: string
+  email: string | undefined
+  request: RegistrationRequestWire
+}
+
+/**
+ * The registration lifecycle and the inventory. A pending registration holds a spot of its tier until its
+ * checkout session expires; paid keeps it; expired and canceled give it back. The Stripe webhook handler
+ * (Payments issue) calls markPaid and markExpired.
+ */
+export interface RegistrationService {
+  inventory(): Promise<InventoryItem[]>
+  /** The user's registration as they see it: the live one, else the latest ended one. */
+  current(userId: string): Promise<RegistrationRow | undefined>
+  /** Takes a spot and opens a checkout session: 409 soldOut or purchaseSessionAlreadyExists, 503 highTraffic. */
+  start(input: StartRegistrationInput): Promise<{ paymentUrl: string; registrationId: string }>
+  /** Ends the pending checkout session and gives the spot back; returns the registration as it now is. */
+  cancel(userId: string): Promise<RegistrationRow>
+  markPaid(sessionId: string): Promise<MarkPaidResult>
+  markExpired(sessionId: string): Promise<MarkExpiredResult>
+  /** Gives back the spots of pending registrations whose session expired (of one tier, or all). */
+  releaseExpired(tier?: RegistrationTier): Promise<number>
+}
+
+const deadlockDetected = '40P01'
+const serializationFailure = '40001'
+
+/** A deadlock or serialisation failure aborted the transaction before it changed anything: run it again. */
+async function retryOnConflict<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      const state = sqlState(error)
+      if (attempt >= attempts || (state !== deadlockDetected && state !== serializationFailure)) throw error
+    }
+  }
+}
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+interface Released {
+  registration_id: string
+  registration_tier: RegistrationTier
+  checkout_session_id: string | null
+}
+
+/**
+ * Ends pending registrations matching `condition` as expired or canceled and gives their spots back, in one
+ * statement. Only rows still pending change, so a registration's spot is given back exactly once, whatever
+ * runs concurrently (a webhook, a lazy read, the sweeper).
+ */
+function releasePending(
+  executor: Executor,
+  to: 'expired' | 'canceled',
+  condition: SQL,
+  now: number,
+): Promise<Released[]> {
+  return queryRows<Released>(
+    executor,
+    sql`
+      with released as (
+        update registrations set payment_status = ${to}, updated_at = ${iso(now)}::timestamptz
+        where payment_status = 'pending' and (${condition})
+        returning registration_id, registration_tier, checkout_session_id
+      ), counts as (
+        select registration_tier, count(*)::int as n from released group by registration_tier
+      ), restored as (
+        update tier_inventory t set taken = t.taken - c.n
+        from counts c where t.registration_tier = c.registration_tier
+        returning t.registration_tier
+      )
+      select registration_id, registration_tier, checkout_session_id from released
+    `,
+  )
+}
+
+class RefundRequired extends Error {}
+
+/**
+ * The conditional UPDATE and the INSERT as one statement: the spot and the registration exist together or not
+ * at all. The UPDATE's row lock makes concurrent takers of a tier wait for each other, and each re-checks
+ * `taken < capacity` on the row as the previous one left it, so the count never passes the capacity. A second
+ * live registration of the same user fails on the unique index and takes the spot back with it.
+ */
+const takeSpotStatement = {
+  name: 'take_spot',
+  text: `
+    with spot as (
+      update tier_inventory set taken = taken + 1
+      where registration_tier = $1 and taken < capacity
+      returning registration_tier
+    )
+    insert into registrations (
+      registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
+      payment_status, amount_jpy, expires_at, created_at, updated_at
+    )
+    select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
+      $8::timestamptz, $9::timestamptz, $9::timestamptz
+    from spot
+    returning registration_id`,
+}
+
+const attachSessionStatement = {
+  name: 'attach_checkout_session',
+  text: `
+    update registrations
+    set checkout_session_id = $2, payment_url = $3, expires_at = $4::timestamptz, updated_at = $5::timestamptz
+    where registration_id = $1::uuid and payment_status = 'pending'
+    returning registration_id`,
+}
+
+export function createRegistrationService(options: {
+  db: Executor
+  query: RawQuery
+  clock: Clock
+  logger: Logger
+  gateway: PaymentGateway
+  /** How long a checkout session, and the spot it holds, lasts (Stripe: 30 minutes at least). */
+  checkoutSessionMs: number
+  /**
+   * Once a tier is found sold out, this instance answers soldOut without asking the database for this long
+   * (or until the earliest pending hold of the tier expires, or until this instance gives a spot of the tier
+   * back, whichever comes first). Spots given back by another instance are offered here at most this much
+   * later. 0 asks the database every time. The database statement alone decides who gets a spot.
+   */
+  soldOutCacheMs: number
+  /**
+   * A pending registration still without a checkout session after this long lost its creator (a crash
+   * between taking the spot and opening the session); it is canceled when its user registers again.
+   */
+  staleCreationMs?: number
+}): RegistrationService {
+  const { db, query, clock, logger, gateway } = options
+  const staleCreationMs = options.staleCreationMs ?? 2 * 60 * 1000
+
+  const liveStatuses = ['pending', 'paid']
+  const soldOutUntil = new Map<string, number>()
+
+  /** Every release goes through here, so this instance forgets a sold-out it gave spots back to. */
+  async function release(executor: Executor, to: 'expired' | 'canceled', condition: SQL, now: number) {
+    const released = await releasePending(executor, to, condition, now)
+    for (const row of released) soldOutUntil.delete(row.registration_tier)
+    return released
+  }
+
+  async function rememberSoldOut(tier: RegistrationTier, now: number): Promise<void> {
+    if (options.soldOutCacheMs <= 0) return
+    const [row] = await queryRows<{ earliest: string | null }>(
+      db,
+      sql`select min(expires_at) as earliest from registrations
+          where registration_tier = ${tier} and payment_status = 'pending'`,
+    )
+    const earliest = row?.earliest ? Date.parse(row.earliest) : Number.POSITIVE_INFINITY
+    soldOutUntil.set(tier, Math.min(now + options.soldOutCacheMs, earliest))
+  }
+
+  async function byId(executor: Executor, registrationId: string): Promise<RegistrationRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(registrations)
+      .where(eq(registrations.registrationId, registrationId))
+    return row
+  }
+
+  async function liveOf(executor: Executor, userId: string): Promise<RegistrationRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.userId, userId), inArray(registrations.paymentStatus, liveStatuses)))
+    return row
+  }
+
+  async function takeSpot(
+    input: StartRegistrationInput,
+    registrationId: string,
+    now: number,
+  ): Promise<'taken' | 'sold_out' | 'conflict'> {
+    const { request } = input
+    const tier = request.registration_tier
+    try {
+      const rows = await query<{ registration_id: string }>(takeSpotStatement, [
+        tier,
+        registrationId,
+        input.userId,
+        request.badge_name,
+        request.t_shirt_size ?? null,
+        request.changing_room_type ?? null,
+        registrationTierPriceJpy[tier],
+        iso(now + options.checkoutSessionMs),
+        iso(now),
+      ])
+      return rows.length === 1 ? 'taken' : 'sold_out'
+    } catch (error) {
+      if (sqlState(error) === uniqueViolation) return 'conflict'
+      throw error
+    }
+  }
+
+  /**
+   * The user already holds a registration. An expired or abandoned one is ended so they can register again
+   * (true); a live one means 409.
+   */
+  async function clearEndedHold(userId: string, now: number): Promise<boolean> {
+    const existing = await liveOf(db, userId)
+    if (!existing) return true
+    if (existing.paymentStatus !== 'pending') return false
+    if (existing.expiresAt.getTime() <= now) {
+      await release(
+        db,
+        'expired',
+        sql`registration_id = ${existing.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
+        now,
+      )
+      return true
+    }
+    if (existing.paymentUrl === null && existing.createdAt.getTime() <= now - staleCreationMs) {
+      logger.warn('Canceled a registration whose checkout session was never created', {
+        registrationId: existing.registrationId,
+      })
+      await release(
+        db,
+        'canceled',
+        sql`registration_id = ${existing.registrationId}::uuid and payment_url is null`,
+        now,
+      )
+      return true
+    }
+    return false
+  }
+
+  async function releaseExpired(tier?: RegistrationTier): Promise<number> {
+    const now = clock()
+    const due = sql`expires_at <= ${iso(now)}::timestamptz`
+    const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
+    const released = await retryOnConflict(() => release(db, 'expired', condition, now))
+    if (released.length > 0) logger.info('Released expired checkout holds', { count: released.length, tier })
+    return released.length
+  }
+
+  async function markPaid(sessionId: string): Promise<MarkPaidResult> {
+    const now = clock()
+    try {
+      const result = await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .select()
+            .from(registrations)
+            .where(eq(registrations.checkoutSessionId, sessionId))
+            .for('update')
+          if (!row) return { outcome: 'unknown_session' as const }
+          if (row.paymentStatus === 'paid') return { outcome: 'already_paid' as const, registration: row }
+          let replacedSessionId: string | null = null
+          if (row.paymentStatus !== 'pending') {
+            // Paid after the spot went back (a late webhook): take a spot again if one is free.
+            const other = await liveOf(tx, row.userId)
+            if (other?.paymentStatus === 'paid') throw new RefundRequired()
+            if (other) {
+              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now)
+              replacedSessionId = other.checkoutSessionId
+            }
+            const taken = await queryRows(
+              tx,
+              sql`update tier_inventory set taken = taken + 1
+                  where registration_tier = ${row.registrationTier} and taken < capacity returning taken`,
+            )
+            if (taken.length === 0) throw new RefundRequired()
+          }
+          const [paid] = await tx
+            .update(registrations)
+            .set({
+              paymentStatus: 'paid',
+              paidAt: new Date(now),
+              updatedAt: new Date(now),
+              refundRequiredAt: null,
+            })
+            .where(eq(registrations.registrationId, row.registrationId))
+            .returning()
+          if (!paid) throw new Error('The locked registration vanished')
+          return { outcome: 'paid' as const, registration: paid, replacedSessionId }
+        }),
+      )
+      if ('replacedSessionId' in result && result.replacedSessionId) {
+        await gateway.expireCheckoutSession(result.replacedSessionId).catch((error: unknown) => {
+          logger.warn('Could not end the checkout session a late payment replaced', { error })
+        })
+      }
+      if (result.outcome === 'unknown_session') return result
+      return { outcome: result.outcome, registration: result.registration }
+    } catch (error) {
+      if (!(error instanceof RefundRequired)) throw error
+      const [row] = await db
+        .update(registrations)
+        .set({ refundRequiredAt: new Date(now), updatedAt: new Date(now) })
+        .where(eq(registrations.checkoutSessionId, sessionId))
+        .returning()
+      if (!row) return { outcome: 'unknown_session' }
+      logger.warn('A payment arrived for a registration that lost its spot: refund it', {
+        registrationId: row.registrationId,
+        sessionId,
+      })
+      return { outcome: 'refund_required', registration: row }
+    }
+  }
+
+  return {
+    async inventory() {
+      const rows = await queryRows<{ registration_tier: string; capacity: number; held: number }>(
+        db,
+        sql`
+          select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held
+          from tier_inventory i
+          left join (
+            select registration_tier, count(*)::int as n from registrations
+            where payment_status = 'pending' and expires_at <= ${iso(clock())}::timestamptz
+            group by registration_tier
+          ) x on x.registration_tier = i.registration_tier
+        `,
+      )
+      const byTier = new Map(rows.map((row) => [row.registration_tier, row]))
+      return registrationTiers.map((registrationTier) => {
+        const row = byTier.get(registrationTier)
+        const capacity = row?.capacity ?? 0
+        const held = Number(row?.held ?? 0)
+        return { registrationTier, capacity, held, status: held >= capacity ? 'sold_out' : 'available' }
+      })
+    },
+
+    async current(userId) {
+      const now = clock()
+      const [row] = await db
+        .select()
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.userId, userId),
+            // A registration whose checkout session is being created is not shown until it has one.
+            sql`not (${registrations.paymentStatus} = 'pending' and ${registrations.paymentUrl} is null)`,
+          ),
+        )
+        .orderBy(
+          sql`${registrations.paymentStatus} in ('pending', 'paid') desc`,
+          desc(registrations.createdAt),
+        )
+        .limit(1)
+      if (row?.paymentStatus !== 'pending' || row.expiresAt.getTime() > now) return row
+      // Lazily reconcile a session that expired without its webhook (yet).
+      await release(
+        db,
+        'expired',
+        sql`registration_id = ${row.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
+        now,
+      )
+      return byId(db, row.registrationId)
+    },
+
+    async start(input) {
+      const tier = input.request.registration_tier
+      if ((soldOutUntil.get(tier) ?? 0) > clock()) throw productError(409, 'soldOut')
+      const registrationId = randomUUID()
+      let now = clock()
+      let outcome: 'taken' | 'sold_out' | 'conflict' = 'conflict'
+      for (let attempt = 0; attempt < 3; attempt++) {
+        now = clock()
+        outcome = await retryOnConflict(() => takeSpot(input, registrationId, now))
+        if (outcome === 'taken') break
+        if (outcome === 'sold_out' && (await releaseExpired(tier)) === 0) break
+        if (outcome === 'conflict' && !(await clearEndedHold(input.userId, now))) break
+      }
+      if (outcome === 'sold_out') {
+        await rememberSoldOut(tier, now)
+        throw productError(409, 'soldOut')
+      }
+      if (outcome === 'conflict') throw productError(409, 'purchaseSessionAlreadyExists')
+
+      let session: Awaited<ReturnType<PaymentGateway['createCheckoutSession']>>
+      try {
+        session = await gateway.createCheckoutSession({
+          registrationId,
+          registrationTier: tier,
+          amountJpy: registrationTierPriceJpy[tier],
+          customerEmail: input.email,
+          successUrl: input.request.success_url,
+          cancelUrl: input.request.cancel_url,
+          expiresAt: now + options.checkoutSessionMs,
+          metadata: { registration_id: registrationId, user_id: input.userId },
+        })
+      } catch (error) {
+        logger.warn('Could not create a checkout session; the spot is given back', { registrationId, error })
+        await release(db, 'canceled', sql`registration_id = ${registrationId}::uuid`, clock())
+        throw highTraffic()
+      }
+      const [attached] = await query<{ registration_id: string }>(attachSessionStatement, [
+        registrationId,
+        session.sessionId,
+        session.url,
+        iso(session.expiresAt),
+        iso(clock()),
+      ])
+      if (!attached) {
+        // Ended meanwhile (canceled by the user before the session existed): the session must not be payable.
+        await gateway.expireCheckoutSession(session.sessionId).catch(() => 'expired')
+        throw productError(409, 'purchaseSessionTimedOut')
+      }
+      return { paymentUrl: session.url, registrationId }
+    },
+
+    async cancel(userId) {
+      const now = clock()
+      const live = await liveOf(db, userId)
+      if (!live || live.paymentStatus === 'paid') {
+        const latest = live ?? (await this.current(userId))
+        if (!latest) throw productError(404, 'notFound')
+        return latest
+      }
+      if (live.expiresAt.getTime() <= now) {
+        await release(db, 'expired', sql`registration_id = ${live.registrationId}::uuid`, now)
+      } else {
+        if (live.checkoutSessionId !== null) {
+          let outcome: Awaited<ReturnType<PaymentGateway['expireCheckoutSession']>>
+          try {
+            outcome = await gateway.expireCheckoutSession(live.checkoutSessionId)
+          } catch (error) {
+            logger.warn('Could not end the checkout session', { registrationId: live.registrationId, error })
+            throw highTraffic()
+          }
+          if (outcome === 'completed') {
+            const paid = await markPaid(live.checkoutSessionId)
+            if (paid.outcome !== 'unknown_session') return paid.registration
+          }
+        }
+        await release(db, 'canceled', sql`registration_id = ${live.registrationId}::uuid`, now)
+      }
+      const after = await byId(db, live.registrationId)
+      if (!after) throw productError(404, 'notFound')
+      return after
+    },
+
+    markPaid,
+
+    async markExpired(sessionId) {
+      const now = clock()
+      const released = await retryOnConflict(() =>
+        release(db, 'expired', sql`checkout_session_id = ${sessionId}`, now),
+      )
+      if (released.length > 0) return 'expired'
+      const [row] = await db
+        .select({ id: registrations.registrationId })
+        .from(registrations)
+        .where(eq(registrations.checkoutSessionId, sessionId))
+      return row ? 'not_pending' : 'unknown_session'
+    },
+
+    releaseExpired,
+  }
+}
+
+/**
+ * Writes the configured capacity of every tier (at start: configuration is the source). Spots already held
+ * stay held; a tier seen for the first time counts the registrations that hold its spots.
+ */
+export async function syncTierCapacities(
+  db: Executor,
+  capacities: Readonly<Record<RegistrationTier, number>>,
+): Promise<void> {
+  for (const tier of registrationTiers) {
+    await db
+      .insert(tierInventory)
+      .values({
+        registrationTier: tier,
+        capacity: capacities[tier],
+        taken: sql`(select count(*)::int from registrations
+          where registration_tier = ${tier} and payment_status in ('pending', 'paid'))`,
+      })
+      .onConflictDoUpdate({ target: tierInventory.registrationTier, set: { capacity: capacities[tier] } })
+  }
+}

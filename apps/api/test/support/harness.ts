@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { RegistrationTier } from '@furfes/core'
+import { serve } from '@hono/node-server'
+import { decodeJwt } from 'jose'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
+import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
+import type { IdentityProvider, MemberAttributes } from '../../src/auth/identity.ts'
+import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
+import { migrate } from '../../src/db/migrate.ts'
+import { createMemoryLogger, type Logger } from '../../src/logger.ts'
+import { createStubPaymentGateway, type StubPaymentGateway } from '../../src/payments/stub-gateway.ts'
+import { signingKeysFromDatabase } from '../../src/registration-code/keys.ts'
+import { migrationsFolder, prepareDatabase } from '../../src/server.ts'
+import { type MintOptions, mintAccessToken, poolVerifier } from './tokens.ts'
+
+export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly DatabaseKind[]
+
+export const pwaUrl = 'https://pwa.furfes.test'
+export const apiUrl = 'https://api.furfes.test'
+
+/** A clock the test moves by hand. Starts on registration day of the 2025 event. */
+export interface TestClock {
+  (): number
+  set(epochMs: number): void
+  advance(ms: number): void
+}
+
+export function createTestClock(start = Date.parse('2025-03-01T10:00:00+09:00')): TestClock {
+  let now = start
+  return Object.assign(() => now, {
+    set: (epochMs: number) => {
+      now = epochMs
+    },
+    advance: (ms: number) => {
+      now += ms
+    },
+  })
+}
+
+/** Cognito's GetUser as the tests control it: attributes per user id, or a failure. */
+export interface FakeIdentity extends IdentityProvider {
+  setEmail(sub: string, email: string, emailVerified?: boolean): void
+  fail(failing: boolean): void
+  readonly calls: number
+}
+
+export function createFakeIdentity(): FakeIdentity {
+  const attributes = new Map<string, MemberAttributes>()
+  let failing = false
+  let calls = 0
+  return {
+    async getUser(accessToken) {
+      calls++
+      if (failing) throw new Error('GetUser unavailable')
+      const sub = String(decodeJwt(accessToken).sub)
+      return attributes.get(sub) ?? { sub, email: `${sub.slice(0, 8)}@example.com`, emailVerified: true }
+    },
+    setEmail(sub, email, emailVerified = true) {
+      attributes.set(sub, { sub, email, emailVerified })
+    },
+    fail(value) {
+      failing = value
+    },
+    get calls() {
+      return calls
+    },
+  }
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new database in the run's PostgreSQL cluster. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; url?: string }> {
+  if (kind === 'pglite') {
+    const loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))])
+    return { database: await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir }) }
+  }
+  const url = await createPostgresDatabase()
+  return { database: await openDatabase({ kind: 'postgres', url, poolSize: 10 }), url }
+}
+
+export async function createPostgresDatabase(): Promise<string> {
+  const admin = new URL(inject('postgresUrl'))
+  const name = `test_${randomUUID().replaceAll('-', '')}`
+  const client = new pg.Client({ connectionString: admin.href })
+  await client.connect()
+  try {
+    await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+  admin.pathname = `/${name}`
+  return admin.href
+}
+
+export interface TestDatabase {
+  database: Database
+  /** The PostgreSQL URL, to open a second pool (a second API instance) on the same database. */
+  url: string | undefined
+}
+
+/**
+ * One database per test file and kind (opened before the file's tests, closed after), emptied before each
+ * test so tests stay independent. Returns a getter for the current test.
+ */
+export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
+  let current: TestDatabase | undefined
+  beforeAll(async () => {
+    const opened = await openTestDatabase(kind)
+    current = { database: opened.database, url: opened.url }
+    await migrate(opened.database.db, migrationsFolder)
+  })
+  beforeEach(async () => {
+    if (!current) throw new Error('The test database did not open')
+    await current.database.db.execute(
+      'truncate registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys',
+    )
+  })
+  afterAll(async () => {
+    await current?.database.close()
+  })
+  return () => {
+    if (!current) throw new Error('The test database did not open')
+    return current
+  }
+}
+
+const testCapacities: Record<RegistrationTier, number> = {
+  member: 5,
+  fursuiter: 3,
+  sponsor: 2,
+  sponsor_fursuiter: 1,
+}
+
+export interface TestApiOptions {
+  capacities?: Partial<Record<RegistrationTier, number>>
+  clock?: TestClock
+  identity?: FakeIdentity
+  gateway?: StubPaymentGateway
+  overrides?: Partial<ApiOptions>
+  logger?: Logger
+}
+
+export interface TestApi {
+  api: Api
+  database: Database
+  clock: TestClock
+  identity: FakeIdentity
+  gateway: StubPaymentGateway
+  logger: ReturnType<typeof createMemoryLogger>
+  /** A member token for `sub` (a new UUID when omitted) valid at the clock's now. */
+  memberToken(sub?: string, options?: MintOptions): Promise<string>
+  adminToken(sub?: string): Promise<string>
+  request(method: string, path: string, init?: RequestOptions): Promise<TestResponse>
+}
+
+export interface RequestOptions {
+  token?: string
+  body?: unknown
+  /** Sent as is, not JSON-encoded. */
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+export interface TestResponse {
+  status: number
+  body: unknown
+  headers: Headers
+}
+
+export function requestInit(method: string, options: RequestOptions = {}): RequestInit {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
+  let body: string | undefined = options.rawBody
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  return { method, headers, ...(body === undefined ? {} : { body }) }
+}
+
+export async function readResponse(response: Response): Promise<TestResponse> {
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = text === '' ? undefined : JSON.parse(text)
+  } catch {}
+  return { status: response.status, body, headers: response.headers }
+}
+
+/** The API over a test database, with fake Cognito, the stub payment provider and a hand-moved clock. */
+export async function createTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
+  const clock = options.clock ?? createTestClock()
+  await prepareDatabase(database.db, { clock, capacities: { ...testCapacities, ...options.capacities } })
+  const identity = options.identity ?? createFakeIdentity()
+  const gateway = options.gateway ?? createStubPaymentGateway({ pwaUrl })
+  const logger = createMemoryLogger()
+  let keys: ReturnType<typeof signingKeysFromDatabase> | undefined
+  const api = createApi({
+    database,
+    clock,
+    logger: options.logger ?? logger,
+    memberTokens: await poolVerifier('members', clock),
+    adminTokens: await poolVerifier('admins', clock),
+    identity,
+    paymentGateway: gateway,
+    signingKeys: () => {
+      keys ??= signingKeysFromDatabase(database.db, clock)
+      return keys
+    },
+    pwaUrl,
+    apiUrl,
+    corsOrigins: [pwaUrl],
+    checkoutSessionMs: 30 * 60 * 1000,
+    soldOutCacheMs: 1000,
+    emailSyncIntervalMs: 60_000,
+    featureFlagsCacheMs: 0,
+    publicProfilesCacheMs: 5000,
+    registrationCodeLifetimeSeconds: 7 * 24 * 60 * 60,
+    admission: { maxConcurrent: 64, maxQueue: 10_000, maxWaitMs: 60_000 },
+    validateResponses: true,
+    ...options.overrides,
+  })
+  return {
+    api,
+    database,
+    clock,
+    identity,
+    gateway,
+    logger,
+    memberToken: (sub = randomUUID(), mint) => mintAccessToken(sub, clock(), mint),
+    adminToken: (sub = randomUUID()) => mintAccessToken(sub, clock(), { pool: 'admins' }),
+    async request(method, path, init) {
+      return readResponse(await api.app.request(path, requestInit(method, init)))
+    },
+  }
+}
+
+/** Serves an app on an ephemeral loopback port, as main.ts does, for tests that need real HTTP. */
+export async function listen(api: Api): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve) => {
+    const created = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(created as Server),
+    )
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** A valid POST /registration body for a tier. */
+export function registrationRequest(tier: RegistrationTier = 'member', badgeName = 'Kemo') {
+  return {
+    registration_tier: tier,
+    badge_name: badgeName,
+    ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' } : {}),
+    ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter' ? { changing_room_type: 'female' } : {}),
+    success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
+    cancel_url: `${pwaUrl}/ja/mypage/registration`,
+  }
+}
+
+/** Spots counted by the inventory versus registrations holding one: they must always agree. */
+export async function inventoryConsistency(
+  database: Database,
+): Promise<{ tier: string; taken: number; holding: number; capacity: number }[]> {
+  const rows = (await database.db.execute(`
+    select i.registration_tier as tier, i.taken, i.capacity,
+      (select count(*)::int from registrations r
+       where r.registration_tier = i.registration_tier and r.payment_status in ('pending', 'paid')) as holding
+    from tier_inventory i order by i.registration_tier
+  `)) as unknown as { rows: { tier: string; taken: number; holding: number; capacity: number }[] }
+  return rows.rows.map((row) => ({
+    ...row,
+    taken: Number(row.taken),
+    holding: Number(row.holding),
+    capacity: Number(row.capacity),
+  }))
+}

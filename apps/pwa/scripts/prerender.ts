@@ -1,0 +1,52 @@
+// Writes each public page's HTML for each language into dist/, after `vite build` (the client) and
+// `vite build --ssr` (dist/server). A visitor's phone then paints the page from HTML and CSS alone; the
+// scripts hydrate it afterwards. See docs/decisions/041-prerendered-public-pages.md.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+// React, MUI and Emotion pick their production builds from NODE_ENV when first imported: class names must be
+// the ones the production client computes, or hydration would not adopt the server's styles.
+process.env.NODE_ENV = 'production'
+
+const dist = join(import.meta.dirname, '../dist')
+const serverDir = join(dist, 'server')
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** What src/entry-server.tsx exports, as built into dist/server. */
+interface ServerEntry {
+  prerenderedPaths: readonly { path: string; pageId: string }[]
+  prerender(
+    path: string,
+  ): Promise<{ language: string; title: string; description: string; head: string; body: string }>
+  colorSchemeScript(): string
+}
+
+const server = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry
+const template = readFileSync(join(dist, 'index.html'), 'utf8')
+for (const marker of ['<html lang="ja">', '<div id="root"></div>', '</head>', '<title>']) {
+  if (!template.includes(marker)) throw new Error(`dist/index.html lacks ${marker}`)
+}
+
+for (const { path } of server.prerenderedPaths) {
+  const page = await server.prerender(path)
+  const html = template
+    .replace('<html lang="ja">', `<html lang="${page.language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      '</head>',
+      `<meta name="description" content="${escapeHtml(page.description)}">${page.head}</head>`,
+    )
+    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`)
+  const file = join(dist, `.${path}`, 'index.html')
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, html)
+}
+
+// Pages rendered in the browser (status pages, contact-us, unknown addresses) start from index.html: give it
+// the colour-scheme script too, so a reader who chose dark never sees a light flash.
+writeFileSync(join(dist, 'index.html'), template.replace('</head>', `${server.colorSchemeScript()}</head>`))
+rmSync(serverDir, { recursive: true, force: true })
+console.log(`Prerendered ${server.prerenderedPaths.length} pages`)

@@ -1,0 +1,49 @@
+import type { Language } from '@furfes/core'
+import { createErrorReporter, createNotificationQueue, type ErrorReporter } from '@furfes/ui'
+import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { createFeatureFlagsStore } from './feature-flags.ts'
+import type { AppServices } from './services.tsx'
+
+/**
+ * The browser's services. Configuration, the API client and storage load on first use, so neither zod nor
+ * the contract weighs on the first page load (docs/decisions/041).
+ */
+export function createBrowserServices(): AppServices & { errors: ErrorReporter } {
+  let config: Promise<RuntimeConfig> | undefined
+  const loadConfig = () => {
+    config ??= import('@furfes/ui/runtime-config').then(({ loadRuntimeConfig }) => loadRuntimeConfig())
+    // A failed load is not cached, so the next use tries again.
+    config.catch(() => {
+      config = undefined
+    })
+    return config
+  }
+  let api: ReturnType<AppServices['publicApi']> | undefined
+  const publicApi: AppServices['publicApi'] = () => {
+    api ??= Promise.all([loadConfig(), import('./public-api.ts')]).then(([{ apiUrl }, { createPublicApi }]) =>
+      createPublicApi(apiUrl),
+    )
+    api.catch(() => {
+      api = undefined
+    })
+    return api
+  }
+  const storage = () => import('./language-storage.ts')
+  const errors = createErrorReporter()
+  return {
+    config: loadConfig,
+    publicApi,
+    featureFlags: createFeatureFlagsStore(async () => (await publicApi()).getFeatures()),
+    notifications: createNotificationQueue(),
+    errors,
+    async currentLanguage() {
+      return (await storage()).readCurrentLanguage()
+    },
+    rememberLanguage(language: Language) {
+      void storage().then((module) => module.storeLanguage(language))
+    },
+    replaceLocation(href) {
+      window.location.replace(href)
+    },
+  }
+}

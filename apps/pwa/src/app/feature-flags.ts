@@ -1,0 +1,66 @@
+import type { FeatureFlags } from '@furfes/core'
+
+export interface FeatureFlagsState {
+  /** `failed` means the last attempt failed; flags loaded before are kept. */
+  status: 'idle' | 'loading' | 'loaded' | 'failed'
+  /** The last flags the API gave, if it ever gave any. */
+  flags: FeatureFlags | undefined
+}
+
+export interface FeatureFlagsStore {
+  /**
+   * The flags, fetched once and then served from memory; `force` fetches again (My Page entry does). Resolves
+   * undefined when the flags have never loaded: a network error is then presumed (spec section 3).
+   */
+  load(options?: { force?: boolean }): Promise<FeatureFlags | undefined>
+  subscribe(listener: () => void): () => void
+  getSnapshot(): FeatureFlagsState
+}
+
+/** Flags that never loaded mean a network error is presumed. */
+export function isNetworkErrorPresumed(state: FeatureFlagsState): boolean {
+  return state.flags === undefined && state.status === 'failed'
+}
+
+export function createFeatureFlagsStore(fetchFlags: () => Promise<FeatureFlags>): FeatureFlagsStore {
+  let state: FeatureFlagsState = { status: 'idle', flags: undefined }
+  let inFlight: Promise<FeatureFlags | undefined> | undefined
+  const listeners = new Set<() => void>()
+  const publish = (next: FeatureFlagsState) => {
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  function fetchOnce(): Promise<FeatureFlags | undefined> {
+    publish({ ...state, status: 'loading' })
+    const request = fetchFlags().then(
+      (flags) => {
+        publish({ status: 'loaded', flags })
+        return flags
+      },
+      () => {
+        publish({ ...state, status: 'failed' })
+        return state.flags
+      },
+    )
+    inFlight = request
+    void request.finally(() => {
+      if (inFlight === request) inFlight = undefined
+    })
+    return request
+  }
+
+  return {
+    load({ force = false } = {}) {
+      // A request already under way is as fresh as a forced one would be.
+      if (inFlight) return inFlight
+      if (!force && state.status === 'loaded') return Promise.resolve(state.flags)
+      return fetchOnce()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getSnapshot: () => state,
+  }
+}

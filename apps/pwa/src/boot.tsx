@@ -1,0 +1,59 @@
+// Starts the app: services, routes, and hydration of a prerendered page (or rendering in the browser).
+import { defaultLanguage, preloadRetryLimit } from '@furfes/core'
+import { installPreloadRetry, loadErrorReportingConfig } from '@furfes/ui'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { App } from './App.tsx'
+import { createBrowserServices } from './app/create-services.ts'
+import { createPwaI18n } from './i18n.ts'
+import { languageQueryKey, splitLanguagePath } from './language.ts'
+import { createAppRoutes } from './routes.tsx'
+
+const preloadRetry = installPreloadRetry({ limit: preloadRetryLimit })
+const services = createBrowserServices()
+const { AppRoutes, preloadPage } = createAppRoutes({ onLoadFailure: () => preloadRetry.reload() })
+const i18n = createPwaI18n(splitLanguagePath(window.location.pathname).language ?? defaultLanguage)
+
+const container = document.getElementById('root')
+if (!container) throw new Error('The page has no #root element')
+const app = (
+  <StrictMode>
+    <App i18n={i18n} services={services}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>
+  </StrictMode>
+)
+const onError = (error: unknown) => services.errors.report(error, { where: 'react' })
+const rootOptions = { onCaughtError: onError, onUncaughtError: onError, onRecoverableError: onError }
+// A prerendered page is adopted as it is, unless the address asks for another language (`?lang=en`): the
+// app then renders that language itself, so the first render could not match the HTML.
+const adoptable =
+  container.hasChildNodes() && !new URLSearchParams(window.location.search).has(languageQueryKey)
+if (adoptable) {
+  // A prerendered page: React adopts its HTML once the page's own script is loaded (the HTML preloads it), so
+  // nothing suspends and nothing is rendered twice. As a transition, hydration runs in slices and yields to
+  // the browser in between, so reading and scrolling stay responsive on slow phones meanwhile.
+  void preloadPage(window.location.pathname).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app, rootOptions)
+    }),
+  )
+} else {
+  container.replaceChildren()
+  createRoot(container, rootOptions).render(app)
+}
+
+// Error reporting starts once the page is up and the browser is idle; errors before that wait in the
+// reporter. Without a DSN in /config.json the SDK is never fetched.
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window
+    ? window.requestIdleCallback(task, { timeout: 5000 })
+    : setTimeout(task, 2000)
+whenIdle(() => {
+  loadErrorReportingConfig()
+    .then((options) => services.errors.start(options))
+    .catch((error: unknown) => services.errors.report(error, { where: 'config' }))
+})

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import type { PageId } from '../pages.ts'
+import { commerceValues } from './commerce.ts'
+import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
+import { type ContentSection, Sections } from './Sections.tsx'
+import { useCoreTranslation } from './useCoreTranslation.ts'
+import { scheduleValues } from './values.ts'
+
+/** The shape of a page that is all copy: a lead paragraph and sections. */
+export interface SectionedCopy {
+  lead: string
+  sections: readonly ContentSection[]
+}
+
+/**
+ * A page made only of its content file: heading, lead and sections, with the event's dates, prices and limits
+ * available to the copy as `{{name}}`.
+ */
+export function ContentPage({
+  pageId,
+  copy,
+  children,
+}: {
+  pageId: PageId
+  copy: LocalizedContent<SectionedCopy>
+  children?: ReactNode
+}) {
+  const { content, language } = useContent(copy)
+  const values = usePageValues(language)
+  return (
+    <Page>
+      <PageHeading pageId={pageId} lead={content.lead} values={values} />
+      {children}
+      <Sections sections={content.sections} values={values} language={language} />
+    </Page>
+  )
+}
+
+/** Everything the copy may name: the schedule, the prices and cards, and the limits. */
+export function usePageValues(language: Parameters<typeof scheduleValues>[0]) {
+  const { t } = useCoreTranslation('domain')
+  return { ...scheduleValues(language), ...commerceValues(language, t) }
+}

@@ -1,0 +1,56 @@
+import {
+  acceptedCardBrands,
+  cookingClubTasting,
+  guardianRequiredAtOrBelowAge,
+  journalismClubSubmission,
+  type Language,
+  limits,
+  maxFursuitsPerPerson,
+  type RegistrationTier,
+  refundTiers,
+  registrationTierPriceJpy,
+  registrationTiers,
+} from '@furfes/core'
+import type { ContentValues } from './RichText.tsx'
+import { formatNumber, formatYen, lazyValues } from './values.ts'
+
+const tierKeys: Readonly<Record<RegistrationTier, string>> = {
+  member: 'Member',
+  fursuiter: 'Fursuiter',
+  sponsor: 'Sponsor',
+  sponsor_fursuiter: 'SponsorFursuiter',
+}
+
+/**
+ * Prices, cards, refund tiers and limits as the copy names them (`{{priceMember}}`, `{{cardBrands}}`…), from
+ * @furfes/core so that what the site says is what the API charges. `domain` translates core's labels.
+ */
+export function commerceValues(language: Language, domain: (key: string) => string): ContentValues {
+  const list = (items: string[]) => items.join(language === 'ja' ? '、' : ', ')
+  const formatters: Record<string, () => string | number> = {
+    priceList: () =>
+      list(
+        registrationTiers.map(
+          (tier) =>
+            `${domain(`registrationTier.${tier}`)} ${formatYen(registrationTierPriceJpy[tier], language)}`,
+        ),
+      ),
+    cardBrands: () => list(acceptedCardBrands.map((brand) => domain(`cardBrand.${brand}`))),
+    refundTiers: () => list(refundTiers.map((tier) => domain(`refundTier.${tier}`))),
+    tastingCapacity: () => cookingClubTasting.capacity,
+    tastingFee: () => formatYen(cookingClubTasting.feeJpy, language),
+    guardianAge: () => guardianRequiredAtOrBelowAge,
+    maxFursuits: () => maxFursuitsPerPerson,
+    badgeNameMax: () => limits.badgeNameMaxLength,
+    maxWorks: () => journalismClubSubmission.maxWorksPerPerson,
+    maxJapaneseCharacters: () =>
+      formatNumber(journalismClubSubmission.approximateMaxJapaneseCharacters, language),
+    maxEnglishWords: () => formatNumber(journalismClubSubmission.approximateMaxEnglishWords, language),
+    unansweredDays: () => journalismClubSubmission.unansweredCancelAfterDays,
+  }
+  for (const tier of registrationTiers) {
+    formatters[`tier${tierKeys[tier]}`] = () => domain(`registrationTier.${tier}`)
+    formatters[`price${tierKeys[tier]}`] = () => formatYen(registrationTierPriceJpy[tier], language)
+  }
+  return lazyValues(formatters)
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { pages } from '../pages.ts'
+import { commerceValues } from './commerce.ts'
+import { formatNumber, scheduleValues } from './values.ts'
+
+const contentFiles = import.meta.glob<{ default: unknown }>('../locales/*/*.json', { eager: true })
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings)
+  return []
+}
+
+/** Values that pages fill in themselves rather than from the schedule or the price list. */
+const pageValues = ['count', 'name']
+const routes = new Set([
+  ...pages.map((page) => `/${page.path}`),
+  '/mypage',
+  '/mypage/registration',
+  '/sign-in',
+])
+
+describe('content files', () => {
+  const known = new Set([
+    ...Object.keys(scheduleValues('ja')),
+    ...Object.keys(commerceValues('ja', (key: string) => key)),
+    ...pageValues,
+  ])
+
+  it.each(Object.entries(contentFiles))('%s names only values the pages provide', (_, file) => {
+    const named = strings(file.default).flatMap((text) =>
+      [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]),
+    )
+    expect(named.filter((name) => name !== undefined && !known.has(name))).toEqual([])
+  })
+
+  it.each(Object.entries(contentFiles))('%s links only to pages that exist', (_, file) => {
+    const links = strings(file.default).flatMap((text) =>
+      [...text.matchAll(/\]\((\/[^)#\s]*)/g)].map((m) => m[1]),
+    )
+    expect(links.filter((link) => link !== undefined && !routes.has(link))).toEqual([])
+  })
+})
+
+describe('number formatting', () => {
+  it('groups digits like Intl does in both languages', () => {
+    for (const language of ['ja', 'en'] as const) {
+      for (const value of [0, 500, 3000, 11000, 1234567]) {
+        expect(formatNumber(value, language)).toBe(new Intl.NumberFormat(language).format(value))
+      }
+    }
+  })
+})

@@ -1,0 +1,111 @@
+// Build-time rendering of the public pages (scripts/prerender.ts). Runs in Node from Vite's SSR build.
+
+import createCache from '@emotion/cache'
+import { CacheProvider } from '@emotion/react'
+import createEmotionServer from '@emotion/server/create-instance'
+import { isLanguage, type Language } from '@furfes/core'
+import {
+  colorSchemeAttribute,
+  createErrorReporter,
+  createNotificationQueue,
+  themeModeStorageKey,
+} from '@furfes/ui'
+import InitColorSchemeScript from '@mui/material/InitColorSchemeScript'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { prerender as prerenderToStream } from 'react-dom/static'
+import { StaticRouter } from 'react-router'
+import { App } from './App.tsx'
+import { createFeatureFlagsStore } from './app/feature-flags.ts'
+import type { AppServices } from './app/services.tsx'
+import { createPwaI18n } from './i18n.ts'
+import { japaneseTitle } from './layout/usePageTitle.ts'
+import { pages } from './pages.ts'
+import { createAppRoutes } from './routes.tsx'
+
+const unavailable = () => Promise.reject(new Error('Not available while prerendering'))
+
+/** Effects never run during rendering, so nothing here is called; it only satisfies the providers. */
+function prerenderServices(language: Language): AppServices {
+  return {
+    config: unavailable,
+    publicApi: unavailable,
+    featureFlags: createFeatureFlagsStore(unavailable),
+    notifications: createNotificationQueue(),
+    errors: createErrorReporter(),
+    currentLanguage: () => Promise.resolve(language),
+    rememberLanguage() {},
+    replaceLocation() {},
+  }
+}
+
+export interface PrerenderedPage {
+  /** The address, e.g. /en/faq. */
+  path: string
+  language: Language
+  /** The page's Japanese title, for <title>. */
+  title: string
+  /** One line about the site in the page's language, for <meta name="description">. */
+  description: string
+  /** Style tags and the colour-scheme script, for <head>. */
+  head: string
+  /** The markup inside #root. */
+  body: string
+}
+
+/** Every prerendered address: each public page in each language. */
+export const prerenderedPaths: readonly { path: string; pageId: (typeof pages)[number]['id'] }[] = pages
+  .filter((page) => page.prerender)
+  .flatMap((page) =>
+    (['ja', 'en'] as const).map((language) => ({
+      path: page.path ? `/${language}/${page.path}` : `/${language}`,
+      pageId: page.id,
+    })),
+  )
+
+/** The script that puts `class="dark"` on <html> before the first paint when the reader chose it. */
+export function colorSchemeScript(): string {
+  return renderToStaticMarkup(
+    <InitColorSchemeScript
+      attribute={colorSchemeAttribute}
+      defaultMode="system"
+      modeStorageKey={themeModeStorageKey}
+    />,
+  )
+}
+
+const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
+
+export async function prerender(path: string): Promise<PrerenderedPage> {
+  const entry = prerenderedPaths.find((candidate) => candidate.path === path)
+  const language = path.split('/')[1]
+  if (!entry || !isLanguage(language)) throw new Error(`${path} is not a prerendered page`)
+  const i18n = createPwaI18n(language)
+  // The client's default Emotion cache uses the key `css`; the same key lets it adopt these styles.
+  const cache = createCache({ key: 'css' })
+  const emotion = createEmotionServer(cache)
+  // `prerender` waits for every lazily loaded page, so the HTML holds the whole page, not a fallback.
+  const { prelude } = await prerenderToStream(
+    <CacheProvider value={cache}>
+      <App i18n={i18n} services={prerenderServices(language)}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </App>
+    </CacheProvider>,
+    {
+      onError: (error) => {
+        throw error
+      },
+    },
+  )
+  const body = await new Response(prelude).text()
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+  return {
+    path,
+    language,
+    title: japaneseTitle(i18n.getFixedT('ja', 'pwa'), entry.pageId),
+    description: i18n.getFixedT(language, 'pwa')('event.summary'),
+    head: `${styles}${colorSchemeScript()}`,
+    body,
+  }
+}

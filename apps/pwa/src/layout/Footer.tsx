@@ -1,0 +1,50 @@
+import type { Language } from '@furfes/core'
+import { Box } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { ExternalLink } from '../content/ExternalLink.tsx'
+import { proseSx } from '../content/prose.ts'
+import site from '../content/site.json'
+import { SiteMap } from './SiteMap.tsx'
+
+export function Footer({ language }: { language: Language }) {
+  const { t } = useTranslation('pwa')
+  return (
+    <Box
+      component="footer"
+      sx={{
+        bgcolor: 'action.hover',
+        mt: 6,
+        borderTop: 1,
+        borderColor: 'divider',
+        // Below the fold on every page: the browser lays it out only when it nears the screen.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 900px',
+      }}
+    >
+      <nav aria-label={t('site.siteMap')}>
+        <SiteMap language={language} place="footer" />
+      </nav>
+      <Box
+        sx={{
+          ...proseSx,
+          maxWidth: 'lg',
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          py: 3,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <h2 className="muted">{t('social.heading')}</h2>
+        <ul className="pills">
+          {site.social.map((account) => (
+            <li key={account.id}>
+              <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{t('site.copyright')}</p>
+      </Box>
+    </Box>
+  )
+}

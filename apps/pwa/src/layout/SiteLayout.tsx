@@ -1,0 +1,137 @@
+import type { Language } from '@furfes/core'
+import { CloseIcon, LanguageSwitch, MenuIcon, ThemeModeSwitch } from '@furfes/ui'
+import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useNavigationType } from 'react-router'
+import { useServices } from '../app/services.tsx'
+import { localizedPath, sameLocationIn } from '../language.ts'
+import { Footer } from './Footer.tsx'
+import { primaryLinks } from './navigation.ts'
+import { SiteMap } from './SiteMap.tsx'
+import { SkipLink } from './SkipLink.tsx'
+import { useLanguage } from './useLanguage.ts'
+
+/** Header with navigation, the page, and the footer with the site map: every page but the bare ones. */
+export function SiteLayout() {
+  const language = useLanguage()
+  const mainRef = useFocusMainOnNavigation()
+  return (
+    <>
+      <SkipLink />
+      <Header language={language} />
+      <Box component="main" id="main" ref={mainRef} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <Footer language={language} />
+    </>
+  )
+}
+
+/** Pages that hide the navigation (for-investigation, registration-code): the page alone. */
+export function BareLayout() {
+  const mainRef = useFocusMainOnNavigation()
+  return (
+    <>
+      <SkipLink />
+      <Box component="main" id="main" ref={mainRef} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Outlet />
+      </Box>
+    </>
+  )
+}
+
+/**
+ * After a navigation inside the app the new page starts at its top (or at the fragment it names), and focus
+ * moves to it so screen readers start reading it and keyboard users continue from there. Back and forward
+ * keep the browser's own scroll restoration. The first page load leaves both where the browser puts them.
+ */
+function useFocusMainOnNavigation() {
+  const ref = useRef<HTMLElement>(null)
+  const { pathname, hash } = useLocation()
+  const navigationType = useNavigationType()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    if (navigationType !== 'POP') {
+      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+      if (target) target.scrollIntoView()
+      else document.scrollingElement?.scrollTo?.(0, 0)
+    }
+    ref.current?.focus({ preventScroll: true })
+  }, [pathname, hash, navigationType])
+  return ref
+}
+
+function Header({ language }: { language: Language }) {
+  const { t } = useTranslation('pwa')
+  const location = useLocation()
+  const services = useServices()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  // A prerendered page was rendered without its query and fragment, and hydration keeps the server's
+  // attributes: once mounted, the language links are rendered again with them.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  const here = mounted ? location : { ...location, search: '', hash: '' }
+  // A navigation closes the menu, so the new page is not hidden behind it.
+  useEffect(() => setMenuOpen(false), [location.pathname])
+  return (
+    <AppBar position="static" color="primary" component="header">
+      <Container maxWidth="lg" disableGutters>
+        <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+          <Link
+            href={localizedPath(language)}
+            color="inherit"
+            underline="none"
+            sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' }, mr: 'auto', py: 1 }}
+          >
+            {t('event.name')}
+          </Link>
+          <LanguageSwitch
+            current={language}
+            hrefFor={(other) => sameLocationIn(other, here)}
+            onSelect={(other) => services.rememberLanguage(other)}
+          />
+          <ThemeModeSwitch />
+          <IconButton
+            color="inherit"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('site.closeMenu') : t('site.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+            edge="end"
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </IconButton>
+        </Toolbar>
+        <Box
+          component="nav"
+          aria-label={t('site.primaryNavigation')}
+          sx={{ display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', gap: 0.5, px: 2, pb: 1 }}
+        >
+          {primaryLinks.map((id) => (
+            <Button key={id} color="inherit" href={localizedPath(language, id)} size="small">
+              {t(`pages.${id}.title`)}
+            </Button>
+          ))}
+          <Button color="inherit" href={localizedPath(language, 'mypage')} size="small" sx={{ ml: 'auto' }}>
+            {t('navigation.mypage')}
+          </Button>
+        </Box>
+      </Container>
+      <Box
+        id={menuId}
+        component="nav"
+        aria-label={t('site.menu')}
+        hidden={!menuOpen}
+        sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
+      >
+        {menuOpen && <SiteMap language={language} place="menu" />}
+      </Box>
+    </AppBar>
+  )
+}

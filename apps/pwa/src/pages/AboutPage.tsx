@@ -1,0 +1,10 @@
+import { ContentPage } from '../content/ContentPage.tsx'
+import type { LocalizedContent } from '../content/Page.tsx'
+import en from '../locales/en/about.json'
+import ja from '../locales/ja/about.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function AboutPage() {
+  return <ContentPage pageId="about" copy={copy} />
+}

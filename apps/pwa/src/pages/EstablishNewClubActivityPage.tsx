@@ -1,0 +1,61 @@
+import { CircularProgress } from '@mui/material'
+import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
+import { useFeatureFlags } from '../app/useFeatureFlags.ts'
+import { usePageValues } from '../content/ContentPage.tsx'
+import { ExternalLink } from '../content/ExternalLink.tsx'
+import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { Blocks, Sections } from '../content/Sections.tsx'
+import site from '../content/site.json'
+import { useCoreTranslation } from '../content/useCoreTranslation.ts'
+import en from '../locales/en/establish-new-club-activity.json'
+import ja from '../locales/ja/establish-new-club-activity.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+/** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
+export default function EstablishNewClubActivityPage() {
+  const { content, language } = useContent(copy)
+  const values = usePageValues(language)
+  const { t: errors } = useCoreTranslation('errors')
+  const flags = useFeatureFlags()
+  return (
+    <Page>
+      <PageHeading pageId="establish-new-club-activity" lead={content.lead} values={values} />
+      <section
+        aria-labelledby="availability"
+        aria-live="polite"
+        aria-busy={flags.flags === undefined && !isNetworkErrorPresumed(flags)}
+      >
+        {flags.flags === undefined && !isNetworkErrorPresumed(flags) && (
+          <p id="availability" role="status">
+            <CircularProgress size="1em" aria-hidden sx={{ mr: 1, verticalAlign: '-0.1em' }} />
+            {content.checking}
+          </p>
+        )}
+        {isNetworkErrorPresumed(flags) && (
+          <div className="note" role="alert" id="availability">
+            <p>
+              {content.failed} {errors('product.networkError')}
+            </p>
+          </div>
+        )}
+        {flags.flags?.isNewClubActivityEstablishmentAvailable === true && (
+          <div className="card">
+            <h2 id="availability">{content.open.heading}</h2>
+            <Blocks blocks={content.open.body} values={values} language={language} />
+            <p>
+              <ExternalLink href={site.forms.newClubApplication}>{content.open.form}</ExternalLink>
+            </p>
+          </div>
+        )}
+        {flags.flags?.isNewClubActivityEstablishmentAvailable === false && (
+          <div className="card">
+            <h2 id="availability">{content.closed.heading}</h2>
+            <Blocks blocks={content.closed.body} values={values} language={language} />
+          </div>
+        )}
+      </section>
+      <Sections sections={content.sections} values={values} language={language} />
+    </Page>
+  )
+}

@@ -1,0 +1,100 @@
+import { describeError, type Profile } from '@furfes/core'
+import { Button, CircularProgress } from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useServices } from '../app/services.tsx'
+import { ExternalLink } from '../content/ExternalLink.tsx'
+import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { fill } from '../content/RichText.tsx'
+import { useCoreTranslation } from '../content/useCoreTranslation.ts'
+import en from '../locales/en/participants-profile.json'
+import ja from '../locales/ja/participants-profile.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+type ProfilesState =
+  | { status: 'loading' }
+  | { status: 'loaded'; profiles: Profile[] }
+  | { status: 'failed'; messageKey: string; values: Readonly<Record<string, string>> }
+
+/** Public profiles from GET /public-profile; a failure or an empty list is said in words, never thrown. */
+export default function ParticipantsProfilePage() {
+  const { content } = useContent(copy)
+  const { t: errors } = useCoreTranslation('errors')
+  const services = useServices()
+  const [state, setState] = useState<ProfilesState>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const retry = useCallback(() => {
+    setState({ status: 'loading' })
+    setAttempt((count) => count + 1)
+  }, [])
+
+  // `attempt` is a dependency on purpose: the retry button re-runs the request.
+  useEffect(() => {
+    const abort = new AbortController()
+    services
+      .publicApi()
+      .then((api) => api.getPublicProfiles({ signal: abort.signal }))
+      .then(
+        (profiles) => setState({ status: 'loaded', profiles }),
+        (error: unknown) => {
+          if (abort.signal.aborted) return
+          const description = describeError(error)
+          // Unexpected answers (a broken contract, an unknown message) are bugs worth a report; a network
+          // failure is the visitor's connection and is only shown.
+          if (description.unexpected) services.errors.report(error, { where: 'GET /public-profile' })
+          setState({ status: 'failed', messageKey: description.key, values: description.values })
+        },
+      )
+    return () => abort.abort()
+  }, [services, attempt])
+
+  return (
+    <Page>
+      <PageHeading pageId="participants-profile" lead={content.lead} />
+      <div aria-live="polite">
+        {state.status === 'loading' && (
+          <p role="status">
+            <CircularProgress size="1em" aria-hidden sx={{ mr: 1, verticalAlign: '-0.1em' }} />
+            {content.loading}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <div className="note" role="alert">
+            <p>{errors(state.messageKey, state.values)}</p>
+            <Button variant="outlined" onClick={retry}>
+              {content.retry}
+            </Button>
+          </div>
+        )}
+        {state.status === 'loaded' && state.profiles.length === 0 && <p>{content.empty}</p>}
+        {state.status === 'loaded' && state.profiles.length > 0 && (
+          <>
+            <p className="muted">{fill(content.count, { count: state.profiles.length })}</p>
+            <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
+              {state.profiles.map((profile, index) => (
+                // Handle names need not be unique; the position keeps keys unique within this list.
+                <li key={`${index}-${profile.handleName}`} className="card">
+                  <h2 style={{ marginTop: 0, fontSize: '1.15rem' }}>{profile.handleName}</h2>
+                  {profile.linkUrls.length > 0 && (
+                    <ul aria-label={fill(content.links, { name: profile.handleName })}>
+                      {profile.linkUrls.map((url) => (
+                        <li key={url}>
+                          <ExternalLink href={url}>{displayUrl(url)}</ExternalLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </Page>
+  )
+}
+
+/** `https://x.com/someone/` → `x.com/someone`: shorter, and a link's text should not end in a slash. */
+function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+}

@@ -1,0 +1,39 @@
+import { Button } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { ExternalLink } from '../content/ExternalLink.tsx'
+import { type LocalizedContent, Page, useContent } from '../content/Page.tsx'
+import { RichText } from '../content/RichText.tsx'
+import site from '../content/site.json'
+import { scheduleValues } from '../content/values.ts'
+import { localizedPath } from '../language.ts'
+import en from '../locales/en/teaser.json'
+import ja from '../locales/ja/teaser.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+/** The announcement shown before the full site opens: the date, and where news will come. */
+export default function TeaserPage() {
+  const { t } = useTranslation('pwa')
+  const { content, language } = useContent(copy)
+  const values = scheduleValues(language)
+  return (
+    <Page width="sm">
+      <h1>{content.heading}</h1>
+      {content.body.map((paragraph) => (
+        <p key={paragraph} className="lead">
+          <RichText text={paragraph} values={values} language={language} />
+        </p>
+      ))}
+      <ul className="pills">
+        {site.social.map((account) => (
+          <li key={account.id}>
+            <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
+          </li>
+        ))}
+      </ul>
+      <Button variant="contained" href={localizedPath(language)}>
+        {content.toTop}
+      </Button>
+    </Page>
+  )
+}

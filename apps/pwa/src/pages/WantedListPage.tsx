@@ -1,0 +1,37 @@
+import { usePageValues } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { RichText } from '../content/RichText.tsx'
+import { localizedPath } from '../language.ts'
+import { RouterLink } from '../layout/RouterLink.tsx'
+import en from '../locales/en/wanted-list.json'
+import ja from '../locales/ja/wanted-list.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function WantedListPage() {
+  const { content, language } = useContent(copy)
+  const values = usePageValues(language)
+  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  return (
+    <Page>
+      <PageHeading pageId="wanted-list" lead={content.lead} values={values} />
+      <div className="grid">
+        {content.items.map((item) => (
+          <article key={item.title} className="card" aria-label={item.title}>
+            <h2 style={{ marginTop: 0 }}>{item.title}</h2>
+            <dl>
+              <dt>{content.whoLabel}</dt>
+              <dd>{text(item.who)}</dd>
+              <dt>{content.periodLabel}</dt>
+              <dd>{text(item.period)}</dd>
+            </dl>
+            <p>{text(item.text)}</p>
+            <p>
+              <RouterLink href={localizedPath(language, item.link)}>{item.linkLabel}</RouterLink>
+            </p>
+          </article>
+        ))}
+      </div>
+    </Page>
+  )
+}

@@ -1,0 +1,161 @@
+import { NetworkError, UnexpectedError } from '@furfes/core'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../test/render-app.tsx'
+
+const networkErrorText = 'ネットワークエラーが発生しました。しばらく時間をおいて、再度アクセスしてください。'
+const maintenanceText = 'ただいまメンテナンス中です。大変恐れ入りますが、しばらくお待ちください。'
+const flags = {
+  isNewClubActivityEstablishmentAvailable: false,
+  isRegistrationAvailable: true,
+  isUnderMaintenance: false,
+}
+
+describe('status pages', () => {
+  it('sends a direct visit of network-error or maintenance to the top page', async () => {
+    for (const page of ['network-error', 'maintenance']) {
+      const { recorded, unmount } = renderApp(`/ja/${page}`)
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('東京ふぁーりーフェス 2025')
+      expect(recorded.location.pathname).toBe('/ja')
+      unmount()
+    }
+  })
+
+  it('shows network-error with the spec text when the flags never loaded on entering My Page', async () => {
+    const { recorded } = renderApp('/ja/mypage', {
+      flags: new NetworkError(new TypeError('Failed to fetch')),
+    })
+    expect(await screen.findByText(networkErrorText)).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ネットワークエラー')
+    expect(recorded.location.pathname).toBe('/ja/network-error')
+  })
+
+  it('shows maintenance with the spec text when the flags say so', async () => {
+    const { recorded } = renderApp('/ja/mypage/dashboard', { flags: { ...flags, isUnderMaintenance: true } })
+    expect(await screen.findByText(maintenanceText)).toBeTruthy()
+    expect(recorded.location.pathname).toBe('/ja/maintenance')
+  })
+
+  it('shows the English texts under /en', async () => {
+    renderApp('/en/mypage', { flags: { ...flags, isUnderMaintenance: true } })
+    expect(
+      await screen.findByText(
+        'We are currently under maintenance. We apologise for the inconvenience; please wait a while.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('force-fetches the flags on My Page entry although they were fetched before', async () => {
+    const { recorded } = renderApp('/ja/establish-new-club-activity')
+    await screen.findByText('現在、新しい部活動の設立は受け付けていません')
+    expect(recorded.featureFetches).toBe(1)
+    fireEvent.click(screen.getAllByRole('link', { name: 'マイページ' })[0] as HTMLElement)
+    await waitFor(() => expect(recorded.location.pathname).toBe('/ja'))
+    expect(recorded.featureFetches).toBe(2)
+  })
+})
+
+describe('establish-new-club-activity', () => {
+  it('offers the application form while the flag is on', async () => {
+    renderApp('/ja/establish-new-club-activity', {
+      flags: { ...flags, isNewClubActivityEstablishmentAvailable: true },
+    })
+    expect(await screen.findByText('設立申請を受け付けています')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /新規部活動 申請フォーム/ }).getAttribute('target')).toBe(
+      '_blank',
+    )
+  })
+
+  it('says applications are closed while the flag is off', async () => {
+    renderApp('/en/establish-new-club-activity')
+    expect(await screen.findByText('New clubs are not being accepted now')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: /New club application form/ })).toBeNull()
+  })
+
+  it('presumes a network error when the flags never loaded', async () => {
+    renderApp('/ja/establish-new-club-activity', { flags: new NetworkError(new TypeError('offline')) })
+    expect((await screen.findByRole('alert')).textContent).toContain(networkErrorText)
+  })
+})
+
+describe('participants-profile', () => {
+  it('lists public profiles with their links', async () => {
+    renderApp('/ja/participants-profile', {
+      profiles: [
+        { privacy: 'public', handleName: 'Kemo', linkUrls: ['https://x.com/kemo/'] },
+        { privacy: 'public', handleName: 'Fuwa', linkUrls: [] },
+      ],
+    })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kemo' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'Fuwa' })).toBeTruthy()
+    expect(screen.getByText('2名のプロフィール')).toBeTruthy()
+    expect(screen.getByRole('link', { name: /x\.com\/kemo/ }).getAttribute('href')).toBe(
+      'https://x.com/kemo/',
+    )
+  })
+
+  it('says so when no profile is public', async () => {
+    renderApp('/en/participants-profile', { profiles: [] })
+    expect(await screen.findByText('No public profiles yet.')).toBeTruthy()
+  })
+
+  it('shows a translated network error and retries on request, without reporting it', async () => {
+    const { recorded } = renderApp('/ja/participants-profile', {
+      profiles: new NetworkError(new TypeError('offline')),
+    })
+    expect((await screen.findByRole('alert')).textContent).toContain(networkErrorText)
+    expect(recorded.reportedErrors).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'もう一度読み込む' }))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+  })
+
+  it('shows the generic error for an answer that breaks the contract, and reports it', async () => {
+    const broken = new UnexpectedError(
+      'GET /public-profile answered 404, which the contract does not declare',
+    )
+    const { recorded } = renderApp('/en/participants-profile', { profiles: broken })
+    expect((await screen.findByRole('alert')).textContent).toContain('Unexpected error.')
+    expect(recorded.reportedErrors).toEqual([broken])
+  })
+})
+
+describe('content', () => {
+  it('prices the tiers from @furfes/core on about-registration', async () => {
+    renderApp('/ja/about-registration')
+    expect(await screen.findByRole('heading', { level: 3, name: '一般参加' })).toBeTruthy()
+    for (const price of ['3,000円', '4,000円', '10,000円', '11,000円'])
+      expect(screen.getByText(price)).toBeTruthy()
+    expect(screen.getByRole('table', { name: 'サイズ表（単位：cm）' }).textContent).toContain('XXXL186846426')
+  })
+
+  it('states the refund tiers and the cards on the commercial transactions page', async () => {
+    renderApp('/en/specified-commercial-transaction-act')
+    const table = await screen.findByRole('table')
+    expect(table.textContent).toContain('90% of the fee refunded, 50% of the fee refunded, No refund')
+    expect(table.textContent).toContain('American Express')
+    expect(table.textContent).toContain('the fee minus expenses already incurred is refunded')
+  })
+
+  it('writes schedule dates in Japan time with まで, から and 以降', async () => {
+    renderApp('/ja/about-club-activities')
+    const schedule = await screen.findByRole('table', { name: '部活動のスケジュール' })
+    expect(schedule.textContent).toContain('2025年2月21日〜3月7日')
+    expect(schedule.textContent).toContain('2025年3月14日まで')
+    expect(screen.getByText(/2025年3月7日まで/)).toBeTruthy()
+  })
+
+  it('says what opens after the event day with 以降', async () => {
+    renderApp('/ja')
+    expect(await screen.findByText(/2025年5月10日以降に公開します/)).toBeTruthy()
+  })
+
+  it('shows the timetable image in the page language with a text alternative', async () => {
+    renderApp('/en/timetable')
+    const image = await screen.findByRole('img')
+    expect(image.getAttribute('src')).toBe('/images/timetable-en.svg')
+    expect(image.getAttribute('alt')).toContain('Timetable chart')
+    expect(screen.getByRole('table', { name: 'Main hall' }).textContent).toContain(
+      '10:00–10:30Opening ceremony',
+    )
+  })
+})

@@ -1,0 +1,103 @@
+import type { FeatureFlags, Language, Profile } from '@furfes/core'
+import { createNotificationQueue } from '@furfes/ui'
+import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { render } from '@testing-library/react'
+import { MemoryRouter, useLocation } from 'react-router'
+import { App } from '../App.tsx'
+import { createFeatureFlagsStore } from '../app/feature-flags.ts'
+import type { AppServices } from '../app/services.tsx'
+import { createPwaI18n } from '../i18n.ts'
+import { splitLanguagePath } from '../language.ts'
+import { createAppRoutes } from '../routes.tsx'
+
+export const contactUrl = 'https://forms.example.com/contact'
+
+/** What the fake services were asked to do, for assertions on the resulting state. */
+interface Recorded {
+  replacedLocations: string[]
+  rememberedLanguages: Language[]
+  reportedErrors: unknown[]
+  featureFetches: number
+  location: { pathname: string; search: string; hash: string; state: unknown }
+}
+
+export interface FakeOptions {
+  currentLanguage?: Language
+  flags?: FeatureFlags | Error
+  profiles?: Profile[] | Error
+}
+
+const config: RuntimeConfig = {
+  apiUrl: 'http://api.example.com',
+  pwaUrl: 'http://localhost:5173',
+  receptionUrl: 'http://localhost:5174',
+  contactUrl,
+  cognito: {
+    region: 'ap-northeast-1',
+    endpoint: 'http://cognito.example.com',
+    members: { userPoolId: 'p', clientId: 'c' },
+    admins: { userPoolId: 'p', clientId: 'c' },
+  },
+}
+
+function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
+  const api = {
+    async getFeatures() {
+      recorded.featureFetches += 1
+      if (options.flags instanceof Error) throw options.flags
+      return (
+        options.flags ?? {
+          isNewClubActivityEstablishmentAvailable: false,
+          isRegistrationAvailable: true,
+          isUnderMaintenance: false,
+        }
+      )
+    },
+    async getPublicProfiles() {
+      if (options.profiles instanceof Error) throw options.profiles
+      return options.profiles ?? []
+    },
+  }
+  return {
+    config: async () => config,
+    publicApi: async () => api,
+    featureFlags: createFeatureFlagsStore(() => api.getFeatures()),
+    notifications: createNotificationQueue(),
+    errors: { report: (error) => recorded.reportedErrors.push(error) },
+    currentLanguage: async () => options.currentLanguage ?? 'ja',
+    rememberLanguage: (language) => recorded.rememberedLanguages.push(language),
+    replaceLocation: (href) => recorded.replacedLocations.push(href),
+  }
+}
+
+function LocationProbe({ recorded }: { recorded: Recorded }) {
+  const location = useLocation()
+  recorded.location = location
+  return null
+}
+
+/** Renders the whole site at an address, with fake services, in a memory router. */
+export function renderApp(
+  entry: string | { pathname: string; search?: string; state?: unknown },
+  options: FakeOptions = {},
+) {
+  const recorded: Recorded = {
+    replacedLocations: [],
+    rememberedLanguages: [],
+    reportedErrors: [],
+    featureFetches: 0,
+    location: { pathname: '', search: '', hash: '', state: null },
+  }
+  const pathname = typeof entry === 'string' ? entry : entry.pathname
+  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja')
+  const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
+  const view = render(
+    <App i18n={i18n} services={fakeServices(options, recorded)}>
+      <MemoryRouter initialEntries={[entry]}>
+        <AppRoutes />
+        <LocationProbe recorded={recorded} />
+      </MemoryRouter>
+    </App>,
+  )
+  return { ...view, recorded }
+}

@@ -1,0 +1,90 @@
+import {
+  adminAuthStorageKeys,
+  createAdminApiClient,
+  createAppStorage,
+  createAuthSession,
+  createCognitoAuthClient,
+  systemClock,
+} from '@furfes/core'
+import { createErrorReporter, createNotificationQueue } from '@furfes/ui'
+import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { ReceptionDatabase } from '../data/database.ts'
+import { createReceptionStore } from '../data/store.ts'
+import { downloadText } from '../participants/csv.ts'
+import { openRearCamera } from '../scan/camera.ts'
+import { createVerdictCue } from '../scan/cue.ts'
+import type { QrDecoder } from '../scan/decoder.ts'
+import { browserConnectivityEnvironment, createConnectivity } from '../sync/connectivity.ts'
+import { createSyncEngine } from '../sync/sync-engine.ts'
+import { createCodeVerifier } from '../verify/code-verifier.ts'
+import { createDeviceSettings } from './device.ts'
+import type { ReceptionServices } from './services.tsx'
+
+/** The real services of the browser: Cognito, the API, IndexedDB, the camera and the speaker. */
+export function createBrowserServices(
+  config: RuntimeConfig,
+): ReceptionServices & { startErrorReporting(): void } {
+  const clock = systemClock
+  const storage = createAppStorage(window.localStorage, clock)
+  const session = createAuthSession(
+    createCognitoAuthClient({
+      region: config.cognito.region,
+      endpoint: config.cognito.endpoint,
+      clientId: config.cognito.admins.clientId,
+    }),
+    storage,
+    adminAuthStorageKeys,
+  )
+  const api = createAdminApiClient({ baseUrl: config.apiUrl, getAuthInfo: () => session.getAuthInfo() })
+  const device = createDeviceSettings(window.localStorage)
+  const store = createReceptionStore({ db: new ReceptionDatabase(), clock, device: device.get })
+  const connectivity = createConnectivity(browserConnectivityEnvironment())
+  const errors = createErrorReporter()
+  const reportError = (error: unknown, context?: Record<string, unknown>) => errors.report(error, context)
+  const notifications = createNotificationQueue()
+  const sync = createSyncEngine({
+    api,
+    store,
+    connectivity,
+    clock,
+    reportError: (error) => reportError(error, { where: 'sync' }),
+  })
+  return {
+    config,
+    clock,
+    session,
+    api,
+    store,
+    sync,
+    connectivity,
+    device,
+    verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock }),
+    scanner: { decoder: lazyDecoder(), openCamera: () => openRearCamera() },
+    cue: createVerdictCue(),
+    notifications,
+    reportError,
+    rememberLanguage: (language) => storage.set('lang', language),
+    download: downloadText,
+    startErrorReporting() {
+      void errors.start({
+        dsn: config.sentry?.dsn,
+        tracingTargets: config.sentry?.tracingTargets ?? [config.apiUrl],
+        environment: config.sentry?.environment,
+      })
+    },
+  }
+}
+
+/** The decoder loads with the camera, not with the sign-in page: @zxing/library is most of the scanner's weight. */
+function lazyDecoder(): QrDecoder {
+  let loaded: Promise<QrDecoder> | undefined
+  const load = () => {
+    loaded ??= import('../scan/zxing-decoder.ts').then((module) => module.createZxingDecoder())
+    return loaded
+  }
+  return {
+    id: 'zxing-js',
+    decodeFrame: async (frame) => (await load()).decodeFrame(frame),
+    decodeFromStream: async (stream, video, onText) => (await load()).decodeFromStream(stream, video, onText),
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import type { DeviceIdentity } from '../data/store.ts'
+
+const deviceStorageKey = 'furfesReceptionDevice'
+
+const deviceSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(50) })
+
+export interface DeviceSettings {
+  get(): DeviceIdentity
+  setName(name: string): void
+  subscribe(listener: () => void): () => void
+}
+
+/**
+ * The device's identity: a random id made once and kept, and the name staff give it (受付1), which other
+ * devices show next to "already checked in". It lives in localStorage, beside the admin session.
+ */
+export function createDeviceSettings(
+  storage: Storage,
+  newId: () => string = () => crypto.randomUUID(),
+): DeviceSettings {
+  const listeners = new Set<() => void>()
+  let current = read()
+
+  function read(): DeviceIdentity {
+    try {
+      const parsed = deviceSchema.safeParse(JSON.parse(storage.getItem(deviceStorageKey) ?? 'null'))
+      if (parsed.success) return parsed.data
+    } catch {
+      // An unreadable entry is replaced, as the app storage does with its own entries.
+    }
+    const id = newId()
+    const fresh = { id, name: defaultDeviceName(id) }
+    write(fresh)
+    return fresh
+  }
+
+  function write(device: DeviceIdentity) {
+    try {
+      storage.setItem(deviceStorageKey, JSON.stringify(device))
+    } catch {
+      // Private mode or a full storage: the identity still holds for this session.
+    }
+  }
+
+  return {
+    get: () => current,
+    setName(name) {
+      const trimmed = name.trim().slice(0, 50)
+      current = { ...current, name: trimmed || defaultDeviceName(current.id) }
+      write(current)
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** Until staff name it, a device is known by the start of its id. */
+function defaultDeviceName(id: string): string {
+  return `#${id.replace(/-/g, '').slice(0, 4).toUpperCase()}`
+}

@@ -1,0 +1,54 @@
+import type { AdminApiClient, AuthSession, Clock } from '@furfes/core'
+import type { NotificationQueue } from '@furfes/ui'
+import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { createContext, type ReactNode, useContext } from 'react'
+import type { ReceptionStore } from '../data/store.ts'
+import type { Camera } from '../scan/camera.ts'
+import type { VerdictCue } from '../scan/cue.ts'
+import type { QrDecoder } from '../scan/decoder.ts'
+import type { Connectivity } from '../sync/connectivity.ts'
+import type { SyncEngine } from '../sync/sync-engine.ts'
+import type { CodeVerifier } from '../verify/code-verifier.ts'
+import type { DeviceSettings } from './device.ts'
+
+interface Scanner {
+  decoder: QrDecoder
+  openCamera(): Promise<Camera>
+}
+
+/** Everything the screens use, created once in main.tsx (or by a test with fakes). */
+export interface ReceptionServices {
+  config: Pick<RuntimeConfig, 'apiUrl' | 'pwaUrl'>
+  clock: Clock
+  session: AuthSession
+  api: AdminApiClient
+  store: ReceptionStore
+  sync: SyncEngine
+  connectivity: Connectivity
+  device: DeviceSettings
+  verifier: CodeVerifier
+  scanner: Scanner
+  cue: VerdictCue & { unlock(): void }
+  notifications: NotificationQueue
+  reportError(error: unknown, context?: Record<string, unknown>): void
+  rememberLanguage(language: 'ja' | 'en'): void
+  download(text: string, fileName: string): void
+}
+
+const ServicesContext = createContext<ReceptionServices | undefined>(undefined)
+
+export function ServicesProvider({
+  services,
+  children,
+}: {
+  services: ReceptionServices
+  children: ReactNode
+}) {
+  return <ServicesContext value={services}>{children}</ServicesContext>
+}
+
+export function useServices(): ReceptionServices {
+  const services = useContext(ServicesContext)
+  if (!services) throw new Error('useServices outside ServicesProvider')
+  return services
+}

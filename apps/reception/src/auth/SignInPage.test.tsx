@@ -1,0 +1,107 @@
+import { NetworkError } from '@furfes/core'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+
+describe('admin sign-in', () => {
+  it.each([
+    ['ja', '管理者ログイン', 'メールアドレス', 'パスワード', 'ログイン', '参加者'],
+    ['en', 'Admin sign-in', 'E-mail', 'Password', 'Sign in', 'Participants'],
+  ] as const)(
+    'signs an admin in and opens the participant list (%s)',
+    async (language, heading, email, password, submit, participants) => {
+      const user = userEvent.setup({ delay: null })
+      const app = await renderApp({ path: `/${language}/admin-sign-in`, language })
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy()
+      await user.type(screen.getByLabelText(email, { exact: false }), 'Staff@Example.com ')
+      await user.type(screen.getByLabelText(password, { exact: false }), 'correct horse')
+      await user.click(screen.getByRole('button', { name: submit }))
+      expect(await screen.findByRole('heading', { level: 1, name: participants })).toBeTruthy()
+      expect(app.router.state.location.pathname).toBe(`/${language}/admin`)
+      expect(app.services.session.isSignedIn()).toBe(true)
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'asks a first-time admin for a new password (NEW_PASSWORD_REQUIRED), then signs in',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await renderApp({ path: '/en/admin-sign-in', language: 'en' })
+      await user.type(await screen.findByLabelText('E-mail', { exact: false }), 'first@example.com')
+      await user.type(screen.getByLabelText('Password', { exact: false }), 'temporary')
+      await user.click(screen.getByRole('button', { name: 'Sign in' }))
+      expect(
+        await screen.findByText('This is the first sign-in of first@example.com. Choose a new password.'),
+      ).toBeTruthy()
+      const newPassword = screen.getByLabelText('New password', { exact: false })
+      await user.type(newPassword, 'short')
+      expect(screen.getByText('The password must be at least 8 characters.')).toBeTruthy()
+      await user.type(newPassword, ' but longer')
+      await user.click(screen.getByRole('button', { name: 'Set password and sign in' }))
+      expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeTruthy()
+      expect(app.router.state.location.pathname).toBe('/en/admin')
+      expect(app.cognito.calls).toEqual([
+        'signIn first@example.com',
+        'newPassword first@example.com short but longer challenge-session',
+        // Entering the admin area runs the entry gate, which refreshes the session (spec section 4).
+        'refresh',
+      ])
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'shows why a sign-in was refused, in Japanese',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      await renderApp({ path: '/ja/admin-sign-in' })
+      await user.type(await screen.findByLabelText('メールアドレス', { exact: false }), 'staff@example.com')
+      await user.type(screen.getByLabelText('パスワード', { exact: false }), 'wrong password')
+      await user.click(screen.getByRole('button', { name: 'ログイン' }))
+      expect((await screen.findByRole('alert')).textContent).toMatch(/パスワード/)
+    },
+    uiTimeoutMs,
+  )
+})
+
+describe('entering the admin area', () => {
+  it(
+    'goes to sign-in without a stored session',
+    async () => {
+      const app = await renderApp({ path: '/ja/admin' })
+      expect(await screen.findByRole('heading', { level: 1, name: '管理者ログイン' })).toBeTruthy()
+      expect(app.router.state.location.pathname).toBe('/ja/admin-sign-in')
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'refreshes a stored session and enters',
+    async () => {
+      const app = await renderApp({ path: '/en/admin', language: 'en', signedIn: true })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeTruthy()
+      expect(app.cognito.calls).toContain('refresh')
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'lets staff in offline with the session they signed in with earlier',
+    async () => {
+      const app = await renderApp({
+        path: '/en/admin/scan',
+        language: 'en',
+        signedIn: true,
+        prepare: async (services) => {
+          services.session.client.refreshAccessToken = () =>
+            Promise.reject(new NetworkError(new TypeError('offline')))
+        },
+      })
+      expect(await screen.findByRole('heading', { level: 1, name: 'Scan registration codes' })).toBeTruthy()
+      expect(app.router.state.location.pathname).toBe('/en/admin/scan')
+    },
+    uiTimeoutMs,
+  )
+})

@@ -1,0 +1,42 @@
+import type { Participant, RegistrationCodeKeySetWire } from '@furfes/core'
+import { Dexie, type EntityTable } from 'dexie'
+import type { StoredCheckIn } from './check-ins.ts'
+
+/** A participant of the last synced snapshot, keyed by user id. */
+export interface StoredParticipant {
+  userId: string
+  participant: Participant
+}
+
+export interface MetaEntries {
+  /** The API's next_cursor after the last pull. */
+  cursor: string
+  lastSyncAt: number
+  participantsSyncedAt: number
+  keys: RegistrationCodeKeySetWire
+}
+export type MetaKey = keyof MetaEntries
+
+interface MetaRow {
+  key: MetaKey
+  value: unknown
+}
+
+/**
+ * What each reception device keeps in IndexedDB (DESIGN "Offline check-in"): the participant snapshot, the
+ * registration-code keys, every check-in it recorded or pulled, and its sync position.
+ */
+export class ReceptionDatabase extends Dexie {
+  participants!: EntityTable<StoredParticipant, 'userId'>
+  checkIns!: EntityTable<StoredCheckIn, 'id'>
+  meta!: EntityTable<MetaRow, 'key'>
+
+  constructor(name = 'furfes-reception') {
+    super(name)
+    this.version(1).stores({
+      participants: 'userId',
+      checkIns: 'id, registrationId, localSeq',
+      meta: 'key',
+    })
+  }
+}

@@ -1,0 +1,227 @@
+import type {
+  CheckInRecord,
+  CheckInResult,
+  Clock,
+  Participant,
+  RegistrationCodeKeySetWire,
+} from '@furfes/core'
+import {
+  checkInsByRegistration,
+  isPending,
+  type RegistrationCheckIn,
+  type StoredCheckIn,
+} from './check-ins.ts'
+import type { MetaEntries, MetaKey, ReceptionDatabase } from './database.ts'
+
+export interface DeviceIdentity {
+  id: string
+  name: string
+}
+
+/** Everything the screens read, as one immutable value that changes as a whole. */
+export interface ReceptionSnapshot {
+  loaded: boolean
+  participants: readonly Participant[]
+  participantsByUserId: ReadonlyMap<string, Participant>
+  participantsByRegistrationId: ReadonlyMap<string, Participant>
+  checkIns: readonly StoredCheckIn[]
+  checkInsByRegistration: ReadonlyMap<string, RegistrationCheckIn>
+  /** Items recorded here and not yet answered by the API. */
+  pendingCount: number
+  /** Check-ins recorded here that the API answered as duplicates: another device was first. */
+  conflicts: readonly StoredCheckIn[]
+  keys: RegistrationCodeKeySetWire | undefined
+  cursor: string | undefined
+  lastSyncAt: number | undefined
+  participantsSyncedAt: number | undefined
+}
+
+export interface ReceptionStore {
+  load(): Promise<void>
+  getSnapshot(): ReceptionSnapshot
+  subscribe(listener: () => void): () => void
+  /** Records a check-in now, on this device; it is queued for upload. */
+  recordCheckIn(registrationId: string): Promise<StoredCheckIn>
+  /** Records the undo of a check-in (audited: the undo is a record of its own, uploaded like a check-in). */
+  recordUndo(checkIn: StoredCheckIn): Promise<StoredCheckIn>
+  /** The upload queue, oldest first. */
+  pending(): StoredCheckIn[]
+  applyResults(results: readonly CheckInResult[]): Promise<void>
+  mergeRecords(records: readonly CheckInRecord[], cursor: string): Promise<void>
+  replaceParticipants(participants: readonly Participant[]): Promise<void>
+  setKeys(keys: RegistrationCodeKeySetWire): Promise<void>
+  setLastSync(at: number): Promise<void>
+}
+
+export interface ReceptionStoreOptions {
+  db: ReceptionDatabase
+  clock: Clock
+  device: () => DeviceIdentity
+  newId?: () => string
+}
+
+function indexParticipants(participants: readonly Participant[]) {
+  const byUserId = new Map<string, Participant>()
+  const byRegistrationId = new Map<string, Participant>()
+  for (const participant of participants) {
+    byUserId.set(participant.user.userId, participant)
+    const registrationId = participant.registration?.registrationId
+    if (registrationId) byRegistrationId.set(registrationId, participant)
+  }
+  return { byUserId, byRegistrationId }
+}
+
+/**
+ * The device's data in memory, written through to IndexedDB. Reads are synchronous, so a verdict never
+ * waits for the disk; writes update memory first and then persist.
+ */
+export function createReceptionStore(options: ReceptionStoreOptions): ReceptionStore {
+  const { db, clock } = options
+  const newId = options.newId ?? (() => crypto.randomUUID())
+  const listeners = new Set<() => void>()
+  let participants: readonly Participant[] = []
+  const checkIns = new Map<string, StoredCheckIn>()
+  const meta: Partial<MetaEntries> = {}
+  let nextSeq = 1
+
+  // Check-ins change far more often than the participant list: index the list only when it changes.
+  let indexedFor: readonly Participant[] | undefined
+  let index = indexParticipants(participants)
+
+  function build(loaded: boolean): ReceptionSnapshot {
+    const list = [...checkIns.values()].sort((a, b) => a.localSeq - b.localSeq)
+    if (indexedFor !== participants) {
+      indexedFor = participants
+      index = indexParticipants(participants)
+    }
+    const { byUserId, byRegistrationId } = index
+    return {
+      loaded,
+      participants,
+      participantsByUserId: byUserId,
+      participantsByRegistrationId: byRegistrationId,
+      checkIns: list,
+      checkInsByRegistration: checkInsByRegistration(list),
+      pendingCount: list.filter((item) => item.origin === 'local' && isPending(item)).length,
+      conflicts: list.filter((item) => item.origin === 'local' && item.status === 'duplicate'),
+      keys: meta.keys,
+      cursor: meta.cursor,
+      lastSyncAt: meta.lastSyncAt,
+      participantsSyncedAt: meta.participantsSyncedAt,
+    }
+  }
+
+  let snapshot = build(false)
+
+  function publish() {
+    snapshot = build(true)
+    for (const listener of listeners) listener()
+  }
+
+  async function putMeta<K extends MetaKey>(key: K, value: MetaEntries[K]) {
+    meta[key] = value
+    publish()
+    await db.meta.put({ key, value })
+  }
+
+  async function record(
+    item: Omit<StoredCheckIn, 'localSeq' | 'origin' | 'id' | 'deviceId' | 'deviceName' | 'checkedInAt'>,
+  ) {
+    const device = options.device()
+    const stored: StoredCheckIn = {
+      ...item,
+      id: newId(),
+      deviceId: device.id,
+      ...(device.name ? { deviceName: device.name } : {}),
+      checkedInAt: clock(),
+      localSeq: nextSeq++,
+      origin: 'local',
+    }
+    checkIns.set(stored.id, stored)
+    publish()
+    await db.checkIns.put(stored)
+    return stored
+  }
+
+  return {
+    async load() {
+      const [participantRows, checkInRows, metaRows] = await Promise.all([
+        db.participants.toArray(),
+        db.checkIns.toArray(),
+        db.meta.toArray(),
+      ])
+      participants = participantRows.map((row) => row.participant)
+      for (const row of checkInRows) checkIns.set(row.id, row)
+      for (const row of metaRows) (meta as Record<string, unknown>)[row.key] = row.value
+      nextSeq = Math.max(0, ...checkInRows.map((row) => row.localSeq)) + 1
+      publish()
+    },
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    recordCheckIn: (registrationId) => record({ registrationId, kind: 'check_in' }),
+    recordUndo: (checkIn) =>
+      record({ registrationId: checkIn.registrationId, kind: 'undo', undoes: checkIn.id }),
+    pending: () =>
+      [...checkIns.values()]
+        .filter((item) => item.origin === 'local' && isPending(item))
+        .sort((a, b) => a.localSeq - b.localSeq),
+
+    async applyResults(results) {
+      const changed: StoredCheckIn[] = []
+      for (const result of results) {
+        const item = checkIns.get(result.id)
+        if (!item) continue
+        const next: StoredCheckIn = { ...item, status: result.status }
+        if (result.status === 'duplicate') {
+          next.firstCheckIn = result.firstCheckIn
+          next.firstCheckInId = result.firstCheckIn.id
+        }
+        if (result.status === 'rejected') next.reason = result.reason
+        checkIns.set(next.id, next)
+        changed.push(next)
+      }
+      publish()
+      await db.checkIns.bulkPut(changed)
+    },
+
+    async mergeRecords(records, cursor) {
+      const changed: StoredCheckIn[] = []
+      for (const record of records) {
+        const known = checkIns.get(record.id)
+        const next: StoredCheckIn = {
+          ...record,
+          localSeq: known?.localSeq ?? nextSeq++,
+          origin: known?.origin ?? 'remote',
+          ...(known?.firstCheckIn ? { firstCheckIn: known.firstCheckIn } : {}),
+        }
+        checkIns.set(next.id, next)
+        changed.push(next)
+      }
+      meta.cursor = cursor
+      publish()
+      await db.transaction('rw', db.checkIns, db.meta, async () => {
+        await db.checkIns.bulkPut(changed)
+        await db.meta.put({ key: 'cursor', value: cursor })
+      })
+    },
+
+    async replaceParticipants(next) {
+      participants = [...next]
+      meta.participantsSyncedAt = clock()
+      publish()
+      await db.transaction('rw', db.participants, db.meta, async () => {
+        await db.participants.clear()
+        await db.participants.bulkPut(
+          next.map((participant) => ({ userId: participant.user.userId, participant })),
+        )
+        await db.meta.put({ key: 'participantsSyncedAt', value: meta.participantsSyncedAt })
+      })
+    },
+
+    setKeys: (keys) => putMeta('keys', keys),
+    setLastSync: (at) => putMeta('lastSyncAt', at),
+  }
+}

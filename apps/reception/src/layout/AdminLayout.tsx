@@ -1,0 +1,73 @@
+import { isLanguage } from '@furfes/core'
+import { LanguageSwitch } from '@furfes/ui'
+import { AppBar, Box, Button, Tab, Tabs, Toolbar, Typography } from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
+import { useReceptionSnapshot } from '../app/hooks.ts'
+import { useServices } from '../app/services.tsx'
+import { SyncStatus } from './SyncStatus.tsx'
+
+const sections = ['scan', 'participants', 'settings'] as const
+type Section = (typeof sections)[number]
+
+function sectionOf(pathname: string): Section {
+  const last = pathname.split('/')[3]
+  return last === 'scan' || last === 'settings' ? last : 'participants'
+}
+
+function pathOf(lang: string, section: Section): string {
+  return section === 'participants' ? `/${lang}/admin` : `/${lang}/admin/${section}`
+}
+
+/** The staff screens' frame: sections, the sync state (always visible), language and sign-out. */
+export function AdminLayout() {
+  const { t } = useTranslation('reception')
+  const { lang = 'ja' } = useParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const services = useServices()
+  const { pendingCount } = useReceptionSnapshot()
+  const current = sectionOf(location.pathname)
+
+  const signOut = async () => {
+    // Check-ins waiting for upload stay on the device and go up after the next sign-in.
+    if (pendingCount > 0 && !window.confirm(t('nav.signOutPending', { count: pendingCount }))) return
+    try {
+      await services.session.signOut()
+    } finally {
+      void navigate(`/${lang}/admin-sign-in`, { replace: true })
+    }
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="sticky" color="default">
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
+            {t('appName')}
+          </Typography>
+          <Tabs value={current} aria-label={t('nav.label')} textColor="inherit">
+            {sections.map((section) => (
+              <Tab key={section} value={section} label={t(`nav.${section}`)} href={pathOf(lang, section)} />
+            ))}
+          </Tabs>
+          <Box sx={{ flexGrow: 1 }} />
+          <SyncStatus />
+          <LanguageSwitch
+            current={isLanguage(lang) ? lang : 'ja'}
+            hrefFor={(language) =>
+              `/${language}${location.pathname.slice(lang.length + 1)}${location.search}`
+            }
+            onSelect={services.rememberLanguage}
+          />
+          <Button color="inherit" onClick={() => void signOut()}>
+            {t('nav.signOut')}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
+        <Outlet />
+      </Box>
+    </Box>
+  )
+}

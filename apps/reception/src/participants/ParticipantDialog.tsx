@@ -1,0 +1,135 @@
+import type { Participant } from '@furfes/core'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { useTranslation } from 'react-i18next'
+import { useReceptionSnapshot } from '../app/hooks.ts'
+import { useServices } from '../app/services.tsx'
+import type { StoredCheckIn } from '../data/check-ins.ts'
+import { formatTime } from '../layout/format.ts'
+
+/** One participant: everything the snapshot has, the check-in history (audit), and check-in or undo. */
+export function ParticipantDialog({
+  participant,
+  onClose,
+}: {
+  participant: Participant
+  onClose: () => void
+}) {
+  const { t, i18n } = useTranslation(['reception', 'domain'])
+  const services = useServices()
+  const snapshot = useReceptionSnapshot()
+  const language = i18n.language === 'en' ? 'en' : 'ja'
+  const registration = participant.registration
+  const registrationId = registration?.registrationId
+  const state = registrationId === undefined ? undefined : snapshot.checkInsByRegistration.get(registrationId)
+  const canCheckIn = registrationId !== undefined && registration?.paymentStatus === 'paid' && !state?.current
+
+  const act = async (action: () => Promise<unknown>) => {
+    try {
+      await action()
+    } catch (error) {
+      services.reportError(error, { where: 'participant-dialog' })
+    }
+  }
+
+  const rows: [string, string | undefined][] = [
+    [t('participants.column.badgeName'), registration?.badgeName],
+    [t('participants.column.handleName'), participant.profile?.handleName],
+    [t('participants.column.email'), participant.user.email],
+    [
+      t('participants.column.tier'),
+      t(`domain:registrationTier.${registration?.registrationTier ?? 'not_registered'}`),
+    ],
+    [
+      t('participants.column.payment'),
+      registration && t(`domain:paymentStatus.${registration.paymentStatus}`),
+    ],
+    [t('participants.column.tShirtSize'), registration?.tShirtSize],
+    [
+      t('participants.column.changingRoom'),
+      registration?.changingRoomType && t(`domain:changingRoomType.${registration.changingRoomType}`),
+    ],
+    [t('participants.column.xUsername'), participant.registrationAdditionalInfo?.clubActivityXUsername],
+    [t('participants.column.registrationId'), registrationId],
+    [t('participants.column.userId'), participant.user.userId],
+  ]
+
+  const describe = (item: StoredCheckIn) =>
+    t(`participants.history.${item.kind === 'undo' ? 'undo' : 'checkIn'}`, {
+      time: formatTime(item.checkedInAt, language, services.clock()),
+      device: item.deviceName ?? item.deviceId,
+    })
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="participant-dialog-title">
+      <DialogTitle id="participant-dialog-title">
+        {registration?.badgeName ?? participant.user.email}
+      </DialogTitle>
+      <DialogContent>
+        <Table size="small">
+          <TableBody>
+            {rows
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" scope="row">
+                    {label}
+                  </TableCell>
+                  <TableCell>{value}</TableCell>
+                </TableRow>
+              ))}
+          </TableBody>
+        </Table>
+        <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+          {t('participants.history.heading')}
+        </Typography>
+        {!state || state.history.length === 0 ? (
+          <Typography>{t('participants.history.none')}</Typography>
+        ) : (
+          <List dense>
+            {state.history.map((item) => (
+              <ListItem key={item.id}>
+                <ListItemText
+                  primary={describe(item)}
+                  secondary={t(`participants.history.status.${item.status ?? 'pending'}`)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {state?.current && (
+          <Button
+            color="warning"
+            onClick={() => void act(() => services.store.recordUndo(state.current as StoredCheckIn))}
+          >
+            {t('verdict.undo')}
+          </Button>
+        )}
+        {canCheckIn && (
+          <Button
+            variant="contained"
+            onClick={() => void act(() => services.store.recordCheckIn(registrationId))}
+          >
+            {t('verdict.checkIn')}
+          </Button>
+        )}
+        <Button onClick={onClose}>{t('participants.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,76 @@
+import type { Participant } from '@furfes/core'
+import { Chip, List, ListItemButton, ListItemText, Stack, TextField, Typography } from '@mui/material'
+import { useDeferredValue, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useReceptionSnapshot } from '../app/hooks.ts'
+import { noFilters, searchParticipants } from './search.ts'
+
+const shownResults = 8
+
+/** For codes that will not scan: find the person by badge name, handle name, e-mail or registration id. */
+export function ParticipantSearch({ onChoose }: { onChoose: (participant: Participant) => void }) {
+  const { t } = useTranslation(['reception', 'domain'])
+  const snapshot = useReceptionSnapshot()
+  const [query, setQuery] = useState('')
+  const deferred = useDeferredValue(query)
+  const results = useMemo(
+    () =>
+      deferred.trim() === ''
+        ? []
+        : searchParticipants(
+            snapshot.participants,
+            { ...noFilters, query: deferred },
+            snapshot.checkInsByRegistration,
+          ),
+    [deferred, snapshot],
+  )
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label={t('scan.searchLabel')}
+        placeholder={t('scan.searchPlaceholder')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        type="search"
+      />
+      {deferred.trim() !== '' && results.length === 0 && <Typography>{t('scan.noResults')}</Typography>}
+      {results.length > 0 && (
+        <List dense aria-label={t('scan.results')}>
+          {results.slice(0, shownResults).map((participant) => {
+            const registration = participant.registration
+            const checkedIn =
+              registration?.registrationId !== undefined &&
+              snapshot.checkInsByRegistration.get(registration.registrationId)?.current !== undefined
+            return (
+              <ListItemButton key={participant.user.userId} onClick={() => onChoose(participant)}>
+                <ListItemText
+                  primary={registration?.badgeName ?? participant.user.email}
+                  secondary={[participant.profile?.handleName, participant.user.email]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+                <Stack direction="row" spacing={1}>
+                  {registration && (
+                    <Chip
+                      size="small"
+                      label={t(`domain:registrationTier.${registration.registrationTier}`)}
+                    />
+                  )}
+                  {registration && (
+                    <Chip size="small" label={t(`domain:paymentStatus.${registration.paymentStatus}`)} />
+                  )}
+                  {checkedIn && <Chip size="small" color="success" label={t('participants.checkedIn')} />}
+                </Stack>
+              </ListItemButton>
+            )
+          })}
+        </List>
+      )}
+      {results.length > shownResults && (
+        <Typography variant="caption">
+          {t('scan.moreResults', { count: results.length - shownResults })}
+        </Typography>
+      )}
+    </Stack>
+  )
+}

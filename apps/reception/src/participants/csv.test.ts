@@ -1,0 +1,79 @@
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import { checkInsByRegistration, type StoredCheckIn } from '../data/check-ins.ts'
+import { eventMorning, participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
+import { byteOrderMark, csvColumns, csvFileName, participantsCsv } from './csv.ts'
+
+const people = [
+  participant({
+    n: 1,
+    badgeName: 'きつね',
+    handleName: 'Fox「狐」',
+    tier: 'sponsor_fursuiter',
+    tShirtSize: 'XL',
+    changingRoomType: 'male',
+    xUsername: 'fox_1',
+    email: 'fox@example.com',
+  }),
+  participant({ n: 2, badgeName: '=HYPERLINK("http://evil")', paymentStatus: 'canceled' }),
+  participant({ n: 3, badgeName: 'Comma, "quoted"\nline', paymentStatus: 'pending' }),
+  participant({ n: 4, badgeName: 'x', withoutRegistration: true }),
+]
+
+const checkIn: StoredCheckIn = {
+  id: 'c1',
+  registrationId: registrationIdOf(1),
+  deviceId: 'device-1',
+  deviceName: '受付1',
+  checkedInAt: eventMorning,
+  kind: 'check_in',
+  localSeq: 1,
+  origin: 'local',
+  status: 'accepted',
+  receivedAt: eventMorning + 1000,
+}
+
+describe('participant CSV', () => {
+  const csv = participantsCsv(people, checkInsByRegistration([checkIn]))
+
+  it('is UTF-8 text that starts with a byte order mark, for Excel', () => {
+    expect(csv.startsWith(byteOrderMark)).toBe(true)
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(csv.split('\r\n')[0]).toBe(`${byteOrderMark}${csvColumns.join(',')}`)
+  })
+
+  it('parses back with papaparse to one row per participant with every field', () => {
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    expect(parsed.errors).toEqual([])
+    expect(parsed.meta.fields).toEqual([...csvColumns])
+    expect(parsed.data).toHaveLength(4)
+    expect(parsed.data[0]).toEqual({
+      user_id: userIdOf(1),
+      email: 'fox@example.com',
+      registration_id: registrationIdOf(1),
+      registration_tier: 'sponsor_fursuiter',
+      badge_name: 'きつね',
+      payment_status: 'paid',
+      t_shirt_size: 'XL',
+      changing_room_type: 'male',
+      handle_name: 'Fox「狐」',
+      profile_privacy: 'public',
+      profile_urls: '',
+      club_activity_x_username: 'fox_1',
+      checked_in_at: '2025-05-10 09:30:00',
+      checked_in_device: '受付1',
+    })
+    expect(parsed.data[2]?.badge_name).toBe('Comma, "quoted"\nline')
+    expect(parsed.data[2]?.checked_in_at).toBe('')
+    expect(parsed.data[3]).toMatchObject({ user_id: userIdOf(4), registration_id: '', badge_name: '' })
+  })
+
+  it('defuses cells a spreadsheet would run as formulas', () => {
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    expect(parsed.data[1]?.badge_name).toBe(`'=HYPERLINK("http://evil")`)
+  })
+
+  it('names the file after the date and time in Japan', () => {
+    expect(csvFileName(Date.parse('2025-05-09T23:59:00Z'))).toBe('participants-2025-05-10-0859.csv')
+  })
+})

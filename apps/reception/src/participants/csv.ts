@@ -1,0 +1,112 @@
+import { eventTimeZone, type Participant } from '@furfes/core'
+import Papa from 'papaparse'
+import type { RegistrationCheckIn } from '../data/check-ins.ts'
+
+/** The CSV's columns, in order: stable names a spreadsheet or script can rely on. */
+export const csvColumns = [
+  'user_id',
+  'email',
+  'registration_id',
+  'registration_tier',
+  'badge_name',
+  'payment_status',
+  't_shirt_size',
+  'changing_room_type',
+  'handle_name',
+  'profile_privacy',
+  'profile_urls',
+  'club_activity_x_username',
+  'checked_in_at',
+  'checked_in_device',
+] as const
+type CsvColumn = (typeof csvColumns)[number]
+
+/** Excel reads a UTF-8 file as Shift_JIS unless it starts with a byte order mark. */
+export const byteOrderMark = '\uFEFF'
+
+const tokyoParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: eventTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
+
+function partsInTokyo(epochMs: number): Record<string, string> {
+  return Object.fromEntries(tokyoParts.formatToParts(epochMs).map((part) => [part.type, part.value]))
+}
+
+/** `2025-05-10 09:30:00`, Japan time: the form Excel recognises as a date and time. */
+function formatTokyoDateTime(epochMs: number): string {
+  const p = partsInTokyo(epochMs)
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
+}
+
+/** `participants-2025-05-10-0930.csv`: the date (and time, Japan) of the download. */
+export function csvFileName(now: number): string {
+  const p = partsInTokyo(now)
+  return `participants-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
+}
+
+function participantRow(
+  participant: Participant,
+  checkIns: ReadonlyMap<string, RegistrationCheckIn>,
+): Record<CsvColumn, string> {
+  const registration = participant.registration
+  const registrationId = registration?.registrationId
+  const checkIn = registrationId === undefined ? undefined : checkIns.get(registrationId)?.current
+  return {
+    user_id: participant.user.userId,
+    email: participant.user.email,
+    registration_id: registrationId ?? '',
+    registration_tier: registration?.registrationTier ?? '',
+    badge_name: registration?.badgeName ?? '',
+    payment_status: registration?.paymentStatus ?? '',
+    t_shirt_size: registration?.tShirtSize ?? '',
+    changing_room_type: registration?.changingRoomType ?? '',
+    handle_name: participant.profile?.handleName ?? '',
+    profile_privacy: participant.profile?.privacy ?? '',
+    profile_urls: participant.profile?.linkUrls.join(' ') ?? '',
+    club_activity_x_username: participant.registrationAdditionalInfo?.clubActivityXUsername ?? '',
+    checked_in_at: checkIn ? formatTokyoDateTime(checkIn.checkedInAt) : '',
+    checked_in_device: checkIn ? (checkIn.deviceName ?? checkIn.deviceId) : '',
+  }
+}
+
+/**
+ * The participant list as CSV: UTF-8 with a byte order mark, CRLF line ends, one row per participant. Cells
+ * that a spreadsheet would run as a formula (badge names are typed by users: `=HYPERLINK(…)`) are prefixed
+ * with an apostrophe, papaparse's escapeFormulae.
+ */
+export function participantsCsv(
+  participants: readonly Participant[],
+  checkIns: ReadonlyMap<string, RegistrationCheckIn>,
+): string {
+  const rows = participants.map((participant) => {
+    const row = participantRow(participant, checkIns)
+    return csvColumns.map((column) => row[column])
+  })
+  return (
+    byteOrderMark +
+    Papa.unparse(
+      { fields: [...csvColumns], data: rows },
+      { newline: '\r\n', escapeFormulae: true, quotes: false },
+    )
+  )
+}
+
+/** Saves text as a file through a temporary link, which works offline (no server round trip). */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

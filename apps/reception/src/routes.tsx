@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import { Navigate, type RouteObject } from 'react-router'
+import { AdminGate } from './auth/AdminGate.tsx'
+import { SignInPage } from './auth/SignInPage.tsx'
+import { AdminLayout } from './layout/AdminLayout.tsx'
+import { LanguageLayout } from './layout/LanguageLayout.tsx'
+import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
+import { ScanPage } from './scan/ScanPage.tsx'
+import { SettingsPage } from './settings/SettingsPage.tsx'
+
+function ToCurrentLanguage() {
+  const { i18n } = useTranslation()
+  return <Navigate replace to={`/${i18n.language === 'en' ? 'en' : 'ja'}/admin`} />
+}
+
+/**
+ * The spec's admin routes, `/{lang}/admin-sign-in` and `/{lang}/admin` (the participant list), which the
+ * PWA's routes of the same names lead to, plus the scanner and the settings.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    { index: true, Component: ToCurrentLanguage },
+    {
+      path: ':lang',
+      Component: LanguageLayout,
+      children: [
+        { index: true, element: <Navigate replace to="admin" /> },
+        { path: 'admin-sign-in', Component: SignInPage },
+        {
+          path: 'admin',
+          Component: AdminGate,
+          children: [
+            {
+              Component: AdminLayout,
+              children: [
+                { index: true, Component: ParticipantsPage },
+                { path: 'scan', Component: ScanPage },
+                { path: 'settings', Component: SettingsPage },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate replace to="admin" /> },
+      ],
+    },
+  ]
+}

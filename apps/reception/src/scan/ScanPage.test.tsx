@@ -1,0 +1,162 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import {
+  createSigningKey,
+  eventMorning,
+  participantWire,
+  registrationIdOf,
+  type SigningKey,
+  signCode,
+} from '../test/fixtures.ts'
+import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+
+const hour = 3_600_000
+const valid = { iat: eventMorning - hour, exp: eventMorning + 24 * hour }
+let key: SigningKey
+
+beforeAll(async () => {
+  key = await createSigningKey()
+})
+
+async function scanApp(language: 'ja' | 'en') {
+  const server = createFakeApiServer({
+    keys: key.keySet,
+    participants: [
+      participantWire({
+        n: 1,
+        badgeName: 'コン',
+        handleName: 'Kon the Fox',
+        tier: 'sponsor_fursuiter',
+        tShirtSize: 'XL',
+        changingRoomType: 'female',
+      }),
+      participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'canceled' }),
+      participantWire({ n: 3, badgeName: 'Bear', tier: 'member', email: 'bear@example.com' }),
+    ],
+  })
+  const app = await renderApp({
+    path: `/${language}/admin/scan`,
+    language,
+    server,
+    signedIn: true,
+    prepare: (services) => services.sync.sync({ refreshSnapshot: true }).then(() => undefined),
+  })
+  await screen.findByRole('heading', { level: 1 })
+  await within(document.body).findByLabelText(language === 'ja' ? 'カメラ映像' : 'Camera picture')
+  return app
+}
+
+async function scan(app: Awaited<ReturnType<typeof scanApp>>, token: string) {
+  await act(async () => app.scanner.show(token))
+}
+
+describe('scanning at the door', () => {
+  it(
+    'shows a green verdict with what to hand over, checks the person in, then amber on a second scan (ja)',
+    async () => {
+      const app = await scanApp('ja')
+      const token = await signCode(key, { n: 1, badgeName: 'コン', tier: 'sponsor_fursuiter' }, valid)
+      await scan(app, token)
+      const verdict = await screen.findByText('受付OK')
+      const panel = verdict.closest('[data-verdict]') as HTMLElement
+      expect(panel.dataset.verdict).toBe('valid')
+      expect(within(panel).getByText('コン')).toBeTruthy()
+      expect(within(panel).getByText('Kon the Fox')).toBeTruthy()
+      expect(within(panel).getByText('着ぐるみスポンサー参加')).toBeTruthy()
+      expect(within(panel).getByText('入場バッジ')).toBeTruthy()
+      expect(within(panel).getByText('Tシャツサイズ: XL')).toBeTruthy()
+      expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
+      expect(app.cues).toEqual(['valid'])
+      expect(
+        app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(1))?.current?.deviceName,
+      ).toBe('受付1')
+      expect(await screen.findByText('未送信 1件')).toBeTruthy()
+
+      // The same code is still in front of the camera: it counts once.
+      await scan(app, token)
+      expect(app.cues).toEqual(['valid'])
+
+      await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: '次へ' }))
+      await scan(app, token)
+      const again = await screen.findByText('受付済み', { selector: 'h2' })
+      const amber = again.closest('[data-verdict]') as HTMLElement
+      expect(amber.dataset.verdict).toBe('alreadyCheckedIn')
+      expect(within(amber).getByText(/09:30:00 に 受付1 で受付済み/)).toBeTruthy()
+      expect(app.cues).toEqual(['valid', 'alreadyCheckedIn'])
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'shows red verdicts with their reasons (en)',
+    async () => {
+      const app = await scanApp('en')
+      await scan(app, await signCode(key, { n: 2, badgeName: 'Wolf' }, valid))
+      expect(await screen.findByText('This registration was canceled.')).toBeTruthy()
+      expect(screen.getByText('Invalid').closest('[data-verdict]')?.getAttribute('data-verdict')).toBe(
+        'rejected',
+      )
+
+      await scan(
+        app,
+        await signCode(
+          key,
+          { n: 3, badgeName: 'Bear' },
+          { iat: eventMorning - 48 * hour, exp: eventMorning - hour },
+        ),
+      )
+      expect(
+        await screen.findByText(
+          'The code has expired. Ask the participant to open the registration code again on My Page.',
+        ),
+      ).toBeTruthy()
+
+      const [header, payload] = (await signCode(key, { n: 3, badgeName: 'Bear' }, valid)).split('.')
+      await scan(app, `${header}.${payload}.AAAA`)
+      expect(await screen.findByText("The code's signature is not valid: it has been altered.")).toBeTruthy()
+      expect(app.cues).toEqual(['rejected', 'rejected', 'rejected'])
+      expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'finds a person whose code will not scan, and checks them in on confirmation (en)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await scanApp('en')
+      await user.type(screen.getByLabelText('Search participants'), 'bear@')
+      const results = await screen.findByRole('list', { name: 'Search results' })
+      await user.click(within(results).getByText('Bear'))
+      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+      await user.click(within(panel).getByRole('button', { name: 'Check in' }))
+      expect(await within(panel).findByRole('button', { name: 'Undo check-in' })).toBeTruthy()
+      expect(app.services.store.getSnapshot().pendingCount).toBe(1)
+
+      await user.click(within(panel).getByRole('button', { name: 'Undo check-in' }))
+      expect(await within(panel).findByText('The check-in was undone.')).toBeTruthy()
+      const history = app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))
+      expect(history?.current).toBeUndefined()
+      expect(history?.history.map((item) => item.kind)).toEqual(['check_in', 'undo'])
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'verifies a code typed or pasted by hand, and switches the torch (ja)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await scanApp('ja')
+      await user.click(await screen.findByRole('button', { name: 'ライトをつける' }))
+      expect(app.scanner.torch).toEqual([true])
+      expect(screen.getByRole('button', { name: 'ライトを消す' })).toBeTruthy()
+
+      await user.type(screen.getByLabelText('登録コード'), 'not a code{Enter}')
+      expect(await screen.findByText('登録コードではありません。')).toBeTruthy()
+    },
+    uiTimeoutMs,
+  )
+})

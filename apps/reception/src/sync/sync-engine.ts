@@ -1,0 +1,206 @@
+import {
+  type AdminApiClient,
+  AuthenticationError,
+  type Clock,
+  maxCheckInUploadItems,
+  NetworkError,
+  NotAuthenticatedError,
+} from '@furfes/core'
+import type { StoredCheckIn } from '../data/check-ins.ts'
+import type { ReceptionStore } from '../data/store.ts'
+import type { Connectivity } from './connectivity.ts'
+
+type SyncApi = Pick<
+  AdminApiClient,
+  'uploadCheckIns' | 'listCheckIns' | 'listParticipants' | 'getRegistrationCodeKeys'
+>
+
+type SyncProblem = 'offline' | 'signedOut' | 'failed'
+
+export interface SyncState {
+  running: boolean
+  /** Why the last run stopped short; undefined after a run that completed. */
+  problem: SyncProblem | undefined
+}
+
+interface SyncOutcome {
+  uploaded: number
+  pulled: number
+  /** Check-ins of this device the API answered as duplicates in this run. */
+  conflicts: StoredCheckIn[]
+  problem: SyncProblem | undefined
+}
+
+export interface SyncEngine {
+  /** Uploads the queue, pulls others' check-ins, and refreshes the snapshot when it is due or forced. */
+  sync(options?: { refreshSnapshot?: boolean }): Promise<SyncOutcome>
+  getState(): SyncState
+  subscribe(listener: () => void): () => void
+  /**
+   * Syncs every `intervalMs`, when the connection comes back, and soon after each check-in; returns the
+   * function that stops it.
+   */
+  start(options?: { intervalMs?: number; afterChangeMs?: number }): () => void
+}
+
+export interface SyncEngineOptions {
+  api: SyncApi
+  store: ReceptionStore
+  connectivity: Connectivity
+  clock: Clock
+  /** How old the participant snapshot and keys may get before a sync refreshes them. */
+  snapshotMaxAgeMs?: number
+  reportError?: (error: unknown) => void
+  onConflicts?: (conflicts: StoredCheckIn[]) => void
+}
+
+const defaultSnapshotMaxAgeMs = 60_000
+
+/**
+ * The upload queue and the incremental pull. Uploads are idempotent (the API stores each id once and answers
+ * a repeated id as before), so a batch whose answer was lost is simply sent again. One run at a time: a sync
+ * asked for while one runs makes that run go round once more.
+ */
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { api, store, connectivity, clock } = options
+  const snapshotMaxAgeMs = options.snapshotMaxAgeMs ?? defaultSnapshotMaxAgeMs
+  const listeners = new Set<() => void>()
+  let state: SyncState = { running: false, problem: undefined }
+  let current: Promise<SyncOutcome> | undefined
+  let again: { refreshSnapshot: boolean } | undefined
+
+  function setState(next: SyncState) {
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  async function upload(): Promise<{ uploaded: number; conflicts: StoredCheckIn[] }> {
+    let uploaded = 0
+    const conflicts: StoredCheckIn[] = []
+    for (;;) {
+      const batch = store.pending().slice(0, maxCheckInUploadItems)
+      if (batch.length === 0) return { uploaded, conflicts }
+      const results = await api.uploadCheckIns(batch)
+      connectivity.reportReachable()
+      await store.applyResults(results)
+      uploaded += batch.length
+      const duplicates = new Set(
+        results.filter((result) => result.status === 'duplicate').map((result) => result.id),
+      )
+      conflicts.push(...store.getSnapshot().checkIns.filter((item) => duplicates.has(item.id)))
+    }
+  }
+
+  async function pull(): Promise<number> {
+    let pulled = 0
+    for (;;) {
+      const page = await api.listCheckIns(store.getSnapshot().cursor)
+      connectivity.reportReachable()
+      await store.mergeRecords(page.items, page.nextCursor)
+      pulled += page.items.length
+      if (!page.hasMore || page.items.length === 0) return pulled
+    }
+  }
+
+  async function refreshSnapshot(force: boolean) {
+    const { participantsSyncedAt, keys } = store.getSnapshot()
+    const due =
+      force ||
+      !keys ||
+      participantsSyncedAt === undefined ||
+      clock() - participantsSyncedAt >= snapshotMaxAgeMs
+    if (!due) return
+    const [participants, keySet] = await Promise.all([api.listParticipants(), api.getRegistrationCodeKeys()])
+    connectivity.reportReachable()
+    await store.setKeys(keySet)
+    await store.replaceParticipants(participants)
+  }
+
+  async function runOnce(refresh: boolean): Promise<SyncOutcome> {
+    const outcome: SyncOutcome = { uploaded: 0, pulled: 0, conflicts: [], problem: undefined }
+    try {
+      const pushed = await upload()
+      outcome.uploaded = pushed.uploaded
+      outcome.conflicts = pushed.conflicts
+      outcome.pulled = await pull()
+      await refreshSnapshot(refresh)
+      await store.setLastSync(clock())
+    } catch (error) {
+      outcome.problem = problemOf(error)
+      if (outcome.problem === 'offline') connectivity.reportUnreachable()
+      if (outcome.problem === 'failed') options.reportError?.(error)
+    }
+    if (outcome.conflicts.length > 0) options.onConflicts?.(outcome.conflicts)
+    return outcome
+  }
+
+  async function loop(refresh: boolean): Promise<SyncOutcome> {
+    setState({ running: true, problem: state.problem })
+    let outcome = await runOnce(refresh)
+    while (again && outcome.problem === undefined) {
+      const next = again
+      again = undefined
+      const more = await runOnce(next.refreshSnapshot)
+      outcome = {
+        uploaded: outcome.uploaded + more.uploaded,
+        pulled: outcome.pulled + more.pulled,
+        conflicts: [...outcome.conflicts, ...more.conflicts],
+        problem: more.problem,
+      }
+    }
+    again = undefined
+    setState({ running: false, problem: outcome.problem })
+    return outcome
+  }
+
+  function sync(syncOptions: { refreshSnapshot?: boolean } = {}): Promise<SyncOutcome> {
+    const refresh = syncOptions.refreshSnapshot ?? false
+    if (current) {
+      again = { refreshSnapshot: refresh || (again?.refreshSnapshot ?? false) }
+      return current
+    }
+    current = loop(refresh).finally(() => {
+      current = undefined
+    })
+    return current
+  }
+
+  return {
+    sync,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    start({ intervalMs = 10_000, afterChangeMs = 300 } = {}) {
+      let pendingBefore = store.getSnapshot().pendingCount
+      let changeTimer: ReturnType<typeof setTimeout> | undefined
+      const run = () => void sync()
+      const interval = setInterval(run, intervalMs)
+      const stopConnectivity = connectivity.subscribe(() => {
+        if (connectivity.getState() === 'online') run()
+      })
+      const stopStore = store.subscribe(() => {
+        const pendingNow = store.getSnapshot().pendingCount
+        if (pendingNow > pendingBefore) {
+          clearTimeout(changeTimer)
+          changeTimer = setTimeout(run, afterChangeMs)
+        }
+        pendingBefore = pendingNow
+      })
+      void sync({ refreshSnapshot: true })
+      return () => {
+        clearInterval(interval)
+        clearTimeout(changeTimer)
+        stopConnectivity()
+        stopStore()
+      }
+    },
+  }
+}
+
+function problemOf(error: unknown): SyncProblem {
+  if (error instanceof NetworkError) return 'offline'
+  if (error instanceof AuthenticationError || error instanceof NotAuthenticatedError) return 'signedOut'
+  return 'failed'
+}

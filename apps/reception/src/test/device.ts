@@ -1,0 +1,85 @@
+import { createAdminApiClient } from '@furfes/core'
+import type { StoredCheckIn } from '../data/check-ins.ts'
+import { ReceptionDatabase } from '../data/database.ts'
+import { createReceptionStore, type DeviceIdentity, type ReceptionStore } from '../data/store.ts'
+import { type Connectivity, createConnectivity } from '../sync/connectivity.ts'
+import { createSyncEngine, type SyncEngine } from '../sync/sync-engine.ts'
+import { type FakeApiServer, fakeAdminToken } from './fake-api-server.ts'
+
+export interface TestDevice {
+  identity: DeviceIdentity
+  db: ReceptionDatabase
+  store: ReceptionStore
+  engine: SyncEngine
+  connectivity: Connectivity
+  /** Every conflict the engine reported. */
+  reportedConflicts: StoredCheckIn[]
+  readonly online: boolean
+  /** The device's own clock, which need not agree with anyone's. */
+  time: number
+  goOnline(): void
+  goOffline(): void
+}
+
+let databaseCounter = 0
+
+/** A reception device with its own IndexedDB, clock and network, talking to the fake API. */
+export async function createTestDevice(
+  server: FakeApiServer,
+  options: { name: string; time: number },
+): Promise<TestDevice> {
+  const listeners = new Set<() => void>()
+  const identity: DeviceIdentity = { id: `device-${options.name}`, name: options.name }
+  const db = new ReceptionDatabase(`test-${++databaseCounter}-${options.name}`)
+  const network = { online: true, time: options.time }
+  const clock = () => network.time
+  const reportedConflicts: StoredCheckIn[] = []
+  const setOnline = (online: boolean) => {
+    network.online = online
+    for (const listener of listeners) listener()
+  }
+  const connectivity = createConnectivity({
+    isOnline: () => network.online,
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  })
+  const store = createReceptionStore({ db, clock, device: () => identity })
+  await store.load()
+  const engine = createSyncEngine({
+    api: createAdminApiClient({
+      baseUrl: 'https://api.furfes.example',
+      fetch: server.fetchFor(() => network.online),
+      getAuthInfo: () => ({
+        accessToken: fakeAdminToken,
+        tokenType: 'Bearer',
+        expiresAt: Number.MAX_SAFE_INTEGER,
+      }),
+    }),
+    store,
+    connectivity,
+    clock,
+    onConflicts: (conflicts) => reportedConflicts.push(...conflicts),
+  })
+  const device: TestDevice = {
+    identity,
+    db,
+    store,
+    engine,
+    connectivity,
+    reportedConflicts,
+    get online() {
+      return network.online
+    },
+    get time() {
+      return network.time
+    },
+    set time(value) {
+      network.time = value
+    },
+    goOnline: () => setOnline(true),
+    goOffline: () => setOnline(false),
+  }
+  return device
+}

@@ -1,0 +1,164 @@
+import {
+  type CheckInRecordWire,
+  type CheckInResultWire,
+  checkInUploadWireSchema,
+  type FeatureFlagsWire,
+  type FetchLike,
+  featureFlagsWireSchema,
+  type ParticipantWire,
+  type RegistrationCodeKeySetWire,
+} from '@furfes/core'
+
+export const fakeAdminToken = 'fake-admin-token'
+
+interface StoredRecord {
+  seq: number
+  record: CheckInRecordWire
+  answer: CheckInResultWire
+}
+
+/**
+ * The admin API as issue 10 specifies it, in memory: first check-in to arrive wins, per-item answers,
+ * idempotent ids, audited undo, and an incremental cursor over the order records were stored in. Each
+ * device gets its own `fetch`, which fails like a dead network while that device is offline.
+ */
+export interface FakeApiServer {
+  participants: ParticipantWire[]
+  keys: RegistrationCodeKeySetWire
+  flags: FeatureFlagsWire
+  /** Every stored record, in the order stored. */
+  records(): CheckInRecordWire[]
+  /** A fetch for one device; `isOnline` is read on each request. */
+  fetchFor(isOnline: () => boolean): FetchLike
+  /** The next upload is stored but its answer never arrives (the connection drops). */
+  dropNextAnswer(): void
+  /** Records per page of GET /admin/check-ins. */
+  pageSize: number
+  now: () => number
+}
+
+export function createFakeApiServer(
+  options: { participants?: ParticipantWire[]; keys?: RegistrationCodeKeySetWire; now?: () => number } = {},
+): FakeApiServer {
+  const stored: StoredRecord[] = []
+  const byId = new Map<string, StoredRecord>()
+  const inForce = new Map<string, string>()
+  let dropNext = false
+
+  const server: FakeApiServer = {
+    participants: options.participants ?? [],
+    keys: options.keys ?? { keys: [] },
+    flags: {
+      is_new_club_activity_establishment_available: true,
+      is_registration_available: true,
+      is_under_maintenance: false,
+    },
+    pageSize: 100,
+    now: options.now ?? (() => Date.now()),
+    records: () => stored.map((entry) => entry.record),
+    dropNextAnswer: () => {
+      dropNext = true
+    },
+    fetchFor(isOnline) {
+      return async (input, init) => {
+        if (!isOnline()) throw new TypeError('Failed to fetch')
+        const url = new URL(input)
+        const method = init.method ?? 'GET'
+        if (url.pathname === '/.well-known/jwks.json') return json(200, server.keys)
+        if (method === 'GET' && url.pathname === '/features') return json(200, server.flags)
+        if (new Headers(init.headers).get('Authorization') !== `Bearer ${fakeAdminToken}`) {
+          return json(401, { message: 'Unauthorized' })
+        }
+        const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+        const route = `${method} ${url.pathname}`
+        if (route === 'GET /admin/participants') return json(200, { items: server.participants })
+        if (route === 'PUT /admin/features') {
+          server.flags = featureFlagsWireSchema.parse(body)
+          return json(200, server.flags)
+        }
+        if (route === 'POST /admin/check-ins') {
+          const parsed = checkInUploadWireSchema.safeParse(body)
+          if (!parsed.success) return json(400, { message: 'invalidRequest' })
+          const results = parsed.data.items.map((item) => receive(item))
+          if (dropNext) {
+            dropNext = false
+            throw new TypeError('Failed to fetch')
+          }
+          return json(200, { results })
+        }
+        if (route === 'GET /admin/check-ins') {
+          const since = Number(url.searchParams.get('since') ?? '0')
+          const after = stored.filter((entry) => entry.seq > since)
+          const page = after.slice(0, server.pageSize)
+          const last = page.at(-1)?.seq ?? since
+          return json(200, {
+            items: page.map((entry) => entry.record),
+            next_cursor: String(last),
+            has_more: after.length > page.length,
+          })
+        }
+        return json(404, { message: 'notFound' })
+      }
+    },
+  }
+
+  function receive(
+    item: CheckInRecordWire | Omit<CheckInRecordWire, 'status' | 'received_at'>,
+  ): CheckInResultWire {
+    const known = byId.get(item.id)
+    if (known) return known.answer
+    const answer = decide(item)
+    const record: CheckInRecordWire = {
+      id: item.id,
+      registration_id: item.registration_id,
+      device_id: item.device_id,
+      ...(item.device_name === undefined ? {} : { device_name: item.device_name }),
+      checked_in_at: item.checked_in_at,
+      kind: item.kind,
+      ...(item.undoes === undefined ? {} : { undoes: item.undoes }),
+      status: answer.status,
+      ...(answer.status === 'duplicate' ? { first_check_in_id: answer.first_check_in.id } : {}),
+      received_at: new Date(server.now()).toISOString(),
+    }
+    const entry = { seq: stored.length + 1, record, answer }
+    stored.push(entry)
+    byId.set(item.id, entry)
+    return answer
+  }
+
+  function decide(item: Omit<CheckInRecordWire, 'status' | 'received_at'>): CheckInResultWire {
+    const registrationExists = server.participants.some((p) => p.registration?.id === item.registration_id)
+    if (!registrationExists) return { id: item.id, status: 'rejected', reason: 'unknown_registration' }
+    if (item.kind === 'undo') {
+      const target = item.undoes === undefined ? undefined : byId.get(item.undoes)
+      if (!target) return { id: item.id, status: 'rejected', reason: 'undo_target_not_found' }
+      if (inForce.get(target.record.registration_id) !== target.record.id) {
+        return { id: item.id, status: 'rejected', reason: 'undo_target_not_active' }
+      }
+      inForce.delete(target.record.registration_id)
+      return { id: item.id, status: 'accepted' }
+    }
+    const firstId = inForce.get(item.registration_id)
+    const first = firstId === undefined ? undefined : byId.get(firstId)?.record
+    if (first) {
+      return {
+        id: item.id,
+        status: 'duplicate',
+        first_check_in: {
+          id: first.id,
+          device_id: first.device_id,
+          ...(first.device_name === undefined ? {} : { device_name: first.device_name }),
+          checked_in_at: first.checked_in_at,
+        },
+      }
+    }
+    inForce.set(item.registration_id, item.id)
+    return { id: item.id, status: 'accepted' }
+  }
+
+  return server
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}

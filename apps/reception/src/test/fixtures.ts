@@ -1,0 +1,108 @@
+import {
+  type AdminRegistrationWire,
+  type ParticipantWire,
+  participantFromWire,
+  type RegistrationCodeKeySetWire,
+  registrationCodeAlgorithm,
+  registrationCodeType,
+} from '@furfes/core'
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose'
+
+export const eventMorning = Date.parse('2025-05-10T09:30:00+09:00')
+
+let counter = 0
+/** A UUID that reads as its number in tests: 00000000-0000-4000-8000-000000000007. */
+export function testUuid(n = ++counter): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+}
+
+export interface ParticipantSeed {
+  n: number
+  badgeName: string
+  handleName?: string
+  email?: string
+  tier?: AdminRegistrationWire['registration_tier']
+  paymentStatus?: 'paid' | 'pending' | 'expired' | 'canceled'
+  tShirtSize?: 'S' | 'M' | 'L' | 'XL' | 'XXL' | 'XXXL'
+  changingRoomType?: 'male' | 'female'
+  xUsername?: string
+  withoutRegistration?: boolean
+}
+
+export const userIdOf = (n: number) => testUuid(1000 + n)
+export const registrationIdOf = (n: number) => testUuid(2000 + n)
+
+export function participantWire(seed: ParticipantSeed): ParticipantWire {
+  const tier = seed.tier ?? 'member'
+  const status = seed.paymentStatus ?? 'paid'
+  const base = {
+    id: registrationIdOf(seed.n),
+    registration_tier: tier,
+    badge_name: seed.badgeName,
+    ...(seed.tShirtSize ? { t_shirt_size: seed.tShirtSize } : {}),
+    ...(seed.changingRoomType ? { changing_room_type: seed.changingRoomType } : {}),
+  }
+  const registration: AdminRegistrationWire =
+    status === 'pending'
+      ? {
+          ...base,
+          payment_status: 'pending',
+          payment_url: 'https://checkout.example/pay',
+          expires_at: '2025-05-10T01:00:00.000Z',
+        }
+      : { ...base, payment_status: status }
+  return {
+    user: { user_id: userIdOf(seed.n), email: seed.email ?? `user${seed.n}@example.com` },
+    ...(seed.withoutRegistration ? {} : { registration }),
+    ...(seed.xUsername ? { registration_additional_info: { club_activity_x_username: seed.xUsername } } : {}),
+    ...(seed.handleName ? { profile: { privacy: 'public', handle_name: seed.handleName, urls: [] } } : {}),
+  }
+}
+
+export const participant = (seed: ParticipantSeed) => participantFromWire(participantWire(seed))
+
+export interface SigningKey {
+  kid: string
+  privateKey: CryptoKey
+  keySet: RegistrationCodeKeySetWire
+}
+
+/** A real ES256 key pair, as the API has, with its public JWK Set. */
+export async function createSigningKey(kid = 'test-key-1'): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair(registrationCodeAlgorithm, { extractable: true })
+  const jwk = await exportJWK(publicKey)
+  return {
+    kid,
+    privateKey,
+    keySet: {
+      keys: [
+        { ...jwk, kty: 'EC', crv: 'P-256', x: jwk.x ?? '', y: jwk.y ?? '', kid, alg: 'ES256', use: 'sig' },
+      ],
+    },
+  }
+}
+
+/** Signs a registration code exactly as apps/api's signer does. */
+export function signCode(
+  key: SigningKey,
+  seed: { n: number; badgeName: string; tier?: AdminRegistrationWire['registration_tier'] },
+  times: { iat: number; exp: number },
+  header: { kid?: string; typ?: string } = {},
+): Promise<string> {
+  return new SignJWT({
+    registration_id: registrationIdOf(seed.n),
+    registration_tier: seed.tier ?? 'member',
+    badge_name: seed.badgeName,
+  })
+    .setProtectedHeader({
+      alg: registrationCodeAlgorithm,
+      kid: header.kid ?? key.kid,
+      typ: header.typ ?? registrationCodeType,
+    })
+    .setIssuer('https://api.furfes.example')
+    .setSubject(userIdOf(seed.n))
+    .setJti(registrationIdOf(seed.n))
+    .setIssuedAt(Math.floor(times.iat / 1000))
+    .setExpirationTime(Math.floor(times.exp / 1000))
+    .sign(key.privateKey)
+}

@@ -1,0 +1,197 @@
+import {
+  type AuthInfo,
+  adminAuthStorageKeys,
+  type CognitoAuthClient,
+  CognitoError,
+  createAdminApiClient,
+  createAppStorage,
+  createAuthSession,
+  createMemoryStorage,
+  type Language,
+  NewPasswordRequiredError,
+  type SignInResult,
+} from '@furfes/core'
+import { createNotificationQueue } from '@furfes/ui'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { App } from '../App.tsx'
+import { createDeviceSettings } from '../app/device.ts'
+import type { ReceptionServices } from '../app/services.tsx'
+import { ReceptionDatabase } from '../data/database.ts'
+import { createReceptionStore } from '../data/store.ts'
+import { createReceptionI18n } from '../i18n.ts'
+import { createRoutes } from '../routes.tsx'
+import type { Camera } from '../scan/camera.ts'
+import type { QrDecoder } from '../scan/decoder.ts'
+import { createConnectivity } from '../sync/connectivity.ts'
+import { createSyncEngine } from '../sync/sync-engine.ts'
+import { createCodeVerifier } from '../verify/code-verifier.ts'
+import { createFakeApiServer, type FakeApiServer, fakeAdminToken } from './fake-api-server.ts'
+import { eventMorning, testUuid } from './fixtures.ts'
+
+const hour = 3_600_000
+
+/** Rendering MUI in jsdom on a busy two-core machine: generous, never a synchronisation. */
+export const uiTimeoutMs = 30_000
+
+const adminAuthInfo = (now: number): AuthInfo => ({
+  accessToken: fakeAdminToken,
+  tokenType: 'Bearer',
+  expiresAt: now + hour,
+})
+
+/**
+ * Cognito's admins pool as the screens see it: `first@example.com` must choose a new password first,
+ * `staff@example.com` signs in with `correct horse`.
+ */
+function fakeCognito(now: () => number): CognitoAuthClient & { calls: string[] } {
+  const calls: string[] = []
+  const result = (): SignInResult => ({
+    authInfo: adminAuthInfo(now()),
+    refreshToken: 'refresh-token',
+    user: undefined,
+  })
+  const unused = () => Promise.reject(new Error('not used by the reception app'))
+  return {
+    calls,
+    clientId: 'admins-client',
+    async signIn({ email, password }) {
+      calls.push(`signIn ${email}`)
+      if (email === 'first@example.com') throw new NewPasswordRequiredError(email, 'challenge-session')
+      if (password !== 'correct horse') throw new CognitoError('NotAuthorizedException')
+      return result()
+    },
+    async respondToNewPasswordChallenge({ email, newPassword, session }) {
+      calls.push(`newPassword ${email} ${newPassword} ${session}`)
+      return result()
+    },
+    async refreshAccessToken() {
+      calls.push('refresh')
+      return { ...result(), refreshToken: undefined }
+    },
+    async signOut() {
+      calls.push('signOut')
+    },
+    signUp: unused,
+    resendConfirmationCode: unused,
+    confirmSignUp: unused,
+    changePassword: unused,
+    forgotPassword: unused,
+    confirmForgotPassword: unused,
+    getUser: unused,
+    updateUserAttributes: unused,
+    verifyUserAttribute: unused,
+  }
+}
+
+/** A camera whose "reads" the test triggers with `show(text)`. */
+function fakeScanner() {
+  let onText: ((text: string, at: number) => void) | undefined
+  const torch: boolean[] = []
+  const decoder: QrDecoder = {
+    id: 'fake',
+    decodeFrame: async () => undefined,
+    async decodeFromStream(_stream, _video, callback) {
+      onText = callback
+      return { stop: () => (onText = undefined) }
+    },
+  }
+  const camera: Camera = {
+    stream: {} as MediaStream,
+    torch: { supported: true, set: async (on) => void torch.push(on) },
+    stop: () => undefined,
+  }
+  return {
+    scanner: { decoder, openCamera: async () => camera },
+    torch,
+    isScanning: () => onText !== undefined,
+    show(text: string) {
+      if (!onText) throw new Error('The camera is not scanning')
+      onText(text, performance.now())
+    },
+  }
+}
+
+export interface TestApp {
+  services: ReceptionServices
+  server: FakeApiServer
+  cognito: ReturnType<typeof fakeCognito>
+  scanner: ReturnType<typeof fakeScanner>
+  downloads: { text: string; fileName: string }[]
+  cues: string[]
+  errors: unknown[]
+  router: ReturnType<typeof createMemoryRouter>
+  clock: { now: number }
+}
+
+export interface TestAppOptions {
+  path: string
+  language?: Language
+  server?: FakeApiServer
+  /** Start signed in (auth info and refresh token stored), as after an earlier sign-in. */
+  signedIn?: boolean
+  prepare?: (services: ReceptionServices) => Promise<void>
+}
+
+/** The whole app on a memory router, over fakes of Cognito, the API, the camera and the speaker. */
+export async function renderApp(options: TestAppOptions): Promise<TestApp> {
+  const clock = { now: eventMorning }
+  const now = () => clock.now
+  const server = options.server ?? createFakeApiServer({ now })
+  const cognito = fakeCognito(now)
+  const appStorage = createAppStorage(createMemoryStorage(), now)
+  if (options.signedIn) {
+    appStorage.set('adminAuthInfo', adminAuthInfo(clock.now))
+    appStorage.set('adminAuthInfoRefreshToken', 'refresh-token')
+  }
+  const session = createAuthSession(cognito, appStorage, adminAuthStorageKeys)
+  const api = createAdminApiClient({
+    baseUrl: 'https://api.furfes.example',
+    fetch: server.fetchFor(() => true),
+    getAuthInfo: () => session.getAuthInfo(),
+  })
+  const device = createDeviceSettings(window.localStorage, () => testUuid())
+  device.setName('受付1')
+  const store = createReceptionStore({
+    db: new ReceptionDatabase(`app-${testUuid()}`),
+    clock: now,
+    device: device.get,
+  })
+  await store.load()
+  const connectivity = createConnectivity({ isOnline: () => true, onChange: () => () => undefined })
+  const errors: unknown[] = []
+  const cues: string[] = []
+  const downloads: TestApp['downloads'] = []
+  const scanner = fakeScanner()
+  const services: ReceptionServices = {
+    config: { apiUrl: 'https://api.furfes.example', pwaUrl: 'https://furfes.example' },
+    clock: now,
+    session,
+    api,
+    store,
+    sync: createSyncEngine({
+      api,
+      store,
+      connectivity,
+      clock: now,
+      reportError: (error) => errors.push(error),
+    }),
+    connectivity,
+    device,
+    verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: now }),
+    scanner: scanner.scanner,
+    cue: { play: (kind) => void cues.push(kind), unlock: () => undefined },
+    notifications: createNotificationQueue(),
+    reportError: (error) => void errors.push(error),
+    rememberLanguage: () => undefined,
+    download: (text, fileName) => void downloads.push({ text, fileName }),
+  }
+  await options.prepare?.(services)
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [options.path] })
+  render(
+    <App i18n={createReceptionI18n(options.language ?? 'ja')} services={services}>
+      <RouterProvider router={router} />
+    </App>,
+  )
+  return { services, server, cognito, scanner, downloads, cues, errors, router, clock }
+}

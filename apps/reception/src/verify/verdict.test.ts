@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ReceptionDatabase } from '../data/database.ts'
+import { createReceptionStore, type ReceptionStore } from '../data/store.ts'
+import {
+  createSigningKey,
+  eventMorning,
+  participant,
+  registrationIdOf,
+  type SigningKey,
+  signCode,
+  testUuid,
+} from '../test/fixtures.ts'
+import { createCodeVerifier } from './code-verifier.ts'
+import { judgeCode } from './verdict.ts'
+
+const hour = 3_600_000
+const valid = { iat: eventMorning - hour, exp: eventMorning + 24 * hour }
+let key: SigningKey
+let otherKey: SigningKey
+
+beforeAll(async () => {
+  key = await createSigningKey('key-2025')
+  otherKey = await createSigningKey('someone-else')
+})
+
+async function deviceWith(
+  now = eventMorning,
+): Promise<{ store: ReceptionStore; judge: (token: string) => Promise<ReturnType<typeof judgeCode>> }> {
+  const store = createReceptionStore({
+    db: new ReceptionDatabase(`verdict-${testUuid()}`),
+    clock: () => now,
+    device: () => ({ id: 'device-1', name: '受付1' }),
+  })
+  await store.load()
+  await store.setKeys(key.keySet)
+  await store.replaceParticipants([
+    participant({
+      n: 1,
+      badgeName: 'Fox',
+      handleName: 'Foxy',
+      tier: 'sponsor_fursuiter',
+      tShirtSize: 'L',
+      changingRoomType: 'female',
+    }),
+    participant({ n: 2, badgeName: 'Wolf', paymentStatus: 'canceled' }),
+    participant({ n: 3, badgeName: 'Bear', paymentStatus: 'pending' }),
+    participant({ n: 4, badgeName: 'Cat', paymentStatus: 'expired' }),
+  ])
+  const verifier = createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: () => now })
+  return { store, judge: async (token) => judgeCode(await verifier.verify(token), store.getSnapshot()) }
+}
+
+describe('offline verification of registration codes', () => {
+  it('accepts a valid code and says what to hand over', async () => {
+    const { judge } = await deviceWith()
+    const verdict = await judge(
+      await signCode(key, { n: 1, badgeName: 'Fox', tier: 'sponsor_fursuiter' }, valid),
+    )
+    expect(verdict).toMatchObject({
+      kind: 'valid',
+      notInSnapshot: false,
+      subject: {
+        badgeName: 'Fox',
+        handleName: 'Foxy',
+        registrationTier: 'sponsor_fursuiter',
+        registrationId: registrationIdOf(1),
+      },
+      handOver: {
+        badge: true,
+        sponsorGoods: ['conbook', 'limitedNeckStrap', 'tShirt', 'toteBag', 'entryBadgeCase', 'sticker'],
+        tShirtSize: 'L',
+        changingRoomType: 'female',
+      },
+    })
+  })
+
+  it('says "already checked in", with when and where, once the person was checked in', async () => {
+    const { store, judge } = await deviceWith()
+    const token = await signCode(key, { n: 1, badgeName: 'Fox' }, valid)
+    await store.recordCheckIn(registrationIdOf(1))
+    const verdict = await judge(token)
+    expect(verdict).toMatchObject({
+      kind: 'alreadyCheckedIn',
+      checkIn: { deviceName: '受付1', checkedInAt: eventMorning, registrationId: registrationIdOf(1) },
+    })
+  })
+
+  it('refuses an expired code', async () => {
+    const { judge } = await deviceWith()
+    const expired = { iat: eventMorning - 48 * hour, exp: eventMorning - hour }
+    expect(await judge(await signCode(key, { n: 1, badgeName: 'Fox' }, expired))).toMatchObject({
+      kind: 'rejected',
+      reason: 'expired',
+    })
+  })
+
+  it('tolerates two minutes of clock drift at expiry', async () => {
+    const { judge } = await deviceWith(eventMorning + 60_000)
+    const token = await signCode(
+      key,
+      { n: 1, badgeName: 'Fox' },
+      { iat: eventMorning - hour, exp: eventMorning },
+    )
+    expect((await judge(token)).kind).toBe('valid')
+  })
+
+  it('refuses a tampered code, a code signed with an unknown key, and garbage', async () => {
+    const { judge } = await deviceWith()
+    const token = await signCode(key, { n: 1, badgeName: 'Fox' }, valid)
+    const [header, payload, signature] = token.split('.') as [string, string, string]
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const forged = Buffer.from(JSON.stringify({ ...claims, registration_tier: 'sponsor' })).toString(
+      'base64url',
+    )
+    expect(await judge(`${header}.${forged}.${signature}`)).toMatchObject({
+      kind: 'rejected',
+      reason: 'badSignature',
+    })
+
+    const unknownKid = await signCode(otherKey, { n: 1, badgeName: 'Fox' }, valid)
+    expect(await judge(unknownKid)).toMatchObject({ kind: 'rejected', reason: 'unknownKey' })
+    // The right kid but another key's signature is a forgery, not an unknown key.
+    const wrongKey = await signCode(otherKey, { n: 1, badgeName: 'Fox' }, valid, { kid: key.kid })
+    expect(await judge(wrongKey)).toMatchObject({ kind: 'rejected', reason: 'badSignature' })
+    const wrongType = await signCode(key, { n: 1, badgeName: 'Fox' }, valid, { typ: 'JWT' })
+    expect(await judge(wrongType)).toMatchObject({ kind: 'rejected', reason: 'malformed' })
+    expect(await judge('https://example.com/not-a-code')).toMatchObject({
+      kind: 'rejected',
+      reason: 'malformed',
+    })
+  })
+
+  it('refuses codes of canceled and unpaid registrations, from the snapshot', async () => {
+    const { judge } = await deviceWith()
+    expect(await judge(await signCode(key, { n: 2, badgeName: 'Wolf' }, valid))).toMatchObject({
+      kind: 'rejected',
+      reason: 'canceled',
+      subject: { badgeName: 'Wolf' },
+    })
+    expect(await judge(await signCode(key, { n: 3, badgeName: 'Bear' }, valid))).toMatchObject({
+      kind: 'rejected',
+      reason: 'unpaid',
+    })
+    expect(await judge(await signCode(key, { n: 4, badgeName: 'Cat' }, valid))).toMatchObject({
+      kind: 'rejected',
+      reason: 'unpaid',
+    })
+  })
+
+  it('accepts a verified code of someone the snapshot does not list yet, from the code alone', async () => {
+    const { judge } = await deviceWith()
+    expect(
+      await judge(await signCode(key, { n: 9, badgeName: 'Newcomer', tier: 'sponsor' }, valid)),
+    ).toMatchObject({
+      kind: 'valid',
+      notInSnapshot: true,
+      subject: { badgeName: 'Newcomer', registrationTier: 'sponsor' },
+      handOver: { tShirtSize: undefined },
+    })
+  })
+
+  it('refuses everything while the device has no keys yet', async () => {
+    const store = createReceptionStore({
+      db: new ReceptionDatabase(`verdict-${testUuid()}`),
+      clock: () => eventMorning,
+      device: () => ({ id: 'd', name: 'd' }),
+    })
+    await store.load()
+    const verifier = createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: () => eventMorning })
+    const token = await signCode(key, { n: 1, badgeName: 'Fox' }, valid)
+    expect(await verifier.verify(token)).toEqual({ ok: false, problem: 'noKeys' })
+  })
+})

@@ -1,0 +1,141 @@
+import {
+  isFursuitTier,
+  isSponsorTier,
+  type Participant,
+  type RegistrationTier,
+  type SponsorBenefit,
+  sponsorBenefits,
+  sponsorBenefitsByTier,
+} from '@furfes/core'
+import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
+import type { ReceptionSnapshot } from '../data/store.ts'
+import type { CodeCheck, CodeProblem } from './code-verifier.ts'
+
+/** What reception hands over to a participant who checks in. */
+interface HandOver {
+  badge: true
+  sponsorGoods: SponsorBenefit[]
+  tShirtSize: string | undefined
+  changingRoomType: string | undefined
+}
+
+/** The person a verdict is about, from the participant snapshot or, failing that, from the code itself. */
+export interface VerdictSubject {
+  userId: string
+  registrationId: string
+  badgeName: string
+  handleName: string | undefined
+  email: string | undefined
+  registrationTier: RegistrationTier
+  participant: Participant | undefined
+}
+
+type RejectionReason =
+  | CodeProblem
+  | 'canceled'
+  | 'unpaid'
+  | 'notRegistered'
+  | 'replaced'
+  | 'unknownParticipant'
+
+export type Verdict =
+  | {
+      kind: 'valid'
+      subject: VerdictSubject
+      handOver: HandOver
+      /** The code verified, but this device's snapshot does not list the person yet (registered since). */
+      notInSnapshot: boolean
+    }
+  | { kind: 'alreadyCheckedIn'; subject: VerdictSubject; checkIn: StoredCheckIn }
+  | { kind: 'rejected'; reason: RejectionReason; subject: VerdictSubject | undefined }
+
+function handOverFor(tier: RegistrationTier, participant: Participant | undefined): HandOver {
+  const benefits = sponsorBenefitsByTier[tier]
+  const registration = participant?.registration
+  return {
+    badge: true,
+    sponsorGoods: sponsorBenefits.filter((benefit) => benefits[benefit]),
+    tShirtSize: isSponsorTier(tier) ? registration?.tShirtSize : undefined,
+    changingRoomType: isFursuitTier(tier) ? registration?.changingRoomType : undefined,
+  }
+}
+
+function subjectOf(participant: Participant, registrationId: string): VerdictSubject | undefined {
+  const registration = participant.registration
+  if (!registration) return undefined
+  return {
+    userId: participant.user.userId,
+    registrationId,
+    badgeName: registration.badgeName,
+    handleName: participant.profile?.handleName,
+    email: participant.user.email,
+    registrationTier: registration.registrationTier,
+    participant,
+  }
+}
+
+/**
+ * The verdict on a participant found in the snapshot (by code or by search): paid and not checked in is
+ * valid; checked in (here, or on another device as far as this one knows) is "already"; anything else is
+ * rejected with its reason.
+ */
+export function judgeParticipant(
+  participant: Participant,
+  registrationId: string,
+  checkIn: RegistrationCheckIn | undefined,
+): Verdict {
+  const registration = participant.registration
+  const subject = subjectOf(participant, registrationId)
+  if (!registration || !subject) return { kind: 'rejected', reason: 'notRegistered', subject: undefined }
+  if (registration.paymentStatus === 'canceled') return { kind: 'rejected', reason: 'canceled', subject }
+  if (registration.paymentStatus !== 'paid') return { kind: 'rejected', reason: 'unpaid', subject }
+  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
+  return {
+    kind: 'valid',
+    subject,
+    handOver: handOverFor(registration.registrationTier, participant),
+    notInSnapshot: false,
+  }
+}
+
+/**
+ * The verdict on a scanned code, from the offline signature check and the synced snapshot. Only paid
+ * registrations get codes, so a verified code of someone the snapshot does not list yet is valid (the screen
+ * says the list is behind); a registration the snapshot knows under another id means the code is of an
+ * earlier registration that was replaced.
+ */
+export function judgeCode(check: CodeCheck, snapshot: ReceptionSnapshot): Verdict {
+  if (!check.ok) return { kind: 'rejected', reason: check.problem, subject: undefined }
+  const { claims } = check
+  const registrationId = claims.registration_id
+  const participant =
+    snapshot.participantsByRegistrationId.get(registrationId) ?? snapshot.participantsByUserId.get(claims.sub)
+  const checkIn = snapshot.checkInsByRegistration.get(registrationId)
+  if (participant) {
+    const knownId = participant.registration?.registrationId
+    if (participant.user.userId !== claims.sub) {
+      return { kind: 'rejected', reason: 'unknownParticipant', subject: undefined }
+    }
+    if (knownId !== undefined && knownId !== registrationId) {
+      const subject = subjectOf(participant, registrationId)
+      return { kind: 'rejected', reason: 'replaced', subject }
+    }
+    return judgeParticipant(participant, registrationId, checkIn)
+  }
+  const subject: VerdictSubject = {
+    userId: claims.sub,
+    registrationId,
+    badgeName: claims.badge_name,
+    handleName: undefined,
+    email: undefined,
+    registrationTier: claims.registration_tier,
+    participant: undefined,
+  }
+  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
+  return {
+    kind: 'valid',
+    subject,
+    handOver: handOverFor(claims.registration_tier, undefined),
+    notInSnapshot: true,
+  }
+}

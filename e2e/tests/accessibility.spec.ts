@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '../support/fixtures.ts'
+import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
+
+/** axe's findings that block someone: serious and critical ones (WCAG 2.1 A and AA rules and best practice). */
+async function blockingViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }))
+}
+
+test.describe('accessibility (axe)', () => {
+  for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {
+    for (const language of languages) {
+      test(`${pageUrl(language, route.path)} has no serious or critical violation`, async ({ page }) => {
+        await page.route('**/public-profile', (request) =>
+          request.fulfill({
+            json: { items: [{ privacy: 'public', handle_name: 'Kemo', urls: ['https://x.com/kemo'] }] },
+          }),
+        )
+        await page.goto(pageUrl(language, route.path))
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading[language])
+        // The page is interactive and its data has arrived: what a visitor would meet.
+        await page.waitForLoadState('networkidle')
+        expect(await blockingViolations(page)).toEqual([])
+      })
+    }
+  }
+
+  test('the open menu and the dark theme have no serious or critical violation', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/ja')
+    await appStarted(page)
+    await page.getByRole('button', { name: 'メニューを開く' }).click()
+    await expect(page.getByRole('navigation', { name: 'サイトメニュー' })).toBeVisible()
+    expect(await blockingViolations(page)).toEqual([])
+    await page.goto('/en/about-registration')
+    await page.waitForLoadState('networkidle')
+    expect(await blockingViolations(page)).toEqual([])
+  })
+
+  test('the keyboard reaches the skip link first and it jumps to the page', async ({ page }) => {
+    await page.goto('/ja/faq')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: '本文へ移動' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/#main$/)
+  })
+})

@@ -1,0 +1,26 @@
+import { expect, test } from '../support/fixtures.ts'
+import { fullTitle, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
+
+test.describe('every public route in both languages', () => {
+  for (const route of publicRoutes) {
+    for (const language of languages) {
+      test(`${pageUrl(language, route.path)} shows its Japanese title and its main heading`, async ({
+        page,
+      }) => {
+        // GET /public-profile belongs to another issue; the list itself is covered in participants-profile.spec.
+        await page.route('**/public-profile', (request) => request.fulfill({ json: { items: [] } }))
+        await page.goto(pageUrl(language, route.path))
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading[language])
+        await expect(page).toHaveTitle(fullTitle(route.title))
+        await expect(page.locator('html')).toHaveAttribute('lang', language)
+        if (route.navigation === false) {
+          await expect(page.getByRole('navigation')).toHaveCount(0)
+        } else {
+          await expect(
+            page.getByRole('navigation', { name: language === 'ja' ? 'サイトマップ' : 'Site map' }),
+          ).toBeVisible()
+        }
+      })
+    }
+  }
+})

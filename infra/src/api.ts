@@ -1,0 +1,170 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib'
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2'
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import * as acm from 'aws-cdk-lib/aws-certificatemanager'
+import * as ec2 from 'aws-cdk-lib/aws-ec2'
+import * as lambda from 'aws-cdk-lib/aws-lambda'
+import * as logs from 'aws-cdk-lib/aws-logs'
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
+import * as triggers from 'aws-cdk-lib/triggers'
+import { Construct } from 'constructs'
+import type { UserPools } from './auth.ts'
+import { apiCode, apiHandler, migrateHandler } from './bundle.ts'
+import { type FurfesConfig, region } from './config.ts'
+import type { Database, Network } from './database.ts'
+import { databaseSecretVariable, secretArnSuffix } from './runtime/secrets.ts'
+import type { ApiSecrets } from './secrets.ts'
+
+export const cognitoEndpoint = `https://cognito-idp.${region}.amazonaws.com`
+
+/** The path Stripe posts webhooks to; the alarm on webhook failures watches its answers. */
+export const stripeWebhookPath = '/webhooks/stripe'
+
+/** Application logs are kept three months: long enough to investigate, well inside the one-year retention. */
+const logRetention = logs.RetentionDays.THREE_MONTHS
+
+export interface ApiProps {
+  config: FurfesConfig
+  network: Network
+  database: Database
+  userPools: UserPools
+  secrets: ApiSecrets
+  /** Origins of the two web apps: CORS, and where checkout may send users back to. */
+  pwaUrl: string
+  receptionUrl: string
+}
+
+/**
+ * The API on AWS Lambda behind an API Gateway HTTP API (decision 080), and the migrator that a deployment
+ * runs before it updates the API.
+ */
+export class Api extends Construct {
+  readonly function: lambda.Function
+  readonly migrator: lambda.Function
+  readonly httpApi: apigwv2.HttpApi
+  readonly logGroup: logs.LogGroup
+  /** The base URL the web apps call, without a trailing slash. */
+  readonly url: string
+  /** With a custom domain: the API Gateway name its DNS record (CNAME or alias) points to. */
+  readonly domainTarget: string | undefined
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id)
+    const { config, network, database, userPools, secrets } = props
+    const code = apiCode()
+    const databaseSecret = database.instance.secret
+    if (!databaseSecret) throw new Error('The database instance has no generated secret')
+
+    /** Secrets travel by ARN; src/runtime/secrets.ts turns `<NAME>_SECRET_ARN` into `<NAME>` at start. */
+    const secretArn = (name: string, secret: secretsmanager.ISecret) => ({
+      [`${name}${secretArnSuffix}`]: secret.secretArn,
+    })
+    const runtimeEnvironment = {
+      // RDS certificates are signed by Amazon's CAs, which Node.js 20+ on Lambda does not trust by default.
+      NODE_EXTRA_CA_CERTS: '/var/runtime/ca-cert.pem',
+      DATA_DIR: '/tmp',
+      LOG_LEVEL: 'info',
+      [databaseSecretVariable]: databaseSecret.secretArn,
+      ...(config.api.tierCapacities ? { TIER_CAPACITIES: config.api.tierCapacities } : {}),
+      SECRETS_REVISION: config.api.secretsRevision,
+    }
+    const functionDefaults = {
+      code,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      vpc: network.vpc,
+      vpcSubnets: { subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS },
+      securityGroups: [network.apiSecurityGroup],
+    }
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `furfes-${config.stage}-api`,
+      description: 'The product API and the admin API',
+      createDefaultStage: false,
+    })
+    const customDomain = config.domains.api
+    this.url = customDomain ? `https://${customDomain.domainName}` : this.httpApi.apiEndpoint
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    })
+    this.function = new lambda.Function(this, 'Function', {
+      ...functionDefaults,
+      description: 'The Hono API (apps/api) through hono/aws-lambda',
+      handler: apiHandler,
+      memorySize: config.api.memoryMb,
+      // API Gateway gives up after 30 s; the API answers far sooner or not at all.
+      timeout: Duration.seconds(15),
+      reservedConcurrentExecutions: config.api.reservedConcurrency,
+      logGroup: this.logGroup,
+      environment: {
+        ...runtimeEnvironment,
+        DATABASE_POOL_SIZE: String(config.api.databasePoolSize),
+        API_URL: this.url,
+        PWA_URL: props.pwaUrl,
+        RECEPTION_URL: props.receptionUrl,
+        COGNITO_ENDPOINT: cognitoEndpoint,
+        COGNITO_MEMBERS_POOL_ID: userPools.members.pool.userPoolId,
+        COGNITO_MEMBERS_CLIENT_ID: userPools.members.client.userPoolClientId,
+        COGNITO_ADMINS_POOL_ID: userPools.admins.pool.userPoolId,
+        COGNITO_ADMINS_CLIENT_ID: userPools.admins.client.userPoolClientId,
+        PAYMENT_GATEWAY: 'stripe',
+        ...secretArn('STRIPE_SECRET_KEY', secrets.stripeSecretKey),
+        ...secretArn('STRIPE_WEBHOOK_SECRET', secrets.stripeWebhookSecret),
+        ...secretArn('REGISTRATION_CODE_SIGNING_KEYS', secrets.registrationCodeSigningKeys),
+      },
+    })
+    for (const secret of [
+      databaseSecret,
+      secrets.stripeSecretKey,
+      secrets.stripeWebhookSecret,
+      secrets.registrationCodeSigningKeys,
+    ]) {
+      secret.grantRead(this.function)
+    }
+
+    const domainName = customDomain
+      ? new apigwv2.DomainName(this, 'DomainName', {
+          domainName: customDomain.domainName,
+          certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+        })
+      : undefined
+    this.domainTarget = domainName?.regionalDomainName
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.api.throttleRate, burstLimit: config.api.throttleBurst },
+      ...(domainName ? { domainMapping: { domainName } } : {}),
+    })
+    // One catch-all `$default` route: the Hono app routes, answers 404s and CORS preflights itself.
+    new apigwv2.HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.httpApi,
+      routeKey: apigwv2.HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('Lambda', this.function),
+    })
+
+    this.migrator = new lambda.Function(this, 'Migrator', {
+      ...functionDefaults,
+      description: 'Applies the database migrations at deploy time (a CloudFormation trigger)',
+      handler: migrateHandler,
+      memorySize: 512,
+      timeout: Duration.minutes(5),
+      logGroup: new logs.LogGroup(this, 'MigratorLogs', {
+        retention: logRetention,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+      environment: runtimeEnvironment,
+    })
+    databaseSecret.grantRead(this.migrator)
+    // Runs after the database and its security group exist and before the API function is updated, at
+    // every deployment whose code (or migrations) changed; a failed migration fails and rolls back the deploy.
+    new triggers.Trigger(this, 'MigrateOnDeploy', {
+      handler: this.migrator,
+      executeAfter: [database, network],
+      executeBefore: [this.function],
+      executeOnHandlerChange: true,
+      timeout: Duration.minutes(5),
+    })
+  }
+}

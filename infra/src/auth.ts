@@ -1,0 +1,128 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib'
+import * as cognito from 'aws-cdk-lib/aws-cognito'
+import { Construct } from 'constructs'
+import type { FurfesConfig } from './config.ts'
+
+/** How long tokens live. Access and ID tokens: one hour, as the apps expect (refresh 30 s before expiry). */
+const tokenValidity = {
+  access: Duration.hours(1),
+  id: Duration.hours(1),
+  /** Members stay signed in on their phones for a month, like the Cognito emulator's default. */
+  membersRefresh: Duration.days(30),
+  /**
+   * Staff tablets: a week covers the set-up day and the event day; a lost tablet's session dies sooner, and
+   * GlobalSignOut (or AdminUserGlobalSignOut) ends it at once.
+   */
+  adminsRefresh: Duration.days(7),
+}
+
+/** The spec's rule: at least 8 characters, and nothing more (the apps' validation says the same). */
+const passwordPolicy: cognito.PasswordPolicy = {
+  minLength: 8,
+  requireLowercase: false,
+  requireUppercase: false,
+  requireDigits: false,
+  requireSymbols: false,
+  tempPasswordValidity: Duration.days(7),
+}
+
+export interface UserPoolWithClient {
+  pool: cognito.UserPool
+  client: cognito.UserPoolClient
+}
+
+/**
+ * The members and admins user pools, configured as the Cognito emulator behaves (decision 020), so code
+ * proven against the emulator runs unchanged: the e-mail address is the username, case-insensitive;
+ * sign-up confirms it by a code; an e-mail change keeps the old, verified address until the new one is
+ * confirmed; one app client without secret, USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH only; "prevent user
+ * existence errors" on.
+ */
+export class UserPools extends Construct {
+  readonly members: UserPoolWithClient
+  readonly admins: UserPoolWithClient
+
+  constructor(scope: Construct, id: string, config: FurfesConfig) {
+    super(scope, id)
+    const email = config.email
+      ? cognito.UserPoolEmail.withSES({
+          fromEmail: config.email.fromAddress,
+          ...(config.email.fromName ? { fromName: config.email.fromName } : {}),
+          ...(config.email.replyTo ? { replyTo: config.email.replyTo } : {}),
+          sesRegion: 'ap-northeast-1',
+        })
+      : cognito.UserPoolEmail.withCognito()
+
+    const common = (name: string): cognito.UserPoolProps => ({
+      userPoolName: `furfes-${config.stage}-${name}`,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy,
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // The apps implement no MFA challenge (neither does the emulator); see decision 080.
+      mfa: cognito.Mfa.OFF,
+      featurePlan: cognito.FeaturePlan.LITE,
+      email,
+      deletionProtection: true,
+      // Accounts are people's: a stack deleted by mistake must not take them along.
+      removalPolicy: RemovalPolicy.RETAIN,
+    })
+
+    const client = (pool: cognito.UserPool, refreshTokenValidity: Duration) =>
+      pool.addClient('WebClient', {
+        userPoolClientName: 'web',
+        generateSecret: false,
+        // CDK always adds ALLOW_REFRESH_TOKEN_AUTH; nothing else (no SRP, no custom, no admin flows).
+        authFlows: { userPassword: true },
+        preventUserExistenceErrors: true,
+        // The apps sign in through the API operations, never the hosted UI or OAuth redirects.
+        disableOAuth: true,
+        accessTokenValidity: tokenValidity.access,
+        idTokenValidity: tokenValidity.id,
+        refreshTokenValidity,
+        enableTokenRevocation: true,
+        // Only the three attributes the spec names are read; only e-mail is written by users.
+        readAttributes: new cognito.ClientAttributes().withStandardAttributes({
+          email: true,
+          emailVerified: true,
+        }),
+        writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
+      })
+
+    const membersPool = new cognito.UserPool(this, 'Members', {
+      ...common('members'),
+      selfSignUpEnabled: true,
+      ...(config.email
+        ? {
+            userVerification: {
+              emailSubject: '【ふぁーりーフェス】確認コード / Verification code',
+              emailBody:
+                'ふぁーりーフェスの確認コードは {####} です。\n\nYour Furry Fes verification code is {####}.',
+              emailStyle: cognito.VerificationEmailStyle.CODE,
+            },
+          }
+        : {}),
+    })
+    this.members = { pool: membersPool, client: client(membersPool, tokenValidity.membersRefresh) }
+
+    const adminsPool = new cognito.UserPool(this, 'Admins', {
+      ...common('admins'),
+      // Admins are invited (AdminCreateUser) and set their own password at first sign-in.
+      selfSignUpEnabled: false,
+      ...(config.email
+        ? {
+            userInvitation: {
+              emailSubject: '【ふぁーりーフェス】スタッフアカウント / Staff account',
+              emailBody:
+                'ユーザー名 {username} 仮パスワード {####}\n初回サインイン時に新しいパスワードを設定してください。\n\n' +
+                'Username {username}, temporary password {####}. Set your own password at first sign-in.',
+            },
+          }
+        : {}),
+    })
+    this.admins = { pool: adminsPool, client: client(adminsPool, tokenValidity.adminsRefresh) }
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * What differs between one deployment and another. `bin/app.ts` reads it from the `furfes` context key of
+ * cdk.json, so the committed file is the record of what is deployed. Everything has a default that works
+ * for a first deployment without a custom domain.
+ */
+
+/** Cognito's user pools, the API and the database live here; the spec names the region. */
+export const region = 'ap-northeast-1'
+
+/** A name served by CloudFront or API Gateway instead of the generated one. */
+export interface CustomDomain {
+  /** For example `www.furfes.example`. */
+  domainName: string
+  /**
+   * An issued ACM certificate covering the name. CloudFront only takes certificates from us-east-1; the
+   * API's regional custom domain needs one from ap-northeast-1.
+   */
+  certificateArn: string
+}
+
+export interface FurfesConfig {
+  /** Prefix of resource names, secret names and alarm names: `furfes-prod-…`. */
+  stage: string
+  /** The external inquiry form the contact-us page opens (spec: "replaces the page with an external URL"). */
+  contactUrl: string
+  domains: {
+    pwa?: CustomDomain
+    reception?: CustomDomain
+    api?: CustomDomain
+  }
+  /**
+   * Where Cognito sends verification codes and admin invitations from. Without it Cognito's own sender is
+   * used, which only sends a few dozen e-mails a day: fine for a trial, never for the registration rush.
+   * The address (or its domain) must be verified in Amazon SES in ap-northeast-1 and SES must be out of
+   * its sandbox.
+   */
+  email?: { fromAddress: string; fromName?: string; replyTo?: string }
+  /** Alarm notifications go to this address (an SNS e-mail subscription the recipient confirms once). */
+  alarmEmail?: string
+  api: {
+    memoryMb: number
+    /**
+     * The most API instances that run at once. Each holds `databasePoolSize` connections, so this times that
+     * must stay below the database's max_connections (about 400 on a db.t4g.medium).
+     */
+    reservedConcurrency: number
+    databasePoolSize: number
+    /** API Gateway's steady-state and burst request limits for the whole API (requests per second). */
+    throttleRate: number
+    throttleBurst: number
+    /** TIER_CAPACITIES: spots per tier, `member=300,fursuiter=150,…`; empty keeps the API's defaults. */
+    tierCapacities: string
+    /**
+     * Change it (any new text) after putting a new value into a secret: the API reads its secrets when an
+     * instance starts, and a changed environment makes every instance start afresh.
+     */
+    secretsRevision: string
+  }
+  database: {
+    /** An RDS instance class without the `db.` prefix. */
+    instanceType: string
+    /** A standby in a second availability zone: failover in one to two minutes instead of a restore. */
+    multiAz: boolean
+    allocatedStorageGiB: number
+    maxAllocatedStorageGiB: number
+    /** Automated backups and point-in-time restore reach this many days back (1 to 35). */
+    backupRetentionDays: number
+  }
+  network: {
+    /** NAT gateways for the API's way out (Cognito's keys, Stripe, Secrets Manager). One per AZ is sturdier. */
+    natGateways: number
+  }
+  monitoring: {
+    /** API 5xx answers per minute that raise the alarm. */
+    api5xxPerMinute: number
+  }
+  /** Error reporting in the web apps (runtime config `sentry`); left out, it is off. */
+  sentry?: { dsn?: string; tracingTargets: string[]; environment?: string }
+}
+
+export const defaultConfig: FurfesConfig = {
+  stage: 'prod',
+  contactUrl: 'https://forms.gle/replace-with-the-committee-inquiry-form',
+  domains: {},
+  api: {
+    memoryMb: 1024,
+    reservedConcurrency: 100,
+    databasePoolSize: 2,
+    throttleRate: 1000,
+    throttleBurst: 2000,
+    tierCapacities: '',
+    secretsRevision: '1',
+  },
+  database: {
+    instanceType: 't4g.medium',
+    multiAz: true,
+    allocatedStorageGiB: 20,
+    maxAllocatedStorageGiB: 100,
+    backupRetentionDays: 14,
+  },
+  network: { natGateways: 1 },
+  monitoring: { api5xxPerMinute: 5 },
+}
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
+export type FurfesConfigInput = DeepPartial<FurfesConfig>
+
+/** The defaults with the given values laid over them, checked so a typo fails the synth, not the deploy. */
+export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
+  const config: FurfesConfig = {
+    ...defaultConfig,
+    ...(input as Partial<FurfesConfig>),
+    domains: { ...(input.domains as FurfesConfig['domains']) },
+    api: { ...defaultConfig.api, ...(input.api as Partial<FurfesConfig['api']>) },
+    database: { ...defaultConfig.database, ...(input.database as Partial<FurfesConfig['database']>) },
+    network: { ...defaultConfig.network, ...(input.network as Partial<FurfesConfig['network']>) },
+    monitoring: { ...defaultConfig.monitoring, ...(input.monitoring as Partial<FurfesConfig['monitoring']>) },
+  }
+  const problems: string[] = []
+  if (!/^[a-z][a-z0-9-]{0,15}$/.test(config.stage)) problems.push('stage: lower-case letters, digits, -')
+  if (!URL.canParse(config.contactUrl)) problems.push('contactUrl: an absolute URL')
+  for (const [name, domain] of Object.entries(config.domains)) {
+    if (domain && (!domain.domainName || !domain.certificateArn?.startsWith('arn:aws:acm:'))) {
+      problems.push(`domains.${name}: domainName and an ACM certificateArn`)
+    }
+  }
+  if (config.database.backupRetentionDays < 1 || config.database.backupRetentionDays > 35) {
+    problems.push(
+      'database.backupRetentionDays: 1 to 35 (0 would switch backups and point-in-time restore off)',
+    )
+  }
+  if (config.api.reservedConcurrency < 1 || config.api.databasePoolSize < 1) {
+    problems.push('api.reservedConcurrency and api.databasePoolSize: at least 1')
+  }
+  if (problems.length > 0) throw new Error(`Invalid furfes configuration:\n  ${problems.join('\n  ')}`)
+  return config
+}

@@ -1,0 +1,118 @@
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
+import type { Construct } from 'constructs'
+import { Api, cognitoEndpoint } from './api.ts'
+import { UserPools } from './auth.ts'
+import { type FurfesConfig, region } from './config.ts'
+import { Database, Network } from './database.ts'
+import { Monitoring } from './monitoring.ts'
+import { ApiSecrets } from './secrets.ts'
+import { StaticSite, WebDeliveryPolicies } from './static-site.ts'
+
+export interface FurfesStackProps extends StackProps {
+  config: FurfesConfig
+  /** The build outputs of apps/pwa and apps/reception. */
+  webApps: { pwaDist: string; receptionDist: string }
+}
+
+/**
+ * The whole platform in one stack (decision 080): Cognito, the API and its database, the two web apps and
+ * their alarms. One stack keeps the wiring (pool ids, URLs, secret ARNs) in one template, with no exports
+ * between stacks to untangle later.
+ */
+export class FurfesStack extends Stack {
+  readonly userPools: UserPools
+  readonly network: Network
+  readonly database: Database
+  readonly secrets: ApiSecrets
+  readonly api: Api
+  readonly pwa: StaticSite
+  readonly reception: StaticSite
+  readonly monitoring: Monitoring
+
+  constructor(scope: Construct, id: string, props: FurfesStackProps) {
+    if (props.env?.region && props.env.region !== region) {
+      throw new Error(
+        `The platform runs in ${region} (Cognito's region in the spec), not ${props.env.region}`,
+      )
+    }
+    super(scope, id, { ...props, env: { ...props.env, region } })
+    const { config } = props
+    Tags.of(this).add('project', 'furfes')
+    Tags.of(this).add('stage', config.stage)
+
+    this.userPools = new UserPools(this, 'UserPools', config)
+    this.network = new Network(this, 'Network', config)
+    this.database = new Database(this, 'Database', { config, network: this.network })
+    this.secrets = new ApiSecrets(this, 'Secrets', config)
+
+    // The sites' URLs come first: the API needs them (CORS, checkout return URLs), and each site's
+    // config.json needs the API's URL and the other site's.
+    const policies = new WebDeliveryPolicies(this, 'WebDelivery')
+    this.pwa = new StaticSite(this, 'Pwa', {
+      distDir: props.webApps.pwaDist,
+      policies,
+      prerendered: true,
+      ...(config.domains.pwa ? { domain: config.domains.pwa } : {}),
+    })
+    this.reception = new StaticSite(this, 'Reception', {
+      distDir: props.webApps.receptionDist,
+      policies,
+      prerendered: false,
+      ...(config.domains.reception ? { domain: config.domains.reception } : {}),
+    })
+    this.api = new Api(this, 'Api', {
+      config,
+      network: this.network,
+      database: this.database,
+      userPools: this.userPools,
+      secrets: this.secrets,
+      pwaUrl: this.pwa.url,
+      receptionUrl: this.reception.url,
+    })
+
+    const runtimeConfig = {
+      apiUrl: this.api.url,
+      pwaUrl: this.pwa.url,
+      receptionUrl: this.reception.url,
+      contactUrl: config.contactUrl,
+      cognito: {
+        region,
+        endpoint: cognitoEndpoint,
+        members: {
+          userPoolId: this.userPools.members.pool.userPoolId,
+          clientId: this.userPools.members.client.userPoolClientId,
+        },
+        admins: {
+          userPoolId: this.userPools.admins.pool.userPoolId,
+          clientId: this.userPools.admins.client.userPoolClientId,
+        },
+      },
+      ...(config.sentry ? { sentry: config.sentry } : {}),
+    }
+    this.pwa.deploy(runtimeConfig)
+    this.reception.deploy(runtimeConfig)
+
+    this.monitoring = new Monitoring(this, 'Monitoring', { config, api: this.api, database: this.database })
+
+    const output = (name: string, value: string, description: string) =>
+      new CfnOutput(this, name, { value, description })
+    output('ApiUrl', this.api.url, 'Base URL of the API (Stripe webhook: <ApiUrl>/webhooks/stripe)')
+    output('PwaUrl', this.pwa.url, 'The participants web app')
+    output('ReceptionUrl', this.reception.url, 'The reception app for staff')
+    output('PwaDistributionDomain', this.pwa.distribution.distributionDomainName, 'CNAME target for the PWA')
+    output(
+      'ReceptionDistributionDomain',
+      this.reception.distribution.distributionDomainName,
+      'CNAME target for the reception app',
+    )
+    if (this.api.domainTarget) {
+      output('ApiDomainTarget', this.api.domainTarget, `CNAME target for ${config.domains.api?.domainName}`)
+    }
+    output('MembersUserPoolId', this.userPools.members.pool.userPoolId, 'Cognito members pool')
+    output('AdminsUserPoolId', this.userPools.admins.pool.userPoolId, 'Cognito admins pool')
+    output('ApiFunctionName', this.api.function.functionName, 'The API Lambda function')
+    output('DatabaseInstanceId', this.database.instance.instanceIdentifier, 'The RDS instance')
+    output('DatabaseSecretArn', this.database.instance.secret?.secretArn ?? '', 'Database credentials')
+    output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
+  }
+}

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { type PostgresCluster, startPostgresCluster } from '@furfes/api/test/support/postgres-cluster.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleApi } from '../src/bundle.ts'
+
+/*
+ * The Lambda code as it will run: the esbuild bundle, loaded by plain Node (not Vitest), handed the events
+ * Lambda would hand it, against a real PostgreSQL. Only Secrets Manager is left out: DATABASE_URL is given
+ * directly, as src/runtime/secrets.ts would set it.
+ */
+
+const run = promisify(execFile)
+let folder: string
+let cluster: PostgresCluster
+let databaseUrl: string
+
+/** Imports one bundled entry in a fresh Node process, calls its handler with `event`, answers its result. */
+async function invoke(entry: 'api' | 'migrate', event: unknown): Promise<unknown> {
+  const script = `
+    const { handler } = await import(${JSON.stringify(join(folder, 'dist', `${entry}.mjs`))})
+    const result = await handler(${JSON.stringify(event)})
+    process.stdout.write('\\nRESULT ' + JSON.stringify(result) + '\\n')
+    process.exit(0) // the API's unused loopback listener would keep the process alive
+  `
+  const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DATA_DIR: folder },
+    timeout: 60_000,
+  })
+  expect(stderr).toBe('')
+  const line = stdout.split('\n').find((candidate) => candidate.startsWith('RESULT '))
+  return JSON.parse(line?.slice('RESULT '.length) ?? 'null')
+}
+
+/** An API Gateway HTTP API (payload format 2.0) request event. */
+function httpApiEvent(method: string, path: string) {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: 'abc123.execute-api.ap-northeast-1.amazonaws.com', origin: 'http://localhost:5173' },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.ap-northeast-1.amazonaws.com',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
+      requestId: 'request-1',
+      routeKey: '$default',
+      stage: '$default',
+      time: '22/Nov/2026:06:00:00 +0000',
+      timeEpoch: 1_795_327_200_000,
+    },
+    isBase64Encoded: false,
+  }
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'furfes-infra-bundle-'))
+  bundleApi(folder)
+  cluster = await startPostgresCluster()
+  databaseUrl = await cluster.createDatabase('furfes')
+})
+afterAll(async () => {
+  await cluster?.stop()
+  if (folder) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('the bundled Lambda code', () => {
+  it('migrates the database, and runs again harmlessly (every deployment runs it)', async () => {
+    expect(await invoke('migrate', {})).toEqual({ status: 'migrated' })
+    expect(await invoke('migrate', {})).toEqual({ status: 'migrated' })
+  })
+
+  it('answers HTTP API events through the Hono app', async () => {
+    const features = (await invoke('api', httpApiEvent('GET', '/features'))) as {
+      statusCode: number
+      headers: Record<string, string>
+      body: string
+    }
+    expect(features.statusCode).toBe(200)
+    expect(features.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+    expect(JSON.parse(features.body)).toEqual({
+      is_new_club_activity_establishment_available: expect.any(Boolean),
+      is_registration_available: expect.any(Boolean),
+      is_under_maintenance: false,
+    })
+    const health = (await invoke('api', httpApiEvent('GET', '/health'))) as {
+      statusCode: number
+      body: string
+    }
+    expect(health.statusCode).toBe(200)
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'postgres' })
+  })
+})

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { defaultConfig, resolveConfig } from '../src/config.ts'
+import { cdkJson } from './support/synth.ts'
+
+describe('resolveConfig', () => {
+  it('fills what cdk.json leaves out with the defaults', () => {
+    const config = resolveConfig(cdkJson.context.furfes)
+    expect(config.api.reservedConcurrency).toBe(defaultConfig.api.reservedConcurrency)
+    expect(config.database).toEqual(defaultConfig.database)
+    expect(config.stage).toBe('prod')
+  })
+
+  it('keeps given values over the defaults, one level deep', () => {
+    const config = resolveConfig({ api: { reservedConcurrency: 20 }, database: { multiAz: false } })
+    expect(config.api).toEqual({ ...defaultConfig.api, reservedConcurrency: 20 })
+    expect(config.database).toEqual({ ...defaultConfig.database, multiAz: false })
+  })
+
+  it('refuses values that would fail the deployment, listing every problem', () => {
+    expect(() =>
+      resolveConfig({
+        stage: 'Prod!',
+        contactUrl: 'not a url',
+        domains: { pwa: { domainName: 'www.example.org', certificateArn: 'not-an-arn' } },
+        database: { backupRetentionDays: 0 },
+      }),
+    ).toThrow(/stage: .*\n.*contactUrl: .*\n.*domains\.pwa: .*\n.*database\.backupRetentionDays: 1 to 35/)
+  })
+})

@@ -1,0 +1,527 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { App } from 'aws-cdk-lib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveConfig } from '../src/config.ts'
+import { FurfesStack } from '../src/stack.ts'
+import { revalidatedPaths } from '../src/static-site.ts'
+import { type Synthesised, synthesise } from './support/synth.ts'
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }
+
+/** CloudFront's managed "CachingDisabled" cache policy. */
+const cachingDisabledPolicyId = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'
+
+let sut: Synthesised
+const resources = (type: string) => sut.template.findResources(type) as Record<string, Resource>
+const only = (type: string, match?: Record<string, unknown>): [string, Resource] => {
+  const found = Object.entries(sut.template.findResources(type, match ? { Properties: match } : undefined))
+  expect(found).toHaveLength(1)
+  return found[0] as [string, Resource]
+}
+const logicalIdOf = (type: string, pathFragment: string): string => {
+  const ids = Object.keys(resources(type)).filter((id) => id.includes(pathFragment))
+  expect(ids, `${type} named like ${pathFragment}`).toHaveLength(1)
+  return ids[0] as string
+}
+
+beforeAll(() => {
+  sut = synthesise()
+  console.info(`infra: the stack synthesised in ${Math.round(sut.synthMs)} ms`)
+})
+afterAll(() => sut?.cleanUp())
+
+describe('synthesis', () => {
+  it('synthesises offline with no warning, no error and a clean CloudFormation validation', () => {
+    const artifact = sut.assembly.getStackArtifact(sut.stack.artifactId)
+    const problems = artifact.messages.filter((message) => message.level !== 'info')
+    expect(problems.map((message) => `${message.id}: ${String(message.entry.data)}`)).toEqual([])
+    const report = JSON.parse(
+      readFileSync(join(sut.assembly.directory, 'validation-report.json'), 'utf8'),
+    ) as {
+      pluginReports: { pluginName: string; conclusion: string; violations: unknown[] }[]
+    }
+    expect(report.pluginReports.length).toBeGreaterThan(0)
+    for (const plugin of report.pluginReports) {
+      expect(plugin, plugin.pluginName).toMatchObject({ conclusion: 'success', violations: [] })
+    }
+  })
+
+  it('deploys to ap-northeast-1 only', () => {
+    expect(sut.stack.region).toBe('ap-northeast-1')
+    expect(
+      () =>
+        new FurfesStack(new App(), 'Elsewhere', {
+          config: resolveConfig(),
+          env: { region: 'us-east-1' },
+          webApps: { pwaDist: '/nonexistent', receptionDist: '/nonexistent' },
+        }),
+    ).toThrow(/ap-northeast-1/)
+  })
+})
+
+describe('Cognito user pools', () => {
+  const pools = () => resources('AWS::Cognito::UserPool')
+
+  it('has a members pool open to sign-up and an admins pool for invited staff only', () => {
+    const byName = Object.fromEntries(
+      Object.values(pools()).map((pool) => [pool.Properties.UserPoolName, pool.Properties]),
+    )
+    expect(Object.keys(byName).sort()).toEqual(['furfes-prod-admins', 'furfes-prod-members'])
+    expect(byName['furfes-prod-members']).toMatchObject({
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+    })
+    expect(byName['furfes-prod-admins']).toMatchObject({
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    })
+  })
+
+  it('signs in by e-mail, verifies it, and keeps the old address until a new one is verified', () => {
+    for (const pool of Object.values(pools())) {
+      expect(pool.Properties).toMatchObject({
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AutoVerifiedAttributes: ['email'],
+        UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        MfaConfiguration: 'OFF',
+        DeletionProtection: 'ACTIVE',
+      })
+    }
+  })
+
+  it('enforces the password policy of the spec: at least 8 characters', () => {
+    for (const pool of Object.values(pools())) {
+      expect(pool.Properties.Policies).toEqual({
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+          TemporaryPasswordValidityDays: 7,
+        },
+      })
+    }
+  })
+
+  it('keeps the pools when the stack is deleted', () => {
+    for (const id of Object.keys(pools())) {
+      expect(sut.template.toJSON().Resources[id]).toMatchObject({ DeletionPolicy: 'Retain' })
+    }
+  })
+
+  it('gives each pool one public client: password and refresh flows only, user existence hidden', () => {
+    const clients = resources('AWS::Cognito::UserPoolClient')
+    expect(Object.keys(clients)).toHaveLength(2)
+    for (const client of Object.values(clients)) {
+      expect(client.Properties).toMatchObject({
+        GenerateSecret: false,
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
+        AccessTokenValidity: 60,
+        IdTokenValidity: 60,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
+      })
+      expect([...(client.Properties.ExplicitAuthFlows as string[])].sort()).toEqual([
+        'ALLOW_REFRESH_TOKEN_AUTH',
+        'ALLOW_USER_PASSWORD_AUTH',
+      ])
+      expect(client.Properties.AllowedOAuthFlows).toBeUndefined()
+    }
+  })
+
+  it('keeps members signed in for 30 days and staff tablets for 7', () => {
+    const refreshDays = (pool: string) => {
+      const [, client] = only('AWS::Cognito::UserPoolClient', {
+        UserPoolId: { Ref: logicalIdOf('AWS::Cognito::UserPool', pool) },
+      })
+      return (client.Properties.RefreshTokenValidity as number) / 60 / 24
+    }
+    expect(refreshDays('Members')).toBe(30)
+    expect(refreshDays('Admins')).toBe(7)
+  })
+})
+
+describe('the database', () => {
+  it('is PostgreSQL, private, encrypted, backed up and protected from deletion', () => {
+    const [id, database] = only('AWS::RDS::DBInstance')
+    expect(database.Properties).toMatchObject({
+      Engine: 'postgres',
+      PubliclyAccessible: false,
+      StorageEncrypted: true,
+      MultiAZ: true,
+      BackupRetentionPeriod: 14,
+      DeleteAutomatedBackups: false,
+      DeletionProtection: true,
+      Port: '5432',
+    })
+    expect(sut.template.toJSON().Resources[id]).toMatchObject({ DeletionPolicy: 'Snapshot' })
+  })
+
+  it('keeps its PostgreSQL log three months, well inside the one-year deletion date', () => {
+    const [, retention] = only('Custom::LogRetention')
+    expect(JSON.stringify(retention.Properties.LogGroupName)).toMatch(/\/aws\/rds\/instance\/.*\/postgresql/)
+    expect(retention.Properties.RetentionInDays).toBe(90)
+    for (const logGroup of Object.values(resources('AWS::Logs::LogGroup'))) {
+      expect(logGroup.Properties.RetentionInDays).toBe(90)
+    }
+  })
+
+  it('lives in subnets without any route to the internet', () => {
+    const [, subnetGroup] = only('AWS::RDS::DBSubnetGroup')
+    const subnetIds = (subnetGroup.Properties.SubnetIds as { Ref: string }[]).map((ref) => ref.Ref)
+    expect(subnetIds).toHaveLength(2)
+    const routes = Object.values(resources('AWS::EC2::Route'))
+    const associations = Object.values(resources('AWS::EC2::SubnetRouteTableAssociation'))
+    for (const subnet of subnetIds) {
+      const subnetResource = sut.template.toJSON().Resources[subnet] as Resource
+      expect(subnetResource.Properties).toMatchObject({ MapPublicIpOnLaunch: false })
+      const tables = associations
+        .filter((association) => (association.Properties.SubnetId as { Ref: string }).Ref === subnet)
+        .map((association) => (association.Properties.RouteTableId as { Ref: string }).Ref)
+      const routesOut = routes.filter((route) =>
+        tables.includes((route.Properties.RouteTableId as { Ref: string }).Ref),
+      )
+      expect(routesOut, `routes of ${subnet}`).toEqual([])
+    }
+  })
+
+  it('accepts connections on 5432 from the API security group and from nothing else', () => {
+    const databaseGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'DatabaseSecurityGroup')
+    const apiGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'ApiSecurityGroup')
+    const [, database] = only('AWS::RDS::DBInstance')
+    expect(database.Properties.VPCSecurityGroups).toEqual([{ 'Fn::GetAtt': [databaseGroup, 'GroupId'] }])
+
+    const group = sut.template.toJSON().Resources[databaseGroup] as Resource
+    expect(group.Properties.SecurityGroupIngress).toBeUndefined()
+    const ingress = Object.values(resources('AWS::EC2::SecurityGroupIngress')).filter(
+      (rule) =>
+        JSON.stringify(rule.Properties.GroupId) ===
+        JSON.stringify({ 'Fn::GetAtt': [databaseGroup, 'GroupId'] }),
+    )
+    expect(ingress.map((rule) => rule.Properties)).toEqual([
+      {
+        Description: 'PostgreSQL from the API functions',
+        IpProtocol: 'tcp',
+        FromPort: 5432,
+        ToPort: 5432,
+        GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
+        SourceSecurityGroupId: { 'Fn::GetAtt': [apiGroup, 'GroupId'] },
+      },
+    ])
+    // No rule anywhere opens it to an address range.
+    const anyCidr = Object.values(resources('AWS::EC2::SecurityGroupIngress')).filter(
+      (rule) => rule.Properties.CidrIp !== undefined || rule.Properties.CidrIpv6 !== undefined,
+    )
+    expect(anyCidr).toEqual([])
+  })
+
+  it('gives the API security group to the API function and its migrator only', () => {
+    const apiGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'ApiSecurityGroup')
+    const carriers = Object.entries(resources('AWS::Lambda::Function'))
+      .filter(([, fn]) => JSON.stringify(fn.Properties.VpcConfig ?? {}).includes(apiGroup))
+      .map(([id]) => id)
+    expect(carriers.sort()).toEqual(
+      [
+        logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+        logicalIdOf('AWS::Lambda::Function', 'ApiMigrator'),
+      ].sort(),
+    )
+  })
+})
+
+describe('the API', () => {
+  const apiFunction = () =>
+    (sut.template.toJSON().Resources as Record<string, Resource>)[
+      logicalIdOf('AWS::Lambda::Function', 'ApiFunction')
+    ] as Resource
+  const environment = () =>
+    (apiFunction().Properties.Environment as { Variables: Record<string, unknown> }).Variables
+
+  it('runs the bundled Hono app on Node.js 24 in private subnets, behind an HTTP API catch-all route', () => {
+    expect(apiFunction().Properties).toMatchObject({
+      Handler: 'dist/api.handler',
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      ReservedConcurrentExecutions: 100,
+    })
+    const subnets = (apiFunction().Properties.VpcConfig as { SubnetIds: { Ref: string }[] }).SubnetIds
+    expect(subnets.map((subnet) => subnet.Ref)).toEqual([
+      expect.stringContaining('apiSubnet1'),
+      expect.stringContaining('apiSubnet2'),
+    ])
+    const [, route] = only('AWS::ApiGatewayV2::Route')
+    expect(route.Properties.RouteKey).toBe('$default')
+    const [, integration] = only('AWS::ApiGatewayV2::Integration')
+    expect(integration.Properties).toMatchObject({
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+    })
+    expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(
+      logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+    )
+    sut.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+    })
+  })
+
+  it('reads the Cognito pools, the URLs and the database from its environment', () => {
+    expect(environment()).toMatchObject({
+      COGNITO_ENDPOINT: 'https://cognito-idp.ap-northeast-1.amazonaws.com',
+      COGNITO_MEMBERS_POOL_ID: { Ref: logicalIdOf('AWS::Cognito::UserPool', 'Members') },
+      COGNITO_MEMBERS_CLIENT_ID: { Ref: logicalIdOf('AWS::Cognito::UserPoolClient', 'Members') },
+      COGNITO_ADMINS_POOL_ID: { Ref: logicalIdOf('AWS::Cognito::UserPool', 'Admins') },
+      COGNITO_ADMINS_CLIENT_ID: { Ref: logicalIdOf('AWS::Cognito::UserPoolClient', 'Admins') },
+      NODE_EXTRA_CA_CERTS: '/var/runtime/ca-cert.pem',
+      PAYMENT_GATEWAY: 'stripe',
+      DATABASE_POOL_SIZE: '2',
+    })
+    expect(JSON.stringify(environment().PWA_URL)).toContain(
+      logicalIdOf('AWS::CloudFront::Distribution', 'Pwa'),
+    )
+    expect(JSON.stringify(environment().RECEPTION_URL)).toContain(
+      logicalIdOf('AWS::CloudFront::Distribution', 'Reception'),
+    )
+  })
+
+  it('keeps secrets out of its environment: only their ARNs, which it may read', () => {
+    const variables = environment()
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'REGISTRATION_CODE_SIGNING_KEYS',
+      'DATABASE_URL',
+    ]) {
+      expect(variables, name).not.toHaveProperty(name)
+    }
+    const secretIds = Object.keys(resources('AWS::SecretsManager::Secret'))
+    const byArn = {
+      STRIPE_SECRET_KEY_SECRET_ARN: 'StripeSecretKey',
+      STRIPE_WEBHOOK_SECRET_SECRET_ARN: 'StripeWebhookSecret',
+      REGISTRATION_CODE_SIGNING_KEYS_SECRET_ARN: 'RegistrationCodeSigningKeys',
+    }
+    for (const [variable, secret] of Object.entries(byArn)) {
+      const id = secretIds.find((candidate) => candidate.includes(secret))
+      expect(variables[variable], variable).toEqual({ Ref: id })
+    }
+    // The RDS secret: the attachment that adds host and port to it.
+    expect(variables.DATABASE_SECRET_ARN).toEqual({
+      Ref: logicalIdOf('AWS::SecretsManager::SecretTargetAttachment', 'Database'),
+    })
+    // No value of any function's environment is a resolved secret or looks like a key.
+    for (const fn of Object.values(resources('AWS::Lambda::Function'))) {
+      const text = JSON.stringify(fn.Properties.Environment ?? {})
+      expect(text).not.toMatch(/resolve:secretsmanager|sk_live_|sk_test_|whsec_|"d":/)
+    }
+    // The role may read the four secrets.
+    const policy = JSON.stringify(resources('AWS::IAM::Policy'))
+    const appSecrets = secretIds.filter((candidate) => !candidate.includes('DatabaseInstanceSecret'))
+    expect(appSecrets).toHaveLength(3)
+    for (const id of [
+      ...appSecrets,
+      logicalIdOf('AWS::SecretsManager::SecretTargetAttachment', 'Database'),
+    ]) {
+      expect(policy).toContain(id)
+    }
+  })
+
+  it('creates the Stripe and registration-code secrets as placeholders, never with a value', () => {
+    for (const name of ['stripe-secret-key', 'stripe-webhook-secret', 'registration-code-signing-keys']) {
+      const [id, secret] = only('AWS::SecretsManager::Secret', { Name: `furfes/prod/${name}` })
+      expect(secret.Properties.SecretString).toBeUndefined()
+      expect(secret.Properties.GenerateSecretString).toMatchObject({
+        SecretStringTemplate: JSON.stringify({ setMeFollowing: 'docs/operations.md#secrets' }),
+      })
+      expect(sut.template.toJSON().Resources[id]).toMatchObject({ DeletionPolicy: 'Retain' })
+    }
+  })
+
+  it('runs the migrations at deploy time, after the database and before the API is updated', () => {
+    const [triggerId, trigger] = only('Custom::Trigger')
+    expect(trigger.Properties).toMatchObject({
+      InvocationType: 'RequestResponse',
+      ExecuteOnHandlerChange: true,
+    })
+    expect(JSON.stringify(trigger.Properties.HandlerArn)).toContain('ApiMigrator')
+    expect(trigger.DependsOn).toEqual(
+      expect.arrayContaining([
+        logicalIdOf('AWS::RDS::DBInstance', 'Database'),
+        logicalIdOf('AWS::EC2::SecurityGroupIngress', 'Database'),
+      ]),
+    )
+    expect(apiFunction().DependsOn).toContain(triggerId)
+    const migrator = (sut.template.toJSON().Resources as Record<string, Resource>)[
+      logicalIdOf('AWS::Lambda::Function', 'ApiMigrator')
+    ] as Resource
+    expect(migrator.Properties.Handler).toBe('dist/migrate.handler')
+    // The migrator gets the database and nothing else: no Stripe keys, no signing keys.
+    expect(
+      Object.keys((migrator.Properties.Environment as { Variables: object }).Variables).filter((name) =>
+        name.endsWith('_SECRET_ARN'),
+      ),
+    ).toEqual(['DATABASE_SECRET_ARN'])
+  })
+
+  it('ships the API and the migrator with the committed migrations beside them', () => {
+    const bundles = readdirSync(sut.assembly.directory).filter((name) =>
+      existsSync(join(sut.assembly.directory, name, 'dist', 'api.mjs')),
+    )
+    expect(bundles).toHaveLength(1)
+    const folder = join(sut.assembly.directory, bundles[0] as string)
+    for (const file of ['dist/api.mjs', 'dist/migrate.mjs', 'drizzle/meta/_journal.json']) {
+      expect(existsSync(join(folder, file)), file).toBe(true)
+    }
+    const journal = JSON.parse(readFileSync(join(folder, 'drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[]
+    }
+    for (const entry of journal.entries)
+      expect(existsSync(join(folder, 'drizzle', `${entry.tag}.sql`))).toBe(true)
+  })
+})
+
+describe('the web apps on S3 and CloudFront', () => {
+  const distributions = () => Object.entries(resources('AWS::CloudFront::Distribution'))
+  const policyHeaders = (ref: unknown) => {
+    const id = (ref as { Ref: string }).Ref
+    return (sut.template.toJSON().Resources[id] as Resource).Properties.ResponseHeadersPolicyConfig as {
+      CustomHeadersConfig?: { Items: { Header: string; Value: string; Override: boolean }[] }
+    }
+  }
+
+  it('serves both apps from private buckets through origin access control', () => {
+    expect(distributions()).toHaveLength(2)
+    for (const bucket of Object.values(resources('AWS::S3::Bucket'))) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      })
+    }
+    for (const [, distribution] of distributions()) {
+      const config = distribution.Properties.DistributionConfig as { Origins: Record<string, unknown>[] }
+      expect(config.Origins).toHaveLength(1)
+      expect(config.Origins[0]).toMatchObject({
+        OriginAccessControlId: expect.anything(),
+        S3OriginConfig: { OriginAccessIdentity: '' },
+      })
+    }
+    expect(Object.keys(resources('AWS::CloudFront::OriginAccessControl'))).toHaveLength(2)
+  })
+
+  it('never caches sw.js, index.html, config.json or the manifest, and tells browsers to revalidate them', () => {
+    for (const [id, distribution] of distributions()) {
+      const behaviours = (
+        distribution.Properties.DistributionConfig as { CacheBehaviors: Record<string, unknown>[] }
+      ).CacheBehaviors
+      for (const path of revalidatedPaths) {
+        const behaviour = behaviours.find((candidate) => candidate.PathPattern === path)
+        expect(behaviour, `${id} ${path}`).toMatchObject({
+          CachePolicyId: cachingDisabledPolicyId,
+          ViewerProtocolPolicy: 'redirect-to-https',
+        })
+        expect(policyHeaders(behaviour?.ResponseHeadersPolicyId).CustomHeadersConfig?.Items).toEqual([
+          { Header: 'Cache-Control', Value: 'no-cache', Override: true },
+        ])
+      }
+    }
+  })
+
+  it('falls back to index.html for app routes', () => {
+    for (const [, distribution] of distributions()) {
+      const config = distribution.Properties.DistributionConfig as Record<string, unknown>
+      expect(config.DefaultRootObject).toBe('index.html')
+      expect(config.CustomErrorResponses).toEqual(
+        [403, 404].map((code) => ({
+          ErrorCode: code,
+          ResponseCode: 200,
+          ResponsePagePath: '/index.html',
+          ErrorCachingMinTTL: 0,
+        })),
+      )
+      expect(config.DefaultCacheBehavior).toMatchObject({
+        FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+      })
+    }
+  })
+
+  it('uploads hashed assets as immutable, everything else as no-cache, with a config.json of the real pools', () => {
+    const deployments = Object.entries(resources('Custom::CDKBucketDeployment'))
+    expect(deployments).toHaveLength(4)
+    const immutable = deployments.filter(([id]) => id.includes('DeployAssets'))
+    const entryFiles = deployments.filter(([id]) => id.includes('DeployEntryFiles'))
+    expect(immutable).toHaveLength(2)
+    expect(entryFiles).toHaveLength(2)
+    for (const [, deployment] of immutable) {
+      expect(deployment.Properties).toMatchObject({
+        Include: ['assets/*', 'workbox-*.js'],
+        Exclude: ['*'],
+        Prune: false,
+        SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      })
+    }
+    for (const [, deployment] of entryFiles) {
+      expect(deployment.Properties).toMatchObject({
+        Exclude: ['assets/*', 'workbox-*.js'],
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      })
+      const markers = JSON.stringify(deployment.Properties.SourceMarkers)
+      for (const [type, name] of [
+        ['AWS::Cognito::UserPool', 'Members'],
+        ['AWS::Cognito::UserPoolClient', 'Members'],
+        ['AWS::Cognito::UserPool', 'Admins'],
+        ['AWS::Cognito::UserPoolClient', 'Admins'],
+        ['AWS::ApiGatewayV2::Api', 'HttpApi'],
+        ['AWS::CloudFront::Distribution', 'Pwa'],
+        ['AWS::CloudFront::Distribution', 'Reception'],
+      ] as const) {
+        expect(markers).toContain(logicalIdOf(type, name))
+      }
+    }
+  })
+})
+
+describe('alarms', () => {
+  const alarms = () => Object.values(resources('AWS::CloudWatch::Alarm'))
+  const topic = () => logicalIdOf('AWS::SNS::Topic', 'Alarms')
+
+  it('raises an alarm on API 5xx answers', () => {
+    const api5xx = alarms().find((alarm) => alarm.Properties.MetricName === '5xx')
+    expect(api5xx?.Properties).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }],
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic() }],
+    })
+  })
+
+  it('raises an alarm on webhook failures, counted from the API log', () => {
+    const [, filter] = only('AWS::Logs::MetricFilter')
+    expect(filter.Properties).toMatchObject({
+      LogGroupName: { Ref: logicalIdOf('AWS::Logs::LogGroup', 'ApiLogs') },
+      FilterPattern: '{ ($.msg = "request") && ($.path = "/webhooks/stripe") && ($.status >= 400) }',
+      MetricTransformations: [
+        { MetricNamespace: 'Furfes', MetricName: 'StripeWebhookFailures', MetricValue: '1' },
+      ],
+    })
+    const webhook = alarms().find((alarm) => alarm.Properties.MetricName === 'StripeWebhookFailures')
+    expect(webhook?.Properties).toMatchObject({
+      Namespace: 'Furfes',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topic() }],
+    })
+  })
+
+  it('sends every alarm to the alarm topic', () => {
+    expect(alarms().length).toBeGreaterThanOrEqual(5)
+    for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic() }])
+  })
+})

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { checkInPageCodec, checkInResultCodec, participantListCodec } from './codecs.ts'
+import { registrationCodeClaimsSchema } from './registration-code.ts'
+import { checkInItemWireSchema, checkInUploadWireSchema, maxCheckInUploadItems } from './schemas.ts'
+
+const id = '3b241101-e2bb-4255-8caf-4136c566a962'
+const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'
+const item = {
+  id,
+  registration_id: registrationId,
+  device_id: 'device-a',
+  checked_in_at: '2025-05-10T10:00:00+09:00',
+  kind: 'check_in',
+} as const
+
+describe('check-in wire schemas', () => {
+  it('takes a check-in and an undo naming its target, and nothing else', () => {
+    expect(checkInItemWireSchema.safeParse(item).success).toBe(true)
+    const undo = { ...item, id: registrationId, kind: 'undo', undoes: id }
+    expect(checkInItemWireSchema.safeParse(undo).success).toBe(true)
+    expect(checkInItemWireSchema.safeParse({ ...undo, undoes: undefined }).success).toBe(false)
+    expect(checkInItemWireSchema.safeParse({ ...item, undoes: id }).success).toBe(false)
+    expect(checkInItemWireSchema.safeParse({ ...item, id: 'not-a-uuid' }).success).toBe(false)
+    expect(checkInItemWireSchema.safeParse({ ...item, checked_in_at: '10 May' }).success).toBe(false)
+  })
+
+  it('uploads between one and the maximum number of items', () => {
+    expect(checkInUploadWireSchema.safeParse({ items: [] }).success).toBe(false)
+    const many = Array.from({ length: maxCheckInUploadItems + 1 }, () => item)
+    expect(checkInUploadWireSchema.safeParse({ items: many.slice(1) }).success).toBe(true)
+    expect(checkInUploadWireSchema.safeParse({ items: many }).success).toBe(false)
+  })
+
+  it('round-trips results and pages between wire and client names', () => {
+    const rejected = { id, status: 'rejected', reason: 'undo_target_not_active' } as const
+    expect(z.encode(checkInResultCodec, checkInResultCodec.parse(rejected))).toEqual(rejected)
+    const page = {
+      items: [
+        {
+          ...item,
+          checked_in_at: '2025-05-10T01:00:00.000Z',
+          device_name: '受付1',
+          status: 'duplicate',
+          first_check_in_id: registrationId,
+          received_at: '2025-05-10T01:00:01.000Z',
+        },
+      ],
+      next_cursor: 'c2',
+      has_more: true,
+    } as const
+    const decoded = checkInPageCodec.parse(page)
+    expect(decoded.items[0]).toMatchObject({ deviceName: '受付1', firstCheckInId: registrationId })
+    expect(z.encode(checkInPageCodec, decoded)).toEqual(page)
+  })
+
+  it('keeps participants without a registration id readable (answers from before the field)', () => {
+    const wire = {
+      items: [
+        {
+          user: { user_id: registrationId, email: 'fox@example.com' },
+          registration: { payment_status: 'paid', registration_tier: 'member', badge_name: 'Fox' },
+        },
+      ],
+    }
+    const [participant] = participantListCodec.parse(wire)
+    expect(participant?.registration).toEqual({
+      paymentStatus: 'paid',
+      registrationTier: 'member',
+      badgeName: 'Fox',
+    })
+    expect(z.encode(participantListCodec, participantListCodec.parse(wire))).toEqual(wire)
+  })
+})
+
+describe('registration code claims', () => {
+  it('are the ones the API signs', () => {
+    const claims = {
+      iss: 'https://api.furfes.example',
+      sub: id,
+      jti: registrationId,
+      registration_id: registrationId,
+      registration_tier: 'sponsor',
+      badge_name: 'Fox',
+      iat: 1_746_838_800,
+      exp: 1_746_925_200,
+    }
+    expect(registrationCodeClaimsSchema.parse(claims)).toEqual(claims)
+    expect(registrationCodeClaimsSchema.safeParse({ ...claims, registration_id: undefined }).success).toBe(
+      false,
+    )
+  })
+})

@@ -1,0 +1,81 @@
+import { ThemeProvider } from '@mui/material/styles'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createI18n } from './i18n.ts'
+import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
+import { createAppTheme, themeModeStorageKey } from './theme.ts'
+
+/** jsdom has no matchMedia; this one answers prefers-color-scheme as told. */
+function preferDark(dark: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: dark && query.includes('dark'),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia
+}
+
+function renderSwitch() {
+  return render(
+    <I18nextProvider i18n={createI18n('ja', {})}>
+      <ThemeProvider theme={createAppTheme()} defaultMode="system">
+        <ThemeModeSwitch />
+      </ThemeProvider>
+    </I18nextProvider>,
+  )
+}
+
+describe('theme switch', () => {
+  afterEach(() => {
+    localStorage.clear()
+    document.documentElement.className = ''
+  })
+
+  it('follows prefers-color-scheme until the reader chooses', async () => {
+    preferDark(true)
+    renderSwitch()
+    expect((await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).title).toBe(
+      'ライトテーマに切り替える',
+    )
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+  })
+
+  it('is light by default and remembers the choice of dark', async () => {
+    preferDark(false)
+    const { unmount } = renderSwitch()
+    fireEvent.click(await screen.findByRole('button', { name: 'ダークテーマ', pressed: false }))
+    expect(screen.getByRole('button', { name: 'ダークテーマ' }).getAttribute('aria-pressed')).toBe('true')
+    expect(localStorage.getItem(themeModeStorageKey)).toBe('dark')
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+    unmount()
+    renderSwitch()
+    expect(await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).toBeTruthy()
+  })
+})
+
+describe('language switch', () => {
+  it('links to the same page in the other language, labelled in that language', () => {
+    const chosen: string[] = []
+    render(
+      <I18nextProvider i18n={createI18n('ja', {})}>
+        <LanguageSwitch
+          current="ja"
+          hrefFor={(language) => `/${language}/faq`}
+          onSelect={(l) => chosen.push(l)}
+        />
+      </I18nextProvider>,
+    )
+    const link = screen.getByRole('link', { name: 'English' })
+    expect(link.getAttribute('href')).toBe('/en/faq')
+    expect(link.getAttribute('lang')).toBe('en')
+    expect(link.getAttribute('title')).toBe('Show in English')
+    fireEvent.click(link)
+    expect(chosen).toEqual(['en'])
+  })
+})

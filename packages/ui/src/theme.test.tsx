@@ -1,0 +1,52 @@
+import { getContrastRatio } from '@mui/material/styles'
+import { describe, expect, it } from 'vitest'
+import { createAppTheme } from './theme.ts'
+
+describe('app theme', () => {
+  // createTheme with colour schemes returns a CSS-variables theme; its type is the plain Theme.
+  const theme = createAppTheme() as ReturnType<typeof createAppTheme> & {
+    colorSchemes: Record<string, unknown>
+    defaultColorScheme: string
+  }
+  const schemes = theme.colorSchemes as Record<
+    'light' | 'dark',
+    { palette: Record<string, unknown> } | undefined
+  >
+
+  it('has a light default scheme and a dark one', () => {
+    expect(theme.defaultColorScheme).toBe('light')
+    expect(Object.keys(theme.colorSchemes).sort()).toEqual(['dark', 'light'])
+  })
+
+  it('keeps text at least 4.5:1 against its background in both schemes', () => {
+    for (const name of ['light', 'dark'] as const) {
+      const palette = schemes[name]?.palette as {
+        background: { default: string; paper: string }
+        text: { primary: string }
+        primary: { main: string; contrastText: string }
+        secondary: { main: string; contrastText: string }
+      }
+      expect(getContrastRatio(palette.text.primary, palette.background.default), name).toBeGreaterThanOrEqual(
+        4.5,
+      )
+      expect(getContrastRatio(palette.primary.main, palette.background.default), name).toBeGreaterThanOrEqual(
+        4.5,
+      )
+      expect(
+        getContrastRatio(palette.primary.contrastText, palette.primary.main),
+        name,
+      ).toBeGreaterThanOrEqual(4.5)
+      expect(
+        getContrastRatio(palette.secondary.contrastText, palette.secondary.main),
+        name,
+      ).toBeGreaterThanOrEqual(4.5)
+    }
+  })
+
+  it('follows the spec: breakpoints of the first reading and flat components', () => {
+    expect(theme.breakpoints.values).toEqual({ xs: 0, sm: 576, md: 768, lg: 960, xl: 1080 })
+    expect(theme.components?.MuiButton?.defaultProps?.disableElevation).toBe(true)
+    expect(theme.components?.MuiCard?.defaultProps?.variant).toBe('outlined')
+    expect(theme.components?.MuiTextField?.defaultProps?.size).toBe('small')
+  })
+})
