@@ -79,7 +79,8 @@ describe('console.error guard', () => {
   }, 60_000)
 })
 
-describe('core boundary lint rule', () => {
+// Each case runs Biome over the whole project configuration; allow for a loaded 2-core machine.
+describe('core boundary lint rule', { timeout: 60_000 }, () => {
   // Biome does not report diagnostics for stdin, so the sample is written next to real code for a moment.
   async function lintAs(folder: string, source: string) {
     const path = join(root, folder, `lint-sample-${process.pid}-${Date.now()}.ts`)

@@ -2,7 +2,7 @@
 //  1. JavaScript each public page loads before it is interactive (gzip level 9), from the build's bundle report;
 //  2. Lighthouse mobile performance of /ja, /ja/timetable and /en/faq against `vite preview`
 //     of the build, through the e2e package's Lighthouse runner: a run at the default 4x CPU slowdown and, when
-//     that misses 95 on a host slower than Lighthouse's reference, three calibrated runs (decision 041).
+//     that misses 95 on a host slower than Lighthouse's reference, five calibrated runs whose median decides (decision 041).
 // Needs a build (`pnpm build`) and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
 import { execFile, spawn } from 'node:child_process'
 import { createServer } from 'node:net'

@@ -1,14 +1,19 @@
 import type { FeatureFlags, Language, Profile } from '@furfes/core'
 import { createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { render } from '@testing-library/react'
+import { configure, render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
+import { vi } from 'vitest'
 import { App } from '../App.tsx'
 import { createFeatureFlagsStore } from '../app/feature-flags.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
 import { splitLanguagePath } from '../language.ts'
 import { createAppRoutes } from '../routes.tsx'
+
+// Whole pages render here, lazily loaded pages and all; on a busy two-core machine that can take seconds.
+configure({ asyncUtilTimeout: 10_000 })
+vi.setConfig({ testTimeout: 30_000 })
 
 export const contactUrl = 'https://forms.example.com/contact'
 
