@@ -69,10 +69,11 @@ describe('scanning at the door', () => {
       expect(within(panel).getByText('Tシャツサイズ: XL')).toBeTruthy()
       expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
       expect(app.cues).toEqual(['valid'])
+      // The check-in is written to IndexedDB just after the verdict shows; wait for the stored state.
+      expect(await screen.findByText('未送信 1件')).toBeTruthy()
       expect(
         app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(1))?.current?.deviceName,
       ).toBe('受付1')
-      expect(await screen.findByText('未送信 1件')).toBeTruthy()
 
       // The same code is still in front of the camera: it counts once.
       await scan(app, token)
