@@ -89,7 +89,10 @@ test.describe('language rules and redirects', () => {
       window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
     })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('東京ふぁーりーフェス 2025')
-    await expect.poll(() => page.evaluate(() => 'beforeSignOut' in window)).toBe(false)
+    // While the reload is under way there is no page to ask; poll until the new one answers.
+    await expect
+      .poll(() => page.evaluate(() => 'beforeSignOut' in window).catch(() => 'reloading'))
+      .toBe(false)
     await expect(page).toHaveURL(/\/ja$/)
   })
 
