@@ -1,5 +1,4 @@
-import { Box } from '@mui/material'
-import { images } from '../content/images.ts'
+import { LocalizedImage } from '../content/LocalizedImage.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { TableRegion } from '../content/TableRegion.tsx'
 import en from '../locales/en/timetable.json'
@@ -10,26 +9,10 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 /** The timetable image in the page's language, and the same programme as tables for screen readers and search. */
 export default function TimetablePage() {
   const { content, language } = useContent(copy)
-  const image = images.timetable
   return (
     <Page>
       <PageHeading pageId="timetable" lead={content.lead} />
-      <Box
-        component="img"
-        src={image.src(language)}
-        width={image.width}
-        height={image.height}
-        alt={content.imageAlt}
-        fetchPriority="high"
-        sx={{
-          display: 'block',
-          maxWidth: '100%',
-          height: 'auto',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-        }}
-      />
+      <LocalizedImage name="timetable" language={language} alt={content.imageAlt} />
       <h2>{content.textHeading}</h2>
       {content.tracks.map((track) => (
         <TableRegion key={track.id} label={track.name}>

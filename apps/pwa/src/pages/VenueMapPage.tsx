@@ -1,5 +1,4 @@
-import { Box } from '@mui/material'
-import { images } from '../content/images.ts'
+import { LocalizedImage } from '../content/LocalizedImage.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import en from '../locales/en/venue-map.json'
 import ja from '../locales/ja/venue-map.json'
@@ -9,26 +8,10 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 /** The floor map in the page's language and a numbered list of its places (the numbers on the map). */
 export default function VenueMapPage() {
   const { content, language } = useContent(copy)
-  const image = images.venueMap
   return (
     <Page>
       <PageHeading pageId="venue-map" lead={content.lead} />
-      <Box
-        component="img"
-        src={image.src(language)}
-        width={image.width}
-        height={image.height}
-        alt={content.imageAlt}
-        fetchPriority="high"
-        sx={{
-          display: 'block',
-          maxWidth: '100%',
-          height: 'auto',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-        }}
-      />
+      <LocalizedImage name="venueMap" language={language} alt={content.imageAlt} />
       <h2>{content.listHeading}</h2>
       <ol>
         {content.areas.map((area) => (
