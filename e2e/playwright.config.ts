@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list']],
+  // npm test sums the JSON report into its closing "N passed, N failed" line.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 60_000,
   use: {
     baseURL: pwaUrl,
