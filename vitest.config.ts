@@ -18,6 +18,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'ui',
+          isolate: false,
           root: './packages/ui',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
@@ -31,13 +32,18 @@ export default defineConfig({
           root: './apps/pwa',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: domSetupFiles,
+          // IndexedDB for Dexie (the offline caches): jsdom has none.
+          setupFiles: [
+            ...domSetupFiles,
+            fileURLToPath(new URL('./apps/pwa/src/test/setup.ts', import.meta.url)),
+          ],
         },
       },
       {
         plugins: [react()],
         test: {
           name: 'reception',
+          isolate: false,
           root: './apps/reception',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -4,15 +4,26 @@ import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, pwaUrl } from './supp
 
 const root = join(import.meta.dirname, '..')
 
+/**
+ * Two projects on the one stack. `parallel` holds every test that owns its data (its own user, mocked routes)
+ * and runs on two workers. `exclusive` (tests/exclusive) holds what must run alone: tests that switch the
+ * site-wide feature flags or capacities every other test depends on, and the Lighthouse budget, which a CPU
+ * shared with other browsers would skew. It starts once `parallel` is done and runs one test at a time.
+ */
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'parallel', testIgnore: 'exclusive/**', fullyParallel: true },
+    { name: 'exclusive', testMatch: 'exclusive/**/*.spec.ts', workers: 1, dependencies: ['parallel'] },
+  ],
   forbidOnly: true,
   retries: 0,
   // npm test sums the JSON report into its closing "N passed, N failed" line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 60_000,
+  // Two browsers, the stack and the builds share two cores: an assertion may wait longer than on a desktop.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: pwaUrl,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

@@ -34,6 +34,8 @@ export function sharedEnv(ports, env = process.env) {
     PWA_URL: `http://localhost:${ports.pwa}`,
     RECEPTION_URL: `http://localhost:${ports.reception}`,
     COGNITO_ENDPOINT: `http://localhost:${ports.cognito}`,
+    // The API pays through the official Stripe SDK pointed at the emulator: the production code path.
+    PAYMENT_GATEWAY: 'stripe',
     STRIPE_API_URL: `http://localhost:${ports.stripe}`,
     // Development-only secrets shared by the API and the Stripe emulator; production reads real ones.
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',

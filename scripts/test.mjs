@@ -1,4 +1,4 @@
-// `npm test`: install when needed, make sure Chromium is there, then lint, typecheck, build, unit and
+// `npm test`: install when needed, make sure Chromium is there, then lint, typecheck and build, unit and
 // integration tests (Vitest), and end-to-end tests (Playwright on the running stack). Stops at the first
 // failing step and ends with one summary line.
 import { spawnSync } from 'node:child_process'
@@ -39,8 +39,8 @@ for (const report of [vitestReport, playwrightReport]) rmSync(report, { force: t
 
 const steps = [
   ['lint', () => task('lint')],
-  ['typecheck', () => task('typecheck')],
-  ['build', () => task('build')],
+  // Every package's build typechecks it first (all of its tsconfigs), so one step does both.
+  ['typecheck and build', () => task('build')],
   [
     'unit and integration tests',
     () => task('unit', ['--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
+import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 
@@ -16,20 +17,18 @@ export default defineConfig({
     pureCoreDeclarationsPlugin(),
     compressedPreviewPlugin(),
     bundleReportPlugin(root),
+    webManifestsPlugin(root),
+    // The service worker (service-worker/sw.ts, docs/decisions/090). Its precache list is written after the
+    // prerender step (scripts/precache.ts), so that it holds every prerendered page: hence no injection here.
+    // The manifests are one per language (tooling/web-manifests.ts), linked by each page.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      manifest: {
-        name: '東京ふぁーりーフェス 2025',
-        short_name: 'ふぁーりーフェス',
-        lang: 'ja',
-        start_url: '/ja',
-        display: 'standalone',
-        theme_color: '#d63384',
-        background_color: '#ffffff',
-        icons: [],
-      },
-      workbox: { navigateFallback: '/index.html', globPatterns: ['**/*.{js,css,html,svg,png,webp,json}'] },
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      manifest: false,
+      injectManifest: { injectionPoint: undefined },
     }),
   ],
   build: {

@@ -116,14 +116,19 @@ export interface Measurement {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
 /** Calibrated runs after a 4x run that missed: Lighthouse recommends the median of five. */
-const calibratedRuns = 5
+const defaultCalibratedRuns = 5
 
 /**
  * Measures a page as the budget does: at the default 4x first and, when that misses the target on a host
- * slower than Lighthouse's reference, five more times with the slowdown calibrated to the host's speed (the
- * median benchmarkIndex of the runs so far, since a shared host's speed varies); their median score decides.
+ * slower than Lighthouse's reference, five more times (or `calibratedRuns`) with the slowdown calibrated to the
+ * host's speed (the median benchmarkIndex of the runs so far, since a shared host's speed varies); their median
+ * score decides.
  */
-export async function measure(url: string, target: number): Promise<Measurement> {
+export async function measure(
+  url: string,
+  target: number,
+  { calibratedRuns = defaultCalibratedRuns }: { calibratedRuns?: number } = {},
+): Promise<Measurement> {
   const first = await lighthouse(url)
   const runs = [first]
   if (first.score >= target || calibratedCpuSlowdown(first.benchmarkIndex) >= defaultCpuSlowdown) {

@@ -3,14 +3,11 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
-import { type Measurement, measure } from '../support/lighthouse.ts'
 import { languages, pageUrl, publicRoutes } from '../support/public-site.ts'
-import { pwaUrl } from '../support/stack.ts'
 
 // Budgets of the public site (issue 7). The same figures are measured by `npm run bench` and recorded in
 // docs/benchmarks.md.
 const topPageJsBudgetKiB = 170
-const lighthouseMinimum = 95
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]
 // Strings the Cognito SDK and the scanner cannot do without, in case a chunk's package list were wrong.
 const forbiddenCode = ['AWSCognitoIdentityProviderService', 'BrowserMultiFormatReader', 'ZXing']
@@ -70,34 +67,6 @@ test.describe('budgets', () => {
           ).toEqual([])
         }
       }
-    }
-  })
-
-  test(`Lighthouse mobile performance is at least ${lighthouseMinimum} on /ja, /ja/timetable and /en/faq`, async () => {
-    test.setTimeout(900_000)
-    const measurements: Measurement[] = []
-    for (const path of ['/ja', '/ja/timetable', '/en/faq']) {
-      // On a host slower than Lighthouse's reference desktop, 4x simulates a slower phone than Lighthouse
-      // means to; `measure` then measures again with the CPU slowdown calibrated as its documentation says.
-      measurements.push(await measure(`${pwaUrl}${path}`, lighthouseMinimum))
-    }
-    console.table(
-      measurements.flatMap((measurement) =>
-        measurement.runs.map((result) => ({
-          url: new URL(result.url).pathname,
-          score: result.score,
-          cpu: `${result.cpuSlowdown}x`,
-          benchmarkIndex: result.benchmarkIndex,
-          'FCP ms': result.metrics.fcp,
-          'LCP ms': result.metrics.lcp,
-          'TBT ms': result.metrics.tbt,
-          CLS: result.metrics.cls,
-        })),
-      ),
-    )
-    for (const measurement of measurements) {
-      const how = measurement.calibrated ? 'median of the calibrated runs' : 'at 4x'
-      expect(measurement.score, `${measurement.url}, ${how}`).toBeGreaterThanOrEqual(lighthouseMinimum)
     }
   })
 })

@@ -1,16 +1,18 @@
 /*
  * `npm run bench` (apps/api): the registration rush and read throughput against real API processes
  * (`node src/main.ts`, configured by environment only) on loopback ports: PGlite, PostgreSQL 15, and two API
- * instances sharing one PostgreSQL. Results and how to read them: docs/benchmarks.md.
+ * instances sharing one PostgreSQL. Every winner opens a real Checkout Session through the Stripe SDK against
+ * the Stripe emulator (its own process, as `npm start` runs it). Results and how to read them:
+ * docs/benchmarks.md.
  *
  *   node bench/rush.ts [--only=pglite,postgres,postgres-x2] [--users=2000] [--capacity=500] [--concurrency=200,2000]
  *     [--reads=false] [--profile=<dir>]
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { type Database, type DatabaseOptions, openDatabase, queryRows } from '../src/db/database.ts'
 import { packageRoot } from '../src/env.ts'
@@ -18,6 +20,7 @@ import { prepareDatabase } from '../src/server.ts'
 import { type PostgresCluster, startPostgresCluster } from '../test/support/postgres-cluster.ts'
 import { type FakeCognito, startFakeCognito } from './fake-cognito.ts'
 import { createLoadClient, type LoadResult, percentile, runConcurrently } from './load.ts'
+import { type ApiProcess, freePort, processCpuMs, startApiProcess } from './processes.ts'
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -51,30 +54,6 @@ const watchdog = setTimeout(async () => {
   process.exit(1)
 }, benchTimeoutMs)
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net')
-  for (;;) {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const address = server.address()
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-      })
-    })
-    if (port > 32111) return port
-  }
-}
-
-interface Instance {
-  url: string
-  /** CPU time (user + system) the process has used so far, in ms (Linux /proc). */
-  cpuMs(): number
-  /** With --profile: records a CPU profile of this API process while `work` runs. */
-  profile<T>(work: () => Promise<T>, file: string): Promise<T>
-  stop(): Promise<number | null>
-}
-
-const clockTicksPerSecond = 100
-
 /** CPU ms of a process and all its descendants (the PostgreSQL server and its backends). */
 function treeCpuMs(root: number | undefined): number {
   if (root === undefined) return Number.NaN
@@ -102,88 +81,72 @@ function treeCpuMs(root: number | undefined): number {
   return total
 }
 
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond
-  } catch {
-    return Number.NaN
-  }
+const stripeSecretKey = 'sk_test_furfes_bench_key'
+const stripeWebhookSecret = 'whsec_furfes_bench_secret'
+
+interface StripeEmulator {
+  env: Record<string, string>
+  cpuMs(): number
+  stop(): Promise<unknown>
 }
 
-async function startApi(env: Record<string, string>): Promise<Instance> {
+/**
+ * The Stripe emulator as `npm start` runs it (`node src/main.ts`), state in memory. Nobody pays in the rush, so
+ * it sends no webhooks; it answers the SDK's session creations (and the warm-up's).
+ */
+async function startStripeEmulator(): Promise<StripeEmulator> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'src/main.ts'], {
-    cwd: packageRoot,
-    // BENCH_API_NODE_OPTIONS reaches the API processes only (e.g. --cpu-prof to see where their time goes).
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: join(dirname(packageRoot), 'stripe-emulator'),
     env: {
       ...process.env,
-      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? '',
+      STRIPE_SECRET_KEY: stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      STRIPE_WEBHOOK_URL: '',
+      DATA_DIR: '',
+      NODE_OPTIONS: '',
     },
-    // BENCH_API_LOG_DIR keeps each API process's structured log (one JSON line per request) for analysis.
-    stdio: ['ignore', logDir ? openSync(join(logDir, `api-${port}.log`), 'w') : 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
   children.add(child)
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8')
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  exited.then(() => children.delete(child))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   const url = `http://127.0.0.1:${port}`
-  const inspector = profileDir
-    ? new Promise<string>((resolve) => {
-        child.stderr?.on('data', (chunk: Buffer) => {
-          const match = /ws:\/\/[^\s]+/.exec(chunk.toString('utf8'))
-          if (match) resolve(match[0])
-        })
-      })
-    : undefined
   for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The API exited during start: ${stderr}`)
+    if (child.exitCode !== null) throw new Error('The Stripe emulator exited during start')
     try {
       if ((await fetch(`${url}/health`)).ok) break
     } catch {}
-    if (attempt > 600) throw new Error('The API did not become healthy within 60 s')
+    if (attempt > 600) throw new Error('The Stripe emulator did not become healthy within 60 s')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
-    url,
-    cpuMs: () => processCpuMs(child.pid),
-    async profile<T>(work: () => Promise<T>, file: string): Promise<T> {
-      if (!inspector) return work()
-      const socket = new WebSocket(await inspector)
-      await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
-      let id = 0
-      const pending = new Map<number, (result: unknown) => void>()
-      socket.addEventListener('message', (event) => {
-        const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown }
-        if (message.id !== undefined) pending.get(message.id)?.(message.result)
-      })
-      const send = (method: string) =>
-        new Promise<unknown>((resolve) => {
-          pending.set(++id, resolve)
-          socket.send(JSON.stringify({ id, method }))
-        })
-      await send('Profiler.enable')
-      await send('Profiler.start')
-      try {
-        return await work()
-      } finally {
-        const result = (await send('Profiler.stop')) as { profile: unknown }
-        writeFileSync(file, JSON.stringify(result.profile))
-        socket.close()
-      }
+    env: {
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_API_URL: url,
+      STRIPE_SECRET_KEY: stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     },
-    async stop() {
+    cpuMs: () => processCpuMs(child.pid),
+    stop: () => {
       child.kill('SIGTERM')
       return exited
     },
   }
+}
+
+/** An API process; BENCH_API_NODE_OPTIONS reaches the API processes only (e.g. --cpu-prof). */
+async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const api = await startApiProcess(env, {
+    inspect: profileDir !== undefined,
+    nodeOptions: process.env.BENCH_API_NODE_OPTIONS ?? '',
+    // BENCH_API_LOG_DIR keeps each API process's structured log (one JSON line per request) for analysis.
+    log: logDir ? { file: join(logDir, `api-${randomUUID()}.log`) } : 'ignore',
+  })
+  children.add(api.child)
+  api.child.once('exit', () => children.delete(api.child))
+  return api
 }
 
 function summarise(results: LoadResult[], wallMs: number) {
@@ -261,6 +224,7 @@ async function scenario(
   name: string,
   concurrency: number,
   cognito: FakeCognito,
+  stripe: StripeEmulator,
   cluster: PostgresCluster | undefined,
   withReads: boolean,
 ) {
@@ -279,15 +243,16 @@ async function scenario(
 
   const env = {
     ...cognito.env,
+    ...stripe.env,
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     TIER_CAPACITIES: `member=${capacity},fursuiter=300,sponsor=100,sponsor_fursuiter=10`,
     PWA_URL: pwaUrl,
     LOG_LEVEL: 'info',
   }
-  const apis: Instance[] = []
+  const apis: ApiProcess[] = []
   for (let index = 0; index < instances; index++) apis.push(await startApi(env))
-  const urlFor = (index: number) => (apis[index % apis.length] as Instance).url
+  const urlFor = (index: number) => (apis[index % apis.length] as ApiProcess).url
   const client = createLoadClient(Math.max(concurrency, 64))
   try {
     // Warm-up, not timed: a server that has been up a while, and users who opened the registration page
@@ -322,6 +287,7 @@ async function scenario(
       }
     }
     const cpuBefore = apis.reduce((sum, api) => sum + api.cpuMs(), 0)
+    const stripeCpuBefore = stripe.cpuMs()
     const postgresCpuBefore = treeCpuMs(cluster?.pid)
     const clientCpuBefore = process.cpuUsage()
     const runRush = () =>
@@ -330,7 +296,7 @@ async function scenario(
         concurrency,
       )
     const rush = profileDir
-      ? await (apis[0] as Instance).profile(runRush, join(profileDir, `${name}-${concurrency}.cpuprofile`))
+      ? await (apis[0] as ApiProcess).profile(runRush, join(profileDir, `${name}-${concurrency}.cpuprofile`))
       : await runRush()
     // Where the CPU went, per attempt: the API processes, the PostgreSQL server, this load generator.
     const perAttempt = (ms: number) => Math.round((ms / users) * 100) / 100
@@ -338,6 +304,7 @@ async function scenario(
     const cpuMsPerAttempt = {
       api: perAttempt(apis.reduce((sum, api) => sum + api.cpuMs(), 0) - cpuBefore),
       postgres: name === 'pglite' ? 0 : perAttempt(treeCpuMs(cluster?.pid) - postgresCpuBefore),
+      stripe: perAttempt(stripe.cpuMs() - stripeCpuBefore),
       client: perAttempt((clientCpu.user + clientCpu.system) / 1000),
     }
     const summary = summarise(rush.results, rush.wallMs)
@@ -379,6 +346,8 @@ async function scenario(
 async function main() {
   const cognito = await startFakeCognito()
   cleanups.push(() => cognito.close())
+  const stripe = await startStripeEmulator()
+  cleanups.push(() => stripe.stop())
   let cluster: PostgresCluster | undefined
   if (scenarios.some((name) => name.startsWith('postgres'))) {
     cluster = await startPostgresCluster({ durable: true })
@@ -396,6 +365,7 @@ async function main() {
         name,
         concurrency,
         cognito,
+        stripe,
         cluster,
         withReadBenchmarks && index === 0 && name !== 'postgres-x2',
       )
@@ -405,7 +375,8 @@ async function main() {
       const cpu = result.cpuMsPerAttempt
       rows.push(
         `| ${name} | ${concurrency} | ${result.summary.perSecond} | ${result.summary.p50} | ${result.summary.p99} | ` +
-          `${won} | ${result.held.taken} | ${result.retries} | ${cpu.api} / ${cpu.postgres} / ${cpu.client} | ` +
+          `${won} | ${result.held.taken} | ${result.retries} | ` +
+          `${cpu.api} / ${cpu.postgres} / ${cpu.stripe} / ${cpu.client} | ` +
           `${result.loadAverage} |`,
       )
       console.log(JSON.stringify(result))
@@ -417,7 +388,7 @@ async function main() {
     }
   }
   console.log(
-    '\n| database | clients | attempts/s | p50 ms | p99 ms | 201 | taken | 503 retried | CPU ms/attempt: API / PostgreSQL / client | load avg |',
+    '\n| database | clients | attempts/s | p50 ms | p99 ms | 201 | taken | 503 retried | CPU ms/attempt: API / PostgreSQL / Stripe emulator / client | load avg |',
   )
   console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)

@@ -28,8 +28,10 @@ import {
 import { createRouteMounter } from './http/route.ts'
 import type { Logger } from './logger.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
+import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
+import { createCheckInService, parseCheckInCursor } from './services/check-ins.ts'
 import { createFeatureFlagService, type FeatureFlagService } from './services/feature-flags.ts'
 import {
   getAdditionalInfo,
@@ -195,6 +197,9 @@ export function createApi(options: ApiOptions): Api {
     }),
   )
 
+  // The payment provider's events: signed, not a member route (no token, no maintenance answer).
+  mountPaymentWebhook(app, { db, gateway: options.paymentGateway, registrations, clock, logger })
+
   const openApiDocument = createOpenApiDocument()
   app.get('/openapi.json', (context) => context.json(openApiDocument))
 
@@ -306,7 +311,9 @@ export function createApi(options: ApiOptions): Api {
       // Checkout redirects there after payment: only our own site, never an open redirect.
       if (new URL(url).origin !== pwaOrigin) throw productError(400, 'invalidRequest')
     }
-    if (!(await featureFlags.get()).isRegistrationAvailable) throw productError(403, 'forbidden')
+    // 409, like soldOut: the request is fine, registration is closed right now (decision 033).
+    if (!(await featureFlags.get()).isRegistrationAvailable)
+      throw productError(409, 'registrationUnavailable')
     const email = caller.email ?? (await storedEmail(caller.sub))
     const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request: body })
     return { status: 201, body: { payment_url: paymentUrl } }
@@ -340,6 +347,21 @@ export function createApi(options: ApiOptions): Api {
     status: 200,
     body: { items: await participants(db, clock) },
   }))
+
+  // Reception check-ins (decisions 070 and 073).
+  const checkIns = createCheckInService({ db, clock })
+
+  mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => ({
+    status: 200,
+    body: { results: await checkIns.upload(body.items, caller.sub) },
+  }))
+
+  mount(apiRoutes.getAdminCheckIns, async ({ context }) => {
+    const query = apiRoutes.getAdminCheckIns.request.query.safeParse(context.req.query())
+    const since = query.success ? parseCheckInCursor(query.data.since) : undefined
+    if (since === undefined) throw productError(400, 'invalidRequest')
+    return { status: 200, body: await checkIns.page(since) }
+  })
 
   async function storedEmail(userId: string): Promise<string | undefined> {
     const [row] = await db

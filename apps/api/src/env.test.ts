@@ -15,15 +15,22 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
   })
 
+  it('uses Stripe with a 31-minute hold by default (Stripe checks its 30-minute minimum to the second)', () => {
+    const env = readEnv({})
+    expect(env).toMatchObject({ PAYMENT_GATEWAY: 'stripe', CHECKOUT_SESSION_SECONDS: 31 * 60 })
+    expect(env.STRIPE_API_URL).toBeUndefined()
+    expect(() => readEnv({ PAYMENT_GATEWAY: 'stub' })).toThrow(/PAYMENT_GATEWAY/)
+  })
+
   it('lists every invalid variable', () => {
     let message = ''
     try {
-      readEnv({ TIER_CAPACITIES: 'vip=3', DATABASE_URL: 'mysql://x', CHECKOUT_SESSION_MINUTES: '5' })
+      readEnv({ TIER_CAPACITIES: 'vip=3', DATABASE_URL: 'mysql://x', CHECKOUT_SESSION_SECONDS: '5' })
     } catch (error) {
       message = (error as Error).message
     }
     expect(message).toMatch(/^Invalid API configuration/)
-    for (const name of ['TIER_CAPACITIES', 'DATABASE_URL', 'CHECKOUT_SESSION_MINUTES'])
+    for (const name of ['TIER_CAPACITIES', 'DATABASE_URL', 'CHECKOUT_SESSION_SECONDS'])
       expect(message).toContain(name)
   })
 })

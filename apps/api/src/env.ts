@@ -67,16 +67,23 @@ const envSchema = z.object({
   COGNITO_ADMINS_CLIENT_ID: z.string().min(1).default('7a2kd9e1fh3gj4lm5np6qr8stu'),
   EMAIL_SYNC_INTERVAL_SECONDS: seconds.default(60),
 
-  PAYMENT_GATEWAY: z.enum(['stub']).default('stub'),
-  STRIPE_API_URL: z.url().optional(),
+  /** Stripe through the official SDK, the only provider; tests of the lifecycle inject a stub instead. */
+  PAYMENT_GATEWAY: z.enum(['stripe']).default('stripe'),
+  /** Unset: Stripe itself (https://api.stripe.com). `npm start`: the Stripe emulator. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  CHECKOUT_SESSION_MINUTES: z.coerce
+  /**
+   * How long a pending registration holds its spot, and its checkout session lasts. Stripe's sessions last 30
+   * minutes at least, checked to the second, so the default asks for 31. Shorter (tests of expiry) keeps the
+   * session at Stripe's minimum and ends it when the hold is released (decision 031).
+   */
+  CHECKOUT_SESSION_SECONDS: z.coerce
     .number()
     .int()
-    .min(30)
-    .max(24 * 60)
-    .default(30),
+    .min(60)
+    .max(24 * 60 * 60)
+    .default(31 * 60),
   TIER_CAPACITIES: tierCapacitiesSchema.prefault(''),
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(60),
   SOLD_OUT_CACHE_MS: seconds.default(1000),

@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
-import { createStubPaymentGateway } from './payments/stub-gateway.ts'
+import { createStripeGateway } from './payments/stripe-gateway.ts'
 import {
   type SigningKeySet,
   signingKeysFromConfig,
@@ -95,11 +95,23 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** The seam the Payments issue fills: PAYMENT_GATEWAY=stripe will build the Stripe gateway here. */
-function paymentGatewayFor(env: Env): PaymentGateway {
+/** Stripe through the official SDK: the emulator when STRIPE_API_URL points at it, else Stripe (decision 031). */
+function paymentGatewayFor(env: Env, clock: Clock, logger: Logger): PaymentGateway {
   switch (env.PAYMENT_GATEWAY) {
-    case 'stub':
-      return createStubPaymentGateway({ pwaUrl: env.PWA_URL })
+    case 'stripe': {
+      if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+        throw new Error(
+          'PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see apps/api/.env.example)',
+        )
+      }
+      return createStripeGateway({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        apiUrl: env.STRIPE_API_URL,
+        clock,
+        logger: logger.child({ component: 'stripe' }),
+      })
+    }
   }
 }
 
@@ -115,7 +127,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { logger } = options
   const clock = options.clock ?? (() => Date.now())
-  // Broken configured keys stop the start before anything is opened.
+  // Missing payment configuration and broken configured keys stop the start before anything is opened.
+  const paymentGateway = options.overrides?.paymentGateway ?? paymentGatewayFor(env, clock, logger)
   const configuredKeys = env.REGISTRATION_CODE_SIGNING_KEYS
     ? await signingKeysFromConfig(env.REGISTRATION_CODE_SIGNING_KEYS)
     : undefined
@@ -131,6 +144,11 @@ export async function startServer(
     unlock()
     throw error
   }
+  logger.info('Payments', {
+    gateway: options.overrides?.paymentGateway ? 'injected' : env.PAYMENT_GATEWAY,
+    stripeApi: env.STRIPE_API_URL ?? 'https://api.stripe.com',
+    checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS,
+  })
   logger.info('Database ready', {
     database: database.kind,
     ...(database.kind === 'pglite' ? { dataDir: pgliteDir } : {}),
@@ -159,12 +177,12 @@ export async function startServer(
     memberTokens: verifier(pool(env.COGNITO_MEMBERS_POOL_ID, env.COGNITO_MEMBERS_CLIENT_ID)),
     adminTokens: verifier(pool(env.COGNITO_ADMINS_POOL_ID, env.COGNITO_ADMINS_CLIENT_ID)),
     identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
-    paymentGateway: paymentGatewayFor(env),
+    paymentGateway,
     signingKeys,
     pwaUrl: env.PWA_URL,
     apiUrl: env.API_URL,
     corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
-    checkoutSessionMs: env.CHECKOUT_SESSION_MINUTES * 60 * 1000,
+    checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000,
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,

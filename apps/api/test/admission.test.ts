@@ -17,12 +17,12 @@ describe('admission control under overload', () => {
       entered = resolve
     })
     const slowGateway: PaymentGateway = {
+      ...stub,
       async createCheckoutSession(request) {
         entered()
         await blocked
         return stub.createCheckoutSession(request)
       },
-      expireCheckoutSession: (sessionId) => stub.expireCheckoutSession(sessionId),
     }
     const sut = await createTestApi(database().database, {
       overrides: {

@@ -96,7 +96,7 @@ describe.each(databaseKinds)('feature flags on %s', (kind) => {
       token: await sut.memberToken(),
       body: registrationRequest(),
     })
-    expect(response).toMatchObject({ status: 403, body: { message: 'forbidden' } })
+    expect(response).toMatchObject({ status: 409, body: { message: 'registrationUnavailable' } })
     const inventory = await sut.request('GET', '/inventory', { token: await sut.memberToken() })
     expect(inventory.body).toEqual({
       items: [

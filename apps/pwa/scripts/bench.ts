@@ -3,8 +3,12 @@
 //  2. Lighthouse mobile performance of /ja, /ja/timetable and /en/faq against `vite preview`
 //     of the build, through the e2e package's Lighthouse runner: a run at the default 4x CPU slowdown and, when
 //     that misses 95 on a host slower than Lighthouse's reference, five calibrated runs whose median decides (decision 041).
+//  3. Offline start (issue 9): the precache's size, and the time from a reload with the network off to the
+//     timetable painted, median of 15 reloads per language (e2e/support/offline-bench-cli.ts).
+// `pnpm bench offline` measures only point 3 (and the precache).
 // Needs a build (`pnpm build`) and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).
 import { execFile, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -34,19 +38,24 @@ const publicPages = [
   'specified-commercial-transaction-act',
 ]
 
+const offlineOnly = process.argv.includes('offline')
 const report = readBundleReport(join(root, 'dist'))
-console.log('## JavaScript loaded before the page is interactive (gzip -9)\n')
-console.log('| Page | Chunks | KiB | Cognito SDK or scanner |')
-console.log('|---|---|---|---|')
-for (const page of publicPages) {
-  const chunks = chunksForPage(report, pageSource(page))
-  const forbidden = forbiddenPackagesIn(chunks)
-  console.log(
-    `| ${page} | ${chunks.length} | ${gzipKiB(chunks).toFixed(1)} | ${forbidden.length ? forbidden.join(', ') : 'none'} |`,
-  )
+if (!offlineOnly) printJavaScriptBudgets()
+
+function printJavaScriptBudgets() {
+  console.log('## JavaScript loaded before the page is interactive (gzip -9)\n')
+  console.log('| Page | Chunks | KiB | Cognito SDK or scanner |')
+  console.log('|---|---|---|---|')
+  for (const page of publicPages) {
+    const chunks = chunksForPage(report, pageSource(page))
+    const forbidden = forbiddenPackagesIn(chunks)
+    console.log(
+      `| ${page} | ${chunks.length} | ${gzipKiB(chunks).toFixed(1)} | ${forbidden.length ? forbidden.join(', ') : 'none'} |`,
+    )
+  }
+  const top = gzipKiB(chunksForPage(report, pageSource('top')))
+  console.log(`\nTop page: ${top.toFixed(1)} KiB of a ${topPageJsBudgetKiB} KiB budget.\n`)
 }
-const top = gzipKiB(chunksForPage(report, pageSource('top')))
-console.log(`\nTop page: ${top.toFixed(1)} KiB of a ${topPageJsBudgetKiB} KiB budget.\n`)
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -84,6 +93,13 @@ try {
     if (attempt > 600) throw new Error('vite preview did not start')
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+  if (!offlineOnly) await lighthouse()
+  await offlineStart()
+} finally {
+  if (preview.pid) process.kill(-preview.pid, 'SIGTERM')
+}
+
+async function lighthouse() {
   const urls = ['/ja', '/ja/timetable', '/en/faq'].map((path) => `${origin}${path}`)
   const { stdout } = await run(
     'pnpm',
@@ -129,6 +145,35 @@ try {
       `| ${new URL(url).pathname} | ${median(atDefault.map((run) => run.score))} | ${median(ofUrl.map((measurement) => measurement.score))} |`,
     )
   }
-} finally {
-  if (preview.pid) process.kill(-preview.pid, 'SIGTERM')
+}
+
+async function offlineStart() {
+  const precache = JSON.parse(readFileSync(join(root, 'dist/.vite/precache-report.json'), 'utf8')) as {
+    count: number
+    bytes: number
+    gzipBytes: number
+  }
+  console.log('\n## Offline (service worker precache)\n')
+  console.log(
+    `Precache: ${precache.count} files, ${(precache.bytes / 1024).toFixed(1)} KiB (${(precache.gzipBytes / 1024).toFixed(1)} KiB gzip -9).\n`,
+  )
+  const { stdout } = await run(
+    'pnpm',
+    ['--silent', '--filter', '@furfes/e2e', 'exec', 'node', 'support/offline-bench-cli.ts', origin, '15'],
+    { cwd: root, maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 },
+  )
+  console.log('| Page | Reloads | Median reload → timetable painted ms | Max ms | Median FCP ms |')
+  console.log('|---|---|---|---|---|')
+  for (const line of stdout.split('\n').filter((text) => text.startsWith('{'))) {
+    const result = JSON.parse(line) as {
+      path: string
+      runs: number
+      medianReloadToPaintMs: number
+      maxReloadToPaintMs: number
+      medianFirstContentfulPaintMs: number
+    }
+    console.log(
+      `| ${result.path} | ${result.runs} | ${result.medianReloadToPaintMs} | ${result.maxReloadToPaintMs} | ${result.medianFirstContentfulPaintMs} |`,
+    )
+  }
 }

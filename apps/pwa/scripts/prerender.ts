@@ -29,11 +29,15 @@ const template = readFileSync(join(dist, 'index.html'), 'utf8')
 for (const marker of ['<html lang="ja">', '<div id="root"></div>', '</head>', '<title>']) {
   if (!template.includes(marker)) throw new Error(`dist/index.html lacks ${marker}`)
 }
+const manifestLink = /<link rel="manifest" href="\/manifest\.ja\.webmanifest"\s*\/?>/
+if (!manifestLink.test(template)) throw new Error('dist/index.html lacks the manifest link')
 
 for (const { path } of server.prerenderedPaths) {
   const page = await server.prerender(path)
   const html = template
     .replace('<html lang="ja">', `<html lang="${page.language}">`)
+    // Each language's pages offer the app in that language (docs/decisions/091).
+    .replace(manifestLink, `<link rel="manifest" href="/manifest.${page.language}.webmanifest">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       '</head>',

@@ -7,6 +7,8 @@ import { I18nextProvider } from 'react-i18next'
 import { ConnectivityNotices } from './app/ConnectivityNotices.tsx'
 import { type AppServices, ServicesProvider } from './app/services.tsx'
 import { RouterLink } from './layout/RouterLink.tsx'
+import { ManifestLink } from './offline/ManifestLink.tsx'
+import { OfflineIndicator } from './offline/OfflineIndicator.tsx'
 
 /** Every MUI `href` goes through the router, so the site's own links never reload the page. */
 const theme = createAppTheme({ linkComponent: RouterLink })
@@ -29,8 +31,10 @@ export function App({
       <ServicesProvider services={services}>
         <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange>
           <CssBaseline enableColorScheme />
+          <OfflineIndicator />
           {children}
           <ConnectivityNotices />
+          <ManifestLink />
           <NotificationSnackbar queue={services.notifications} />
         </ThemeProvider>
       </ServicesProvider>

@@ -56,4 +56,16 @@ whenIdle(() => {
   loadErrorReportingConfig()
     .then((options) => services.errors.start(options))
     .catch((error: unknown) => services.errors.report(error, { where: 'config' }))
+  // The service worker and its update prompt (docs/decisions/090): after the page, never competing with it.
+  if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+    import('./offline/start-offline.ts')
+      .then(({ startOffline }) =>
+        startOffline({
+          notifications: services.notifications,
+          translate: (key) => i18n.t(key, { ns: 'pwa' }),
+          reload: () => window.location.reload(),
+        }),
+      )
+      .catch((error: unknown) => services.errors.report(error, { where: 'service-worker' }))
+  }
 })

@@ -30,6 +30,7 @@ function prerenderServices(language: Language): AppServices {
     config: unavailable,
     publicApi: unavailable,
     featureFlags: createFeatureFlagsStore(unavailable),
+    account: unavailable,
     notifications: createNotificationQueue(),
     errors: createErrorReporter(),
     currentLanguage: () => Promise.resolve(language),

@@ -1,9 +1,11 @@
 import { isLanguage } from '@furfes/core'
 import { type ComponentType, createElement, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useParams } from 'react-router'
+import { accountRoutes } from './account/account-routes.ts'
 import { LanguageLayout, ToCurrentLanguage } from './layout/LanguageLayout.tsx'
 import { RouteErrorBoundary } from './layout/RouteErrorPage.tsx'
 import { BareLayout, SiteLayout } from './layout/SiteLayout.tsx'
+import { ToReception } from './layout/ToReception.tsx'
 import { usePageTitle } from './layout/usePageTitle.ts'
 import { type PageDefinition, type PageId, pageById, pageForPath, pages } from './pages.ts'
 
@@ -65,6 +67,10 @@ export function createAppRoutes(options: RouteOptions): {
     pages.map((page) => [page.id, preloadable(page.load, options.onLoadFailure)]),
   )
   const MyPageEntry = preloadable(() => import('./pages/MyPageEntry.tsx'), options.onLoadFailure)
+  const accountPages = accountRoutes.map((route) => ({
+    path: route.path,
+    Component: preloadable(route.load, options.onLoadFailure),
+  }))
   const element = (page: PageDefinition) => {
     const Component = components.get(page.id)
     if (!Component) throw new Error(`No component for ${page.id}`)
@@ -86,6 +92,17 @@ export function createAppRoutes(options: RouteOptions): {
               {sitePages.map((page) => (
                 <Route key={page.id} path={page.path} element={element(page)} />
               ))}
+              {accountPages.map(({ path, Component }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Suspense fallback={null}>
+                      <Component />
+                    </Suspense>
+                  }
+                />
+              ))}
               <Route
                 path="mypage/*"
                 element={
@@ -100,6 +117,8 @@ export function createAppRoutes(options: RouteOptions): {
                 <Route key={page.id} path={page.path} element={element(page)} />
               ))}
             </Route>
+            <Route path="admin-sign-in" element={<ToReception screen="admin-sign-in" />} />
+            <Route path="admin/*" element={<ToReception screen="admin" />} />
             <Route path="*" element={<ToLanguageTop />} />
           </Route>
         </Routes>

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
 import Snackbar from '@mui/material/Snackbar'
 import { useTranslation } from 'react-i18next'
 import type { Notification } from './notifications.ts'
@@ -16,7 +17,7 @@ export default function SnackbarView({
   return (
     <Snackbar
       open
-      autoHideDuration={autoHideMs}
+      autoHideDuration={notification.persistent ? null : autoHideMs}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       onClose={(_, reason) => {
         // A click elsewhere on the page must not dismiss a message before it could be read.
@@ -28,7 +29,27 @@ export default function SnackbarView({
         variant="filled"
         onClose={onClose}
         closeText={t('notifications.close')}
-        sx={{ width: '100%' }}
+        sx={{ width: '100%', alignItems: 'center' }}
+        // Alert's action slot replaces its close button, so a notification with an action shows both.
+        {...(notification.action && {
+          action: (
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  notification.action?.run()
+                  onClose()
+                }}
+              >
+                {notification.action.label}
+              </Button>
+              <Button color="inherit" size="small" onClick={onClose}>
+                {t('notifications.close')}
+              </Button>
+            </>
+          ),
+        })}
       >
         {notification.message}
       </Alert>

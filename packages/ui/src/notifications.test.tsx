@@ -35,4 +35,25 @@ describe('notification queue', () => {
     expect((await screen.findByText('Second')).closest('[role="alert"]')).toBeTruthy()
     expect(queue.getSnapshot().map((item) => item.message)).toEqual(['Second'])
   }, 20_000)
+
+  it("offers a notification's action and closes it once taken", async () => {
+    const queue = createNotificationQueue()
+    const taken: string[] = []
+    render(
+      <I18nextProvider i18n={createI18n('en', {})}>
+        <NotificationSnackbar queue={queue} />
+      </I18nextProvider>,
+    )
+    await act(async () => {
+      queue.notify('A new version is ready', 'info', {
+        persistent: true,
+        action: { label: 'Reload', run: () => taken.push('reload') },
+      })
+      await import('./SnackbarView.tsx')
+    })
+    expect((await screen.findByRole('alert')).textContent).toContain('A new version is ready')
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
+    expect(taken).toEqual(['reload'])
+    expect(queue.getSnapshot()).toEqual([])
+  }, 20_000)
 })

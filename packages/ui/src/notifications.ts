@@ -1,7 +1,19 @@
 /** How a snack-bar notification is coloured and announced. */
 type NotificationSeverity = 'success' | 'info' | 'warning' | 'error'
 
-export interface Notification {
+/** A button in the snack bar, e.g. "Reload" when a new version of the app is ready. */
+export interface NotificationAction {
+  label: string
+  run: () => void
+}
+
+export interface NotificationOptions {
+  action?: NotificationAction
+  /** Stays until the reader closes it or takes its action, instead of hiding after a few seconds. */
+  persistent?: boolean
+}
+
+export interface Notification extends NotificationOptions {
   id: number
   message: string
   severity: NotificationSeverity
@@ -9,7 +21,7 @@ export interface Notification {
 
 export interface NotificationQueue {
   /** Queues a message; the snack bar shows one at a time, oldest first. */
-  notify(message: string, severity?: NotificationSeverity): void
+  notify(message: string, severity?: NotificationSeverity, options?: NotificationOptions): void
   /** Removes the notification shown now, so the next one appears. */
   dismiss(id: number): void
   subscribe(listener: () => void): () => void
@@ -30,9 +42,9 @@ export function createNotificationQueue(): NotificationQueue {
     for (const listener of listeners) listener()
   }
   return {
-    notify(message, severity = 'info') {
+    notify(message, severity = 'info', options = {}) {
       if (queue.some((item) => item.message === message && item.severity === severity)) return
-      publish([...queue, { id: nextId++, message, severity }])
+      publish([...queue, { ...options, id: nextId++, message, severity }])
     },
     dismiss(id) {
       if (queue.some((item) => item.id === id)) publish(queue.filter((item) => item.id !== id))

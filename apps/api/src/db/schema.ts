@@ -147,3 +147,9 @@ export const signingKeys = pgTable('signing_keys', {
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: instant('created_at').notNull(),
 })
+
+// Reception check-ins (issue 10): a separate block, see check-in-schema.ts.
+export * from './check-in-schema.ts'
+
+// Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
+export * from './payment-schema.ts'

@@ -9,7 +9,12 @@ export interface CheckoutSessionRequest {
   customerEmail: string | undefined
   successUrl: string
   cancelUrl: string
-  /** Epoch ms. The spot is held until then, so the session must not outlive it. */
+  /** The language of the checkout page: the PWA's language the user registered in. */
+  locale: 'ja' | 'en'
+  /**
+   * Epoch ms: when the spot the registration holds is given back. The session must not be payable for long
+   * after; a provider with a longer minimum ends it when the hold is released (`minimumSessionMs`).
+   */
   expiresAt: number
   /** Copied onto the session, so webhooks can be traced back (registration_id, user_id). */
   metadata: Record<string, string>
@@ -20,7 +25,7 @@ export interface CheckoutSession {
   sessionId: string
   /** The hosted page the user pays on. */
   url: string
-  /** Epoch ms, as the provider set it. */
+  /** Epoch ms: when the user can no longer pay there, as far as the registration is concerned. */
   expiresAt: number
 }
 
@@ -28,12 +33,43 @@ export interface CheckoutSession {
 export type ExpireOutcome = 'expired' | 'completed'
 
 /**
- * The seam between registrations and the payment provider. The Stripe implementation (official `stripe` SDK
- * against the emulator or Stripe) comes with the Payments issue; until then the stub below is used. The
- * provider's webhooks call the registration lifecycle (markPaid, markExpired in services/registrations.ts).
+ * A verified webhook event, reduced to what the registration lifecycle needs. `paid` and `expired` change a
+ * registration; anything else is recorded and acknowledged.
+ */
+export interface PaymentEvent {
+  /** The provider's event id (Stripe `evt_…`): each is applied once. */
+  id: string
+  type: string
+  /** Epoch ms: when the provider created the event. */
+  createdAt: number
+  /** The checkout session the event is about, when it is about one. */
+  sessionId: string | undefined
+  effect: 'paid' | 'expired' | 'none'
+}
+
+/** The delivery is not from the provider: a missing, forged or stale signature, or a body that is not an event. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError'
+}
+
+/**
+ * The seam between registrations and the payment provider: Stripe through the official SDK
+ * (stripe-gateway.ts), against the Stripe emulator locally and Stripe in production; an in-memory stub for
+ * tests of the registration lifecycle. The provider's webhooks reach the lifecycle (markPaid, markExpired in
+ * services/registrations.ts) through payments/webhooks.ts.
  */
 export interface PaymentGateway {
+  /**
+   * The shortest session the provider opens, in ms. When holds are configured shorter, the API ends each
+   * session itself when its hold is released, so nobody pays for a spot that went back.
+   */
+  readonly minimumSessionMs: number
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>
   /** Ends an open session; ending one that already ended is not an error. */
   expireCheckoutSession(sessionId: string): Promise<ExpireOutcome>
+  /**
+   * Checks a webhook delivery's signature on the raw body (and its age against `receivedAt`, epoch ms) and
+   * reads the event; throws WebhookVerificationError when it is not the provider's.
+   */
+  verifyWebhook(rawBody: Uint8Array, signature: string | undefined, receivedAt: number): Promise<PaymentEvent>
 }

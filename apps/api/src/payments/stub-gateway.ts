@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckoutSession, CheckoutSessionRequest, ExpireOutcome, PaymentGateway } from './gateway.ts'
+import {
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type ExpireOutcome,
+  type PaymentGateway,
+  WebhookVerificationError,
+} from './gateway.ts'
 
 interface StubCheckoutSession extends CheckoutSession {
   request: CheckoutSessionRequest
@@ -7,8 +13,9 @@ interface StubCheckoutSession extends CheckoutSession {
 }
 
 /**
- * A payment provider in memory, for tests, benchmarks and `npm start` until the Stripe gateway lands. Its
- * payment page is the PWA's dashboard: nobody can actually pay. Tests mark sessions paid with `complete`.
+ * A payment provider in memory, for the tests of the registration lifecycle. Its payment page is the PWA's
+ * dashboard: nobody can actually pay, and it sends no webhooks. Tests mark sessions paid with `complete`.
+ * Everything that runs the API for real (`npm start`, e2e, benchmarks, production) uses the Stripe gateway.
  */
 export interface StubPaymentGateway extends PaymentGateway {
   readonly sessions: ReadonlyMap<string, StubCheckoutSession>
@@ -28,6 +35,7 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
   }
   return {
     sessions,
+    minimumSessionMs: 0,
     async createCheckoutSession(request) {
       if (failures > 0) {
         failures--
@@ -53,6 +61,9 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
       if (session.status === 'complete') return 'completed'
       session.status = 'expired'
       return 'expired'
+    },
+    async verifyWebhook() {
+      throw new WebhookVerificationError('The stub payment provider sends no webhooks')
     },
     complete(sessionId) {
       const session = find(sessionId)

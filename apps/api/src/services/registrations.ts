@@ -12,7 +12,7 @@ import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } fr
 import { registrations, tierInventory } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
 
@@ -40,12 +40,15 @@ interface StartRegistrationInput {
 
 /**
  * The registration lifecycle and the inventory. A pending registration holds a spot of its tier until its
- * checkout session expires; paid keeps it; expired and canceled give it back. The Stripe webhook handler
- * (Payments issue) calls markPaid and markExpired.
+ * checkout session expires; paid keeps it; expired and canceled give it back. The payment webhook
+ * (payments/webhooks.ts) calls markPaid and markExpired.
  */
 export interface RegistrationService {
   inventory(): Promise<InventoryItem[]>
-  /** The user's registration as they see it: the live one, else the latest ended one. */
+  /**
+   * The user's registration as they see it: the live one, else the latest ended one. A pending one past its
+   * expiry is settled with the payment provider first (paid wins over expired).
+   */
   current(userId: string): Promise<RegistrationRow | undefined>
   /** Takes a spot and opens a checkout session: 409 soldOut or purchaseSessionAlreadyExists, 503 highTraffic. */
   start(input: StartRegistrationInput): Promise<{ paymentUrl: string; registrationId: string }>
@@ -73,6 +76,11 @@ async function retryOnConflict<T>(work: () => Promise<T>, attempts = 4): Promise
 }
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+/** The checkout page speaks the language of the PWA page the user registered from (`/en/…`), else Japanese. */
+function checkoutLocale(successUrl: string): 'ja' | 'en' {
+  return new URL(successUrl).pathname.split('/')[1] === 'en' ? 'en' : 'ja'
+}
 
 interface Released {
   registration_id: string
@@ -168,6 +176,11 @@ export function createRegistrationService(options: {
 }): RegistrationService {
   const { db, query, clock, logger, gateway } = options
   const staleCreationMs = options.staleCreationMs ?? 2 * 60 * 1000
+  /**
+   * Holds configured shorter than the provider's shortest session (tests of expiry, decision 031): the session
+   * would stay payable after its spot went back, so the API ends it itself whenever it releases such a hold.
+   */
+  const sessionsOutliveHolds = options.checkoutSessionMs < gateway.minimumSessionMs
 
   const liveStatuses = ['pending', 'paid']
   const soldOutUntil = new Map<string, number>()
@@ -241,13 +254,8 @@ export function createRegistrationService(options: {
     if (!existing) return true
     if (existing.paymentStatus !== 'pending') return false
     if (existing.expiresAt.getTime() <= now) {
-      await release(
-        db,
-        'expired',
-        sql`registration_id = ${existing.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
-        now,
-      )
-      return true
+      // Paid at the last moment (its webhook not here yet): that registration stands.
+      return (await settleOverdue(existing, now)) === 'expired'
     }
     if (existing.paymentUrl === null && existing.createdAt.getTime() <= now - staleCreationMs) {
       logger.warn('Canceled a registration whose checkout session was never created', {
@@ -270,7 +278,61 @@ export function createRegistrationService(options: {
     const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
     const released = await retryOnConflict(() => release(db, 'expired', condition, now))
     if (released.length > 0) logger.info('Released expired checkout holds', { count: released.length, tier })
+    if (sessionsOutliveHolds) void endSessionsOf(released)
     return released.length
+  }
+
+  /**
+   * Ends, at the provider, the sessions of holds released here while the sessions were still payable (only
+   * when holds are shorter than the provider's sessions). A session paid meanwhile makes its registration paid.
+   */
+  async function endSessionsOf(released: readonly Released[]): Promise<void> {
+    for (const row of released) {
+      if (row.checkout_session_id === null) continue
+      try {
+        if ((await gateway.expireCheckoutSession(row.checkout_session_id)) === 'completed') {
+          await markPaid(row.checkout_session_id)
+        }
+      } catch (error) {
+        logger.warn('Could not end the checkout session of a released hold', {
+          registrationId: row.registration_id,
+          error,
+        })
+      }
+    }
+  }
+
+  /**
+   * A pending registration past its expiry: asks the provider how its session ended (ending it if it is still
+   * open) before giving the spot back, so a payment whose webhook has not arrived yet wins over the expiry.
+   * When the provider cannot be reached the hold is released anyway; a payment arriving later is a late
+   * payment (markPaid).
+   */
+  async function settleOverdue(row: RegistrationRow, now: number): Promise<ExpireOutcome> {
+    if (row.checkoutSessionId !== null) {
+      let outcome: ExpireOutcome = 'expired'
+      try {
+        outcome = await gateway.expireCheckoutSession(row.checkoutSessionId)
+      } catch (error) {
+        logger.warn('Could not ask the payment provider about an overdue checkout session', {
+          registrationId: row.registrationId,
+          error,
+        })
+      }
+      if (outcome === 'completed') {
+        const paid = await markPaid(row.checkoutSessionId)
+        if (paid.outcome === 'paid' || paid.outcome === 'already_paid') return 'completed'
+      }
+    }
+    await retryOnConflict(() =>
+      release(
+        db,
+        'expired',
+        sql`registration_id = ${row.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
+        now,
+      ),
+    )
+    return 'expired'
   }
 
   async function markPaid(sessionId: string): Promise<MarkPaidResult> {
@@ -380,12 +442,7 @@ export function createRegistrationService(options: {
         .limit(1)
       if (row?.paymentStatus !== 'pending' || row.expiresAt.getTime() > now) return row
       // Lazily reconcile a session that expired without its webhook (yet).
-      await release(
-        db,
-        'expired',
-        sql`registration_id = ${row.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
-        now,
-      )
+      await settleOverdue(row, now)
       return byId(db, row.registrationId)
     },
 
@@ -417,6 +474,7 @@ export function createRegistrationService(options: {
           customerEmail: input.email,
           successUrl: input.request.success_url,
           cancelUrl: input.request.cancel_url,
+          locale: checkoutLocale(input.request.success_url),
           expiresAt: now + options.checkoutSessionMs,
           metadata: { registration_id: registrationId, user_id: input.userId },
         })
@@ -449,7 +507,7 @@ export function createRegistrationService(options: {
         return latest
       }
       if (live.expiresAt.getTime() <= now) {
-        await release(db, 'expired', sql`registration_id = ${live.registrationId}::uuid`, now)
+        await settleOverdue(live, now)
       } else {
         if (live.checkoutSessionId !== null) {
           let outcome: Awaited<ReturnType<PaymentGateway['expireCheckoutSession']>>

@@ -28,12 +28,23 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
     })
     return api
   }
+  let account: ReturnType<AppServices['account']> | undefined
+  const loadAccount: AppServices['account'] = () => {
+    account ??= Promise.all([loadConfig(), import('../account/create-browser-account-services.ts')]).then(
+      ([loaded, { createBrowserAccountServices }]) => createBrowserAccountServices(loaded),
+    )
+    account.catch(() => {
+      account = undefined
+    })
+    return account
+  }
   const storage = () => import('./language-storage.ts')
   const errors = createErrorReporter()
   return {
     config: loadConfig,
     publicApi,
     featureFlags: createFeatureFlagsStore(async () => (await publicApi()).getFeatures()),
+    account: loadAccount,
     notifications: createNotificationQueue(),
     errors,
     async currentLanguage() {

@@ -50,7 +50,7 @@ describe('status pages', () => {
     await screen.findByText('現在、新しい部活動の設立は受け付けていません')
     expect(recorded.featureFetches).toBe(1)
     fireEvent.click(screen.getAllByRole('link', { name: 'マイページ' })[0] as HTMLElement)
-    await waitFor(() => expect(recorded.location.pathname).toBe('/ja'))
+    await waitFor(() => expect(recorded.location.pathname).toBe('/ja/sign-in'))
     expect(recorded.featureFetches).toBe(2)
   })
 })

@@ -5,6 +5,7 @@ import { configure, render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { App } from '../App.tsx'
+import type { AccountServices } from '../account/account-services.ts'
 import { createFeatureFlagsStore } from '../app/feature-flags.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
@@ -27,6 +28,8 @@ interface Recorded {
 }
 
 export interface FakeOptions {
+  /** The account services of the account and My Page routes (see test/fake-account.ts). */
+  account?: AccountServices
   currentLanguage?: Language
   flags?: FeatureFlags | Error
   profiles?: Profile[] | Error
@@ -67,6 +70,10 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
     config: async () => config,
     publicApi: async () => api,
     featureFlags: createFeatureFlagsStore(() => api.getFeatures()),
+    account: async () => {
+      if (!options.account) throw new Error('This test gave no account services')
+      return options.account
+    },
     notifications: createNotificationQueue(),
     errors: { report: (error) => recorded.reportedErrors.push(error) },
     currentLanguage: async () => options.currentLanguage ?? 'ja',

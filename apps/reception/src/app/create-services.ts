@@ -75,15 +75,18 @@ export function createBrowserServices(
   }
 }
 
-/** The decoder loads with the camera, not with the sign-in page: @zxing/library is most of the scanner's weight. */
+/**
+ * The decoder loads with the camera, not with the sign-in page: the WASM module and @zxing/browser are most of
+ * the scanner's weight. zxing-wasm is the default since the benchmark (decision 074).
+ */
 function lazyDecoder(): QrDecoder {
   let loaded: Promise<QrDecoder> | undefined
   const load = () => {
-    loaded ??= import('../scan/zxing-decoder.ts').then((module) => module.createZxingDecoder())
+    loaded ??= import('../scan/zxing-wasm-decoder.ts').then((module) => module.createZxingWasmDecoder())
     return loaded
   }
   return {
-    id: 'zxing-js',
+    id: 'zxing-wasm',
     decodeFrame: async (frame) => (await load()).decodeFrame(frame),
     decodeFromStream: async (stream, video, onText) => (await load()).decodeFromStream(stream, video, onText),
   }

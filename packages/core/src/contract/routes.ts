@@ -142,8 +142,8 @@ export const apiRoutes = {
     tag: 'registration',
     summary: 'Start a registration and its Checkout session',
     description:
-      'Takes a spot of the tier until the session expires. Errors: 409 purchaseSessionAlreadyExists or ' +
-      'soldOut; 503 highTraffic.',
+      'Takes a spot of the tier until the session expires. Errors: 409 purchaseSessionAlreadyExists, ' +
+      'soldOut or registrationUnavailable (the registration flag is off); 503 highTraffic.',
     request: { body: registrationRequestWireSchema },
     responses: {
       201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },

@@ -40,6 +40,7 @@ describe('product error messages (spec section 8)', () => {
       'invalidRequest',
       'notFound',
       'forbidden',
+      'registrationUnavailable',
     ])
     expect(productErrors.soldOut).toBe('soldOut')
     expect(Object.keys(productErrors)).toEqual(productErrorKeys)
@@ -88,6 +89,7 @@ describe('product error messages (spec section 8)', () => {
       invalidRequest: 'Some of the input is not valid.',
       notFound: 'Not found.',
       forbidden: 'You are not allowed to do this.',
+      registrationUnavailable: 'Registration is not open at the moment.',
     })
     expect(errorsJa.product.passwordTooShort).toContain('8文字以上')
   })

@@ -4,7 +4,8 @@ type Catalogue = typeof errorsEn
 
 /**
  * The product error messages of spec section 8, as the API sends them in `{ "message": … }`. Each is a key
- * of the `errors:product.*` translations; the last three are the API's own general answers (400, 404, 403).
+ * of the `errors:product.*` translations; the last four are the API's own answers: three general ones (400, 404, 403)
+ * and registrationUnavailable (409: POST /registration while the registration flag is off, decision 033).
  */
 export const productErrorKeys = [
   'emailAlreadyRegistered',
@@ -31,6 +32,7 @@ export const productErrorKeys = [
   'invalidRequest',
   'notFound',
   'forbidden',
+  'registrationUnavailable',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

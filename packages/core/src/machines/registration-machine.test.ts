@@ -27,6 +27,7 @@ function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
   const server = {
     registration: initial,
     soldOut: new Set<RegistrationTier>(),
+    registrationAvailable: true,
     sessions: 0,
     fetches: 0,
     fetchFails: false,
@@ -39,6 +40,7 @@ function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
       return server.registration
     }),
     createRegistration: fromPromise<RegistrationCheckout, RegistrationRequest>(async ({ input }) => {
+      if (!server.registrationAvailable) throw new ProductError('registrationUnavailable', 409)
       if (server.soldOut.has(input.registrationTier)) throw new ProductError('soldOut', 409)
       const current = server.registration
       if (current?.paymentStatus === 'pending' && clock.now() <= current.expiresAt) {
@@ -290,6 +292,20 @@ describe('registrationMachine', () => {
       const { settled } = startRegistration({ isRegistrationAvailable: false, initial: paid })
 
       expect((await settled()).value).toBe('paid')
+    })
+
+    it('closes registering when the API says registration became unavailable meanwhile', async () => {
+      const { actor, api, settled } = startRegistration()
+      await settled()
+      api.server.registrationAvailable = false
+
+      actor.send({ type: 'registration.submit', request })
+      const snapshot = await settled()
+
+      expect(snapshot.value).toBe('registrationClosed')
+      expect(snapshot.context.isRegistrationAvailable).toBe(false)
+      expect(productKey(snapshot.context.error)).toBe('product.registrationUnavailable')
+      expect(api.opened).toEqual([])
     })
 
     it('stays not registered with "Sold out" when the tier has no spots left', async () => {

@@ -209,6 +209,15 @@ export const registrationMachine = setup({
                 target: 'loadingRegistration',
                 actions: assign({ error: ({ event }) => event.error }),
               },
+              {
+                // The registration flag went off after the page loaded: registering is no longer offered.
+                guard: {
+                  type: 'isProductError',
+                  params: ({ event }) => ({ error: event.error, key: 'registrationUnavailable' }),
+                },
+                target: '#registration.registrationClosed',
+                actions: assign({ isRegistrationAvailable: false, error: ({ event }) => event.error }),
+              },
               // Sold out (spots may return after cancellations), or anything else: back where the user was.
               { target: '#registration.routing', actions: assign({ error: ({ event }) => event.error }) },
             ],

@@ -1,0 +1,153 @@
+import { errorBody } from '@furfes/core'
+import { sql } from 'drizzle-orm'
+import type { Hono } from 'hono'
+import { type Executor, queryRows } from '../db/database.ts'
+import type { Logger } from '../logger.ts'
+import type { RegistrationService } from '../services/registrations.ts'
+import { type PaymentEvent, type PaymentGateway, WebhookVerificationError } from './gateway.ts'
+
+/** Where Stripe posts its events (configured on the Stripe webhook endpoint; decision 032). */
+export const paymentWebhookPath = '/webhooks/stripe'
+
+/**
+ * A delivery that claimed an event and has not finished it after this long is presumed dead (a crashed or
+ * timed-out instance); the next delivery of the event takes it over. Longer than any request may take.
+ */
+const claimLeaseMs = 60_000
+
+type WebhookOutcome =
+  | 'paid'
+  | 'already_paid'
+  | 'refund_required'
+  | 'expired'
+  | 'not_pending'
+  | 'unknown_session'
+  | 'ignored'
+
+type Claim = { kind: 'claimed' } | { kind: 'duplicate'; outcome: string | null } | { kind: 'in_progress' }
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+/**
+ * Records the event and claims it for this delivery, or says why not: applied already (a duplicate), or being
+ * applied by another delivery right now. Each step is one statement, so concurrent deliveries of one event
+ * agree on exactly one claimant.
+ */
+async function claim(db: Executor, event: PaymentEvent, now: number): Promise<Claim> {
+  const inserted = await queryRows(
+    db,
+    sql`insert into payment_webhook_events
+          (event_id, event_type, checkout_session_id, event_created_at, received_at, claimed_at)
+        values (${event.id}, ${event.type}, ${event.sessionId ?? null}, ${iso(event.createdAt)}::timestamptz,
+          ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
+        on conflict (event_id) do nothing
+        returning event_id`,
+  )
+  if (inserted.length > 0) return { kind: 'claimed' }
+  const takenOver = await queryRows(
+    db,
+    sql`update payment_webhook_events
+        set claimed_at = ${iso(now)}::timestamptz, deliveries = deliveries + 1
+        where event_id = ${event.id} and processed_at is null
+          and claimed_at <= ${iso(now - claimLeaseMs)}::timestamptz
+        returning event_id`,
+  )
+  if (takenOver.length > 0) return { kind: 'claimed' }
+  const [seen] = await queryRows<{ processed: boolean; outcome: string | null }>(
+    db,
+    sql`update payment_webhook_events set deliveries = deliveries + 1 where event_id = ${event.id}
+        returning processed_at is not null as processed, outcome`,
+  )
+  return seen?.processed ? { kind: 'duplicate', outcome: seen.outcome } : { kind: 'in_progress' }
+}
+
+/**
+ * What an event does to its registration. Out of order is fine: `paid` always wins (markPaid takes the spot
+ * again for a payment that arrives after its hold was released), and `expired` only ends a registration that
+ * is still pending, so a late "expired" never un-pays a paid one (decision 032).
+ */
+async function apply(
+  event: PaymentEvent,
+  registrations: RegistrationService,
+  logger: Logger,
+): Promise<WebhookOutcome> {
+  if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
+  if (event.effect === 'expired') return registrations.markExpired(event.sessionId)
+  const result = await registrations.markPaid(event.sessionId)
+  if (result.outcome === 'refund_required') {
+    // The payment cannot keep a spot (sold out meanwhile, or the user paid twice): staff refund it from the
+    // Stripe Dashboard (docs/operations.md, "Refunds the API asks for").
+    logger.error('Payment needs a refund', {
+      eventId: event.id,
+      sessionId: event.sessionId,
+      registrationId: result.registration.registrationId,
+    })
+  }
+  return result.outcome
+}
+
+/**
+ * POST /webhooks/stripe: verifies the signature on the raw body (300 s tolerance), applies each event id once,
+ * and answers 2xx quickly so the provider stops retrying. 400 for anything that is not a genuine event; 503
+ * while another delivery of the same event is being applied or when applying failed (the provider retries
+ * both); never a 500.
+ */
+export function mountPaymentWebhook(
+  app: Hono,
+  options: {
+    db: Executor
+    gateway: PaymentGateway
+    registrations: RegistrationService
+    clock: () => number
+    logger: Logger
+  },
+): void {
+  const { db, gateway, registrations, clock } = options
+  const logger = options.logger.child({ component: 'payment-webhook' })
+
+  app.post(paymentWebhookPath, async (context) => {
+    const receivedAt = clock()
+    const rawBody = new Uint8Array(await context.req.arrayBuffer())
+    let event: PaymentEvent
+    try {
+      event = await gateway.verifyWebhook(rawBody, context.req.header('stripe-signature'), receivedAt)
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error
+      logger.warn('Webhook refused', { reason: error.message, bytes: rawBody.byteLength })
+      return context.json(errorBody('invalidRequest'), 400)
+    }
+    const fields = { eventId: event.id, type: event.type, sessionId: event.sessionId }
+    try {
+      const claimed = await claim(db, event, receivedAt)
+      if (claimed.kind === 'duplicate') {
+        logger.info('Webhook event already applied', { ...fields, outcome: claimed.outcome })
+        return context.json({ received: true, duplicate: true }, 200)
+      }
+      if (claimed.kind === 'in_progress') {
+        logger.info('Webhook event is being applied by another delivery', fields)
+        return context.json(errorBody('highTraffic'), 503, { 'Retry-After': '1' })
+      }
+      let outcome: WebhookOutcome
+      try {
+        outcome = await apply(event, registrations, logger)
+      } catch (error) {
+        // Let the next delivery take the event over at once.
+        await db.execute(
+          sql`update payment_webhook_events set claimed_at = ${iso(0)}::timestamptz
+              where event_id = ${event.id} and processed_at is null`,
+        )
+        throw error
+      }
+      await db.execute(
+        sql`update payment_webhook_events
+            set processed_at = ${iso(clock())}::timestamptz, outcome = ${outcome}
+            where event_id = ${event.id}`,
+      )
+      logger.info('Webhook event applied', { ...fields, outcome, lagMs: receivedAt - event.createdAt })
+      return context.json({ received: true, outcome }, 200)
+    } catch (error) {
+      logger.error('Webhook event could not be applied; the provider will retry it', { ...fields, error })
+      return context.json(errorBody('highTraffic'), 503, { 'Retry-After': '1' })
+    }
+  })
+}

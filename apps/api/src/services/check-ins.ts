@@ -1,0 +1,230 @@
+import type {
+  CheckInItemWire,
+  CheckInPageWire,
+  CheckInRecordWire,
+  CheckInRejectionReason,
+  CheckInResultWire,
+  CheckInStatus,
+  Clock,
+} from '@furfes/core'
+import { asc, eq, gt, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { type Executor, sqlState, uniqueViolation } from '../db/database.ts'
+import { checkInStates, checkIns, registrations } from '../db/schema.ts'
+
+/*
+ * Reception check-ins (decisions 070 and 073). Each uploaded item is decided in a transaction of its own:
+ *
+ * 1. The registration's row in check_in_states is locked (created first if missing), so the items of one
+ *    registration are decided one at a time across every API instance: the first to take the lock wins.
+ * 2. An id already stored is answered as it was stored (a device resent a batch whose answer it lost).
+ * 3. The record is inserted under the log's advisory lock, held until commit, so `seq` numbers commit in the
+ *    order they are drawn and GET /admin/check-ins can never pass a number that becomes visible later.
+ *
+ * One item per transaction keeps locks short and means a transaction never holds two registrations' locks,
+ * so uploads from several devices cannot deadlock.
+ */
+
+/** Records per page of GET /admin/check-ins. */
+export const checkInPageSize = 1000
+
+/** An arbitrary constant beside the migration lock (727_001): the check-in log's append lock. */
+const checkInLogLockKey = 727_002
+
+export interface CheckInService {
+  /** Decides and stores each item in order; one answer per item. */
+  upload(items: readonly CheckInItemWire[], adminId: string): Promise<CheckInResultWire[]>
+  /** The records stored after `since` (a cursor this service gave out; 0 for the start), oldest first. */
+  page(since: number): Promise<CheckInPageWire>
+}
+
+/** A cursor is the decimal `seq` of the last record a page returned; anything else is not one of ours. */
+export function parseCheckInCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return 0
+  if (!/^(0|[1-9]\d{0,14})$/.test(cursor)) return undefined
+  return Number(cursor)
+}
+
+type Decision =
+  | { status: 'accepted' }
+  | { status: 'duplicate'; firstCheckInId: string }
+  | { status: 'rejected'; reason: CheckInRejectionReason }
+
+const first = alias(checkIns, 'first_check_in')
+
+export function createCheckInService(options: { db: Executor; clock: Clock }): CheckInService {
+  const { db, clock } = options
+
+  /** The answer an item got when it was stored, rebuilt from the (immutable) records. */
+  async function storedAnswer(executor: Executor, id: string): Promise<CheckInResultWire | undefined> {
+    const [row] = await executor
+      .select({
+        status: checkIns.status,
+        reason: checkIns.reason,
+        firstId: first.id,
+        firstDeviceId: first.deviceId,
+        firstDeviceName: first.deviceName,
+        firstCheckedInAt: first.checkedInAt,
+      })
+      .from(checkIns)
+      .leftJoin(first, eq(first.id, checkIns.firstCheckInId))
+      .where(eq(checkIns.id, id))
+    if (!row) return undefined
+    if (row.status === 'duplicate' && row.firstId !== null && row.firstDeviceId !== null) {
+      return {
+        id,
+        status: 'duplicate',
+        first_check_in: {
+          id: row.firstId,
+          device_id: row.firstDeviceId,
+          ...(row.firstDeviceName === null ? {} : { device_name: row.firstDeviceName }),
+          checked_in_at: (row.firstCheckedInAt ?? new Date(0)).toISOString(),
+        },
+      }
+    }
+    if (row.status === 'rejected') {
+      return { id, status: 'rejected', reason: row.reason as CheckInRejectionReason }
+    }
+    return { id, status: 'accepted' }
+  }
+
+  async function decide(
+    tx: Executor,
+    item: CheckInItemWire,
+    inForce: string | null,
+  ): Promise<{ decision: Decision; nextInForce: string | null }> {
+    if (item.kind === 'check_in') {
+      if (inForce !== null) {
+        return { decision: { status: 'duplicate', firstCheckInId: inForce }, nextInForce: inForce }
+      }
+      return { decision: { status: 'accepted' }, nextInForce: item.id }
+    }
+    const [target] =
+      item.undoes === undefined
+        ? []
+        : await tx
+            .select({ id: checkIns.id, registrationId: checkIns.registrationId, kind: checkIns.kind })
+            .from(checkIns)
+            .where(eq(checkIns.id, item.undoes))
+    // An undo names a check-in of its own registration; anything else names no check-in it could undo.
+    if (target?.kind !== 'check_in' || target.registrationId !== item.registration_id) {
+      return { decision: { status: 'rejected', reason: 'undo_target_not_found' }, nextInForce: inForce }
+    }
+    if (target.id !== inForce) {
+      return { decision: { status: 'rejected', reason: 'undo_target_not_active' }, nextInForce: inForce }
+    }
+    return { decision: { status: 'accepted' }, nextInForce: null }
+  }
+
+  async function receiveIn(tx: Executor, item: CheckInItemWire, adminId: string): Promise<CheckInResultWire> {
+    const now = new Date(clock())
+    const [registration] = await tx
+      .select({ id: registrations.registrationId })
+      .from(registrations)
+      .where(eq(registrations.registrationId, item.registration_id))
+    let inForce: string | null = null
+    if (registration) {
+      await tx
+        .insert(checkInStates)
+        .values({ registrationId: item.registration_id, checkInId: null, updatedAt: now })
+        .onConflictDoNothing()
+      const [state] = await tx
+        .select({ checkInId: checkInStates.checkInId })
+        .from(checkInStates)
+        .where(eq(checkInStates.registrationId, item.registration_id))
+        .for('update')
+      inForce = state?.checkInId ?? null
+    }
+    // Looked up after the lock: a resend racing its original waits for it and then finds it.
+    const known = await storedAnswer(tx, item.id)
+    if (known) return known
+
+    const { decision, nextInForce } = registration
+      ? await decide(tx, item, inForce)
+      : {
+          decision: { status: 'rejected', reason: 'unknown_registration' } as const,
+          nextInForce: null,
+        }
+
+    await tx.execute(sql`select pg_advisory_xact_lock(${checkInLogLockKey})`)
+    await tx.insert(checkIns).values({
+      id: item.id,
+      registrationId: item.registration_id,
+      deviceId: item.device_id,
+      deviceName: item.device_name ?? null,
+      checkedInAt: new Date(item.checked_in_at),
+      kind: item.kind,
+      undoes: item.undoes ?? null,
+      status: decision.status,
+      reason: decision.status === 'rejected' ? decision.reason : null,
+      firstCheckInId: decision.status === 'duplicate' ? decision.firstCheckInId : null,
+      receivedAt: now,
+      receivedBy: adminId,
+    })
+    if (registration && nextInForce !== inForce) {
+      await tx
+        .update(checkInStates)
+        .set({ checkInId: nextInForce, updatedAt: now })
+        .where(eq(checkInStates.registrationId, item.registration_id))
+    }
+    if (decision.status === 'duplicate') {
+      const answer = await storedAnswer(tx, item.id)
+      if (!answer) throw new Error('A stored check-in could not be read back')
+      return answer
+    }
+    return decision.status === 'rejected'
+      ? { id: item.id, status: 'rejected', reason: decision.reason }
+      : { id: item.id, status: 'accepted' }
+  }
+
+  async function receive(item: CheckInItemWire, adminId: string): Promise<CheckInResultWire> {
+    try {
+      return await db.transaction((tx) => receiveIn(tx as unknown as Executor, item, adminId))
+    } catch (error) {
+      // The same id committed meanwhile under another registration's lock (or none): answer it as stored.
+      if (sqlState(error) !== uniqueViolation) throw error
+      const stored = await storedAnswer(db, item.id)
+      if (!stored) throw error
+      return stored
+    }
+  }
+
+  return {
+    async upload(items, adminId) {
+      const results: CheckInResultWire[] = []
+      for (const item of items) results.push(await receive(item, adminId))
+      return results
+    },
+
+    async page(since) {
+      const rows = await db
+        .select()
+        .from(checkIns)
+        .where(gt(checkIns.seq, since))
+        .orderBy(asc(checkIns.seq))
+        .limit(checkInPageSize + 1)
+      const page = rows.slice(0, checkInPageSize)
+      const last = page.at(-1)
+      return {
+        items: page.map(toRecordWire),
+        next_cursor: String(last?.seq ?? since),
+        has_more: rows.length > page.length,
+      }
+    },
+  }
+}
+
+function toRecordWire(row: typeof checkIns.$inferSelect): CheckInRecordWire {
+  return {
+    id: row.id,
+    registration_id: row.registrationId,
+    device_id: row.deviceId,
+    ...(row.deviceName === null ? {} : { device_name: row.deviceName }),
+    checked_in_at: row.checkedInAt.toISOString(),
+    kind: row.kind as CheckInRecordWire['kind'],
+    ...(row.undoes === null ? {} : { undoes: row.undoes }),
+    status: row.status as CheckInStatus,
+    ...(row.firstCheckInId === null ? {} : { first_check_in_id: row.firstCheckInId }),
+    received_at: row.receivedAt.toISOString(),
+  }
+}

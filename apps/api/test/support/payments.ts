@@ -1,0 +1,198 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createApp } from '@furfes/stripe-emulator/src/app.ts'
+import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
+import type { Cancel } from '@furfes/stripe-emulator/src/time.ts'
+import { getRequestListener } from '@hono/node-server'
+import Stripe from 'stripe'
+import type { Database } from '../../src/db/database.ts'
+import { createMemoryLogger } from '../../src/logger.ts'
+import { createStripeGateway } from '../../src/payments/stripe-gateway.ts'
+import { createTestApi, listen, type TestApi, type TestApiOptions, type TestClock } from './harness.ts'
+
+/*
+ * The API and the Stripe emulator together, as `npm start` runs them but in one process on ephemeral loopback
+ * ports: the API's Stripe gateway (the official SDK) talks to the emulator over real HTTP, and the emulator
+ * posts its signed webhooks to the API's real HTTP server. One hand-moved clock drives both, so a test lets a
+ * session expire without waiting.
+ */
+
+type MemoryLogger = ReturnType<typeof createMemoryLogger>
+
+export const stripeSecretKey = 'sk_test_api_integration_0123456789'
+export const stripeWebhookSecret = 'whsec_api_integration_secret'
+
+/** One clock for the API (a callable TestClock) and the emulator (its Clock and Scheduler interfaces). */
+interface SharedTime {
+  /** The API's clock: calling advance() also runs the emulator's timers that fall due (sweeps, retries). */
+  clock: TestClock
+  now(): number
+  advance(ms: number): void
+  schedule(delayMs: number, task: () => void): Cancel
+}
+
+function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): SharedTime {
+  let now = start
+  let sequence = 0
+  const timers: { at: number; sequence: number; task: () => void }[] = []
+  const advance = (ms: number) => {
+    const target = now + ms
+    for (;;) {
+      const due = timers
+        .filter((timer) => timer.at <= target)
+        .sort((a, b) => a.at - b.at || a.sequence - b.sequence)[0]
+      if (!due) break
+      timers.splice(timers.indexOf(due), 1)
+      now = Math.max(now, due.at)
+      due.task()
+    }
+    now = target
+  }
+  const clock = Object.assign(() => now, {
+    set: (epochMs: number) => advance(epochMs - now),
+    advance,
+  })
+  return {
+    clock,
+    now: () => now,
+    advance,
+    schedule(delayMs, task) {
+      const timer = { at: now + delayMs, sequence: sequence++, task }
+      timers.push(timer)
+      return () => {
+        const index = timers.indexOf(timer)
+        if (index >= 0) timers.splice(index, 1)
+      }
+    },
+  }
+}
+
+export interface PaymentStack {
+  sut: TestApi
+  /** What the API and its gateway logged. */
+  logger: MemoryLogger
+  emulator: Emulator
+  time: SharedTime
+  /** The emulator's base URL (the SDK's host and port, and the hosted pages). */
+  stripeUrl: string
+  /** The API's real HTTP server, where the emulator sends webhooks. */
+  apiUrl: string
+  /** The real SDK against the emulator, as the test's own view of Stripe. */
+  stripe: Stripe
+  /** Resolves once no webhook delivery is in flight (instead of sleeping). */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface PaymentStackOptions extends Omit<TestApiOptions, 'clock' | 'gateway' | 'logger'> {
+  /** How long a hold lasts (CHECKOUT_SESSION_SECONDS); 31 minutes as configured by default. */
+  checkoutSessionMs?: number
+  /** false: the emulator records events but sends none, as when webhooks are not configured or lost. */
+  webhooks?: boolean
+}
+
+async function bind(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  return (server.address() as AddressInfo).port
+}
+
+export async function startPaymentStack(
+  database: Database,
+  options: PaymentStackOptions = {},
+): Promise<PaymentStack> {
+  const time = createSharedTime()
+  // The emulator's port first: the API's gateway needs it, and the emulator needs the API's webhook URL.
+  const stripeServer = createServer()
+  const stripePort = await bind(stripeServer)
+  const stripeUrl = `http://127.0.0.1:${stripePort}`
+  const { overrides, checkoutSessionMs, webhooks, ...rest } = options
+  const logger = createMemoryLogger()
+  const sut = await createTestApi(database, {
+    ...rest,
+    logger,
+    clock: time.clock,
+    overrides: {
+      paymentGateway: createStripeGateway({
+        secretKey: stripeSecretKey,
+        webhookSecret: stripeWebhookSecret,
+        apiUrl: stripeUrl,
+        clock: time.clock,
+        logger,
+        maxNetworkRetries: 0,
+      }),
+      checkoutSessionMs: checkoutSessionMs ?? 31 * 60 * 1000,
+      ...overrides,
+    },
+  })
+  const api = await listen(sut.api)
+  const emulator = new Emulator({
+    baseUrl: stripeUrl,
+    secretKey: stripeSecretKey,
+    webhookSecret: stripeWebhookSecret,
+    webhookUrl: webhooks === false ? null : `${api.url}/webhooks/stripe`,
+    clock: time,
+    scheduler: time,
+  })
+  emulator.start()
+  stripeServer.on('request', getRequestListener(createApp(emulator).fetch))
+  return {
+    sut,
+    logger,
+    emulator,
+    time,
+    stripeUrl,
+    apiUrl: api.url,
+    stripe: new Stripe(stripeSecretKey, { host: '127.0.0.1', port: stripePort, protocol: 'http' }),
+    settled: () => emulator.settled(),
+    async close() {
+      emulator.stop()
+      await emulator.settled()
+      stripeServer.closeAllConnections()
+      await new Promise<void>((resolve) => stripeServer.close(() => resolve()))
+      await api.close()
+    },
+  }
+}
+
+export interface CardForm {
+  card_number: string
+  expiry?: string
+  cvc?: string
+  name?: string
+}
+
+export const testCards = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  jcb: '3566 0020 2036 0505',
+} as const
+
+/**
+ * Pays on the emulator's hosted page as a person's browser does: opens the page, then POSTs its form
+ * (application/x-www-form-urlencoded) to the same address without following the redirect.
+ */
+export async function payOnHostedPage(
+  paymentUrl: string,
+  card: CardForm,
+): Promise<{ page: Response; status: number; location: string | null; html: string }> {
+  const page = await fetch(paymentUrl, { headers: { 'accept-language': 'ja' } })
+  await page.text()
+  const form = new URLSearchParams({
+    card_number: card.card_number,
+    expiry: card.expiry ?? '12/34',
+    cvc: card.cvc ?? '123',
+    name: card.name ?? 'Kemo Fox',
+    lang: 'ja',
+  })
+  const response = await fetch(paymentUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  })
+  const html = response.status === 303 ? '' : await response.text()
+  return { page, status: response.status, location: response.headers.get('location'), html }
+}

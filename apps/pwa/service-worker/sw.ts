@@ -1,0 +1,91 @@
+// The public site's service worker (docs/decisions/090). Built by vite-plugin-pwa (injectManifest); the list
+// of files to precache is written into it after the pages are prerendered (scripts/precache.ts).
+import { clientsClaim } from 'workbox-core'
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
+import { pwaDatabase } from '../src/offline/database.ts'
+import { offlineAssetResponse, refreshOfflineAssets } from '../src/offline/offline-assets.ts'
+import { type ServiceWorkerMessage, serviceWorkerMessages } from '../src/offline/service-worker-messages.ts'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
+
+const offlinePage = '/offline.html'
+const configUrl = '/config.json'
+const configCache = 'runtime-config'
+
+// Every file of the site, both languages: scripts, styles, images, manifests, icons, and each prerendered page.
+// A page's address (/en/timetable, /en/timetable/ or /en/timetable?lang=ja) is answered with its prerendered
+// file, exactly as the host serves it, so an offline visit paints the same HTML an online one does.
+precacheAndRoute(self.__WB_MANIFEST, {
+  urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/+$/, '')}/index.html`, url.origin)],
+})
+cleanupOutdatedCaches()
+
+// Deploy-time configuration (the API's address…): fresh when online, the last copy when not. It is fetched
+// once at install, so the first offline visit has it even if no page had asked for it yet.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === configUrl,
+  new NetworkFirst({ cacheName: configCache, networkTimeoutSeconds: 3 }),
+)
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    Promise.all([
+      caches
+        .open(configCache)
+        .then((cache) => cache.add(new Request(configUrl, { cache: 'no-cache' })))
+        .catch(() => undefined),
+      refreshKeptCopy(true),
+    ]),
+  )
+})
+
+/** The event-day pages and images in IndexedDB (src/offline/offline-assets.ts), fetched from the network. */
+function refreshKeptCopy(force: boolean) {
+  return refreshOfflineAssets({
+    database: pwaDatabase(),
+    fetch: (path) => fetch(path, { cache: 'no-cache' }),
+    now: Date.now,
+    force,
+  }).catch(() => 0)
+}
+
+// Any other address of the app (My Page, the registration code, status pages, an unknown path the router
+// redirects) is the app shell, which renders it in the browser.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    // Files opened directly (an image, the manifest) are not pages of the app.
+    denylist: [/\.[a-z0-9]+$/i],
+  }),
+)
+// …and those go to the network, so that an offline failure reaches the catch handler below.
+registerRoute(({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate', new NetworkOnly())
+
+// What neither the precache nor the network can answer: the copy kept in IndexedDB, else, for a page, the
+// offline fallback page.
+setCatchHandler(async ({ request }) => {
+  const url = new URL(request.url)
+  const kept =
+    url.origin === self.location.origin
+      ? await offlineAssetResponse(pwaDatabase(), url).catch(() => undefined)
+      : undefined
+  if (kept) return kept
+  if (request.destination === 'document') return (await matchPrecache(offlinePage)) ?? Response.error()
+  return Response.error()
+})
+
+// The page asks for the new version when the reader accepts the update snack bar, and for a fresh copy of
+// the kept pages when it starts and when the connection returns (src/offline/start-offline.ts).
+self.addEventListener('message', (event) => {
+  const message = event.data as ServiceWorkerMessage | null
+  if (message?.type === serviceWorkerMessages.skipWaiting) event.waitUntil(self.skipWaiting())
+  if (message?.type === serviceWorkerMessages.refresh) event.waitUntil(refreshKeptCopy(message.force))
+})
+// The first version takes the open page at once, so it works offline without a reload.
+clientsClaim()

@@ -1,0 +1,129 @@
+import {
+  type AuthSession,
+  type Clock,
+  isAccessTokenDueForRefresh,
+  isPaymentUrlExpired,
+  type MemberApiClient,
+  type Profile,
+  type Registration,
+  type RegistrationAdditionalInfo,
+  type UserAttributes,
+} from '@furfes/core'
+
+export interface ResourceState<T> {
+  status: 'idle' | 'loading' | 'loaded' | 'failed'
+  /** The last value fetched (or set), kept while a later fetch runs or after it failed. */
+  value: T | undefined
+  error: unknown
+}
+
+/** One piece of the signed-in user's data, fetched once and then served from memory unless forced. */
+export interface CachedResource<T> {
+  /** Fetches when forced, never fetched, or stale; otherwise resolves with the kept value. */
+  load(options?: { force?: boolean }): Promise<T>
+  /** Replaces the kept value with what an update returned (PUT /profile, DELETE /registration…). */
+  set(value: T): void
+  subscribe(listener: () => void): () => void
+  getSnapshot(): ResourceState<T>
+}
+
+function cachedResource<T>(fetch: () => Promise<T>, isStale: (value: T) => boolean = () => false) {
+  const idle: ResourceState<T> = { status: 'idle', value: undefined, error: undefined }
+  let state = idle
+  let inFlight: Promise<T> | undefined
+  const listeners = new Set<() => void>()
+  const publish = (next: ResourceState<T>) => {
+    state = next
+    for (const listener of listeners) listener()
+  }
+  const resource: CachedResource<T> & { clear(): void } = {
+    load({ force = false } = {}) {
+      if (inFlight) return inFlight
+      const kept = state.value
+      if (!force && state.status === 'loaded' && kept !== undefined && !isStale(kept)) {
+        return Promise.resolve(kept)
+      }
+      publish({ ...state, status: 'loading', error: undefined })
+      const request = fetch().then(
+        (value) => {
+          if (inFlight === request) publish({ status: 'loaded', value, error: undefined })
+          return value
+        },
+        (error: unknown) => {
+          if (inFlight === request) publish({ ...state, status: 'failed', error })
+          throw error
+        },
+      )
+      inFlight = request
+      void request.then(
+        () => {
+          if (inFlight === request) inFlight = undefined
+        },
+        () => {
+          if (inFlight === request) inFlight = undefined
+        },
+      )
+      return request
+    },
+    set(value) {
+      inFlight = undefined
+      publish({ status: 'loaded', value, error: undefined })
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getSnapshot: () => state,
+    clear() {
+      inFlight = undefined
+      publish(idle)
+    },
+  }
+  return resource
+}
+
+/**
+ * My Page's view of the signed-in user (spec section 4, "Caching"): user attributes, additional info, the
+ * profile (and the flags, kept by the site's flag store) are fetched once unless forced. The registration is
+ * fetched again when forced or when its payment URL has expired. `null` stands for the API's 404 (none yet).
+ */
+export interface MyPageCache {
+  user: CachedResource<UserAttributes>
+  profile: CachedResource<Profile | null>
+  additionalInfo: CachedResource<RegistrationAdditionalInfo | null>
+  registration: CachedResource<Registration | null>
+  /** Forgets everything (sign-out, or another user signing in). */
+  clear(): void
+}
+
+export function createMyPageCache({
+  api,
+  session,
+  clock,
+}: {
+  api: MemberApiClient
+  session: AuthSession
+  clock: Clock
+}): MyPageCache {
+  async function accessToken(): Promise<string> {
+    const authInfo = session.getAuthInfo()
+    if (authInfo !== undefined && !isAccessTokenDueForRefresh(authInfo, clock)) return authInfo.accessToken
+    return (await session.refresh()).authInfo.accessToken
+  }
+  const user = cachedResource(async () => session.client.getUser({ accessToken: await accessToken() }))
+  const profile = cachedResource(() => api.getProfile())
+  const additionalInfo = cachedResource(() => api.getRegistrationAdditionalInfo())
+  const registration = cachedResource(
+    () => api.getRegistration(),
+    (value) => value !== null && isPaymentUrlExpired(value, clock),
+  )
+  return {
+    user,
+    profile,
+    additionalInfo,
+    registration,
+    clear() {
+      for (const resource of [user, profile, additionalInfo, registration]) resource.clear()
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { type SignInForm, signInFormSchema } from '@furfes/core'
+import { Alert, Link, Stack, Typography } from '@mui/material'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { localizedPath } from '../../language.ts'
+import { useLanguage } from '../../layout/useLanguage.ts'
+import type { AccountServices } from '../account-services.ts'
+import { useZodForm } from '../form.ts'
+import { useAccountTranslation } from '../i18n.ts'
+import { useAccountNavigationState, useEmailQuery, withEmail } from '../query.ts'
+import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { useAuthFlow } from '../use-auth-flow.ts'
+
+/** sign-in: the `email` query prefills the form; a My Page session that expired says so (spec sections 2, 4). */
+export default function SignInPage() {
+  const { t, errorText } = useAccountTranslation()
+  const state = useAccountNavigationState()
+  return (
+    <AccountPage titleKey="sign-in" lead={t('signIn.lead')}>
+      {state.reason === 'session-expired' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {errorText('product.myPageSessionExpired')}
+        </Alert>
+      )}
+      {state.notice === 'password-reset' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('signIn.passwordReset')}
+        </Alert>
+      )}
+      <WithAccount>{(account) => <SignIn account={account} returnTo={state.returnTo} />}</WithAccount>
+    </AccountPage>
+  )
+}
+
+function SignIn({ account, returnTo }: { account: AccountServices; returnTo: string | undefined }) {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const navigate = useNavigate()
+  const email = useEmailQuery()
+  const { snapshot, send, busy } = useAuthFlow(account)
+  const form = useZodForm<{ email: string; password: string }, SignInForm>(signInFormSchema, {
+    email: email ?? '',
+    password: '',
+  })
+  const signedIn = snapshot.matches('signedIn')
+  const unconfirmed = snapshot.matches({ signedOut: { signUp: 'awaitingCode' } })
+  useEffect(() => {
+    if (signedIn) {
+      // Whoever signed in before on this device, My Page now shows this user.
+      account.cache.clear()
+      // Only back into the signed-in part of this site, never to an address someone slipped in.
+      const allowed =
+        returnTo !== undefined &&
+        (returnTo.startsWith(`${localizedPath(language, 'mypage')}/`) ||
+          returnTo === localizedPath(language, 'registration-code'))
+      void navigate(allowed ? returnTo : localizedPath(language, 'mypage/dashboard'), { replace: true })
+    } else if (unconfirmed) {
+      void navigate(withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email), {
+        state: { notice: 'verification-required' },
+      })
+    }
+  }, [signedIn, unconfirmed, account, returnTo, language, navigate, snapshot.context.email])
+
+  return (
+    <>
+      <ErrorAlert error={snapshot.context.error} />
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={form.handleSubmit((values) => send({ type: 'signIn.submit', ...values }))}
+      >
+        <FormTextField
+          form={form}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+        />
+        <FormTextField
+          form={form}
+          name="password"
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <SubmitButton busy={busy || signedIn}>{t('signIn.submit')}</SubmitButton>
+      </Stack>
+      <Stack spacing={1} sx={{ mt: 3 }}>
+        <Link href={withEmail(localizedPath(language, 'send-password-reset-code'), form.values.email)}>
+          {t('signIn.forgotPassword')}
+        </Link>
+        <Typography>
+          {t('signIn.noAccount')}{' '}
+          <Link href={withEmail(localizedPath(language, 'sign-up'), form.values.email)}>
+            {t('signIn.toSignUp')}
+          </Link>
+        </Typography>
+      </Stack>
+    </>
+  )
+}

@@ -1,0 +1,125 @@
+import {
+  type EmailChangeForm,
+  emailChangeFormSchema,
+  type PasswordChangeForm,
+  passwordChangeFormSchema,
+} from '@furfes/core'
+import { Alert, Stack, Typography } from '@mui/material'
+import { useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useZodForm } from '../account/form.ts'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { AccountPage, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { localizedPath } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { useMyPage } from './context.ts'
+import { Facts, LoadError, Section } from './parts.tsx'
+import { useCached } from './use-cached.ts'
+
+/** account: the account info, an e-mail change verified by code, and a password change. */
+export default function AccountSettingsPage() {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const navigate = useNavigate()
+  const { account, auth } = useMyPage()
+  const user = useCached(account.cache.user)
+  const snapshot = useSelector(auth, (state) => state)
+  const busy = snapshot.hasTag('busy')
+  const [lastForm, setLastForm] = useState<'email' | 'password'>()
+  const emailForm = useZodForm<{ email: string }, EmailChangeForm>(emailChangeFormSchema, { email: '' })
+  const passwordForm = useZodForm<{ currentPassword: string; newPassword: string }, PasswordChangeForm>(
+    passwordChangeFormSchema,
+    { currentPassword: '', newPassword: '' },
+  )
+  const awaitingCode = snapshot.matches({ signedIn: 'awaitingEmailCode' })
+  useEffect(() => {
+    if (awaitingCode && lastForm === 'email')
+      void navigate(localizedPath(language, 'mypage/email-change-verification'))
+  }, [awaitingCode, lastForm, language, navigate])
+  const { error, notice } = snapshot.context
+
+  return (
+    <AccountPage titleKey="account" width="md">
+      {notice === 'emailVerified' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('account.emailChanged')}
+        </Alert>
+      )}
+      <Section id="account-info" heading={t('account.infoHeading')}>
+        {user.status === 'failed' && <LoadError error={user.error} retry={user.reload} />}
+        {user.value && (
+          <Facts
+            items={[
+              [
+                t('account.email'),
+                `${user.value.email}（${user.value.emailVerified ? t('account.emailVerified') : t('account.emailNotVerified')}）`,
+              ],
+              [t('account.userId'), user.value.sub],
+            ]}
+          />
+        )}
+      </Section>
+
+      <Section id="email-change" heading={t('account.emailHeading')}>
+        <Typography sx={{ mb: 2 }}>{t('account.emailLead')}</Typography>
+        {lastForm === 'email' && <ErrorAlert error={error} />}
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          aria-labelledby="email-change"
+          onSubmit={emailForm.handleSubmit((values) => {
+            setLastForm('email')
+            auth.send({ type: 'email.change', email: values.email })
+          })}
+        >
+          <FormTextField
+            form={emailForm}
+            name="email"
+            label={t('fields.newEmail')}
+            type="email"
+            autoComplete="email"
+          />
+          <SubmitButton busy={busy}>{t('account.emailSubmit')}</SubmitButton>
+        </Stack>
+      </Section>
+
+      <Section id="password-change" heading={t('account.passwordHeading')}>
+        {lastForm === 'password' && <ErrorAlert error={error} />}
+        {lastForm === 'password' && notice === 'passwordChanged' && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {t('account.passwordChanged')}
+          </Alert>
+        )}
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          aria-labelledby="password-change"
+          onSubmit={passwordForm.handleSubmit((values) => {
+            setLastForm('password')
+            auth.send({ type: 'password.change', ...values })
+          })}
+        >
+          <FormTextField
+            form={passwordForm}
+            name="currentPassword"
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+          />
+          <FormTextField
+            form={passwordForm}
+            name="newPassword"
+            label={t('fields.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('fields.passwordHint')}
+          />
+          <SubmitButton busy={busy}>{t('account.passwordSubmit')}</SubmitButton>
+        </Stack>
+      </Section>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,211 @@
+import { isPaymentUrlExpired, type Registration, type RegistrationAdditionalInfo } from '@furfes/core'
+import { Button, Link, Stack, Typography } from '@mui/material'
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { AccountPage, Busy } from '../account/ui.tsx'
+import { useServices } from '../app/services.tsx'
+import { localizedPath, searchWithout } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { useMyPage } from './context.ts'
+import { Facts, LoadError, Section } from './parts.tsx'
+import { useCached } from './use-cached.ts'
+
+/** The query key that makes the dashboard reload the user context (spec section 2). */
+export const refreshQueryKey = 'refresh'
+
+/** How often, and how long, a registration still pending after Checkout is asked for again. */
+const paymentConfirmationPollMs = 2000
+const paymentConfirmationAttempts = 15
+
+type NextStep = {
+  text: string
+  action?: { label: string; href: string }
+  /** A further, optional step. */
+  secondary?: { text: string; label: string; href: string }
+}
+
+/**
+ * The dashboard: the registration state and the next step, the profile, and whether new clubs can be founded.
+ * `?refresh` reloads the user context (Checkout returns here with it); the key then leaves the address.
+ */
+export default function DashboardPage() {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const services = useServices()
+  const { account, flags, handleSessionError } = useMyPage()
+  const { cache } = account
+  const [params] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const refreshRequested = useRef(params.has(refreshQueryKey))
+
+  // Runs once, on arriving: removing the key from the address must not start it again.
+  useEffect(() => {
+    if (!refreshRequested.current) return
+    refreshRequested.current = false
+    void navigate(
+      { pathname: location.pathname, search: searchWithout(location.search, [refreshQueryKey]) },
+      { replace: true },
+    )
+    void services.featureFlags.load({ force: true })
+    for (const resource of [cache.user, cache.profile, cache.additionalInfo]) {
+      resource.load({ force: true }).catch(handleSessionError)
+    }
+    // Back from Checkout, the payment webhook may still be on its way: ask again for a while.
+    let attempts = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let live = true
+    const poll = () => {
+      cache.registration.load({ force: true }).then((registration) => {
+        attempts += 1
+        if (live && registration?.paymentStatus === 'pending' && attempts < paymentConfirmationAttempts)
+          timer = setTimeout(poll, paymentConfirmationPollMs)
+      }, handleSessionError)
+    }
+    poll()
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [])
+
+  const user = useCached(cache.user)
+  const registration = useCached(cache.registration)
+  const profile = useCached(cache.profile)
+  const additionalInfo = useCached(cache.additionalInfo)
+  const tierLabel = (tier: string) => t(`domain:registrationTier.${tier}`)
+
+  return (
+    <AccountPage
+      titleKey="dashboard"
+      width="md"
+      lead={user.value ? t('dashboard.signedInAs', { email: user.value.email }) : undefined}
+    >
+      {user.status === 'failed' && <LoadError error={user.error} retry={user.reload} />}
+      <Section id="next-step" heading={t('dashboard.nextStepHeading')}>
+        {registration.value === undefined ? (
+          registration.status === 'failed' ? (
+            <LoadError error={registration.error} retry={registration.reload} />
+          ) : (
+            <Busy />
+          )
+        ) : (
+          <NextStepView
+            step={nextStep(registration.value, additionalInfo.value, flags.isRegistrationAvailable)}
+          />
+        )}
+      </Section>
+
+      <Section id="registration" heading={t('dashboard.registrationHeading')}>
+        {registration.value === null && (
+          <Typography>
+            {flags.isRegistrationAvailable ? t('dashboard.notRegistered') : t('dashboard.registrationClosed')}
+          </Typography>
+        )}
+        {registration.value && (
+          <Stack spacing={2}>
+            <Facts
+              items={[
+                [t('dashboard.status'), t(`domain:paymentStatus.${registration.value.paymentStatus}`)],
+                [t('dashboard.tier'), tierLabel(registration.value.registrationTier)],
+                [t('dashboard.badgeName'), registration.value.badgeName],
+              ]}
+            />
+            {flags.isRegistrationAvailable && (
+              <Link href={localizedPath(language, 'mypage/registration')}>
+                {t('dashboard.actions.registration')}
+              </Link>
+            )}
+          </Stack>
+        )}
+      </Section>
+
+      <Section id="profile" heading={t('dashboard.profileHeading')}>
+        {profile.status === 'failed' && <LoadError error={profile.error} retry={profile.reload} />}
+        {profile.value === null && <Typography sx={{ mb: 1 }}>{t('dashboard.noProfile')}</Typography>}
+        {profile.value && (
+          <Typography sx={{ mb: 1 }}>
+            {t('dashboard.profileSummary', {
+              handleName: profile.value.handleName,
+              privacy: t(`domain:profilePrivacy.${profile.value.privacy}`),
+            })}
+          </Typography>
+        )}
+        {profile.value !== undefined && (
+          <Button variant="outlined" href={localizedPath(language, 'mypage/profile')}>
+            {profile.value ? t('dashboard.actions.editProfile') : t('dashboard.actions.createProfile')}
+          </Button>
+        )}
+      </Section>
+
+      <Section id="club" heading={t('dashboard.clubHeading')}>
+        <Typography sx={{ mb: 1 }}>
+          {flags.isNewClubActivityEstablishmentAvailable
+            ? t('dashboard.clubOpen')
+            : t('dashboard.clubClosed')}
+        </Typography>
+        <Link href={localizedPath(language, 'establish-new-club-activity')}>{t('dashboard.clubLink')}</Link>
+      </Section>
+    </AccountPage>
+  )
+
+  function nextStep(
+    current: Registration | null,
+    info: RegistrationAdditionalInfo | null | undefined,
+    registrationOpen: boolean,
+  ): NextStep {
+    const register = registrationOpen
+      ? {
+          text: t('dashboard.next.register'),
+          action: {
+            label: t('dashboard.actions.register'),
+            href: localizedPath(language, 'mypage/registration'),
+          },
+        }
+      : { text: t('dashboard.next.closed') }
+    if (current === null || current.paymentStatus === 'expired' || current.paymentStatus === 'canceled')
+      return register
+    if (current.paymentStatus === 'pending') {
+      if (isPaymentUrlExpired(current, account.clock)) return register
+      return {
+        text: t('dashboard.next.pay'),
+        action: { label: t('dashboard.actions.pay'), href: localizedPath(language, 'payment-checkout') },
+      }
+    }
+    return {
+      text: t('dashboard.next.showCode'),
+      action: { label: t('dashboard.actions.showCode'), href: localizedPath(language, 'registration-code') },
+      ...(info?.clubActivityXUsername
+        ? {}
+        : {
+            secondary: {
+              text: t('dashboard.next.additionalInfo'),
+              label: t('dashboard.actions.additionalInfo'),
+              href: localizedPath(language, 'mypage/registration-additional-info'),
+            },
+          }),
+    }
+  }
+}
+
+function NextStepView({ step }: { step: NextStep }) {
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography>{step.text}</Typography>
+      {step.action && (
+        <Button variant="contained" href={step.action.href}>
+          {step.action.label}
+        </Button>
+      )}
+      {step.secondary && (
+        <>
+          <Typography>{step.secondary.text}</Typography>
+          <Button variant="outlined" href={step.secondary.href}>
+            {step.secondary.label}
+          </Button>
+        </>
+      )}
+    </Stack>
+  )
+}

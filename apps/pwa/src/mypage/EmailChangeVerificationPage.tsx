@@ -1,0 +1,80 @@
+import { type VerificationCodeForm, verificationCodeFormSchema } from '@furfes/core'
+import { Button, Stack, Typography } from '@mui/material'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { useZodForm } from '../account/form.ts'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { AccountPage, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { localizedPath } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { useMyPage } from './context.ts'
+
+/**
+ * email-change verification: the code Cognito mailed to the new address. Until it is verified the old address
+ * stays in use; once verified, My Page's user attributes are fetched again.
+ */
+export default function EmailChangeVerificationPage() {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const navigate = useNavigate()
+  const { account, auth } = useMyPage()
+  const snapshot = useSelector(auth, (state) => state)
+  const busy = snapshot.hasTag('busy')
+  const form = useZodForm<{ email: string; code: string }, VerificationCodeForm>(verificationCodeFormSchema, {
+    email: snapshot.context.pendingEmail ?? '',
+    code: '',
+  })
+  const pending =
+    snapshot.matches({ signedIn: 'awaitingEmailCode' }) || snapshot.matches({ signedIn: 'verifyingEmail' })
+  const verified = snapshot.matches({ signedIn: 'idle' }) && snapshot.context.notice === 'emailVerified'
+  const toAccount = localizedPath(language, 'mypage/account')
+  useEffect(() => {
+    if (!verified) return
+    account.cache.user.load({ force: true }).catch(() => {})
+    void navigate(toAccount, { replace: true })
+  }, [verified, account, navigate, toAccount])
+
+  if (!pending && !verified)
+    return (
+      <AccountPage titleKey="email-change-verification">
+        <Typography sx={{ mb: 2 }}>{t('emailChange.noPending')}</Typography>
+        <Button variant="contained" href={toAccount}>
+          {t('emailChange.toAccount')}
+        </Button>
+      </AccountPage>
+    )
+  return (
+    <AccountPage
+      titleKey="email-change-verification"
+      lead={t('emailChange.lead', { email: snapshot.context.pendingEmail ?? '' })}
+    >
+      <ErrorAlert error={snapshot.context.error} />
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={form.handleSubmit((values) => auth.send({ type: 'email.verify', code: values.code }))}
+      >
+        <FormTextField
+          form={form}
+          name="code"
+          label={t('fields.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+        />
+        <SubmitButton busy={busy}>{t('emailChange.submit')}</SubmitButton>
+      </Stack>
+      <Button
+        sx={{ mt: 2 }}
+        disabled={busy}
+        onClick={() => {
+          auth.send({ type: 'email.cancel' })
+          void navigate(toAccount)
+        }}
+      >
+        {t('emailChange.cancel')}
+      </Button>
+    </AccountPage>
+  )
+}

@@ -1,0 +1,151 @@
+import {
+  type AuthInfo,
+  authMachine,
+  authMachineActors,
+  type FeatureFlags,
+  isSessionExpiredError,
+  tokenRefreshActors,
+  tokenRefreshMachine,
+} from '@furfes/core'
+import { Box, Button, Container } from '@mui/material'
+import { useActorRef } from '@xstate/react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
+import { createActor } from 'xstate'
+import type { AccountServices } from '../account/account-services.ts'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { useFeatureFlags } from '../app/useFeatureFlags.ts'
+import { localizedPath } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { MyPageContext, type MyPageContextValue } from './context.ts'
+
+export interface MyPageProps {
+  account: AccountServices
+  /** The flags force-fetched on entering. */
+  flags: FeatureFlags
+  /** The access token the entry just refreshed. */
+  authInfo: AuthInfo
+}
+
+const DashboardPage = lazy(() => import('./DashboardPage.tsx'))
+const AccountSettingsPage = lazy(() => import('./AccountSettingsPage.tsx'))
+const EmailChangeVerificationPage = lazy(() => import('./EmailChangeVerificationPage.tsx'))
+const ProfilePage = lazy(() => import('./ProfilePage.tsx'))
+const RegistrationPage = lazy(() => import('./RegistrationPage.tsx'))
+const RegistrationAdditionalInfoPage = lazy(() => import('./RegistrationAdditionalInfoPage.tsx'))
+
+const menu = ['dashboard', 'account', 'profile', 'registration', 'registration-additional-info'] as const
+
+/**
+ * My Page after its entry gate: the menu, the page, and the access token kept fresh in the background. When
+ * the session can no longer be renewed (or the API says the token is no good), the user signs in again, told
+ * that the session expired (spec section 4).
+ */
+export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPageProps) {
+  const language = useLanguage()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { t } = useAccountTranslation()
+  const flagsState = useFeatureFlags()
+  const flags = flagsState.flags ?? enteredFlags
+  // The signed-in account flows (password and e-mail changes) outlive a move between My Page's pages: the
+  // e-mail change is asked for on one page and verified on another.
+  const auth = useActorRef(
+    useMemo(() => authMachine.provide({ actors: authMachineActors(account.session) }), [account]),
+    { input: { authInfo } },
+  )
+  const locationRef = useRef(location)
+  locationRef.current = location
+
+  const sessionExpired = useCallback(() => {
+    void navigate(localizedPath(language, 'sign-in'), {
+      replace: true,
+      state: {
+        reason: 'session-expired',
+        returnTo: `${locationRef.current.pathname}${locationRef.current.search}`,
+      },
+    })
+  }, [navigate, language])
+
+  useEffect(() => {
+    const actor = createActor(tokenRefreshMachine.provide({ actors: tokenRefreshActors(account.session) }), {
+      input: { authInfo, clock: account.clock },
+    })
+    actor.on('token.refreshed', (event) => {
+      auth.send({ type: 'token.refreshed', authInfo: event.authInfo })
+    })
+    actor.on('token.expired', sessionExpired)
+    actor.start()
+    return () => {
+      actor.stop()
+    }
+  }, [account, authInfo, auth, sessionExpired])
+
+  const context = useMemo<MyPageContextValue>(
+    () => ({
+      account,
+      auth,
+      flags,
+      handleSessionError(error) {
+        if (!isSessionExpiredError(error)) return false
+        sessionExpired()
+        return true
+      },
+    }),
+    [account, auth, flags, sessionExpired],
+  )
+
+  const dashboard = localizedPath(language, 'mypage/dashboard')
+  const here = location.pathname.split('/')[3] ?? ''
+  const page = (Component: ComponentType) => (
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>
+  )
+  return (
+    <MyPageContext value={context}>
+      <Container maxWidth="md" sx={{ pt: 2 }}>
+        <Box
+          component="nav"
+          aria-label={t('myPage.navigation')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, borderBottom: 1, borderColor: 'divider', pb: 1 }}
+        >
+          {menu
+            .filter((id) => id !== 'registration' || flags.isRegistrationAvailable)
+            .map((id) => (
+              <Button
+                key={id}
+                size="small"
+                href={localizedPath(language, `mypage/${id}`)}
+                aria-current={here === id ? 'page' : undefined}
+                variant={here === id ? 'contained' : 'text'}
+              >
+                {t(`titles.${id}`)}
+              </Button>
+            ))}
+          <Button size="small" href={localizedPath(language, 'registration-code')}>
+            {t('myPage.registrationCode')}
+          </Button>
+          <Button size="small" href={localizedPath(language, 'sign-out')} sx={{ ml: 'auto' }}>
+            {t('myPage.signOut')}
+          </Button>
+        </Box>
+      </Container>
+      <Routes>
+        <Route index element={<Navigate replace to={dashboard} />} />
+        <Route path="dashboard" element={page(DashboardPage)} />
+        <Route path="account" element={page(AccountSettingsPage)} />
+        <Route path="email-change-verification" element={page(EmailChangeVerificationPage)} />
+        <Route path="profile" element={page(ProfilePage)} />
+        <Route
+          path="registration"
+          element={
+            flags.isRegistrationAvailable ? page(RegistrationPage) : <Navigate replace to={dashboard} />
+          }
+        />
+        <Route path="registration-additional-info" element={page(RegistrationAdditionalInfoPage)} />
+        <Route path="*" element={<Navigate replace to={dashboard} />} />
+      </Routes>
+    </MyPageContext>
+  )
+}

@@ -1,0 +1,88 @@
+import { type RegistrationAdditionalInfo, registrationAdditionalInfoSchema } from '@furfes/core'
+import { Alert, Button, Stack, Typography } from '@mui/material'
+import { type ReactNode, useCallback } from 'react'
+import { useZodForm } from '../account/form.ts'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { localizedPath } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { useMyPage } from './context.ts'
+import { LoadError } from './parts.tsx'
+import { useCached } from './use-cached.ts'
+import { useSubmit } from './use-submit.ts'
+
+/**
+ * registration-additional-info: the X username club activities reach participants at (spec section 6: club
+ * activities are for registered participants), so it opens once the registration is paid.
+ */
+export default function RegistrationAdditionalInfoPage() {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const { account } = useMyPage()
+  const registration = useCached(account.cache.registration)
+  const info = useCached(account.cache.additionalInfo)
+  const failed = [registration, info].find(
+    (resource) => resource.status === 'failed' && resource.value === undefined,
+  )
+  let body: ReactNode
+  if (failed) body = <LoadError error={failed.error} retry={failed.reload} />
+  else if (registration.value === undefined || info.value === undefined) body = <Busy />
+  else if (registration.value?.paymentStatus !== 'paid')
+    body = (
+      <>
+        <Typography sx={{ mb: 2 }}>{t('additionalInfo.notPaid')}</Typography>
+        <Button variant="contained" href={localizedPath(language, 'mypage/dashboard')}>
+          {t('common.toDashboard')}
+        </Button>
+      </>
+    )
+  else body = <AdditionalInfoForm initial={info.value?.clubActivityXUsername ?? ''} />
+  return (
+    <AccountPage titleKey="registration-additional-info" lead={t('additionalInfo.lead')}>
+      {body}
+    </AccountPage>
+  )
+}
+
+function AdditionalInfoForm({ initial }: { initial: string }) {
+  const { t } = useAccountTranslation()
+  const { account } = useMyPage()
+  const form = useZodForm<{ clubActivityXUsername: string }, RegistrationAdditionalInfo>(
+    registrationAdditionalInfoSchema,
+    { clubActivityXUsername: initial },
+  )
+  const save = useSubmit(
+    useCallback(
+      async (values: RegistrationAdditionalInfo) => {
+        const saved = await account.api.putRegistrationAdditionalInfo(values)
+        account.cache.additionalInfo.set(saved)
+        return saved
+      },
+      [account],
+    ),
+  )
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={form.handleSubmit((values) => void save.submit(values))}
+    >
+      <ErrorAlert error={save.error} />
+      {save.done && (
+        <Alert severity="success" role="status">
+          {t('common.saved')}
+        </Alert>
+      )}
+      <FormTextField
+        form={form}
+        name="clubActivityXUsername"
+        label={t('additionalInfo.xUsername')}
+        hint={t('additionalInfo.xUsernameHint')}
+        autoComplete="off"
+        required={false}
+      />
+      <SubmitButton busy={save.busy}>{t('common.save')}</SubmitButton>
+    </Stack>
+  )
+}

@@ -1,0 +1,303 @@
+import { ProductError } from '@furfes/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearRegistrationCode,
+  loadRegistrationCode,
+  saveRegistrationCode,
+} from '../offline/registration-code-cache.ts'
+import { createFakeAccount, now, registrationCodeToken } from '../test/fake-account.ts'
+import { renderApp } from '../test/render-app.tsx'
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name })
+const type = async (label: RegExp, value: string) =>
+  fireEvent.change(await screen.findByLabelText(label), { target: { value } })
+const click = async (role: 'button' | 'link' | 'radio', name: string | RegExp) =>
+  fireEvent.click(await screen.findByRole(role, { name }))
+const email = 'kemo@example.com'
+const flagsOn = {
+  isNewClubActivityEstablishmentAvailable: true,
+  isRegistrationAvailable: true,
+  isUnderMaintenance: false,
+}
+
+describe('entering My Page (spec section 4)', () => {
+  it('refreshes the session and shows the dashboard for the empty path', async () => {
+    const { account } = createFakeAccount({ signedInAs: email })
+    const { recorded } = renderApp('/ja/mypage', { account, flags: flagsOn })
+    await heading('マイページ')
+    expect(recorded.location.pathname).toBe('/ja/mypage/dashboard')
+    expect(await screen.findByText(`${email} でサインインしています。`)).toBeTruthy()
+    expect(await screen.findByText('新しい部活動の設立申請を受け付けています。')).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('マイページ | 東京ふぁーりーフェス 2025'))
+  })
+
+  it('sends a revoked session to sign-in with the spec message', async () => {
+    const { account, cognito } = createFakeAccount({ signedInAs: email })
+    cognito.revoke(email)
+    const { recorded } = renderApp('/ja/mypage/profile', { account })
+    await heading('サインイン')
+    expect(
+      screen.getByText('マイページのセッションの有効期限が切れました。再度サインインしてください。'),
+    ).toBeTruthy()
+    expect(recorded.location.state).toMatchObject({ returnTo: '/ja/mypage/profile' })
+  })
+
+  it('sends a visitor without a session to sign-in without a message, and back after signing in', async () => {
+    const { account, cognito } = createFakeAccount()
+    cognito.addUser(email, 'correct-horse-1')
+    const { recorded } = renderApp('/en/mypage/profile', { account })
+    await heading('Sign in')
+    expect(screen.queryByText(/session has expired/)).toBeNull()
+    await type(/E-mail address/, email)
+    await type(/Password/, 'correct-horse-1')
+    await click('button', 'Sign in')
+    await heading('Profile')
+    expect(recorded.location.pathname).toBe('/en/mypage/profile')
+  })
+
+  it('goes to maintenance while the site is under maintenance', async () => {
+    const { account } = createFakeAccount({ signedInAs: email })
+    const { recorded } = renderApp('/ja/mypage', { account, flags: { ...flagsOn, isUnderMaintenance: true } })
+    await heading('メンテナンス中')
+    expect(recorded.location.pathname).toBe('/ja/maintenance')
+  })
+
+  it('sends registration to the dashboard while registration is off', async () => {
+    const { account } = createFakeAccount({ signedInAs: email })
+    const { recorded } = renderApp('/ja/mypage/registration', {
+      account,
+      flags: { ...flagsOn, isRegistrationAvailable: false },
+    })
+    await heading('マイページ')
+    expect(recorded.location.pathname).toBe('/ja/mypage/dashboard')
+    expect(await screen.findByText('現在、参加登録は受け付けていません。')).toBeTruthy()
+  })
+
+  it('reloads the user context on dashboard?refresh and then drops the key', async () => {
+    const { account, backend } = createFakeAccount({ signedInAs: email })
+    await account.cache.registration.load()
+    backend.state.registration = { registrationTier: 'member', badgeName: 'ケモ', paymentStatus: 'paid' }
+    const { recorded } = renderApp('/ja/mypage/dashboard?refresh=true', { account, flags: flagsOn })
+    expect(await screen.findByText('支払い済み')).toBeTruthy()
+    await waitFor(() => expect(recorded.location.search).toBe(''))
+  })
+})
+
+describe('registration', () => {
+  it('shows prices and sold-out tiers, asks sponsors for a T-shirt size, then goes to the payment page', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
+      item.registrationTier === 'fursuiter' ? { ...item, status: 'sold_out' } : item,
+    )
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    await heading('参加登録')
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /着ぐるみ参加.*4,000円.*売り切れ/ })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    )
+    expect(
+      screen.getByText(
+        '参加区分の変更は、お支払いの後に、更衣室のない参加区分（一般参加・スポンサー参加）への変更に限り承ります。',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(screen.getByRole('radio', { name: /^スポンサー参加.*10,000円/ }))
+    await type(/バッジ名/, 'ケモ')
+    await click('button', 'お支払いへ進む')
+    expect(await screen.findByText('Tシャツのサイズを選択してください。')).toBeTruthy()
+    expect(screen.getByRole('table', { name: 'Tシャツのサイズ表（cm）' })).toBeTruthy()
+    fireEvent.change(screen.getByRole('combobox', { name: /Tシャツのサイズ/ }), { target: { value: 'L' } })
+    await click('button', 'お支払いへ進む')
+    await waitFor(() => expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_1']))
+    expect(
+      fake.backend.state.requests.find((request) => request.method === 'postRegistration')?.body,
+    ).toEqual({
+      registrationTier: 'sponsor',
+      badgeName: 'ケモ',
+      tShirtSize: 'L',
+      successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
+      cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
+    })
+    expect(await screen.findByText('お支払い待ち')).toBeTruthy()
+  })
+
+  it('asks fursuit tiers for the changing room and badge names for a name', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    await heading('Registration')
+    fireEvent.click(await screen.findByRole('radio', { name: /^Fursuiter(?! sponsor)/ }))
+    await click('button', 'Go to payment')
+    expect(await screen.findByText('Badge name must not be empty')).toBeTruthy()
+    expect(await screen.findByText('Fursuit changing room must not be empty')).toBeTruthy()
+    expect(fake.navigatedTo).toEqual([])
+  })
+
+  it('while pending: time left, a blocked pop-up says so, and the checkout can be cancelled', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.registration = {
+      registrationTier: 'member',
+      badgeName: 'ケモ',
+      paymentStatus: 'pending',
+      paymentUrl: 'https://checkout.example.com/c/pay/cs_test_2',
+      expiresAt: now + 20 * 60_000,
+    }
+    fake.blockPopUps()
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    expect(await screen.findByText(/残り約20分/)).toBeTruthy()
+    await click('button', '新しいウィンドウで開く')
+    expect(
+      await screen.findAllByText(
+        'ポップアップウィンドウがブロックされました。ブラウザの設定を確認してください。',
+      ),
+    ).not.toHaveLength(0)
+    await click('button', 'お支払いページへ進む')
+    expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_2'])
+    await click('button', '申し込みを取り消す')
+    expect(
+      await screen.findByText('前回の申し込みは取り消されました。もう一度参加登録できます。'),
+    ).toBeTruthy()
+    expect(fake.account.cache.registration.getSnapshot().value?.paymentStatus).toBe('canceled')
+  })
+
+  it('says sold out when the last spot went meanwhile', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    fireEvent.click(await screen.findByRole('radio', { name: /^一般参加/ }))
+    await type(/バッジ名/, 'ケモ')
+    fake.backend.fail('postRegistration', new ProductError('soldOut', 409))
+    await click('button', 'お支払いへ進む')
+    expect((await screen.findByRole('alert')).textContent).toBe('売り切れました。')
+  })
+})
+
+describe('account, profile and additional info', () => {
+  it('refuses a new password equal to the current one, and changes it otherwise', async () => {
+    const fake = createFakeAccount({ signedInAs: email, password: 'current-pass-1' })
+    renderApp('/ja/mypage/account', { account: fake.account, flags: flagsOn })
+    await heading('アカウント')
+    expect(await screen.findByText(/kemo@example.com（確認済み）/)).toBeTruthy()
+    await type(/現在のパスワード/, 'current-pass-1')
+    await type(/新しいパスワード/, 'current-pass-1')
+    expect(await screen.findByText('新しいパスワードが現在のパスワードと同じです。')).toBeTruthy()
+    await type(/新しいパスワード/, 'another-pass-2')
+    await click('button', 'パスワードを変更する')
+    expect(await screen.findByText('パスワードを変更しました。')).toBeTruthy()
+    expect(fake.cognito.users.get(email)?.password).toBe('another-pass-2')
+  })
+
+  it('changes the e-mail address once the code sent to it is verified', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    const { recorded } = renderApp('/ja/mypage/account', { account: fake.account, flags: flagsOn })
+    await type(/新しいメールアドレス/, 'new@example.com')
+    await click('button', '確認コードを送信する')
+    await heading('新しいメールアドレスの確認')
+    expect(screen.getByText('new@example.com に送った6桁の確認コードを入力してください。')).toBeTruthy()
+    await type(/確認コード/, '123456')
+    await click('button', '確認する')
+    await heading('アカウント')
+    expect(recorded.location.pathname).toBe('/ja/mypage/account')
+    expect(await screen.findByText('メールアドレスを変更しました。')).toBeTruthy()
+    expect(fake.cognito.users.has('new@example.com')).toBe(true)
+  })
+
+  it('creates a profile, validating each URL on input', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    renderApp('/ja/mypage/profile', { account: fake.account, flags: flagsOn })
+    await heading('プロフィール')
+    await type(/ハンドルネーム/, 'ケモ')
+    fireEvent.click(screen.getByRole('radio', { name: '公開' }))
+    await click('button', 'リンクを追加')
+    fireEvent.change(await screen.findByRole('textbox', { name: /^リンク 1/ }), {
+      target: { value: 'javascript:alert(1)' },
+    })
+    expect(await screen.findByText('URLが不正です')).toBeTruthy()
+    fireEvent.change(await screen.findByRole('textbox', { name: /^リンク 1/ }), {
+      target: { value: 'https://x.com/kemo' },
+    })
+    await click('button', 'プロフィールを作成する')
+    expect(await screen.findByText('保存しました。')).toBeTruthy()
+    expect(fake.backend.state.profile).toEqual({
+      privacy: 'public',
+      handleName: 'ケモ',
+      linkUrls: ['https://x.com/kemo'],
+    })
+  })
+
+  it('takes the X username only once paid, and validates it', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    const { unmount } = renderApp('/ja/mypage/registration-additional-info', {
+      account: fake.account,
+      flags: flagsOn,
+    })
+    expect(await screen.findByText('追加情報は、参加登録のお支払いが済んだ後に登録できます。')).toBeTruthy()
+    unmount()
+    fake.backend.state.registration = { registrationTier: 'member', badgeName: 'ケモ', paymentStatus: 'paid' }
+    fake.account.cache.clear()
+    renderApp('/ja/mypage/registration-additional-info', { account: fake.account, flags: flagsOn })
+    await type(/XのユーザーID/, 'not valid!')
+    expect(await screen.findByText('Xのユーザー名が不正です')).toBeTruthy()
+    await type(/XのユーザーID/, 'kemo_fes')
+    await click('button', '保存する')
+    expect(await screen.findByText('保存しました。')).toBeTruthy()
+    expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
+  })
+})
+
+describe('registration code', () => {
+  beforeEach(async () => {
+    await clearRegistrationCode()
+  })
+
+  it('shows the QR with badge name and tier, and keeps the code for 7 days and offline', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.registrationCode = registrationCodeToken('ケモ')
+    renderApp('/ja/registration-code', { account: fake.account })
+    const qr = await screen.findByRole('img', { name: '受付コードのQRコード' })
+    expect(qr.tagName.toLowerCase()).toBe('svg')
+    expect(screen.getByText('ケモ')).toBeTruthy()
+    expect(screen.getByText('スポンサー参加')).toBeTruthy()
+    expect(fake.account.storage.get('registrationJwtToken')).toBe(fake.backend.state.registrationCode)
+    const stored = JSON.parse(fake.keyValueStorage.getItem('registrationJwtToken') ?? '{}') as {
+      expiresAt: number
+    }
+    expect(stored.expiresAt).toBe(now + 7 * 24 * 3_600_000)
+    await waitFor(async () => expect((await loadRegistrationCode())?.badgeName).toBe('ケモ'))
+  })
+
+  it('shows the kept code when the network is down', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    await saveRegistrationCode({
+      token: registrationCodeToken('オフライン', 'member'),
+      badgeName: 'オフライン',
+      tier: 'member',
+      expiresAt: now + 3_600_000,
+      savedAt: now - 1000,
+    })
+    fake.backend.fail('getRegistrationJwt')
+    renderApp('/ja/registration-code', { account: fake.account })
+    expect(
+      await screen.findByText('オフラインのため、この端末に保存した受付コードを表示しています。'),
+    ).toBeTruthy()
+    expect(screen.getByText('オフライン')).toBeTruthy()
+    expect(screen.getByRole('img', { name: '受付コードのQRコード' })).toBeTruthy()
+  })
+
+  it('gives the spec messages for no code, a failure and an invalid code', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    const { unmount } = renderApp('/ja/registration-code', { account: fake.account })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '有効な登録コードが見つかりません。ダッシュボードに戻って再生成してください。',
+    )
+    unmount()
+    fake.backend.fail('getRegistrationJwt', new ProductError('registrationCodeGenerationFailed', 500))
+    const second = renderApp('/ja/registration-code', { account: fake.account })
+    expect((await screen.findByRole('alert')).textContent).toBe('登録コードの生成に失敗しました。')
+    second.unmount()
+    fake.backend.state.registrationCode = 'not.a.code'
+    renderApp('/ja/registration-code', { account: fake.account })
+    expect((await screen.findByRole('alert')).textContent).toBe('登録コードが無効です。')
+    expect(within(screen.getByRole('main')).queryByRole('img')).toBeNull()
+  })
+})

@@ -1,0 +1,53 @@
+import type { RegistrationTier } from '@furfes/core'
+import { Dexie, type EntityTable } from 'dexie'
+
+/** What the QR page shows, kept so that it renders with no network (issue #9, decision 090). */
+export interface CachedRegistrationCode {
+  /** The signed registration-code JWT the QR encodes. */
+  token: string
+  badgeName: string
+  tier: RegistrationTier
+  /** The JWT's exp, in milliseconds since the epoch. */
+  expiresAt: number
+  /** When this copy was saved, in milliseconds since the epoch. */
+  savedAt: number
+}
+
+interface RegistrationCodeRow extends CachedRegistrationCode {
+  /** Always {@link currentSlot}: one browser profile holds one person's code at a time. */
+  slot: string
+}
+
+/** A same-origin file (a timetable or venue-map image, a prerendered page) kept for offline use. */
+export interface CachedAsset {
+  /** The path on this origin, without a trailing slash: `/ja/timetable`, `/images/timetable-ja.svg`. */
+  path: string
+  contentType: string
+  /** The bytes, not a Blob: every IndexedDB implementation stores an ArrayBuffer. */
+  body: ArrayBuffer
+  savedAt: number
+}
+
+export const currentSlot = 'current'
+
+/** The public site's IndexedDB database. */
+export class PwaDatabase extends Dexie {
+  registrationCode!: EntityTable<RegistrationCodeRow, 'slot'>
+  assets!: EntityTable<CachedAsset, 'path'>
+
+  constructor(name = 'furfes-pwa') {
+    super(name)
+    this.version(1).stores({
+      registrationCode: 'slot',
+      assets: 'path',
+    })
+  }
+}
+
+let database: PwaDatabase | undefined
+
+/** The one database of this page, opened on first use. */
+export function pwaDatabase(): PwaDatabase {
+  database ??= new PwaDatabase()
+  return database
+}

@@ -1,0 +1,297 @@
+import {
+  type AuthInfo,
+  type CognitoAuthClient,
+  CognitoError,
+  createMemoryStorage,
+  type InventoryItem,
+  type MemberApiClient,
+  NetworkError,
+  ProductError,
+  type Profile,
+  type Registration,
+  type RegistrationAdditionalInfo,
+  registrationTiers,
+  type UserAttributes,
+} from '@furfes/core'
+import { type AccountServices, createAccountServices } from '../account/account-services.ts'
+
+export const now = Date.UTC(2025, 3, 1, 3, 0, 0)
+const hour = 3_600_000
+
+interface FakeUser {
+  password: string
+  confirmed: boolean
+  sub: string
+  pendingEmail?: string
+}
+
+/** The members pool, in memory: what the Cognito emulator would answer, for the account pages' tests. */
+export function createFakeCognito() {
+  const users = new Map<string, FakeUser>()
+  const revoked = new Set<string>()
+  const code = '123456'
+  const userFor = (accessToken: string) => {
+    const email = accessToken.replace(/^access-/, '')
+    const user = users.get(email)
+    if (!user || revoked.has(email)) throw new CognitoError('NotAuthorizedException')
+    return { email, user }
+  }
+  const signedIn = (email: string, user: FakeUser) => ({
+    authInfo: { accessToken: `access-${email}`, tokenType: 'Bearer' as const, expiresAt: now + hour },
+    refreshToken: `refresh-${email}`,
+    user: { email, emailVerified: true, sub: user.sub },
+  })
+  const client: CognitoAuthClient = {
+    clientId: 'members',
+    async signUp({ email: typed, password }) {
+      // Core's real client lower-cases and trims the address before Cognito sees it.
+      const email = typed.trim().toLowerCase()
+      if (users.has(email)) throw new CognitoError('UsernameExistsException')
+      users.set(email, { password, confirmed: false, sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f' })
+    },
+    async resendConfirmationCode() {},
+    async confirmSignUp({ email, code: given }) {
+      const user = users.get(email)
+      if (!user) throw new CognitoError('UserNotFoundException')
+      if (given !== code) throw new CognitoError('CodeMismatchException')
+      user.confirmed = true
+    },
+    async signIn({ email, password }) {
+      const user = users.get(email)
+      if (!user || user.password !== password) throw new CognitoError('NotAuthorizedException')
+      if (!user.confirmed) throw new CognitoError('UserNotConfirmedException')
+      revoked.delete(email)
+      return signedIn(email, user)
+    },
+    async refreshAccessToken({ refreshToken }) {
+      const email = refreshToken.replace(/^refresh-/, '')
+      const user = users.get(email)
+      if (!user || revoked.has(email))
+        throw new CognitoError('NotAuthorizedException', { message: 'Refresh Token has been revoked' })
+      return { ...signedIn(email, user), refreshToken: undefined }
+    },
+    async respondToNewPasswordChallenge() {
+      throw new CognitoError('NotAuthorizedException')
+    },
+    async signOut({ accessToken }) {
+      revoked.add(userFor(accessToken).email)
+    },
+    async changePassword({ accessToken, previousPassword, proposedPassword }) {
+      const { user } = userFor(accessToken)
+      if (user.password !== previousPassword) throw new CognitoError('NotAuthorizedException')
+      user.password = proposedPassword
+    },
+    async forgotPassword({ email }) {
+      if (!users.has(email)) throw new CognitoError('UserNotFoundException')
+    },
+    async confirmForgotPassword({ email, code: given, password }) {
+      const user = users.get(email)
+      if (!user) throw new CognitoError('UserNotFoundException')
+      if (given !== code) throw new CognitoError('CodeMismatchException')
+      user.password = password
+    },
+    async getUser({ accessToken }): Promise<UserAttributes> {
+      const { email, user } = userFor(accessToken)
+      return { email, emailVerified: true, sub: user.sub }
+    },
+    async updateUserAttributes({ accessToken, attributes }) {
+      const { user } = userFor(accessToken)
+      user.pendingEmail = attributes.email
+    },
+    async verifyUserAttribute({ accessToken, code: given }) {
+      const { email, user } = userFor(accessToken)
+      if (given !== code) throw new CognitoError('CodeMismatchException')
+      if (user.pendingEmail) {
+        users.delete(email)
+        users.set(user.pendingEmail, { ...user, pendingEmail: undefined })
+      }
+    },
+  }
+  return {
+    client,
+    users,
+    code,
+    addUser(email: string, password: string) {
+      users.set(email, { password, confirmed: true, sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f' })
+    },
+    /** A global sign-out from another device: every token of the user stops working. */
+    revoke(email: string) {
+      revoked.add(email)
+    },
+  }
+}
+
+const base64Url = (value: unknown) =>
+  Buffer.from(JSON.stringify(value))
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+/** A registration code shaped like the API's (the signature is not checked by the PWA). */
+export function registrationCodeToken(
+  badgeName: string,
+  tier: (typeof registrationTiers)[number] = 'sponsor',
+) {
+  const claims = {
+    iss: 'http://api.example.com',
+    sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f',
+    jti: '7d4d3c3e-1f2a-4b5c-9d8e-7f6a5b4c3d2e',
+    registration_id: '7d4d3c3e-1f2a-4b5c-9d8e-7f6a5b4c3d2e',
+    registration_tier: tier,
+    badge_name: badgeName,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor(now / 1000) + 7 * 24 * 3600,
+  }
+  return `${base64Url({ alg: 'ES256', typ: 'furfes-registration-code+jwt' })}.${base64Url(claims)}.c2lnbmF0dXJl`
+}
+
+/** The product API's member routes, in memory. `fail` makes the next call of a method throw. */
+export function createFakeMemberApi() {
+  const state = {
+    profile: null as Profile | null,
+    additionalInfo: null as RegistrationAdditionalInfo | null,
+    registration: null as Registration | null,
+    inventory: registrationTiers.map((registrationTier) => ({
+      registrationTier,
+      status: 'available',
+    })) as InventoryItem[],
+    registrationCode: undefined as string | undefined,
+    requests: [] as { method: string; body?: unknown }[],
+  }
+  const failures = new Map<keyof MemberApiClient, Error>()
+  const call = async <T>(method: keyof MemberApiClient, answer: () => T, body?: unknown): Promise<T> => {
+    state.requests.push({ method, body })
+    const failure = failures.get(method)
+    if (failure) {
+      failures.delete(method)
+      throw failure
+    }
+    return answer()
+  }
+  const api: MemberApiClient = {
+    getFeatures: () =>
+      call('getFeatures', () => ({
+        isNewClubActivityEstablishmentAvailable: false,
+        isRegistrationAvailable: true,
+        isUnderMaintenance: false,
+      })),
+    getPublicProfiles: () => call('getPublicProfiles', () => []),
+    getProfile: () => call('getProfile', () => state.profile),
+    putProfile: (profile) =>
+      call(
+        'putProfile',
+        () => {
+          state.profile = profile
+          return profile
+        },
+        profile,
+      ),
+    getRegistrationAdditionalInfo: () => call('getRegistrationAdditionalInfo', () => state.additionalInfo),
+    putRegistrationAdditionalInfo: (info) =>
+      call(
+        'putRegistrationAdditionalInfo',
+        () => {
+          state.additionalInfo = info
+          return info
+        },
+        info,
+      ),
+    getInventory: () => call('getInventory', () => state.inventory),
+    getRegistration: () => call('getRegistration', () => state.registration),
+    postRegistration: (request) =>
+      call(
+        'postRegistration',
+        () => {
+          if (
+            state.inventory.find((item) => item.registrationTier === request.registrationTier)?.status ===
+            'sold_out'
+          )
+            throw new ProductError('soldOut', 409)
+          const paymentUrl = 'https://checkout.example.com/c/pay/cs_test_1'
+          state.registration = {
+            registrationTier: request.registrationTier,
+            badgeName: request.badgeName,
+            ...(request.tShirtSize ? { tShirtSize: request.tShirtSize } : {}),
+            ...(request.changingRoomType ? { changingRoomType: request.changingRoomType } : {}),
+            paymentStatus: 'pending',
+            paymentUrl,
+            expiresAt: now + 30 * 60_000,
+          }
+          return { paymentUrl }
+        },
+        request,
+      ),
+    deleteRegistration: () =>
+      call('deleteRegistration', () => {
+        if (!state.registration) throw new ProductError('notFound', 404)
+        const { registrationTier, badgeName } = state.registration
+        state.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
+        return state.registration
+      }),
+    getRegistrationJwt: () =>
+      call('getRegistrationJwt', () => {
+        if (!state.registrationCode) throw new ProductError('notFound', 404)
+        return state.registrationCode
+      }),
+  }
+  return {
+    api,
+    state,
+    fail(method: keyof MemberApiClient, error: Error = new NetworkError(new TypeError('Failed to fetch'))) {
+      failures.set(method, error)
+    },
+  }
+}
+
+/** Account services over the fakes, with a fixed clock; records where the browser was sent. */
+export function createFakeAccount(options: { signedInAs?: string; password?: string } = {}) {
+  const cognito = createFakeCognito()
+  const backend = createFakeMemberApi()
+  const keyValueStorage = createMemoryStorage()
+  const navigatedTo: string[] = []
+  const opened: string[] = []
+  let popUpsBlocked = false
+  const account: AccountServices = createAccountServices({
+    client: cognito.client,
+    apiUrl: 'http://api.example.com',
+    pwaUrl: 'http://localhost:5173',
+    keyValueStorage,
+    api: backend.api,
+    clock: () => now,
+    navigateTo: (url) => navigatedTo.push(url),
+    openWindow: (url) => {
+      if (popUpsBlocked) return false
+      opened.push(url)
+      return true
+    },
+    clearOfflineRegistrationCode: async () => {
+      const { clearRegistrationCode } = await import('../offline/registration-code-cache.ts')
+      await clearRegistrationCode()
+    },
+  })
+  if (options.signedInAs) {
+    cognito.addUser(options.signedInAs, options.password ?? 'correct-horse-1')
+    keyValueStorage.setItem(
+      'authInfoRefreshToken',
+      JSON.stringify({ value: `refresh-${options.signedInAs}` }),
+    )
+    const authInfo: AuthInfo = {
+      accessToken: `access-${options.signedInAs}`,
+      tokenType: 'Bearer',
+      expiresAt: now + hour,
+    }
+    keyValueStorage.setItem('authInfo', JSON.stringify({ value: authInfo }))
+  }
+  return {
+    account,
+    cognito,
+    backend,
+    keyValueStorage,
+    navigatedTo,
+    opened,
+    blockPopUps() {
+      popUpsBlocked = true
+    },
+  }
+}

@@ -1,0 +1,2 @@
+// Dexie needs IndexedDB, which jsdom lacks; fake-indexeddb implements it in memory.
+import 'fake-indexeddb/auto'

@@ -1,0 +1,119 @@
+import { expect, test } from '../support/fixtures.ts'
+import {
+  decodeQr,
+  freshEmail,
+  payOnCheckoutPage,
+  signUpAndSignIn,
+  verifyRegistrationCode,
+} from '../support/mypage.ts'
+
+const text = {
+  ja: {
+    createProfile: 'プロフィールを作成する',
+    handleName: /^ハンドルネーム/,
+    public: '公開',
+    addUrl: 'リンクを追加',
+    link1: /^リンク 1/,
+    saved: '保存しました。',
+    register: '参加登録する',
+    sponsor: /^スポンサー参加/,
+    badgeName: /^バッジ名/,
+    toPayment: 'お支払いへ進む',
+    tShirtRequired: 'Tシャツのサイズを選択してください。',
+    tShirtSize: /^Tシャツのサイズ/,
+    paid: '支払い済み',
+    additionalInfo: '追加情報を登録する',
+    xUsername: /^XのユーザーID/,
+    save: '保存する',
+    showCode: '受付コードを表示する',
+    qr: '受付コードのQRコード',
+    tier: 'スポンサー参加',
+    signOut: 'サインアウト',
+    topHeading: '東京ふぁーりーフェス 2025',
+  },
+  en: {
+    createProfile: 'Create your profile',
+    handleName: /^Handle name/,
+    public: 'Public',
+    addUrl: 'Add a link',
+    link1: /^Link 1/,
+    saved: 'Saved.',
+    register: 'Register',
+    sponsor: /^Sponsor/,
+    badgeName: /^Badge name/,
+    toPayment: 'Go to payment',
+    tShirtRequired: 'Size of T-shirt must not be empty',
+    tShirtSize: /^T-shirt size/,
+    paid: 'Paid',
+    additionalInfo: 'Enter additional info',
+    xUsername: /^X user name/,
+    save: 'Save',
+    showCode: 'Show the reception code',
+    qr: 'QR code of your reception code',
+    tier: 'Sponsor',
+    signOut: 'Sign out',
+    topHeading: 'Tokyo Furry Fes 2025',
+  },
+} as const
+
+for (const language of ['ja', 'en'] as const) {
+  test(`the main journey in ${language}: sign up, profile, sponsor registration, payment, additional info, code, sign out`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    const t = text[language]
+    const email = freshEmail(`journey-${language}`)
+    await signUpAndSignIn(page, language, email)
+
+    // The profile.
+    await page.getByRole('link', { name: t.createProfile }).click()
+    await page.getByLabel(t.handleName).fill('ケモ太郎')
+    await page.getByRole('radio', { name: t.public, exact: true }).check()
+    await page.getByRole('button', { name: t.addUrl }).click()
+    await page.getByRole('textbox', { name: t.link1 }).fill('https://x.com/kemotaro')
+    await page.getByRole('button', { name: t.createProfile }).click()
+    await expect(page.getByText(t.saved)).toBeVisible()
+
+    // Registration for a sponsor tier: first without a T-shirt size.
+    await page.goto(`/${language}/mypage/dashboard`)
+    await page.getByRole('link', { name: t.register, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/${language}/mypage/registration$`))
+    await page.getByRole('radio', { name: t.sponsor }).first().check()
+    await page.getByLabel(t.badgeName).fill('ケモ太郎')
+    await page.getByRole('button', { name: t.toPayment }).click()
+    await expect(page.getByText(t.tShirtRequired)).toBeVisible()
+    await page.getByRole('combobox', { name: t.tShirtSize }).selectOption('L')
+    await expect(page.getByText(t.tShirtRequired)).toHaveCount(0)
+    await page.getByRole('button', { name: t.toPayment }).click()
+
+    // Checkout on the Stripe emulator, then back on the dashboard, paid.
+    await payOnCheckoutPage(page, '4242 4242 4242 4242')
+    await expect(page).toHaveURL(new RegExp(`/${language}/mypage/dashboard$`), { timeout: 30_000 })
+    await expect(page.getByText(t.paid, { exact: true })).toBeVisible({ timeout: 30_000 })
+
+    // Additional info for club activities.
+    await page.getByRole('link', { name: t.additionalInfo }).first().click()
+    await page.getByLabel(t.xUsername).fill('kemotaro_fes')
+    await page.getByRole('button', { name: t.save }).click()
+    await expect(page.getByText(t.saved)).toBeVisible()
+
+    // The registration code: a QR that decodes to a code the API's key set verifies.
+    await page.goto(`/${language}/mypage/dashboard`)
+    await page.getByRole('link', { name: t.showCode }).click()
+    const qr = page.getByRole('img', { name: t.qr })
+    await expect(qr).toBeVisible()
+    await expect(page.getByText('ケモ太郎', { exact: true })).toBeVisible()
+    await expect(page.getByText(t.tier, { exact: true })).toBeVisible()
+    const token = await decodeQr(page, page.getByTestId('registration-code-qr'))
+    const { payload } = await verifyRegistrationCode(token)
+    expect(payload).toMatchObject({ badge_name: 'ケモ太郎', registration_tier: 'sponsor' })
+
+    // Sign out: back to the top page, and My Page asks to sign in again.
+    await page.goto(`/${language}/mypage/dashboard`)
+    await page.getByRole('link', { name: t.signOut }).click()
+    await expect(page).toHaveURL(new RegExp(`/${language}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.topHeading)
+    await page.goto(`/${language}/mypage`)
+    await expect(page).toHaveURL(new RegExp(`/${language}/sign-in$`))
+  })
+}

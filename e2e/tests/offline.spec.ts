@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures.ts'
+import { appStarted } from '../support/public-site.ts'
+import { createPaidParticipant } from '../support/reception.ts'
+
+// Issue 9: the installed app opened on the event day with no network. Each test loads the site online first,
+// waits for the service worker to control the page, then cuts the network with `context.setOffline(true)`.
+
+/** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
+const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
+
+/**
+ * Resolves once the service worker is active and controls the page (from then on the site works offline) and
+ * the page listens for the connection to return.
+ */
+async function serviceWorkerControls(page: Page) {
+  await appStarted(page)
+  await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    )
+  })
+}
+
+/** The page's image of `src` has loaded and has pixels (not a broken-image icon). */
+async function imageShown(page: Page, src: string) {
+  const image = page.locator(`img[src="${src}"]`)
+  await expect(image).toBeVisible()
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0)
+}
+
+const offlineStatus = (page: Page, name: string) => page.getByRole('status', { name })
+
+/** What the service worker keeps in IndexedDB (src/offline/offline-assets.ts): each path and when it was saved. */
+function keptAssets(page: Page) {
+  return page.evaluate(async () => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('furfes-pwa')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    try {
+      if (!database.objectStoreNames.contains('assets')) return {}
+      const rows = await new Promise<{ path: string; savedAt: number }[]>((resolve, reject) => {
+        const request = database.transaction('assets').objectStore('assets').getAll()
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      return Object.fromEntries(rows.map((row) => [row.path, row.savedAt]))
+    } finally {
+      database.close()
+    }
+  })
+}
+
+test.describe('offline and installable', () => {
+  test('the browser reports the site installable in either language, with the manifest of that language', async ({
+    page,
+  }) => {
+    const client = await page.context().newCDPSession(page)
+    for (const [path, manifest, name] of [
+      ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
+      ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
+    ] as const) {
+      await page.goto(path)
+      await serviceWorkerControls(page)
+      const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')
+      expect(installabilityErrors, `installability errors on ${path}`).toEqual([])
+      const { url, data, errors: manifestErrors } = await client.send('Page.getAppManifest')
+      expect(new URL(url).pathname).toBe(manifest)
+      expect(manifestErrors).toEqual([])
+      const parsed = JSON.parse(data ?? '{}') as Record<string, unknown>
+      expect(parsed).toMatchObject({ name, start_url: path.slice(0, 3), display: 'standalone' })
+    }
+    // The app switches the link when the reader switches the language.
+    await page.getByRole('link', { name: '日本語' }).click()
+    await expect(page).toHaveURL(/\/ja\/venue-map$/)
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ja.webmanifest')
+  })
+
+  test('with the network off, the top page, the timetable (ja and en) and the venue map render', async ({
+    page,
+    context,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(offlineRequestError)
+    await page.goto('/ja')
+    await serviceWorkerControls(page)
+    await expect(offlineStatus(page, '接続状態')).toHaveText('')
+
+    await context.setOffline(true)
+    await page.reload()
+    await appStarted(page)
+    await expect(page.getByRole('heading', { level: 1, name: '東京ふぁーりーフェス 2025' })).toBeVisible()
+    await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
+
+    // Inside the app, and as full page loads (the installed app opened again, a bookmark).
+    await page
+      .getByRole('navigation', { name: '主なページ' })
+      .getByRole('link', { name: 'タイムテーブル' })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'タイムテーブル' })).toBeVisible()
+    await imageShown(page, '/images/timetable-ja.svg')
+    for (const [path, heading, image] of [
+      ['/ja/timetable', 'タイムテーブル', '/images/timetable-ja.svg'],
+      ['/en/timetable', 'Timetable', '/images/timetable-en.svg'],
+      ['/ja/venue-map', '会場マップ', '/images/venue-map-ja.svg'],
+      ['/en/venue-map', 'Venue map', '/images/venue-map-en.svg'],
+      ['/en', 'Tokyo Furry Fes 2025', undefined],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      if (image) await imageShown(page, image)
+    }
+    await expect(offlineStatus(page, 'Connection status')).toHaveText('Offline: showing saved content')
+
+    // A page the app renders in the browser (not prerendered) comes from the app shell.
+    await page.goto('/en/top')
+    await expect(page.getByRole('heading', { level: 1, name: 'Tokyo Furry Fes 2025' })).toBeVisible()
+
+    await context.setOffline(false)
+    await expect(offlineStatus(page, 'Connection status')).toHaveText('')
+  })
+
+  test('an address outside the app gets the offline fallback page, which leads to the saved pages', async ({
+    page,
+    context,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(offlineRequestError)
+    await page.goto('/en')
+    await serviceWorkerControls(page)
+    await context.setOffline(true)
+    await page.goto('/files/programme.pdf')
+    await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'You are offline' })).toBeVisible()
+    await page.getByRole('link', { name: 'Timetable' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible()
+    await imageShown(page, '/images/timetable-en.svg')
+  })
+
+  test('the timetable and venue map kept in IndexedDB answer when the precache cannot, and refresh when the network returns', async ({
+    page,
+    context,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(offlineRequestError)
+    await page.goto('/en/venue-map')
+    await serviceWorkerControls(page)
+    const kept = await keptAssets(page)
+    expect(Object.keys(kept).sort()).toEqual(
+      [
+        '/en',
+        '/en/timetable',
+        '/en/venue-map',
+        '/images/timetable-en.svg',
+        '/images/venue-map-en.svg',
+        '/ja',
+        '/ja/timetable',
+        '/ja/venue-map',
+        '/images/timetable-ja.svg',
+        '/images/venue-map-ja.svg',
+      ].sort(),
+    )
+
+    // Lose the precached English timetable page and image (as if the cache had been cleared).
+    const removed = await page.evaluate(async () => {
+      let count = 0
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name)
+        for (const request of await cache.keys()) {
+          const { pathname } = new URL(request.url)
+          if (pathname === '/en/timetable/index.html' || pathname === '/images/timetable-en.svg') {
+            await cache.delete(request)
+            count++
+          }
+        }
+      }
+      return count
+    })
+    expect(removed).toBe(2)
+
+    await context.setOffline(true)
+    const image = page.waitForResponse((response) => response.url().endsWith('/images/timetable-en.svg'))
+    const document = await page.goto('/en/timetable')
+    await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible()
+    await imageShown(page, '/images/timetable-en.svg')
+    // Both answered by the service worker from IndexedDB, which marks its copies.
+    expect(document?.headers()['x-furfes-offline-copy']).toBeTruthy()
+    expect((await image).headers()['x-furfes-offline-copy']).toBeTruthy()
+
+    // Back online, the service worker fetches the kept copy again.
+    await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
+    const before = (await keptAssets(page))['/images/timetable-en.svg'] ?? 0
+    await context.setOffline(false)
+    await expect
+      .poll(async () => (await keptAssets(page))['/images/timetable-en.svg'] ?? 0, { timeout: 15_000 })
+      .toBeGreaterThan(before)
+  })
+
+  test('a participant who opened the reception code online sees its QR with the network off', async ({
+    page,
+    context,
+    browser,
+    expectConsoleError,
+  }) => {
+    test.setTimeout(120_000)
+    expectConsoleError(offlineRequestError)
+    const participant = await createPaidParticipant(browser, 'Offline Fox')
+
+    await page.goto('/en/sign-in')
+    await serviceWorkerControls(page)
+    await page.getByLabel('E-mail address').fill(participant.email)
+    await page.getByLabel('Password').fill(participant.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
+    await page.goto('/en/registration-code')
+    const qr = page.getByTestId('registration-code-qr')
+    await expect(qr).toBeVisible()
+    await expect(page.getByText('Offline Fox')).toBeVisible()
+
+    await context.setOffline(true)
+    for (const path of ['/en/registration-code', '/ja/registration-code']) {
+      await page.goto(path)
+      await expect(qr).toBeVisible()
+      await expect(qr.getByRole('img')).toBeVisible()
+      await expect(page.getByText('Offline Fox')).toBeVisible()
+    }
+    await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
+  })
+
+  test('signing in offline says the network failed and keeps what was typed', async ({
+    page,
+    context,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(offlineRequestError)
+    await page.goto('/en/sign-in')
+    await serviceWorkerControls(page)
+    await context.setOffline(true)
+    await page.getByLabel('E-mail address').fill('someone@example.com')
+    await page.getByLabel('Password').fill('a password typed offline')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('A network error occurred. Please wait a while and try again.')).toBeVisible()
+    await expect(page.getByLabel('E-mail address')).toHaveValue('someone@example.com')
+    await expect(page.getByLabel('Password')).toHaveValue('a password typed offline')
+    await expect(page).toHaveURL(/\/en\/sign-in$/)
+  })
+})
