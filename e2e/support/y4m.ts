@@ -6,8 +6,8 @@ import QRCode from 'qrcode'
  * 4:2:0 planar, 8 bit: a grey-level picture is its luma plane with neutral (128) chroma.
  */
 
-export const clipWidth = 640
-export const clipHeight = 480
+const clipWidth = 640
+const clipHeight = 480
 export const clipFps = 30
 
 const white = 235

@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures.ts'
 import {
   decodeQr,
   freshEmail,
+  notFoundAnswers,
   payOnCheckoutPage,
   signUpAndSignIn,
   verifyRegistrationCode,
@@ -10,6 +11,7 @@ import {
 const text = {
   ja: {
     createProfile: 'プロフィールを作成する',
+    saveProfile: 'プロフィールを作成する',
     handleName: /^ハンドルネーム/,
     public: '公開',
     addUrl: 'リンクを追加',
@@ -33,6 +35,7 @@ const text = {
   },
   en: {
     createProfile: 'Create your profile',
+    saveProfile: 'Create the profile',
     handleName: /^Handle name/,
     public: 'Public',
     addUrl: 'Add a link',
@@ -59,8 +62,10 @@ const text = {
 for (const language of ['ja', 'en'] as const) {
   test(`the main journey in ${language}: sign up, profile, sponsor registration, payment, additional info, code, sign out`, async ({
     page,
+    expectConsoleError,
   }) => {
     test.setTimeout(180_000)
+    expectConsoleError(notFoundAnswers)
     const t = text[language]
     const email = freshEmail(`journey-${language}`)
     await signUpAndSignIn(page, language, email)
@@ -71,7 +76,7 @@ for (const language of ['ja', 'en'] as const) {
     await page.getByRole('radio', { name: t.public, exact: true }).check()
     await page.getByRole('button', { name: t.addUrl }).click()
     await page.getByRole('textbox', { name: t.link1 }).fill('https://x.com/kemotaro')
-    await page.getByRole('button', { name: t.createProfile }).click()
+    await page.getByRole('button', { name: t.saveProfile }).click()
     await expect(page.getByText(t.saved)).toBeVisible()
 
     // Registration for a sponsor tier: first without a T-shirt size.
@@ -110,7 +115,13 @@ for (const language of ['ja', 'en'] as const) {
 
     // Sign out: back to the top page, and My Page asks to sign in again.
     await page.goto(`/${language}/mypage/dashboard`)
-    await page.getByRole('link', { name: t.signOut }).click()
+    // The top page reloads the whole app once signed out: a real document request, not a route change.
+    const reload = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === `/${language}`,
+    )
+    await page.getByRole('main').getByRole('link', { name: t.signOut }).click()
+    await reload
+    await page.waitForLoadState('load')
     await expect(page).toHaveURL(new RegExp(`/${language}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.topHeading)
     await page.goto(`/${language}/mypage`)

@@ -1,7 +1,11 @@
-import type { Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
-import { createPaidParticipant } from '../support/reception.ts'
+import { createPaidParticipant, watchErrors } from '../support/reception.ts'
+import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 
 // Issue 9: the installed app opened on the event day with no network. Each test loads the site online first,
 // waits for the service worker to control the page, then cuts the network with `context.setOffline(true)`.
@@ -16,13 +20,20 @@ const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNE
 async function serviceWorkerControls(page: Page) {
   await appStarted(page)
   await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (navigator.serviceWorker.controller) return
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+  // Polled rather than awaited in the page, so a failed install says where it stopped.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlled'
+          const registration = await navigator.serviceWorker.getRegistration()
+          if (!registration) return 'not registered'
+          const { installing, waiting, active } = registration
+          return `installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`
+        }),
+      { timeout: 30_000 },
     )
-  })
+    .toBe('controlled')
 }
 
 /** The page's image of `src` has loaded and has pixels (not a broken-image icon). */
@@ -59,28 +70,42 @@ function keptAssets(page: Page) {
 }
 
 test.describe('offline and installable', () => {
-  test('the browser reports the site installable in either language, with the manifest of that language', async ({
-    page,
-  }) => {
-    const client = await page.context().newCDPSession(page)
-    for (const [path, manifest, name] of [
-      ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
-      ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
-    ] as const) {
-      await page.goto(path)
-      await serviceWorkerControls(page)
-      const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')
-      expect(installabilityErrors, `installability errors on ${path}`).toEqual([])
-      const { url, data, errors: manifestErrors } = await client.send('Page.getAppManifest')
-      expect(new URL(url).pathname).toBe(manifest)
-      expect(manifestErrors).toEqual([])
-      const parsed = JSON.parse(data ?? '{}') as Record<string, unknown>
-      expect(parsed).toMatchObject({ name, start_url: path.slice(0, 3), display: 'standalone' })
+  test('the browser reports the site installable in either language, with the manifest of that language', async () => {
+    // Chromium never offers to install from an incognito profile, which every new browser context is: this
+    // test runs in a profile of its own on disk, as a visitor's browser does.
+    const profile = mkdtempSync(join(tmpdir(), 'furfes-install-'))
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+      baseURL: pwaUrl,
+    })
+    try {
+      const page = context.pages()[0] ?? (await context.newPage())
+      const errors = watchErrors(page)
+      const client = await context.newCDPSession(page)
+      for (const [path, manifest, name] of [
+        ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
+        ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
+      ] as const) {
+        await page.goto(path)
+        await serviceWorkerControls(page)
+        const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')
+        expect(installabilityErrors, `installability errors on ${path}`).toEqual([])
+        const { url, data, errors: manifestErrors } = await client.send('Page.getAppManifest')
+        expect(new URL(url).pathname).toBe(manifest)
+        expect(manifestErrors).toEqual([])
+        const parsed = JSON.parse(data ?? '{}') as Record<string, unknown>
+        expect(parsed).toMatchObject({ name, start_url: path.slice(0, 3), display: 'standalone' })
+      }
+      // The app switches the link when the reader switches the language.
+      await page.getByRole('link', { name: '日本語' }).click()
+      await expect(page).toHaveURL(/\/ja\/venue-map$/)
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ja.webmanifest')
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
     }
-    // The app switches the link when the reader switches the language.
-    await page.getByRole('link', { name: '日本語' }).click()
-    await expect(page).toHaveURL(/\/ja\/venue-map$/)
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.ja.webmanifest')
   })
 
   test('with the network off, the top page, the timetable (ja and en) and the venue map render', async ({

@@ -10,7 +10,7 @@ import {
   receptionUrl,
   signInAdmin,
 } from '../support/reception.ts'
-import { chromiumArgs, chromiumPath } from '../support/stack.ts'
+import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 import { writeQrClip } from '../support/y4m.ts'
 
 /*
@@ -71,6 +71,24 @@ async function enterCode(page: Page, code: string) {
 const syncChips = (page: Page) => page.getByRole('banner').getByRole('status')
 /** The verdict on screen (the scanner also renders a hidden sample when it opens). */
 const verdictOf = (page: Page) => page.locator('[data-verdict]:visible')
+
+test("the PWA's admin routes lead to the reception app's sign-in and participant list", async ({
+  browser,
+}) => {
+  const device = await openDevice(browser, 'Office')
+  try {
+    await device.page.goto(`${pwaUrl}/en/admin-sign-in`)
+    await device.page.waitForURL(`${receptionUrl}/en/admin-sign-in`)
+    await expect(device.page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible()
+    await signInAdmin(device.page)
+    await device.page.goto(`${pwaUrl}/ja/admin`)
+    await device.page.waitForURL(`${receptionUrl}/ja/admin`)
+    await expect(device.page.getByRole('heading', { name: '参加者' })).toBeVisible()
+    expect(device.errors).toEqual([])
+  } finally {
+    await device.context.close()
+  }
+})
 
 test('a tablet scans a paid participant in, and a second tablet sees them already checked in', async () => {
   test.setTimeout(120_000)

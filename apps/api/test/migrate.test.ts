@@ -29,7 +29,10 @@ describe('migrations', () => {
         sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
       )
       expect(tables.map((table) => table.name)).toEqual([
+        'check_in_states',
+        'check_ins',
         'feature_flags',
+        'payment_webhook_events',
         'profiles',
         'registration_additional_info',
         'registrations',

@@ -1,7 +1,7 @@
 import { isLanguage } from '@furfes/core'
 import { type ComponentType, createElement, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useParams } from 'react-router'
-import { accountRoutes } from './account/account-routes.ts'
+import { accountPaths } from './account/account-routes.ts'
 import { LanguageLayout, ToCurrentLanguage } from './layout/LanguageLayout.tsx'
 import { RouteErrorBoundary } from './layout/RouteErrorPage.tsx'
 import { BareLayout, SiteLayout } from './layout/SiteLayout.tsx'
@@ -67,10 +67,13 @@ export function createAppRoutes(options: RouteOptions): {
     pages.map((page) => [page.id, preloadable(page.load, options.onLoadFailure)]),
   )
   const MyPageEntry = preloadable(() => import('./pages/MyPageEntry.tsx'), options.onLoadFailure)
-  const accountPages = accountRoutes.map((route) => ({
-    path: route.path,
-    Component: preloadable(route.load, options.onLoadFailure),
-  }))
+  const accountPages = accountPaths.map((path) => {
+    const Page = preloadable(
+      () => import('./account/AccountPage.tsx').then((m) => ({ default: () => <m.default path={path} /> })),
+      options.onLoadFailure,
+    )
+    return { path, Component: Page }
+  })
   const element = (page: PageDefinition) => {
     const Component = components.get(page.id)
     if (!Component) throw new Error(`No component for ${page.id}`)

@@ -1,6 +1,7 @@
 // Scan to verdict in Chromium (issue 10, point 8): a fake camera shows a QR of a registration code, and the
 // built app reads, verifies and judges it. The API is a stand-in serving the key set and the participant
-// list (the real API's check-in endpoints do not exist yet); the code is signed exactly as the API signs.
+// list, so the app alone is measured; the code is signed exactly as the API signs. The same measurement on
+// the whole stack is e2e/bench/scan-to-verdict.spec.ts (decision 076).
 // Run after `pnpm --filter @furfes/reception build`:  pnpm --filter @furfes/reception bench:chromium
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'

@@ -278,7 +278,7 @@ export function createRegistrationService(options: {
     const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
     const released = await retryOnConflict(() => release(db, 'expired', condition, now))
     if (released.length > 0) logger.info('Released expired checkout holds', { count: released.length, tier })
-    if (sessionsOutliveHolds) void endSessionsOf(released)
+    if (sessionsOutliveHolds) await endSessionsOf(released)
     return released.length
   }
 

@@ -42,7 +42,7 @@ export default function AccountSettingsPage() {
   return (
     <AccountPage titleKey="account" width="md">
       {notice === 'emailVerified' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
           {t('account.emailChanged')}
         </Alert>
       )}
@@ -88,7 +88,7 @@ export default function AccountSettingsPage() {
       <Section id="password-change" heading={t('account.passwordHeading')}>
         {lastForm === 'password' && <ErrorAlert error={error} />}
         {lastForm === 'password' && notice === 'passwordChanged' && (
-          <Alert severity="success" sx={{ mb: 2 }}>
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
             {t('account.passwordChanged')}
           </Alert>
         )}

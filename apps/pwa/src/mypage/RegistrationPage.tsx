@@ -165,12 +165,12 @@ export default function RegistrationPage() {
     body = (
       <>
         {registration?.paymentStatus === 'expired' && (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
             {t('registration.expiredLead')}
           </Alert>
         )}
         {registration?.paymentStatus === 'canceled' && (
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
             {t('registration.canceledLead')}
           </Alert>
         )}

@@ -20,13 +20,24 @@ const fetchFake = async (path: string) => {
   return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } })
 }
 
-const refresh = (force = false) => refreshOfflineAssets({ database, fetch: fetchFake, now: () => now, force })
+const slept: number[] = []
+const refresh = (force = false) =>
+  refreshOfflineAssets({
+    database,
+    fetch: fetchFake,
+    now: () => now,
+    force,
+    sleep: async (ms) => {
+      slept.push(ms)
+    },
+  })
 const text = async (response: Response | undefined) => response?.text()
 
 beforeEach(() => {
   database = new PwaDatabase(`test-${crypto.randomUUID()}`)
   now = Date.UTC(2025, 4, 10, 9)
   requested.length = 0
+  slept.length = 0
   served = new Map(
     offlineAssetPaths.map((path) => [
       path,
@@ -90,6 +101,39 @@ describe('offline copy of the event-day pages and images', () => {
     await expect(text(await offlineAssetResponse(database, '/ja/venue-map'))).resolves.toBe(
       'v1 /ja/venue-map',
     )
+  })
+
+  it('tries again a few times when the connection has returned but nothing could be fetched', async () => {
+    await refresh()
+    const everything = new Map(served)
+    served.clear()
+    let attempts = 0
+    const fetchLate = async (path: string) => {
+      attempts++
+      // The site becomes reachable after two failed rounds.
+      if (attempts > 2 * offlineAssetPaths.length) served = everything
+      return fetchFake(path)
+    }
+    await expect(
+      refreshOfflineAssets({
+        database,
+        fetch: fetchLate,
+        now: () => now,
+        force: true,
+        sleep: async (ms) => {
+          slept.push(ms)
+        },
+      }),
+    ).resolves.toBe(offlineAssetPaths.length)
+    expect(slept).toEqual([2_000, 5_000])
+  })
+
+  it('gives up after the last attempt and keeps the old copy', async () => {
+    await refresh()
+    served.clear()
+    await expect(refresh(true)).resolves.toBe(0)
+    expect(slept).toEqual([2_000, 5_000, 15_000])
+    await expect(text(await offlineAssetResponse(database, '/ja'))).resolves.toBe('v1 /ja')
   })
 
   it('names a page by its address without a trailing slash', () => {

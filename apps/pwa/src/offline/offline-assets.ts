@@ -36,10 +36,31 @@ export interface RefreshOptions {
 }
 
 /**
+ * When the connection has just returned and nothing could be fetched, the next attempts: the `online` event
+ * comes when the device has a network, which is not always when the site can be reached (a venue's Wi-Fi
+ * sign-in page, a mobile network still attaching).
+ */
+export const retryDelaysMs: readonly number[] = [2_000, 5_000, 15_000]
+
+/**
  * Fetches every kept path and stores the answers. A failed or non-OK answer keeps the previous copy, so a
  * refresh in a flaky connection never loses what the device had. Returns how many were saved.
  */
-export async function refreshOfflineAssets({ database, fetch, now, force = false }: RefreshOptions) {
+export async function refreshOfflineAssets(
+  options: RefreshOptions & { sleep?: (ms: number) => Promise<void> },
+): Promise<number> {
+  const { force = false, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options
+  let saved = await fetchAndStore(options)
+  if (!force) return saved
+  for (const delay of retryDelaysMs) {
+    if (saved > 0) break
+    await sleep(delay)
+    saved = await fetchAndStore(options)
+  }
+  return saved
+}
+
+async function fetchAndStore({ database, fetch, now, force = false }: RefreshOptions) {
   const kept = await database.assets.bulkGet([...offlineAssetPaths])
   const oldest = Math.min(...kept.map((asset) => asset?.savedAt ?? 0))
   if (!force && now() - oldest < refreshIntervalMs) return 0

@@ -153,7 +153,7 @@ function CodeView({
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <ErrorAlert error={error} />
       {offline && (
-        <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
+        <Alert severity="info" role="status" sx={{ alignSelf: 'stretch' }}>
           {t('registrationCode.offline')}
         </Alert>
       )}

@@ -18,12 +18,12 @@ export default function SignInPage() {
   return (
     <AccountPage titleKey="sign-in" lead={t('signIn.lead')}>
       {state.reason === 'session-expired' && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
           {errorText('product.myPageSessionExpired')}
         </Alert>
       )}
       {state.notice === 'password-reset' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
           {t('signIn.passwordReset')}
         </Alert>
       )}

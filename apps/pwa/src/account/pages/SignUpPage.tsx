@@ -35,7 +35,9 @@ function SignUp({ account }: { account: AccountServices }) {
   useEffect(() => {
     if (awaitingCode)
       // The pool keeps addresses lower-case (core's Cognito client); the next pages show it as kept.
-      void navigate(withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email.toLowerCase()))
+      void navigate(
+        withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email.toLowerCase()),
+      )
   }, [awaitingCode, language, navigate, snapshot.context.email])
 
   return (

@@ -21,7 +21,7 @@ export default function VerifySignUpPage() {
   return (
     <AccountPage titleKey="verify-sign-up" lead={t('verifySignUp.lead', { email })}>
       {state.notice === 'verification-required' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {errorText('product.emailVerificationRequired')}
         </Alert>
       )}
@@ -52,7 +52,7 @@ function VerifySignUp({ account, email }: { account: AccountServices; email: str
     <>
       <ErrorAlert error={snapshot.context.error} />
       {snapshot.context.notice === 'codeResent' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
           {t('verifySignUp.resent')}
         </Alert>
       )}
