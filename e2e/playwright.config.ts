@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, pwaUrl } from './support/stack.ts'
 
 const root = join(import.meta.dirname, '..')
+// Every run starts on empty data (accounts, registrations, flags). Workers load this file too; they inherit
+// the folder the main process chose through the environment, so only one is made per run.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'furfes-e2e-data-'))
 
 /**
  * Two projects on the one stack. `parallel` holds every test that owns its data (its own user, mocked routes)
@@ -33,7 +38,13 @@ export default defineConfig({
     // The same stack `npm start` runs, on the production builds `npm test` made just before.
     command: `node ${join(root, 'scripts/start.mjs')} --no-build`,
     url: `${pwaUrl}/ja`,
-    env: { ...e2ePorts, DATA_DIR: join(root, '.data/e2e'), CONTACT_URL: contactUrl },
+    env: {
+      ...e2ePorts,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      CONTACT_URL: contactUrl,
+      // One spot, so the sold-out test (tests/exclusive) sells a tier out with one registration.
+      TIER_CAPACITIES: 'sponsor_fursuiter=1',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

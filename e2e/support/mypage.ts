@@ -13,7 +13,7 @@ import {
 import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { e2ePorts } from './stack.ts'
 
-export const apiUrl = `http://localhost:${e2ePorts.API_PORT}`
+const apiUrl = `http://localhost:${e2ePorts.API_PORT}`
 const cognitoUrl = `http://localhost:${e2ePorts.COGNITO_PORT}`
 
 /** An address no other test (or earlier run on the same data folder) has used. */
@@ -69,7 +69,7 @@ export async function signUpAndSignIn(page: Page, language: 'ja' | 'en', email: 
   await expect(page).toHaveURL(new RegExp(`/${language}/mypage/dashboard$`))
 }
 
-export const labels = {
+const labels = {
   ja: {
     email: /^メールアドレス/,
     password: /^パスワード/,

@@ -61,7 +61,7 @@ export async function createMember(): Promise<{ email: string; accessToken: stri
 
 /** A call to the product API with the member's token; the body is parsed when there is one. */
 export async function callApi<T = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   accessToken: string,
   body?: unknown,

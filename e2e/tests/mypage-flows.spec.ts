@@ -12,11 +12,6 @@ import {
 import { e2ePorts } from '../support/stack.ts'
 
 const cognitoUrl = `http://localhost:${e2ePorts.COGNITO_PORT}`
-const flags = {
-  is_new_club_activity_establishment_available: false,
-  is_registration_available: true,
-  is_under_maintenance: false,
-}
 
 test.beforeEach(({ expectConsoleError }) => {
   expectConsoleError(notFoundAnswers)
@@ -83,47 +78,6 @@ test('a declined card keeps the registration pending; it can then be cancelled',
   await expect(page.getByText('前回の申し込みは取り消されました。もう一度参加登録できます。')).toBeVisible()
   await page.goto('/ja/mypage/dashboard')
   await expect(page.getByText('キャンセル済み', { exact: true })).toBeVisible()
-})
-
-test('a sold-out tier cannot be chosen', async ({ page }) => {
-  await signUpAndSignIn(page, 'ja', freshEmail('soldout'))
-  await page.route('**/inventory', (route) =>
-    route.fulfill({
-      json: {
-        items: [
-          { registration_tier: 'member', status: 'available' },
-          { registration_tier: 'fursuiter', status: 'available' },
-          { registration_tier: 'sponsor', status: 'sold_out' },
-          { registration_tier: 'sponsor_fursuiter', status: 'available' },
-        ],
-      },
-    }),
-  )
-  await page.goto('/ja/mypage/registration')
-  await expect(page.getByRole('radio', { name: /^スポンサー参加.*売り切れ/ })).toBeDisabled()
-  await expect(page.getByRole('radio', { name: /^一般参加.*受付中/ })).toBeEnabled()
-})
-
-test('with registration switched off, registration goes to the dashboard', async ({ page }) => {
-  await signUpAndSignIn(page, 'ja', freshEmail('closed'))
-  await page.route('**/features', (route) =>
-    route.fulfill({ json: { ...flags, is_registration_available: false } }),
-  )
-  await page.goto('/ja/mypage/registration')
-  await expect(page).toHaveURL(/\/ja\/mypage\/dashboard$/)
-  await expect(page.getByText('現在、参加登録は受け付けていません。')).toBeVisible()
-})
-
-test('with maintenance on, My Page shows maintenance', async ({ page }) => {
-  await signUpAndSignIn(page, 'ja', freshEmail('maintenance'))
-  await page.route('**/features', (route) =>
-    route.fulfill({ json: { ...flags, is_under_maintenance: true } }),
-  )
-  await page.goto('/ja/mypage/dashboard')
-  await expect(page).toHaveURL(/\/ja\/maintenance$/)
-  await expect(
-    page.getByText('ただいまメンテナンス中です。大変恐れ入りますが、しばらくお待ちください。'),
-  ).toBeVisible()
 })
 
 test('a revoked refresh token sends the user to sign-in with the session-expired message', async ({

@@ -27,7 +27,15 @@ async function invoke(entry: 'api' | 'migrate', event: unknown): Promise<unknown
     process.exit(0) // the API's unused loopback listener would keep the process alive
   `
   const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DATA_DIR: folder },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: folder,
+      // What loadSecretsIntoProcessEnv puts there from Secrets Manager in the deployed function.
+      STRIPE_SECRET_KEY: 'sk_test_infra_bundle',
+      STRIPE_WEBHOOK_SECRET: 'whsec_infra_bundle',
+    },
     timeout: 60_000,
   })
   expect(stderr).toBe('')

@@ -96,7 +96,12 @@ try {
   if (!offlineOnly) await lighthouse()
   await offlineStart()
 } finally {
-  if (preview.pid) process.kill(-preview.pid, 'SIGTERM')
+  try {
+    if (preview.pid) process.kill(-preview.pid, 'SIGTERM')
+  } catch (error) {
+    // Already gone: whatever stopped it is the error worth seeing, not this one.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
 }
 
 async function lighthouse() {

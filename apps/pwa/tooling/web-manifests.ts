@@ -8,12 +8,12 @@ const languages = ['ja', 'en'] as const
 type Language = (typeof languages)[number]
 
 /** The brand pink of the theme (packages/ui) and the page background of the light scheme. */
-export const themeColor = '#d63384'
+const themeColor = '#d63384'
 const backgroundColor = '#ffffff'
 
-export const manifestHref = (language: Language) => `/manifest.${language}.webmanifest`
+const manifestHref = (language: Language) => `/manifest.${language}.webmanifest`
 
-export const iconFiles = {
+const iconFiles = {
   any192: '/icons/icon-192.png',
   any512: '/icons/icon-512.png',
   maskable192: '/icons/icon-maskable-192.png',

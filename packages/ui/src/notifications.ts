@@ -2,12 +2,12 @@
 type NotificationSeverity = 'success' | 'info' | 'warning' | 'error'
 
 /** A button in the snack bar, e.g. "Reload" when a new version of the app is ready. */
-export interface NotificationAction {
+interface NotificationAction {
   label: string
   run: () => void
 }
 
-export interface NotificationOptions {
+interface NotificationOptions {
   action?: NotificationAction
   /** Stays until the reader closes it or takes its action, instead of hiding after a few seconds. */
   persistent?: boolean

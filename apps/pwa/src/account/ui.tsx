@@ -121,7 +121,7 @@ type AccountServicesState =
   | { status: 'failed'; error: unknown; retry: () => void }
 
 /** The account services, loaded on first use of an account page (configuration, session, API client). */
-export function useAccountServices(): AccountServicesState {
+function useAccountServices(): AccountServicesState {
   const services = useServices()
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<AccountServicesState>({ status: 'loading' })

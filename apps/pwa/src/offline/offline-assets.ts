@@ -40,7 +40,7 @@ export interface RefreshOptions {
  * comes when the device has a network, which is not always when the site can be reached (a venue's Wi-Fi
  * sign-in page, a mobile network still attaching).
  */
-export const retryDelaysMs: readonly number[] = [2_000, 5_000, 15_000]
+const retryDelaysMs: readonly number[] = [2_000, 5_000, 15_000]
 
 /**
  * Fetches every kept path and stores the answers. A failed or non-OK answer keeps the previous copy, so a

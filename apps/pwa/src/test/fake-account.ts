@@ -26,7 +26,7 @@ interface FakeUser {
 }
 
 /** The members pool, in memory: what the Cognito emulator would answer, for the account pages' tests. */
-export function createFakeCognito() {
+function createFakeCognito() {
   const users = new Map<string, FakeUser>()
   const revoked = new Set<string>()
   const code = '123456'
@@ -147,7 +147,7 @@ export function registrationCodeToken(
 }
 
 /** The product API's member routes, in memory. `fail` makes the next call of a method throw. */
-export function createFakeMemberApi() {
+function createFakeMemberApi() {
   const state = {
     profile: null as Profile | null,
     additionalInfo: null as RegistrationAdditionalInfo | null,
