@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { decodeJwt } from 'jose'
+import { callApi, createMember, demoAdmin } from './accounts.ts'
 import { e2ePorts, pwaUrl } from './stack.ts'
 
 /*
@@ -11,76 +10,7 @@ import { e2ePorts, pwaUrl } from './stack.ts'
  * emulator's hosted page, and fetches the registration code the API signs.
  */
 
-export const apiUrl = `http://localhost:${e2ePorts.API_PORT}`
 export const receptionUrl = `http://localhost:${e2ePorts.RECEPTION_PORT}`
-const cognitoUrl = `http://localhost:${e2ePorts.COGNITO_PORT}`
-
-interface Pool {
-  name: string
-  clientId: string
-  seedUsers?: { email: string; password: string }[]
-}
-
-const pools: Pool[] = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../apps/cognito-emulator/pools.json'), 'utf8'),
-).pools
-
-function pool(name: 'members' | 'admins'): Pool {
-  const found = pools.find((entry) => entry.name === name)
-  if (!found) throw new Error(`No ${name} pool in the emulator's pools.json`)
-  return found
-}
-
-/** The demo admin the emulator seeds (apps/cognito-emulator/pools.json). */
-export function demoAdmin(): { email: string; password: string } {
-  const [admin] = pool('admins').seedUsers ?? []
-  if (!admin) throw new Error('The admins pool seeds no demo admin')
-  return admin
-}
-
-async function cognito<T>(action: string, body: unknown): Promise<T> {
-  const response = await fetch(`${cognitoUrl}/`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-    },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`Cognito ${action} answered ${response.status}: ${text}`)
-  return JSON.parse(text) as T
-}
-
-/** Signs in with USER_PASSWORD_AUTH and returns the access token. */
-export async function accessToken(poolName: 'members' | 'admins', email: string, password: string) {
-  const answer = await cognito<{ AuthenticationResult?: { AccessToken: string } }>('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: pool(poolName).clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  })
-  const token = answer.AuthenticationResult?.AccessToken
-  if (!token) throw new Error(`No access token for ${email} (a challenge?)`)
-  return token
-}
-
-async function api<T>(
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T }
-}
 
 export interface PaidParticipant {
   email: string
@@ -91,21 +21,6 @@ export interface PaidParticipant {
   badgeName: string
   /** The registration code (a JWS), as My Page shows it in the QR code. */
   code: string
-}
-
-/** A confirmed member of the members pool, signed in. */
-async function newMember(): Promise<{ email: string; password: string; token: string }> {
-  const email = `reception-${randomUUID()}@example.com`
-  const password = `pass-${randomUUID()}`
-  const { clientId } = pool('members')
-  await cognito('SignUp', { ClientId: clientId, Username: email, Password: password })
-  const mail = (await (
-    await fetch(`${cognitoUrl}/_emulator/mailbox?email=${encodeURIComponent(email)}`)
-  ).json()) as { messages: { kind: string; code: string }[] }
-  const signUpCode = mail.messages.find((message) => message.kind === 'sign_up')?.code
-  if (!signUpCode) throw new Error(`No sign-up code in the mailbox for ${email}`)
-  await cognito('ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: signUpCode })
-  return { email, password, token: await accessToken('members', email, password) }
 }
 
 /**
@@ -131,8 +46,8 @@ async function payOnHostedPage(browser: Browser, paymentUrl: string) {
 
 /** A member with a paid registration and its registration code. */
 export async function createPaidParticipant(browser: Browser, badgeName: string): Promise<PaidParticipant> {
-  const member = await newMember()
-  const created = await api<{ payment_url?: string }>('POST', '/registration', member.token, {
+  const member = await createMember('reception')
+  const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
     registration_tier: 'member',
     badge_name: badgeName,
     success_url: `${pwaUrl}/en/mypage/dashboard`,
@@ -146,11 +61,12 @@ export async function createPaidParticipant(browser: Browser, badgeName: string)
   await expect
     .poll(
       async () =>
-        (await api<{ payment_status?: string }>('GET', '/registration', member.token)).body.payment_status,
+        (await callApi<{ payment_status?: string }>('GET', '/registration', member.accessToken)).body
+          .payment_status,
       { timeout: 20_000 },
     )
     .toBe('paid')
-  const issued = await api<{ token: string }>('GET', '/registration/jwt', member.token)
+  const issued = await callApi<{ token: string }>('GET', '/registration/jwt', member.accessToken)
   expect(issued.status).toBe(200)
   const claims = decodeJwt(issued.body.token)
   return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import type { Page } from '@playwright/test'
+import type { Page, Response } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 
@@ -23,11 +23,15 @@ const bundleReport: { chunks: ReportedChunk[] } = JSON.parse(
 /** Loads a page and returns every script it fetched until the network went quiet, with its body. */
 async function scriptsLoadedBy(page: Page, path: string): Promise<Map<string, Buffer>> {
   const bodies = new Map<string, Promise<Buffer>>()
-  page.on('response', (response) => {
+  const collect = (response: Response) => {
     if (response.request().resourceType() === 'script') bodies.set(response.url(), response.body())
-  })
+  }
+  page.on('response', collect)
   await page.goto(path)
   await page.waitForLoadState('networkidle')
+  // Stop listening before the next page: a body asked for after its page was left cannot be read (a script
+  // the app loads when idle, e.g. the service-worker registration, can arrive that late).
+  page.off('response', collect)
   const loaded = new Map<string, Buffer>()
   for (const [url, body] of bodies) loaded.set(new URL(url).pathname.replace(/^\//, ''), await body)
   return loaded

@@ -75,7 +75,7 @@ for (const language of ['ja', 'en'] as const) {
     await page.getByLabel(t.handleName).fill('ケモ太郎')
     await page.getByRole('radio', { name: t.public, exact: true }).check()
     await page.getByRole('button', { name: t.addUrl }).click()
-    await page.getByRole('textbox', { name: t.link1 }).fill('https://x.com/kemotaro')
+    await page.getByRole('textbox', { name: t.link1 }).fill(`https://x.com/kemotaro_${language}`)
     await page.getByRole('button', { name: t.saveProfile }).click()
     await expect(page.getByText(t.saved)).toBeVisible()
 
@@ -101,6 +101,16 @@ for (const language of ['ja', 'en'] as const) {
     await page.getByLabel(t.xUsername).fill('kemotaro_fes')
     await page.getByRole('button', { name: t.save }).click()
     await expect(page.getByText(t.saved)).toBeVisible()
+
+    // Paid, with a public profile: the participants page lists it, from the API's GET /public-profile. The
+    // API answers that list from memory for a few seconds, so the page is reloaded until it shows.
+    const listed = page.getByRole('link', { name: new RegExp(`x\\.com/kemotaro_${language}`) })
+    await page.goto(`/${language}/participants-profile`)
+    await expect(async () => {
+      await page.reload()
+      await expect(listed).toBeVisible({ timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
+    await expect(listed).toHaveAttribute('href', `https://x.com/kemotaro_${language}`)
 
     // The registration code: a QR that decodes to a code the API's key set verifies.
     await page.goto(`/${language}/mypage/dashboard`)

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
@@ -46,6 +47,17 @@ async function imageShown(page: Page, src: string) {
 }
 
 const offlineStatus = (page: Page, name: string) => page.getByRole('status', { name })
+
+/** axe's serious and critical findings on the page as it is now. */
+async function blockingViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+}
 
 /** What the service worker keeps in IndexedDB (src/offline/offline-assets.ts): each path and when it was saved. */
 function keptAssets(page: Page) {
@@ -143,6 +155,7 @@ test.describe('offline and installable', () => {
       if (image) await imageShown(page, image)
     }
     await expect(offlineStatus(page, 'Connection status')).toHaveText('Offline: showing saved content')
+    expect(await blockingViolations(page)).toEqual([])
 
     // A page the app renders in the browser (not prerendered) comes from the app shell.
     await page.goto('/en/top')
@@ -164,6 +177,7 @@ test.describe('offline and installable', () => {
     await page.goto('/files/programme.pdf')
     await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'You are offline' })).toBeVisible()
+    expect(await blockingViolations(page)).toEqual([])
     await page.getByRole('link', { name: 'Timetable' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible()
     await imageShown(page, '/images/timetable-en.svg')

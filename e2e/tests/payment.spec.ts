@@ -1,12 +1,6 @@
+import { callApi, createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
-import {
-  callApi,
-  cancelUrl,
-  createMember,
-  stripeEventsOf,
-  stripeUrl,
-  successUrl,
-} from '../support/payment.ts'
+import { cancelUrl, stripeEventsOf, stripeUrl, successUrl } from '../support/payment.ts'
 import { pwaUrl } from '../support/stack.ts'
 
 /*

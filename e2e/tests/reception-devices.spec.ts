@@ -7,13 +7,8 @@ import { ReceptionDatabase } from '../../apps/reception/src/data/database.ts'
 import { createReceptionStore, type ReceptionStore } from '../../apps/reception/src/data/store.ts'
 import { createConnectivity } from '../../apps/reception/src/sync/connectivity.ts'
 import { createSyncEngine, type SyncEngine } from '../../apps/reception/src/sync/sync-engine.ts'
-import {
-  accessToken,
-  apiUrl,
-  createPaidParticipant,
-  demoAdmin,
-  type PaidParticipant,
-} from '../support/reception.ts'
+import { accessToken, apiUrl, demoAdmin } from '../support/accounts.ts'
+import { createPaidParticipant, type PaidParticipant } from '../support/reception.ts'
 
 /*
  * Issue 10's acceptance: "no check-in is lost across three devices that check in while offline and then

@@ -52,17 +52,28 @@ export function readManifestCopy(root: string, language: Language): ManifestCopy
   return JSON.parse(readFileSync(join(root, 'src/locales', language, 'pwa.json'), 'utf8')) as ManifestCopy
 }
 
+const manifestSource = (root: string, language: Language) =>
+  `${JSON.stringify(webManifest(language, readManifestCopy(root, language)), null, 2)}\n`
+
 export function webManifestsPlugin(root: string): Plugin {
   return {
     name: 'furfes-web-manifests',
-    apply: 'build',
+    // `vite` (development) serves them from memory, so the link in index.html resolves there too.
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const language = languages.find((candidate) => request.url === manifestHref(candidate))
+        if (!language) return next()
+        response.setHeader('content-type', 'application/manifest+json; charset=utf-8')
+        response.end(manifestSource(root, language))
+      })
+    },
     generateBundle() {
       if (this.environment.name !== 'client') return
       for (const language of languages) {
         this.emitFile({
           type: 'asset',
           fileName: manifestHref(language).slice(1),
-          source: `${JSON.stringify(webManifest(language, readManifestCopy(root, language)), null, 2)}\n`,
+          source: manifestSource(root, language),
         })
       }
     },

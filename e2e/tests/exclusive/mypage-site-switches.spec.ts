@@ -1,7 +1,7 @@
+import { accessToken, callApi, createMember, demoAdmin } from '../../support/accounts.ts'
 import { expect, test } from '../../support/fixtures.ts'
 import { freshEmail, notFoundAnswers, signUpAndSignIn } from '../../support/mypage.ts'
-import { callApi, cancelUrl, createMember, successUrl } from '../../support/payment.ts'
-import { accessToken, demoAdmin } from '../../support/reception.ts'
+import { cancelUrl, successUrl } from '../../support/payment.ts'
 
 // My Page under the site-wide switches, set for real through the admin API: registration switched off,
 // maintenance on, and a tier sold out. They change what every other test would see, so they run in the

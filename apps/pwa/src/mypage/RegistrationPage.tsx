@@ -111,9 +111,10 @@ export default function RegistrationPage() {
 
   const [inventory, setInventory] = useState<{ items?: InventoryItem[]; error?: unknown }>({})
   const [inventoryAttempt, setInventoryAttempt] = useState(0)
-  // Sold-out spots come back when others cancel or let their checkout expire: ask every time, and after a
-  // refusal (sold out) ask again.
+  // Sold-out spots come back when others cancel or let their checkout expire: ask every time, after a
+  // refusal (sold out) ask again, and again when the user's own checkout times out (its spot went back).
   const soldOutRefusal = error !== undefined && isSoldOut(error)
+  const sessionTimedOut = snapshot.matches({ pending: 'sessionTimedOut' })
   useEffect(() => {
     let live = true
     account.api.getInventory().then(
@@ -125,7 +126,7 @@ export default function RegistrationPage() {
     return () => {
       live = false
     }
-  }, [account, handleSessionError, inventoryAttempt, soldOutRefusal])
+  }, [account, handleSessionError, inventoryAttempt, soldOutRefusal, sessionTimedOut])
 
   const busy = snapshot.hasTag('busy')
   const state = snapshot.value
@@ -182,7 +183,7 @@ export default function RegistrationPage() {
           previous={registration}
           inventory={inventory.items}
           busy={busy}
-          againLabel={snapshot.matches({ pending: 'sessionTimedOut' })}
+          againLabel={sessionTimedOut}
           onSubmit={(form) => {
             const url = (path: string) =>
               new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href

@@ -161,6 +161,38 @@ describe('registration', () => {
     expect(fake.account.cache.registration.getSnapshot().value?.paymentStatus).toBe('canceled')
   })
 
+  it('once the checkout times out, offers registering again with the tiers asked for again', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.registration = {
+      registrationTier: 'member',
+      badgeName: 'ケモ',
+      paymentStatus: 'pending',
+      paymentUrl: 'https://checkout.example.com/c/pay/cs_test_3',
+      expiresAt: now + 200,
+    }
+    // The user's own hold is the member tier's last spot until it runs out, 200 ms from now.
+    fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
+      item.registrationTier === 'member' ? { ...item, status: 'sold_out' } : item,
+    )
+    const getInventory = fake.backend.api.getInventory
+    fake.backend.api.getInventory = async () => {
+      const items = await getInventory()
+      fake.backend.state.inventory = items.map((item) => ({ ...item, status: 'available' }))
+      return items
+    }
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    expect(
+      await screen.findByText('購入手続きの有効期限が切れました。もう一度登録してください。', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy()
+    const member = await screen.findByRole('radio', { name: /^一般参加.*受付中/ })
+    expect((member as HTMLInputElement).disabled).toBe(false)
+    expect(fake.backend.state.requests.filter((request) => request.method === 'getInventory')).toHaveLength(2)
+    await click('button', 'もう一度参加登録する')
+    expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_1'])
+  })
+
   it('says sold out when the last spot went meanwhile', async () => {
     const fake = createFakeAccount({ signedInAs: email })
     renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
