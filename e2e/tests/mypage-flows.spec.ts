@@ -111,7 +111,13 @@ test('the password reset journey', async ({ page, expectConsoleError }) => {
   expectConsoleError(/status of 400/)
   const email = freshEmail('reset')
   await signUpAndSignIn(page, 'ja', email)
+  // Signing out ends in a full reload of the top page; the next address waits until that has happened.
+  const reload = page.waitForRequest(
+    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/ja',
+  )
   await page.goto('/ja/sign-out')
+  await reload
+  await page.waitForLoadState('load')
   await expect(page).toHaveURL(/\/ja$/)
   await page.goto(`/ja/send-password-reset-code?email=${encodeURIComponent(email)}`)
   await page.getByRole('button', { name: '確認コードを送信する' }).click()

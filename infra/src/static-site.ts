@@ -12,9 +12,17 @@ import type { CustomDomain } from './config.ts'
 /**
  * Files a browser must ask about every time (it may keep a copy, but revalidates it): the service worker,
  * so an update is found; the HTML that names the current hashed assets; the runtime configuration; the web
- * app manifest. Each has its own CloudFront behaviour that CloudFront itself never caches.
+ * app manifests (one per language). Each has its own CloudFront behaviour that CloudFront itself never caches.
  */
-export const revalidatedPaths = ['/sw.js', '/index.html', '/config.json', '/manifest.webmanifest'] as const
+export const revalidatedPaths = [
+  '/sw.js',
+  '/index.html',
+  '/config.json',
+  // The reception app's manifest, and the PWA's one per language.
+  '/manifest.webmanifest',
+  '/manifest.ja.webmanifest',
+  '/manifest.en.webmanifest',
+] as const
 
 /** Vite's hashed output and workbox's hashed runtime: a new version is a new name, so cache them for good. */
 const immutableFiles = ['assets/*', 'workbox-*.js'] as const

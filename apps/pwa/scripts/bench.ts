@@ -96,6 +96,10 @@ try {
   if (!offlineOnly) await lighthouse()
   await offlineStart()
 } finally {
+  stopPreview()
+}
+
+function stopPreview() {
   try {
     if (preview.pid) process.kill(-preview.pid, 'SIGTERM')
   } catch (error) {
