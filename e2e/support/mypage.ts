@@ -1,16 +1,11 @@
 // What the My Page journeys need from outside the browser: fresh accounts, the codes the Cognito emulator
 // "mailed", QR decoding of a screenshot and the API's key set (issue 8).
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { expect, type Locator, type Page } from '@playwright/test'
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatReader,
-  RGBLuminanceSource,
-} from '@zxing/library'
 import { createRemoteJWKSet, jwtVerify } from 'jose'
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import { e2ePorts } from './stack.ts'
 
 const apiUrl = `http://localhost:${e2ePorts.API_PORT}`
@@ -103,37 +98,37 @@ export async function payOnCheckoutPage(page: Page, card: string) {
 }
 
 /**
- * Decodes the QR code shown in an element from a screenshot, as a scanner at the desk would: the browser turns
- * the PNG into pixels, zxing reads them.
+ * Decodes the QR code shown in an element from a screenshot, with the decoder the reception app scans with.
  */
-export async function decodeQr(page: Page, element: Locator): Promise<string> {
-  const png = (await element.screenshot()).toString('base64')
-  const pixels = await page.evaluate(async (data) => {
-    const image = new Image()
-    image.src = `data:image/png;base64,${data}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = image.width
-    canvas.height = image.height
-    const context = canvas.getContext('2d')
-    if (!context) throw new Error('No 2D canvas')
-    context.drawImage(image, 0, 0)
-    const { data: rgba, width, height } = context.getImageData(0, 0, image.width, image.height)
-    return { rgba: Array.from(rgba), width, height }
-  }, png)
-  const luminances = new Uint8ClampedArray(pixels.width * pixels.height)
-  for (let i = 0; i < luminances.length; i++) {
-    const r = pixels.rgba[i * 4] ?? 0
-    const g = pixels.rgba[i * 4 + 1] ?? 0
-    const b = pixels.rgba[i * 4 + 2] ?? 0
-    luminances[i] = (r * 299 + g * 587 + b * 114) / 1000
-  }
-  const reader = new MultiFormatReader()
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]]]))
-  const bitmap = new BinaryBitmap(
-    new HybridBinarizer(new RGBLuminanceSource(luminances, pixels.width, pixels.height)),
+export async function decodeQr(element: Locator): Promise<string> {
+  // A screenshot taken while the page is still settling (a re-render with the refreshed code, a layout shift)
+  // can catch a QR zxing cannot read; a scanner at the desk simply reads the next frame, and so does this.
+  let text = ''
+  await expect(async () => {
+    text = await decodeScreenshot(element)
+  }).toPass({ timeout: 15_000 })
+  return text
+}
+
+let zxingReady: Promise<unknown> | undefined
+
+/** zxing-wasm, the decoder the reception app scans with, on its own WebAssembly from node_modules. */
+function zxing() {
+  const wasmBinary = readFileSync(
+    createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
   )
-  return reader.decode(bitmap).getText()
+  zxingReady ??= prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })
+  return zxingReady
+}
+
+async function decodeScreenshot(element: Locator): Promise<string> {
+  await zxing()
+  const [result] = await readBarcodes(new Uint8Array(await element.screenshot()), {
+    formats: ['QRCode'],
+    tryHarder: true,
+  })
+  if (!result?.isValid) throw new Error(`No QR code in the screenshot${result ? `: ${result.error}` : ''}`)
+  return result.text
 }
 
 /** Verifies a registration code against the API's published key set, as reception does. */
@@ -144,4 +139,20 @@ export async function verifyRegistrationCode(token: string) {
     typ: 'furfes-registration-code+jwt',
   })
   return { payload, protectedHeader }
+}
+
+/**
+ * Waits until the page shows a document freshly loaded at `pathname` (the full reload signing out ends in), not
+ * the document that was there before. Until the reload commits, the old document still answers with the same
+ * address and the same top page, so neither the URL nor a load state can tell them apart; its navigation
+ * entry can. While the new document is arriving there is no page to ask, so this retries.
+ */
+export async function waitForFreshDocument(page: Page, pathname: string) {
+  await expect(async () => {
+    const loadedAt = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType('navigation')
+      return document.readyState === 'complete' && entry ? new URL(entry.name).pathname : ''
+    })
+    expect(loadedAt).toBe(pathname)
+  }).toPass({ timeout: 20_000 })
 }

@@ -8,6 +8,7 @@ import {
   password,
   payOnCheckoutPage,
   signUpAndSignIn,
+  waitForFreshDocument,
 } from '../support/mypage.ts'
 import { e2ePorts } from '../support/stack.ts'
 
@@ -112,12 +113,8 @@ test('the password reset journey', async ({ page, expectConsoleError }) => {
   const email = freshEmail('reset')
   await signUpAndSignIn(page, 'ja', email)
   // Signing out ends in a full reload of the top page; the next address waits until that has happened.
-  const reload = page.waitForRequest(
-    (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/ja',
-  )
   await page.goto('/ja/sign-out')
-  await reload
-  await page.waitForLoadState('load')
+  await waitForFreshDocument(page, '/ja')
   await expect(page).toHaveURL(/\/ja$/)
   await page.goto(`/ja/send-password-reset-code?email=${encodeURIComponent(email)}`)
   await page.getByRole('button', { name: '確認コードを送信する' }).click()

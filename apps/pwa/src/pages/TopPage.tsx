@@ -146,6 +146,11 @@ function useReloadAfterSignOut() {
   const services = useServices()
   const signedOut = isSignedOutNavigation(location.state)
   useEffect(() => {
-    if (signedOut) services.replaceLocation(`${location.pathname}${location.search}${location.hash}`)
+    if (!signedOut) return
+    // Chromium treats replacing a page with its own address as a reload, which keeps the history entry's
+    // state: without clearing it first, the reloaded top page would see "from sign-out" again and reload once
+    // more, racing whatever the reader opens next.
+    window.history.replaceState(null, '')
+    services.replaceLocation(`${location.pathname}${location.search}${location.hash}`)
   }, [signedOut, services, location])
 }
