@@ -1,4 +1,4 @@
-// `npm test`: install when needed, make sure Chromium is there, then lint, typecheck and build, unit and
+// `npm test`: install when needed, make sure Chromium and Japanese fonts are there, then lint, typecheck and build, unit and
 // integration tests (Vitest), and end-to-end tests (Playwright on the running stack). Stops at the first
 // failing step and ends with one summary line.
 import { spawnSync } from 'node:child_process'
@@ -8,24 +8,40 @@ import { ensureInstalled, root, task } from './lib.mjs'
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-function ensureChromium() {
-  if (existsSync(chromiumPath)) return
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  if (!isRoot || process.env.CHROMIUM_PATH) {
-    console.error(
-      `Chromium not found at ${chromiumPath}: install it with "sudo apt-get install -y chromium" or set CHROMIUM_PATH.`,
-    )
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+
+/** Japanese fonts, as every phone has: without them each Japanese glyph is a font-fallback search (issue 7). */
+function hasJapaneseFonts() {
+  const result = spawnSync('fc-list', [':lang=ja', 'family'], { encoding: 'utf8' })
+  return result.status === 0 && result.stdout.trim() !== ''
+}
+
+/** What the browser tests need from Debian: Chromium and Japanese fonts. Installs them when run as root. */
+function ensureBrowserPackages() {
+  const missing = []
+  if (!existsSync(chromiumPath)) {
+    if (process.env.CHROMIUM_PATH) {
+      console.error(`Chromium not found at CHROMIUM_PATH (${chromiumPath}).`)
+      process.exit(1)
+    }
+    missing.push('chromium')
+  }
+  if (!hasJapaneseFonts()) missing.push('fonts-noto-cjk')
+  if (missing.length === 0) return
+  const install = `apt-get install -y ${missing.join(' ')}`
+  if (!isRoot) {
+    console.error(`The browser tests need ${missing.join(' and ')}: install with "sudo ${install}".`)
     process.exit(1)
   }
-  console.log('Installing Chromium for the browser tests (apt-get install chromium)…')
+  console.log(`Installing what the browser tests need (${install})…`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   for (const args of [
     ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
+    ['install', '-y', '-qq', ...missing],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
     if (result.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed; install Chromium by hand or set CHROMIUM_PATH.`)
+      console.error(`apt-get ${args.join(' ')} failed; run "sudo ${install}" by hand.`)
       process.exit(1)
     }
   }
@@ -55,7 +71,7 @@ const steps = [
 ]
 
 ensureInstalled()
-ensureChromium()
+ensureBrowserPackages()
 
 const started = Date.now()
 let failedStep

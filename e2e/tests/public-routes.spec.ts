@@ -24,3 +24,27 @@ test.describe('every public route in both languages', () => {
     }
   }
 })
+
+test.describe('prerendered pages', () => {
+  // React outlines a large Suspense boundary into a hidden element that an inline script moves into place
+  // later: the first paint then showed an empty page whose footer jumped down (layout shift 0.87 on /ja).
+  test.use({ javaScriptEnabled: false })
+
+  test('show their whole content from the HTML alone, with nothing for a script to reveal later', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const outlined = /<!--\$\?-->|<template id="B:|<div hidden id="S:|\$RC\(/
+    let prerendered = 0
+    for (const route of publicRoutes) {
+      for (const language of languages) {
+        const response = await page.goto(pageUrl(language, route.path))
+        expect(await response?.text(), pageUrl(language, route.path)).not.toMatch(outlined)
+        if ((await page.locator('#root > *').count()) === 0) continue
+        prerendered++
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading[language])
+      }
+    }
+    expect(prerendered).toBeGreaterThanOrEqual(30)
+  })
+})

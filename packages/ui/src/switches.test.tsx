@@ -1,5 +1,7 @@
 import { ThemeProvider } from '@mui/material/styles'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createI18n } from './i18n.ts'
@@ -56,6 +58,30 @@ describe('theme switch', () => {
     unmount()
     renderSwitch()
     expect(await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).toBeTruthy()
+  })
+
+  it('adopts server-rendered HTML while a stored dark mode is known from the start, then shows it', async () => {
+    preferDark(false)
+    const i18n = createI18n('ja', {})
+    const tree = (
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={createAppTheme()} defaultMode="system" noSsr>
+          <ThemeModeSwitch />
+        </ThemeProvider>
+      </I18nextProvider>
+    )
+    // The prerendered page knows no stored mode: it shows the switch as not dark.
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(tree)
+    document.body.append(container)
+    expect(container.querySelector('button')?.getAttribute('aria-pressed')).toBe('false')
+    localStorage.setItem(themeModeStorageKey, 'dark')
+    const recoverable: unknown[] = []
+    const root = hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) })
+    expect(await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).toBeTruthy()
+    expect(recoverable).toEqual([])
+    act(() => root.unmount())
+    container.remove()
   })
 })
 

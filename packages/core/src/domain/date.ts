@@ -130,19 +130,28 @@ export interface DateFormatOptions {
   weekday?: boolean
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** Formatters are kept: creating one costs a phone milliseconds (locale data), formatting with one does not. */
 function dateFormat(
   language: Language,
   options: DateFormatOptions,
   timeZone: string,
   withYear = true,
 ): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(languageLocales[language], {
-    ...(withYear ? { year: 'numeric' } : {}),
-    month: 'long',
-    day: 'numeric',
-    ...(options.weekday ? { weekday: 'short' } : {}),
-    timeZone,
-  })
+  const key = `${language}|${options.weekday === true}|${timeZone}|${withYear}`
+  let format = dateFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageLocales[language], {
+      ...(withYear ? { year: 'numeric' } : {}),
+      month: 'long',
+      day: 'numeric',
+      ...(options.weekday ? { weekday: 'short' } : {}),
+      timeZone,
+    })
+    dateFormats.set(key, format)
+  }
+  return format
 }
 
 /**
