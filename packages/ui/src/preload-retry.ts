@@ -22,7 +22,8 @@ export interface PreloadRetry {
 
 /**
  * Reloads the page when Vite reports a failed preload (`vite:preloadError`), and gives lazy imports a
- * `reload()` to call when their own chunk fails. Only the first failure of a page reloads it.
+ * `reload()` to call when their own chunk fails (they still see the error). Only the first failure of a page
+ * reloads it.
  */
 export function installPreloadRetry({
   limit,
@@ -42,8 +43,9 @@ export function installPreloadRetry({
     }
     return never
   }
-  target.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault()
+  // The error still reaches the import that failed (no preventDefault): prevented, Vite would resolve that
+  // import with `undefined`, and the code reading the module would throw while the page is being replaced.
+  target.addEventListener('vite:preloadError', () => {
     void reload()
   })
   return { reload }

@@ -1,16 +1,17 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, Suspense } from 'react'
+import { lazyWithRetry } from '../app/load-failure.ts'
 import type { AccountPath } from './account-routes.ts'
 
 const pages: Record<AccountPath, ComponentType> = {
-  'sign-in': lazy(() => import('./pages/SignInPage.tsx')),
-  'sign-up': lazy(() => import('./pages/SignUpPage.tsx')),
-  'verify-sign-up': lazy(() => import('./pages/VerifySignUpPage.tsx')),
-  'sign-up-verified': lazy(() => import('./pages/SignUpVerifiedPage.tsx')),
-  'send-password-reset-code': lazy(() => import('./pages/SendPasswordResetCodePage.tsx')),
-  'reset-password': lazy(() => import('./pages/ResetPasswordPage.tsx')),
-  'sign-out': lazy(() => import('./pages/SignOutPage.tsx')),
-  'cancel-registration': lazy(() => import('./pages/CancelRegistrationPage.tsx')),
-  'payment-checkout': lazy(() => import('./pages/PaymentCheckoutPage.tsx')),
+  'sign-in': lazyWithRetry(() => import('./pages/SignInPage.tsx')),
+  'sign-up': lazyWithRetry(() => import('./pages/SignUpPage.tsx')),
+  'verify-sign-up': lazyWithRetry(() => import('./pages/VerifySignUpPage.tsx')),
+  'sign-up-verified': lazyWithRetry(() => import('./pages/SignUpVerifiedPage.tsx')),
+  'send-password-reset-code': lazyWithRetry(() => import('./pages/SendPasswordResetCodePage.tsx')),
+  'reset-password': lazyWithRetry(() => import('./pages/ResetPasswordPage.tsx')),
+  'sign-out': lazyWithRetry(() => import('./pages/SignOutPage.tsx')),
+  'cancel-registration': lazyWithRetry(() => import('./pages/CancelRegistrationPage.tsx')),
+  'payment-checkout': lazyWithRetry(() => import('./pages/PaymentCheckoutPage.tsx')),
 }
 
 /** The page of an account route, loaded on first visit. */

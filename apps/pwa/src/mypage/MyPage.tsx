@@ -9,11 +9,12 @@ import {
 } from '@furfes/core'
 import { Box, Button, Container } from '@mui/material'
 import { useActorRef } from '@xstate/react'
-import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
+import { type ComponentType, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { createActor } from 'xstate'
 import type { AccountServices } from '../account/account-services.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
+import { lazyWithRetry } from '../app/load-failure.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
@@ -27,12 +28,12 @@ export interface MyPageProps {
   authInfo: AuthInfo
 }
 
-const DashboardPage = lazy(() => import('./DashboardPage.tsx'))
-const AccountSettingsPage = lazy(() => import('./AccountSettingsPage.tsx'))
-const EmailChangeVerificationPage = lazy(() => import('./EmailChangeVerificationPage.tsx'))
-const ProfilePage = lazy(() => import('./ProfilePage.tsx'))
-const RegistrationPage = lazy(() => import('./RegistrationPage.tsx'))
-const RegistrationAdditionalInfoPage = lazy(() => import('./RegistrationAdditionalInfoPage.tsx'))
+const DashboardPage = lazyWithRetry(() => import('./DashboardPage.tsx'))
+const AccountSettingsPage = lazyWithRetry(() => import('./AccountSettingsPage.tsx'))
+const EmailChangeVerificationPage = lazyWithRetry(() => import('./EmailChangeVerificationPage.tsx'))
+const ProfilePage = lazyWithRetry(() => import('./ProfilePage.tsx'))
+const RegistrationPage = lazyWithRetry(() => import('./RegistrationPage.tsx'))
+const RegistrationAdditionalInfoPage = lazyWithRetry(() => import('./RegistrationAdditionalInfoPage.tsx'))
 
 const menu = ['dashboard', 'account', 'profile', 'registration', 'registration-additional-info'] as const
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { createActor, fromPromise, toPromise } from 'xstate'
 import type { AccountServices } from '../account/account-services.ts'
+import { loadWithRetry } from '../app/load-failure.ts'
 import { useServices } from '../app/services.tsx'
 import { statusNavigationState } from '../app/status.ts'
 import { Page } from '../content/Page.tsx'
@@ -33,7 +34,7 @@ export default function MyPageEntry() {
   useEffect(() => {
     let live = true
     // My Page's own code loads while the session is checked.
-    const myPage = import('../mypage/MyPage.tsx')
+    const myPage = loadWithRetry(() => import('../mypage/MyPage.tsx'))
     const enter = async () => {
       // The session code loads only once the flags say My Page is open; if it cannot load, the token
       // lookup fails, which the machine reports and answers with sign-in.
