@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { scheduleValuesPlugin } from './apps/pwa/tooling/schedule-values.ts'
 
 const setupFiles = [fileURLToPath(new URL('./scripts/test/fail-on-console-error.ts', import.meta.url))]
 const domSetupFiles = [
@@ -26,7 +27,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), scheduleValuesPlugin()],
         test: {
           name: 'pwa',
           root: './apps/pwa',

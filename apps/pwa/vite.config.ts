@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
+import { scheduleValuesPlugin } from './tooling/schedule-values.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -15,6 +16,7 @@ export default defineConfig({
     react(),
     runtimeConfigPlugin(),
     pureCoreDeclarationsPlugin(),
+    scheduleValuesPlugin(),
     compressedPreviewPlugin(),
     bundleReportPlugin(root),
     webManifestsPlugin(root),

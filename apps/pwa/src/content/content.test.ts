@@ -52,3 +52,18 @@ describe('number formatting', () => {
     }
   })
 })
+
+describe('schedule values', () => {
+  const value = (language: 'ja' | 'en', name: string) => {
+    const named = scheduleValues(language)[name]
+    return typeof named === 'function' ? named() : named
+  }
+
+  it('are the dates formatted at build time, with the spec suffixes, in each language', () => {
+    expect(value('ja', 'eventDate')).toBe('2025年5月10日(土)')
+    expect(value('en', 'eventDate')).toBe('Sat, May 10, 2025')
+    expect(value('ja', 'eventDateAfter')).toBe('2025年5月10日以降')
+    expect(value('ja', 'clubApplicationUntil')).toMatch(/^2025年\d+月\d+日まで$/)
+    expect(value('ja', 'registrationOpensSince')).toMatch(/^\d{4}年\d+月\d+日から$/)
+  })
+})

@@ -1,11 +1,5 @@
-import {
-  dataRetentionAfterEvent,
-  defaultEventSchedule,
-  formatCalendarDate,
-  formatDatePeriod,
-  formatDateRelation,
-  type Language,
-} from '@furfes/core'
+import scheduleStrings from 'virtual:schedule-values'
+import type { Language } from '@furfes/core'
 import type { ContentValues } from './RichText.tsx'
 
 /**
@@ -26,19 +20,24 @@ export function formatYen(amount: number, language: Language): string {
 /**
  * The event's dates as the copy names them (`{{eventDate}}`, `{{clubApplicationPeriod}}`…), formatted as days in
  * Japan with the spec's suffixes: まで (until), から (since) and 以降 (after). The dates come from
- * @furfes/core, so the site, the API and next year's configuration agree.
+ * @furfes/core, so the site, the API and next year's configuration agree. They are formatted once, at build time
+ * (`tooling/schedule-values.ts`, from `schedule.ts`): the browser renders the very strings of the prerendered HTML,
+ * whatever its own Intl data says, and never pays for loading a locale's date data while the page starts (the
+ * first Intl date formatter costs a phone tens of milliseconds).
  */
 export function scheduleValues(language: Language): ContentValues {
   const cached = scheduleValuesByLanguage.get(language)
   if (cached) return cached
-  const values = lazyValues(scheduleFormatters(language, defaultEventSchedule))
+  const values: ContentValues = Object.fromEntries(
+    Object.entries(scheduleStrings[language]).map(([name, text]) => [name, () => text]),
+  )
   scheduleValuesByLanguage.set(language, values)
   return values
 }
 
 const scheduleValuesByLanguage = new Map<Language, ContentValues>()
 
-/** Formatting a date builds an Intl formatter, which is slow on a phone: each is made once, when first named. */
+/** Values computed when first named, then kept: a page formats only what its copy names. */
 export function lazyValues(formatters: Record<string, () => string | number>): ContentValues {
   const values: Record<string, () => string> = {}
   for (const [name, format] of Object.entries(formatters)) {
@@ -49,22 +48,4 @@ export function lazyValues(formatters: Record<string, () => string | number>): C
     }
   }
   return values
-}
-
-function scheduleFormatters(language: Language, schedule: typeof defaultEventSchedule) {
-  return {
-    eventDate: () => formatCalendarDate(schedule.eventDate, language, { weekday: true }),
-    eventDateAfter: () => formatDateRelation(schedule.eventDate, 'after', language),
-    registrationOpensSince: () => formatDateRelation(schedule.registrationOpensOn, 'since', language),
-    clubApplicationPeriod: () => formatDatePeriod(schedule.clubActivityApplication, language),
-    clubApplicationSince: () => formatDateRelation(schedule.clubActivityApplication.from, 'since', language),
-    clubApplicationUntil: () => formatDateRelation(schedule.clubActivityApplication.to, 'until', language),
-    discordInvitationsUntil: () => formatDateRelation(schedule.discordInvitationsBy, 'until', language),
-    preparationPeriod: () => formatDatePeriod(schedule.clubActivityPreparation, language),
-    preparationSince: () => formatDateRelation(schedule.clubActivityPreparation.from, 'since', language),
-    journalismPeriod: () => formatDatePeriod(schedule.journalismClubSubmissions, language),
-    journalismSince: () => formatDateRelation(schedule.journalismClubSubmissions.from, 'since', language),
-    journalismUntil: () => formatDateRelation(schedule.journalismClubSubmissions.to, 'until', language),
-    dataRetentionYears: () => dataRetentionAfterEvent.years,
-  }
 }

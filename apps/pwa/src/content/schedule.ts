@@ -1,0 +1,33 @@
+import {
+  dataRetentionAfterEvent,
+  defaultEventSchedule,
+  formatCalendarDate,
+  formatDatePeriod,
+  formatDateRelation,
+  type Language,
+} from '@furfes/core'
+
+/**
+ * Every schedule value the copy can name, formatted for one language. Runs at build time
+ * (`tooling/schedule-values.ts`); the app reads the result from `virtual:schedule-values`.
+ */
+export function scheduleStrings(
+  language: Language,
+  schedule: typeof defaultEventSchedule = defaultEventSchedule,
+): Record<string, string> {
+  return {
+    eventDate: formatCalendarDate(schedule.eventDate, language, { weekday: true }),
+    eventDateAfter: formatDateRelation(schedule.eventDate, 'after', language),
+    registrationOpensSince: formatDateRelation(schedule.registrationOpensOn, 'since', language),
+    clubApplicationPeriod: formatDatePeriod(schedule.clubActivityApplication, language),
+    clubApplicationSince: formatDateRelation(schedule.clubActivityApplication.from, 'since', language),
+    clubApplicationUntil: formatDateRelation(schedule.clubActivityApplication.to, 'until', language),
+    discordInvitationsUntil: formatDateRelation(schedule.discordInvitationsBy, 'until', language),
+    preparationPeriod: formatDatePeriod(schedule.clubActivityPreparation, language),
+    preparationSince: formatDateRelation(schedule.clubActivityPreparation.from, 'since', language),
+    journalismPeriod: formatDatePeriod(schedule.journalismClubSubmissions, language),
+    journalismSince: formatDateRelation(schedule.journalismClubSubmissions.from, 'since', language),
+    journalismUntil: formatDateRelation(schedule.journalismClubSubmissions.to, 'until', language),
+    dataRetentionYears: String(dataRetentionAfterEvent.years),
+  }
+}
