@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
+import { createAdjustableClock } from './clock.ts'
 import { loadPools } from './config.ts'
 import { Emulator } from './emulator.ts'
 import type { MailMessage } from './state.ts'
@@ -221,5 +222,86 @@ describe('cognito emulator over HTTP', () => {
       const { messages } = (await response.json()) as { messages: MailMessage[] }
       expect(messages).toHaveLength(3)
     })
+  })
+})
+
+describe('the emulator clock, for tests', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cognito-clock-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+  const day = 24 * 60 * 60 * 1000
+  const user = { email: 'clock@example.com', password: 'pass-word-1' }
+
+  async function openApp(withClock: boolean) {
+    const clock = createAdjustableClock()
+    const emulator = await Emulator.open({
+      baseUrl: 'http://localhost:9229',
+      pools: pools.map((pool) => ({ ...pool, seedUsers: [user] })),
+      dataDir,
+      onMail: () => {},
+      passwordHashCost: 1024,
+      ...(withClock ? { clock } : {}),
+    })
+    return createApp(emulator, withClock ? { clock } : {})
+  }
+
+  it('moves ahead on request, so a 30-day refresh token can be seen to expire, and back to the system clock', async () => {
+    const app = await openApp(true)
+    const post = (operation: string, body: unknown) =>
+      app.request('/', { method: 'POST', headers: cognitoHeaders(operation), body: JSON.stringify(body) })
+    const putClock = (body: unknown) =>
+      app.request('/_emulator/clock', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const signIn = await post('InitiateAuth', {
+      ClientId: members?.clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    })
+    const { AuthenticationResult } = (await signIn.json()) as {
+      AuthenticationResult: { RefreshToken: string }
+    }
+    const refresh = () =>
+      post('InitiateAuth', {
+        ClientId: members?.clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: AuthenticationResult.RefreshToken },
+      })
+
+    const moved = await putClock({ offsetMs: 31 * day })
+    expect(moved.status).toBe(200)
+    const state = (await moved.json()) as { now: string; offsetMs: number }
+    expect(state.offsetMs).toBe(31 * day)
+    expect(Date.parse(state.now) - Date.now()).toBeGreaterThan(30 * day)
+    const expired = await refresh()
+    expect(expired.status).toBe(400)
+    expect(await expired.json()).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Refresh Token has expired',
+    })
+
+    // Back to the system clock: the expired session stays ended, as Cognito's would.
+    expect((await putClock({ offsetMs: 0 })).status).toBe(200)
+    expect(await (await app.request('/_emulator/clock')).json()).toMatchObject({ offsetMs: 0 })
+    expect((await refresh()).status).toBe(400)
+  })
+
+  it('refuses an offset that is not a whole, non-negative number of milliseconds', async () => {
+    const app = await openApp(true)
+    for (const body of [{ offsetMs: -1 }, { offsetMs: 1.5 }, { offsetMs: '1' }, {}]) {
+      const response = await app.request('/_emulator/clock', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(response.status, JSON.stringify(body)).toBe(400)
+    }
+    expect(await (await app.request('/_emulator/clock')).json()).toMatchObject({ offsetMs: 0 })
+  })
+
+  it('has no clock to move unless it was given one', async () => {
+    const app = await openApp(false)
+    expect((await app.request('/_emulator/clock')).status).toBe(404)
   })
 })

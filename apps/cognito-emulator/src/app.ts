@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import type { AdjustableClock } from './clock.ts'
 import type { Emulator } from './emulator.ts'
 import { CognitoError } from './errors.ts'
 import { mailboxPage } from './mailbox.ts'
@@ -10,6 +11,11 @@ export interface AppOptions {
   allowedOrigins?: string[]
   /** Told about bugs (answered with a 500); the console by default. */
   onInternalError?: (error: unknown) => void
+  /**
+   * The emulator's clock, when tests may move it ahead (`GET`/`PUT /_emulator/clock`): expiry of codes and
+   * tokens (a refresh token lasts 30 days) is then reachable from a browser test without waiting.
+   */
+  clock?: AdjustableClock
 }
 
 /** What the HTTP layer needs from the emulator. */
@@ -49,7 +55,7 @@ export function createApp(emulator: UserPools, options: AppOptions = {}): Hono {
     '*',
     cors({
       origin: (origin) => (allowed.has(origin) || localOrigin.test(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
       allowHeaders: sdkHeaders,
       exposeHeaders: ['x-amzn-requestid', 'x-amzn-errortype', 'x-amzn-errormessage', 'date'],
       maxAge: 86400,
@@ -67,6 +73,24 @@ export function createApp(emulator: UserPools, options: AppOptions = {}): Hono {
       })),
     }),
   )
+
+  const clock = options.clock
+  if (clock) {
+    const clockState = () => ({ now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs() })
+    app.get('/_emulator/clock', (c) => c.json(clockState()))
+    app.put('/_emulator/clock', async (c) => {
+      const body = (await c.req.json().catch(() => undefined)) as { offsetMs?: unknown } | undefined
+      const offsetMs = body?.offsetMs
+      if (typeof offsetMs !== 'number' || !Number.isSafeInteger(offsetMs) || offsetMs < 0) {
+        return c.json(
+          { message: 'Send {"offsetMs": n}: how far ahead of the system clock, in whole ms (0 resets).' },
+          400,
+        )
+      }
+      clock.setOffset(offsetMs)
+      return c.json(clockState())
+    })
+  }
 
   // JSON when asked for one address (?email=) or for JSON; otherwise the page for people.
   app.get('/_emulator/mailbox', (c) => {

@@ -5,3 +5,23 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() }
+
+/** The system clock moved ahead by an offset, which tests set through `PUT /_emulator/clock`. */
+export interface AdjustableClock extends Clock {
+  offsetMs(): number
+  setOffset(offsetMs: number): void
+}
+
+export function createAdjustableClock(base: Clock = systemClock): AdjustableClock {
+  let offset = 0
+  return {
+    now: () => base.now() + offset,
+    offsetMs: () => offset,
+    setOffset(offsetMs) {
+      if (!Number.isSafeInteger(offsetMs) || offsetMs < 0) {
+        throw new RangeError(`A clock offset is a whole, non-negative number of milliseconds: ${offsetMs}`)
+      }
+      offset = offsetMs
+    },
+  }
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { createAdjustableClock } from './clock.ts'
 import { loadPools } from './config.ts'
 import { Emulator } from './emulator.ts'
 
@@ -10,8 +11,9 @@ const baseUrl = (process.env.COGNITO_ENDPOINT ?? `http://localhost:${port}`).rep
 const dataDir = process.env.DATA_DIR ?? fileURLToPath(new URL('../../../.data', import.meta.url))
 const allowedOrigins = [process.env.PWA_URL, process.env.RECEPTION_URL].flatMap((url) => (url ? [url] : []))
 
-const emulator = await Emulator.open({ baseUrl, dataDir, pools: loadPools().pools })
-const app = createApp(emulator, { allowedOrigins })
+const clock = createAdjustableClock()
+const emulator = await Emulator.open({ baseUrl, dataDir, pools: loadPools().pools, clock })
+const app = createApp(emulator, { allowedOrigins, clock })
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`Cognito emulator listening on ${baseUrl}`)
   console.log(`Mailbox (verification codes): ${baseUrl}/_emulator/mailbox`)
