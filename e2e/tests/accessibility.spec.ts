@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
+import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
-
-/** axe's findings that block someone: serious and critical ones (WCAG 2.1 A and AA rules and best practice). */
-async function blockingViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }))
-}
 
 test.describe('accessibility (axe)', () => {
   for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import {
   freshEmail,
@@ -24,16 +24,6 @@ async function registerForMember(page: Page) {
   await page.getByLabel(/^バッジ名/).fill('ケモ次郎')
   await page.getByRole('button', { name: 'お支払いへ進む' }).click()
   await expect(page).toHaveURL(new RegExp(`localhost:${e2ePorts.STRIPE_PORT}/`))
-}
-
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }))
 }
 
 test('My Page and account pages have no serious or critical axe violation', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Page } from '@playwright/test'
+import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
 import { createPaidParticipant, watchErrors } from '../support/reception.ts'
@@ -47,17 +47,6 @@ async function imageShown(page: Page, src: string) {
 }
 
 const offlineStatus = (page: Page, name: string) => page.getByRole('status', { name })
-
-/** axe's serious and critical findings on the page as it is now. */
-async function blockingViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-}
 
 /** What the service worker keeps in IndexedDB (src/offline/offline-assets.ts): each path and when it was saved. */
 function keptAssets(page: Page) {

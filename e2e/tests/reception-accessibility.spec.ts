@@ -1,0 +1,60 @@
+import { blockingViolations } from '../support/axe.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+
+// The staff app at the door, checked with axe as the public site is: every screen, in English and Japanese,
+// with a verdict on screen. Staff use it with a keyboard and a screen reader as much as anyone.
+
+test('every reception screen has no serious or critical axe violation, in both languages and themes', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const participant = await createPaidParticipant(browser, `Axe ${Math.random().toString(36).slice(2, 8)}`)
+  const device = await openDevice(browser, 'Axe gate')
+  const { page } = device
+  try {
+    for (const language of ['en', 'ja']) {
+      await page.goto(`${receptionUrl}/${language}/admin-sign-in`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(await blockingViolations(page), `${language} sign-in`).toEqual([])
+    }
+
+    await signInAdmin(page)
+    await page.waitForLoadState('networkidle')
+    expect(await blockingViolations(page), 'en participants').toEqual([])
+
+    await page.getByRole('tab', { name: 'Scan' }).click()
+    await page.getByLabel('Registration code').fill(participant.code)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    const verdict = page.locator('[data-verdict]:visible')
+    await expect(verdict).toHaveAttribute('data-verdict', 'valid')
+    await expect(verdict).toContainText(participant.badgeName)
+    expect(await blockingViolations(page), 'en scan with a verdict').toEqual([])
+
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await blockingViolations(page), 'en settings').toEqual([])
+
+    for (const [path, tab] of [
+      ['admin', '参加者'],
+      ['admin/scan', '読み取り'],
+      ['admin/settings', '設定'],
+    ] as const) {
+      await page.goto(`${receptionUrl}/ja/${path}`)
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+      await page.waitForLoadState('networkidle')
+      expect(await blockingViolations(page), `ja ${path}`).toEqual([])
+    }
+    // The dark theme, which a tablet set to dark follows.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    for (const path of ['admin', 'admin/scan', 'admin/settings']) {
+      await page.goto(`${receptionUrl}/en/${path}`)
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+      await page.waitForLoadState('networkidle')
+      expect(await blockingViolations(page), `dark en ${path}`).toEqual([])
+    }
+    expect(device.errors).toEqual([])
+  } finally {
+    await device.context.close()
+  }
+})
