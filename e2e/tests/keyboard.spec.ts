@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
-import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+import { createPaidParticipant, openDevice, signInAdmin } from '../support/reception.ts'
 
 // The journeys people take with a keyboard alone: no click, no mouse, only Tab, Enter, Space and typing.
 

@@ -22,6 +22,9 @@ test('every reception screen has no serious or critical axe violation, in both l
     await signInAdmin(page)
     await page.waitForLoadState('networkidle')
     expect(await blockingViolations(page), 'en participants').toEqual([])
+    // A name under the pointer: the row's hover tint and the button's own tint together.
+    await page.getByRole('button', { name: participant.badgeName }).hover()
+    expect(await blockingViolations(page), 'en participants, a name hovered').toEqual([])
 
     await page.getByRole('tab', { name: 'Scan' }).click()
     await page.getByLabel('Registration code').fill(participant.code)

@@ -1,4 +1,4 @@
-import { getContrastRatio } from '@mui/material/styles'
+import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
 import { createAppTheme } from './theme.ts'
 
@@ -43,6 +43,21 @@ describe('app theme', () => {
     }
   })
 
+  it('keeps primary text at least 4.5:1 on a hovered row under a hovered text button, in both schemes', () => {
+    // What the participant table shows when the pointer rests on a name: the row's hover tint, then the text
+    // button's own primary tint over it.
+    for (const name of ['light', 'dark'] as const) {
+      const palette = schemes[name]?.palette as {
+        background: { paper: string }
+        primary: { main: string }
+        action: { hover: string; hoverOpacity: number }
+      }
+      const hoveredRow = over(palette.action.hover, palette.background.paper)
+      const hoveredButton = over(withAlpha(palette.primary.main, palette.action.hoverOpacity), hoveredRow)
+      expect(getContrastRatio(palette.primary.main, hoveredButton), name).toBeGreaterThanOrEqual(4.5)
+    }
+  })
+
   it('follows the spec: breakpoints of the first reading and flat components', () => {
     expect(theme.breakpoints.values).toEqual({ xs: 0, sm: 576, md: 768, lg: 960, xl: 1080 })
     expect(theme.components?.MuiButton?.defaultProps?.disableElevation).toBe(true)
@@ -50,3 +65,16 @@ describe('app theme', () => {
     expect(theme.components?.MuiTextField?.defaultProps?.size).toBe('small')
   })
 })
+
+/** Paints a colour (with its alpha) over an opaque one, as the browser does. */
+function over(top: string, bottom: string): string {
+  const [r, g, b, opacity = 1] = decomposeColor(top).values
+  const [r0, g0, b0] = decomposeColor(bottom).values
+  const mix = (upper: number, lower: number) => Math.round(upper * opacity + lower * (1 - opacity))
+  return recomposeColor({ type: 'rgb', values: [mix(r, r0), mix(g, g0), mix(b, b0)] })
+}
+
+function withAlpha(color: string, opacity: number): string {
+  const [r, g, b] = decomposeColor(color).values
+  return recomposeColor({ type: 'rgba', values: [r, g, b, opacity] })
+}
