@@ -1,5 +1,5 @@
 import { expect, test } from '../../support/fixtures.ts'
-import { freshEmail, password, signUpAndSignIn } from '../../support/mypage.ts'
+import { freshEmail, notFoundAnswers, password, signUpAndSignIn } from '../../support/mypage.ts'
 import { e2ePorts } from '../../support/stack.ts'
 
 // A login session that ran out (spec section 4: "Session expiry on My Page forces sign in again"; a refresh
@@ -28,6 +28,8 @@ test('a login session past its 30 days sends the user to sign-in with the sessio
 }) => {
   // Cognito answers the expired refresh token with 400 NotAuthorizedException.
   expectConsoleError(/status of 400/)
+  // A new member has no profile yet: the API answers 404 for it.
+  expectConsoleError(notFoundAnswers)
   const email = freshEmail('expired-session')
   await signUpAndSignIn(page, 'ja', email)
   await setCognitoClock(31 * day)
@@ -44,4 +46,6 @@ test('a login session past its 30 days sends the user to sign-in with the sessio
   await page.getByRole('button', { name: 'サインイン', exact: true }).click()
   await expect(page).toHaveURL(/\/ja\/mypage\/profile$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('プロフィール')
+  // The page asked the API for the profile with the new session, and offers to create one.
+  await expect(page.getByRole('button', { name: 'プロフィールを作成する' })).toBeVisible()
 })
