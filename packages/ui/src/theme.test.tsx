@@ -1,4 +1,4 @@
-import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
+import { alpha, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
 import { createAppTheme } from './theme.ts'
 
@@ -53,7 +53,7 @@ describe('app theme', () => {
         action: { hover: string; hoverOpacity: number }
       }
       const hoveredRow = over(palette.action.hover, palette.background.paper)
-      const hoveredButton = over(withAlpha(palette.primary.main, palette.action.hoverOpacity), hoveredRow)
+      const hoveredButton = over(alpha(palette.primary.main, palette.action.hoverOpacity), hoveredRow)
       expect(getContrastRatio(palette.primary.main, hoveredButton), name).toBeGreaterThanOrEqual(4.5)
     }
   })
@@ -72,9 +72,4 @@ function over(top: string, bottom: string): string {
   const [r0, g0, b0] = decomposeColor(bottom).values
   const mix = (upper: number, lower: number) => Math.round(upper * opacity + lower * (1 - opacity))
   return recomposeColor({ type: 'rgb', values: [mix(r, r0), mix(g, g0), mix(b, b0)] })
-}
-
-function withAlpha(color: string, opacity: number): string {
-  const [r, g, b] = decomposeColor(color).values
-  return recomposeColor({ type: 'rgba', values: [r, g, b, opacity] })
 }
