@@ -21,6 +21,9 @@ test('every reception screen has no serious or critical axe violation, in both l
 
     await signInAdmin(page)
     await page.waitForLoadState('networkidle')
+    // The list has arrived: the participant is in it and the CSV download is enabled.
+    await expect(page.getByRole('button', { name: participant.badgeName })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled()
     expect(await blockingViolations(page), 'en participants').toEqual([])
     // A name under the pointer: the row's hover tint and the button's own tint together.
     await page.getByRole('button', { name: participant.badgeName }).hover()
