@@ -319,6 +319,7 @@ export type CheckInResult = z.output<typeof checkInResultSchema>
 export const checkInRecordSchema = checkInItemSchema.extend({
   status: z.enum(checkInStatuses),
   firstCheckInId: z.string().optional(),
+  reason: z.enum(checkInRejectionReasons).optional(),
   receivedAt: z.number(),
 })
 export type CheckInRecord = z.output<typeof checkInRecordSchema>
@@ -420,6 +421,7 @@ export function checkInRecordFromWire(wire: CheckInRecordWire): CheckInRecord {
     ...checkInItemFromWire(wire),
     status: wire.status,
     ...(wire.first_check_in_id === undefined ? {} : { firstCheckInId: wire.first_check_in_id }),
+    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
     receivedAt: Date.parse(wire.received_at),
   }
 }
@@ -429,6 +431,7 @@ export function checkInRecordToWire(record: CheckInRecord): CheckInRecordWire {
     ...checkInItemToWire(record),
     status: record.status,
     ...(record.firstCheckInId === undefined ? {} : { first_check_in_id: record.firstCheckInId }),
+    ...(record.reason === undefined ? {} : { reason: record.reason }),
     received_at: toIso(record.receivedAt),
   }
 }
