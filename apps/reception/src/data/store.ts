@@ -7,6 +7,7 @@ import type {
 } from '@furfes/core'
 import {
   checkInsByRegistration,
+  isConflict,
   isPending,
   type RegistrationCheckIn,
   type StoredCheckIn,
@@ -28,7 +29,10 @@ export interface ReceptionSnapshot {
   checkInsByRegistration: ReadonlyMap<string, RegistrationCheckIn>
   /** Items recorded here and not yet answered by the API. */
   pendingCount: number
-  /** Check-ins recorded here that the API answered as duplicates: another device was first. */
+  /**
+   * Check-ins recorded here that the API did not let stand: duplicates (another device was first) and
+   * refusals (the registration is not paid, decision 078).
+   */
   conflicts: readonly StoredCheckIn[]
   keys: RegistrationCodeKeySetWire | undefined
   cursor: string | undefined
@@ -103,7 +107,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       checkIns: list,
       checkInsByRegistration: checkInsByRegistration(list),
       pendingCount: list.filter((item) => item.origin === 'local' && isPending(item)).length,
-      conflicts: list.filter((item) => item.origin === 'local' && item.status === 'duplicate'),
+      conflicts: list.filter((item) => item.origin === 'local' && isConflict(item)),
       keys: meta.keys,
       cursor: meta.cursor,
       lastSyncAt: meta.lastSyncAt,

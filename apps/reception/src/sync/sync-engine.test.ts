@@ -172,6 +172,47 @@ describe('upload queue', () => {
     expect(server.records().find((record) => record.id === second.id)?.status).toBe('accepted')
   })
 
+  it('stores a refused check-in as a conflict of the device that made it; others learn the reason', async () => {
+    const server = seedServer()
+    const a = await createTestDevice(server, { name: 'A', time: eventMorning })
+    const b = await createTestDevice(server, { name: 'B', time: eventMorning })
+    await a.engine.sync({ refreshSnapshot: true })
+    // Canceled after A took its snapshot: A still lists the person as paid and lets them in offline.
+    server.participants[1] = participantWire({ n: 2, badgeName: 'Fox 2', paymentStatus: 'canceled' })
+    server.participants[2] = participantWire({ n: 3, badgeName: 'Fox 3', paymentStatus: 'pending' })
+    a.goOffline()
+    const canceled = await a.store.recordCheckIn(registrationIdOf(2))
+    const pending = await a.store.recordCheckIn(registrationIdOf(3))
+    const paid = await a.store.recordCheckIn(registrationIdOf(4))
+    expect(inForce(a)).toEqual({
+      [registrationIdOf(2)]: 'A',
+      [registrationIdOf(3)]: 'A',
+      [registrationIdOf(4)]: 'A',
+    })
+
+    a.goOnline()
+    expect((await a.engine.sync()).problem).toBeUndefined()
+    const answers = a.store.getSnapshot().checkIns.map((item) => [item.id, item.status, item.reason])
+    expect(answers).toEqual([
+      [canceled.id, 'rejected', 'canceled'],
+      [pending.id, 'rejected', 'not_paid'],
+      [paid.id, 'accepted', undefined],
+    ])
+    expect(a.reportedConflicts.map((item) => item.id)).toEqual([canceled.id, pending.id])
+    expect(a.store.getSnapshot().conflicts.map((item) => item.id)).toEqual([canceled.id, pending.id])
+    expect(inForce(a)).toEqual({
+      [registrationIdOf(2)]: undefined,
+      [registrationIdOf(3)]: undefined,
+      [registrationIdOf(4)]: 'A',
+    })
+
+    await b.engine.sync()
+    expect(b.store.getSnapshot().checkIns.map((item) => [item.id, item.status, item.reason])).toEqual(answers)
+    // Not B's check-ins: nothing for B's staff to resolve.
+    expect(b.store.getSnapshot().conflicts).toEqual([])
+    expect(b.reportedConflicts).toEqual([])
+  })
+
   it('pulls page by page until the API has nothing more', async () => {
     const server = seedServer()
     server.pageSize = 2

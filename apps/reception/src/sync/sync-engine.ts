@@ -6,7 +6,7 @@ import {
   NetworkError,
   NotAuthenticatedError,
 } from '@furfes/core'
-import type { StoredCheckIn } from '../data/check-ins.ts'
+import { isConflict, type StoredCheckIn } from '../data/check-ins.ts'
 import type { ReceptionStore } from '../data/store.ts'
 import type { Connectivity } from './connectivity.ts'
 
@@ -26,7 +26,7 @@ export interface SyncState {
 interface SyncOutcome {
   uploaded: number
   pulled: number
-  /** Check-ins of this device the API answered as duplicates in this run. */
+  /** Check-ins of this device the API answered as duplicates or refused in this run. */
   conflicts: StoredCheckIn[]
   problem: SyncProblem | undefined
 }
@@ -84,10 +84,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       connectivity.reportReachable()
       await store.applyResults(results)
       uploaded += batch.length
-      const duplicates = new Set(
-        results.filter((result) => result.status === 'duplicate').map((result) => result.id),
+      const answered = new Set(results.map((result) => result.id))
+      conflicts.push(
+        ...store.getSnapshot().checkIns.filter((item) => answered.has(item.id) && isConflict(item)),
       )
-      conflicts.push(...store.getSnapshot().checkIns.filter((item) => duplicates.has(item.id)))
     }
   }
 
