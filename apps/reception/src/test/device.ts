@@ -31,6 +31,7 @@ export async function createTestDevice(
     time: number
     /** A real API address and fetch instead of the in-memory server's (the timeout test's HTTP server). */
     http?: { baseUrl: string; fetch: FetchLike; timeoutMs: number }
+    reportError?: (error: unknown) => void
   },
 ): Promise<TestDevice> {
   const listeners = new Set<() => void>()
@@ -68,6 +69,7 @@ export async function createTestDevice(
     connectivity,
     clock,
     onConflicts: (conflicts) => reportedConflicts.push(...conflicts),
+    ...(options.reportError ? { reportError: options.reportError } : {}),
   })
   const device: TestDevice = {
     identity,
