@@ -40,9 +40,9 @@ try {
     </StrictMode>,
   )
   services.startErrorReporting()
+  registerServiceWorker((error) => services.reportError(error, { where: 'service-worker' }))
 } catch (error) {
   // Without configuration nothing works; say so plainly rather than showing a blank page.
   container.textContent = i18n.t('reception:startFailed')
   throw error
 }
-registerServiceWorker()
