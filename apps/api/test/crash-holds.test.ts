@@ -39,7 +39,7 @@ const attempts = capacity * 3
 /** Checkout sessions Stripe opens before it becomes slow; every later winner is waiting on it at the crash. */
 const sessionsBeforeCrash = 8
 /** How long a new registration may take to record its session, and how often the sweeper looks (seconds). */
-const claimSeconds = 2
+const claimSeconds = 10
 const sweepSeconds = 1
 /** The bound the operators were promised: a stranded spot is back within a minute of the crash. */
 const releaseBoundMs = 60_000
@@ -84,6 +84,15 @@ async function waitFor(what: string, deadline: number, check: () => Promise<bool
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/** What a request that got no spot may be answered. */
+const refusals = [
+  { status: 409, body: { message: 'soldOut' } },
+  // A winner kept waiting by Stripe past the SDK's two attempts gives its spot back and is asked to retry;
+  // one slower than its claim (a loaded machine) is asked to register again.
+  { status: 503, body: { message: 'highTraffic' } },
+  { status: 409, body: { message: 'purchaseSessionTimedOut' } },
+]
 
 /** Participants holding a spot as the admin list shows them: pending (with or without a payment URL) or paid. */
 const holdersIn = (items: readonly ParticipantWire[]) =>
@@ -142,14 +151,15 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
     const stripe = createApp(emulator)
     let sessionRequests = 0
     const waiting = new Set<string>()
-    // The moment to crash: the first winners have their payment URL, every other winner waits for Stripe.
-    let registered = 0
+    // The moment to crash: every request either has its answer (the first winners, the sold out) or waits for
+    // Stripe.
+    let answered = 0
     let crashMoment: () => void = () => {}
     const readyToCrash = new Promise<void>((resolve) => {
       crashMoment = resolve
     })
     const checkCrashMoment = () => {
-      if (registered === sessionsBeforeCrash && waiting.size === capacity - sessionsBeforeCrash) crashMoment()
+      if (waiting.size > 0 && answered + waiting.size >= attempts) crashMoment()
     }
     let answerAgain: () => void = () => {}
     const slowness = new Promise<void>((resolve) => {
@@ -189,6 +199,8 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
       CHECKOUT_CLAIM_SECONDS: String(claimSeconds),
       EXPIRY_SWEEP_INTERVAL_SECONDS: String(sweepSeconds),
       PWA_URL: pwaUrl,
+      // Requests wait for their turn rather than being refused: the rush's outcome is then only the spots.
+      ADMISSION_MAX_WAIT_MS: '30000',
       LOG_LEVEL: 'info',
     }
     const first = await startApiProcess(env, { log: 'memory' })
@@ -206,7 +218,7 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
       members.map(async (member) => {
         try {
           const answer = await call(first.url, 'POST', '/registration', member.token, registrationRequest())
-          if (answer.status === 201) registered++
+          answered++
           checkCrashMoment()
           return { ...member, answer }
         } catch {
@@ -222,26 +234,29 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
     slow = false
     answerAgain()
     const firstWave = await rush
-    const answered = firstWave.filter(({ answer }) => answer?.status === 201)
-    expect(answered).toHaveLength(sessionsBeforeCrash)
-    const crashed = firstWave.filter(({ answer }) => answer === undefined)
-    expect(crashed.length).toBeGreaterThanOrEqual(capacity - sessionsBeforeCrash)
+    expect(firstWave.filter(({ answer }) => answer === undefined).length).toBeGreaterThan(0)
     for (const { answer } of firstWave) {
-      if (answer && answer.status !== 201)
-        expect(answer).toEqual({ status: 409, body: { message: 'soldOut' } })
+      if (answer && answer.status !== 201) expect(refusals).toContainEqual(answer)
     }
 
-    // What the crash left: every spot taken, most of them by registrations that never got their session.
+    // What the crash left: spots taken by registrations that never got their session, counted and held.
     const afterCrash = await openData()
     const stranded = await queryRows<{ user_id: string }>(
       afterCrash.db,
       sql`select user_id from registrations where payment_status = 'pending' and checkout_session_id is null`,
     )
-    expect(stranded.length).toBeGreaterThanOrEqual(capacity - sessionsBeforeCrash)
+    const [recorded] = await queryRows<{ n: number }>(
+      afterCrash.db,
+      sql`select count(*)::int as n from registrations
+          where payment_status = 'pending' and checkout_session_id is not null`,
+    )
+    const withSession = Number(recorded?.n)
+    expect(stranded.length).toBeGreaterThan(0)
+    expect(withSession).toBeGreaterThan(0)
     expect((await inventoryConsistency(afterCrash)).find(({ tier }) => tier === 'member')).toEqual({
       tier: 'member',
-      taken: capacity,
-      holding: capacity,
+      taken: withSession + stranded.length,
+      holding: withSession + stranded.length,
       capacity,
     })
     await afterCrash.close()
@@ -263,7 +278,7 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
       return participantListWireSchema.parse(answer.body).items
     }
     const holders = holdersIn(await listed())
-    expect(holders.length).toBe(capacity - stranded.length)
+    expect(holders.length).toBe(withSession)
     for (const { registration } of holders) {
       expect(registration).toMatchObject({ payment_status: 'pending', payment_url: expect.any(String) })
     }
@@ -298,13 +313,17 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
               member.token,
               registrationRequest(),
             )
-            // A refused request (highTraffic) is tried again, as the PWA lets the person do.
-            if (answer.status !== 503 || attempt === 50) return answer
+            // Tried again as the PWA lets the person do: after highTraffic, or after purchaseSessionTimedOut
+            // (register again), which a request slower than its claim gets on a loaded machine.
+            const again =
+              answer.status === 503 ||
+              (answer.body as { message?: string })?.message === 'purchaseSessionTimedOut'
+            if (!again || attempt === 50) return answer
             await new Promise((resolve) => setTimeout(resolve, 50))
           }
         }),
     )
-    expect(secondWave.filter(({ status }) => status === 201)).toHaveLength(stranded.length)
+    expect(secondWave.filter(({ status }) => status === 201)).toHaveLength(capacity - withSession)
     for (const answer of secondWave.filter(({ status }) => status !== 201)) {
       expect(answer).toEqual({ status: 409, body: { message: 'soldOut' } })
     }
