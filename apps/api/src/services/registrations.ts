@@ -43,7 +43,7 @@ interface StartRegistrationInput {
  * checkout session expires; paid keeps it; expired and canceled give it back. The payment webhook
  * (payments/webhooks.ts) calls markPaid and markExpired. A new registration first holds its spot for a short
  * claim only, which recording its checkout session extends to the session's expiry: a creator that dies in
- * between leaves a hold that expires, and is swept, within the claim (decision 056).
+ * between leaves a hold that ends with its claim and that the next sweep gives back (decision 056).
  */
 export interface RegistrationService {
   inventory(): Promise<InventoryItem[]>
