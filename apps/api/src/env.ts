@@ -85,7 +85,13 @@ const envSchema = z.object({
     .max(24 * 60 * 60)
     .default(31 * 60),
   TIER_CAPACITIES: tierCapacitiesSchema.prefault(''),
-  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(60),
+  /**
+   * How long a new registration holds its spot until its checkout session is recorded; a process that dies
+   * in between leaves a hold that ends this long after it was taken (decision 056).
+   */
+  CHECKOUT_CLAIM_SECONDS: positive.max(300).default(30),
+  /** Expired holds and passed claims are given back this often, so a crash frees its spots within a minute. */
+  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(15),
   SOLD_OUT_CACHE_MS: seconds.default(1000),
 
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),

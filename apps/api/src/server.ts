@@ -148,6 +148,7 @@ export async function startServer(
     gateway: options.overrides?.paymentGateway ? 'injected' : env.PAYMENT_GATEWAY,
     stripeApi: env.STRIPE_API_URL ?? 'https://api.stripe.com',
     checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS,
+    checkoutClaimSeconds: env.CHECKOUT_CLAIM_SECONDS,
   })
   logger.info('Database ready', {
     database: database.kind,
@@ -183,6 +184,7 @@ export async function startServer(
     apiUrl: env.API_URL,
     corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
     checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000,
+    checkoutClaimMs: env.CHECKOUT_CLAIM_SECONDS * 1000,
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
@@ -218,7 +220,8 @@ export async function startServer(
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
 
-  // Pending holds whose checkout expired give their spot back even when nobody reads them.
+  // Pending holds whose checkout expired, and claims whose creator died before recording its session (a crash:
+  // decision 056), give their spot back even when nobody reads them.
   let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
     sweeping = api.registrations.releaseExpired().catch((error: unknown) => {

@@ -250,4 +250,40 @@ describe('checkout, registration code and participants', () => {
       false,
     )
   })
+
+  it('shows admins a held spot whose checkout session is being opened: pending without a payment URL', () => {
+    const userId = '9f1c2b3a-4d5e-4f60-8a7b-0c1d2e3f4a5b'
+    const registrationId = '0b6f2c1e-7a3d-4e5f-9b8c-1d2e3f4a5b6c'
+    const wire = {
+      items: [
+        {
+          user: { user_id: userId, email: 'fox@example.com' },
+          registration: {
+            payment_status: 'pending',
+            expires_at: '2025-03-01T10:00:30.000Z',
+            registration_tier: 'member',
+            badge_name: 'Fox',
+            id: registrationId,
+          },
+        },
+      ],
+    }
+    const participants = participantListCodec.parse(wire)
+    expect(participants).toEqual([
+      {
+        user: { userId, email: 'fox@example.com' },
+        registration: {
+          paymentStatus: 'pending',
+          expiresAt: Date.parse('2025-03-01T10:00:30Z'),
+          registrationTier: 'member',
+          badgeName: 'Fox',
+          registrationId,
+        },
+      },
+    ])
+    expect(z.encode(participantListCodec, participants)).toEqual(wire)
+    // The member's own view has no such state: pending always carries its payment URL there.
+    const { id: _id, ...registration } = wire.items[0]?.registration ?? {}
+    expect(registrationWireSchema.safeParse(registration).success).toBe(false)
+  })
 })

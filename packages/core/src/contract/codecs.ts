@@ -154,13 +154,28 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
-export function registrationFromWire(wire: RegistrationWire): Registration {
-  const common = {
+function registrationCommonFromWire(wire: RegistrationWire | AdminRegistrationWire) {
+  return {
     registrationTier: wire.registration_tier,
     badgeName: wire.badge_name,
     ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
   }
+}
+
+function registrationCommonToWire(registration: Registration | AdminRegistration) {
+  return {
+    registration_tier: registration.registrationTier,
+    badge_name: registration.badgeName,
+    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
+    ...(registration.changingRoomType === undefined
+      ? {}
+      : { changing_room_type: registration.changingRoomType }),
+  }
+}
+
+export function registrationFromWire(wire: RegistrationWire): Registration {
+  const common = registrationCommonFromWire(wire)
   return wire.payment_status === 'pending'
     ? {
         ...common,
@@ -172,14 +187,7 @@ export function registrationFromWire(wire: RegistrationWire): Registration {
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  const common = {
-    registration_tier: registration.registrationTier,
-    badge_name: registration.badgeName,
-    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
-    ...(registration.changingRoomType === undefined
-      ? {}
-      : { changing_room_type: registration.changingRoomType }),
-  }
+  const common = registrationCommonToWire(registration)
   return registration.paymentStatus === 'pending'
     ? {
         ...common,
@@ -229,22 +237,52 @@ export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.strin
   encode: (token) => ({ token }),
 })
 
-/** A registration as admins see it: `registrationId` is what the registration code names. */
+/**
+ * A registration as admins see it: `registrationId` is what the registration code names. A pending one
+ * without `paymentUrl` holds its spot while its checkout session is being opened (decision 056).
+ */
 export const adminRegistrationSchema = z.intersection(
-  registrationSchema,
+  z.discriminatedUnion('paymentStatus', [
+    z.object({
+      ...registrationShape,
+      paymentStatus: z.literal('pending'),
+      paymentUrl: z.string().optional(),
+      expiresAt: z.number(),
+    }),
+    z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+  ]),
   z.object({ registrationId: z.string().optional() }),
 )
 export type AdminRegistration = z.output<typeof adminRegistrationSchema>
 
 export function adminRegistrationFromWire(wire: AdminRegistrationWire): AdminRegistration {
-  const registration = registrationFromWire(wire)
-  return wire.id === undefined ? registration : { ...registration, registrationId: wire.id }
+  const common = {
+    ...registrationCommonFromWire(wire),
+    ...(wire.id === undefined ? {} : { registrationId: wire.id }),
+  }
+  return wire.payment_status === 'pending'
+    ? {
+        ...common,
+        paymentStatus: 'pending',
+        ...(wire.payment_url === undefined ? {} : { paymentUrl: wire.payment_url }),
+        expiresAt: Date.parse(wire.expires_at),
+      }
+    : { ...common, paymentStatus: wire.payment_status }
 }
 
 export function adminRegistrationToWire(registration: AdminRegistration): AdminRegistrationWire {
-  const { registrationId, ...rest } = registration
-  const wire = registrationToWire(rest)
-  return registrationId === undefined ? wire : { ...wire, id: registrationId }
+  const common = {
+    ...registrationCommonToWire(registration),
+    ...(registration.registrationId === undefined ? {} : { id: registration.registrationId }),
+  }
+  return registration.paymentStatus === 'pending'
+    ? {
+        ...common,
+        payment_status: 'pending',
+        ...(registration.paymentUrl === undefined ? {} : { payment_url: registration.paymentUrl }),
+        expires_at: new Date(registration.expiresAt).toISOString(),
+      }
+    : { ...common, payment_status: registration.paymentStatus }
 }
 
 export const participantSchema = z.object({

@@ -141,7 +141,17 @@ const registrationIdField = {
 
 export const adminRegistrationWireSchema = component(
   z.discriminatedUnion('payment_status', [
-    z.object({ ...pendingRegistrationShape, ...registrationIdField }),
+    z.object({
+      ...pendingRegistrationShape,
+      // Admins see every held spot (decision 056), including a registration whose session is being opened.
+      payment_url: paymentUrlSchema
+        .optional()
+        .describe('Stripe Checkout page to pay at; absent while the session is being opened'),
+      expires_at: z.iso
+        .datetime({ offset: true })
+        .describe('When payment_url stops working; without one, when the held spot goes back'),
+      ...registrationIdField,
+    }),
     z.object({ ...settledRegistrationShape, ...registrationIdField }),
   ]),
   {
