@@ -11,6 +11,8 @@ const ports = {
   RECEPTION_PORT: 25174,
   COGNITO_PORT: 29229,
   STRIPE_PORT: 32111,
+  SMTP_PORT: 31025,
+  MAIL_INBOX_PORT: 31080,
 }
 
 /** Processes whose environment carries the marker: everything the stack started, however deep. */
@@ -36,7 +38,7 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-test('npm start brings up all five services on configurable ports, and Ctrl-C stops every process', async () => {
+test('npm start brings up all six services on configurable ports, and Ctrl-C stops every process', async () => {
   test.setTimeout(120_000)
   const marker = `FURFES_STACK_TEST=${randomUUID()}`
   const [markerName = '', markerValue = ''] = marker.split('=')
@@ -63,6 +65,9 @@ test('npm start brings up all five services on configurable ports, and Ctrl-C st
   }
   expect(output).toContain('demo@example.com')
   expect(output).toContain('/_emulator/mailbox')
+  // The mail catcher's inbox is listed and speaks SMTP on its own port.
+  expect(output).toMatch(/Mail inbox\s+http:\/\/localhost:31080/)
+  expect(output).toContain('smtp://localhost:31025')
   expect(processesWithMarker(marker).length).toBeGreaterThan(5)
 
   stack.kill('SIGINT')
