@@ -23,7 +23,7 @@ export function servicePorts(env = process.env) {
     stripe: portOf(env, 'STRIPE_PORT', 12111),
     // The mail catcher: SMTP in, web inbox and HTTP API out (decision 101).
     smtp: portOf(env, 'SMTP_PORT', 1025),
-    mailInbox: portOf(env, 'MAIL_INBOX_PORT', 1080),
+    mailInbox: portOf(env, 'INBOX_PORT', 1080),
   }
 }
 

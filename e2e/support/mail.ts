@@ -30,8 +30,7 @@ export async function receivedMail(address: string, subject: string): Promise<In
   const matching = async () =>
     (await inbox()).filter(
       (mail) =>
-        mail.subject === subject &&
-        mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+        mail.subject === subject && mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
     )
   await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
   const [mail] = await matching()

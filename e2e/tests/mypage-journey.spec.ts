@@ -163,7 +163,9 @@ for (const language of ['ja', 'en'] as const) {
     expect(receipt.text).toMatch(t.receipt.paidAt)
     const paymentId = t.receipt.paymentId.exec(receipt.text)?.[1] ?? ''
     // The payment id is Stripe's: the emulator's event about this payment names it.
-    expect(await (await fetch(`${stripeUrl}/_emulator/events`)).text()).toContain(`"payment_intent":"${paymentId}"`)
+    expect(await (await fetch(`${stripeUrl}/_emulator/events`)).text()).toContain(
+      `"payment_intent":"${paymentId}"`,
+    )
     for (const line of t.receipt.lines) expect(receipt.html).toContain(line.split(': ')[1] ?? line)
     const ics = await attachmentText(receipt, 'furfes.ics')
     expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:20250510T100000')

@@ -18,7 +18,7 @@ export const mailMetrics = {
 } as const
 
 /** The sender address's domain: what SES verifies, with DKIM, so receivers trust our mail. */
-export const senderDomain = (config: FurfesConfig) => config.email.fromAddress.split('@')[1] ?? ''
+const senderDomain = (config: FurfesConfig) => config.email.fromAddress.split('@')[1] ?? ''
 
 /**
  * Outgoing mail (decisions 100 and 101): the SES identity of the sender domain with Easy DKIM, a configuration

@@ -118,7 +118,11 @@ export class FurfesStack extends Stack {
     output('ApiFunctionName', this.api.function.functionName, 'The API Lambda function')
     output('DatabaseInstanceId', this.database.instance.instanceIdentifier, 'The RDS instance')
     output('DatabaseSecretArn', this.database.instance.secret?.secretArn ?? '', 'Database credentials')
-    output('MailIdentity', this.mail.identity.emailIdentityName, 'SES identity: publish its three DKIM CNAMEs')
+    output(
+      'MailIdentity',
+      this.mail.identity.emailIdentityName,
+      'SES identity: publish its three DKIM CNAMEs',
+    )
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
   }
 }

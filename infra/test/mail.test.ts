@@ -6,8 +6,7 @@ import { type Synthesised, synthesise } from './support/synth.ts'
 type Resource = { Type: string; Properties: Record<string, unknown> }
 
 let sut: Synthesised
-const resources = (type: string) =>
-  Object.values(sut.template.findResources(type)) as unknown as Resource[]
+const resources = (type: string) => Object.values(sut.template.findResources(type)) as unknown as Resource[]
 const functionNamed = (description: RegExp) => {
   const found = resources('AWS::Lambda::Function').filter((fn) =>
     description.test(String(fn.Properties.Description)),
@@ -21,7 +20,11 @@ beforeAll(() => {
   sut = synthesise({
     stage: 'prod',
     contactUrl: 'https://forms.example/contact',
-    email: { fromAddress: 'no-reply@mail.furfes.test', fromName: 'Tokyo Furry Fes', replyTo: 'help@furfes.test' },
+    email: {
+      fromAddress: 'no-reply@mail.furfes.test',
+      fromName: 'Tokyo Furry Fes',
+      replyTo: 'help@furfes.test',
+    },
   })
 })
 afterAll(() => sut?.cleanUp())
@@ -47,17 +50,24 @@ describe('mail through Amazon SES', () => {
   it('lets the API and the drain send only from our address, on our identity and configuration set', () => {
     const statements = resources('AWS::IAM::Policy').flatMap(
       (policy) =>
-        (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown; Condition?: unknown }[] })
-          .Statement,
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: unknown; Resource: unknown; Condition?: unknown }[]
+          }
+        ).Statement,
     )
     const ses = statements.filter((statement) => JSON.stringify(statement.Action).includes('ses:'))
     expect(ses.length).toBe(2)
     for (const statement of ses) {
       expect(statement.Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail'])
       expect(JSON.stringify(statement.Resource)).toContain(':identity/mail.furfes.test')
-      expect(JSON.stringify(statement.Resource)).toMatch(/:configuration-set\/",\{"Ref":"MailConfigurationSet/)
+      expect(JSON.stringify(statement.Resource)).toMatch(
+        /:configuration-set\/",\{"Ref":"MailConfigurationSet/,
+      )
       expect(JSON.stringify(statement.Resource)).not.toContain('"*"')
-      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@mail.furfes.test' } })
+      expect(statement.Condition).toEqual({
+        StringEquals: { 'ses:FromAddress': 'no-reply@mail.furfes.test' },
+      })
     }
     expect(policiesText()).not.toMatch(/"ses:\*"/)
   })

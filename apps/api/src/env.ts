@@ -96,10 +96,7 @@ const envSchema = z.object({
   MAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
   MAIL_SES_REGION: z.string().min(1).default('ap-northeast-1'),
   MAIL_SES_CONFIGURATION_SET: z.string().min(1).optional(),
-  MAIL_FROM: z
-    .string()
-    .min(3)
-    .default('"東京ふぁーりーフェス / Tokyo Furry Fes" <no-reply@furfes.example>'),
+  MAIL_FROM: z.string().min(3).default('"東京ふぁーりーフェス / Tokyo Furry Fes" <no-reply@furfes.example>'),
   MAIL_REPLY_TO: z.email().optional(),
   /** How often this instance sends what the outbox owes; 0: never (on Lambda a scheduled function does). */
   MAIL_DRAIN_INTERVAL_MS: z.coerce.number().int().nonnegative().default(2000),

@@ -118,7 +118,7 @@ function paymentGatewayFor(env: Env, clock: Clock, logger: Logger): PaymentGatew
 }
 
 /** Mail as configured: the outbox and the transport that delivers it (decisions 100 and 101). */
-export function mailServiceFor(
+function mailServiceFor(
   env: Env,
   options: { db: Executor; gateway: PaymentGateway; clock: Clock; logger: Logger },
 ): MailService {

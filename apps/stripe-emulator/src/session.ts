@@ -39,7 +39,7 @@ export interface SessionRecord {
 }
 
 /** What a paid session's charge records of the card: Stripe's `payment_method_details.card`, in part. */
-export interface ChargeRecord {
+interface ChargeRecord {
   id: string
   paymentMethodId: string
   /** Unix seconds. */
@@ -143,7 +143,7 @@ function chargeObject(session: SessionRecord, charge: ChargeRecord): JsonObject 
 }
 
 /** The `payment_intent` object behind a paid session (the fields a receipt needs, as Stripe names them). */
-export function paymentIntentObject(session: SessionRecord, expandLatestCharge: boolean): JsonObject | null {
+function paymentIntentObject(session: SessionRecord, expandLatestCharge: boolean): JsonObject | null {
   if (session.paymentIntent === null) return null
   const charge = session.charge ?? null
   const amount = amountTotal(session)

@@ -41,8 +41,6 @@ export const mailOutbox = pgTable(
     // One mail of a kind per registration, however often or in whatever order its cause is reported.
     uniqueIndex('mail_outbox_one_per_registration').on(table.registrationId, table.kind),
     // What the sender looks for: due pending mail, oldest first.
-    index('mail_outbox_due')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.status} = 'pending'`),
+    index('mail_outbox_due').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],
 )

@@ -153,9 +153,7 @@ export const signingKeys = pgTable('signing_keys', {
 
 // Reception check-ins (issue 10): a separate block, see check-in-schema.ts.
 export * from './check-in-schema.ts'
-
-// Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
-export * from './payment-schema.ts'
-
 // Mail (decision 100): the transactional outbox, a separate block, see mail-schema.ts.
 export * from './mail-schema.ts'
+// Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
+export * from './payment-schema.ts'

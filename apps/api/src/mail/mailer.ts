@@ -4,8 +4,8 @@ import type { Executor } from '../db/database.ts'
 import { registrations, users } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
-import type { MailTransport } from './transport.ts'
 import { type MailContext, type MailData, type MailKind, mailTemplates } from './templates.ts'
+import type { MailTransport } from './transport.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
 
@@ -80,9 +80,11 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     const loaded = await (loaders[kind] as Loaders[Kind])(registration)
     if ('skip' in loaded) return loaded
     const template = mailTemplates[kind] as {
-      render(data: MailData<Kind>, language: Language, context: MailContext): ReturnType<
-        (typeof mailTemplates)[MailKind]['render']
-      >
+      render(
+        data: MailData<Kind>,
+        language: Language,
+        context: MailContext,
+      ): ReturnType<(typeof mailTemplates)[MailKind]['render']>
     }
     return { content: await template.render(loaded.data, language, context) }
   }

@@ -67,7 +67,7 @@ export interface OutboxOptions {
   batchSize?: number
 }
 
-export interface OutboxStats {
+interface OutboxStats {
   /** Mails still owed. */
   pending: number
   /** Age in seconds of the oldest mail still owed (0 when none). */
@@ -82,7 +82,7 @@ export interface MailOutbox {
 }
 
 /** The delay before attempt `attempts + 1`: base, 2×base, 4×base… capped. */
-export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
 }
 
@@ -100,7 +100,12 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
    * done or the sender is presumed dead. Nothing stays locked while the mail server is talked to.
    */
   async function claim(now: number): Promise<OutboxMail[]> {
-    const rows = await queryRows<{ mail_id: string; kind: MailKind; registration_id: string; attempts: number }>(
+    const rows = await queryRows<{
+      mail_id: string
+      kind: MailKind
+      registration_id: string
+      attempts: number
+    }>(
       db,
       sql`update mail_outbox set lease_until = ${iso(now + leaseMs)}::timestamptz, attempts = attempts + 1
           where mail_id in (
@@ -122,7 +127,9 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
   }
 
   async function settle(mail: OutboxMail, set: SQL): Promise<void> {
-    await db.execute(sql`update mail_outbox set ${set}, lease_until = null where mail_id = ${mail.mailId}::uuid`)
+    await db.execute(
+      sql`update mail_outbox set ${set}, lease_until = null where mail_id = ${mail.mailId}::uuid`,
+    )
   }
 
   let draining: Promise<Awaited<ReturnType<MailOutbox['drain']>>> | undefined

@@ -2,7 +2,6 @@ import {
   brandColors,
   type CalendarDate,
   coreResources,
-  defaultEventDetails,
   type EventDetails,
   formatCalendarDate,
   formatInstant,
@@ -25,7 +24,7 @@ import ja from './locales/ja.json' with { type: 'json' }
 export const mailStrings = { ja, en } as const
 type Strings = typeof ja
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   content: string
   contentType: string
@@ -207,7 +206,7 @@ function cardBrandLabel(brand: string, language: Language): string {
   return key ? coreResources[language].domain.cardBrand[key] : brand.toUpperCase()
 }
 
-export interface ReceiptData {
+interface ReceiptData {
   registrationId: string
   registrationTier: RegistrationTier
   amountJpy: number
@@ -219,11 +218,10 @@ export interface ReceiptData {
   changingRoomType: 'male' | 'female' | null
 }
 
-const receiptHtml = compiled(
-  (language) =>
-    layout(
-      language,
-      `<mj-section css-class="mail-card" padding="20px 0 4px">
+const receiptHtml = compiled((language) =>
+  layout(
+    language,
+    `<mj-section css-class="mail-card" padding="20px 0 4px">
       <mj-column>
         <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
         <mj-text>{{greeting}}</mj-text>
@@ -240,7 +238,7 @@ const receiptHtml = compiled(
         <mj-text background-color="${brandColors.secondary}" color="${brandColors.onSecondary}" padding="8px 24px">{{calendarHint}}</mj-text>
       </mj-column>
     </mj-section>`,
-    ),
+  ),
 )
 
 const receipt: MailTemplate<ReceiptData> = {
@@ -346,7 +344,7 @@ const receipt: MailTemplate<ReceiptData> = {
   },
 }
 
-export interface CheckoutLapsedData {
+interface CheckoutLapsedData {
   registrationTier: RegistrationTier
   badgeName: string
   /** How the checkout ended: its session expired, or the member canceled it. */

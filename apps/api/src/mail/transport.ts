@@ -1,7 +1,7 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2'
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2'
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { MailContent } from './templates.ts'
 import { PermanentMailError } from './outbox.ts'
+import type { MailContent } from './templates.ts'
 
 /*
  * How mail leaves the API (decision 101): nodemailer composes every message the same way, and hands it either to
@@ -13,7 +13,7 @@ export type MailTransportConfig =
   | { kind: 'smtp'; url: string }
   | { kind: 'ses'; region: string; configurationSet: string | undefined }
 
-export interface OutgoingMail extends MailContent {
+interface OutgoingMail extends MailContent {
   to: string
   /** Our own id for the message, stable across retries, so a receiving system can spot a repeat. */
   messageId: string
@@ -69,7 +69,9 @@ export function createMailTransport(
         return { messageId: String(info.messageId ?? mail.messageId) }
       } catch (error) {
         if (isPermanent(error)) {
-          throw new PermanentMailError(error instanceof Error ? error.message : String(error), { cause: error })
+          throw new PermanentMailError(error instanceof Error ? error.message : String(error), {
+            cause: error,
+          })
         }
         throw error
       }
