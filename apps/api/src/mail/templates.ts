@@ -11,8 +11,8 @@ import {
 } from '@furfes/core'
 import { eventCalendar } from '@furfes/core/calendar'
 import mjml2html from 'mjml'
-import en from './locales/en.json' with { type: 'json' }
-import ja from './locales/ja.json' with { type: 'json' }
+import en from './locales/en/mail.json' with { type: 'json' }
+import ja from './locales/ja/mail.json' with { type: 'json' }
 
 /*
  * The mails participants receive, one template per kind (decision 102). Each is MJML (tables and inline styles
