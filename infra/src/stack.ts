@@ -4,6 +4,7 @@ import { Api, cognitoEndpoint } from './api.ts'
 import { UserPools } from './auth.ts'
 import { type FurfesConfig, region } from './config.ts'
 import { Database, Network } from './database.ts'
+import { MailSending } from './mail.ts'
 import { Monitoring } from './monitoring.ts'
 import { ApiSecrets } from './secrets.ts'
 import { StaticSite, WebDeliveryPolicies } from './static-site.ts'
@@ -25,6 +26,7 @@ export class FurfesStack extends Stack {
   readonly database: Database
   readonly secrets: ApiSecrets
   readonly api: Api
+  readonly mail: MailSending
   readonly pwa: StaticSite
   readonly reception: StaticSite
   readonly monitoring: Monitoring
@@ -44,6 +46,7 @@ export class FurfesStack extends Stack {
     this.network = new Network(this, 'Network', config)
     this.database = new Database(this, 'Database', { config, network: this.network })
     this.secrets = new ApiSecrets(this, 'Secrets', config)
+    this.mail = new MailSending(this, 'Mail', { config })
 
     // The sites' URLs come first: the API needs them (CORS, checkout return URLs), and each site's
     // config.json needs the API's URL and the other site's.
@@ -66,6 +69,7 @@ export class FurfesStack extends Stack {
       database: this.database,
       userPools: this.userPools,
       secrets: this.secrets,
+      mail: this.mail,
       pwaUrl: this.pwa.url,
       receptionUrl: this.reception.url,
     })
@@ -93,6 +97,7 @@ export class FurfesStack extends Stack {
     this.reception.deploy(runtimeConfig)
 
     this.monitoring = new Monitoring(this, 'Monitoring', { config, api: this.api, database: this.database })
+    this.monitoring.notify(this.api.mailDrain.backlogAlarm)
 
     const output = (name: string, value: string, description: string) =>
       new CfnOutput(this, name, { value, description })
@@ -113,6 +118,11 @@ export class FurfesStack extends Stack {
     output('ApiFunctionName', this.api.function.functionName, 'The API Lambda function')
     output('DatabaseInstanceId', this.database.instance.instanceIdentifier, 'The RDS instance')
     output('DatabaseSecretArn', this.database.instance.secret?.secretArn ?? '', 'Database credentials')
+    output(
+      'MailIdentity',
+      this.mail.identity.emailIdentityName,
+      'SES identity: publish its three DKIM CNAMEs',
+    )
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
   }
 }

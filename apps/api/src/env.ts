@@ -94,6 +94,27 @@ const envSchema = z.object({
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(15),
   SOLD_OUT_CACHE_MS: seconds.default(1000),
 
+  /**
+   * Mail (decisions 100 and 101): `smtp` to MAIL_SMTP_URL (the mail catcher locally), or `ses` through Amazon
+   * SES's API with the process's AWS credentials (production).
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'ses']).default('smtp'),
+  MAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
+  MAIL_SES_REGION: z.string().min(1).default('ap-northeast-1'),
+  MAIL_SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('"東京ふぁーりーフェス / Tokyo Furry Fes" <no-reply@furfes.example>'),
+  MAIL_REPLY_TO: z.email().optional(),
+  /** How often this instance sends what the outbox owes; 0: never (on Lambda a scheduled function does). */
+  MAIL_DRAIN_INTERVAL_MS: z.coerce.number().int().nonnegative().default(2000),
+  MAIL_RETRY_BASE_SECONDS: positive.default(30),
+  MAIL_RETRY_MAX_SECONDS: positive.default(3600),
+  /** The venue as the receipt names it, per language (the site names only the city). */
+  EVENT_VENUE_JA: z.string().min(1).default('東京都内の会場（会場名と住所は開催前にメールでお知らせします）'),
+  EVENT_VENUE_EN: z
+    .string()
+    .min(1)
+    .default('A venue in Tokyo (its name and address follow by mail before the event)'),
+
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
   REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),
 

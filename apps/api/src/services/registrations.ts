@@ -12,6 +12,7 @@ import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } fr
 import { registrations, tierInventory } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
+import { enqueueMail, lapseMailsOfReleased } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
@@ -107,6 +108,7 @@ function releasePending(
   to: 'expired' | 'canceled',
   condition: SQL,
   now: number,
+  mail = true,
 ): Promise<Released[]> {
   return queryRows<Released>(
     executor,
@@ -121,6 +123,8 @@ function releasePending(
         update tier_inventory t set taken = t.taken - c.n
         from counts c where t.registration_tier = c.registration_tier
         returning t.registration_tier
+      ), mails as (
+        ${mail ? lapseMailsOfReleased(now) : sql`select 1`}
       )
       select registration_id, registration_tier, checkout_session_id from released
     `,
@@ -145,10 +149,10 @@ const takeSpotStatement = {
     )
     insert into registrations (
       registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
-      payment_status, amount_jpy, expires_at, created_at, updated_at
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language
     )
     select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
-      $8::timestamptz, $9::timestamptz, $9::timestamptz
+      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text
     from spot
     returning registration_id`,
 }
@@ -202,8 +206,14 @@ export function createRegistrationService(options: {
   const soldOutUntil = new Map<string, number>()
 
   /** Every release goes through here, so this instance forgets a sold-out it gave spots back to. */
-  async function release(executor: Executor, to: 'expired' | 'canceled', condition: SQL, now: number) {
-    const released = await releasePending(executor, to, condition, now)
+  async function release(
+    executor: Executor,
+    to: 'expired' | 'canceled',
+    condition: SQL,
+    now: number,
+    mail = true,
+  ) {
+    const released = await releasePending(executor, to, condition, now, mail)
     for (const row of released) soldOutUntil.delete(row.registration_tier)
     return released
   }
@@ -254,6 +264,7 @@ export function createRegistrationService(options: {
         // The claim: recording the session extends it to the session's expiry (attachSessionStatement).
         iso(now + checkoutClaimMs),
         iso(now),
+        request.language,
       ])
       return rows.length === 1 ? 'taken' : 'sold_out'
     } catch (error) {
@@ -361,7 +372,7 @@ export function createRegistrationService(options: {
             const other = await liveOf(tx, row.userId)
             if (other?.paymentStatus === 'paid') throw new RefundRequired()
             if (other) {
-              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now)
+              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now, false)
               replacedSessionId = other.checkoutSessionId
             }
             const taken = await queryRows(
@@ -382,6 +393,7 @@ export function createRegistrationService(options: {
             .where(eq(registrations.registrationId, row.registrationId))
             .returning()
           if (!paid) throw new Error('The locked registration vanished')
+          await enqueueMail(tx, { kind: 'receipt', registrationId: paid.registrationId, now })
           return { outcome: 'paid' as const, registration: paid, replacedSessionId }
         }),
       )

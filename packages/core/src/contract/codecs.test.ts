@@ -160,6 +160,10 @@ describe('registration request', () => {
       badge_name: 'Fox',
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      language: 'ja',
+    })
+    expect(z.encode(registrationRequestCodec, { ...request, language: 'en' })).toMatchObject({
+      language: 'en',
     })
     expect(
       z.encode(registrationRequestCodec, { ...request, registrationTier: 'sponsor_fursuiter' }),
@@ -177,6 +181,9 @@ describe('registration request', () => {
       cancel_url: request.cancelUrl,
     }
     expect(registrationRequestWireSchema.safeParse(wire).success).toBe(true)
+    // Clients from before the language was sent register in Japanese; an unknown language is refused.
+    expect(registrationRequestWireSchema.parse(wire).language).toBe('ja')
+    expect(registrationRequestWireSchema.safeParse({ ...wire, language: 'fr' }).success).toBe(false)
     const messages = (value: unknown) =>
       registrationRequestWireSchema
         .safeParse(value)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import { defaultLanguage } from '../domain/language.ts'
 import { changingRoomTypes, inventoryStatuses, tShirtSizes } from '../domain/registration.ts'
 import { isFursuitTier, isSponsorTier, registrationTiers } from '../domain/registration-tier.ts'
 import {
@@ -212,6 +213,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
     successUrl: wire.success_url,
     cancelUrl: wire.cancel_url,
+    language: wire.language,
   }),
   encode: (request) => ({
     registration_tier: request.registrationTier,
@@ -220,6 +222,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
+    language: request.language ?? defaultLanguage,
   }),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defaultLanguage, supportedLanguages } from '../domain/language.ts'
 import { inventoryStatuses, type PaymentStatus } from '../domain/registration.ts'
 import type { ProductErrorKey, unauthorizedMessage } from '../errors/catalogue.ts'
 import {
@@ -175,6 +176,10 @@ export const registrationRequestWireSchema = component(
       cancel_url: redirectUrlSchema.describe(
         'Where Checkout returns when the user gives up; one of our origins',
       ),
+      language: z
+        .enum(supportedLanguages)
+        .default(defaultLanguage)
+        .describe('The language the member registers in; the mails about this registration use it'),
     })
     .superRefine((value, ctx) => {
       const issues = tierDependentIssues(
