@@ -100,7 +100,10 @@ describe('OpenAPI document', () => {
 
   it('describes the schemas with their limits', () => {
     const profile = sut.components.schemas.Profile as { properties: Record<string, Record<string, unknown>> }
-    expect(profile.properties.handle_name).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 })
+    // JSON Schema counts code points; the 100 characters of a handle name are grapheme clusters of at most 10
+    // code points each (decision 015).
+    expect(profile.properties.handle_name).toMatchObject({ type: 'string', minLength: 1, maxLength: 1000 })
+    expect(profile.properties.handle_name?.description).toContain('grapheme clusters')
     const info = sut.components.schemas.RegistrationAdditionalInfo as {
       properties: Record<string, Record<string, unknown>>
     }

@@ -3,6 +3,15 @@ import { isCalendarDate } from '../domain/date.ts'
 import { limits, xUsernamePattern } from '../domain/limits.ts'
 import { changingRoomTypes, profilePrivacies, tShirtSizes } from '../domain/registration.ts'
 import { registrationTiers } from '../domain/registration-tier.ts'
+import {
+  codePointLabel,
+  firstExcessCodePoint,
+  firstRefusedCharacter,
+  firstUnprintableCharacter,
+  graphemeLength,
+  hasVisibleCharacter,
+  maxCodePointsPerGrapheme,
+} from '../domain/text.ts'
 import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
 
 /*
@@ -11,7 +20,7 @@ import { type ErrorMessageKey, productMessage, validationMessage } from '../erro
  * namespace: forms show it with `t(issue.message, { ns: 'errors', ...values })`.
  */
 
-/** Lengths count code points, as PostgreSQL's character length does, not UTF-16 units. */
+/** Password lengths count code points, not UTF-16 units. Names count graphemes (`graphemeLength`). */
 export function characterLength(value: string): number {
   let count = 0
   for (const _ of value) count++
@@ -37,38 +46,93 @@ function emptyOr(empty: ErrorMessageKey) {
  */
 const notEmpty = (message: ErrorMessageKey) => ({ message, abort: true })
 
-function boundedText(max: number, empty: ErrorMessageKey, tooLong: ErrorMessageKey) {
+interface NameRules {
+  max: number
+  empty: ErrorMessageKey
+  tooLong: ErrorMessageKey
+  /** Says which character is refused (`{{character}}`). */
+  refused: ErrorMessageKey
+  /** The first character the name may not hold. */
+  firstRefused: (value: string) => string | undefined
+}
+
+/**
+ * A name: trimmed, something a person can see, only characters it may hold, at most `max` grapheme clusters
+ * (decision 015). A name that shows nothing (zero-width or whitespace only) is empty.
+ */
+function nameText(rules: NameRules) {
   return z
     .string({ error: missingOrInvalid })
     .trim()
-    .min(1, empty)
-    .refine((value) => characterLength(value) <= max, { message: tooLong, params: { max } })
-    .meta({ maxLength: max })
+    .min(1, rules.empty)
+    .refine((value) => value.length === 0 || hasVisibleCharacter(value), rules.empty)
+    .superRefine((value, ctx) => {
+      const character = rules.firstRefused(value) ?? firstExcessCodePoint(value)
+      if (character !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: rules.refused,
+          params: { character: codePointLabel(character) },
+        })
+      }
+    })
+    .refine((value) => graphemeLength(value) <= rules.max, {
+      message: rules.tooLong,
+      params: { max: rules.max },
+    })
+    .meta({ maxLength: rules.max * maxCodePointsPerGrapheme })
 }
 
-/** Badge name: 1 to 20 characters after trimming. */
-export const badgeNameSchema = boundedText(
-  limits.badgeNameMaxLength,
-  validationMessage('badgeNameEmpty'),
-  validationMessage('badgeNameTooLong'),
-).describe('Name printed on the badge; 1 to 20 characters')
+/** Badge name: 1 to 20 characters as seen, after trimming, all of them printable. */
+export const badgeNameSchema = nameText({
+  max: limits.badgeNameMaxLength,
+  empty: validationMessage('badgeNameEmpty'),
+  tooLong: validationMessage('badgeNameTooLong'),
+  refused: validationMessage('badgeNameUnprintable'),
+  firstRefused: firstUnprintableCharacter,
+}).describe(
+  'Name printed on the badge; 1 to 20 characters as a person sees them (grapheme clusters), no control, ' +
+    'bidi, invisible or private-use characters',
+)
 
-/** Handle name: 1 to 100 characters after trimming. */
-export const handleNameSchema = boundedText(
-  limits.handleNameMaxLength,
-  validationMessage('handleNameEmpty'),
-  validationMessage('handleNameTooLong'),
-).describe('Name shown on the profile; 1 to 100 characters')
+/** Handle name: 1 to 100 characters as seen, after trimming. */
+export const handleNameSchema = nameText({
+  max: limits.handleNameMaxLength,
+  empty: validationMessage('handleNameEmpty'),
+  tooLong: validationMessage('handleNameTooLong'),
+  refused: validationMessage('handleNameInvalidCharacter'),
+  firstRefused: firstRefusedCharacter,
+}).describe(
+  'Name shown on the profile; 1 to 100 characters as a person sees them (grapheme clusters), no control ' +
+    'or bidi characters',
+)
+
+/**
+ * Free text no rule of the spec covers (a reception device's name): only characters every stored text may
+ * hold (decision 015).
+ */
+export function storableText(schema: z.ZodString) {
+  return schema.refine(
+    (value) => firstRefusedCharacter(value) === undefined,
+    validationMessage('invalidInput'),
+  )
+}
 
 /**
  * An absolute http or https URL. Other schemes (javascript:, data:) are rejected because these URLs become
- * links other people click.
+ * links other people click; so are the characters no stored text may hold (decision 015).
  */
 function webUrl(message: ErrorMessageKey) {
-  return z
-    .url({ protocol: /^https?$/, error: message })
-    .max(limits.urlMaxLength, message)
-    .meta({ pattern: '^https?://' })
+  return (
+    z
+      .string({ error: message })
+      // Checked before the URL itself: zod's URL check drops tabs and newlines from the text it stores, and
+      // the text is what the API stores.
+      .refine((value) => firstRefusedCharacter(value) === undefined, { message, abort: true })
+      .check(z.url({ protocol: /^https?$/, error: message }))
+      .max(limits.urlMaxLength, message)
+      .meta({ pattern: '^https?://' })
+  )
 }
 
 /** Each profile URL must be a valid URL (URLが不正です). */
