@@ -80,7 +80,7 @@ describe('badge name', () => {
 
   it('must show something: zero-width and whitespace-only names are empty', () => {
     for (const blank of ['\u200B', '\u3000\u200B ', '\u3164', '\u2800', '\uFE0F']) {
-      expect(keysOf(badgeNameSchema, blank)[0], JSON.stringify(blank)).toBe('validation.badgeNameEmpty')
+      expect(keysOf(badgeNameSchema, blank), JSON.stringify(blank)).toEqual(['validation.badgeNameEmpty'])
     }
   })
 

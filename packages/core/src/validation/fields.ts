@@ -67,6 +67,8 @@ function nameText(rules: NameRules) {
     .min(1, rules.empty)
     .refine((value) => value.length === 0 || hasVisibleCharacter(value), rules.empty)
     .superRefine((value, ctx) => {
+      // A name that shows nothing is empty, and one message says so.
+      if (!hasVisibleCharacter(value)) return
       const character = rules.firstRefused(value) ?? firstExcessCodePoint(value)
       if (character !== undefined) {
         ctx.addIssue({
