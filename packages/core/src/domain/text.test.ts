@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   codePointLabel,
   firstExcessCodePoint,
@@ -19,6 +19,10 @@ const decomposedGa = '\u304B\u3099'
 const persianWithZwnj = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'
 
 describe('grapheme length', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it('counts what a person sees as one character', () => {
     expect(graphemeLength('ふぁーりーフェス')).toBe(8)
     expect(graphemeLength(family)).toBe(1)
@@ -29,6 +33,12 @@ describe('grapheme length', () => {
     expect(graphemeLength(decomposedGa)).toBe(1)
     expect(graphemeLength('🦊🐺')).toBe(2)
     expect(graphemeLength('')).toBe(0)
+  })
+
+  it('counts code points in a browser without Intl.Segmenter, never fewer than the API', () => {
+    vi.stubGlobal('Intl', Object.create(Intl, { Segmenter: { value: undefined } }))
+    expect(graphemeLength('ふぁーりー')).toBe(5)
+    expect(graphemeLength(family)).toBe(7)
   })
 
   it('is never more than the code points', () => {

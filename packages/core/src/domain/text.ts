@@ -35,8 +35,13 @@ export const maxCodePointsPerGrapheme = 10
 
 let segmenter: Intl.Segmenter | undefined
 
-/** The grapheme clusters of a text (what a person counts as characters). */
-export function graphemes(value: string): string[] {
+/**
+ * The grapheme clusters of a text (what a person counts as characters). A browser without Intl.Segmenter
+ * gets code points: an emoji sequence then counts as several, so its form may refuse a name the API takes,
+ * never the other way round.
+ */
+function graphemes(value: string): string[] {
+  if (typeof Intl.Segmenter !== 'function') return Array.from(value)
   // Made on first use: pages that never validate a name do not pay for it while starting.
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   return Array.from(segmenter.segment(value), (segment) => segment.segment)
