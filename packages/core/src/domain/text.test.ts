@@ -8,6 +8,7 @@ import {
   graphemeLength,
   hasVisibleCharacter,
   maxCodePointsPerGrapheme,
+  storablePrefix,
 } from './text.ts'
 
 const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
@@ -185,6 +186,25 @@ describe('grapheme clusters of too many code points', () => {
     expect(firstExcessCodePoint(kissWithSkinTones)).toBeUndefined()
     expect(Array.from(kissWithSkinTones)).toHaveLength(maxCodePointsPerGrapheme)
     expect(firstExcessCodePoint(family.repeat(20))).toBeUndefined()
+  })
+})
+
+describe('storable prefixes', () => {
+  it('drop refused characters and never split a surrogate pair', () => {
+    expect(storablePrefix('受付\u0000 1\u202E', 50)).toBe('受付 1')
+    expect(storablePrefix(`${'a'.repeat(49)}🦊`, 50)).toBe('a'.repeat(49))
+    expect(storablePrefix(`${'a'.repeat(48)}🦊b`, 50)).toBe(`${'a'.repeat(48)}🦊`)
+    expect(storablePrefix('a\uD800b', 50)).toBe('ab')
+  })
+
+  it('always give a storable text within the bound', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), fc.nat({ max: 60 }), (text, max) => {
+        const kept = storablePrefix(text, max)
+        expect(kept.length).toBeLessThanOrEqual(max)
+        expect(firstRefusedCharacter(kept)).toBeUndefined()
+      }),
+    )
   })
 })
 

@@ -62,6 +62,20 @@ export function firstRefusedCharacter(value: string): string | undefined {
   return refusedEverywhere.exec(value)?.[0]
 }
 
+/**
+ * The text without the characters no stored text may hold, cut to at most `maxLength` UTF-16 units without
+ * splitting a surrogate pair: for text an app keeps on its own, which no person retypes after a refusal.
+ */
+export function storablePrefix(value: string, maxLength: number): string {
+  let kept = ''
+  for (const character of value) {
+    if (firstRefusedCharacter(character) !== undefined) continue
+    if (kept.length + character.length > maxLength) break
+    kept += character
+  }
+  return kept
+}
+
 /** The first character a printed badge cannot hold: the ones refused everywhere, then unprintable ones. */
 export function firstUnprintableCharacter(value: string): string | undefined {
   return firstRefusedCharacter(value) ?? refusedOnBadges.exec(value)?.[0]

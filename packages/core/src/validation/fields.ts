@@ -113,7 +113,7 @@ export const handleNameSchema = nameText({
  * Free text no rule of the spec covers (a reception device's name): only characters every stored text may
  * hold (decision 015).
  */
-export function storableText(schema: z.ZodString) {
+export function storableTextSchema(schema: z.ZodString) {
   return schema.refine(
     (value) => firstRefusedCharacter(value) === undefined,
     validationMessage('invalidInput'),
