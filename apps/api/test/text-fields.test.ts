@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { isErrorMessageKey } from '@furfes/core'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { checkIns, profiles, registrationAdditionalInfo, registrations, users } from '../src/db/schema.ts'
 import { paymentWebhookPath } from '../src/payments/webhooks.ts'
 import {
   createTestApi,
@@ -14,7 +16,8 @@ import {
 
 /*
  * Free text on every write route (decision 015): what cannot be stored or printed is refused with 400 and the
- * field's translated message, never a 500, and what is accepted is stored exactly as it is read back.
+ * field's translated message, never a 500, and what is accepted is stored exactly as it is read back. What is
+ * read is answered as stored, even a text that today's rules would refuse.
  */
 
 const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
@@ -206,6 +209,166 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
     expect((await sut.request('GET', '/registration', { token })).body).toMatchObject({
       badge_name: family.repeat(20),
     })
+  })
+
+  it('answers texts stored under an earlier rule as they are, everywhere they are read, and refuses writing them', async () => {
+    const now = new Date(sut.clock())
+    const bidiBadge = '\u202Eomek'
+    const longBadge = 'あ'.repeat(25)
+    const invisibleHandle = '\u200B\u200B'
+    const legacyUrl = 'https://x.com/\u202Eevil'
+    const badges = [bidiBadge, longBadge]
+    const ids = badges.map(() => ({ userId: randomUUID(), registrationId: randomUUID() }))
+    // Written straight into the tables, as rows stored before today's rules would be.
+    await sut.database.db
+      .insert(users)
+      .values(ids.map(({ userId }) => ({ userId, email: `${userId}@example.com`, createdAt: now })))
+    await sut.database.db.insert(registrations).values(
+      ids.map(({ userId, registrationId }, index) => ({
+        registrationId,
+        userId,
+        registrationTier: 'member',
+        badgeName: badges[index] as string,
+        paymentStatus: 'paid',
+        amountJpy: 3000,
+        expiresAt: now,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: now,
+      })),
+    )
+    const [bidi, long] = ids as [(typeof ids)[number], (typeof ids)[number]]
+    await sut.database.db.insert(profiles).values({
+      userId: bidi.userId,
+      privacy: 'public',
+      handleName: invisibleHandle,
+      urls: [legacyUrl],
+      updatedAt: now,
+    })
+    await sut.database.db
+      .insert(registrationAdditionalInfo)
+      .values({ userId: bidi.userId, clubActivityXUsername: '@not valid', updatedAt: now })
+    const storedProfile = { privacy: 'public', handle_name: invisibleHandle, urls: [legacyUrl] }
+
+    const bidiToken = await sut.memberToken(bidi.userId)
+    expect(await sut.request('GET', '/registration', { token: bidiToken })).toMatchObject({
+      status: 200,
+      body: { badge_name: bidiBadge, payment_status: 'paid' },
+    })
+    expect(
+      await sut.request('GET', '/registration', { token: await sut.memberToken(long.userId) }),
+    ).toMatchObject({ status: 200, body: { badge_name: longBadge } })
+    expect(await sut.request('GET', '/profile', { token: bidiToken })).toEqual(
+      expect.objectContaining({ status: 200, body: storedProfile }),
+    )
+    expect(await sut.request('GET', '/registration/additional', { token: bidiToken })).toMatchObject({
+      status: 200,
+      body: { club_activity_x_username: '@not valid' },
+    })
+    expect(await sut.request('GET', '/public-profile')).toEqual(
+      expect.objectContaining({ status: 200, body: { items: [storedProfile] } }),
+    )
+    const admin = await sut.adminToken()
+    const participants = await sut.request('GET', '/admin/participants', { token: admin })
+    expect(participants.status).toBe(200)
+    const items = (participants.body as { items: { user: { user_id: string } }[] }).items
+    expect(items.find((item) => item.user.user_id === bidi.userId)).toMatchObject({
+      registration: { badge_name: bidiBadge },
+      registration_additional_info: { club_activity_x_username: '@not valid' },
+      profile: storedProfile,
+    })
+    expect(items.find((item) => item.user.user_id === long.userId)).toMatchObject({
+      registration: { badge_name: longBadge },
+    })
+
+    // The same texts sent again are refused: the rules hold for what is written.
+    expect(await sut.request('PUT', '/profile', { token: bidiToken, body: storedProfile })).toMatchObject({
+      status: 400,
+      body: {
+        issues: [
+          { path: ['handle_name'], message: 'validation.handleNameEmpty' },
+          { path: ['urls', 0], message: 'validation.urlInvalid' },
+        ],
+      },
+    })
+    expect(
+      await sut.request('PUT', '/registration/additional', {
+        token: bidiToken,
+        body: { club_activity_x_username: '@not valid' },
+      }),
+    ).toMatchObject({ status: 400 })
+    const newcomer = await sut.memberToken()
+    for (const [badge, message] of [
+      [bidiBadge, 'validation.badgeNameUnprintable'],
+      [longBadge, 'validation.badgeNameTooLong'],
+    ]) {
+      expect(
+        await sut.request('POST', '/registration', {
+          token: newcomer,
+          body: registrationRequest('member', badge),
+        }),
+      ).toMatchObject({ status: 400, body: { issues: [{ path: ['badge_name'], message }] } })
+    }
+    expect((await sut.request('GET', '/profile', { token: bidiToken })).body).toEqual(storedProfile)
+    expect(sut.logger.records.filter((record) => record.level === 'error')).toEqual([])
+  })
+
+  it('answers check-ins whose device id and name were stored under an earlier rule, and refuses uploading them', async () => {
+    const admin = await sut.adminToken()
+    const token = await sut.memberToken()
+    const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
+    const url = new URL((created.body as { payment_url: string }).payment_url)
+    await sut.api.registrations.markPaid(url.searchParams.get('checkout_session_id') ?? '')
+    const registrationId = (
+      await sut.database.db.select({ id: registrations.registrationId }).from(registrations)
+    )[0]?.id as string
+    const item = (deviceName: string) => ({
+      id: randomUUID(),
+      registration_id: registrationId,
+      device_id: 'device-a',
+      device_name: deviceName,
+      checked_in_at: '2025-05-10T10:00:00+09:00',
+      kind: 'check_in',
+    })
+    const first = item('受付1')
+    expect(
+      await sut.request('POST', '/admin/check-ins', { token: admin, body: { items: [first] } }),
+    ).toMatchObject({
+      status: 200,
+      body: { results: [{ status: 'accepted' }] },
+    })
+    const legacyName = '受付\n1\u202E'
+    const legacyId = 'd'.repeat(80)
+    await sut.database.db
+      .update(checkIns)
+      .set({ deviceName: legacyName, deviceId: legacyId })
+      .where(eq(checkIns.id, first.id))
+
+    expect(await sut.request('GET', '/admin/check-ins', { token: admin })).toMatchObject({
+      status: 200,
+      body: { items: [{ id: first.id, device_id: legacyId, device_name: legacyName }] },
+    })
+    const again = item('受付2')
+    expect(
+      await sut.request('POST', '/admin/check-ins', { token: admin, body: { items: [again] } }),
+    ).toMatchObject({
+      status: 200,
+      body: {
+        results: [
+          {
+            status: 'duplicate',
+            first_check_in: { id: first.id, device_id: legacyId, device_name: legacyName },
+          },
+        ],
+      },
+    })
+    expect(
+      await sut.request('POST', '/admin/check-ins', { token: admin, body: { items: [item(legacyName)] } }),
+    ).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: ['items', 0, 'device_name'], message: 'validation.invalidInput' }] },
+    })
+    expect(sut.logger.records.filter((record) => record.level === 'error')).toEqual([])
   })
 
   it('never answers 5xx to any text on any write route, and stores what it accepts as it reads it back', async () => {

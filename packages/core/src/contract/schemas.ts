@@ -12,6 +12,8 @@ import {
   registrationCodeSchema,
   registrationTierSchema,
   storableTextSchema,
+  storedProfileUrlsSchema,
+  storedTextSchema,
   tShirtSizeSchema,
   userIdSchema,
   xUsernameSchema,
@@ -23,6 +25,10 @@ import { issueMessage } from '../validation/issues.ts'
  * The wire shapes of the product API (spec section 7): snake_case, exactly what goes over HTTP. Each is a
  * named component of the OpenAPI document. The API validates requests and the clients validate responses
  * with these; codecs.ts maps them to the camelCase client shapes.
+ *
+ * Free text has two shapes (decision 015): what is written (a `…Request`, a check-in upload) applies the
+ * field's rule; what is answered takes the text as stored (`storedTextSchema`), so a text written under an
+ * earlier rule can still be read. Each shape is written once; the other one replaces only its text fields.
  */
 
 export interface ComponentMeta {
@@ -69,13 +75,24 @@ export const featureFlagsWireSchema = component(
 export type FeatureFlagsWire = z.infer<typeof featureFlagsWireSchema>
 
 export const profileWireSchema = component(
-  z.object({ privacy: profilePrivacySchema, handle_name: handleNameSchema, urls: profileUrlsSchema }),
+  z.object({
+    privacy: profilePrivacySchema,
+    handle_name: storedTextSchema.describe(
+      'Name shown on the profile, as stored (ProfileRequest says the rule)',
+    ),
+    urls: storedProfileUrlsSchema,
+  }),
   {
     id: 'Profile',
     description: "A participant's profile; only public ones of registered participants are listed",
   },
 )
 export type ProfileWire = z.infer<typeof profileWireSchema>
+
+export const profileRequestWireSchema = component(
+  profileWireSchema.extend({ handle_name: handleNameSchema, urls: profileUrlsSchema }),
+  { id: 'ProfileRequest', description: "Creates or replaces the user's profile" },
+)
 
 export const profileListWireSchema = component(z.object({ items: z.array(profileWireSchema) }), {
   id: 'ProfileList',
@@ -84,10 +101,22 @@ export const profileListWireSchema = component(z.object({ items: z.array(profile
 export type ProfileListWire = z.infer<typeof profileListWireSchema>
 
 export const registrationAdditionalInfoWireSchema = component(
-  z.object({ club_activity_x_username: xUsernameSchema.optional() }),
+  z.object({
+    club_activity_x_username: storedTextSchema
+      .describe('X (Twitter) user name without @, as stored')
+      .optional(),
+  }),
   { id: 'RegistrationAdditionalInfo', description: 'Optional details given after registering' },
 )
 export type RegistrationAdditionalInfoWire = z.infer<typeof registrationAdditionalInfoWireSchema>
+
+export const registrationAdditionalInfoRequestWireSchema = component(
+  registrationAdditionalInfoWireSchema.extend({ club_activity_x_username: xUsernameSchema.optional() }),
+  {
+    id: 'RegistrationAdditionalInfoRequest',
+    description: 'Creates or replaces the optional details given after registering',
+  },
+)
 
 export const inventoryItemWireSchema = component(
   z.object({ registration_tier: registrationTierSchema, status: z.enum(inventoryStatuses) }),
@@ -105,7 +134,9 @@ const settledPaymentStatuses = ['paid', 'expired', 'canceled'] as const satisfie
 
 const registrationBase = {
   registration_tier: registrationTierSchema,
-  badge_name: badgeNameSchema,
+  badge_name: storedTextSchema.describe(
+    'Name printed on the badge, as stored (RegistrationRequest says the rule)',
+  ),
   t_shirt_size: tShirtSizeSchema.optional().describe('Sponsor tiers only'),
   changing_room_type: changingRoomTypeSchema.optional().describe('Fursuit tiers only'),
 }
@@ -245,6 +276,8 @@ const deviceIdSchema = storableTextSchema(z.string().min(1).max(64)).describe(
 const deviceNameSchema = storableTextSchema(z.string().min(1).max(50)).describe(
   'The label staff gave the device (受付1)',
 )
+const storedDeviceIdSchema = storedTextSchema.describe('The id of the reception device, as stored')
+const storedDeviceNameSchema = storedTextSchema.describe('The name of the reception device, as stored')
 const instantSchema = z.iso.datetime({ offset: true })
 
 const checkInItemShape = {
@@ -284,8 +317,8 @@ export type CheckInUploadWire = z.infer<typeof checkInUploadWireSchema>
 export const firstCheckInWireSchema = component(
   z.object({
     id: checkInIdSchema,
-    device_id: deviceIdSchema,
-    device_name: deviceNameSchema.optional(),
+    device_id: storedDeviceIdSchema,
+    device_name: storedDeviceNameSchema.optional(),
     checked_in_at: instantSchema,
   }),
   {
@@ -323,6 +356,8 @@ export type CheckInUploadResultWire = z.infer<typeof checkInUploadResultWireSche
 export const checkInRecordWireSchema = component(
   z.object({
     ...checkInItemShape,
+    device_id: storedDeviceIdSchema,
+    device_name: storedDeviceNameSchema.optional(),
     status: z.enum(checkInStatuses),
     first_check_in_id: checkInIdSchema.optional().describe('With status duplicate: the check-in that won'),
     received_at: instantSchema.describe('When the API stored it (its clock)'),

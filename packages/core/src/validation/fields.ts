@@ -111,7 +111,7 @@ export const handleNameSchema = nameText({
 
 /**
  * Free text no rule of the spec covers (a reception device's name): only characters every stored text may
- * hold (decision 015).
+ * hold (decision 015). For what is written; reads take `storedTextSchema`.
  */
 export function storableTextSchema(schema: z.ZodString) {
   return schema.refine(
@@ -122,8 +122,13 @@ export function storableTextSchema(schema: z.ZodString) {
 
 /**
  * An absolute http or https URL. Other schemes (javascript:, data:) are rejected because these URLs become
- * links other people click; so are the characters no stored text may hold (decision 015).
+ * links other people click. This is the one check a URL also passes when it is read.
  */
+function linkUrl(message: ErrorMessageKey) {
+  return z.url({ protocol: /^https?$/, error: message })
+}
+
+/** A URL being written: a link (`linkUrl`) of at most 2 048 units without refused characters (decision 015). */
 function webUrl(message: ErrorMessageKey) {
   return (
     z
@@ -131,7 +136,7 @@ function webUrl(message: ErrorMessageKey) {
       // Checked before the URL itself: zod's URL check drops tabs and newlines from the text it stores, and
       // the text is what the API stores.
       .refine((value) => firstRefusedCharacter(value) === undefined, { message, abort: true })
-      .check(z.url({ protocol: /^https?$/, error: message }))
+      .check(linkUrl(message))
       .max(limits.urlMaxLength, message)
       .meta({ pattern: '^https?://' })
   )
@@ -143,6 +148,21 @@ export const profileUrlSchema = webUrl(validationMessage('urlInvalid'))
 export const profileUrlsSchema = z
   .array(profileUrlSchema, { error: missingOrInvalid })
   .max(limits.profileUrlsMaxCount, validationMessage('urlsTooMany'))
+
+/*
+ * What is read (decision 015). The rules above are for what is written: request bodies and forms. An answer
+ * carries what the API stored, which may have been written under an earlier, looser rule, so it is taken as
+ * any text a column can hold; one such text must not make a read, or a list holding it, fail.
+ */
+
+/** A stored free text: names, the X username, a device's id and name. */
+export const storedTextSchema = z.string({ error: missingOrInvalid })
+
+/** Stored profile URLs: only still links, because the apps render them as links others click. */
+export const storedProfileUrlsSchema = z.array(
+  linkUrl(validationMessage('urlInvalid')).meta({ pattern: '^https?://' }),
+  { error: missingOrInvalid },
+)
 
 /** X username for club activities: 1 to 15 letters, digits, underscores or hyphens. */
 export const xUsernameSchema = z
