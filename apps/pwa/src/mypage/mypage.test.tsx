@@ -134,6 +134,23 @@ describe('registration', () => {
     expect(fake.navigatedTo).toEqual([])
   })
 
+  it('says while typing which character a badge cannot print, and counts an emoji sequence as one', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    await heading('Registration')
+    await type(/Badge name/, 'Kemo\u202E')
+    expect(
+      await screen.findByText('Badge name contains a character that cannot be printed (U+202E)'),
+    ).toBeTruthy()
+    await type(/Badge name/, '\u200B\u200B')
+    expect(await screen.findByText('Badge name must not be empty')).toBeTruthy()
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
+    await type(/Badge name/, family.repeat(21))
+    expect(await screen.findByText('Badge name must be at most 20 characters')).toBeTruthy()
+    await type(/Badge name/, family.repeat(20))
+    await waitFor(() => expect(screen.queryByText(/^Badge name (must|contains)/)).toBeNull())
+  })
+
   it('while pending: time left, a blocked pop-up says so, and the checkout can be cancelled', async () => {
     const fake = createFakeAccount({ signedInAs: email })
     fake.backend.state.registration = {
@@ -255,6 +272,27 @@ describe('account, profile and additional info', () => {
       handleName: 'ケモ',
       linkUrls: ['https://x.com/kemo'],
     })
+  })
+
+  it('says while typing which character a handle name cannot hold, in Japanese', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    renderApp('/ja/mypage/profile', { account: fake.account, flags: flagsOn })
+    await heading('プロフィール')
+    await type(/ハンドルネーム/, 'ケモ\u0000')
+    expect(
+      await screen.findByText('ハンドルネームに使用できない文字（U+0000）が含まれています。'),
+    ).toBeTruthy()
+    await type(/ハンドルネーム/, '\u2067ケモ')
+    expect(
+      await screen.findByText('ハンドルネームに使用できない文字（U+2067）が含まれています。'),
+    ).toBeTruthy()
+    await click('button', 'リンクを追加')
+    fireEvent.change(await screen.findByRole('textbox', { name: /^リンク 1/ }), {
+      target: { value: 'https://x.com/\u202Ekemo' },
+    })
+    expect(await screen.findByText('URLが不正です')).toBeTruthy()
+    await click('button', 'プロフィールを作成する')
+    expect(fake.backend.state.profile).toBeNull()
   })
 
   it('takes the X username only once paid, and validates it', async () => {

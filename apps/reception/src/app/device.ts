@@ -1,3 +1,4 @@
+import { storablePrefix } from '@furfes/core'
 import { z } from 'zod'
 import type { DeviceIdentity } from '../data/store.ts'
 
@@ -25,7 +26,8 @@ export function createDeviceSettings(
   function read(): DeviceIdentity {
     try {
       const parsed = deviceSchema.safeParse(JSON.parse(storage.getItem(deviceStorageKey) ?? 'null'))
-      if (parsed.success) return parsed.data
+      // A name kept from before the API refused some characters (decision 015) would fail every upload.
+      if (parsed.success) return { ...parsed.data, name: storableName(parsed.data.name, parsed.data.id) }
     } catch {
       // An unreadable entry is replaced, as the app storage does with its own entries.
     }
@@ -46,8 +48,7 @@ export function createDeviceSettings(
   return {
     get: () => current,
     setName(name) {
-      const trimmed = name.trim().slice(0, 50)
-      current = { ...current, name: trimmed || defaultDeviceName(current.id) }
+      current = { ...current, name: storableName(name, current.id) }
       write(current)
       for (const listener of listeners) listener()
     },
@@ -56,6 +57,14 @@ export function createDeviceSettings(
       return () => listeners.delete(listener)
     },
   }
+}
+
+/**
+ * The name as the API takes it with every check-in (decision 015): without controls or bidi controls, and
+ * cut without splitting a character, so a pasted name can never make the device's uploads fail.
+ */
+function storableName(name: string, id: string): string {
+  return storablePrefix(name.trim(), 50).trim() || defaultDeviceName(id)
 }
 
 /** Until staff name it, a device is known by the start of its id. */

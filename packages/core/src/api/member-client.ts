@@ -4,9 +4,11 @@ import {
   inventoryCodec,
   profileCodec,
   profileListCodec,
+  profileRequestCodec,
   type Registration,
   type RegistrationCheckout,
   registrationAdditionalInfoCodec,
+  registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
@@ -62,7 +64,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
       return wire === null ? null : decodeResponse(profileCodec, wire)
     },
     async putProfile(profile, callOptions) {
-      const body = encodeRequest(profileCodec, profile, 'PUT /profile')
+      const body = encodeRequest(profileRequestCodec, profile, 'PUT /profile')
       return decodeResponse(profileCodec, await transport.call(apiRoutes.putProfile, { body }, callOptions))
     },
     async getRegistrationAdditionalInfo(callOptions) {
@@ -70,7 +72,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
       return wire === null ? null : decodeResponse(registrationAdditionalInfoCodec, wire)
     },
     async putRegistrationAdditionalInfo(info, callOptions) {
-      const body = encodeRequest(registrationAdditionalInfoCodec, info, 'PUT /registration/additional')
+      const body = encodeRequest(registrationAdditionalInfoRequestCodec, info, 'PUT /registration/additional')
       const wire = await transport.call(apiRoutes.putRegistrationAdditionalInfo, { body }, callOptions)
       return decodeResponse(registrationAdditionalInfoCodec, wire)
     },

@@ -31,6 +31,17 @@ describe('check-in wire schemas', () => {
     expect(checkInItemWireSchema.safeParse({ ...item, checked_in_at: '10 May' }).success).toBe(false)
   })
 
+  it('refuses device ids and names that cannot be stored (decision 015)', () => {
+    expect(checkInItemWireSchema.safeParse({ ...item, device_name: '受付1 🦊' }).success).toBe(true)
+    for (const bad of ['受付\u0000', '受付\uD800', '受付\n1', '\u202E1付受']) {
+      const named = checkInItemWireSchema.safeParse({ ...item, device_name: bad })
+      expect(named.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+        [['device_name'], 'validation.invalidInput'],
+      ])
+      expect(checkInItemWireSchema.safeParse({ ...item, device_id: bad }).success).toBe(false)
+    }
+  })
+
   it('uploads between one and the maximum number of items', () => {
     expect(checkInUploadWireSchema.safeParse({ items: [] }).success).toBe(false)
     const many = Array.from({ length: maxCheckInUploadItems + 1 }, () => item)

@@ -2,12 +2,16 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  checkInPageCodec,
+  checkInUploadResultCodec,
   featureFlagsCodec,
   inventoryCodec,
   participantListCodec,
   profileCodec,
   profileListCodec,
+  profileRequestCodec,
   registrationAdditionalInfoCodec,
+  registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
@@ -54,13 +58,29 @@ describe('profile', () => {
     expect(profileListCodec.parse({ items: [wire, wire] })).toEqual([client, client])
   })
 
-  it('validates with the same rules as the form', () => {
-    expect(profileCodec.safeParse({ ...wire, handle_name: '' }).error?.issues[0]?.message).toBe(
+  it('sends with the same rules as the form', () => {
+    expect(z.encode(profileRequestCodec, client)).toEqual(wire)
+    expect(profileRequestCodec.safeParse({ ...wire, handle_name: '' }).error?.issues[0]?.message).toBe(
       'validation.handleNameEmpty',
     )
     expect(
-      profileCodec.safeEncode({ ...client, linkUrls: ['javascript:alert(1)'] }).error?.issues[0]?.message,
+      profileRequestCodec.safeEncode({ ...client, handleName: '\u200B' }).error?.issues[0]?.message,
+    ).toBe('validation.handleNameEmpty')
+    expect(
+      profileRequestCodec.safeEncode({ ...client, linkUrls: ['javascript:alert(1)'] }).error?.issues[0]
+        ?.message,
     ).toBe('validation.urlInvalid')
+  })
+
+  it('reads a profile stored under an earlier rule as it is, but only links as URLs (decision 015)', () => {
+    const stored = { ...wire, handle_name: '\u200B\u200B', urls: ['https://x.com/\u202Eevil'] }
+    expect(profileCodec.parse(stored)).toEqual({
+      ...client,
+      handleName: '\u200B\u200B',
+      linkUrls: ['https://x.com/\u202Eevil'],
+    })
+    expect(profileListCodec.parse({ items: [wire, stored] })).toHaveLength(2)
+    expect(profileCodec.safeParse({ ...wire, urls: ['javascript:alert(1)'] }).success).toBe(false)
   })
 
   it('round-trips every valid profile', () => {
@@ -73,7 +93,7 @@ describe('profile', () => {
     })
     fc.assert(
       fc.property(profile, (value) => {
-        expect(profileCodec.parse(z.encode(profileCodec, value))).toEqual(value)
+        expect(profileCodec.parse(z.encode(profileRequestCodec, value))).toEqual(value)
       }),
       { numRuns: 40 },
     )
@@ -89,7 +109,20 @@ describe('registration additional info', () => {
     expect(z.encode(registrationAdditionalInfoCodec, { clubActivityXUsername: 'fox_1' })).toEqual({
       club_activity_x_username: 'fox_1',
     })
-    expect(z.encode(registrationAdditionalInfoCodec, { clubActivityXUsername: '' })).toEqual({})
+    expect(z.encode(registrationAdditionalInfoRequestCodec, { clubActivityXUsername: 'fox_1' })).toEqual({
+      club_activity_x_username: 'fox_1',
+    })
+    expect(z.encode(registrationAdditionalInfoRequestCodec, { clubActivityXUsername: '' })).toEqual({})
+  })
+
+  it('sends only a valid X username, and reads the one stored as it is', () => {
+    expect(
+      registrationAdditionalInfoRequestCodec.safeEncode({ clubActivityXUsername: '@fox' }).error?.issues[0]
+        ?.message,
+    ).toBe('validation.xUsernameInvalid')
+    expect(registrationAdditionalInfoCodec.parse({ club_activity_x_username: '@fox' })).toEqual({
+      clubActivityXUsername: '@fox',
+    })
   })
 })
 
@@ -292,5 +325,53 @@ describe('checkout, registration code and participants', () => {
     // The member's own view has no such state: pending always carries its payment URL there.
     const { id: _id, ...registration } = wire.items[0]?.registration ?? {}
     expect(registrationWireSchema.safeParse(registration).success).toBe(false)
+  })
+
+  it("reads participants and check-ins whose texts break today's rules, so one of them cannot hide the rest (decision 015)", () => {
+    const userId = '9f1c2b3a-4d5e-4f60-8a7b-0c1d2e3f4a5b'
+    const longBadge = 'あ'.repeat(25)
+    const bidiBadge = '\u202Eomek'
+    const wire = {
+      items: [
+        { user: { user_id: userId, email: 'fox@example.com' } },
+        ...[bidiBadge, longBadge].map((badge_name) => ({
+          user: { user_id: userId, email: 'wolf@example.com' },
+          registration: { payment_status: 'paid', registration_tier: 'member', badge_name },
+          registration_additional_info: { club_activity_x_username: 'not valid' },
+          profile: { privacy: 'public', handle_name: '\u200B', urls: [] },
+        })),
+      ],
+    }
+    const participants = participantListCodec.parse(wire)
+    expect(participants.map((participant) => participant.registration?.badgeName)).toEqual([
+      undefined,
+      bidiBadge,
+      longBadge,
+    ])
+    expect(participants[1]).toMatchObject({
+      registrationAdditionalInfo: { clubActivityXUsername: 'not valid' },
+      profile: { handleName: '\u200B' },
+    })
+
+    const deviceName = '受付\n1\u202E'
+    const record = {
+      id: userId,
+      registration_id: userId,
+      device_id: 'a'.repeat(80),
+      device_name: deviceName,
+      checked_in_at: '2025-05-10T01:00:00.000Z',
+      kind: 'check_in',
+      status: 'accepted',
+      received_at: '2025-05-10T01:00:01.000Z',
+    }
+    expect(
+      checkInPageCodec.parse({ items: [record], next_cursor: 'c1', has_more: false }).items,
+    ).toMatchObject([{ deviceName }])
+    const first = { id: userId, device_id: 'a', device_name: deviceName, checked_in_at: record.checked_in_at }
+    expect(
+      checkInUploadResultCodec.parse({
+        results: [{ id: userId, status: 'duplicate', first_check_in: first }],
+      }),
+    ).toMatchObject([{ firstCheckIn: { deviceName } }])
   })
 })

@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import { defaultLanguage } from '../domain/language.ts'
-import { changingRoomTypes, inventoryStatuses, tShirtSizes } from '../domain/registration.ts'
+import {
+  changingRoomTypes,
+  inventoryStatuses,
+  profilePrivacies,
+  tShirtSizes,
+} from '../domain/registration.ts'
 import { isFursuitTier, isSponsorTier, registrationTiers } from '../domain/registration-tier.ts'
 import {
   type Profile,
@@ -33,9 +38,11 @@ import {
   type ProfileWire,
   participantListWireSchema,
   profileListWireSchema,
+  profileRequestWireSchema,
   profileWireSchema,
   type RegistrationAdditionalInfoWire,
   type RegistrationWire,
+  registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoWireSchema,
   registrationCheckoutWireSchema,
   registrationCodeKeySetWireSchema,
@@ -48,6 +55,9 @@ import {
  * The camelCase shapes the apps use, and codecs between them and the wire. `codec.parse(json)` (or
  * `z.decode`) validates a wire value and returns the client shape; `z.encode(codec, value)` validates a
  * client value and returns the wire shape. The API can use the same codecs in the other direction.
+ *
+ * What is sent (`…RequestCodec`, the check-in upload) is checked with the forms' rules; what is read takes
+ * the text as the API stored it, so the client shapes of answers hold plain strings (decision 015).
  */
 
 export const featureFlagsSchema = z.object({
@@ -85,12 +95,25 @@ export function profileToWire(profile: Profile): ProfileWire {
   return { privacy: profile.privacy, handle_name: profile.handleName, urls: profile.linkUrls }
 }
 
-export const profileCodec = z.codec(profileWireSchema, profileSchema, {
+/** A profile as read: its texts as stored, which the profile form may refuse until they are corrected. */
+const storedProfileSchema = z.object({
+  privacy: z.enum(profilePrivacies),
+  handleName: z.string(),
+  linkUrls: z.array(z.string()),
+}) satisfies z.ZodType<Profile>
+
+export const profileCodec = z.codec(profileWireSchema, storedProfileSchema, {
   decode: profileFromWire,
   encode: profileToWire,
 })
 
-export const profileListCodec = z.codec(profileListWireSchema, z.array(profileSchema), {
+/** The profile being saved, with the form's rules. */
+export const profileRequestCodec = z.codec(profileRequestWireSchema, profileSchema, {
+  decode: profileFromWire,
+  encode: profileToWire,
+})
+
+export const profileListCodec = z.codec(profileListWireSchema, z.array(storedProfileSchema), {
   decode: (wire) => wire.items.map(profileFromWire),
   encode: (profiles) => ({ items: profiles.map(profileToWire) }),
 })
@@ -110,8 +133,20 @@ export function registrationAdditionalInfoToWire(
   return info.clubActivityXUsername ? { club_activity_x_username: info.clubActivityXUsername } : {}
 }
 
+/** Additional info as read: the X username as stored. */
+const storedRegistrationAdditionalInfoSchema = z.object({
+  clubActivityXUsername: z.string().optional(),
+}) satisfies z.ZodType<RegistrationAdditionalInfo>
+
 export const registrationAdditionalInfoCodec = z.codec(
   registrationAdditionalInfoWireSchema,
+  storedRegistrationAdditionalInfoSchema,
+  { decode: registrationAdditionalInfoFromWire, encode: registrationAdditionalInfoToWire },
+)
+
+/** The additional info being saved, with the form's rules. */
+export const registrationAdditionalInfoRequestCodec = z.codec(
+  registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoSchema,
   { decode: registrationAdditionalInfoFromWire, encode: registrationAdditionalInfoToWire },
 )
@@ -291,8 +326,8 @@ export function adminRegistrationToWire(registration: AdminRegistration): AdminR
 export const participantSchema = z.object({
   user: z.object({ userId: z.string(), email: z.string() }),
   registration: adminRegistrationSchema.optional(),
-  registrationAdditionalInfo: registrationAdditionalInfoSchema.optional(),
-  profile: profileSchema.optional(),
+  registrationAdditionalInfo: storedRegistrationAdditionalInfoSchema.optional(),
+  profile: storedProfileSchema.optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 

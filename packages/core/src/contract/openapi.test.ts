@@ -98,12 +98,21 @@ describe('OpenAPI document', () => {
     })
   })
 
-  it('describes the schemas with their limits', () => {
-    const profile = sut.components.schemas.Profile as { properties: Record<string, Record<string, unknown>> }
-    expect(profile.properties.handle_name).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 })
-    const info = sut.components.schemas.RegistrationAdditionalInfo as {
-      properties: Record<string, Record<string, unknown>>
-    }
+  it('describes the schemas with their limits: requests with the rules, answers with the text as stored', () => {
+    type Properties = { properties: Record<string, Record<string, unknown>> }
+    const request = sut.components.schemas.ProfileRequest as Properties
+    // JSON Schema counts code points; the 100 characters of a handle name are grapheme clusters of at most 10
+    // code points each (decision 015).
+    expect(request.properties.handle_name).toMatchObject({ type: 'string', minLength: 1, maxLength: 1000 })
+    expect(request.properties.handle_name?.description).toContain('grapheme clusters')
+    const profile = sut.components.schemas.Profile as Properties
+    expect(profile.properties.handle_name).toEqual({ type: 'string', description: expect.any(String) })
+    expect(sut.paths['/profile']?.put).toMatchObject({
+      requestBody: {
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ProfileRequest' } } },
+      },
+    })
+    const info = sut.components.schemas.RegistrationAdditionalInfoRequest as Properties
     expect(info.properties.club_activity_x_username).toMatchObject({ pattern: '^[A-Za-z0-9_-]{1,15}$' })
     expect(sut.components.schemas.ErrorBody).toMatchObject({ required: ['message'] })
   })

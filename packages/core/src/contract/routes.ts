@@ -8,7 +8,9 @@ import {
   inventoryWireSchema,
   participantListWireSchema,
   profileListWireSchema,
+  profileRequestWireSchema,
   profileWireSchema,
+  registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoWireSchema,
   registrationCheckoutWireSchema,
   registrationCodeKeySetWireSchema,
@@ -94,7 +96,7 @@ export const apiRoutes = {
     auth: 'member',
     tag: 'profile',
     summary: "Create or replace the user's profile",
-    request: { body: profileWireSchema },
+    request: { body: profileRequestWireSchema },
     responses: { 200: { description: 'The saved profile', schema: profileWireSchema } },
   }),
   getRegistrationAdditionalInfo: defineRoute({
@@ -113,7 +115,7 @@ export const apiRoutes = {
     tag: 'registration',
     summary: "Create or replace the user's registration additional info",
     description: 'Leaving club_activity_x_username out clears it.',
-    request: { body: registrationAdditionalInfoWireSchema },
+    request: { body: registrationAdditionalInfoRequestWireSchema },
     responses: {
       200: { description: 'The saved additional info', schema: registrationAdditionalInfoWireSchema },
     },

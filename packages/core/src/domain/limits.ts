@@ -1,4 +1,7 @@
-/** Input limits of spec sections 5 and 9. Lengths count Unicode code points (see decision 012). */
+/**
+ * Input limits of spec sections 5 and 9. Badge and handle names count grapheme clusters, what a person sees
+ * as one character (decision 015).
+ */
 export const limits = {
   badgeNameMaxLength: 20,
   handleNameMaxLength: 100,

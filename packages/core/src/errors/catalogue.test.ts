@@ -205,6 +205,8 @@ describe('validation messages (spec section 5)', () => {
       'userIdInvalid',
       'paymentUrlInvalid',
       'dateInvalid',
+      'badgeNameUnprintable',
+      'handleNameInvalidCharacter',
     ])
     expect(errorsEn.validation).toEqual({
       required: 'Required',
@@ -224,6 +226,8 @@ describe('validation messages (spec section 5)', () => {
       userIdInvalid: 'Invalid user ID',
       paymentUrlInvalid: 'Invalid payment URL',
       dateInvalid: 'Invalid date',
+      badgeNameUnprintable: 'Badge name contains a character that cannot be printed ({{character}})',
+      handleNameInvalidCharacter: 'Handle name contains a character that cannot be used ({{character}})',
     })
     expect(errorsJa.validation).toMatchObject({
       required: '入力してください。',
@@ -233,6 +237,8 @@ describe('validation messages (spec section 5)', () => {
       xUsernameInvalid: 'Xのユーザー名が不正です',
       tShirtSizeEmpty: 'Tシャツのサイズを選択してください。',
       changingRoomEmpty: '着ぐるみ更衣室を選択してください。',
+      badgeNameUnprintable: 'バッジ名に印刷できない文字（{{character}}）が含まれています。',
+      handleNameInvalidCharacter: 'ハンドルネームに使用できない文字（{{character}}）が含まれています。',
     })
     expect(errorsJa.validation.urlInvalid).toBe('URLが不正です')
     expect(Object.keys(errorsJa.validation)).toEqual(validationMessageKeys)

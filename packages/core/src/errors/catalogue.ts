@@ -147,6 +147,8 @@ export const validationMessageKeys = [
   'userIdInvalid',
   'paymentUrlInvalid',
   'dateInvalid',
+  'badgeNameUnprintable',
+  'handleNameInvalidCharacter',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { graphemeLength } from '../domain/text.ts'
 import {
   badgeNameSchema,
   calendarDateSchema,
@@ -30,6 +31,27 @@ function messagesOf(schema: z.ZodType, value: unknown): { key: string; values: R
 
 const keysOf = (schema: z.ZodType, value: unknown) => messagesOf(schema, value).map((message) => message.key)
 
+const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
+
+/** Letters, kana, kanji, spaces and emoji: graphemes every name may hold. */
+const readableGrapheme = fc.oneof(
+  fc.constantFrom('a', 'Z', '7', ' ', 'ケ', 'も', '狐', '・', '\u3000', '🦊', '❤️', '🇯🇵', family, 'か\u3099'),
+  fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+)
+
+/** What PostgreSQL and a printer both take: no NUL, no lone surrogate, no control or bidi control. */
+const storable = (text: string) =>
+  new TextDecoder().decode(new TextEncoder().encode(text)) === text &&
+  !Array.from(text).some((character) => {
+    const code = character.codePointAt(0) ?? 0
+    return (
+      code < 0x20 ||
+      (code >= 0x7f && code < 0xa0) ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069)
+    )
+  })
+
 describe('badge name', () => {
   it('must not be empty (Badge name must not be empty)', () => {
     expect(keysOf(badgeNameSchema, '')).toEqual(['validation.badgeNameEmpty'])
@@ -38,13 +60,17 @@ describe('badge name', () => {
     expect(keysOf(badgeNameSchema, 42)).toEqual(['validation.invalidInput'])
   })
 
-  it('takes at most 20 characters, counting code points', () => {
+  it('takes at most 20 characters as a person sees them (grapheme clusters)', () => {
     expect(badgeNameSchema.parse('ふぁーりーフェス')).toBe('ふぁーりーフェス')
     expect(keysOf(badgeNameSchema, 'a'.repeat(20))).toEqual([])
     expect(messagesOf(badgeNameSchema, 'a'.repeat(21))).toEqual([
       { key: 'validation.badgeNameTooLong', values: { max: '20' } },
     ])
     expect(keysOf(badgeNameSchema, '🦊'.repeat(20))).toEqual([])
+    // Seven code points each, one character each.
+    expect(keysOf(badgeNameSchema, family.repeat(20))).toEqual([])
+    expect(keysOf(badgeNameSchema, family.repeat(21))).toEqual(['validation.badgeNameTooLong'])
+    expect(keysOf(badgeNameSchema, 'か\u3099'.repeat(20))).toEqual([])
     expect(characterLength('🦊🐺')).toBe(2)
   })
 
@@ -52,11 +78,58 @@ describe('badge name', () => {
     expect(badgeNameSchema.parse('  Kitsune  ')).toBe('Kitsune')
   })
 
-  it('accepts exactly the texts of 1 to 20 characters after trimming', () => {
+  it('must show something: zero-width and whitespace-only names are empty', () => {
+    for (const blank of ['\u200B', '\u3000\u200B ', '\u3164', '\u2800', '\uFE0F']) {
+      expect(keysOf(badgeNameSchema, blank), JSON.stringify(blank)).toEqual(['validation.badgeNameEmpty'])
+    }
+  })
+
+  it('refuses what cannot be stored or printed, naming the character', () => {
+    for (const [name, character] of [
+      ['Kemo\u0000', 'U+0000'],
+      ['Kemo\uD83E', 'U+D83E'],
+      ['Ke\tmo', 'U+0009'],
+      ['Ke\nmo', 'U+000A'],
+      ['Kemo\u0085', 'U+0085'],
+      ['\u202Eomek', 'U+202E'],
+      ['Ke\u2066mo\u2069', 'U+2066'],
+      ['Ke\u200Bmo', 'U+200B'],
+      ['Kemo\uE000', 'U+E000'],
+      ['Kemo\uFFFF', 'U+FFFF'],
+      [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
+    ] as const) {
+      expect(messagesOf(badgeNameSchema, name), JSON.stringify(name)).toEqual([
+        { key: 'validation.badgeNameUnprintable', values: { character } },
+      ])
+    }
+  })
+
+  it('accepts emoji sequences, flags and joined scripts', () => {
+    for (const name of [
+      family,
+      `${family}ケモ`,
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}',
+      '\u2764\uFE0F',
+      'می\u200Cخواهم',
+    ]) {
+      expect(keysOf(badgeNameSchema, name), name).toEqual([])
+    }
+  })
+
+  it('accepts exactly the visible texts of 1 to 20 characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (text) => {
-        const length = characterLength(text.trim())
+      fc.property(fc.string({ unit: readableGrapheme, maxLength: 30 }), (text) => {
+        const length = graphemeLength(text.trim())
         expect(badgeNameSchema.safeParse(text).success).toBe(length >= 1 && length <= 20)
+      }),
+    )
+  })
+
+  it('never accepts a text that cannot be stored, whatever its code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
+        const result = badgeNameSchema.safeParse(text)
+        if (result.success) expect(storable(result.data)).toBe(true)
       }),
     )
   })
@@ -65,17 +138,49 @@ describe('badge name', () => {
 describe('handle name', () => {
   it('must not be empty and takes at most 100 characters', () => {
     expect(keysOf(handleNameSchema, '')).toEqual(['validation.handleNameEmpty'])
+    expect(keysOf(handleNameSchema, '\u200B\u200B')).toEqual(['validation.handleNameEmpty'])
     expect(keysOf(handleNameSchema, 'x'.repeat(100))).toEqual([])
     expect(messagesOf(handleNameSchema, 'x'.repeat(101))).toEqual([
       { key: 'validation.handleNameTooLong', values: { max: '100' } },
     ])
+    expect(keysOf(handleNameSchema, family.repeat(100))).toEqual([])
   })
 
-  it('accepts exactly the texts of 1 to 100 characters after trimming', () => {
+  it('refuses controls and bidi controls, naming the character', () => {
+    for (const [name, character] of [
+      ['Kemo\u0000', 'U+0000'],
+      ['Kemo\uDC00', 'U+DC00'],
+      ['Ke\u0007mo', 'U+0007'],
+      ['\u202Eomek', 'U+202E'],
+      ['Kemo\u2067', 'U+2067'],
+      [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
+    ] as const) {
+      expect(messagesOf(handleNameSchema, name), JSON.stringify(name)).toEqual([
+        { key: 'validation.handleNameInvalidCharacter', values: { character } },
+      ])
+    }
+  })
+
+  it('may hold what is shown but not printed: invisible joiners and private use', () => {
+    expect(keysOf(handleNameSchema, 'ケモ\u200Bノ')).toEqual([])
+    expect(keysOf(handleNameSchema, 'Kemo\uE000')).toEqual([])
+    expect(keysOf(badgeNameSchema, 'ケモ\u200Bノ')).toEqual(['validation.badgeNameUnprintable'])
+  })
+
+  it('accepts exactly the visible texts of 1 to 100 characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), (text) => {
-        const length = characterLength(text.trim())
+      fc.property(fc.string({ unit: readableGrapheme, maxLength: 120 }), (text) => {
+        const length = graphemeLength(text.trim())
         expect(handleNameSchema.safeParse(text).success).toBe(length >= 1 && length <= 100)
+      }),
+    )
+  })
+
+  it('never accepts a text that cannot be stored, whatever its code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (text) => {
+        const result = handleNameSchema.safeParse(text)
+        if (result.success) expect(storable(result.data)).toBe(true)
       }),
     )
   })
@@ -97,6 +202,29 @@ describe('profile URLs', () => {
     expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2048)}`)).toEqual([
       'validation.urlInvalid',
     ])
+  })
+
+  it('refuse what cannot be stored, even where the URL parser would clean it up (URLが不正です)', () => {
+    for (const invalid of [
+      'https://a.example/\u0000',
+      'https://a.example/a\tb',
+      'https://a.example/\n',
+      'https://a.example/\uD800',
+      'https://a.example/\u202Egnp.exe',
+      'https://a.example/\u0085',
+    ]) {
+      expect(keysOf(profileUrlSchema, invalid), JSON.stringify(invalid)).toEqual(['validation.urlInvalid'])
+    }
+    expect(keysOf(profileUrlSchema, 'https://例え.テスト/ケモ?q=🦊')).toEqual([])
+  })
+
+  it('never accepts a URL that cannot be stored, whatever its code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (tail) => {
+        const result = profileUrlSchema.safeParse(`https://a.example/${tail}`)
+        if (result.success) expect(storable(result.data)).toBe(true)
+      }),
+    )
   })
 
   it('accepts any web URL', () => {

@@ -3,6 +3,15 @@ import { isCalendarDate } from '../domain/date.ts'
 import { limits, xUsernamePattern } from '../domain/limits.ts'
 import { changingRoomTypes, profilePrivacies, tShirtSizes } from '../domain/registration.ts'
 import { registrationTiers } from '../domain/registration-tier.ts'
+import {
+  codePointLabel,
+  firstExcessCodePoint,
+  firstRefusedCharacter,
+  firstUnprintableCharacter,
+  graphemeLength,
+  hasVisibleCharacter,
+  maxCodePointsPerGrapheme,
+} from '../domain/text.ts'
 import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
 
 /*
@@ -11,7 +20,7 @@ import { type ErrorMessageKey, productMessage, validationMessage } from '../erro
  * namespace: forms show it with `t(issue.message, { ns: 'errors', ...values })`.
  */
 
-/** Lengths count code points, as PostgreSQL's character length does, not UTF-16 units. */
+/** Password lengths count code points, not UTF-16 units. Names count graphemes (`graphemeLength`). */
 export function characterLength(value: string): number {
   let count = 0
   for (const _ of value) count++
@@ -37,38 +46,100 @@ function emptyOr(empty: ErrorMessageKey) {
  */
 const notEmpty = (message: ErrorMessageKey) => ({ message, abort: true })
 
-function boundedText(max: number, empty: ErrorMessageKey, tooLong: ErrorMessageKey) {
+interface NameRules {
+  max: number
+  empty: ErrorMessageKey
+  tooLong: ErrorMessageKey
+  /** Says which character is refused (`{{character}}`). */
+  refused: ErrorMessageKey
+  /** The first character the name may not hold. */
+  firstRefused: (value: string) => string | undefined
+}
+
+/**
+ * A name: trimmed, something a person can see, only characters it may hold, at most `max` grapheme clusters
+ * (decision 015). A name that shows nothing (zero-width or whitespace only) is empty.
+ */
+function nameText(rules: NameRules) {
   return z
     .string({ error: missingOrInvalid })
     .trim()
-    .min(1, empty)
-    .refine((value) => characterLength(value) <= max, { message: tooLong, params: { max } })
-    .meta({ maxLength: max })
+    .min(1, rules.empty)
+    .refine((value) => value.length === 0 || hasVisibleCharacter(value), rules.empty)
+    .superRefine((value, ctx) => {
+      // A name that shows nothing is empty, and one message says so.
+      if (!hasVisibleCharacter(value)) return
+      const character = rules.firstRefused(value) ?? firstExcessCodePoint(value)
+      if (character !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: rules.refused,
+          params: { character: codePointLabel(character) },
+        })
+      }
+    })
+    .refine((value) => graphemeLength(value) <= rules.max, {
+      message: rules.tooLong,
+      params: { max: rules.max },
+    })
+    .meta({ maxLength: rules.max * maxCodePointsPerGrapheme })
 }
 
-/** Badge name: 1 to 20 characters after trimming. */
-export const badgeNameSchema = boundedText(
-  limits.badgeNameMaxLength,
-  validationMessage('badgeNameEmpty'),
-  validationMessage('badgeNameTooLong'),
-).describe('Name printed on the badge; 1 to 20 characters')
+/** Badge name: 1 to 20 characters as seen, after trimming, all of them printable. */
+export const badgeNameSchema = nameText({
+  max: limits.badgeNameMaxLength,
+  empty: validationMessage('badgeNameEmpty'),
+  tooLong: validationMessage('badgeNameTooLong'),
+  refused: validationMessage('badgeNameUnprintable'),
+  firstRefused: firstUnprintableCharacter,
+}).describe(
+  'Name printed on the badge; 1 to 20 characters as a person sees them (grapheme clusters), no control, ' +
+    'bidi, invisible or private-use characters',
+)
 
-/** Handle name: 1 to 100 characters after trimming. */
-export const handleNameSchema = boundedText(
-  limits.handleNameMaxLength,
-  validationMessage('handleNameEmpty'),
-  validationMessage('handleNameTooLong'),
-).describe('Name shown on the profile; 1 to 100 characters')
+/** Handle name: 1 to 100 characters as seen, after trimming. */
+export const handleNameSchema = nameText({
+  max: limits.handleNameMaxLength,
+  empty: validationMessage('handleNameEmpty'),
+  tooLong: validationMessage('handleNameTooLong'),
+  refused: validationMessage('handleNameInvalidCharacter'),
+  firstRefused: firstRefusedCharacter,
+}).describe(
+  'Name shown on the profile; 1 to 100 characters as a person sees them (grapheme clusters), no control ' +
+    'or bidi characters',
+)
+
+/**
+ * Free text no rule of the spec covers (a reception device's name): only characters every stored text may
+ * hold (decision 015). For what is written; reads take `storedTextSchema`.
+ */
+export function storableTextSchema(schema: z.ZodString) {
+  return schema.refine(
+    (value) => firstRefusedCharacter(value) === undefined,
+    validationMessage('invalidInput'),
+  )
+}
 
 /**
  * An absolute http or https URL. Other schemes (javascript:, data:) are rejected because these URLs become
- * links other people click.
+ * links other people click. This is the one check a URL also passes when it is read.
  */
+function linkUrl(message: ErrorMessageKey) {
+  return z.url({ protocol: /^https?$/, error: message })
+}
+
+/** A URL being written: a link (`linkUrl`) of at most 2 048 units without refused characters (decision 015). */
 function webUrl(message: ErrorMessageKey) {
-  return z
-    .url({ protocol: /^https?$/, error: message })
-    .max(limits.urlMaxLength, message)
-    .meta({ pattern: '^https?://' })
+  return (
+    z
+      .string({ error: message })
+      // Checked before the URL itself: zod's URL check drops tabs and newlines from the text it stores, and
+      // the text is what the API stores.
+      .refine((value) => firstRefusedCharacter(value) === undefined, { message, abort: true })
+      .check(linkUrl(message))
+      .max(limits.urlMaxLength, message)
+      .meta({ pattern: '^https?://' })
+  )
 }
 
 /** Each profile URL must be a valid URL (URLが不正です). */
@@ -77,6 +148,21 @@ export const profileUrlSchema = webUrl(validationMessage('urlInvalid'))
 export const profileUrlsSchema = z
   .array(profileUrlSchema, { error: missingOrInvalid })
   .max(limits.profileUrlsMaxCount, validationMessage('urlsTooMany'))
+
+/*
+ * What is read (decision 015). The rules above are for what is written: request bodies and forms. An answer
+ * carries what the API stored, which may have been written under an earlier, looser rule, so it is taken as
+ * any text a column can hold; one such text must not make a read, or a list holding it, fail.
+ */
+
+/** A stored free text: names, the X username, a device's id and name. */
+export const storedTextSchema = z.string({ error: missingOrInvalid })
+
+/** Stored profile URLs: only still links, because the apps render them as links others click. */
+export const storedProfileUrlsSchema = z.array(
+  linkUrl(validationMessage('urlInvalid')).meta({ pattern: '^https?://' }),
+  { error: missingOrInvalid },
+)
 
 /** X username for club activities: 1 to 15 letters, digits, underscores or hyphens. */
 export const xUsernameSchema = z

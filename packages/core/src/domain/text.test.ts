@@ -1,0 +1,218 @@
+import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  codePointLabel,
+  firstExcessCodePoint,
+  firstRefusedCharacter,
+  firstUnprintableCharacter,
+  graphemeLength,
+  hasVisibleCharacter,
+  maxCodePointsPerGrapheme,
+  storablePrefix,
+} from './text.ts'
+
+const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
+const kissWithSkinTones = '\u{1F469}\u{1F3FB}\u200D\u2764\uFE0F\u200D\u{1F48B}\u200D\u{1F468}\u{1F3FC}'
+const englandFlag = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'
+const redHeart = '\u2764\uFE0F'
+const decomposedGa = '\u304B\u3099'
+/** Persian "I want", whose ZWNJ keeps two letters apart. */
+const persianWithZwnj = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'
+
+describe('grapheme length', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('counts what a person sees as one character', () => {
+    expect(graphemeLength('ふぁーりーフェス')).toBe(8)
+    expect(graphemeLength(family)).toBe(1)
+    expect(graphemeLength(kissWithSkinTones)).toBe(1)
+    expect(graphemeLength(englandFlag)).toBe(1)
+    expect(graphemeLength('\u{1F1EF}\u{1F1F5}')).toBe(1)
+    expect(graphemeLength(redHeart)).toBe(1)
+    expect(graphemeLength(decomposedGa)).toBe(1)
+    expect(graphemeLength('🦊🐺')).toBe(2)
+    expect(graphemeLength('')).toBe(0)
+  })
+
+  it('counts code points in a browser without Intl.Segmenter, never fewer than the API', () => {
+    vi.stubGlobal('Intl', Object.create(Intl, { Segmenter: { value: undefined } }))
+    expect(graphemeLength('ふぁーりー')).toBe(5)
+    expect(graphemeLength(family)).toBe(7)
+  })
+
+  it('is never more than the code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        expect(graphemeLength(text)).toBeLessThanOrEqual(Array.from(text).length)
+      }),
+    )
+  })
+})
+
+describe('characters no stored text may hold', () => {
+  it('are NUL, lone surrogates, C0 and C1 controls and bidi controls', () => {
+    for (const refused of [
+      '\u0000',
+      '\uD800',
+      '\uDFFF',
+      '\u0007',
+      '\t',
+      '\n',
+      '\r',
+      '\u001B',
+      '\u007F',
+      '\u0085',
+      '\u009F',
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+    ]) {
+      expect(firstRefusedCharacter(`Kemo${refused}Taro`), codePointLabel(refused)).toBe(refused)
+    }
+    // A low surrogate before its high one is two lone halves, not a pair.
+    expect(firstRefusedCharacter('\uDC00\uD800')).toBe('\uDC00')
+  })
+
+  it('leave whole surrogate pairs, emoji sequences, invisible joiners and private use alone', () => {
+    for (const kept of [
+      'ふぁーりーフェス',
+      '🦊',
+      family,
+      kissWithSkinTones,
+      englandFlag,
+      persianWithZwnj,
+      'a\u200Bb',
+      '\uE000',
+      ' ',
+      '\u3000',
+    ]) {
+      expect(firstRefusedCharacter(kept), kept).toBeUndefined()
+    }
+  })
+
+  it('are found in any text that PostgreSQL could not store', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        if (firstRefusedCharacter(text) === undefined) {
+          // A database driver sends UTF-8: a lone surrogate would not survive the trip.
+          expect(new TextDecoder().decode(new TextEncoder().encode(text))).toBe(text)
+          expect(text).not.toContain('\u0000')
+        }
+      }),
+    )
+  })
+})
+
+describe('characters a printed badge refuses', () => {
+  it('are the ones refused everywhere plus private use, noncharacters and invisible format characters', () => {
+    for (const refused of [
+      '\u0000',
+      '\u202E',
+      '\uE000',
+      '\u{F0000}',
+      '\uFFFF',
+      '\uFDD0',
+      '\u200B',
+      '\u00AD',
+      '\u2060',
+      '\uFEFF',
+      '\u3164',
+      '\u115F',
+      '\u034F',
+    ]) {
+      expect(firstUnprintableCharacter(`Kemo${refused}`), codePointLabel(refused)).toBe(refused)
+    }
+  })
+
+  it('keeps the joiners and selectors that build one character', () => {
+    for (const kept of [
+      family,
+      kissWithSkinTones,
+      englandFlag,
+      redHeart,
+      persianWithZwnj,
+      decomposedGa,
+      'Ｋｅｍｏ',
+      '山田 太郎',
+    ]) {
+      expect(firstUnprintableCharacter(kept), kept).toBeUndefined()
+    }
+  })
+})
+
+describe('visible characters', () => {
+  it('are missing from empty, whitespace-only and zero-width-only texts', () => {
+    for (const blank of [
+      '',
+      ' ',
+      '\u3000',
+      '\u200B\u200B',
+      '\u200D',
+      '\uFEFF',
+      '\u3164',
+      '\u2800',
+      '\u0301',
+      '\uFE0F',
+      '\u00A0\u2007',
+      '\u{E0067}',
+    ]) {
+      expect(hasVisibleCharacter(blank), JSON.stringify(blank)).toBe(false)
+    }
+  })
+
+  it('are there in any name with a letter, digit, symbol or emoji', () => {
+    for (const name of ['a', '7', '・', '🦊', family, '\u200Bケモ', 'が', '\uE000']) {
+      expect(hasVisibleCharacter(name), name).toBe(true)
+    }
+  })
+})
+
+describe('grapheme clusters of too many code points', () => {
+  it('are refused from the first code point past the limit', () => {
+    const marks = '\u0301'.repeat(maxCodePointsPerGrapheme)
+    expect(firstExcessCodePoint(`Ok a${marks}`)).toBe('\u0301')
+    expect(firstExcessCodePoint(`a${'\u0301'.repeat(maxCodePointsPerGrapheme - 1)}`)).toBeUndefined()
+    expect(firstExcessCodePoint(kissWithSkinTones)).toBeUndefined()
+    expect(Array.from(kissWithSkinTones)).toHaveLength(maxCodePointsPerGrapheme)
+    expect(firstExcessCodePoint(family.repeat(20))).toBeUndefined()
+  })
+})
+
+describe('storable prefixes', () => {
+  it('drop refused characters and never split a surrogate pair', () => {
+    expect(storablePrefix('受付\u0000 1\u202E', 50)).toBe('受付 1')
+    expect(storablePrefix(`${'a'.repeat(49)}🦊`, 50)).toBe('a'.repeat(49))
+    expect(storablePrefix(`${'a'.repeat(48)}🦊b`, 50)).toBe(`${'a'.repeat(48)}🦊`)
+    expect(storablePrefix('a\uD800b', 50)).toBe('ab')
+  })
+
+  it('always give a storable text within the bound', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), fc.nat({ max: 60 }), (text, max) => {
+        const kept = storablePrefix(text, max)
+        expect(kept.length).toBeLessThanOrEqual(max)
+        expect(firstRefusedCharacter(kept)).toBeUndefined()
+      }),
+    )
+  })
+})
+
+describe('code point labels', () => {
+  it('name the character as people look it up', () => {
+    expect(codePointLabel('\u202E')).toBe('U+202E')
+    expect(codePointLabel('\u0000')).toBe('U+0000')
+    expect(codePointLabel('🦊')).toBe('U+1F98A')
+    expect(codePointLabel('\uD800')).toBe('U+D800')
+  })
+})
