@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib'
+import * as apigw from 'aws-cdk-lib/aws-apigateway'
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
@@ -23,6 +24,26 @@ export const stripeWebhookPath = '/webhooks/stripe'
 /** Application logs are kept three months: long enough to investigate, well inside the one-year retention. */
 const logRetention = logs.RetentionDays.THREE_MONTHS
 
+/**
+ * One JSON line per request API Gateway answered, including the ones that never reached the function (its
+ * throttle's 429s, integration timeouts): who asked (source IP), what, the answer and how long it took.
+ */
+const accessLogFormat = apigw.AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    time: '$context.requestTime',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    protocol: '$context.protocol',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationError: '$context.integrationErrorMessage',
+    userAgent: '$context.identity.userAgent',
+  }),
+)
+
 export interface ApiProps {
   config: FurfesConfig
   network: Network
@@ -43,6 +64,8 @@ export class Api extends Construct {
   readonly migrator: lambda.Function
   readonly httpApi: apigwv2.HttpApi
   readonly logGroup: logs.LogGroup
+  /** API Gateway's access log of the HTTP API (decision 082). */
+  readonly accessLogGroup: logs.LogGroup
   /** The base URL the web apps call, without a trailing slash. */
   readonly url: string
   /** With a custom domain: the API Gateway name its DNS record (CNAME or alias) points to. */
@@ -131,10 +154,18 @@ export class Api extends Construct {
         })
       : undefined
     this.domainTarget = domainName?.regionalDomainName
+    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    })
     this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.api.throttleRate, burstLimit: config.api.throttleBurst },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogGroup),
+        format: accessLogFormat,
+      },
       ...(domainName ? { domainMapping: { domainName } } : {}),
     })
     // One catch-all `$default` route: the Hono app routes, answers 404s and CORS preflights itself.

@@ -2,8 +2,10 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib'
 import * as ec2 from 'aws-cdk-lib/aws-ec2'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as rds from 'aws-cdk-lib/aws-rds'
+import type * as s3 from 'aws-cdk-lib/aws-s3'
 import { Construct } from 'constructs'
 import type { FurfesConfig } from './config.ts'
+import { logPrefixes } from './log-bucket.ts'
 
 /** PostgreSQL's port; nothing else is opened on the database. */
 const postgresPort = 5432
@@ -24,7 +26,7 @@ export class Network extends Construct {
   /** Carried by every function that runs the API's code (the API and its migrator). */
   readonly apiSecurityGroup: ec2.SecurityGroup
 
-  constructor(scope: Construct, id: string, config: FurfesConfig) {
+  constructor(scope: Construct, id: string, config: FurfesConfig, logBucket: s3.IBucket) {
     super(scope, id)
     this.vpc = new ec2.Vpc(this, 'Vpc', {
       availabilityZones,
@@ -34,6 +36,14 @@ export class Network extends Construct {
         { name: 'api', subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS, cidrMask: 20 },
         { name: 'database', subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 },
       ],
+      // Every connection accepted or rejected, as files in the log bucket (cheaper than CloudWatch Logs for
+      // data read only when investigating): who talked to the database, where the functions went out to.
+      flowLogs: {
+        toLogBucket: {
+          destination: ec2.FlowLogDestination.toS3(logBucket, logPrefixes.vpcFlowLogs),
+          trafficType: ec2.FlowLogTrafficType.ALL,
+        },
+      },
     })
     this.apiSecurityGroup = new ec2.SecurityGroup(this, 'ApiSecurityGroup', {
       vpc: this.vpc,

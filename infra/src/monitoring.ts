@@ -29,7 +29,11 @@ export class Monitoring extends Construct {
     super(scope, id)
     const { config, api, database } = props
     const name = (alarm: string) => `furfes-${config.stage}-${alarm}`
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `furfes ${config.stage} alarms` })
+    this.topic = new sns.Topic(this, 'Alarms', {
+      displayName: `furfes ${config.stage} alarms`,
+      // Publishing over plain HTTP is refused (decision 082); CloudWatch alarms publish over TLS anyway.
+      enforceSSL: true,
+    })
     if (config.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail))
     const notify = (alarm: cloudwatch.Alarm) => {
       alarm.addAlarmAction(new actions.SnsAction(this.topic))

@@ -1,9 +1,12 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
+import { acknowledgeFindings } from './acknowledgements.ts'
 import { Api, cognitoEndpoint } from './api.ts'
 import { UserPools } from './auth.ts'
 import { type FurfesConfig, region } from './config.ts'
 import { Database, Network } from './database.ts'
+import { SignInFirewall } from './firewall.ts'
+import { LogBucket } from './log-bucket.ts'
 import { Monitoring } from './monitoring.ts'
 import { ApiSecrets } from './secrets.ts'
 import { StaticSite, WebDeliveryPolicies } from './static-site.ts'
@@ -20,7 +23,10 @@ export interface FurfesStackProps extends StackProps {
  * between stacks to untangle later.
  */
 export class FurfesStack extends Stack {
+  readonly config: FurfesConfig
+  readonly logs: LogBucket
   readonly userPools: UserPools
+  readonly signInFirewall: SignInFirewall
   readonly network: Network
   readonly database: Database
   readonly secrets: ApiSecrets
@@ -37,11 +43,17 @@ export class FurfesStack extends Stack {
     }
     super(scope, id, { ...props, env: { ...props.env, region } })
     const { config } = props
+    this.config = config
     Tags.of(this).add('project', 'furfes')
     Tags.of(this).add('stage', config.stage)
 
+    this.logs = new LogBucket(this, 'AccessLogs')
     this.userPools = new UserPools(this, 'UserPools', config)
-    this.network = new Network(this, 'Network', config)
+    this.signInFirewall = new SignInFirewall(this, 'SignInFirewall', {
+      config,
+      pools: [this.userPools.members.pool, this.userPools.admins.pool],
+    })
+    this.network = new Network(this, 'Network', config, this.logs.bucket)
     this.database = new Database(this, 'Database', { config, network: this.network })
     this.secrets = new ApiSecrets(this, 'Secrets', config)
 
@@ -52,12 +64,14 @@ export class FurfesStack extends Stack {
       distDir: props.webApps.pwaDist,
       policies,
       prerendered: true,
+      logBucket: this.logs.bucket,
       ...(config.domains.pwa ? { domain: config.domains.pwa } : {}),
     })
     this.reception = new StaticSite(this, 'Reception', {
       distDir: props.webApps.receptionDist,
       policies,
       prerendered: false,
+      logBucket: this.logs.bucket,
       ...(config.domains.reception ? { domain: config.domains.reception } : {}),
     })
     this.api = new Api(this, 'Api', {
@@ -114,5 +128,8 @@ export class FurfesStack extends Stack {
     output('DatabaseInstanceId', this.database.instance.instanceIdentifier, 'The RDS instance')
     output('DatabaseSecretArn', this.database.instance.secret?.secretArn ?? '', 'Database credentials')
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
+
+    // Last, once every construct exists: the cdk-nag findings kept on purpose (decision 082).
+    acknowledgeFindings(this)
   }
 }

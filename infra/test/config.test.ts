@@ -16,6 +16,15 @@ describe('resolveConfig', () => {
     expect(config.database).toEqual({ ...defaultConfig.database, multiAz: false })
   })
 
+  it('takes the firewall rate limit from cdk.json and refuses one AWS WAF would refuse', () => {
+    expect(resolveConfig({ firewall: { cognitoRequestsPerIpPer5Minutes: 300 } }).firewall).toEqual({
+      cognitoRequestsPerIpPer5Minutes: 300,
+    })
+    expect(() => resolveConfig({ firewall: { cognitoRequestsPerIpPer5Minutes: 5 } })).toThrow(
+      /firewall\.cognitoRequestsPerIpPer5Minutes: a whole number from 10/,
+    )
+  })
+
   it('refuses values that would fail the deployment, listing every problem', () => {
     expect(() =>
       resolveConfig({

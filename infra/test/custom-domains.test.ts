@@ -91,6 +91,10 @@ describe('with custom domains', () => {
     })
   })
 
+  it("passes cdk-nag's AwsSolutions pack with the optional settings too", () => {
+    expect(sut.nagFindings()).toEqual([])
+  })
+
   it('mails the alarms to the operators', () => {
     sut.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',

@@ -47,6 +47,10 @@ describe('synthesis', () => {
     }
   })
 
+  it("passes cdk-nag's AwsSolutions pack: every finding is fixed or acknowledged with a reason", () => {
+    expect(sut.nagFindings()).toEqual([])
+  })
+
   it('deploys to ap-northeast-1 only', () => {
     expect(sut.stack.region).toBe('ap-northeast-1')
     expect(
@@ -523,5 +527,142 @@ describe('alarms', () => {
   it('sends every alarm to the alarm topic', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(5)
     for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic() }])
+  })
+})
+
+describe('logs, firewall and TLS (decision 082)', () => {
+  const logBucket = () => logicalIdOf('AWS::S3::Bucket', 'AccessLogs')
+  const logBucketPolicy = () => {
+    const [, policy] = only('AWS::S3::BucketPolicy', { Bucket: { Ref: logBucket() } })
+    return (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement
+  }
+
+  it('keeps access logs in a private, TLS-only bucket that expires them after 90 days and outlives the stack', () => {
+    const id = logBucket()
+    const bucket = sut.template.toJSON().Resources[id] as Resource & { DeletionPolicy: string }
+    expect(bucket.DeletionPolicy).toBe('Retain')
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }] },
+    })
+    expect(logBucketPolicy()).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    )
+  })
+
+  it('logs every request to both sites: CloudFront standard logs and S3 server access logs', () => {
+    for (const site of ['Pwa', 'Reception']) {
+      const distribution = sut.template.toJSON().Resources[
+        logicalIdOf('AWS::CloudFront::Distribution', site)
+      ] as Resource
+      expect((distribution.Properties.DistributionConfig as { Logging: unknown }).Logging).toEqual({
+        Bucket: { 'Fn::GetAtt': [logBucket(), 'RegionalDomainName'] },
+        Prefix: `cloudfront/${site.toLowerCase()}/`,
+      })
+      const siteBucket = logicalIdOf('AWS::S3::Bucket', `${site}Bucket`)
+      expect(
+        (sut.template.toJSON().Resources[siteBucket] as Resource).Properties.LoggingConfiguration,
+      ).toEqual({
+        DestinationBucketName: { Ref: logBucket() },
+        LogFilePrefix: `s3/${site.toLowerCase()}/`,
+      })
+      // S3 delivers the server access logs under a bucket policy naming the site bucket, not an ACL.
+      expect(logBucketPolicy()).toContainEqual(
+        expect.objectContaining({
+          Principal: { Service: 'logging.s3.amazonaws.com' },
+          Action: 's3:PutObject',
+          Condition: expect.objectContaining({
+            ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [siteBucket, 'Arn'] } },
+          }),
+        }),
+      )
+    }
+  })
+
+  it('records all VPC traffic as flow logs in the log bucket, which lets the log service write them', () => {
+    const [, flowLog] = only('AWS::EC2::FlowLog')
+    expect(flowLog.Properties).toMatchObject({
+      ResourceId: { Ref: logicalIdOf('AWS::EC2::VPC', 'Network') },
+      ResourceType: 'VPC',
+      TrafficType: 'ALL',
+      LogDestinationType: 's3',
+    })
+    expect(JSON.stringify(flowLog.Properties.LogDestination)).toContain(logBucket())
+    expect(JSON.stringify(flowLog.Properties.LogDestination)).toContain('/vpc-flow-logs/')
+    expect(logBucketPolicy()).toContainEqual(
+      expect.objectContaining({
+        Principal: { Service: 'delivery.logs.amazonaws.com' },
+        Action: 's3:PutObject',
+      }),
+    )
+  })
+
+  it("writes API Gateway's access log, one JSON line per request with the caller's address and the status", () => {
+    const [, stage] = only('AWS::ApiGatewayV2::Stage')
+    const settings = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string }
+    const group = logicalIdOf('AWS::Logs::LogGroup', 'ApiAccessLogs')
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [group, 'Arn'] })
+    expect(JSON.parse(settings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      method: '$context.httpMethod',
+      path: '$context.path',
+      status: '$context.status',
+    })
+    expect((sut.template.toJSON().Resources[group] as Resource).Properties.RetentionInDays).toBe(90)
+  })
+
+  it('puts AWS WAF in front of both user pools: a rate limit per address, then the AWS managed rules', () => {
+    const [aclId, acl] = only('AWS::WAFv2::WebACL')
+    expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } })
+    const rules = acl.Properties.Rules as { Name: string; Priority: number; Statement: unknown }[]
+    expect(rules[0]).toMatchObject({
+      Priority: 0,
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 1000, EvaluationWindowSec: 300 } },
+    })
+    expect(rules.slice(1).map((rule) => rule.Statement)).toEqual(
+      [
+        'AWSManagedRulesAmazonIpReputationList',
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+      ].map((name) => ({ ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } })),
+    )
+    const associated = Object.values(resources('AWS::WAFv2::WebACLAssociation')).map((association) => {
+      expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] })
+      return association.Properties.ResourceArn
+    })
+    expect(associated).toEqual(
+      expect.arrayContaining(
+        ['Members', 'Admins'].map((pool) => ({
+          'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', pool), 'Arn'],
+        })),
+      ),
+    )
+    expect(associated).toHaveLength(2)
+  })
+
+  it('refuses alarm notifications published without TLS', () => {
+    const [, policy] = only('AWS::SNS::TopicPolicy')
+    expect(policy.Properties.Topics).toEqual([{ Ref: logicalIdOf('AWS::SNS::Topic', 'Alarms') }])
+    expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    )
   })
 })
