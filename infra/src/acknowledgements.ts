@@ -63,17 +63,6 @@ export function acknowledgeFindings(stack: FurfesStack): void {
       'Registration codes signed with a key must keep verifying offline at reception until they expire, so ' +
       'the key rotates in three manual steps (docs/operations.md, "Rotating the registration-code key").',
   })
-  // The generated secret itself (instance.secret is the attachment beneath it).
-  const databaseSecret = stack.database.instance.node.tryFindChild('Secret')
-  if (databaseSecret) {
-    acknowledge(databaseSecret, {
-      'AwsSolutions-SMG4':
-        'Every API instance reads the database password once when it starts and keeps it for its new ' +
-        'connections, so an automatic rotation would break the connections instances open afterwards; ' +
-        'decision 082 describes rotating by hand with a deploy until the API reads it per connection.',
-    })
-  }
-
   acknowledge(stack.database.instance, {
     'AwsSolutions-RDS11':
       'The database sits in isolated subnets with no route to or from the internet and accepts 5432 from ' +

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { openDatabase } from '@furfes/api/src/db/database.ts'
 import { type PostgresCluster, startPostgresCluster } from '@furfes/api/test/support/postgres-cluster.ts'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleApi } from '../src/bundle.ts'
+import { useDatabasePassword } from '../src/runtime/database-password.ts'
+import { databaseUrlFromRdsSecret } from '../src/runtime/secrets.ts'
 
 /*
  * The Lambda code as it will run: the esbuild bundle, loaded by plain Node (not Vitest), handed the events
@@ -102,5 +106,78 @@ describe('the bundled Lambda code', () => {
     }
     expect(health.statusCode).toBe(200)
     expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'postgres' })
+  })
+})
+
+describe('the database password after a rotation (decision 082)', () => {
+  it('is read by the connections the bundled code opens from its one copy of node-postgres', () => {
+    // pg.defaults set by the runtime must be the ones the API's pool reads: one copy of pg in each bundle.
+    for (const entry of ['api', 'migrate']) {
+      const code = readFileSync(join(folder, 'dist', `${entry}.mjs`), 'utf8')
+      expect(code.split('Password must be a string').length - 1, entry).toBe(1)
+    }
+  })
+
+  it('reaches new connections at once, without restarting, while open connections carry on', async () => {
+    const superuser = new pg.Client({ connectionString: cluster.url })
+    await superuser.connect()
+    const opened: { close(): Promise<void> }[] = []
+    try {
+      await superuser.query("create role furfes_app login password 'first-password'")
+      await superuser.query('create database furfes_rotation owner furfes_app')
+      // As on RDS: the application role must give its password (the cluster otherwise trusts local users).
+      const { rows } = await superuser.query<{ hba_file: string }>('show hba_file')
+      writeFileSync(
+        rows[0]?.hba_file ?? '',
+        'local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n',
+      )
+      await superuser.query('select pg_reload_conf()')
+      const port = new URL(cluster.url).port
+      const withPassword = (password: string) =>
+        `postgres://furfes_app:${password}@127.0.0.1:${port}/furfes_rotation`
+      // The reload is asynchronous: wait until the server asks the role for its password.
+      for (;;) {
+        const probe = new pg.Client({ connectionString: withPassword('wrong') })
+        const refused = await probe.connect().then(
+          () => false,
+          (error: Error) => /password authentication failed/.test(error.message),
+        )
+        await probe.end().catch(() => {})
+        if (refused) break
+      }
+
+      // The secret as RDS keeps it; the runtime builds DATABASE_URL from it and reads the password per connection.
+      const secret = { username: 'furfes_app', host: '127.0.0.1', port, dbname: 'furfes_rotation' }
+      let current = JSON.stringify({ ...secret, password: 'first-password' })
+      useDatabasePassword('arn:db', async () => current)
+      // The URL the runtime builds, minus TLS: this cluster has no certificate (RDS has, sslmode=verify-full).
+      const url = databaseUrlFromRdsSecret(current).replace('?sslmode=verify-full', '')
+      expect(url).not.toContain('first-password')
+
+      const running = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+      opened.push(running)
+      await running.ping()
+      // What an instance that kept the password of its start would do.
+      const keptPassword = await openDatabase({
+        kind: 'postgres',
+        url: withPassword('first-password'),
+        poolSize: 1,
+      })
+      opened.push(keptPassword)
+
+      // The rotation: a new password in PostgreSQL, then in the secret.
+      await superuser.query("alter role furfes_app password 'second-password'")
+      current = JSON.stringify({ ...secret, password: 'second-password' })
+
+      await running.ping() // its open connection carries on
+      const afterRotation = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+      opened.push(afterRotation)
+      await afterRotation.ping() // a new connection gets the new password
+      await expect(keptPassword.ping()).rejects.toThrow(/password authentication failed/)
+    } finally {
+      pg.defaults.password = undefined
+      await Promise.all(opened.map((database) => database.close()))
+      await superuser.end()
+    }
   })
 })

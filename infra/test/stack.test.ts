@@ -191,9 +191,10 @@ describe('the database', () => {
     }
   })
 
-  it('accepts connections on 5432 from the API security group and from nothing else', () => {
+  it('accepts connections on 5432 from the API functions and the password rotation, from nothing else', () => {
     const databaseGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'DatabaseSecurityGroup')
     const apiGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'ApiSecurityGroup')
+    const rotationGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'RotationSecurityGroup')
     const [, database] = only('AWS::RDS::DBInstance')
     expect(database.Properties.VPCSecurityGroups).toEqual([{ 'Fn::GetAtt': [databaseGroup, 'GroupId'] }])
 
@@ -213,12 +214,42 @@ describe('the database', () => {
         GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
         SourceSecurityGroupId: { 'Fn::GetAtt': [apiGroup, 'GroupId'] },
       },
+      {
+        Description: 'PostgreSQL from the password rotation',
+        IpProtocol: 'tcp',
+        FromPort: 5432,
+        ToPort: 5432,
+        GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
+        SourceSecurityGroupId: { 'Fn::GetAtt': [rotationGroup, 'GroupId'] },
+      },
     ])
     // No rule anywhere opens it to an address range.
     const anyCidr = Object.values(resources('AWS::EC2::SecurityGroupIngress')).filter(
       (rule) => rule.Properties.CidrIp !== undefined || rule.Properties.CidrIpv6 !== undefined,
     )
     expect(anyCidr).toEqual([])
+  })
+
+  it("rotates its password monthly in a night window, with Secrets Manager's PostgreSQL rotation in the VPC", () => {
+    const [, schedule] = only('AWS::SecretsManager::RotationSchedule')
+    expect(schedule.Properties).toMatchObject({
+      SecretId: { Ref: logicalIdOf('AWS::SecretsManager::SecretTargetAttachment', 'Database') },
+      RotateImmediatelyOnUpdate: false,
+      // 18:00 UTC on the 1st: 03:00–05:00 in Japan on the 2nd.
+      RotationRules: { ScheduleExpression: 'cron(0 18 1 * ? *)', Duration: '2h' },
+      HostedRotationLambda: {
+        RotationType: 'PostgreSQLSingleUser',
+        RotationLambdaName: 'furfes-prod-database-rotation',
+        VpcSecurityGroupIds: {
+          'Fn::GetAtt': [logicalIdOf('AWS::EC2::SecurityGroup', 'RotationSecurityGroup'), 'GroupId'],
+        },
+      },
+    })
+    const subnets = JSON.stringify(
+      (schedule.Properties.HostedRotationLambda as { VpcSubnetIds: unknown }).VpcSubnetIds,
+    )
+    expect(subnets).toContain('apiSubnet1')
+    expect(subnets).toContain('apiSubnet2')
   })
 
   it('gives the API security group to the API function and its migrator only', () => {
@@ -353,7 +384,7 @@ describe('the API', () => {
     expect(trigger.DependsOn).toEqual(
       expect.arrayContaining([
         logicalIdOf('AWS::RDS::DBInstance', 'Database'),
-        logicalIdOf('AWS::EC2::SecurityGroupIngress', 'Database'),
+        logicalIdOf('AWS::EC2::SecurityGroupIngress', 'DatabaseSecurityGroupfromFurfesTestNetworkApi'),
       ]),
     )
     expect(apiFunction().DependsOn).toContain(triggerId)
