@@ -65,8 +65,8 @@ export function acknowledgeFindings(stack: FurfesStack): void {
   })
   acknowledge(stack.database.instance, {
     'AwsSolutions-RDS11':
-      'The database sits in isolated subnets with no route to or from the internet and accepts 5432 from ' +
-      'the API security group only; another port number would hide nothing from what can reach it.',
+      'The database sits in isolated subnets with no route to or from the internet and accepts 5432 only ' +
+      "from the API's and the password rotation's security groups; another port would hide nothing.",
   })
 
   // The API: API Gateway passes every request to the Hono app, which authorizes each route itself.

@@ -65,7 +65,8 @@ export class Network extends Construct {
 
 /**
  * Managed PostgreSQL (RDS, decision 080): private, encrypted, reachable on 5432 from the API's security group
- * and from nothing else, with automated backups and point-in-time restore.
+ * and the password rotation's (decision 082) and from nothing else, with automated backups and point-in-time
+ * restore.
  */
 export class Database extends Construct {
   readonly instance: rds.DatabaseInstance
