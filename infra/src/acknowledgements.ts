@@ -69,11 +69,26 @@ export function acknowledgeFindings(stack: FurfesStack): void {
       "from the API's and the password rotation's security groups; another port would hide nothing.",
   })
 
-  // The API: API Gateway passes every request to the Hono app, which authorizes each route itself.
-  acknowledge(stack.api.node.findChild('DefaultRoute'), {
-    'AwsSolutions-APIG4':
-      'The API verifies Cognito tokens itself (member and admin pools, per route), and some routes must be ' +
-      'public: the Stripe webhook (signed by Stripe), the feature flags and the public profiles.',
+  // The API: API Gateway passes every request to the Hono app, which authorizes and validates each route itself.
+  for (const method of stack.api.restApi.methods) {
+    acknowledge(method, {
+      'AwsSolutions-APIG4':
+        'The API verifies Cognito tokens itself (member and admin pools, per route), and some routes must be ' +
+        'public: the Stripe webhook (signed by Stripe), the feature flags and the public profiles.',
+      'AwsSolutions-COG4':
+        'A Cognito authorizer takes one pool per method, while behind this catch-all method the API accepts ' +
+        'member or admin tokens per route, and some routes take none; the API checks them itself.',
+    })
+  }
+  acknowledge(stack.api.restApi, {
+    'AwsSolutions-APIG2':
+      "API Gateway's request validation needs a model per route; every route of the Hono app behind the " +
+      'catch-all method validates its parameters and body with its own schemas and answers a translated 400.',
+  })
+  acknowledge(stack.api.restApi.node.findChild('CloudWatchRole'), {
+    [awsManagedPolicy('AmazonAPIGatewayPushToCloudWatchLogs')]:
+      "The AWS-maintained policy API Gateway's account role needs to write the REST API's access and " +
+      'execution logs; it grants only log writing.',
   })
   for (const fn of [stack.api.function, stack.api.migrator]) {
     acknowledge(fn, {
@@ -94,7 +109,8 @@ export function acknowledgeFindings(stack: FurfesStack): void {
       'AwsSolutions-CFR2':
         'A CloudFront web ACL must live in us-east-1, outside this one-region stack (decision 080); the sites ' +
         'serve only static files from a private bucket, cached at the edge and covered by AWS Shield ' +
-        'Standard, while the sign-in paths have AWS WAF (SignInFirewall); see decision 082.',
+        'Standard, while the API (ApiFirewall) and the sign-in paths (SignInFirewall) have regional AWS WAF ' +
+        'web ACLs with per-address rate limits; see decision 082.',
     }
     const customDomain = site === stack.pwa ? config.domains.pwa : config.domains.reception
     if (!customDomain) {

@@ -44,7 +44,7 @@ export class Monitoring extends Construct {
 
     // Every 5xx API Gateway answered: the API's own 500s, and Lambda errors, timeouts and throttles.
     this.api5xx = notify(
-      api.httpApi
+      api.restApi
         .metricServerError({ period: minute, statistic: cloudwatch.Stats.SUM })
         .createAlarm(this, 'Api5xx', {
           alarmName: name('api-5xx'),

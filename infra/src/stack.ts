@@ -1,11 +1,11 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { acknowledgeFindings } from './acknowledgements.ts'
-import { Api, cognitoEndpoint } from './api.ts'
+import { Api, cognitoEndpoint, stripeWebhookPath } from './api.ts'
 import { UserPools } from './auth.ts'
 import { type FurfesConfig, region } from './config.ts'
 import { Database, Network } from './database.ts'
-import { SignInFirewall } from './firewall.ts'
+import { ApiFirewall, SignInFirewall } from './firewall.ts'
 import { LogBucket } from './log-bucket.ts'
 import { Monitoring } from './monitoring.ts'
 import { ApiSecrets } from './secrets.ts'
@@ -31,6 +31,7 @@ export class FurfesStack extends Stack {
   readonly database: Database
   readonly secrets: ApiSecrets
   readonly api: Api
+  readonly apiFirewall: ApiFirewall
   readonly pwa: StaticSite
   readonly reception: StaticSite
   readonly monitoring: Monitoring
@@ -82,6 +83,11 @@ export class FurfesStack extends Stack {
       secrets: this.secrets,
       pwaUrl: this.pwa.url,
       receptionUrl: this.reception.url,
+    })
+    this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
+      config,
+      stage: this.api.restApi.deploymentStage,
+      webhookPath: stripeWebhookPath,
     })
 
     const runtimeConfig = {

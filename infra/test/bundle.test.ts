@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,27 +48,54 @@ async function invoke(entry: 'api' | 'migrate', event: unknown): Promise<unknown
   return JSON.parse(line?.slice('RESULT '.length) ?? 'null')
 }
 
-/** An API Gateway HTTP API (payload format 2.0) request event. */
-function httpApiEvent(method: string, path: string) {
+/**
+ * A REST API Lambda proxy request event as the stack's API delivers it: the stage (`api`) is in the URL
+ * but not in `path`, and with binary media types `*\/*` every body arrives base64-encoded.
+ */
+function restApiEvent(
+  method: string,
+  path: string,
+  request: { headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  const headers = {
+    Host: 'abc123.execute-api.ap-northeast-1.amazonaws.com',
+    Origin: 'http://localhost:5173',
+    ...request.headers,
+  }
   return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { host: 'abc123.execute-api.ap-northeast-1.amazonaws.com', origin: 'http://localhost:5173' },
+    resource: '/{proxy+}',
+    path,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { proxy: path.slice(1) },
+    stageVariables: null,
     requestContext: {
       accountId: '123456789012',
       apiId: 'abc123',
       domainName: 'abc123.execute-api.ap-northeast-1.amazonaws.com',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
+      httpMethod: method,
+      identity: { sourceIp: '192.0.2.1', userAgent: 'test' },
+      path: `/api${path}`,
+      protocol: 'HTTP/1.1',
       requestId: 'request-1',
-      routeKey: '$default',
-      stage: '$default',
-      time: '22/Nov/2026:06:00:00 +0000',
-      timeEpoch: 1_795_327_200_000,
+      resourcePath: '/{proxy+}',
+      stage: 'api',
+      requestTimeEpoch: 1_795_327_200_000,
     },
-    isBase64Encoded: false,
+    body: request.body ? request.body.toString('base64') : null,
+    isBase64Encoded: request.body !== undefined,
   }
+}
+
+type LambdaResult = {
+  statusCode: number
+  headers?: Record<string, string>
+  multiValueHeaders?: Record<string, string[]>
+  body: string
+  isBase64Encoded: boolean
 }
 
 beforeAll(async () => {
@@ -87,25 +115,51 @@ describe('the bundled Lambda code', () => {
     expect(await invoke('migrate', {})).toEqual({ status: 'migrated' })
   })
 
-  it('answers HTTP API events through the Hono app', async () => {
-    const features = (await invoke('api', httpApiEvent('GET', '/features'))) as {
-      statusCode: number
-      headers: Record<string, string>
-      body: string
-    }
+  it('answers REST API events through the Hono app, JSON as text', async () => {
+    const features = (await invoke('api', restApiEvent('GET', '/features'))) as LambdaResult
     expect(features.statusCode).toBe(200)
-    expect(features.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+    // Text, so API Gateway passes it on as it is; only base64 answers are turned into bytes.
+    expect(features.isBase64Encoded).toBe(false)
+    expect(features.multiValueHeaders?.['access-control-allow-origin']).toEqual(['http://localhost:5173'])
     expect(JSON.parse(features.body)).toEqual({
       is_new_club_activity_establishment_available: expect.any(Boolean),
       is_registration_available: expect.any(Boolean),
       is_under_maintenance: false,
     })
-    const health = (await invoke('api', httpApiEvent('GET', '/health'))) as {
-      statusCode: number
-      body: string
-    }
+    const health = (await invoke('api', restApiEvent('GET', '/health'))) as LambdaResult
     expect(health.statusCode).toBe(200)
     expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'postgres' })
+  })
+
+  it('verifies a Stripe webhook over exactly the bytes Stripe signed, non-ASCII included', async () => {
+    // What payers type travels in Stripe's events; the signature covers the raw UTF-8 bytes.
+    const body = Buffer.from(
+      JSON.stringify({
+        id: 'evt_bundle_webhook',
+        object: 'event',
+        type: 'customer.created',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { object: 'customer', id: 'cus_1', name: 'もふもふ 太郎 🐺' } },
+      }),
+    )
+    const timestamp = Math.floor(Date.now() / 1000)
+    const sign = (payload: Buffer) =>
+      `t=${timestamp},v1=${createHmac('sha256', 'whsec_infra_bundle')
+        .update(Buffer.concat([Buffer.from(`${timestamp}.`), payload]))
+        .digest('hex')}`
+    const webhook = (payload: Buffer, signature: string) =>
+      restApiEvent('POST', '/webhooks/stripe', {
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature },
+        body: payload,
+      })
+
+    const accepted = (await invoke('api', webhook(body, sign(body)))) as LambdaResult
+    expect(accepted.statusCode).toBe(200)
+    expect(JSON.parse(accepted.body)).toEqual({ received: true, outcome: 'ignored' })
+    // One byte changed after signing is refused: the signature really is checked over these bytes.
+    const altered = Buffer.from(body.toString('utf8').replace('太郎', '次郎'))
+    const refused = (await invoke('api', webhook(altered, sign(body)))) as LambdaResult
+    expect(refused.statusCode).toBe(400)
   })
 })
 

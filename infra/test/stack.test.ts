@@ -274,7 +274,7 @@ describe('the API', () => {
   const environment = () =>
     (apiFunction().Properties.Environment as { Variables: Record<string, unknown> }).Variables
 
-  it('runs the bundled Hono app on Node.js 24 in private subnets, behind an HTTP API catch-all route', () => {
+  it('runs the bundled Hono app on Node.js 24 in private subnets, behind a regional REST API catch-all', () => {
     expect(apiFunction().Properties).toMatchObject({
       Handler: 'dist/api.handler',
       Runtime: 'nodejs24.x',
@@ -286,21 +286,61 @@ describe('the API', () => {
       expect.stringContaining('apiSubnet1'),
       expect.stringContaining('apiSubnet2'),
     ])
-    const [, route] = only('AWS::ApiGatewayV2::Route')
-    expect(route.Properties.RouteKey).toBe('$default')
-    const [, integration] = only('AWS::ApiGatewayV2::Integration')
-    expect(integration.Properties).toMatchObject({
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
+    const [restApiId, restApi] = only('AWS::ApiGateway::RestApi')
+    expect(restApi.Properties).toMatchObject({
+      Name: 'furfes-prod-api',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      // Bodies reach the function base64-encoded, byte for byte (the Stripe webhook's signature).
+      BinaryMediaTypes: ['*/*'],
     })
-    expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(
-      logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+    const [proxyId, proxy] = only('AWS::ApiGateway::Resource')
+    expect(proxy.Properties).toMatchObject({
+      PathPart: '{proxy+}',
+      ParentId: { 'Fn::GetAtt': [restApiId, 'RootResourceId'] },
+    })
+    const methods = Object.values(resources('AWS::ApiGateway::Method'))
+    expect(methods.map((method) => [method.Properties.HttpMethod, method.Properties.ResourceId])).toEqual(
+      expect.arrayContaining([
+        ['ANY', { 'Fn::GetAtt': [restApiId, 'RootResourceId'] }],
+        ['ANY', { Ref: proxyId }],
+      ]),
     )
-    sut.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+    expect(methods).toHaveLength(2)
+    for (const method of methods) {
+      expect(method.Properties).toMatchObject({
+        AuthorizationType: 'NONE',
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      })
+      expect(JSON.stringify(method.Properties.Integration)).toContain(
+        logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+      )
+    }
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    expect(stage.Properties).toMatchObject({
+      StageName: 'api',
+      MethodSettings: [
+        {
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 1000,
+          ThrottlingBurstLimit: 2000,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        },
+      ],
     })
+  })
+
+  it("tells the API and the apps API Gateway's own URL of the stage, without a trailing slash", () => {
+    const restApiId = logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi')
+    const url = {
+      'Fn::Join': [
+        '',
+        ['https://', { Ref: restApiId }, '.execute-api.ap-northeast-1.', { Ref: 'AWS::URLSuffix' }, '/api'],
+      ],
+    }
+    expect(environment().API_URL).toEqual(url)
+    expect(sut.template.toJSON().Outputs.ApiUrl.Value).toEqual(url)
   })
 
   it('reads the Cognito pools, the URLs and the database from its environment', () => {
@@ -510,7 +550,7 @@ describe('the web apps on S3 and CloudFront', () => {
         ['AWS::Cognito::UserPoolClient', 'Members'],
         ['AWS::Cognito::UserPool', 'Admins'],
         ['AWS::Cognito::UserPoolClient', 'Admins'],
-        ['AWS::ApiGatewayV2::Api', 'HttpApi'],
+        ['AWS::ApiGateway::RestApi', 'RestApi'],
         ['AWS::CloudFront::Distribution', 'Pwa'],
         ['AWS::CloudFront::Distribution', 'Reception'],
       ] as const) {
@@ -525,10 +565,10 @@ describe('alarms', () => {
   const topic = () => logicalIdOf('AWS::SNS::Topic', 'Alarms')
 
   it('raises an alarm on API 5xx answers', () => {
-    const api5xx = alarms().find((alarm) => alarm.Properties.MetricName === '5xx')
+    const api5xx = alarms().find((alarm) => alarm.Properties.MetricName === '5XXError')
     expect(api5xx?.Properties).toMatchObject({
       Namespace: 'AWS/ApiGateway',
-      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }],
+      Dimensions: [{ Name: 'ApiName', Value: 'furfes-prod-api' }],
       Statistic: 'Sum',
       Period: 60,
       Threshold: 5,
@@ -641,8 +681,8 @@ describe('logs, firewall and TLS (decision 082)', () => {
   })
 
   it("writes API Gateway's access log, one JSON line per request with the caller's address and the status", () => {
-    const [, stage] = only('AWS::ApiGatewayV2::Stage')
-    const settings = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string }
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    const settings = stage.Properties.AccessLogSetting as { DestinationArn: unknown; Format: string }
     const group = logicalIdOf('AWS::Logs::LogGroup', 'ApiAccessLogs')
     expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [group, 'Arn'] })
     expect(JSON.parse(settings.Format)).toMatchObject({
@@ -651,38 +691,147 @@ describe('logs, firewall and TLS (decision 082)', () => {
       method: '$context.httpMethod',
       path: '$context.path',
       status: '$context.status',
+      waf: '$context.wafResponseCode',
     })
     expect((sut.template.toJSON().Resources[group] as Resource).Properties.RetentionInDays).toBe(90)
+    // A REST API logs through the account's CloudWatch role, which the stack sets.
+    const [roleId] = only('AWS::IAM::Role', {
+      ManagedPolicyArns: [
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+            ],
+          ],
+        },
+      ],
+    })
+    const [, account] = only('AWS::ApiGateway::Account')
+    expect(account.Properties.CloudWatchRoleArn).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] })
   })
 
-  it('puts AWS WAF in front of both user pools: a rate limit per address, then the AWS managed rules', () => {
-    const [aclId, acl] = only('AWS::WAFv2::WebACL')
+  it('keeps the execution log of the API stage (errors only) 90 days, created before the stage', () => {
+    const group = logicalIdOf('AWS::Logs::LogGroup', 'ApiExecutionLogs')
+    const logGroup = sut.template.toJSON().Resources[group] as Resource
+    expect(logGroup.Properties).toMatchObject({
+      RetentionInDays: 90,
+      LogGroupName: {
+        'Fn::Join': [
+          '',
+          [
+            'API-Gateway-Execution-Logs_',
+            { Ref: logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi') },
+            '/api',
+          ],
+        ],
+      },
+    })
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    expect(stage.DependsOn).toContain(group)
+  })
+
+  /** A web ACL by name, its rules, and the ARNs of the resources it is associated with. */
+  const webAcl = (name: string) => {
+    const [aclId, acl] = only('AWS::WAFv2::WebACL', { Name: name })
     expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } })
-    const rules = acl.Properties.Rules as { Name: string; Priority: number; Statement: unknown }[]
+    const associations = Object.values(resources('AWS::WAFv2::WebACLAssociation')).filter(
+      (association) =>
+        JSON.stringify(association.Properties.WebACLArn) === JSON.stringify({ 'Fn::GetAtt': [aclId, 'Arn'] }),
+    )
+    return {
+      rules: acl.Properties.Rules as { Name: string; Priority: number; Statement: unknown }[],
+      associations,
+    }
+  }
+  const managedGroups = [
+    'AWSManagedRulesAmazonIpReputationList',
+    'AWSManagedRulesCommonRuleSet',
+    'AWSManagedRulesKnownBadInputsRuleSet',
+  ]
+
+  it('puts AWS WAF in front of both user pools: a rate limit per address, then the AWS managed rules', () => {
+    const { rules, associations } = webAcl('furfes-prod-sign-in')
     expect(rules[0]).toMatchObject({
       Priority: 0,
       Action: { Block: {} },
       Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 1000, EvaluationWindowSec: 300 } },
     })
     expect(rules.slice(1).map((rule) => rule.Statement)).toEqual(
-      [
-        'AWSManagedRulesAmazonIpReputationList',
-        'AWSManagedRulesCommonRuleSet',
-        'AWSManagedRulesKnownBadInputsRuleSet',
-      ].map((name) => ({ ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } })),
+      managedGroups.map((name) => ({ ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } })),
     )
-    const associated = Object.values(resources('AWS::WAFv2::WebACLAssociation')).map((association) => {
-      expect(association.Properties.WebACLArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] })
-      return association.Properties.ResourceArn
-    })
-    expect(associated).toEqual(
+    expect(associations.map((association) => association.Properties.ResourceArn)).toEqual(
       expect.arrayContaining(
         ['Members', 'Admins'].map((pool) => ({
           'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', pool), 'Arn'],
         })),
       ),
     )
-    expect(associated).toHaveLength(2)
+    expect(associations).toHaveLength(2)
+  })
+
+  it("puts AWS WAF in front of the API's stage: its own rate limit per address, then the managed rules", () => {
+    const { rules, associations } = webAcl('furfes-prod-api')
+    expect(rules[0]).toMatchObject({
+      Name: 'rate-per-ip',
+      Priority: 0,
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 3000, EvaluationWindowSec: 300 } },
+    })
+    expect(rules.slice(1)).toEqual(
+      managedGroups.map((name, index) =>
+        expect.objectContaining({
+          Priority: index + 1,
+          OverrideAction: { None: {} },
+          Statement: {
+            ManagedRuleGroupStatement: expect.objectContaining({ VendorName: 'AWS', Name: name }),
+          },
+        }),
+      ),
+    )
+    // The common rule set: the API takes bodies up to 64 KiB, and the Stripe webhook's body is Stripe's.
+    const groupStatement = (index: number) =>
+      (rules[index]?.Statement as { ManagedRuleGroupStatement?: Record<string, unknown> } | undefined)
+        ?.ManagedRuleGroupStatement ?? {}
+    const common = groupStatement(2)
+    expect(common.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ])
+    expect(common.ScopeDownStatement).toEqual({
+      NotStatement: {
+        Statement: {
+          ByteMatchStatement: {
+            FieldToMatch: { UriPath: {} },
+            PositionalConstraint: 'ENDS_WITH',
+            SearchString: '/webhooks/stripe',
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+          },
+        },
+      },
+    })
+    // The IP reputation list and the known-bad inputs apply to every request, as AWS defines them.
+    for (const index of [1, 3])
+      expect(Object.keys(groupStatement(index)).sort()).toEqual(['Name', 'VendorName'])
+
+    // Associated with the one stage, which every request passes (API Gateway's URL and a custom domain).
+    expect(associations).toHaveLength(1)
+    const [association] = associations
+    const [stageId] = only('AWS::ApiGateway::Stage')
+    expect(association?.Properties.ResourceArn).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':apigateway:ap-northeast-1::/restapis/',
+          { Ref: logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi') },
+          '/stages/',
+          { Ref: stageId },
+        ],
+      ],
+    })
   })
 
   it('refuses alarm notifications published without TLS', () => {
