@@ -1,4 +1,4 @@
-// The five services `npm start` runs, their ports and the environment that tells each where the others are.
+// The six services (five of ours and the mail catcher) `npm start` runs, their ports and the environment that tells each where the others are.
 // Every port can be changed with its environment variable.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +21,9 @@ export function servicePorts(env = process.env) {
     reception: portOf(env, 'RECEPTION_PORT', 5174),
     cognito: portOf(env, 'COGNITO_PORT', 9229),
     stripe: portOf(env, 'STRIPE_PORT', 12111),
+    // The mail catcher: SMTP in, web inbox and HTTP API out (decision 101).
+    smtp: portOf(env, 'SMTP_PORT', 1025),
+    mailInbox: portOf(env, 'INBOX_PORT', 1080),
   }
 }
 
@@ -41,6 +44,8 @@ export function sharedEnv(ports, env = process.env) {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_furfes_local_development_secret',
     STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
+    // Every mail (the API's receipts, the Cognito emulator's codes) goes to the local mail catcher.
+    MAIL_SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     ...cognitoPoolEnv(),
   }
 }
@@ -49,13 +54,35 @@ export function sharedEnv(ports, env = process.env) {
  * @param {{ dev: boolean, ports: ReturnType<typeof servicePorts> }} options
  * Each service: where it runs, the command (on the project's Node 24) and a path that answers HTTP once it is up.
  */
-export function services({ dev, ports }) {
+export function services({ dev, ports, dataDir = sharedEnv(ports).DATA_DIR }) {
   const node = (entry) => (dev ? ['node', '--watch', entry] : ['node', entry])
   const web = (port) =>
     dev
       ? ['vite', '--port', String(port), '--strictPort', '--host', '127.0.0.1']
       : ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1']
   return [
+    {
+      // maildev: a real SMTP server that keeps every message in a web inbox with a REST API (/api/email).
+      name: 'mail',
+      label: 'Mail inbox',
+      cwd: '.',
+      port: ports.mailInbox,
+      command: [
+        'maildev',
+        '--smtp',
+        String(ports.smtp),
+        '--ip',
+        '127.0.0.1',
+        '--web',
+        String(ports.mailInbox),
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        join(dataDir, 'mail'),
+        '--silent',
+      ],
+      readyPath: '/api/healthz',
+    },
     {
       name: 'cognito',
       label: 'Cognito emulator',

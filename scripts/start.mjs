@@ -1,4 +1,4 @@
-// `npm start` (and `npm run dev` with --dev): install when needed, build, start all five services,
+// `npm start` (and `npm run dev` with --dev): install when needed, build, start all six services (ours and the mail catcher),
 // print where they are, and stop every one of them on Ctrl-C.
 //   --dev       hot reload: Vite dev servers and `node --watch`
 //   --no-build  serve the existing production builds (used by the e2e tests after `npm test` built them)
@@ -131,7 +131,8 @@ if (stopping) {
     ...readiness.map(({ service }) => `  ${service.label.padEnd(width)}  http://localhost:${service.port}`),
     '',
     `  Site (ja / en)      http://localhost:${ports.pwa}/ja  http://localhost:${ports.pwa}/en`,
-    `  Verification codes  http://localhost:${ports.cognito}/_emulator/mailbox (sign-up and reset codes land here)`,
+    `  Mail (SMTP)         smtp://localhost:${ports.smtp}: every mail sent (receipts, sign-up and reset codes) lands in the Mail inbox http://localhost:${ports.mailInbox}`,
+    `  Verification codes  http://localhost:${ports.cognito}/_emulator/mailbox (the Cognito emulator's own copy)`,
     '',
     '  Demo accounts:',
     ...demoAccounts().map(

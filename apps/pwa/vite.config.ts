@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
+import { eventCalendarPlugin } from './tooling/event-calendar.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
 import { scheduleValuesPlugin } from './tooling/schedule-values.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
@@ -20,6 +21,7 @@ export default defineConfig({
     compressedPreviewPlugin(),
     bundleReportPlugin(root),
     webManifestsPlugin(root),
+    eventCalendarPlugin(),
     // The service worker (service-worker/sw.ts, docs/decisions/090). Its precache list is written after the
     // prerender step (scripts/precache.ts), so that it holds every prerendered page: hence no injection here.
     // The manifests are one per language (tooling/web-manifests.ts), linked by each page.

@@ -6,7 +6,12 @@ export const e2ePorts = {
   RECEPTION_PORT: process.env.E2E_RECEPTION_PORT ?? '15174',
   COGNITO_PORT: process.env.E2E_COGNITO_PORT ?? '19229',
   STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '22111',
+  SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
+  INBOX_PORT: process.env.E2E_INBOX_PORT ?? '11080',
 }
+
+/** The mail catcher's web inbox and HTTP API (maildev: /api/email), where every mail of the e2e stack lands. */
+export const mailInboxUrl = `http://127.0.0.1:${e2ePorts.INBOX_PORT}`
 
 export const pwaUrl = `http://localhost:${e2ePorts.PWA_PORT}`
 /** The contact form the PWA's contact-us page leads to; the tests answer it themselves, offline. */

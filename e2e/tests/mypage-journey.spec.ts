@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { formatCalendarDate } from '@furfes/core'
 import { expect, test } from '../support/fixtures.ts'
+import { attachmentText, mailsTo, receivedMail } from '../support/mail.ts'
 import {
   decodeQr,
   freshEmail,
@@ -9,6 +11,8 @@ import {
   verifyRegistrationCode,
   waitForFreshDocument,
 } from '../support/mypage.ts'
+import { stripeUrl } from '../support/payment.ts'
+import { pwaUrl } from '../support/stack.ts'
 
 const text = {
   ja: {
@@ -34,6 +38,21 @@ const text = {
     tier: 'スポンサー参加',
     signOut: 'サインアウト',
     topHeading: '東京ふぁーりーフェス 2025',
+    receipt: {
+      subject: '【東京ふぁーりーフェス】参加登録の領収書',
+      lines: [
+        '登録区分: スポンサー参加',
+        '金額（税込）: 10,000円',
+        'お支払い方法: Visa（末尾 4242）',
+        'バッジ名: ケモ太郎',
+        'Tシャツサイズ: L',
+        `日時: ${formatCalendarDate('2025-05-10', 'ja', { weekday: true })} 10:00〜18:00（日本時間）`,
+        '会場: 東京都内の会場',
+      ],
+      paidAt: /^お支払い日時: \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}:\d{2} JST$/m,
+      paymentId: /^決済ID: (pi_test_\w+)$/m,
+      changingRoom: '更衣室',
+    },
   },
   en: {
     createProfile: 'Create your profile',
@@ -58,6 +77,21 @@ const text = {
     tier: 'Sponsor',
     signOut: 'Sign out',
     topHeading: 'Tokyo Furry Fes 2025',
+    receipt: {
+      subject: '[Tokyo Furry Fes] Receipt for your registration',
+      lines: [
+        'Registration tier: Sponsor',
+        'Amount (tax included): ¥10,000',
+        'Paid with: Visa ending in 4242',
+        'Badge name: ケモ太郎',
+        'T-shirt size: L',
+        `Date and time: ${formatCalendarDate('2025-05-10', 'en', { weekday: true })}, 10:00 to 18:00 (Japan time)`,
+        'Venue: A venue in Tokyo',
+      ],
+      paidAt: /^Paid at: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}:\d{2} GMT\+9$/m,
+      paymentId: /^Payment ID: (pi_test_\w+)$/m,
+      changingRoom: 'Changing room',
+    },
   },
 } as const
 
@@ -122,9 +156,30 @@ for (const language of ['ja', 'en'] as const) {
       new RegExp(profileUrl.replace('https://', '').replaceAll('.', '\\.')),
     )
 
-    // The registration code: a QR that decodes to a code the API's key set verifies.
-    await page.goto(`/${language}/mypage/dashboard`)
-    await page.getByRole('link', { name: t.showCode }).click()
+    // The receipt, in the language registered in, read from the mail catcher as the member's inbox.
+    const receipt = await receivedMail(email, t.receipt.subject)
+    for (const line of t.receipt.lines) expect(receipt.text).toContain(line)
+    expect(receipt.text).not.toContain(t.receipt.changingRoom)
+    expect(receipt.text).toMatch(t.receipt.paidAt)
+    const paymentId = t.receipt.paymentId.exec(receipt.text)?.[1] ?? ''
+    // The payment id is Stripe's: the emulator's event about this payment names it.
+    expect(await (await fetch(`${stripeUrl}/_emulator/events`)).text()).toContain(
+      `"payment_intent":"${paymentId}"`,
+    )
+    for (const line of t.receipt.lines) expect(receipt.html).toContain(line.split(': ')[1] ?? line)
+    const ics = await attachmentText(receipt, 'furfes.ics')
+    expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:20250510T100000')
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo')
+    // The sign-up code came through the same inbox (the Cognito emulator mails over SMTP too).
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([
+      '確認コード / Your verification code',
+      t.receipt.subject,
+    ])
+
+    // The registration code, through the mail's link: a QR that decodes to a code the API's key set verifies.
+    const codeLink = /href="([^"]+\/registration-code)"/.exec(receipt.html)?.[1] ?? ''
+    expect(codeLink).toBe(`${pwaUrl}/${language}/registration-code`)
+    await page.goto(codeLink)
     const qr = page.getByRole('img', { name: t.qr })
     await expect(qr).toBeVisible()
     await expect(page.getByText('ケモ太郎', { exact: true })).toBeVisible()

@@ -11,7 +11,10 @@ const ports = {
   RECEPTION_PORT: 25174,
   COGNITO_PORT: 29229,
   STRIPE_PORT: 32111,
+  INBOX_PORT: 31080,
 }
+/** The mail catcher's SMTP side: not HTTP, so checked apart from the others. */
+const smtpPort = 31025
 
 /** Processes whose environment carries the marker: everything the stack started, however deep. */
 function processesWithMarker(marker: string): number[] {
@@ -36,7 +39,7 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-test('npm start brings up all five services on configurable ports, and Ctrl-C stops every process', async () => {
+test('npm start brings up all six services on configurable ports, and Ctrl-C stops every process', async () => {
   test.setTimeout(120_000)
   const marker = `FURFES_STACK_TEST=${randomUUID()}`
   const [markerName = '', markerValue = ''] = marker.split('=')
@@ -45,6 +48,7 @@ test('npm start brings up all five services on configurable ports, and Ctrl-C st
     env: {
       ...process.env,
       ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
+      SMTP_PORT: String(smtpPort),
       DATA_DIR: join(root, '.data/e2e-stack'),
       [markerName]: markerValue,
     },
@@ -63,6 +67,9 @@ test('npm start brings up all five services on configurable ports, and Ctrl-C st
   }
   expect(output).toContain('demo@example.com')
   expect(output).toContain('/_emulator/mailbox')
+  // The mail catcher's inbox is listed and speaks SMTP on its own port.
+  expect(output).toMatch(/Mail inbox\s+http:\/\/localhost:31080/)
+  expect(output).toContain(`smtp://localhost:${smtpPort}`)
   expect(processesWithMarker(marker).length).toBeGreaterThan(5)
 
   stack.kill('SIGINT')

@@ -90,7 +90,7 @@ export function acknowledgeFindings(stack: FurfesStack): void {
       "The AWS-maintained policy API Gateway's account role needs to write the REST API's access and " +
       'execution logs; it grants only log writing.',
   })
-  for (const fn of [stack.api.function, stack.api.migrator]) {
+  for (const fn of [stack.api.function, stack.api.migrator, stack.api.mailDrain.function]) {
     acknowledge(fn, {
       [awsManagedPolicy('AWSLambdaBasicExecutionRole')]:
         'The AWS-maintained policy that lets the function write its own logs; it grants nothing else.',

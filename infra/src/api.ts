@@ -8,9 +8,10 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import * as triggers from 'aws-cdk-lib/triggers'
 import { Construct } from 'constructs'
 import type { UserPools } from './auth.ts'
-import { apiCode, apiHandler, migrateHandler } from './bundle.ts'
+import { apiCode, apiHandler, mailDrainHandler, migrateHandler } from './bundle.ts'
 import { type FurfesConfig, region } from './config.ts'
 import type { Database, Network } from './database.ts'
+import { MailDrain, type MailSending } from './mail.ts'
 import { databaseSecretVariable, secretArnSuffix } from './runtime/secrets.ts'
 import type { ApiSecrets } from './secrets.ts'
 
@@ -55,6 +56,8 @@ export interface ApiProps {
   database: Database
   userPools: UserPools
   secrets: ApiSecrets
+  /** Sending through SES (src/mail.ts): the API function and the outbox drain send with it. */
+  mail: MailSending
   /** Origins of the two web apps: CORS, and where checkout may send users back to. */
   pwaUrl: string
   receptionUrl: string
@@ -67,6 +70,7 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly function: lambda.Function
   readonly migrator: lambda.Function
+  readonly mailDrain: MailDrain
   readonly restApi: apigw.RestApi
   readonly logGroup: logs.LogGroup
   /** API Gateway's access log of the REST API's stage (decision 082). */
@@ -154,6 +158,24 @@ export class Api extends Construct {
       retention: logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     })
+    const apiEnvironment = {
+      ...runtimeEnvironment,
+      DATABASE_POOL_SIZE: String(config.api.databasePoolSize),
+      API_URL: this.url,
+      PWA_URL: props.pwaUrl,
+      RECEPTION_URL: props.receptionUrl,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      COGNITO_MEMBERS_POOL_ID: userPools.members.pool.userPoolId,
+      COGNITO_MEMBERS_CLIENT_ID: userPools.members.client.userPoolClientId,
+      COGNITO_ADMINS_POOL_ID: userPools.admins.pool.userPoolId,
+      COGNITO_ADMINS_CLIENT_ID: userPools.admins.client.userPoolClientId,
+      PAYMENT_GATEWAY: 'stripe',
+      ...secretArn('STRIPE_SECRET_KEY', secrets.stripeSecretKey),
+      ...secretArn('STRIPE_WEBHOOK_SECRET', secrets.stripeWebhookSecret),
+      ...secretArn('REGISTRATION_CODE_SIGNING_KEYS', secrets.registrationCodeSigningKeys),
+      ...props.mail.environment(config),
+      FURFES_STAGE: config.stage,
+    }
     this.function = new lambda.Function(this, 'Function', {
       ...functionDefaults,
       description: 'The Hono API (apps/api) through hono/aws-lambda',
@@ -163,22 +185,15 @@ export class Api extends Construct {
       timeout: Duration.seconds(15),
       reservedConcurrentExecutions: config.api.reservedConcurrency,
       logGroup: this.logGroup,
-      environment: {
-        ...runtimeEnvironment,
-        DATABASE_POOL_SIZE: String(config.api.databasePoolSize),
-        API_URL: this.url,
-        PWA_URL: props.pwaUrl,
-        RECEPTION_URL: props.receptionUrl,
-        COGNITO_ENDPOINT: cognitoEndpoint,
-        COGNITO_MEMBERS_POOL_ID: userPools.members.pool.userPoolId,
-        COGNITO_MEMBERS_CLIENT_ID: userPools.members.client.userPoolClientId,
-        COGNITO_ADMINS_POOL_ID: userPools.admins.pool.userPoolId,
-        COGNITO_ADMINS_CLIENT_ID: userPools.admins.client.userPoolClientId,
-        PAYMENT_GATEWAY: 'stripe',
-        ...secretArn('STRIPE_SECRET_KEY', secrets.stripeSecretKey),
-        ...secretArn('STRIPE_WEBHOOK_SECRET', secrets.stripeWebhookSecret),
-        ...secretArn('REGISTRATION_CODE_SIGNING_KEYS', secrets.registrationCodeSigningKeys),
-      },
+      // Between requests a Lambda instance is frozen: the scheduled drain sends the mail instead.
+      environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0' },
+    })
+    this.function.addToRolePolicy(props.mail.sendPolicy)
+    this.mailDrain = new MailDrain(this, 'MailDrain', {
+      config,
+      functionProps: { ...functionDefaults, memorySize: 512, environment: apiEnvironment },
+      handler: mailDrainHandler,
+      mail: props.mail,
     })
     for (const secret of [
       databaseSecret,
@@ -187,6 +202,7 @@ export class Api extends Construct {
       secrets.registrationCodeSigningKeys,
     ]) {
       secret.grantRead(this.function)
+      secret.grantRead(this.mailDrain.function)
     }
 
     // ANY on `/` and `/{proxy+}`, as Lambda proxy integrations: the Hono app routes, answers 404s and CORS

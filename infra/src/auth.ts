@@ -44,14 +44,13 @@ export class UserPools extends Construct {
 
   constructor(scope: Construct, id: string, config: FurfesConfig) {
     super(scope, id)
-    const email = config.email
-      ? cognito.UserPoolEmail.withSES({
-          fromEmail: config.email.fromAddress,
-          ...(config.email.fromName ? { fromName: config.email.fromName } : {}),
-          ...(config.email.replyTo ? { replyTo: config.email.replyTo } : {}),
-          sesRegion: 'ap-northeast-1',
-        })
-      : cognito.UserPoolEmail.withCognito()
+    // Cognito sends through SES as our sender too (its own sender manages a few dozen mails a day).
+    const email = cognito.UserPoolEmail.withSES({
+      fromEmail: config.email.fromAddress,
+      ...(config.email.fromName ? { fromName: config.email.fromName } : {}),
+      ...(config.email.replyTo ? { replyTo: config.email.replyTo } : {}),
+      sesRegion: 'ap-northeast-1',
+    })
 
     const common = (name: string): cognito.UserPoolProps => ({
       userPoolName: `furfes-${config.stage}-${name}`,

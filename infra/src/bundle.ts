@@ -14,6 +14,7 @@ const apiPackageDir = dirname(createRequire(import.meta.url).resolve('@furfes/ap
 /** The handlers inside the asset: `dist/<name>.handler`. */
 export const apiHandler = 'dist/api.handler'
 export const migrateHandler = 'dist/migrate.handler'
+export const mailDrainHandler = 'dist/mail.handler'
 
 /**
  * Builds the code both functions run: the API entry and the migrator, each one ESM file, with the committed
@@ -25,7 +26,11 @@ export const migrateHandler = 'dist/migrate.handler'
  */
 export function bundleApi(outputDir: string): void {
   buildSync({
-    entryPoints: { api: join(runtimeDir, 'api.ts'), migrate: join(runtimeDir, 'migrate.ts') },
+    entryPoints: {
+      api: join(runtimeDir, 'api.ts'),
+      migrate: join(runtimeDir, 'migrate.ts'),
+      mail: join(runtimeDir, 'mail.ts'),
+    },
     outdir: join(outputDir, 'dist'),
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -36,8 +41,9 @@ export function bundleApi(outputDir: string): void {
     banner: {
       js: "import { createRequire as furfesCreateRequire } from 'node:module'; const require = furfesCreateRequire(import.meta.url);",
     },
-    // pg loads its optional native binding only when asked to; it is not installed.
-    external: ['pg-native'],
+    // pg loads its optional native binding only when asked to; it is not installed. MJML's config loader
+    // (cosmiconfig) imports TypeScript only to read a .ts config file, which the API never has.
+    external: ['pg-native', 'typescript'],
     logLevel: 'error',
     legalComments: 'none',
   })

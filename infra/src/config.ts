@@ -29,12 +29,11 @@ export interface FurfesConfig {
     api?: CustomDomain
   }
   /**
-   * Where Cognito sends verification codes and admin invitations from. Without it Cognito's own sender is
-   * used, which only sends a few dozen e-mails a day: fine for a trial, never for the registration rush.
-   * The address (or its domain) must be verified in Amazon SES in ap-northeast-1 and SES must be out of
-   * its sandbox.
+   * The sender of every mail: the API's receipts and lapse mails, and Cognito's verification codes and admin
+   * invitations, all through Amazon SES in ap-northeast-1 (src/mail.ts verifies the address's domain with
+   * DKIM; its DNS records must be published and SES must be out of its sandbox before the rush).
    */
-  email?: { fromAddress: string; fromName?: string; replyTo?: string }
+  email: { fromAddress: string; fromName?: string; replyTo?: string }
   /** Alarm notifications go to this address (an SNS e-mail subscription the recipient confirms once). */
   alarmEmail?: string
   api: {
@@ -96,6 +95,8 @@ export const defaultConfig: FurfesConfig = {
   stage: 'prod',
   contactUrl: 'https://forms.gle/replace-with-the-committee-inquiry-form',
   domains: {},
+  // A placeholder like contactUrl: replace it with the committee's domain, then publish the DKIM records.
+  email: { fromAddress: 'no-reply@furfes.example', fromName: 'Tokyo Furry Fes' },
   api: {
     memoryMb: 1024,
     reservedConcurrency: 100,
@@ -126,6 +127,7 @@ export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
     ...defaultConfig,
     ...(input as Partial<FurfesConfig>),
     domains: { ...(input.domains as FurfesConfig['domains']) },
+    email: { ...defaultConfig.email, ...(input.email as Partial<FurfesConfig['email']>) },
     api: { ...defaultConfig.api, ...(input.api as Partial<FurfesConfig['api']>) },
     database: { ...defaultConfig.database, ...(input.database as Partial<FurfesConfig['database']>) },
     network: { ...defaultConfig.network, ...(input.network as Partial<FurfesConfig['network']>) },
@@ -135,6 +137,9 @@ export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
   const problems: string[] = []
   if (!/^[a-z][a-z0-9-]{0,15}$/.test(config.stage)) problems.push('stage: lower-case letters, digits, -')
   if (!URL.canParse(config.contactUrl)) problems.push('contactUrl: an absolute URL')
+  if (!/^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(config.email.fromAddress)) {
+    problems.push('email.fromAddress: an address at the sender domain (no-reply@example.org)')
+  }
   for (const [name, domain] of Object.entries(config.domains)) {
     if (domain && (!domain.domainName || !domain.certificateArn?.startsWith('arn:aws:acm:'))) {
       problems.push(`domains.${name}: domainName and an ACM certificateArn`)

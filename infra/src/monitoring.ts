@@ -25,6 +25,13 @@ export class Monitoring extends Construct {
   readonly api5xx: cloudwatch.Alarm
   readonly webhookFailures: cloudwatch.Alarm
 
+  /** Sends an alarm's changes (to ALARM and back to OK) to the alarm topic. */
+  notify(alarm: cloudwatch.Alarm): cloudwatch.Alarm {
+    alarm.addAlarmAction(new actions.SnsAction(this.topic))
+    alarm.addOkAction(new actions.SnsAction(this.topic))
+    return alarm
+  }
+
   constructor(scope: Construct, id: string, props: { config: FurfesConfig; api: Api; database: Database }) {
     super(scope, id)
     const { config, api, database } = props
@@ -35,11 +42,7 @@ export class Monitoring extends Construct {
       enforceSSL: true,
     })
     if (config.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail))
-    const notify = (alarm: cloudwatch.Alarm) => {
-      alarm.addAlarmAction(new actions.SnsAction(this.topic))
-      alarm.addOkAction(new actions.SnsAction(this.topic))
-      return alarm
-    }
+    const notify = (alarm: cloudwatch.Alarm) => this.notify(alarm)
     const minute = Duration.minutes(1)
 
     // Every 5xx API Gateway answered: the API's own 500s, and Lambda errors, timeouts and throttles.

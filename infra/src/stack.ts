@@ -7,6 +7,7 @@ import { type FurfesConfig, region } from './config.ts'
 import { Database, Network } from './database.ts'
 import { ApiFirewall, SignInFirewall } from './firewall.ts'
 import { LogBucket } from './log-bucket.ts'
+import { MailSending } from './mail.ts'
 import { Monitoring } from './monitoring.ts'
 import { ApiSecrets } from './secrets.ts'
 import { StaticSite, WebDeliveryPolicies } from './static-site.ts'
@@ -32,6 +33,7 @@ export class FurfesStack extends Stack {
   readonly secrets: ApiSecrets
   readonly api: Api
   readonly apiFirewall: ApiFirewall
+  readonly mail: MailSending
   readonly pwa: StaticSite
   readonly reception: StaticSite
   readonly monitoring: Monitoring
@@ -57,6 +59,7 @@ export class FurfesStack extends Stack {
     this.network = new Network(this, 'Network', config, this.logs.bucket)
     this.database = new Database(this, 'Database', { config, network: this.network })
     this.secrets = new ApiSecrets(this, 'Secrets', config)
+    this.mail = new MailSending(this, 'Mail', { config })
 
     // The sites' URLs come first: the API needs them (CORS, checkout return URLs), and each site's
     // config.json needs the API's URL and the other site's.
@@ -81,6 +84,7 @@ export class FurfesStack extends Stack {
       database: this.database,
       userPools: this.userPools,
       secrets: this.secrets,
+      mail: this.mail,
       pwaUrl: this.pwa.url,
       receptionUrl: this.reception.url,
     })
@@ -113,6 +117,7 @@ export class FurfesStack extends Stack {
     this.reception.deploy(runtimeConfig)
 
     this.monitoring = new Monitoring(this, 'Monitoring', { config, api: this.api, database: this.database })
+    this.monitoring.notify(this.api.mailDrain.backlogAlarm)
 
     const output = (name: string, value: string, description: string) =>
       new CfnOutput(this, name, { value, description })
@@ -133,6 +138,11 @@ export class FurfesStack extends Stack {
     output('ApiFunctionName', this.api.function.functionName, 'The API Lambda function')
     output('DatabaseInstanceId', this.database.instance.instanceIdentifier, 'The RDS instance')
     output('DatabaseSecretArn', this.database.instance.secret?.secretArn ?? '', 'Database credentials')
+    output(
+      'MailIdentity',
+      this.mail.identity.emailIdentityName,
+      'SES identity: publish its three DKIM CNAMEs',
+    )
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
 
     // Last, once every construct exists: the cdk-nag findings kept on purpose (decision 082).

@@ -252,7 +252,7 @@ describe('the database', () => {
     expect(subnets).toContain('apiSubnet2')
   })
 
-  it('gives the API security group to the API function and its migrator only', () => {
+  it('gives the API security group to the API function, its migrator and the mail drain only', () => {
     const apiGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'ApiSecurityGroup')
     const carriers = Object.entries(resources('AWS::Lambda::Function'))
       .filter(([, fn]) => JSON.stringify(fn.Properties.VpcConfig ?? {}).includes(apiGroup))
@@ -261,6 +261,7 @@ describe('the database', () => {
       [
         logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
         logicalIdOf('AWS::Lambda::Function', 'ApiMigrator'),
+        logicalIdOf('AWS::Lambda::Function', 'ApiMailDrainFunction'),
       ].sort(),
     )
   })

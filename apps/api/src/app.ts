@@ -62,6 +62,8 @@ export interface ApiOptions {
   /** Browser origins allowed to call the API (the PWA and the reception app). */
   corsOrigins: readonly string[]
   checkoutSessionMs: number
+  /** How long a new registration holds its spot until its checkout session is recorded (decision 056). */
+  checkoutClaimMs?: number
   /** See RegistrationService: how long this instance trusts a sold-out it saw. */
   soldOutCacheMs: number
   emailSyncIntervalMs: number
@@ -121,6 +123,7 @@ export function createApi(options: ApiOptions): Api {
     gateway: options.paymentGateway,
     checkoutSessionMs: options.checkoutSessionMs,
     soldOutCacheMs: options.soldOutCacheMs,
+    ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
@@ -301,8 +304,11 @@ export function createApi(options: ApiOptions): Api {
 
   mount(apiRoutes.getRegistration, async ({ caller }) => {
     const row = await registrations.current(caller.sub)
-    const wire = row && toRegistrationWire(row, clock())
-    if (!wire) throw notFound()
+    if (!row) throw notFound()
+    const wire = toRegistrationWire(row, clock())
+    // No wire shape: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
+    // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
+    if (!wire) throw highTraffic()
     return { status: 200, body: wire }
   })
 
@@ -343,10 +349,12 @@ export function createApi(options: ApiOptions): Api {
     }
   })
 
-  mount(apiRoutes.getAdminParticipants, async () => ({
-    status: 200,
-    body: { items: await participants(db, clock) },
-  }))
+  mount(apiRoutes.getAdminParticipants, async () => {
+    // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
+    // the holders it shows are exactly the spots taken (decision 056).
+    await registrations.releaseExpired()
+    return { status: 200, body: { items: await participants(db, clock) } }
+  })
 
   // Reception check-ins (decisions 070 and 073).
   const checkIns = createCheckInService({ db, clock })

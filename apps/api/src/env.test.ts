@@ -22,6 +22,13 @@ describe('readEnv', () => {
     expect(() => readEnv({ PAYMENT_GATEWAY: 'stub' })).toThrow(/PAYMENT_GATEWAY/)
   })
 
+  it('frees the spot of a crashed registration within a minute by default: claim plus one sweep interval', () => {
+    const env = readEnv({})
+    expect(env).toMatchObject({ CHECKOUT_CLAIM_SECONDS: 30, EXPIRY_SWEEP_INTERVAL_SECONDS: 15 })
+    expect(env.CHECKOUT_CLAIM_SECONDS + env.EXPIRY_SWEEP_INTERVAL_SECONDS).toBeLessThanOrEqual(60)
+    expect(() => readEnv({ CHECKOUT_CLAIM_SECONDS: '0' })).toThrow(/CHECKOUT_CLAIM_SECONDS/)
+  })
+
   it('lists every invalid variable', () => {
     let message = ''
     try {

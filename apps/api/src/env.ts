@@ -85,8 +85,35 @@ const envSchema = z.object({
     .max(24 * 60 * 60)
     .default(31 * 60),
   TIER_CAPACITIES: tierCapacitiesSchema.prefault(''),
-  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(60),
+  /**
+   * How long a new registration holds its spot until its checkout session is recorded; a process that dies
+   * in between leaves a hold that ends this long after it was taken (decision 056).
+   */
+  CHECKOUT_CLAIM_SECONDS: positive.max(300).default(30),
+  /** Expired holds and passed claims are given back this often, so a crash frees its spots within a minute. */
+  EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(15),
   SOLD_OUT_CACHE_MS: seconds.default(1000),
+
+  /**
+   * Mail (decisions 100 and 101): `smtp` to MAIL_SMTP_URL (the mail catcher locally), or `ses` through Amazon
+   * SES's API with the process's AWS credentials (production).
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'ses']).default('smtp'),
+  MAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
+  MAIL_SES_REGION: z.string().min(1).default('ap-northeast-1'),
+  MAIL_SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('"東京ふぁーりーフェス / Tokyo Furry Fes" <no-reply@furfes.example>'),
+  MAIL_REPLY_TO: z.email().optional(),
+  /** How often this instance sends what the outbox owes; 0: never (on Lambda a scheduled function does). */
+  MAIL_DRAIN_INTERVAL_MS: z.coerce.number().int().nonnegative().default(2000),
+  MAIL_RETRY_BASE_SECONDS: positive.default(30),
+  MAIL_RETRY_MAX_SECONDS: positive.default(3600),
+  /** The venue as the receipt names it, per language (the site names only the city). */
+  EVENT_VENUE_JA: z.string().min(1).default('東京都内の会場（会場名と住所は開催前にメールでお知らせします）'),
+  EVENT_VENUE_EN: z
+    .string()
+    .min(1)
+    .default('A venue in Tokyo (its name and address follow by mail before the event)'),
 
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
   REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),

@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
-import type { Clock, RegistrationTier } from '@furfes/core'
+import { type Clock, defaultEventDetails, defaultEventSchedule, type RegistrationTier } from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
@@ -11,6 +11,7 @@ import { type Database, type Executor, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
+import { createMailService, type MailService } from './mail/service.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
 import { createStripeGateway } from './payments/stripe-gateway.ts'
 import {
@@ -91,6 +92,7 @@ export interface RunningServer {
   url: string
   api: Api
   database: Database
+  mail: MailService
   /** Graceful shutdown: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>
 }
@@ -113,6 +115,28 @@ function paymentGatewayFor(env: Env, clock: Clock, logger: Logger): PaymentGatew
       })
     }
   }
+}
+
+/** Mail as configured: the outbox and the transport that delivers it (decisions 100 and 101). */
+function mailServiceFor(
+  env: Env,
+  options: { db: Executor; gateway: PaymentGateway; clock: Clock; logger: Logger },
+): MailService {
+  return createMailService({
+    ...options,
+    transport:
+      env.MAIL_TRANSPORT === 'ses'
+        ? { kind: 'ses', region: env.MAIL_SES_REGION, configurationSet: env.MAIL_SES_CONFIGURATION_SET }
+        : { kind: 'smtp', url: env.MAIL_SMTP_URL },
+    from: env.MAIL_FROM,
+    replyTo: env.MAIL_REPLY_TO,
+    pwaUrl: env.PWA_URL,
+    eventDate: defaultEventSchedule.eventDate,
+    event: defaultEventDetails,
+    venue: { ja: env.EVENT_VENUE_JA, en: env.EVENT_VENUE_EN },
+    retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
+    retryMaxMs: env.MAIL_RETRY_MAX_SECONDS * 1000,
+  })
 }
 
 /** What tests may replace; everything else comes from the configuration. */
@@ -148,6 +172,7 @@ export async function startServer(
     gateway: options.overrides?.paymentGateway ? 'injected' : env.PAYMENT_GATEWAY,
     stripeApi: env.STRIPE_API_URL ?? 'https://api.stripe.com',
     checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS,
+    checkoutClaimSeconds: env.CHECKOUT_CLAIM_SECONDS,
   })
   logger.info('Database ready', {
     database: database.kind,
@@ -183,6 +208,7 @@ export async function startServer(
     apiUrl: env.API_URL,
     corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
     checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000,
+    checkoutClaimMs: env.CHECKOUT_CLAIM_SECONDS * 1000,
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
@@ -218,7 +244,8 @@ export async function startServer(
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
 
-  // Pending holds whose checkout expired give their spot back even when nobody reads them.
+  // Pending holds whose checkout expired, and claims whose creator died before recording its session (a crash:
+  // decision 056), give their spot back even when nobody reads them.
   let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
     sweeping = api.registrations.releaseExpired().catch((error: unknown) => {
@@ -232,6 +259,23 @@ export async function startServer(
       : undefined
   sweeper?.unref()
 
+  // Mail owed by the outbox leaves in the background, never inside a request (decision 100).
+  const mail = mailServiceFor(env, { db: database.db, gateway: paymentGateway, clock, logger })
+  let mailing: Promise<unknown> = Promise.resolve()
+  const drainMail = () => {
+    mailing = mail.outbox.drain().catch((error: unknown) => {
+      logger.warn('Sending mail failed', { error })
+    })
+  }
+  const mailDrainer =
+    env.MAIL_DRAIN_INTERVAL_MS > 0 ? setInterval(drainMail, env.MAIL_DRAIN_INTERVAL_MS) : undefined
+  mailDrainer?.unref()
+  logger.info('Mail', {
+    transport: env.MAIL_TRANSPORT,
+    ...(env.MAIL_TRANSPORT === 'smtp' ? { smtp: new URL(env.MAIL_SMTP_URL).host } : {}),
+    drainIntervalMs: env.MAIL_DRAIN_INTERVAL_MS,
+  })
+
   const address = server.address() as AddressInfo
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
   logger.info('API listening', { url, pid: process.pid })
@@ -241,11 +285,13 @@ export async function startServer(
     url,
     api,
     database,
+    mail,
     close() {
       closing ??= (async () => {
         logger.info('Shutting down: finishing in-flight requests')
         api.startDraining()
         if (sweeper) clearInterval(sweeper)
+        if (mailDrainer) clearInterval(mailDrainer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
         const force = setTimeout(() => {
@@ -255,6 +301,8 @@ export async function startServer(
         await closed
         clearTimeout(force)
         await sweeping
+        await mailing
+        mail.close()
         await database.close()
         unlock()
         logger.info('Shut down')

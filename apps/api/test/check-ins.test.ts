@@ -198,20 +198,58 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     expect(items[2]).not.toHaveProperty('device_name')
   })
 
-  it('stores and rejects check-ins of registrations it does not have; accepts unpaid ones as staff saw them', async () => {
+  it('stores and rejects check-ins of registrations it does not have', async () => {
     const unknown = checkIn(randomUUID(), 'A', morning)
-    const pending = checkIn(await registeredMember(sut, { paid: false }), 'A', morning)
-    expect(await upload(sut, admin, [unknown, pending])).toEqual([
+    expect(await upload(sut, admin, [unknown])).toEqual([
       { id: unknown.id, status: 'rejected', reason: 'unknown_registration' },
-      { id: pending.id, status: 'accepted' },
     ])
     expect(await upload(sut, admin, [unknown])).toEqual([
       { id: unknown.id, status: 'rejected', reason: 'unknown_registration' },
     ])
-    expect((await pullAll(sut, admin)).items.map((record) => [record.id, record.status])).toEqual([
-      [unknown.id, 'rejected'],
-      [pending.id, 'accepted'],
+    expect(
+      (await pullAll(sut, admin)).items.map((record) => [record.id, record.status, record.reason]),
+    ).toEqual([[unknown.id, 'rejected', 'unknown_registration']])
+  })
+
+  it('refuses to check in a registration that is not paid, whatever the device showed (decision 078)', async () => {
+    const pendingId = await registeredMember(sut, { paid: false })
+    const canceledId = await registeredMember(sut)
+    const paidId = await registeredMember(sut)
+    // Paid and checked in, then canceled (a refund): no new check-in, but the one in force can be undone.
+    const before = checkIn(canceledId, 'A', morning)
+    expect(await upload(sut, admin, [before])).toEqual([{ id: before.id, status: 'accepted' }])
+    await sut.database.db.execute(
+      `update registrations set payment_status = 'canceled' where registration_id = '${canceledId}'`,
+    )
+
+    const pending = checkIn(pendingId, 'A', morning + 1000)
+    const canceled = checkIn(canceledId, 'B', morning + 2000)
+    const paid = checkIn(paidId, 'A', morning + 3000)
+    const undoBefore = undo(before, 'A', morning + 4000)
+    const refusals = [
+      { id: pending.id, status: 'rejected', reason: 'not_paid' },
+      { id: canceled.id, status: 'rejected', reason: 'canceled' },
+      { id: paid.id, status: 'accepted' },
+      { id: undoBefore.id, status: 'accepted' },
+    ]
+    expect(await upload(sut, admin, [pending, canceled, paid, undoBefore])).toEqual(refusals)
+    // A resend gets the same answers, even once the pending registration has been paid meanwhile.
+    await sut.database.db.execute(
+      `update registrations set payment_status = 'paid' where registration_id = '${pendingId}'`,
+    )
+    expect(await upload(sut, admin, [pending, canceled, paid, undoBefore])).toEqual(refusals)
+
+    // Other devices learn the refusal and its reason from the log; a refused check-in is never in force.
+    const records = (await pullAll(sut, admin)).items
+    expect(records.map((record) => [record.id, record.status, record.reason])).toEqual([
+      [before.id, 'accepted', undefined],
+      [pending.id, 'rejected', 'not_paid'],
+      [canceled.id, 'rejected', 'canceled'],
+      [paid.id, 'accepted', undefined],
+      [undoBefore.id, 'accepted', undefined],
     ])
+    const again = checkIn(pendingId, 'C', morning + 5000)
+    expect(await upload(sut, admin, [again])).toEqual([{ id: again.id, status: 'accepted' }])
   })
 
   it('undoes the check-in in force, refuses other undos, and keeps every step with who made it', async () => {

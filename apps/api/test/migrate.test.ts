@@ -32,6 +32,7 @@ describe('migrations', () => {
         'check_in_states',
         'check_ins',
         'feature_flags',
+        'mail_outbox',
         'payment_webhook_events',
         'profiles',
         'registration_additional_info',

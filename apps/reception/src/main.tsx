@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { App } from './App.tsx'
 import { createBrowserServices } from './app/create-services.ts'
+import { signOutAndForget } from './app/sign-out.ts'
 import { createReceptionI18n } from './i18n.ts'
 import { registerServiceWorker } from './pwa.ts'
 import { createRoutes } from './routes.tsx'
@@ -23,6 +24,8 @@ try {
   const config = await loadRuntimeConfig()
   const services = createBrowserServices(config)
   await services.store.load()
+  // Left unused past the limit (closed, or asleep in a bag): forget before anything is shown (decision 077).
+  if (services.idle.isExpired()) await signOutAndForget(services)
   const router = createBrowserRouter(createRoutes())
   const onError = (error: unknown) => services.reportError(error, { where: 'react' })
   createRoot(container, {
@@ -37,9 +40,9 @@ try {
     </StrictMode>,
   )
   services.startErrorReporting()
+  registerServiceWorker((error) => services.reportError(error, { where: 'service-worker' }))
 } catch (error) {
   // Without configuration nothing works; say so plainly rather than showing a blank page.
   container.textContent = i18n.t('reception:startFailed')
   throw error
 }
-registerServiceWorker()

@@ -129,7 +129,7 @@ export function createApp(emulator: Emulator): Hono<Env> {
   app.get('/v1/checkout/sessions/:id', ...api, (c) => {
     const params = queryParams(c)
     rejectUnknown(params, ['expand'])
-    const expand = readExpand(params.expand, ['line_items'])
+    const expand = readExpand(params.expand, ['line_items', 'payment_intent', 'payment_intent.latest_charge'])
     return c.json(emulator.sessionObject(emulator.getSession(c.req.param('id')), expand))
   })
 

@@ -218,6 +218,14 @@ export class Emulator {
     session.status = 'complete'
     session.paymentStatus = 'paid'
     session.paymentIntent = newId('pi_test')
+    session.charge = {
+      id: newId('ch_test'),
+      paymentMethodId: newId('pm_test'),
+      created: this.nowSeconds(),
+      brand: outcome.brand,
+      funding: outcome.funding,
+      last4: outcome.last4,
+    }
     session.customerDetails = { email, name: form.card.name.trim() }
     this.#save()
     this.#emit('checkout.session.completed', session, noRequest)
@@ -225,9 +233,11 @@ export class Emulator {
   }
 
   sessionObject(session: SessionRecord, expand: ReadonlySet<string> = new Set()): JsonObject {
+    const latestCharge = expand.has('payment_intent.latest_charge')
     return checkoutSessionObject(session, {
       baseUrl: this.baseUrl,
       expandLineItems: expand.has('line_items'),
+      ...(latestCharge || expand.has('payment_intent') ? { expandPaymentIntent: { latestCharge } } : {}),
     })
   }
 

@@ -34,6 +34,19 @@ export interface SessionRecord {
   lineItems: LineItemRecord[]
   paymentIntent: string | null
   customerDetails: { email: string | null; name: string } | null
+  /** The successful charge of the payment intent, once paid (absent from state saved before it was kept). */
+  charge?: ChargeRecord | null
+}
+
+/** What a paid session's charge records of the card: Stripe's `payment_method_details.card`, in part. */
+interface ChargeRecord {
+  id: string
+  paymentMethodId: string
+  /** Unix seconds. */
+  created: number
+  brand: string
+  funding: string
+  last4: string
 }
 
 export type JsonObject = { [key: string]: unknown }
@@ -100,6 +113,54 @@ export interface SessionView {
   /** Public base URL of the emulator, for the hosted page link. */
   baseUrl: string
   expandLineItems?: boolean
+  /** `payment_intent`: the PaymentIntent object instead of its id; with `latestCharge` its charge too. */
+  expandPaymentIntent?: { latestCharge: boolean }
+}
+
+/** The `charge` object of a paid session, with the card as Stripe reports it. */
+function chargeObject(session: SessionRecord, charge: ChargeRecord): JsonObject {
+  const amount = amountTotal(session)
+  return {
+    id: charge.id,
+    object: 'charge',
+    amount,
+    amount_captured: amount,
+    amount_refunded: 0,
+    captured: true,
+    created: charge.created,
+    currency: session.currency,
+    livemode: false,
+    paid: true,
+    payment_intent: session.paymentIntent,
+    payment_method: charge.paymentMethodId,
+    payment_method_details: {
+      type: 'card',
+      card: { brand: charge.brand, funding: charge.funding, last4: charge.last4, country: 'JP' },
+    },
+    refunded: false,
+    status: 'succeeded',
+  }
+}
+
+/** The `payment_intent` object behind a paid session (the fields a receipt needs, as Stripe names them). */
+function paymentIntentObject(session: SessionRecord, expandLatestCharge: boolean): JsonObject | null {
+  if (session.paymentIntent === null) return null
+  const charge = session.charge ?? null
+  const amount = amountTotal(session)
+  return {
+    id: session.paymentIntent,
+    object: 'payment_intent',
+    amount,
+    amount_received: session.paymentStatus === 'paid' ? amount : 0,
+    created: charge?.created ?? session.created,
+    currency: session.currency,
+    latest_charge: charge && (expandLatestCharge ? chargeObject(session, charge) : charge.id),
+    livemode: false,
+    metadata: {},
+    payment_method: charge?.paymentMethodId ?? null,
+    payment_method_types: [...session.paymentMethodTypes],
+    status: session.paymentStatus === 'paid' ? 'succeeded' : 'requires_payment_method',
+  }
 }
 
 /** The `checkout.session` object, field for field as the API version the SDK pins describes it. */
@@ -169,7 +230,9 @@ export function checkoutSessionObject(session: SessionRecord, view: SessionView)
     metadata: { ...session.metadata },
     mode: session.mode,
     origin_context: null,
-    payment_intent: session.paymentIntent,
+    payment_intent: view.expandPaymentIntent
+      ? paymentIntentObject(session, view.expandPaymentIntent.latestCharge)
+      : session.paymentIntent,
     payment_link: null,
     payment_method_collection: 'if_required',
     payment_method_configuration_details: null,

@@ -31,6 +31,17 @@ describe('runtime config', () => {
     })
   })
 
+  it('takes the request timeout and the reception idle limit when they are set, and refuses nonsense', () => {
+    Object.assign(process.env, env)
+    expect(runtimeConfigFromEnv()).toMatchObject({ apiTimeoutMs: undefined, reception: {} })
+    Object.assign(process.env, { API_TIMEOUT_MS: '15000', RECEPTION_IDLE_WIPE_HOURS: '0.5' })
+    expect(runtimeConfigFromEnv()).toMatchObject({ apiTimeoutMs: 15_000, reception: { idleWipeHours: 0.5 } })
+    process.env.RECEPTION_IDLE_WIPE_HOURS = 'twelve'
+    expect(() => runtimeConfigFromEnv()).toThrow()
+    process.env.RECEPTION_IDLE_WIPE_HOURS = '-1'
+    expect(() => runtimeConfigFromEnv()).toThrow()
+  })
+
   it('names the missing variable instead of serving a half config', () => {
     Object.assign(process.env, env)
     delete process.env.COGNITO_ADMINS_CLIENT_ID

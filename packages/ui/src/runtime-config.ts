@@ -23,6 +23,15 @@ export const runtimeConfigSchema = z.object({
     members: poolSchema,
     admins: poolSchema,
   }),
+  /** How long one API request may take before it counts as a network failure (decision 016); core's default without it. */
+  apiTimeoutMs: z.optional(z.int().check(z.positive())),
+  /** Reception tablets only. */
+  reception: z.optional(
+    z.object({
+      /** Hours without use after which a tablet signs out and forgets its personal data (decision 077). */
+      idleWipeHours: z.optional(z.number().check(z.positive())),
+    }),
+  ),
   /** Error reporting; without a DSN it is off. */
   sentry: z.optional(
     z.object({

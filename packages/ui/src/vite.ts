@@ -19,6 +19,12 @@ function list(value: string | undefined): string[] | undefined {
   return items && items.length > 0 ? items : undefined
 }
 
+/** An optional number; a value that is not one is refused when the config is parsed. */
+function optionalNumber(name: string): number | undefined {
+  const value = process.env[name]
+  return value === undefined || value === '' ? undefined : Number(value)
+}
+
 export function runtimeConfigFromEnv(): RuntimeConfig {
   const apiUrl = required('API_URL', 'http://localhost:8787')
   return runtimeConfigSchema.parse({
@@ -38,6 +44,8 @@ export function runtimeConfigFromEnv(): RuntimeConfig {
         clientId: required('COGNITO_ADMINS_CLIENT_ID'),
       },
     },
+    apiTimeoutMs: optionalNumber('API_TIMEOUT_MS'),
+    reception: { idleWipeHours: optionalNumber('RECEPTION_IDLE_WIPE_HOURS') },
     sentry: {
       dsn: process.env.SENTRY_DSN || undefined,
       // Traces follow requests to our own API unless told otherwise.

@@ -93,12 +93,15 @@ export const registrations = pgTable(
      * or the user holds another registration): the payment must be refunded.
      */
     refundRequiredAt: instant('refund_required_at'),
+    /** The language the member registered in (`ja` or `en`): this registration's mails are written in it. */
+    language: text('language').notNull().default('ja'),
   },
   (table) => [
     check(
       'registrations_payment_status',
       sql`${table.paymentStatus} in ('pending', 'paid', 'expired', 'canceled')`,
     ),
+    check('registrations_language', sql`${table.language} in ('ja', 'en')`),
     check(
       'registrations_registration_tier',
       sql`${table.registrationTier} in ('member', 'fursuiter', 'sponsor', 'sponsor_fursuiter')`,
@@ -150,6 +153,7 @@ export const signingKeys = pgTable('signing_keys', {
 
 // Reception check-ins (issue 10): a separate block, see check-in-schema.ts.
 export * from './check-in-schema.ts'
-
+// Mail (decision 100): the transactional outbox, a separate block, see mail-schema.ts.
+export * from './mail-schema.ts'
 // Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
 export * from './payment-schema.ts'

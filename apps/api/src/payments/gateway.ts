@@ -29,6 +29,14 @@ export interface CheckoutSession {
   expiresAt: number
 }
 
+/** What a receipt says about a payment: the provider's payment id and, when the provider gives them, the card's. */
+export interface PaymentDetails {
+  /** Stripe's PaymentIntent id (`pi_…`), which staff look payments up by. */
+  paymentId: string
+  /** The card's brand as the provider names it (visa, jcb, amex, …) and its last four digits. */
+  card: { brand: string; last4: string } | undefined
+}
+
 /** `completed`: the session was paid before it could be ended, so the registration is paid. */
 export type ExpireOutcome = 'expired' | 'completed'
 
@@ -65,6 +73,8 @@ export interface PaymentGateway {
    */
   readonly minimumSessionMs: number
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>
+  /** The payment of a paid session, for its receipt; throws when the provider cannot say (the mail waits). */
+  paymentDetails(sessionId: string): Promise<PaymentDetails>
   /** Ends an open session; ending one that already ended is not an error. */
   expireCheckoutSession(sessionId: string): Promise<ExpireOutcome>
   /**

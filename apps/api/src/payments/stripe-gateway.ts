@@ -5,6 +5,7 @@ import {
   type CheckoutSession,
   type CheckoutSessionRequest,
   type ExpireOutcome,
+  type PaymentDetails,
   type PaymentEvent,
   type PaymentGateway,
   WebhookVerificationError,
@@ -127,6 +128,22 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         sessionId: session.id,
         url: session.url,
         expiresAt: Math.min(session.expires_at * 1000, request.expiresAt),
+      }
+    },
+
+    async paymentDetails(sessionId: string): Promise<PaymentDetails> {
+      // One request: the session with its PaymentIntent and that intent's charge, which holds the card.
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ['payment_intent.latest_charge'],
+      })
+      const intent = session.payment_intent
+      if (intent === null) throw new Error(`Checkout Session ${sessionId} has no payment`)
+      if (typeof intent === 'string') return { paymentId: intent, card: undefined }
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null
+      const card = charge?.payment_method_details?.card
+      return {
+        paymentId: intent.id,
+        card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : undefined,
       }
     },
 

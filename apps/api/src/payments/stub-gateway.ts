@@ -54,6 +54,11 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
       sessions.set(sessionId, session)
       return { sessionId, url: session.url, expiresAt: session.expiresAt }
     },
+    async paymentDetails(sessionId) {
+      const session = find(sessionId)
+      if (session.status !== 'complete') throw new Error(`Checkout session ${sessionId} is not paid`)
+      return { paymentId: `pi_stub_${sessionId.slice(-12)}`, card: { brand: 'visa', last4: '4242' } }
+    },
     async expireCheckoutSession(sessionId): Promise<ExpireOutcome> {
       // Sessions from before a restart are gone, as if they had expired.
       const session = sessions.get(sessionId)

@@ -21,6 +21,9 @@ import { checkInStates, checkIns, registrations } from '../db/schema.ts'
  * 3. The record is inserted under the log's advisory lock, held until commit, so `seq` numbers commit in the
  *    order they are drawn and GET /admin/check-ins can never pass a number that becomes visible later.
  *
+ * A check-in of a registration that is not paid is refused (rejected, not_paid or canceled), whatever the device
+ * believed: the API decides who may be checked in (decision 078). An undo is decided on its target alone.
+ *
  * One item per transaction keeps locks short and means a transaction never holds two registrations' locks,
  * so uploads from several devices cannot deadlock.
  */
@@ -91,9 +94,14 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
   async function decide(
     tx: Executor,
     item: CheckInItemWire,
+    paymentStatus: string,
     inForce: string | null,
   ): Promise<{ decision: Decision; nextInForce: string | null }> {
     if (item.kind === 'check_in') {
+      if (paymentStatus !== 'paid') {
+        const reason = paymentStatus === 'canceled' ? 'canceled' : 'not_paid'
+        return { decision: { status: 'rejected', reason }, nextInForce: inForce }
+      }
       if (inForce !== null) {
         return { decision: { status: 'duplicate', firstCheckInId: inForce }, nextInForce: inForce }
       }
@@ -119,7 +127,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
   async function receiveIn(tx: Executor, item: CheckInItemWire, adminId: string): Promise<CheckInResultWire> {
     const now = new Date(clock())
     const [registration] = await tx
-      .select({ id: registrations.registrationId })
+      .select({ id: registrations.registrationId, paymentStatus: registrations.paymentStatus })
       .from(registrations)
       .where(eq(registrations.registrationId, item.registration_id))
     let inForce: string | null = null
@@ -140,7 +148,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     if (known) return known
 
     const { decision, nextInForce } = registration
-      ? await decide(tx, item, inForce)
+      ? await decide(tx, item, registration.paymentStatus, inForce)
       : {
           decision: { status: 'rejected', reason: 'unknown_registration' } as const,
           nextInForce: null,
@@ -225,6 +233,7 @@ function toRecordWire(row: typeof checkIns.$inferSelect): CheckInRecordWire {
     ...(row.undoes === null ? {} : { undoes: row.undoes }),
     status: row.status as CheckInStatus,
     ...(row.firstCheckInId === null ? {} : { first_check_in_id: row.firstCheckInId }),
+    ...(row.reason === null ? {} : { reason: row.reason as CheckInRejectionReason }),
     received_at: row.receivedAt.toISOString(),
   }
 }

@@ -1,4 +1,5 @@
 import type {
+  AdminRegistrationWire,
   Clock,
   ParticipantWire,
   ProfileWire,
@@ -24,17 +25,21 @@ export interface RegistrationFields {
   expiresAt: Date
 }
 
-/**
- * The wire shape of a registration. A pending one whose session has passed its expiry reads as expired even
- * before the database says so; one without a checkout session yet (being created) has no wire shape.
- */
-export function toRegistrationWire(row: RegistrationFields, now: number): RegistrationWire | undefined {
-  const base = {
+function registrationBase(row: RegistrationFields): Omit<RegistrationWire, 'payment_status'> {
+  return {
     registration_tier: row.registrationTier,
     badge_name: row.badgeName,
     ...(row.tShirtSize === null ? {} : { t_shirt_size: row.tShirtSize }),
     ...(row.changingRoomType === null ? {} : { changing_room_type: row.changingRoomType }),
   } as Omit<RegistrationWire, 'payment_status'>
+}
+
+/**
+ * The wire shape of a registration. A pending one whose session has passed its expiry reads as expired even
+ * before the database says so; one without a checkout session yet (being created) has no wire shape.
+ */
+export function toRegistrationWire(row: RegistrationFields, now: number): RegistrationWire | undefined {
+  const base = registrationBase(row)
   if (row.paymentStatus !== 'pending') {
     return { ...base, payment_status: row.paymentStatus } as RegistrationWire
   }
@@ -138,8 +143,20 @@ interface ParticipantRow {
 }
 
 /**
+ * A registration as admins see it: as its user does, except that one whose checkout session is being opened
+ * is shown as pending without a payment URL, because it holds a spot (decision 056).
+ */
+function toAdminRegistrationWire(row: RegistrationFields, now: number): AdminRegistrationWire | undefined {
+  if (row.paymentStatus === 'pending' && row.paymentUrl === null && row.expiresAt.getTime() > now) {
+    return { ...registrationBase(row), payment_status: 'pending', expires_at: row.expiresAt.toISOString() }
+  }
+  return toRegistrationWire(row, now)
+}
+
+/**
  * Every member the API has seen, with what they entered. The e-mail is the one last read from Cognito
- * (empty until the first successful read).
+ * (empty until the first successful read). Every registration holding a spot is listed, including one whose
+ * checkout session is being opened.
  */
 export async function participants(db: Executor, clock: Clock): Promise<ParticipantWire[]> {
   const rows = await queryRows<ParticipantRow>(
@@ -153,7 +170,7 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
       from users u
       left join lateral (
         select * from registrations x
-        where x.user_id = u.user_id and not (x.payment_status = 'pending' and x.payment_url is null)
+        where x.user_id = u.user_id
         order by x.payment_status in ('pending', 'paid') desc, x.created_at desc
         limit 1
       ) r on true
@@ -170,7 +187,7 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
       row.badge_name === null ||
       row.expires_at === null
         ? undefined
-        : toRegistrationWire(
+        : toAdminRegistrationWire(
             {
               registrationTier: row.registration_tier,
               badgeName: row.badge_name,

@@ -12,6 +12,7 @@ import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } fr
 import { registrations, tierInventory } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
+import { enqueueMail, lapseMailsOfReleased } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
@@ -41,13 +42,16 @@ interface StartRegistrationInput {
 /**
  * The registration lifecycle and the inventory. A pending registration holds a spot of its tier until its
  * checkout session expires; paid keeps it; expired and canceled give it back. The payment webhook
- * (payments/webhooks.ts) calls markPaid and markExpired.
+ * (payments/webhooks.ts) calls markPaid and markExpired. A new registration first holds its spot for a short
+ * claim only, which recording its checkout session extends to the session's expiry: a creator that dies in
+ * between leaves a hold that ends with its claim and that the next sweep gives back (decision 056).
  */
 export interface RegistrationService {
   inventory(): Promise<InventoryItem[]>
   /**
    * The user's registration as they see it: the live one, else the latest ended one. A pending one past its
-   * expiry is settled with the payment provider first (paid wins over expired).
+   * expiry is settled with the payment provider first (paid wins over expired). A pending one without a
+   * checkout session is returned as it is: its session is being opened, and it holds a spot meanwhile.
    */
   current(userId: string): Promise<RegistrationRow | undefined>
   /** Takes a spot and opens a checkout session: 409 soldOut or purchaseSessionAlreadyExists, 503 highTraffic. */
@@ -56,9 +60,15 @@ export interface RegistrationService {
   cancel(userId: string): Promise<RegistrationRow>
   markPaid(sessionId: string): Promise<MarkPaidResult>
   markExpired(sessionId: string): Promise<MarkExpiredResult>
-  /** Gives back the spots of pending registrations whose session expired (of one tier, or all). */
+  /**
+   * Gives back the spots of pending registrations whose session expired, or whose claim passed without a
+   * session (of one tier, or all).
+   */
   releaseExpired(tier?: RegistrationTier): Promise<number>
 }
+
+/** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
+const defaultCheckoutClaimMs = 30_000
 
 const deadlockDetected = '40P01'
 const serializationFailure = '40001'
@@ -98,6 +108,7 @@ function releasePending(
   to: 'expired' | 'canceled',
   condition: SQL,
   now: number,
+  mail = true,
 ): Promise<Released[]> {
   return queryRows<Released>(
     executor,
@@ -112,6 +123,8 @@ function releasePending(
         update tier_inventory t set taken = t.taken - c.n
         from counts c where t.registration_tier = c.registration_tier
         returning t.registration_tier
+      ), mails as (
+        ${mail ? lapseMailsOfReleased(now) : sql`select 1`}
       )
       select registration_id, registration_tier, checkout_session_id from released
     `,
@@ -136,14 +149,20 @@ const takeSpotStatement = {
     )
     insert into registrations (
       registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
-      payment_status, amount_jpy, expires_at, created_at, updated_at
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language
     )
     select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
-      $8::timestamptz, $9::timestamptz, $9::timestamptz
+      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text
     from spot
     returning registration_id`,
 }
 
+/**
+ * Records the session and extends the claim to the session's expiry. It changes only a row still pending, and
+ * a release changes only a row still pending and due: whichever of the two locks the row first, the other
+ * sees its result, so a spot is neither given back under a recorded session nor given back twice. A row whose
+ * claim passed but that nobody released yet is simply kept (its spot never left the counter).
+ */
 const attachSessionStatement = {
   name: 'attach_checkout_session',
   text: `
@@ -169,13 +188,14 @@ export function createRegistrationService(options: {
    */
   soldOutCacheMs: number
   /**
-   * A pending registration still without a checkout session after this long lost its creator (a crash
-   * between taking the spot and opening the session); it is canceled when its user registers again.
+   * How long a new registration holds its spot before its checkout session is recorded (decision 056). It
+   * must exceed the longest a live request can spend opening the session (the Stripe gateway: two attempts
+   * of 5 s), so that only a creator that died loses its claim; the sweeper then gives the spot back.
    */
-  staleCreationMs?: number
+  checkoutClaimMs?: number
 }): RegistrationService {
   const { db, query, clock, logger, gateway } = options
-  const staleCreationMs = options.staleCreationMs ?? 2 * 60 * 1000
+  const checkoutClaimMs = options.checkoutClaimMs ?? defaultCheckoutClaimMs
   /**
    * Holds configured shorter than the provider's shortest session (tests of expiry, decision 031): the session
    * would stay payable after its spot went back, so the API ends it itself whenever it releases such a hold.
@@ -186,8 +206,14 @@ export function createRegistrationService(options: {
   const soldOutUntil = new Map<string, number>()
 
   /** Every release goes through here, so this instance forgets a sold-out it gave spots back to. */
-  async function release(executor: Executor, to: 'expired' | 'canceled', condition: SQL, now: number) {
-    const released = await releasePending(executor, to, condition, now)
+  async function release(
+    executor: Executor,
+    to: 'expired' | 'canceled',
+    condition: SQL,
+    now: number,
+    mail = true,
+  ) {
+    const released = await releasePending(executor, to, condition, now, mail)
     for (const row of released) soldOutUntil.delete(row.registration_tier)
     return released
   }
@@ -235,8 +261,10 @@ export function createRegistrationService(options: {
         request.t_shirt_size ?? null,
         request.changing_room_type ?? null,
         registrationTierPriceJpy[tier],
-        iso(now + options.checkoutSessionMs),
+        // The claim: recording the session extends it to the session's expiry (attachSessionStatement).
+        iso(now + checkoutClaimMs),
         iso(now),
+        request.language,
       ])
       return rows.length === 1 ? 'taken' : 'sold_out'
     } catch (error) {
@@ -246,8 +274,8 @@ export function createRegistrationService(options: {
   }
 
   /**
-   * The user already holds a registration. An expired or abandoned one is ended so they can register again
-   * (true); a live one means 409.
+   * The user already holds a registration. An expired one, or one whose claim passed without a session (its
+   * creator died), is ended so they can register again (true); a live one means 409.
    */
   async function clearEndedHold(userId: string, now: number): Promise<boolean> {
     const existing = await liveOf(db, userId)
@@ -257,18 +285,6 @@ export function createRegistrationService(options: {
       // Paid at the last moment (its webhook not here yet): that registration stands.
       return (await settleOverdue(existing, now)) === 'expired'
     }
-    if (existing.paymentUrl === null && existing.createdAt.getTime() <= now - staleCreationMs) {
-      logger.warn('Canceled a registration whose checkout session was never created', {
-        registrationId: existing.registrationId,
-      })
-      await release(
-        db,
-        'canceled',
-        sql`registration_id = ${existing.registrationId}::uuid and payment_url is null`,
-        now,
-      )
-      return true
-    }
     return false
   }
 
@@ -277,7 +293,10 @@ export function createRegistrationService(options: {
     const due = sql`expires_at <= ${iso(now)}::timestamptz`
     const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
     const released = await retryOnConflict(() => release(db, 'expired', condition, now))
-    if (released.length > 0) logger.info('Released expired checkout holds', { count: released.length, tier })
+    if (released.length > 0) {
+      const withoutSession = released.filter((row) => row.checkout_session_id === null).length
+      logger.info('Released expired checkout holds', { count: released.length, withoutSession, tier })
+    }
     if (sessionsOutliveHolds) await endSessionsOf(released)
     return released.length
   }
@@ -353,7 +372,7 @@ export function createRegistrationService(options: {
             const other = await liveOf(tx, row.userId)
             if (other?.paymentStatus === 'paid') throw new RefundRequired()
             if (other) {
-              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now)
+              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now, false)
               replacedSessionId = other.checkoutSessionId
             }
             const taken = await queryRows(
@@ -374,6 +393,7 @@ export function createRegistrationService(options: {
             .where(eq(registrations.registrationId, row.registrationId))
             .returning()
           if (!paid) throw new Error('The locked registration vanished')
+          await enqueueMail(tx, { kind: 'receipt', registrationId: paid.registrationId, now })
           return { outcome: 'paid' as const, registration: paid, replacedSessionId }
         }),
       )
@@ -428,13 +448,7 @@ export function createRegistrationService(options: {
       const [row] = await db
         .select()
         .from(registrations)
-        .where(
-          and(
-            eq(registrations.userId, userId),
-            // A registration whose checkout session is being created is not shown until it has one.
-            sql`not (${registrations.paymentStatus} = 'pending' and ${registrations.paymentUrl} is null)`,
-          ),
-        )
+        .where(eq(registrations.userId, userId))
         .orderBy(
           sql`${registrations.paymentStatus} in ('pending', 'paid') desc`,
           desc(registrations.createdAt),
@@ -491,8 +505,18 @@ export function createRegistrationService(options: {
         iso(clock()),
       ])
       if (!attached) {
-        // Ended meanwhile (canceled by the user before the session existed): the session must not be payable.
-        await gateway.expireCheckoutSession(session.sessionId).catch(() => 'expired')
+        // Ended meanwhile: canceled by the user before the session existed, or given back after its claim
+        // passed (this request took longer than the claim). Its spot went back once, with that release; the
+        // session must not be payable.
+        logger.warn('A checkout session was opened for a registration that had ended meanwhile', {
+          registrationId,
+        })
+        await gateway.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
+          logger.warn('Could not end the checkout session of an ended registration', {
+            registrationId,
+            error,
+          })
+        })
         throw productError(409, 'purchaseSessionTimedOut')
       }
       return { paymentUrl: session.url, registrationId }

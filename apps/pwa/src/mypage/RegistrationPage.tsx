@@ -193,6 +193,7 @@ export default function RegistrationPage() {
                 ...form,
                 successUrl: url('mypage/dashboard'),
                 cancelUrl: url('mypage/registration'),
+                language,
               },
             })
           }}

@@ -1,10 +1,16 @@
+import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
+import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import en from '../locales/en/about.json'
 import ja from '../locales/ja/about.json'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 export default function AboutPage() {
-  return <ContentPage pageId="about" copy={copy} />
+  const { language } = useContent(copy)
+  return (
+    <ContentPage pageId="about" copy={copy}>
+      <AddToCalendar language={language} />
+    </ContentPage>
+  )
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useServices } from '../app/services.tsx'
 import { isSignedOutNavigation } from '../app/status.ts'
+import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import { proseSx } from '../content/prose.ts'
@@ -82,6 +83,7 @@ export default function TopPage() {
             <dt>{content.facts.organizer}</dt>
             <dd>{t('event.organizer')}</dd>
           </Box>
+          <AddToCalendar language={language} />
         </section>
 
         <section aria-labelledby="highlights">

@@ -4,6 +4,7 @@ import {
   createAppStorage,
   createAuthSession,
   createCognitoAuthClient,
+  defaultRequestTimeoutMs,
   systemClock,
 } from '@furfes/core'
 import { createErrorReporter, createNotificationQueue } from '@furfes/ui'
@@ -18,6 +19,7 @@ import { browserConnectivityEnvironment, createConnectivity } from '../sync/conn
 import { createSyncEngine } from '../sync/sync-engine.ts'
 import { createCodeVerifier } from '../verify/code-verifier.ts'
 import { createDeviceSettings } from './device.ts'
+import { createIdleWatch } from './idle.ts'
 import type { ReceptionServices } from './services.tsx'
 
 /** The real services of the browser: Cognito, the API, IndexedDB, the camera and the speaker. */
@@ -26,16 +28,25 @@ export function createBrowserServices(
 ): ReceptionServices & { startErrorReporting(): void } {
   const clock = systemClock
   const storage = createAppStorage(window.localStorage, clock)
+  const timeoutMs = config.apiTimeoutMs ?? defaultRequestTimeoutMs
   const session = createAuthSession(
-    createCognitoAuthClient({
-      region: config.cognito.region,
-      endpoint: config.cognito.endpoint,
-      clientId: config.cognito.admins.clientId,
-    }),
+    createCognitoAuthClient(
+      {
+        region: config.cognito.region,
+        endpoint: config.cognito.endpoint,
+        clientId: config.cognito.admins.clientId,
+      },
+      // Cognito's calls get the same limit as the API's (decision 016): sign-in at a door on bad Wi-Fi.
+      { sdkConfig: { requestHandler: { requestTimeout: timeoutMs } } },
+    ),
     storage,
     adminAuthStorageKeys,
   )
-  const api = createAdminApiClient({ baseUrl: config.apiUrl, getAuthInfo: () => session.getAuthInfo() })
+  const api = createAdminApiClient({
+    baseUrl: config.apiUrl,
+    getAuthInfo: () => session.getAuthInfo(),
+    timeoutMs,
+  })
   const device = createDeviceSettings(window.localStorage)
   const store = createReceptionStore({ db: new ReceptionDatabase(), clock, device: device.get })
   const connectivity = createConnectivity(browserConnectivityEnvironment())
@@ -58,6 +69,11 @@ export function createBrowserServices(
     sync,
     connectivity,
     device,
+    idle: createIdleWatch({
+      storage: window.localStorage,
+      clock,
+      ...(config.reception?.idleWipeHours === undefined ? {} : { idleHours: config.reception.idleWipeHours }),
+    }),
     verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock }),
     scanner: { decoder: lazyDecoder(), openCamera: () => openRearCamera() },
     cue: createVerdictCue(),

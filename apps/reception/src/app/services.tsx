@@ -10,6 +10,7 @@ import type { Connectivity } from '../sync/connectivity.ts'
 import type { SyncEngine } from '../sync/sync-engine.ts'
 import type { CodeVerifier } from '../verify/code-verifier.ts'
 import type { DeviceSettings } from './device.ts'
+import type { IdleWatch } from './idle.ts'
 
 interface Scanner {
   decoder: QrDecoder
@@ -26,6 +27,8 @@ export interface ReceptionServices {
   sync: SyncEngine
   connectivity: Connectivity
   device: DeviceSettings
+  /** Signs the device out after hours without use (decision 077). */
+  idle: IdleWatch
   verifier: CodeVerifier
   scanner: Scanner
   cue: VerdictCue & { unlock(): void }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useNavigate, useParams } from 'react-router'
 import { createActor, fromPromise } from 'xstate'
 import { useServices } from '../app/services.tsx'
+import { signOutAndForget } from '../app/sign-out.ts'
 
 /**
  * At the door the network comes and goes. A refresh that cannot reach Cognito must not lock staff out of an
@@ -76,6 +77,8 @@ function SignedIn({ authInfo }: { authInfo: AuthInfo }) {
   // Read when the session expires; switching the language must not restart the refresh and the sync.
   const expiredMessage = useRef(t('gate.sessionExpired'))
   expiredMessage.current = t('gate.sessionExpired')
+  const idleMessage = useRef(t('gate.idleSignedOut'))
+  idleMessage.current = t('gate.idleSignedOut')
 
   useEffect(() => {
     const refresher = createActor(
@@ -90,10 +93,18 @@ function SignedIn({ authInfo }: { authInfo: AuthInfo }) {
     })
     refresher.start()
     const stopSync = services.sync.start()
+    // Hours without use: sign out and forget the participants, as a sign-out does (decision 077).
+    const stopIdle = services.idle.watch(() => {
+      void signOutAndForget(services).finally(() => {
+        services.notifications.notify(idleMessage.current, 'info')
+        void navigate(`/${lang}/admin-sign-in`, { replace: true })
+      })
+    })
     return () => {
       expired.unsubscribe()
       refresher.stop()
       stopSync()
+      stopIdle()
     }
   }, [services, authInfo, navigate, lang])
 

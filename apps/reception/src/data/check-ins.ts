@@ -1,4 +1,10 @@
-import type { CheckInItem, CheckInRejectionReason, CheckInStatus, FirstCheckIn } from '@furfes/core'
+import {
+  type CheckInItem,
+  type CheckInRejectionReason,
+  type CheckInStatus,
+  type FirstCheckIn,
+  isCheckInRefusal,
+} from '@furfes/core'
 
 /**
  * A check-in or undo as a device keeps it: what was recorded (here or on another device) and, once the API
@@ -20,6 +26,15 @@ export interface StoredCheckIn extends CheckInItem {
 
 export function isPending(checkIn: StoredCheckIn): boolean {
   return checkIn.status === undefined
+}
+
+/**
+ * The API's answer contradicts what staff saw when they recorded it: another device was first, or the
+ * registration may not be checked in (not paid or canceled). The verdict shown at the door is not changed;
+ * the conflict is shown in the sync chip and the participant's history.
+ */
+export function isConflict(checkIn: StoredCheckIn): boolean {
+  return checkIn.status === 'duplicate' || (checkIn.status === 'rejected' && isCheckInRefusal(checkIn.reason))
 }
 
 /** Whether a registration counts as checked in, and by which check-in. */

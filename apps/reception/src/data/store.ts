@@ -7,6 +7,7 @@ import type {
 } from '@furfes/core'
 import {
   checkInsByRegistration,
+  isConflict,
   isPending,
   type RegistrationCheckIn,
   type StoredCheckIn,
@@ -28,7 +29,10 @@ export interface ReceptionSnapshot {
   checkInsByRegistration: ReadonlyMap<string, RegistrationCheckIn>
   /** Items recorded here and not yet answered by the API. */
   pendingCount: number
-  /** Check-ins recorded here that the API answered as duplicates: another device was first. */
+  /**
+   * Check-ins recorded here that the API did not let stand: duplicates (another device was first) and
+   * refusals (the registration is not paid, decision 078).
+   */
   conflicts: readonly StoredCheckIn[]
   keys: RegistrationCodeKeySetWire | undefined
   cursor: string | undefined
@@ -51,6 +55,12 @@ export interface ReceptionStore {
   replaceParticipants(participants: readonly Participant[]): Promise<void>
   setKeys(keys: RegistrationCodeKeySetWire): Promise<void>
   setLastSync(at: number): Promise<void>
+  /**
+   * Forgets what the device learnt from the API: the participant snapshot (names, e-mails), every pulled or
+   * answered check-in, and the sync position. Check-ins still waiting for upload stay: they hold ids and
+   * device times only, and are uploaded after the next sign-in (decision 077).
+   */
+  forgetPersonalData(): Promise<void>
 }
 
 export interface ReceptionStoreOptions {
@@ -103,7 +113,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       checkIns: list,
       checkInsByRegistration: checkInsByRegistration(list),
       pendingCount: list.filter((item) => item.origin === 'local' && isPending(item)).length,
-      conflicts: list.filter((item) => item.origin === 'local' && item.status === 'duplicate'),
+      conflicts: list.filter((item) => item.origin === 'local' && isConflict(item)),
       keys: meta.keys,
       cursor: meta.cursor,
       lastSyncAt: meta.lastSyncAt,
@@ -194,7 +204,8 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
         const next: StoredCheckIn = {
           ...record,
           localSeq: known?.localSeq ?? nextSeq++,
-          origin: known?.origin ?? 'remote',
+          // This device's own records come back as its own after a sign-out forgot them, conflicts included.
+          origin: known?.origin ?? (record.deviceId === options.device().id ? 'local' : 'remote'),
           ...(known?.firstCheckIn ? { firstCheckIn: known.firstCheckIn } : {}),
         }
         checkIns.set(next.id, next)
@@ -223,5 +234,19 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
 
     setKeys: (keys) => putMeta('keys', keys),
     setLastSync: (at) => putMeta('lastSyncAt', at),
+
+    async forgetPersonalData() {
+      const waiting = (item: StoredCheckIn) => item.origin === 'local' && isPending(item)
+      participants = []
+      for (const [id, item] of checkIns) if (!waiting(item)) checkIns.delete(id)
+      const forgotten = ['cursor', 'lastSyncAt', 'participantsSyncedAt'] as const
+      for (const key of forgotten) delete meta[key]
+      publish()
+      await db.transaction('rw', db.participants, db.checkIns, db.meta, async () => {
+        await db.participants.clear()
+        await db.checkIns.filter((row) => !waiting(row)).delete()
+        await db.meta.bulkDelete([...forgotten])
+      })
+    },
   }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { signOutAndForget } from '../app/sign-out.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
 const sections = ['scan', 'participants', 'settings'] as const
@@ -30,10 +31,11 @@ export function AdminLayout() {
   const current = sectionOf(location.pathname)
 
   const signOut = async () => {
-    // Check-ins waiting for upload stay on the device and go up after the next sign-in.
+    // Check-ins waiting for upload stay on the device and go up after the next sign-in; the participants and
+    // everything else synced are forgotten (decision 077).
     if (pendingCount > 0 && !window.confirm(t('nav.signOutPending', { count: pendingCount }))) return
     try {
-      await services.session.signOut()
+      await signOutAndForget(services)
     } finally {
       void navigate(`/${lang}/admin-sign-in`, { replace: true })
     }

@@ -104,7 +104,11 @@ export function ParticipantDialog({
               <ListItem key={item.id}>
                 <ListItemText
                   primary={describe(item)}
-                  secondary={t(`participants.history.status.${item.status ?? 'pending'}`)}
+                  secondary={
+                    item.status === 'rejected' && item.reason
+                      ? t(`participants.history.reason.${item.reason}`)
+                      : t(`participants.history.status.${item.status ?? 'pending'}`)
+                  }
                 />
               </ListItem>
             ))}

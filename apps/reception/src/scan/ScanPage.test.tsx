@@ -135,13 +135,78 @@ describe('scanning at the door', () => {
       expect(app.services.store.getSnapshot().pendingCount).toBe(0)
       await user.click(within(panel).getByRole('button', { name: 'Check in' }))
       expect(await within(panel).findByRole('button', { name: 'Undo check-in' })).toBeTruthy()
-      expect(app.services.store.getSnapshot().pendingCount).toBe(1)
+      // Recorded here (it may already have gone up: the sync follows a check-in within 300 ms).
+      expect(
+        app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current?.deviceName,
+      ).toBe('受付1')
 
       await user.click(within(panel).getByRole('button', { name: 'Undo check-in' }))
       expect(await within(panel).findByText('The check-in was undone.')).toBeTruthy()
       const history = app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))
       expect(history?.current).toBeUndefined()
       expect(history?.history.map((item) => item.kind)).toEqual(['check_in', 'undo'])
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'keeps the green verdict of a check-in the server refuses, then shows the refusal as a conflict (en, ja)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await scanApp('en')
+      // Bear's registration is canceled after this device took its snapshot: the device still says paid.
+      app.server.participants[2] = participantWire({
+        n: 3,
+        badgeName: 'Bear',
+        tier: 'member',
+        email: 'bear@example.com',
+        paymentStatus: 'canceled',
+      })
+      await scan(app, await signCode(key, { n: 3, badgeName: 'Bear' }, valid))
+      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      expect(panel.dataset.verdict).toBe('valid')
+
+      // The check-in goes up by itself soon after it is recorded, and the API refuses it.
+      const banner = screen.getByRole('banner')
+      expect(await within(banner).findByText('1 conflict')).toBeTruthy()
+      expect(within(banner).getByText('0 waiting')).toBeTruthy()
+      const [refused] = app.services.store.getSnapshot().conflicts
+      expect(refused).toMatchObject({
+        registrationId: registrationIdOf(3),
+        status: 'rejected',
+        reason: 'canceled',
+      })
+      expect(app.server.records().map((record) => [record.status, record.reason])).toEqual([
+        ['rejected', 'canceled'],
+      ])
+      // What was shown at the door stays on screen; the person no longer counts as checked in.
+      expect(panel.dataset.verdict).toBe('valid')
+      expect(within(panel).getByText('Valid')).toBeTruthy()
+      expect(app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current).toBe(
+        undefined,
+      )
+
+      await act(async () => {
+        await app.router.navigate('/en/admin')
+      })
+      await user.click(await screen.findByRole('button', { name: 'Bear' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Bear' })
+      expect(
+        within(dialog).getByText(
+          'Refused by the server: the registration was canceled, so the person is not checked in.',
+        ),
+      ).toBeTruthy()
+      await act(async () => {
+        await app.router.navigate('/ja/admin')
+      })
+      await user.click(await screen.findByRole('button', { name: 'Bear' }))
+      const japanese = await screen.findByRole('dialog', { name: 'Bear' })
+      expect(
+        within(japanese).getByText(
+          'サーバーが拒否：登録がキャンセルされているため、チェックインされていません。',
+        ),
+      ).toBeTruthy()
+      expect(within(screen.getByRole('banner', { hidden: true })).getByText('競合 1件')).toBeTruthy()
     },
     uiTimeoutMs,
   )

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createTestDevice, type TestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
+import { startHttpFront } from '../test/http-front.ts'
 
 const minute = 60_000
 
@@ -172,6 +173,47 @@ describe('upload queue', () => {
     expect(server.records().find((record) => record.id === second.id)?.status).toBe('accepted')
   })
 
+  it('stores a refused check-in as a conflict of the device that made it; others learn the reason', async () => {
+    const server = seedServer()
+    const a = await createTestDevice(server, { name: 'A', time: eventMorning })
+    const b = await createTestDevice(server, { name: 'B', time: eventMorning })
+    await a.engine.sync({ refreshSnapshot: true })
+    // Canceled after A took its snapshot: A still lists the person as paid and lets them in offline.
+    server.participants[1] = participantWire({ n: 2, badgeName: 'Fox 2', paymentStatus: 'canceled' })
+    server.participants[2] = participantWire({ n: 3, badgeName: 'Fox 3', paymentStatus: 'pending' })
+    a.goOffline()
+    const canceled = await a.store.recordCheckIn(registrationIdOf(2))
+    const pending = await a.store.recordCheckIn(registrationIdOf(3))
+    const paid = await a.store.recordCheckIn(registrationIdOf(4))
+    expect(inForce(a)).toEqual({
+      [registrationIdOf(2)]: 'A',
+      [registrationIdOf(3)]: 'A',
+      [registrationIdOf(4)]: 'A',
+    })
+
+    a.goOnline()
+    expect((await a.engine.sync()).problem).toBeUndefined()
+    const answers = a.store.getSnapshot().checkIns.map((item) => [item.id, item.status, item.reason])
+    expect(answers).toEqual([
+      [canceled.id, 'rejected', 'canceled'],
+      [pending.id, 'rejected', 'not_paid'],
+      [paid.id, 'accepted', undefined],
+    ])
+    expect(a.reportedConflicts.map((item) => item.id)).toEqual([canceled.id, pending.id])
+    expect(a.store.getSnapshot().conflicts.map((item) => item.id)).toEqual([canceled.id, pending.id])
+    expect(inForce(a)).toEqual({
+      [registrationIdOf(2)]: undefined,
+      [registrationIdOf(3)]: undefined,
+      [registrationIdOf(4)]: 'A',
+    })
+
+    await b.engine.sync()
+    expect(b.store.getSnapshot().checkIns.map((item) => [item.id, item.status, item.reason])).toEqual(answers)
+    // Not B's check-ins: nothing for B's staff to resolve.
+    expect(b.store.getSnapshot().conflicts).toEqual([])
+    expect(b.reportedConflicts).toEqual([])
+  })
+
   it('pulls page by page until the API has nothing more', async () => {
     const server = seedServer()
     server.pageSize = 2
@@ -197,5 +239,80 @@ describe('upload queue', () => {
     device.goOffline()
     expect((await device.engine.sync({ refreshSnapshot: true })).problem).toBe('offline')
     expect(device.store.getSnapshot().participants).toHaveLength(5)
+  })
+})
+
+describe('sign-out', () => {
+  it('forgets participants and synced check-ins but keeps the queue, which uploads after the next sign-in', async () => {
+    const server = seedServer()
+    const a = await createTestDevice(server, { name: 'A', time: eventMorning })
+    const b = await createTestDevice(server, { name: 'B', time: eventMorning })
+    await b.store.recordCheckIn(registrationIdOf(1))
+    await b.engine.sync()
+    // A has a check-in of its own the API answered, one of B's it pulled, and the participant snapshot.
+    const answered = await a.store.recordCheckIn(registrationIdOf(2))
+    await a.engine.sync({ refreshSnapshot: true })
+    expect(a.store.getSnapshot().participants).toHaveLength(5)
+    a.goOffline()
+    const waiting = await a.store.recordCheckIn(registrationIdOf(3))
+    const waitingUndo = await a.store.recordUndo(answered)
+
+    await a.engine.halt()
+    await a.store.forgetPersonalData()
+    const snapshot = a.store.getSnapshot()
+    expect(snapshot.participants).toEqual([])
+    expect(snapshot.checkIns.map((item) => item.id)).toEqual([waiting.id, waitingUndo.id])
+    expect([snapshot.cursor, snapshot.lastSyncAt, snapshot.participantsSyncedAt]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
+    // On the disk too: nothing personal is left, only the queue (ids and device times) and the public keys.
+    expect(await a.db.participants.count()).toBe(0)
+    const rows = await a.db.checkIns.toArray()
+    expect(rows.map((row) => row.id).sort()).toEqual([waiting.id, waitingUndo.id].sort())
+    expect(JSON.stringify(rows)).not.toMatch(/@example\.com/)
+    expect((await a.db.meta.toArray()).map((row) => row.key)).toEqual(['keys'])
+    // Nothing runs while signed out.
+    expect(await a.engine.sync()).toMatchObject({ uploaded: 0, problem: 'signedOut' })
+
+    // The next sign-in: the queue goes up first, then everything is pulled again.
+    a.goOnline()
+    const stop = a.engine.start({ intervalMs: 3_600_000 })
+    await a.engine.sync()
+    stop()
+    expect(a.store.getSnapshot().pendingCount).toBe(0)
+    const stored = Object.fromEntries(server.records().map((record) => [record.id, record.status]))
+    expect([stored[waiting.id], stored[waitingUndo.id]]).toEqual(['accepted', 'accepted'])
+    expect(a.store.getSnapshot().participants).toHaveLength(5)
+    // A's own records are A's again (its history and conflicts), B's are B's.
+    const origins = Object.fromEntries(a.store.getSnapshot().checkIns.map((item) => [item.id, item.origin]))
+    expect(origins[answered.id]).toBe('local')
+    expect(Object.values(origins).filter((origin) => origin === 'remote')).toHaveLength(1)
+  })
+
+  it('aborts a sync waiting on the network, and writes nothing it brings back afterwards', async () => {
+    const server = seedServer()
+    const front = await startHttpFront(server)
+    try {
+      const reported: unknown[] = []
+      const device = await createTestDevice(server, {
+        name: 'A',
+        time: eventMorning,
+        http: { baseUrl: front.baseUrl, fetch: (input, init) => fetch(input, init), timeoutMs: 60_000 },
+        reportError: (error) => reported.push(error),
+      })
+      front.swallowNext('GET /admin/participants')
+      const running = device.engine.sync({ refreshSnapshot: true })
+      await vi.waitFor(() => expect(front.swallowed).toBe(1))
+      await device.engine.halt()
+      expect(await running).toMatchObject({ problem: 'signedOut' })
+      expect(device.engine.getState()).toEqual({ running: false, problem: 'signedOut' })
+      expect(reported).toEqual([])
+      expect(device.store.getSnapshot().participants).toEqual([])
+      expect(device.connectivity.getState()).toBe('online')
+    } finally {
+      await front.close()
+    }
   })
 })

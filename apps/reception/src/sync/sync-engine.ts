@@ -6,7 +6,7 @@ import {
   NetworkError,
   NotAuthenticatedError,
 } from '@furfes/core'
-import type { StoredCheckIn } from '../data/check-ins.ts'
+import { isConflict, type StoredCheckIn } from '../data/check-ins.ts'
 import type { ReceptionStore } from '../data/store.ts'
 import type { Connectivity } from './connectivity.ts'
 
@@ -26,7 +26,7 @@ export interface SyncState {
 interface SyncOutcome {
   uploaded: number
   pulled: number
-  /** Check-ins of this device the API answered as duplicates in this run. */
+  /** Check-ins of this device the API answered as duplicates or refused in this run. */
   conflicts: StoredCheckIn[]
   problem: SyncProblem | undefined
 }
@@ -41,6 +41,11 @@ export interface SyncEngine {
    * function that stops it.
    */
   start(options?: { intervalMs?: number; afterChangeMs?: number }): () => void
+  /**
+   * Stops syncing before the device forgets its data at sign-out: the run under way is aborted and awaited,
+   * and no run starts until `start` is called again (the next sign-in), so nothing is written back after.
+   */
+  halt(): Promise<void>
 }
 
 export interface SyncEngineOptions {
@@ -68,33 +73,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let state: SyncState = { running: false, problem: undefined }
   let current: Promise<SyncOutcome> | undefined
   let again: { refreshSnapshot: boolean } | undefined
+  let halted = false
+  /** Aborts the requests of the run under way. */
+  let runAbort: AbortController | undefined
 
   function setState(next: SyncState) {
     state = next
     for (const listener of listeners) listener()
   }
 
-  async function upload(): Promise<{ uploaded: number; conflicts: StoredCheckIn[] }> {
+  async function upload(signal: AbortSignal): Promise<{ uploaded: number; conflicts: StoredCheckIn[] }> {
     let uploaded = 0
     const conflicts: StoredCheckIn[] = []
     for (;;) {
       const batch = store.pending().slice(0, maxCheckInUploadItems)
       if (batch.length === 0) return { uploaded, conflicts }
-      const results = await api.uploadCheckIns(batch)
+      const results = await api.uploadCheckIns(batch, { signal })
       connectivity.reportReachable()
       await store.applyResults(results)
       uploaded += batch.length
-      const duplicates = new Set(
-        results.filter((result) => result.status === 'duplicate').map((result) => result.id),
+      const answered = new Set(results.map((result) => result.id))
+      conflicts.push(
+        ...store.getSnapshot().checkIns.filter((item) => answered.has(item.id) && isConflict(item)),
       )
-      conflicts.push(...store.getSnapshot().checkIns.filter((item) => duplicates.has(item.id)))
     }
   }
 
-  async function pull(): Promise<number> {
+  async function pull(signal: AbortSignal): Promise<number> {
     let pulled = 0
     for (;;) {
-      const page = await api.listCheckIns(store.getSnapshot().cursor)
+      const page = await api.listCheckIns(store.getSnapshot().cursor, { signal })
       connectivity.reportReachable()
       await store.mergeRecords(page.items, page.nextCursor)
       pulled += page.items.length
@@ -102,7 +110,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  async function refreshSnapshot(force: boolean) {
+  async function refreshSnapshot(force: boolean, signal: AbortSignal) {
     const { participantsSyncedAt, keys } = store.getSnapshot()
     const due =
       force ||
@@ -110,7 +118,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       participantsSyncedAt === undefined ||
       clock() - participantsSyncedAt >= snapshotMaxAgeMs
     if (!due) return
-    const [participants, keySet] = await Promise.all([api.listParticipants(), api.getRegistrationCodeKeys()])
+    const [participants, keySet] = await Promise.all([
+      api.listParticipants({ signal }),
+      api.getRegistrationCodeKeys({ signal }),
+    ])
     connectivity.reportReachable()
     await store.setKeys(keySet)
     await store.replaceParticipants(participants)
@@ -118,15 +129,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   async function runOnce(refresh: boolean): Promise<SyncOutcome> {
     const outcome: SyncOutcome = { uploaded: 0, pulled: 0, conflicts: [], problem: undefined }
+    const controller = new AbortController()
+    runAbort = controller
     try {
-      const pushed = await upload()
+      const pushed = await upload(controller.signal)
       outcome.uploaded = pushed.uploaded
       outcome.conflicts = pushed.conflicts
-      outcome.pulled = await pull()
-      await refreshSnapshot(refresh)
+      outcome.pulled = await pull(controller.signal)
+      await refreshSnapshot(refresh, controller.signal)
       await store.setLastSync(clock())
     } catch (error) {
-      outcome.problem = problemOf(error)
+      // Halted for a sign-out: the abort is ours, not a failure to report.
+      outcome.problem = controller.signal.aborted ? 'signedOut' : problemOf(error)
       if (outcome.problem === 'offline') connectivity.reportUnreachable()
       if (outcome.problem === 'failed') options.reportError?.(error)
     }
@@ -137,7 +151,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function loop(refresh: boolean): Promise<SyncOutcome> {
     setState({ running: true, problem: state.problem })
     let outcome = await runOnce(refresh)
-    while (again && outcome.problem === undefined) {
+    while (again && outcome.problem === undefined && !halted) {
       const next = again
       again = undefined
       const more = await runOnce(next.refreshSnapshot)
@@ -154,6 +168,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   function sync(syncOptions: { refreshSnapshot?: boolean } = {}): Promise<SyncOutcome> {
+    if (halted) return Promise.resolve({ uploaded: 0, pulled: 0, conflicts: [], problem: 'signedOut' })
     const refresh = syncOptions.refreshSnapshot ?? false
     if (current) {
       again = { refreshSnapshot: refresh || (again?.refreshSnapshot ?? false) }
@@ -172,7 +187,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    async halt() {
+      halted = true
+      again = undefined
+      runAbort?.abort()
+      await current
+    },
     start({ intervalMs = 10_000, afterChangeMs = 300 } = {}) {
+      halted = false
       let pendingBefore = store.getSnapshot().pendingCount
       let changeTimer: ReturnType<typeof setTimeout> | undefined
       const run = () => void sync()

@@ -1,4 +1,4 @@
-import { createAdminApiClient } from '@furfes/core'
+import { createAdminApiClient, type FetchLike } from '@furfes/core'
 import type { StoredCheckIn } from '../data/check-ins.ts'
 import { ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore, type DeviceIdentity, type ReceptionStore } from '../data/store.ts'
@@ -26,7 +26,13 @@ let databaseCounter = 0
 /** A reception device with its own IndexedDB, clock and network, talking to the fake API. */
 export async function createTestDevice(
   server: FakeApiServer,
-  options: { name: string; time: number },
+  options: {
+    name: string
+    time: number
+    /** A real API address and fetch instead of the in-memory server's (the timeout test's HTTP server). */
+    http?: { baseUrl: string; fetch: FetchLike; timeoutMs: number }
+    reportError?: (error: unknown) => void
+  },
 ): Promise<TestDevice> {
   const listeners = new Set<() => void>()
   const identity: DeviceIdentity = { id: `device-${options.name}`, name: options.name }
@@ -49,8 +55,10 @@ export async function createTestDevice(
   await store.load()
   const engine = createSyncEngine({
     api: createAdminApiClient({
-      baseUrl: 'https://api.furfes.example',
-      fetch: server.fetchFor(() => network.online),
+      ...(options.http ?? {
+        baseUrl: 'https://api.furfes.example',
+        fetch: server.fetchFor(() => network.online),
+      }),
       getAuthInfo: () => ({
         accessToken: fakeAdminToken,
         tokenType: 'Bearer',
@@ -61,6 +69,7 @@ export async function createTestDevice(
     connectivity,
     clock,
     onConflicts: (conflicts) => reportedConflicts.push(...conflicts),
+    ...(options.reportError ? { reportError: options.reportError } : {}),
   })
   const device: TestDevice = {
     identity,

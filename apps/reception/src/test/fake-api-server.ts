@@ -118,6 +118,7 @@ export function createFakeApiServer(
       ...(item.undoes === undefined ? {} : { undoes: item.undoes }),
       status: answer.status,
       ...(answer.status === 'duplicate' ? { first_check_in_id: answer.first_check_in.id } : {}),
+      ...(answer.status === 'rejected' ? { reason: answer.reason } : {}),
       received_at: new Date(server.now()).toISOString(),
     }
     const entry = { seq: stored.length + 1, record, answer }
@@ -127,8 +128,15 @@ export function createFakeApiServer(
   }
 
   function decide(item: Omit<CheckInRecordWire, 'status' | 'received_at'>): CheckInResultWire {
-    const registrationExists = server.participants.some((p) => p.registration?.id === item.registration_id)
-    if (!registrationExists) return { id: item.id, status: 'rejected', reason: 'unknown_registration' }
+    const registration = server.participants.find(
+      (p) => p.registration?.id === item.registration_id,
+    )?.registration
+    if (!registration) return { id: item.id, status: 'rejected', reason: 'unknown_registration' }
+    // Only a paid registration may be checked in (decision 078); an undo is decided on its target alone.
+    if (item.kind === 'check_in' && registration.payment_status !== 'paid') {
+      const reason = registration.payment_status === 'canceled' ? 'canceled' : 'not_paid'
+      return { id: item.id, status: 'rejected', reason }
+    }
     if (item.kind === 'undo') {
       const target = item.undoes === undefined ? undefined : byId.get(item.undoes)
       if (!target) return { id: item.id, status: 'rejected', reason: 'undo_target_not_found' }

@@ -16,6 +16,7 @@ import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { App } from '../App.tsx'
 import { createDeviceSettings } from '../app/device.ts'
+import { createIdleWatch } from '../app/idle.ts'
 import type { ReceptionServices } from '../app/services.tsx'
 import { ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
@@ -122,6 +123,10 @@ export interface TestApp {
   errors: unknown[]
   router: ReturnType<typeof createMemoryRouter>
   clock: { now: number }
+  /** The device's IndexedDB, to read what is left on the disk. */
+  db: ReceptionDatabase
+  /** Set `online` to false and the API cannot be reached. */
+  network: { online: boolean }
 }
 
 export interface TestAppOptions {
@@ -130,6 +135,8 @@ export interface TestAppOptions {
   server?: FakeApiServer
   /** Start signed in (auth info and refresh token stored), as after an earlier sign-in. */
   signedIn?: boolean
+  /** The reception's idle limit (decision 077); the app's default without it. */
+  idleHours?: number
   prepare?: (services: ReceptionServices) => Promise<void>
 }
 
@@ -145,15 +152,17 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     appStorage.set('adminAuthInfoRefreshToken', 'refresh-token')
   }
   const session = createAuthSession(cognito, appStorage, adminAuthStorageKeys)
+  const network = { online: true }
   const api = createAdminApiClient({
     baseUrl: 'https://api.furfes.example',
-    fetch: server.fetchFor(() => true),
+    fetch: server.fetchFor(() => network.online),
     getAuthInfo: () => session.getAuthInfo(),
   })
   const device = createDeviceSettings(window.localStorage, () => testUuid())
   device.setName('受付1')
+  const db = new ReceptionDatabase(`app-${testUuid()}`)
   const store = createReceptionStore({
-    db: new ReceptionDatabase(`app-${testUuid()}`),
+    db,
     clock: now,
     device: device.get,
   })
@@ -178,6 +187,11 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     }),
     connectivity,
     device,
+    idle: createIdleWatch({
+      storage: createMemoryStorage(),
+      clock: now,
+      ...(options.idleHours === undefined ? {} : { idleHours: options.idleHours }),
+    }),
     verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: now }),
     scanner: scanner.scanner,
     cue: { play: (kind) => void cues.push(kind), unlock: () => undefined },
@@ -193,5 +207,5 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
       <RouterProvider router={router} />
     </App>,
   )
-  return { services, server, cognito, scanner, downloads, cues, errors, router, clock }
+  return { services, server, cognito, scanner, downloads, cues, errors, router, clock, db, network }
 }

@@ -29,6 +29,28 @@ export interface ApiClientOptions {
   /** Defaults to the global fetch. */
   fetch?: FetchLike
   getAuthInfo: AuthInfoSource
+  /**
+   * How long a call may take, answer body included, before it is given up as a network error (decision
+   * 016). Defaults to `defaultRequestTimeoutMs`; 0 or less turns the limit off.
+   */
+  timeoutMs?: number
+}
+
+/**
+ * Long enough for a 100-item check-in upload or a full participant list over slow venue Wi-Fi, short enough
+ * that a request the network swallowed does not hold up what waits behind it (decision 016).
+ */
+export const defaultRequestTimeoutMs = 20_000
+
+/** The reason a call is aborted with when it runs out of time (fetch rejects with it). */
+export class RequestTimeoutError extends Error {
+  readonly timeoutMs: number
+
+  constructor(timeoutMs: number) {
+    super(`No answer within ${timeoutMs} ms`)
+    this.name = 'TimeoutError'
+    this.timeoutMs = timeoutMs
+  }
 }
 
 export interface CallOptions {
@@ -74,6 +96,7 @@ export function createTransport(
   const base = new URL(options.baseUrl)
   if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const timeoutMs = options.timeoutMs ?? defaultRequestTimeoutMs
 
   async function headersFor(route: RouteDefinition, hasBody: boolean): Promise<Headers> {
     const headers = new Headers({ Accept: 'application/json' })
@@ -103,27 +126,75 @@ export function createTransport(
   ): Promise<CallResult<R>> {
     const where = `${route.method.toUpperCase()} ${route.path}`
     const body = input.body === undefined ? undefined : JSON.stringify(input.body)
+    const deadline = startDeadline(timeoutMs, callOptions.signal)
     const init: RequestInit = {
       method: route.method.toUpperCase(),
       headers: await headersFor(route, body !== undefined),
       ...(body === undefined ? {} : { body }),
-      ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      signal: deadline.signal,
     }
 
-    let response: Response
     try {
-      response = await fetchImpl(urlFor(route, input).href, init)
-    } catch (error) {
-      if (isAbort(error)) throw error
-      throw new NetworkError(error)
+      let response: Response
+      try {
+        response = await fetchImpl(urlFor(route, input).href, init)
+      } catch (error) {
+        throw deadline.timedOut()
+          ? new NetworkError(deadline.reason())
+          : isAbort(error)
+            ? error
+            : new NetworkError(error)
+      }
+      // The body is read under the same deadline: a server may send its headers and then stall.
+      try {
+        if (response.ok) return (await successBody(route, response, where)) as CallResult<R>
+        if (response.status === 404 && route.noneOn404) return null as CallResult<R>
+        throw await failure(response, where)
+      } catch (error) {
+        throw deadline.timedOut() ? new NetworkError(deadline.reason()) : error
+      }
+    } finally {
+      deadline.clear()
     }
-
-    if (response.ok) return (await successBody(route, response, where)) as CallResult<R>
-    if (response.status === 404 && route.noneOn404) return null as CallResult<R>
-    throw await failure(response, where)
   }
 
   return { call }
+}
+
+interface Deadline {
+  signal: AbortSignal
+  timedOut(): boolean
+  reason(): unknown
+  clear(): void
+}
+
+/**
+ * One signal for a call: aborted by the caller's signal, or by the timer when the call runs out of time. A
+ * plain timer rather than `AbortSignal.timeout`/`any`, so that tablets on older Safari have it too and tests
+ * can move the clock.
+ */
+function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
+  const controller = new AbortController()
+  let expired = false
+  const onCallerAbort = () => controller.abort(callerSignal?.reason)
+  if (callerSignal?.aborted) onCallerAbort()
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          expired = true
+          controller.abort(new RequestTimeoutError(timeoutMs))
+        }, timeoutMs)
+      : undefined
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    reason: () => controller.signal.reason,
+    clear() {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', onCallerAbort)
+    },
+  }
 }
 
 async function successBody(route: RouteDefinition, response: Response, where: string): Promise<unknown> {

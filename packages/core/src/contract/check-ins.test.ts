@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { checkInPageCodec, checkInResultCodec, participantListCodec } from './codecs.ts'
 import { registrationCodeClaimsSchema } from './registration-code.ts'
-import { checkInItemWireSchema, checkInUploadWireSchema, maxCheckInUploadItems } from './schemas.ts'
+import {
+  checkInItemWireSchema,
+  checkInRecordWireSchema,
+  checkInUploadWireSchema,
+  isCheckInRefusal,
+  maxCheckInUploadItems,
+} from './schemas.ts'
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962'
 const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'
@@ -52,6 +58,30 @@ describe('check-in wire schemas', () => {
     const decoded = checkInPageCodec.parse(page)
     expect(decoded.items[0]).toMatchObject({ deviceName: '受付1', firstCheckInId: registrationId })
     expect(z.encode(checkInPageCodec, decoded)).toEqual(page)
+  })
+
+  it('carries a refusal for an unpaid or canceled registration, in the answer and in the record', () => {
+    for (const reason of ['not_paid', 'canceled'] as const) {
+      const refused = { id, status: 'rejected', reason } as const
+      expect(checkInResultCodec.parse(refused)).toEqual(refused)
+      expect(z.encode(checkInResultCodec, checkInResultCodec.parse(refused))).toEqual(refused)
+      expect(isCheckInRefusal(reason)).toBe(true)
+    }
+    expect(isCheckInRefusal('unknown_registration')).toBe(false)
+    expect(isCheckInRefusal(undefined)).toBe(false)
+    const record = {
+      ...item,
+      checked_in_at: '2025-05-10T01:00:00.000Z',
+      status: 'rejected',
+      reason: 'not_paid',
+      received_at: '2025-05-10T01:00:01.000Z',
+    } as const
+    const page = { items: [record], next_cursor: '7', has_more: false }
+    expect(checkInPageCodec.parse(page).items[0]).toMatchObject({ status: 'rejected', reason: 'not_paid' })
+    expect(z.encode(checkInPageCodec, checkInPageCodec.parse(page))).toEqual(page)
+    // A device built before the reason was on records reads them still: its schema ignores the extra field.
+    const { reason: _new, ...oldShape } = checkInRecordWireSchema.shape
+    expect(z.object(oldShape).safeParse(record).success).toBe(true)
   })
 
   it('keeps participants without a registration id readable (answers from before the field)', () => {

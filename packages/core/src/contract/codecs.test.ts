@@ -160,6 +160,10 @@ describe('registration request', () => {
       badge_name: 'Fox',
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      language: 'ja',
+    })
+    expect(z.encode(registrationRequestCodec, { ...request, language: 'en' })).toMatchObject({
+      language: 'en',
     })
     expect(
       z.encode(registrationRequestCodec, { ...request, registrationTier: 'sponsor_fursuiter' }),
@@ -177,6 +181,9 @@ describe('registration request', () => {
       cancel_url: request.cancelUrl,
     }
     expect(registrationRequestWireSchema.safeParse(wire).success).toBe(true)
+    // Clients from before the language was sent register in Japanese; an unknown language is refused.
+    expect(registrationRequestWireSchema.parse(wire).language).toBe('ja')
+    expect(registrationRequestWireSchema.safeParse({ ...wire, language: 'fr' }).success).toBe(false)
     const messages = (value: unknown) =>
       registrationRequestWireSchema
         .safeParse(value)
@@ -249,5 +256,41 @@ describe('checkout, registration code and participants', () => {
     expect(participantListCodec.safeParse({ items: [{ user: { user_id: 'u1', email: 'x' } }] }).success).toBe(
       false,
     )
+  })
+
+  it('shows admins a held spot whose checkout session is being opened: pending without a payment URL', () => {
+    const userId = '9f1c2b3a-4d5e-4f60-8a7b-0c1d2e3f4a5b'
+    const registrationId = '0b6f2c1e-7a3d-4e5f-9b8c-1d2e3f4a5b6c'
+    const wire = {
+      items: [
+        {
+          user: { user_id: userId, email: 'fox@example.com' },
+          registration: {
+            payment_status: 'pending',
+            expires_at: '2025-03-01T10:00:30.000Z',
+            registration_tier: 'member',
+            badge_name: 'Fox',
+            id: registrationId,
+          },
+        },
+      ],
+    }
+    const participants = participantListCodec.parse(wire)
+    expect(participants).toEqual([
+      {
+        user: { userId, email: 'fox@example.com' },
+        registration: {
+          paymentStatus: 'pending',
+          expiresAt: Date.parse('2025-03-01T10:00:30Z'),
+          registrationTier: 'member',
+          badgeName: 'Fox',
+          registrationId,
+        },
+      },
+    ])
+    expect(z.encode(participantListCodec, participants)).toEqual(wire)
+    // The member's own view has no such state: pending always carries its payment URL there.
+    const { id: _id, ...registration } = wire.items[0]?.registration ?? {}
+    expect(registrationWireSchema.safeParse(registration).success).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import { defaultLanguage } from '../domain/language.ts'
 import { changingRoomTypes, inventoryStatuses, tShirtSizes } from '../domain/registration.ts'
 import { isFursuitTier, isSponsorTier, registrationTiers } from '../domain/registration-tier.ts'
 import {
@@ -154,13 +155,28 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
-export function registrationFromWire(wire: RegistrationWire): Registration {
-  const common = {
+function registrationCommonFromWire(wire: RegistrationWire | AdminRegistrationWire) {
+  return {
     registrationTier: wire.registration_tier,
     badgeName: wire.badge_name,
     ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
   }
+}
+
+function registrationCommonToWire(registration: Registration | AdminRegistration) {
+  return {
+    registration_tier: registration.registrationTier,
+    badge_name: registration.badgeName,
+    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
+    ...(registration.changingRoomType === undefined
+      ? {}
+      : { changing_room_type: registration.changingRoomType }),
+  }
+}
+
+export function registrationFromWire(wire: RegistrationWire): Registration {
+  const common = registrationCommonFromWire(wire)
   return wire.payment_status === 'pending'
     ? {
         ...common,
@@ -172,14 +188,7 @@ export function registrationFromWire(wire: RegistrationWire): Registration {
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  const common = {
-    registration_tier: registration.registrationTier,
-    badge_name: registration.badgeName,
-    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
-    ...(registration.changingRoomType === undefined
-      ? {}
-      : { changing_room_type: registration.changingRoomType }),
-  }
+  const common = registrationCommonToWire(registration)
   return registration.paymentStatus === 'pending'
     ? {
         ...common,
@@ -204,6 +213,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
     successUrl: wire.success_url,
     cancelUrl: wire.cancel_url,
+    language: wire.language,
   }),
   encode: (request) => ({
     registration_tier: request.registrationTier,
@@ -212,6 +222,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
+    language: request.language ?? defaultLanguage,
   }),
 })
 
@@ -229,22 +240,52 @@ export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.strin
   encode: (token) => ({ token }),
 })
 
-/** A registration as admins see it: `registrationId` is what the registration code names. */
+/**
+ * A registration as admins see it: `registrationId` is what the registration code names. A pending one
+ * without `paymentUrl` holds its spot while its checkout session is being opened (decision 056).
+ */
 export const adminRegistrationSchema = z.intersection(
-  registrationSchema,
+  z.discriminatedUnion('paymentStatus', [
+    z.object({
+      ...registrationShape,
+      paymentStatus: z.literal('pending'),
+      paymentUrl: z.string().optional(),
+      expiresAt: z.number(),
+    }),
+    z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+  ]),
   z.object({ registrationId: z.string().optional() }),
 )
 export type AdminRegistration = z.output<typeof adminRegistrationSchema>
 
 export function adminRegistrationFromWire(wire: AdminRegistrationWire): AdminRegistration {
-  const registration = registrationFromWire(wire)
-  return wire.id === undefined ? registration : { ...registration, registrationId: wire.id }
+  const common = {
+    ...registrationCommonFromWire(wire),
+    ...(wire.id === undefined ? {} : { registrationId: wire.id }),
+  }
+  return wire.payment_status === 'pending'
+    ? {
+        ...common,
+        paymentStatus: 'pending',
+        ...(wire.payment_url === undefined ? {} : { paymentUrl: wire.payment_url }),
+        expiresAt: Date.parse(wire.expires_at),
+      }
+    : { ...common, paymentStatus: wire.payment_status }
 }
 
 export function adminRegistrationToWire(registration: AdminRegistration): AdminRegistrationWire {
-  const { registrationId, ...rest } = registration
-  const wire = registrationToWire(rest)
-  return registrationId === undefined ? wire : { ...wire, id: registrationId }
+  const common = {
+    ...registrationCommonToWire(registration),
+    ...(registration.registrationId === undefined ? {} : { id: registration.registrationId }),
+  }
+  return registration.paymentStatus === 'pending'
+    ? {
+        ...common,
+        payment_status: 'pending',
+        ...(registration.paymentUrl === undefined ? {} : { payment_url: registration.paymentUrl }),
+        expires_at: new Date(registration.expiresAt).toISOString(),
+      }
+    : { ...common, payment_status: registration.paymentStatus }
 }
 
 export const participantSchema = z.object({
@@ -319,6 +360,7 @@ export type CheckInResult = z.output<typeof checkInResultSchema>
 export const checkInRecordSchema = checkInItemSchema.extend({
   status: z.enum(checkInStatuses),
   firstCheckInId: z.string().optional(),
+  reason: z.enum(checkInRejectionReasons).optional(),
   receivedAt: z.number(),
 })
 export type CheckInRecord = z.output<typeof checkInRecordSchema>
@@ -420,6 +462,7 @@ export function checkInRecordFromWire(wire: CheckInRecordWire): CheckInRecord {
     ...checkInItemFromWire(wire),
     status: wire.status,
     ...(wire.first_check_in_id === undefined ? {} : { firstCheckInId: wire.first_check_in_id }),
+    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
     receivedAt: Date.parse(wire.received_at),
   }
 }
@@ -429,6 +472,7 @@ export function checkInRecordToWire(record: CheckInRecord): CheckInRecordWire {
     ...checkInItemToWire(record),
     status: record.status,
     ...(record.firstCheckInId === undefined ? {} : { first_check_in_id: record.firstCheckInId }),
+    ...(record.reason === undefined ? {} : { reason: record.reason }),
     received_at: toIso(record.receivedAt),
   }
 }

@@ -197,7 +197,9 @@ export const apiRoutes = {
       'stored once. Items are processed in order. The first check-in of a registration to reach the API ' +
       'wins; a later check-in of it (from any device) is stored as a duplicate and answered with the first ' +
       'one. An undo cancels an accepted check-in that is still in force, after which the registration can ' +
-      'be checked in again. Every item is kept with the admin who uploaded it (audit).',
+      'be checked in again. Only a paid registration may be checked in: a check-in of a pending, expired ' +
+      'or canceled one is stored and refused (rejected, reason not_paid or canceled), whatever the device ' +
+      'showed. Every item is kept with the admin who uploaded it (audit).',
     request: { body: checkInUploadWireSchema },
     responses: {
       200: { description: 'One result per item, in order', schema: checkInUploadResultWireSchema },
@@ -210,7 +212,8 @@ export const apiRoutes = {
     tag: 'check-in',
     summary: 'Read check-in records stored since a cursor',
     description:
-      'Every stored item (accepted, duplicate, rejected) in the order the API stored it. Devices keep ' +
+      'Every stored item (accepted, duplicate, rejected with its reason) in the order the API stored it. ' +
+      'Devices keep ' +
       'next_cursor and ask for what came after it; has_more says to ask again at once. A record never ' +
       'changes once stored, so a cursor never misses a change.',
     request: { query: checkInPageQueryWireSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { supportedLanguages } from '../domain/language.ts'
 import type { ChangingRoomType, TShirtSize } from '../domain/registration.ts'
 import { isFursuitTier, isSponsorTier, type RegistrationTier } from '../domain/registration-tier.ts'
 import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
@@ -78,7 +79,13 @@ export type RegistrationForm = z.output<typeof registrationFormSchema>
 
 /** What the client sends to start a registration: the form plus where Checkout returns to. */
 export const registrationRequestSchema = z
-  .object({ ...registrationFormShape, successUrl: redirectUrlSchema, cancelUrl: redirectUrlSchema })
+  .object({
+    ...registrationFormShape,
+    successUrl: redirectUrlSchema,
+    cancelUrl: redirectUrlSchema,
+    /** The page's language: the API writes this registration's mails in it (Japanese when not given). */
+    language: z.enum(supportedLanguages).optional(),
+  })
   .superRefine(checkTier)
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>
 

@@ -1,0 +1,206 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '../db/database.ts'
+import type { Logger } from '../logger.ts'
+import type { MailKind } from './templates.ts'
+
+/*
+ * The mail outbox (decision 100). A state change that owes a participant a mail inserts a row in its own
+ * transaction, so the mail exists exactly when the change does; (registration, kind) is unique, so a change
+ * reported twice or out of order owes one mail. A sender drains the rows afterwards, outside any request.
+ */
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+/** Owes a mail of `kind` about a registration; a second call for the same pair changes nothing. */
+export async function enqueueMail(
+  executor: Executor,
+  mail: { kind: MailKind; registrationId: string; now: number },
+): Promise<void> {
+  await executor.execute(sql`
+    insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
+    values (gen_random_uuid(), ${mail.kind}, ${mail.registrationId}::uuid, ${iso(mail.now)}::timestamptz,
+      ${iso(mail.now)}::timestamptz)
+    on conflict (registration_id, kind) do nothing`)
+}
+
+/**
+ * For a statement that ends pending registrations in a CTE named `released`: owes each of them whose member had
+ * reached checkout (a checkout session exists) the "checkout lapsed" mail, in the same statement.
+ */
+export function lapseMailsOfReleased(now: number): SQL {
+  const kind: MailKind = 'checkout_lapsed'
+  return sql`insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
+    select gen_random_uuid(), ${kind}, registration_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+    from released where checkout_session_id is not null
+    on conflict (registration_id, kind) do nothing`
+}
+
+export interface OutboxMail {
+  mailId: string
+  kind: MailKind
+  registrationId: string
+  attempts: number
+}
+
+/** What delivering one mail came to. */
+export type DeliveryResult =
+  | { status: 'sent'; messageId: string }
+  /** The mail no longer applies (a lapsed checkout was paid after all). */
+  | { status: 'skipped'; reason: string }
+
+/** The mail server refused the message for good (SMTP 5xx): retrying cannot help. */
+export class PermanentMailError extends Error {
+  override readonly name = 'PermanentMailError'
+}
+
+export interface OutboxOptions {
+  db: Executor
+  clock: () => number
+  logger: Logger
+  deliver(mail: OutboxMail): Promise<DeliveryResult>
+  /** How long a sender owns a claimed mail; a sender that died is replaced after this. */
+  leaseMs?: number
+  /** The first retry's delay; each further one doubles, up to maxBackoffMs. */
+  baseBackoffMs?: number
+  maxBackoffMs?: number
+  /** Mails claimed per drain. */
+  batchSize?: number
+}
+
+interface OutboxStats {
+  /** Mails still owed. */
+  pending: number
+  /** Age in seconds of the oldest mail still owed (0 when none). */
+  oldestPendingSeconds: number
+  failed: number
+}
+
+export interface MailOutbox {
+  /** Claims the mails that are due and delivers them; answers how many were sent. Never throws for a mail. */
+  drain(): Promise<{ sent: number; retried: number; failed: number; skipped: number }>
+  stats(): Promise<OutboxStats>
+}
+
+/** The delay before attempt `attempts + 1`: base, 2×base, 4×base… capped. */
+function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+}
+
+export function createMailOutbox(options: OutboxOptions): MailOutbox {
+  const { db, clock, deliver } = options
+  const logger = options.logger.child({ component: 'mail' })
+  const leaseMs = options.leaseMs ?? 5 * 60_000
+  const baseBackoffMs = options.baseBackoffMs ?? 30_000
+  const maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000
+  const batchSize = options.batchSize ?? 20
+
+  /**
+   * One statement claims due mails for this sender: SKIP LOCKED lets concurrent senders on PostgreSQL take
+   * different rows instead of waiting, and the lease keeps a mail being sent away from the others until it is
+   * done or the sender is presumed dead. Nothing stays locked while the mail server is talked to.
+   */
+  async function claim(now: number): Promise<OutboxMail[]> {
+    const rows = await queryRows<{
+      mail_id: string
+      kind: MailKind
+      registration_id: string
+      attempts: number
+    }>(
+      db,
+      sql`update mail_outbox set lease_until = ${iso(now + leaseMs)}::timestamptz, attempts = attempts + 1
+          where mail_id in (
+            select mail_id from mail_outbox
+            where status = 'pending' and next_attempt_at <= ${iso(now)}::timestamptz
+              and (lease_until is null or lease_until <= ${iso(now)}::timestamptz)
+            order by next_attempt_at
+            limit ${batchSize}
+            for update skip locked
+          )
+          returning mail_id, kind, registration_id, attempts`,
+    )
+    return rows.map((row) => ({
+      mailId: row.mail_id,
+      kind: row.kind,
+      registrationId: row.registration_id,
+      attempts: Number(row.attempts),
+    }))
+  }
+
+  async function settle(mail: OutboxMail, set: SQL): Promise<void> {
+    await db.execute(
+      sql`update mail_outbox set ${set}, lease_until = null where mail_id = ${mail.mailId}::uuid`,
+    )
+  }
+
+  let draining: Promise<Awaited<ReturnType<MailOutbox['drain']>>> | undefined
+
+  async function drainOnce() {
+    const counts = { sent: 0, retried: 0, failed: 0, skipped: 0 }
+    const now = clock()
+    for (const mail of await claim(now)) {
+      const fields = { mailId: mail.mailId, kind: mail.kind, registrationId: mail.registrationId }
+      try {
+        const result = await deliver(mail)
+        if (result.status === 'sent') {
+          await settle(
+            mail,
+            sql`status = 'sent', sent_at = ${iso(clock())}::timestamptz, message_id = ${result.messageId}, last_error = null`,
+          )
+          counts.sent++
+          logger.info('Mail sent', { ...fields, attempts: mail.attempts })
+        } else {
+          await settle(mail, sql`status = 'skipped', last_error = ${result.reason}`)
+          counts.skipped++
+          logger.info('Mail no longer applies', { ...fields, reason: result.reason })
+        }
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+        if (error instanceof PermanentMailError) {
+          await settle(mail, sql`status = 'failed', last_error = ${message}`)
+          counts.failed++
+          logger.error('Mail refused for good; it will not be retried', { ...fields, error })
+          continue
+        }
+        const delay = backoffMs(mail.attempts, baseBackoffMs, maxBackoffMs)
+        await settle(
+          mail,
+          sql`next_attempt_at = ${iso(clock() + delay)}::timestamptz, last_error = ${message}`,
+        )
+        counts.retried++
+        logger.warn('Mail not delivered; it will be retried', {
+          ...fields,
+          attempts: mail.attempts,
+          retryInMs: delay,
+          error: message,
+        })
+      }
+    }
+    return counts
+  }
+
+  return {
+    drain() {
+      // One drain at a time per instance; a call during a drain shares its result.
+      draining ??= drainOnce().finally(() => {
+        draining = undefined
+      })
+      return draining
+    },
+    async stats() {
+      const now = clock()
+      const [row] = await queryRows<{ pending: number; oldest: string | Date | null; failed: number }>(
+        db,
+        sql`select count(*) filter (where status = 'pending')::int as pending,
+              min(created_at) filter (where status = 'pending') as oldest,
+              count(*) filter (where status = 'failed')::int as failed
+            from mail_outbox`,
+      )
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now
+      return {
+        pending: Number(row?.pending ?? 0),
+        oldestPendingSeconds: Math.max(0, Math.round((now - oldest) / 1000)),
+        failed: Number(row?.failed ?? 0),
+      }
+    },
+  }
+}

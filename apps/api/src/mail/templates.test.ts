@@ -1,0 +1,76 @@
+import { defaultEventDetails } from '@furfes/core'
+import { describe, expect, it } from 'vitest'
+import { type MailContext, mailKinds, mailStrings, mailTemplates } from './templates.ts'
+
+const context: MailContext = {
+  pwaUrl: 'https://furfes.test',
+  eventDate: '2025-05-10',
+  event: defaultEventDetails,
+  venue: { ja: '会場 <東京>', en: 'Hall & Annex, Tokyo' },
+  now: Date.parse('2025-03-01T01:00:00Z'),
+}
+
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  typeof value === 'object' && value !== null
+    ? Object.entries(value).flatMap(([key, child]) => keysOf(child, `${prefix}${key}.`))
+    : [prefix.slice(0, -1)]
+
+const receiptData = {
+  registrationId: 'r1',
+  registrationTier: 'fursuiter' as const,
+  amountJpy: 4000,
+  paidAt: Date.parse('2025-03-01T01:02:03Z'),
+  paymentId: 'pi_123',
+  card: { brand: 'amex', last4: '0005' },
+  badgeName: '<script>alert(1)</script>',
+  tShirtSize: null,
+  changingRoomType: 'male' as const,
+}
+
+describe('mail templates', () => {
+  it('have the same words in Japanese and English', () => {
+    expect(keysOf(mailStrings.ja).sort()).toEqual(keysOf(mailStrings.en).sort())
+  })
+
+  it('register every kind the outbox stores', () => {
+    expect(mailKinds.sort()).toEqual(['checkout_lapsed', 'receipt'])
+  })
+
+  it('escape what members typed and leave no placeholder unfilled, in both languages', async () => {
+    for (const language of ['ja', 'en'] as const) {
+      const sut = await mailTemplates.receipt.render(receiptData, language, context)
+      expect(sut.html).not.toContain('<script>alert(1)')
+      expect(sut.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+      expect(sut.html).toContain(language === 'ja' ? '会場 &lt;東京&gt;' : 'Hall &amp; Annex, Tokyo')
+      expect(sut.html).not.toMatch(/\{\{/)
+      expect(sut.text).not.toMatch(/\{\{/)
+      expect(sut.html).toContain(`<html lang="${language}"`)
+    }
+  })
+
+  it('say what each field is, with the card as the site names its brand and Japan time', async () => {
+    const ja = await mailTemplates.receipt.render(receiptData, 'ja', context)
+    expect(ja.text).toContain('登録区分: 着ぐるみ参加')
+    expect(ja.text).toContain('金額（税込）: 4,000円')
+    expect(ja.text).toContain('お支払い日時: 2025年3月1日 10:02:03 JST')
+    expect(ja.text).toContain('お支払い方法: American Express（末尾 0005）')
+    expect(ja.text).toContain('更衣室: 男性用')
+    expect(ja.text).not.toContain('Tシャツサイズ')
+    const en = await mailTemplates.receipt.render({ ...receiptData, card: undefined }, 'en', context)
+    expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
+    expect(en.text).not.toContain('Paid with')
+    expect(en.text).toContain('Changing room: Male')
+  })
+
+  it('are dark-mode aware and use the brand colour', async () => {
+    const sut = await mailTemplates.checkout_lapsed.render(
+      { registrationTier: 'member', badgeName: 'Fox', endedAs: 'expired' },
+      'en',
+      context,
+    )
+    expect(sut.html).toContain('<meta name="color-scheme" content="light dark"')
+    expect(sut.html).toContain('prefers-color-scheme: dark')
+    expect(sut.html.toLowerCase()).toContain('#d63384')
+    expect(sut.text).toContain('Register again: https://furfes.test/en/mypage/registration')
+  })
+})

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto'
+import { defaultEventDetails, formatCalendarDate, formatInstant } from '@furfes/core'
+import { sql } from 'drizzle-orm'
+import type { ParsedMail } from 'mailparser'
+import Stripe from 'stripe'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { queryRows } from '../src/db/database.ts'
+import { createMemoryLogger } from '../src/logger.ts'
+import { createMailService, type MailService } from '../src/mail/service.ts'
+import { createStripeGateway } from '../src/payments/stripe-gateway.ts'
+import { databaseKinds, readResponse, registrationRequest, useTestDatabase } from './support/harness.ts'
+import {
+  type PaymentStack,
+  payOnHostedPage,
+  startPaymentStack,
+  stripeSecretKey,
+  stripeWebhookSecret,
+  testCards,
+} from './support/payments.ts'
+import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
+
+/*
+ * Mail end to end inside the API: the payment stack (the API over real HTTP, the Stripe emulator through the
+ * official SDK, webhooks delivered by the test in any order and number) and a real SMTP server that receives
+ * what the outbox sends. The outbox is drained by hand, as the server's timer or the Lambda schedule would.
+ */
+
+const venue = { ja: '東京都江東区のテスト会場', en: 'Test Hall, Koto, Tokyo' }
+const retryBaseMs = 30_000
+
+describe.each(databaseKinds)('transactional mail on %s', (kind) => {
+  const database = useTestDatabase(kind)
+  let stack: PaymentStack
+  let smtp: TestSmtpServer
+  let mail: MailService
+
+  beforeEach(async () => {
+    smtp = await startSmtpServer()
+    stack = await startPaymentStack(database().database, {
+      capacities: { member: 3, sponsor_fursuiter: 2 },
+      webhooks: false,
+    })
+    mail = createMailService({
+      db: database().database.db,
+      gateway: createStripeGateway({
+        secretKey: stripeSecretKey,
+        webhookSecret: stripeWebhookSecret,
+        apiUrl: stack.stripeUrl,
+        clock: stack.time.clock,
+        logger: createMemoryLogger(),
+        maxNetworkRetries: 0,
+      }),
+      clock: stack.time.clock,
+      logger: stack.logger,
+      transport: { kind: 'smtp', url: smtp.url },
+      from: '"Tokyo Furry Fes" <no-reply@furfes.test>',
+      replyTo: 'help@furfes.test',
+      pwaUrl: 'https://pwa.furfes.test',
+      eventDate: '2025-05-10',
+      event: defaultEventDetails,
+      venue,
+      retryBaseMs,
+      retryMaxMs: 60 * 60_000,
+    })
+  })
+  afterEach(async () => {
+    mail.close()
+    await stack.close()
+    await smtp.stop()
+  })
+
+  const nowSeconds = () => Math.floor(stack.time.now() / 1000)
+
+  async function deliver(payload: string) {
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: stripeWebhookSecret,
+      timestamp: nowSeconds(),
+    })
+    return readResponse(
+      await fetch(`${stack.apiUrl}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        body: payload,
+      }),
+    )
+  }
+
+  function expiredEvent(sessionId: string) {
+    return JSON.stringify({
+      id: `evt_test_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: nowSeconds(),
+      type: 'checkout.session.expired',
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: {
+        object: { id: sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' },
+      },
+    })
+  }
+
+  /** A member who started a registration; `pay` pays it on the hosted page (its webhook recorded, not sent). */
+  async function register(body: Record<string, unknown>) {
+    const sub = randomUUID()
+    const email = `member-${sub.slice(0, 8)}@example.com`
+    stack.sut.identity.setEmail(sub, email)
+    const token = await stack.sut.memberToken(sub)
+    const created = await stack.sut.request('POST', '/registration', { token, body })
+    expect(created.status).toBe(201)
+    const paymentUrl = (created.body as { payment_url: string }).payment_url
+    const sessionId = new URL(paymentUrl).pathname.split('/').at(-1) ?? ''
+    return {
+      token,
+      email,
+      sessionId,
+      async pay(card: string = testCards.succeeds) {
+        expect((await payOnHostedPage(paymentUrl, { card_number: card })).status).toBe(303)
+        const delivery = stack.emulator.deliveries().at(-1)
+        if (!delivery) throw new Error('No event recorded')
+        return JSON.stringify(delivery.event)
+      },
+    }
+  }
+
+  const mailsTo = (address: string) =>
+    smtp.messages.filter((message) => message.to && JSON.stringify(message.to).includes(address))
+
+  async function outboxRows() {
+    return queryRows<{ kind: string; status: string; attempts: number }>(
+      database().database.db,
+      sql`select kind, status, attempts from mail_outbox order by created_at, kind`,
+    )
+  }
+
+  const icsOf = (message: ParsedMail) => {
+    const attachment = message.attachments.find((item) => item.filename === 'furfes.ics')
+    if (!attachment) throw new Error('No .ics attachment')
+    return attachment.content.toString('utf8').replace(/\r?\n[ \t]/g, '')
+  }
+
+  it('mails one receipt in the language of the registration, with every field, however often and in whatever order the webhooks come', async () => {
+    const member = await register({
+      ...registrationRequest('sponsor_fursuiter', 'Kemo Fox'),
+      language: 'en',
+    })
+    const completed = await member.pay(testCards.jcb)
+    // The payment's event three times, and a stale "expired" of the same session in between.
+    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await deliver(expiredEvent(member.sessionId))).toMatchObject({ body: { outcome: 'not_pending' } })
+    expect(await deliver(completed)).toMatchObject({ body: { duplicate: true } })
+    const redelivered = JSON.parse(completed) as { id: string }
+    redelivered.id = `evt_test_${randomUUID().replaceAll('-', '')}`
+    expect(await deliver(JSON.stringify(redelivered))).toMatchObject({ body: { outcome: 'already_paid' } })
+
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 1 })
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 0 })
+
+    const received = mailsTo(member.email)
+    expect(received).toHaveLength(1)
+    const [receipt] = received
+    if (!receipt) throw new Error('unreachable')
+    expect(receipt.subject).toBe('[Tokyo Furry Fes] Receipt for your registration')
+    expect(receipt.from?.text).toContain('no-reply@furfes.test')
+    expect(receipt.replyTo?.text).toBe('help@furfes.test')
+    const session = await stack.stripe.checkout.sessions.retrieve(member.sessionId)
+    const [row] = await queryRows<{ paid_at: string | Date }>(
+      database().database.db,
+      sql`select paid_at from registrations where checkout_session_id = ${member.sessionId}`,
+    )
+    const paidAt = new Date(row?.paid_at ?? 0).getTime()
+    for (const part of [receipt.text ?? '', receipt.html || '']) {
+      expect(part).toContain('Fursuiter sponsor')
+      expect(part).toContain('¥11,000')
+      expect(part).toContain(formatInstant(paidAt, 'en'))
+      expect(part).toContain('JCB ending in 0505')
+      expect(part).toContain(String(session.payment_intent))
+      expect(part).toContain('Kemo Fox')
+      expect(part).toContain('Female')
+      expect(part).toContain(venue.en)
+      expect(part).toContain(formatCalendarDate('2025-05-10', 'en', { weekday: true }))
+      expect(part).toContain('https://pwa.furfes.test/en/registration-code')
+    }
+    expect(receipt.text).toMatch(/T-shirt size: L\n/)
+    expect(receipt.text).toContain('10:00 to 18:00 (Japan time)')
+    const ics = icsOf(receipt)
+    expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:20250510T100000')
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo')
+    expect(ics).toContain(`LOCATION:${venue.en.replaceAll(',', '\\,')}`)
+    expect(await outboxRows()).toEqual([{ kind: 'receipt', status: 'sent', attempts: 1 }])
+  })
+
+  it('sends one receipt and no lapse mail when the payment arrives after its session was reported expired', async () => {
+    const member = await register(registrationRequest('member', 'Late Cat'))
+    const completed = await member.pay()
+    expect(await deliver(expiredEvent(member.sessionId))).toMatchObject({ body: { outcome: 'expired' } })
+    expect(await deliver(completed)).toMatchObject({ body: { outcome: 'paid' } })
+
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 1, skipped: 1 })
+
+    const received = mailsTo(member.email)
+    expect(received.map((message) => message.subject)).toEqual(['【東京ふぁーりーフェス】参加登録の領収書'])
+    expect(received[0]?.text).toContain('3,000円')
+    expect(received[0]?.text).toContain('https://pwa.furfes.test/ja/registration-code')
+    expect(await outboxRows()).toEqual([
+      { kind: 'checkout_lapsed', status: 'skipped', attempts: 1 },
+      { kind: 'receipt', status: 'sent', attempts: 1 },
+    ])
+  })
+
+  it('delivers the receipt after the SMTP server comes back, holding up nothing meanwhile', async () => {
+    await smtp.stop()
+    const member = await register(registrationRequest('member', 'Patient Wolf'))
+    const completed = await member.pay()
+    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 0, retried: 1 })
+    // The member and everybody else carry on while the mail waits.
+    const current = await stack.sut.request('GET', '/registration', { token: member.token })
+    expect(current).toMatchObject({ status: 200, body: { payment_status: 'paid' } })
+    const other = await register(registrationRequest('member', 'Another'))
+    expect(other.sessionId).toMatch(/^cs_test_/)
+    // Not due again before the backoff has passed.
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 0, retried: 0 })
+    expect(stack.logger.records).toContainEqual(
+      expect.objectContaining({ msg: 'Mail not delivered; it will be retried', retryInMs: retryBaseMs }),
+    )
+
+    await smtp.start()
+    stack.time.advance(retryBaseMs)
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 1 })
+
+    expect(mailsTo(member.email)).toHaveLength(1)
+    expect(await outboxRows()).toEqual([{ kind: 'receipt', status: 'sent', attempts: 2 }])
+  })
+
+  it('mails one lapse mail when a checkout expires or is canceled, with a link to register again', async () => {
+    const expired = await register({ ...registrationRequest('member', 'Slow Fox'), language: 'en' })
+    const canceled = await register(registrationRequest('member', 'Shy Cat'))
+    // Expired at Stripe: the webhook, delivered twice, and the sweeper afterwards.
+    const event = expiredEvent(expired.sessionId)
+    expect(await deliver(event)).toMatchObject({ body: { outcome: 'expired' } })
+    expect(await deliver(event)).toMatchObject({ body: { duplicate: true } })
+    await stack.sut.api.registrations.releaseExpired()
+    // Canceled by the member; a second DELETE changes nothing.
+    const deleted = await stack.sut.request('DELETE', '/registration', { token: canceled.token })
+    expect(deleted).toMatchObject({ status: 200, body: { payment_status: 'canceled' } })
+    expect((await stack.sut.request('DELETE', '/registration', { token: canceled.token })).status).toBe(200)
+
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 2 })
+
+    const [expiredMail, ...moreExpired] = mailsTo(expired.email)
+    expect(moreExpired).toEqual([])
+    expect(expiredMail?.subject).toBe('[Tokyo Furry Fes] Your registration was not paid')
+    expect(expiredMail?.text).toContain('Your checkout expired')
+    expect(expiredMail?.text).toContain('Your Member registration ended')
+    expect(expiredMail?.text).toContain('https://pwa.furfes.test/en/mypage/registration')
+    expect(expiredMail?.attachments).toEqual([])
+
+    const [canceledMail, ...moreCanceled] = mailsTo(canceled.email)
+    expect(moreCanceled).toEqual([])
+    expect(canceledMail?.subject).toBe('【東京ふぁーりーフェス】お支払いが完了しなかった参加登録について')
+    expect(canceledMail?.text).toContain('お支払い手続きを取り消しました')
+    expect(canceledMail?.html).toContain('https://pwa.furfes.test/ja/mypage/registration')
+    expect((await outboxRows()).map((row) => [row.kind, row.status])).toEqual([
+      ['checkout_lapsed', 'sent'],
+      ['checkout_lapsed', 'sent'],
+    ])
+  })
+
+  it('reports what is still owed and how old it is, for the alarm', async () => {
+    await smtp.stop()
+    const member = await register(registrationRequest('member', 'Waiting'))
+    await deliver(await member.pay())
+    stack.time.advance(90_000)
+    expect(await mail.outbox.stats()).toEqual({ pending: 1, oldestPendingSeconds: 90, failed: 0 })
+  })
+})

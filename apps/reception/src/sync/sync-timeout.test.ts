@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestDevice } from '../test/device.ts'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
+import { type HttpFront, startHttpFront } from '../test/http-front.ts'
+
+let front: HttpFront | undefined
+
+afterEach(async () => {
+  await front?.close()
+  front = undefined
+})
+
+describe('sync against an API that never answers', () => {
+  it('reports the failure when a request hangs, keeps the check-in, and the next sync uploads it', async () => {
+    const server = createFakeApiServer({ participants: [participantWire({ n: 1, badgeName: 'Fox 1' })] })
+    front = await startHttpFront(server)
+    const device = await createTestDevice(server, {
+      name: 'A',
+      time: eventMorning,
+      // A short limit instead of the default, so the test does not wait for it.
+      http: { baseUrl: front.baseUrl, fetch: (input, init) => fetch(input, init), timeoutMs: 200 },
+    })
+    expect((await device.engine.sync({ refreshSnapshot: true })).problem).toBeUndefined()
+    const checkIn = await device.store.recordCheckIn(registrationIdOf(1))
+
+    front.swallowNext('POST /admin/check-ins')
+    const hung = await device.engine.sync()
+    expect(front.swallowed).toBe(1)
+    expect(hung.problem).toBe('offline')
+    expect(device.engine.getState()).toEqual({ running: false, problem: 'offline' })
+    expect(device.connectivity.getState()).toBe('offline')
+    expect(device.store.getSnapshot().pendingCount).toBe(1)
+
+    const next = await device.engine.sync()
+    expect(next.problem).toBeUndefined()
+    expect(next.uploaded).toBe(1)
+    expect(device.connectivity.getState()).toBe('online')
+    expect(device.store.getSnapshot().pendingCount).toBe(0)
+    expect(server.records().map((record) => [record.id, record.status])).toEqual([[checkIn.id, 'accepted']])
+  })
+})

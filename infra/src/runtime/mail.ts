@@ -1,0 +1,58 @@
+/*
+ * The mail drain's Lambda entry, run every minute by EventBridge (src/mail.ts): sends what the outbox owes with
+ * the API's own code (apps/api/src/mail), then writes the backlog as CloudWatch metrics in Embedded Metric
+ * Format, one JSON log line that CloudWatch turns into metrics without any API call.
+ */
+import { readEnv } from '@furfes/api/src/env.ts'
+import { createLogger } from '@furfes/api/src/logger.ts'
+import { type RunningServer, startServer } from '@furfes/api/src/server.ts'
+import { mailMetrics } from '../mail.ts'
+import { loadSecretsIntoProcessEnv } from './aws-secrets.ts'
+
+let starting: Promise<RunningServer> | undefined
+
+async function start(): Promise<RunningServer> {
+  await loadSecretsIntoProcessEnv()
+  const env = readEnv(process.env)
+  const logger = createLogger({ level: env.LOG_LEVEL })
+  // The API's wiring, with its own timers off: this invocation drains once and ends.
+  return startServer(
+    { ...env, HOST: '127.0.0.1', PORT: 0, MAIL_DRAIN_INTERVAL_MS: 0, EXPIRY_SWEEP_INTERVAL_SECONDS: 0 },
+    { logger },
+  )
+}
+
+export async function handler(): Promise<{ sent: number; retried: number; failed: number; skipped: number }> {
+  starting ??= start().catch((error: unknown) => {
+    starting = undefined
+    throw error
+  })
+  const running = await starting
+  const result = await running.mail.outbox.drain()
+  const stats = await running.mail.outbox.stats()
+  console.log(
+    JSON.stringify({
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [
+          {
+            Namespace: mailMetrics.namespace,
+            Dimensions: [['Stage']],
+            Metrics: [
+              { Name: mailMetrics.pending, Unit: 'Count' },
+              { Name: mailMetrics.oldestPendingSeconds, Unit: 'Seconds' },
+              { Name: mailMetrics.failed, Unit: 'Count' },
+            ],
+          },
+        ],
+      },
+      Stage: process.env.FURFES_STAGE ?? 'unknown',
+      [mailMetrics.pending]: stats.pending,
+      [mailMetrics.oldestPendingSeconds]: stats.oldestPendingSeconds,
+      [mailMetrics.failed]: stats.failed,
+      msg: 'Mail drained',
+      ...result,
+    }),
+  )
+  return result
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { defaultEventDetails, googleCalendarUrl } from '../domain/event.ts'
+import { eventCalendar } from './event-calendar.ts'
+
+const stampedAt = Date.parse('2025-01-01T00:00:00Z')
+
+/** The value of a content line, with RFC 5545 line folding undone. */
+function property(ics: string, name: string): string | undefined {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '')
+  return unfolded.split(/\r?\n/).find((line) => line.startsWith(name))
+}
+
+describe('the event calendar file', () => {
+  it('starts and ends at the event hours as wall-clock times in Asia/Tokyo, with the zone defined', () => {
+    const sut = eventCalendar({ language: 'en', stampedAt })
+    expect(property(sut, 'DTSTART;')).toBe('DTSTART;TZID=Asia/Tokyo:20250510T100000')
+    expect(property(sut, 'DTEND;')).toBe('DTEND;TZID=Asia/Tokyo:20250510T180000')
+    expect(sut).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo')
+    expect(property(sut, 'SUMMARY')).toBe(`SUMMARY:${defaultEventDetails.name.en}`)
+    expect(property(sut, 'LOCATION')).toBe('LOCATION:Tokyo\\, Japan')
+  })
+
+  it('names the event in the language asked for and takes a given place, date and link', () => {
+    const sut = eventCalendar({
+      language: 'ja',
+      stampedAt,
+      date: '2026-06-13',
+      place: '東京都江東区の会場',
+      url: 'https://furfes.example/ja/about',
+    })
+    expect(property(sut, 'DTSTART;')).toBe('DTSTART;TZID=Asia/Tokyo:20260613T100000')
+    expect(property(sut, 'SUMMARY')).toBe(`SUMMARY:${defaultEventDetails.name.ja}`)
+    expect(property(sut, 'LOCATION')).toBe('LOCATION:東京都江東区の会場')
+    expect(property(sut, 'URL')).toBe('URL;VALUE=URI:https://furfes.example/ja/about')
+  })
+
+  it('writes Japan time whatever the zone of the machine that makes the file', () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'America/Los_Angeles'
+    try {
+      expect(property(eventCalendar({ language: 'en', stampedAt }), 'DTSTART;')).toBe(
+        'DTSTART;TZID=Asia/Tokyo:20250510T100000',
+      )
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+})
+
+describe('the Google Calendar link', () => {
+  it('fills the event in, in Japan time, in each language', () => {
+    const en = new URL(googleCalendarUrl('en'))
+    expect(en.origin + en.pathname).toBe('https://calendar.google.com/calendar/render')
+    expect(en.searchParams.get('action')).toBe('TEMPLATE')
+    expect(en.searchParams.get('dates')).toBe('20250510T100000/20250510T180000')
+    expect(en.searchParams.get('ctz')).toBe('Asia/Tokyo')
+    expect(en.searchParams.get('text')).toBe('Tokyo Furry Fes 2025')
+    expect(new URL(googleCalendarUrl('ja')).searchParams.get('text')).toBe('東京ふぁーりーフェス 2025')
+  })
+})

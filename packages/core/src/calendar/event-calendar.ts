@@ -1,0 +1,58 @@
+import { TZDate } from '@date-fns/tz'
+import { getVtimezoneComponent } from '@touch4it/ical-timezones'
+import ical, { ICalCalendarMethod } from 'ical-generator'
+import { type CalendarDate, eventTimeZone } from '../domain/date.ts'
+import { defaultEventDetails, type EventDetails, eventPeriod } from '../domain/event.ts'
+import type { Language } from '../domain/language.ts'
+
+/*
+ * The event as an iCalendar file (RFC 5545), made with ical-generator: the same entry for the site's "add to
+ * calendar" link (written at build time) and the receipt mail's attachment (written by the API). Kept out of the
+ * package's main entry (`@furfes/core/calendar`), so no browser bundle carries a calendar library.
+ */
+
+export interface EventCalendarOptions {
+  language: Language
+  date?: CalendarDate
+  details?: EventDetails
+  /** The place as this calendar may name it: the public text by default, the venue for participants. */
+  place?: string
+  /** A page about the event, linked from the entry. */
+  url?: string
+  description?: string
+  /**
+   * Stable across files and languages, so a calendar that imports the site's file and then the mail's updates
+   * one entry instead of adding a second.
+   */
+  uid?: string
+  /** DTSTAMP: when this file was made (epoch ms); a fixed value keeps build output reproducible. */
+  stampedAt: number
+}
+
+export const eventCalendarUid = 'event@furfes'
+
+/** The .ics text: one VEVENT whose DTSTART and DTEND are wall-clock times with TZID=Asia/Tokyo, plus its VTIMEZONE. */
+export function eventCalendar(options: EventCalendarOptions): string {
+  const details = options.details ?? defaultEventDetails
+  const { start, end } = eventPeriod(options.date, details)
+  const calendar = ical({
+    name: details.name[options.language],
+    prodId: { company: 'furfes', product: 'event', language: options.language.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    timezone: { name: eventTimeZone, generator: getVtimezoneComponent },
+  })
+  calendar.createEvent({
+    id: options.uid ?? eventCalendarUid,
+    // TZDate carries the zone, so ical-generator writes the wall-clock time in Japan rather than in the zone of
+    // the machine that happens to build the file.
+    start: new TZDate(start, eventTimeZone),
+    end: new TZDate(end, eventTimeZone),
+    timezone: eventTimeZone,
+    stamp: new TZDate(options.stampedAt, eventTimeZone),
+    summary: details.name[options.language],
+    location: options.place ?? details.publicPlace[options.language],
+    ...(options.description === undefined ? {} : { description: options.description }),
+    ...(options.url === undefined ? {} : { url: options.url }),
+  })
+  return calendar.toString()
+}
