@@ -232,12 +232,13 @@ export class Api extends Construct {
       environment: runtimeEnvironment,
     })
     databaseSecret.grantRead(this.migrator)
-    // Runs after the database and its security group exist and before the API function is updated, at
-    // every deployment whose code (or migrations) changed; a failed migration fails and rolls back the deploy.
+    // Runs after the database and its security group exist and before the API function and the mail drain
+    // (same code, same schema) are updated, at every deployment whose code (or migrations) changed; a failed
+    // migration fails and rolls back the deploy.
     new triggers.Trigger(this, 'MigrateOnDeploy', {
       handler: this.migrator,
       executeAfter: [database, network],
-      executeBefore: [this.function],
+      executeBefore: [this.function, this.mailDrain.function],
       executeOnHandlerChange: true,
       timeout: Duration.minutes(5),
     })

@@ -166,7 +166,7 @@ describe('the bundled Lambda code', () => {
 describe('the database password after a rotation (decision 082)', () => {
   it('is read by the connections the bundled code opens from its one copy of node-postgres', () => {
     // pg.defaults set by the runtime must be the ones the API's pool reads: one copy of pg in each bundle.
-    for (const entry of ['api', 'migrate']) {
+    for (const entry of ['api', 'migrate', 'mail']) {
       const code = readFileSync(join(folder, 'dist', `${entry}.mjs`), 'utf8')
       expect(code.split('Password must be a string').length - 1, entry).toBe(1)
     }

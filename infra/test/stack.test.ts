@@ -415,7 +415,7 @@ describe('the API', () => {
     }
   })
 
-  it('runs the migrations at deploy time, after the database and before the API is updated', () => {
+  it('runs the migrations at deploy time, after the database and before the API and the mail drain are updated', () => {
     const [triggerId, trigger] = only('Custom::Trigger')
     expect(trigger.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
@@ -429,6 +429,10 @@ describe('the API', () => {
       ]),
     )
     expect(apiFunction().DependsOn).toContain(triggerId)
+    const mailDrain = (sut.template.toJSON().Resources as Record<string, Resource>)[
+      logicalIdOf('AWS::Lambda::Function', 'ApiMailDrainFunction')
+    ] as Resource
+    expect(mailDrain.DependsOn).toContain(triggerId)
     const migrator = (sut.template.toJSON().Resources as Record<string, Resource>)[
       logicalIdOf('AWS::Lambda::Function', 'ApiMigrator')
     ] as Resource
@@ -441,13 +445,13 @@ describe('the API', () => {
     ).toEqual(['DATABASE_SECRET_ARN'])
   })
 
-  it('ships the API and the migrator with the committed migrations beside them', () => {
+  it('ships the API, the migrator and the mail drain with the committed migrations beside them', () => {
     const bundles = readdirSync(sut.assembly.directory).filter((name) =>
       existsSync(join(sut.assembly.directory, name, 'dist', 'api.mjs')),
     )
     expect(bundles).toHaveLength(1)
     const folder = join(sut.assembly.directory, bundles[0] as string)
-    for (const file of ['dist/api.mjs', 'dist/migrate.mjs', 'drizzle/meta/_journal.json']) {
+    for (const file of ['dist/api.mjs', 'dist/migrate.mjs', 'dist/mail.mjs', 'drizzle/meta/_journal.json']) {
       expect(existsSync(join(folder, file)), file).toBe(true)
     }
     const journal = JSON.parse(readFileSync(join(folder, 'drizzle/meta/_journal.json'), 'utf8')) as {
