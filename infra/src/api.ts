@@ -1,6 +1,5 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib'
-import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2'
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
+import * as apigw from 'aws-cdk-lib/aws-apigateway'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as ec2 from 'aws-cdk-lib/aws-ec2'
 import * as lambda from 'aws-cdk-lib/aws-lambda'
@@ -21,8 +20,35 @@ export const cognitoEndpoint = `https://cognito-idp.${region}.amazonaws.com`
 /** The path Stripe posts webhooks to; the alarm on webhook failures watches its answers. */
 export const stripeWebhookPath = '/webhooks/stripe'
 
+/**
+ * The REST API's one stage. On API Gateway's own URL it is the first segment of every path
+ * (`https://<id>.execute-api.ap-northeast-1.amazonaws.com/api/features`); a custom domain maps to it without.
+ */
+const apiStageName = 'api'
+
 /** Application logs are kept three months: long enough to investigate, well inside the one-year retention. */
 const logRetention = logs.RetentionDays.THREE_MONTHS
+
+/**
+ * One JSON line per request API Gateway answered, including the ones that never reached the function (its
+ * throttle's 429s, AWS WAF's blocks, integration timeouts): who asked (source IP), what, the answer and how long it took.
+ */
+const accessLogFormat = apigw.AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    time: '$context.requestTime',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    protocol: '$context.protocol',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationError: '$context.integrationErrorMessage',
+    waf: '$context.wafResponseCode',
+    userAgent: '$context.identity.userAgent',
+  }),
+)
 
 export interface ApiProps {
   config: FurfesConfig
@@ -38,15 +64,19 @@ export interface ApiProps {
 }
 
 /**
- * The API on AWS Lambda behind an API Gateway HTTP API (decision 080), and the migrator that a deployment
- * runs before it updates the API.
+ * The API on AWS Lambda behind an API Gateway REST API (decision 080), which AWS WAF can guard (ApiFirewall,
+ * decision 082), and the migrator that a deployment runs before it updates the API.
  */
 export class Api extends Construct {
   readonly function: lambda.Function
   readonly migrator: lambda.Function
   readonly mailDrain: MailDrain
-  readonly httpApi: apigwv2.HttpApi
+  readonly restApi: apigw.RestApi
   readonly logGroup: logs.LogGroup
+  /** API Gateway's access log of the REST API's stage (decision 082). */
+  readonly accessLogGroup: logs.LogGroup
+  /** API Gateway's execution log of the stage: errors only, such as failed calls to the function. */
+  readonly executionLogGroup: logs.LogGroup
   /** The base URL the web apps call, without a trailing slash. */
   readonly url: string
   /** With a custom domain: the API Gateway name its DNS record (CNAME or alias) points to. */
@@ -81,13 +111,48 @@ export class Api extends Construct {
       securityGroups: [network.apiSecurityGroup],
     }
 
-    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
-      apiName: `furfes-${config.stage}-api`,
-      description: 'The product API and the admin API',
-      createDefaultStage: false,
-    })
     const customDomain = config.domains.api
-    this.url = customDomain ? `https://${customDomain.domainName}` : this.httpApi.apiEndpoint
+    this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    })
+    this.restApi = new apigw.RestApi(this, 'RestApi', {
+      restApiName: `furfes-${config.stage}-api`,
+      description: 'The product API and the admin API',
+      // Regional: the custom domain takes an ap-northeast-1 certificate, and the web ACL is regional.
+      endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
+      // Every request body reaches the function base64-encoded and every base64 answer goes out as bytes, so
+      // the Stripe webhook is verified over exactly the bytes Stripe signed; JSON answers pass as text.
+      binaryMediaTypes: ['*/*'],
+      // API Gateway writes a REST API's logs through the account's CloudWatch role; this sets it.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: apiStageName,
+        throttlingRateLimit: config.api.throttleRate,
+        throttlingBurstLimit: config.api.throttleBurst,
+        accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogGroup),
+        accessLogFormat,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+      },
+      ...(customDomain
+        ? {
+            domainName: {
+              domainName: customDomain.domainName,
+              certificate: acm.Certificate.fromCertificateArn(
+                this,
+                'Certificate',
+                customDomain.certificateArn,
+              ),
+              endpointType: apigw.EndpointType.REGIONAL,
+              securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+            },
+          }
+        : {}),
+    })
+    this.url = customDomain
+      ? `https://${customDomain.domainName}`
+      : `https://${this.restApi.restApiId}.execute-api.${region}.${Stack.of(this).urlSuffix}/${apiStageName}`
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logRetention,
@@ -116,7 +181,7 @@ export class Api extends Construct {
       description: 'The Hono API (apps/api) through hono/aws-lambda',
       handler: apiHandler,
       memorySize: config.api.memoryMb,
-      // API Gateway gives up after 30 s; the API answers far sooner or not at all.
+      // API Gateway gives up after 29 s; the API answers far sooner or not at all.
       timeout: Duration.seconds(15),
       reservedConcurrentExecutions: config.api.reservedConcurrency,
       logGroup: this.logGroup,
@@ -140,25 +205,19 @@ export class Api extends Construct {
       secret.grantRead(this.mailDrain.function)
     }
 
-    const domainName = customDomain
-      ? new apigwv2.DomainName(this, 'DomainName', {
-          domainName: customDomain.domainName,
-          certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
-        })
-      : undefined
-    this.domainTarget = domainName?.regionalDomainName
-    this.httpApi.addStage('DefaultStage', {
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: { rateLimit: config.api.throttleRate, burstLimit: config.api.throttleBurst },
-      ...(domainName ? { domainMapping: { domainName } } : {}),
+    // ANY on `/` and `/{proxy+}`, as Lambda proxy integrations: the Hono app routes, answers 404s and CORS
+    // preflights itself.
+    const integration = new apigw.LambdaIntegration(this.function, { allowTestInvoke: false })
+    this.restApi.root.addMethod('ANY', integration)
+    this.restApi.root.addProxy({ defaultIntegration: integration, anyMethod: true })
+    // API Gateway would create the execution log group itself, kept forever; created here, it expires.
+    this.executionLogGroup = new logs.LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${apiStageName}`,
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
     })
-    // One catch-all `$default` route: the Hono app routes, answers 404s and CORS preflights itself.
-    new apigwv2.HttpRoute(this, 'DefaultRoute', {
-      httpApi: this.httpApi,
-      routeKey: apigwv2.HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('Lambda', this.function),
-    })
+    this.restApi.deploymentStage.node.addDependency(this.executionLogGroup)
+    this.domainTarget = this.restApi.domainName?.domainNameAliasDomainName
 
     this.migrator = new lambda.Function(this, 'Migrator', {
       ...functionDefaults,
@@ -173,12 +232,13 @@ export class Api extends Construct {
       environment: runtimeEnvironment,
     })
     databaseSecret.grantRead(this.migrator)
-    // Runs after the database and its security group exist and before the API function is updated, at
-    // every deployment whose code (or migrations) changed; a failed migration fails and rolls back the deploy.
+    // Runs after the database and its security group exist and before the API function and the mail drain
+    // (same code, same schema) are updated, at every deployment whose code (or migrations) changed; a failed
+    // migration fails and rolls back the deploy.
     new triggers.Trigger(this, 'MigrateOnDeploy', {
       handler: this.migrator,
       executeAfter: [database, network],
-      executeBefore: [this.function],
+      executeBefore: [this.function, this.mailDrain.function],
       executeOnHandlerChange: true,
       timeout: Duration.minutes(5),
     })

@@ -73,6 +73,20 @@ export interface FurfesConfig {
     /** API 5xx answers per minute that raise the alarm. */
     api5xxPerMinute: number
   }
+  firewall: {
+    /**
+     * Requests to Cognito (sign-in, sign-up, codes, token refreshes) one IP address may make in five
+     * minutes before AWS WAF blocks it (decision 082). Many phones share an address behind mobile carriers'
+     * NAT and the venue Wi-Fi, so it is far above what one person needs (about ten calls to sign up).
+     */
+    cognitoRequestsPerIpPer5Minutes: number
+    /**
+     * Requests to the API one IP address may make in five minutes before AWS WAF blocks it (decision 082).
+     * Every screen of the apps calls the API, and a whole venue's Wi-Fi or a carrier's NAT can share one
+     * address, so it is ten requests a second on average: far above a person, far below a flood.
+     */
+    apiRequestsPerIpPer5Minutes: number
+  }
   /** Error reporting in the web apps (runtime config `sentry`); left out, it is off. */
   sentry?: { dsn?: string; tracingTargets: string[]; environment?: string }
 }
@@ -101,6 +115,7 @@ export const defaultConfig: FurfesConfig = {
   },
   network: { natGateways: 1 },
   monitoring: { api5xxPerMinute: 5 },
+  firewall: { cognitoRequestsPerIpPer5Minutes: 1000, apiRequestsPerIpPer5Minutes: 3000 },
 }
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
@@ -117,6 +132,7 @@ export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
     database: { ...defaultConfig.database, ...(input.database as Partial<FurfesConfig['database']>) },
     network: { ...defaultConfig.network, ...(input.network as Partial<FurfesConfig['network']>) },
     monitoring: { ...defaultConfig.monitoring, ...(input.monitoring as Partial<FurfesConfig['monitoring']>) },
+    firewall: { ...defaultConfig.firewall, ...(input.firewall as Partial<FurfesConfig['firewall']>) },
   }
   const problems: string[] = []
   if (!/^[a-z][a-z0-9-]{0,15}$/.test(config.stage)) problems.push('stage: lower-case letters, digits, -')
@@ -136,6 +152,11 @@ export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
   }
   if (config.api.reservedConcurrency < 1 || config.api.databasePoolSize < 1) {
     problems.push('api.reservedConcurrency and api.databasePoolSize: at least 1')
+  }
+  for (const [name, rateLimit] of Object.entries(config.firewall)) {
+    if (!Number.isInteger(rateLimit) || rateLimit < 10 || rateLimit > 2_000_000_000) {
+      problems.push(`firewall.${name}: a whole number from 10 (AWS WAF allows no less)`)
+    }
   }
   if (problems.length > 0) throw new Error(`Invalid furfes configuration:\n  ${problems.join('\n  ')}`)
   return config

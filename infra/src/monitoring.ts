@@ -36,14 +36,18 @@ export class Monitoring extends Construct {
     super(scope, id)
     const { config, api, database } = props
     const name = (alarm: string) => `furfes-${config.stage}-${alarm}`
-    this.topic = new sns.Topic(this, 'Alarms', { displayName: `furfes ${config.stage} alarms` })
+    this.topic = new sns.Topic(this, 'Alarms', {
+      displayName: `furfes ${config.stage} alarms`,
+      // Publishing over plain HTTP is refused (decision 082); CloudWatch alarms publish over TLS anyway.
+      enforceSSL: true,
+    })
     if (config.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail))
     const notify = (alarm: cloudwatch.Alarm) => this.notify(alarm)
     const minute = Duration.minutes(1)
 
     // Every 5xx API Gateway answered: the API's own 500s, and Lambda errors, timeouts and throttles.
     this.api5xx = notify(
-      api.httpApi
+      api.restApi
         .metricServerError({ period: minute, statistic: cloudwatch.Stats.SUM })
         .createAlarm(this, 'Api5xx', {
           alarmName: name('api-5xx'),

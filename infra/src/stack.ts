@@ -1,9 +1,12 @@
 import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
-import { Api, cognitoEndpoint } from './api.ts'
+import { acknowledgeFindings } from './acknowledgements.ts'
+import { Api, cognitoEndpoint, stripeWebhookPath } from './api.ts'
 import { UserPools } from './auth.ts'
 import { type FurfesConfig, region } from './config.ts'
 import { Database, Network } from './database.ts'
+import { ApiFirewall, SignInFirewall } from './firewall.ts'
+import { LogBucket } from './log-bucket.ts'
 import { MailSending } from './mail.ts'
 import { Monitoring } from './monitoring.ts'
 import { ApiSecrets } from './secrets.ts'
@@ -21,11 +24,15 @@ export interface FurfesStackProps extends StackProps {
  * between stacks to untangle later.
  */
 export class FurfesStack extends Stack {
+  readonly config: FurfesConfig
+  readonly logs: LogBucket
   readonly userPools: UserPools
+  readonly signInFirewall: SignInFirewall
   readonly network: Network
   readonly database: Database
   readonly secrets: ApiSecrets
   readonly api: Api
+  readonly apiFirewall: ApiFirewall
   readonly mail: MailSending
   readonly pwa: StaticSite
   readonly reception: StaticSite
@@ -39,11 +46,17 @@ export class FurfesStack extends Stack {
     }
     super(scope, id, { ...props, env: { ...props.env, region } })
     const { config } = props
+    this.config = config
     Tags.of(this).add('project', 'furfes')
     Tags.of(this).add('stage', config.stage)
 
+    this.logs = new LogBucket(this, 'AccessLogs')
     this.userPools = new UserPools(this, 'UserPools', config)
-    this.network = new Network(this, 'Network', config)
+    this.signInFirewall = new SignInFirewall(this, 'SignInFirewall', {
+      config,
+      pools: [this.userPools.members.pool, this.userPools.admins.pool],
+    })
+    this.network = new Network(this, 'Network', config, this.logs.bucket)
     this.database = new Database(this, 'Database', { config, network: this.network })
     this.secrets = new ApiSecrets(this, 'Secrets', config)
     this.mail = new MailSending(this, 'Mail', { config })
@@ -55,12 +68,14 @@ export class FurfesStack extends Stack {
       distDir: props.webApps.pwaDist,
       policies,
       prerendered: true,
+      logBucket: this.logs.bucket,
       ...(config.domains.pwa ? { domain: config.domains.pwa } : {}),
     })
     this.reception = new StaticSite(this, 'Reception', {
       distDir: props.webApps.receptionDist,
       policies,
       prerendered: false,
+      logBucket: this.logs.bucket,
       ...(config.domains.reception ? { domain: config.domains.reception } : {}),
     })
     this.api = new Api(this, 'Api', {
@@ -72,6 +87,11 @@ export class FurfesStack extends Stack {
       mail: this.mail,
       pwaUrl: this.pwa.url,
       receptionUrl: this.reception.url,
+    })
+    this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
+      config,
+      stage: this.api.restApi.deploymentStage,
+      webhookPath: stripeWebhookPath,
     })
 
     const runtimeConfig = {
@@ -124,5 +144,8 @@ export class FurfesStack extends Stack {
       'SES identity: publish its three DKIM CNAMEs',
     )
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic of the alarms')
+
+    // Last, once every construct exists: the cdk-nag findings kept on purpose (decision 082).
+    acknowledgeFindings(this)
   }
 }

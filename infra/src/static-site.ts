@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3'
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment'
 import { Construct } from 'constructs'
 import type { CustomDomain } from './config.ts'
+import { logPrefixes } from './log-bucket.ts'
 
 /**
  * Files a browser must ask about every time (it may keep a copy, but revalidates it): the service worker,
@@ -100,6 +101,8 @@ export interface StaticSiteProps {
   /** The build has `<route>/index.html` pages (the PWA prerenders its public pages). */
   prerendered: boolean
   domain?: CustomDomain
+  /** Receives the bucket's S3 server access logs and the distribution's standard logs (decision 082). */
+  logBucket: s3.IBucket
 }
 
 /**
@@ -128,6 +131,8 @@ export class StaticSite extends Construct {
       // Everything in it is rebuilt by the next deployment.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: logPrefixes.s3(id.toLowerCase()),
     })
     const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket)
     const revalidated: cloudfront.BehaviorOptions = {
@@ -143,6 +148,8 @@ export class StaticSite extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // Edge locations in Japan and the rest of Asia are in this class; South America and Oceania are not.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      logBucket: props.logBucket,
+      logFilePrefix: logPrefixes.cloudFront(id.toLowerCase()),
       ...(props.domain
         ? {
             domainNames: [props.domain.domainName],

@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createHmac } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { openDatabase } from '@furfes/api/src/db/database.ts'
 import { type PostgresCluster, startPostgresCluster } from '@furfes/api/test/support/postgres-cluster.ts'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bundleApi } from '../src/bundle.ts'
+import { useDatabasePassword } from '../src/runtime/database-password.ts'
+import { databaseUrlFromRdsSecret } from '../src/runtime/secrets.ts'
 
 /*
  * The Lambda code as it will run: the esbuild bundle, loaded by plain Node (not Vitest), handed the events
@@ -43,27 +48,54 @@ async function invoke(entry: 'api' | 'migrate', event: unknown): Promise<unknown
   return JSON.parse(line?.slice('RESULT '.length) ?? 'null')
 }
 
-/** An API Gateway HTTP API (payload format 2.0) request event. */
-function httpApiEvent(method: string, path: string) {
+/**
+ * A REST API Lambda proxy request event as the stack's API delivers it: the stage (`api`) is in the URL
+ * but not in `path`, and with binary media types `*\/*` every body arrives base64-encoded.
+ */
+function restApiEvent(
+  method: string,
+  path: string,
+  request: { headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  const headers = {
+    Host: 'abc123.execute-api.ap-northeast-1.amazonaws.com',
+    Origin: 'http://localhost:5173',
+    ...request.headers,
+  }
   return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { host: 'abc123.execute-api.ap-northeast-1.amazonaws.com', origin: 'http://localhost:5173' },
+    resource: '/{proxy+}',
+    path,
+    httpMethod: method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { proxy: path.slice(1) },
+    stageVariables: null,
     requestContext: {
       accountId: '123456789012',
       apiId: 'abc123',
       domainName: 'abc123.execute-api.ap-northeast-1.amazonaws.com',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
+      httpMethod: method,
+      identity: { sourceIp: '192.0.2.1', userAgent: 'test' },
+      path: `/api${path}`,
+      protocol: 'HTTP/1.1',
       requestId: 'request-1',
-      routeKey: '$default',
-      stage: '$default',
-      time: '22/Nov/2026:06:00:00 +0000',
-      timeEpoch: 1_795_327_200_000,
+      resourcePath: '/{proxy+}',
+      stage: 'api',
+      requestTimeEpoch: 1_795_327_200_000,
     },
-    isBase64Encoded: false,
+    body: request.body ? request.body.toString('base64') : null,
+    isBase64Encoded: request.body !== undefined,
   }
+}
+
+type LambdaResult = {
+  statusCode: number
+  headers?: Record<string, string>
+  multiValueHeaders?: Record<string, string[]>
+  body: string
+  isBase64Encoded: boolean
 }
 
 beforeAll(async () => {
@@ -83,24 +115,123 @@ describe('the bundled Lambda code', () => {
     expect(await invoke('migrate', {})).toEqual({ status: 'migrated' })
   })
 
-  it('answers HTTP API events through the Hono app', async () => {
-    const features = (await invoke('api', httpApiEvent('GET', '/features'))) as {
-      statusCode: number
-      headers: Record<string, string>
-      body: string
-    }
+  it('answers REST API events through the Hono app, JSON as text', async () => {
+    const features = (await invoke('api', restApiEvent('GET', '/features'))) as LambdaResult
     expect(features.statusCode).toBe(200)
-    expect(features.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+    // Text, so API Gateway passes it on as it is; only base64 answers are turned into bytes.
+    expect(features.isBase64Encoded).toBe(false)
+    expect(features.multiValueHeaders?.['access-control-allow-origin']).toEqual(['http://localhost:5173'])
     expect(JSON.parse(features.body)).toEqual({
       is_new_club_activity_establishment_available: expect.any(Boolean),
       is_registration_available: expect.any(Boolean),
       is_under_maintenance: false,
     })
-    const health = (await invoke('api', httpApiEvent('GET', '/health'))) as {
-      statusCode: number
-      body: string
-    }
+    const health = (await invoke('api', restApiEvent('GET', '/health'))) as LambdaResult
     expect(health.statusCode).toBe(200)
     expect(JSON.parse(health.body)).toMatchObject({ status: 'ok', database: 'postgres' })
+  })
+
+  it('verifies a Stripe webhook over exactly the bytes Stripe signed, non-ASCII included', async () => {
+    // What payers type travels in Stripe's events; the signature covers the raw UTF-8 bytes.
+    const body = Buffer.from(
+      JSON.stringify({
+        id: 'evt_bundle_webhook',
+        object: 'event',
+        type: 'customer.created',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { object: 'customer', id: 'cus_1', name: 'もふもふ 太郎 🐺' } },
+      }),
+    )
+    const timestamp = Math.floor(Date.now() / 1000)
+    const sign = (payload: Buffer) =>
+      `t=${timestamp},v1=${createHmac('sha256', 'whsec_infra_bundle')
+        .update(Buffer.concat([Buffer.from(`${timestamp}.`), payload]))
+        .digest('hex')}`
+    const webhook = (payload: Buffer, signature: string) =>
+      restApiEvent('POST', '/webhooks/stripe', {
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature },
+        body: payload,
+      })
+
+    const accepted = (await invoke('api', webhook(body, sign(body)))) as LambdaResult
+    expect(accepted.statusCode).toBe(200)
+    expect(JSON.parse(accepted.body)).toEqual({ received: true, outcome: 'ignored' })
+    // One byte changed after signing is refused: the signature really is checked over these bytes.
+    const altered = Buffer.from(body.toString('utf8').replace('太郎', '次郎'))
+    const refused = (await invoke('api', webhook(altered, sign(body)))) as LambdaResult
+    expect(refused.statusCode).toBe(400)
+  })
+})
+
+describe('the database password after a rotation (decision 082)', () => {
+  it('is read by the connections the bundled code opens from its one copy of node-postgres', () => {
+    // pg.defaults set by the runtime must be the ones the API's pool reads: one copy of pg in each bundle.
+    for (const entry of ['api', 'migrate', 'mail']) {
+      const code = readFileSync(join(folder, 'dist', `${entry}.mjs`), 'utf8')
+      expect(code.split('Password must be a string').length - 1, entry).toBe(1)
+    }
+  })
+
+  it('reaches new connections at once, without restarting, while open connections carry on', async () => {
+    const superuser = new pg.Client({ connectionString: cluster.url })
+    await superuser.connect()
+    const opened: { close(): Promise<void> }[] = []
+    try {
+      await superuser.query("create role furfes_app login password 'first-password'")
+      await superuser.query('create database furfes_rotation owner furfes_app')
+      // As on RDS: the application role must give its password (the cluster otherwise trusts local users).
+      const { rows } = await superuser.query<{ hba_file: string }>('show hba_file')
+      writeFileSync(
+        rows[0]?.hba_file ?? '',
+        'local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n',
+      )
+      await superuser.query('select pg_reload_conf()')
+      const port = new URL(cluster.url).port
+      const withPassword = (password: string) =>
+        `postgres://furfes_app:${password}@127.0.0.1:${port}/furfes_rotation`
+      // The reload is asynchronous: wait until the server asks the role for its password.
+      for (;;) {
+        const probe = new pg.Client({ connectionString: withPassword('wrong') })
+        const refused = await probe.connect().then(
+          () => false,
+          (error: Error) => /password authentication failed/.test(error.message),
+        )
+        await probe.end().catch(() => {})
+        if (refused) break
+      }
+
+      // The secret as RDS keeps it; the runtime builds DATABASE_URL from it and reads the password per connection.
+      const secret = { username: 'furfes_app', host: '127.0.0.1', port, dbname: 'furfes_rotation' }
+      let current = JSON.stringify({ ...secret, password: 'first-password' })
+      useDatabasePassword('arn:db', async () => current)
+      // The URL the runtime builds, minus TLS: this cluster has no certificate (RDS has, sslmode=verify-full).
+      const url = databaseUrlFromRdsSecret(current).replace('?sslmode=verify-full', '')
+      expect(url).not.toContain('first-password')
+
+      const running = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+      opened.push(running)
+      await running.ping()
+      // What an instance that kept the password of its start would do.
+      const keptPassword = await openDatabase({
+        kind: 'postgres',
+        url: withPassword('first-password'),
+        poolSize: 1,
+      })
+      opened.push(keptPassword)
+
+      // The rotation: a new password in PostgreSQL, then in the secret.
+      await superuser.query("alter role furfes_app password 'second-password'")
+      current = JSON.stringify({ ...secret, password: 'second-password' })
+
+      await running.ping() // its open connection carries on
+      const afterRotation = await openDatabase({ kind: 'postgres', url, poolSize: 1 })
+      opened.push(afterRotation)
+      await afterRotation.ping() // a new connection gets the new password
+      await expect(keptPassword.ping()).rejects.toThrow(/password authentication failed/)
+    } finally {
+      pg.defaults.password = undefined
+      await Promise.all(opened.map((database) => database.close()))
+      await superuser.end()
+    }
   })
 })

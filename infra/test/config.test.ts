@@ -16,6 +16,22 @@ describe('resolveConfig', () => {
     expect(config.database).toEqual({ ...defaultConfig.database, multiAz: false })
   })
 
+  it('takes the firewall rate limits from cdk.json and refuses ones AWS WAF would refuse', () => {
+    expect(resolveConfig({ firewall: { cognitoRequestsPerIpPer5Minutes: 300 } }).firewall).toEqual({
+      cognitoRequestsPerIpPer5Minutes: 300,
+      apiRequestsPerIpPer5Minutes: 3000,
+    })
+    expect(resolveConfig({ firewall: { apiRequestsPerIpPer5Minutes: 6000 } }).firewall).toEqual({
+      cognitoRequestsPerIpPer5Minutes: 1000,
+      apiRequestsPerIpPer5Minutes: 6000,
+    })
+    expect(() =>
+      resolveConfig({ firewall: { cognitoRequestsPerIpPer5Minutes: 5, apiRequestsPerIpPer5Minutes: 2.5 } }),
+    ).toThrow(
+      /firewall\.cognitoRequestsPerIpPer5Minutes: a whole number from 10.*\n.*firewall\.apiRequestsPerIpPer5Minutes: a whole number from 10/,
+    )
+  })
+
   it('refuses values that would fail the deployment, listing every problem', () => {
     expect(() =>
       resolveConfig({

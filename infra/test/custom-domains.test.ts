@@ -57,13 +57,17 @@ describe('with custom domains', () => {
   })
 
   it('maps the API domain to the API and tells the API and the apps the public names', () => {
-    sut.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+    sut.template.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'api.furfes.example',
-      DomainNameConfigurations: [
-        { CertificateArn: config.domains.api.certificateArn, EndpointType: 'REGIONAL' },
-      ],
+      RegionalCertificateArn: config.domains.api.certificateArn,
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      SecurityPolicy: 'TLS_1_2',
     })
-    expect(resources('AWS::ApiGatewayV2::ApiMapping')).toHaveLength(1)
+    // The domain's root is the stage: no stage name in the paths, unlike API Gateway's own URL.
+    const [mapping, ...others] = resources('AWS::ApiGateway::BasePathMapping')
+    expect(others).toHaveLength(0)
+    expect(mapping?.Properties).not.toHaveProperty('BasePath')
+    expect(JSON.stringify(mapping?.Properties.Stage)).toContain('DeploymentStageapi')
     const api = resources('AWS::Lambda::Function').find((fn) => fn.Properties.Handler === 'dist/api.handler')
     expect(api?.Properties.Environment).toMatchObject({
       Variables: {
@@ -89,6 +93,10 @@ describe('with custom domains', () => {
     expect(members?.Properties.VerificationMessageTemplate).toMatchObject({
       EmailMessage: expect.stringMatching(/確認コード.*\{####\}[\s\S]*verification code is \{####\}/),
     })
+  })
+
+  it("passes cdk-nag's AwsSolutions pack with the optional settings too", () => {
+    expect(sut.nagFindings()).toEqual([])
   })
 
   it('mails the alarms to the operators', () => {

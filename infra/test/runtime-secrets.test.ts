@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { databaseUrlFromRdsSecret, placeholderKey, resolveSecretVariables } from '../src/runtime/secrets.ts'
+import {
+  databasePasswordSource,
+  databaseUrlFromRdsSecret,
+  placeholderKey,
+  resolveSecretVariables,
+} from '../src/runtime/secrets.ts'
 
 const rdsSecret = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -26,11 +31,12 @@ function fakeSecrets(values: Record<string, string>) {
 }
 
 describe('databaseUrlFromRdsSecret', () => {
-  it('builds a TLS-verifying PostgreSQL URL, escaping the generated password', () => {
-    const url = new URL(databaseUrlFromRdsSecret(rdsSecret()))
+  it('builds a TLS-verifying PostgreSQL URL without the password, which rotates', () => {
+    const url = new URL(databaseUrlFromRdsSecret(rdsSecret({ username: 'furfes@app' })))
     expect(url.protocol).toBe('postgresql:')
-    expect(decodeURIComponent(url.username)).toBe('furfes')
-    expect(decodeURIComponent(url.password)).toBe('p@ss/w:rd?#%')
+    expect(decodeURIComponent(url.username)).toBe('furfes@app')
+    expect(url.password).toBe('')
+    expect(databaseUrlFromRdsSecret(rdsSecret())).not.toContain('p%40ss')
     expect(url.hostname).toBe('furfes.abc123.ap-northeast-1.rds.amazonaws.com')
     expect(url.port).toBe('5432')
     expect(url.pathname).toBe('/furfes')
@@ -42,6 +48,38 @@ describe('databaseUrlFromRdsSecret', () => {
       'The database secret lacks host, dbname',
     )
     expect(() => databaseUrlFromRdsSecret('postgres://not-json')).toThrow(/not JSON/)
+  })
+})
+
+describe('databasePasswordSource', () => {
+  it('answers the password the secret holds at each call, so a rotation reaches the next connection', async () => {
+    const values: Record<string, string> = { 'arn:db': rdsSecret({ password: 'first' }) }
+    const { fetchSecret } = fakeSecrets(values)
+    const password = databasePasswordSource('arn:db', fetchSecret)
+    expect(await password()).toBe('first')
+    values['arn:db'] = rdsSecret({ password: 'rotated' })
+    expect(await password()).toBe('rotated')
+  })
+
+  it('reads the secret once for connections that open together', async () => {
+    const { fetchSecret, asked } = fakeSecrets({ 'arn:db': rdsSecret() })
+    const password = databasePasswordSource('arn:db', fetchSecret)
+    expect(await Promise.all([password(), password(), password()])).toEqual([
+      'p@ss/w:rd?#%',
+      'p@ss/w:rd?#%',
+      'p@ss/w:rd?#%',
+    ])
+    expect(asked).toEqual(['arn:db'])
+  })
+
+  it('fails the connection with the reason when the secret cannot be read or has no password', async () => {
+    const { fetchSecret } = fakeSecrets({ 'arn:db': rdsSecret({ password: '' }) })
+    await expect(databasePasswordSource('arn:db', fetchSecret)()).rejects.toThrow(
+      'The database secret lacks password',
+    )
+    await expect(databasePasswordSource('arn:gone', fetchSecret)()).rejects.toThrow(
+      'ResourceNotFoundException: arn:gone',
+    )
   })
 })
 

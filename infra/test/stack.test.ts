@@ -47,6 +47,10 @@ describe('synthesis', () => {
     }
   })
 
+  it("passes cdk-nag's AwsSolutions pack: every finding is fixed or acknowledged with a reason", () => {
+    expect(sut.nagFindings()).toEqual([])
+  })
+
   it('deploys to ap-northeast-1 only', () => {
     expect(sut.stack.region).toBe('ap-northeast-1')
     expect(
@@ -187,9 +191,10 @@ describe('the database', () => {
     }
   })
 
-  it('accepts connections on 5432 from the API security group and from nothing else', () => {
+  it('accepts connections on 5432 from the API functions and the password rotation, from nothing else', () => {
     const databaseGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'DatabaseSecurityGroup')
     const apiGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'ApiSecurityGroup')
+    const rotationGroup = logicalIdOf('AWS::EC2::SecurityGroup', 'RotationSecurityGroup')
     const [, database] = only('AWS::RDS::DBInstance')
     expect(database.Properties.VPCSecurityGroups).toEqual([{ 'Fn::GetAtt': [databaseGroup, 'GroupId'] }])
 
@@ -209,12 +214,42 @@ describe('the database', () => {
         GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
         SourceSecurityGroupId: { 'Fn::GetAtt': [apiGroup, 'GroupId'] },
       },
+      {
+        Description: 'PostgreSQL from the password rotation',
+        IpProtocol: 'tcp',
+        FromPort: 5432,
+        ToPort: 5432,
+        GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
+        SourceSecurityGroupId: { 'Fn::GetAtt': [rotationGroup, 'GroupId'] },
+      },
     ])
     // No rule anywhere opens it to an address range.
     const anyCidr = Object.values(resources('AWS::EC2::SecurityGroupIngress')).filter(
       (rule) => rule.Properties.CidrIp !== undefined || rule.Properties.CidrIpv6 !== undefined,
     )
     expect(anyCidr).toEqual([])
+  })
+
+  it("rotates its password monthly in a night window, with Secrets Manager's PostgreSQL rotation in the VPC", () => {
+    const [, schedule] = only('AWS::SecretsManager::RotationSchedule')
+    expect(schedule.Properties).toMatchObject({
+      SecretId: { Ref: logicalIdOf('AWS::SecretsManager::SecretTargetAttachment', 'Database') },
+      RotateImmediatelyOnUpdate: false,
+      // 18:00 UTC on the 1st: 03:00–05:00 in Japan on the 2nd.
+      RotationRules: { ScheduleExpression: 'cron(0 18 1 * ? *)', Duration: '2h' },
+      HostedRotationLambda: {
+        RotationType: 'PostgreSQLSingleUser',
+        RotationLambdaName: 'furfes-prod-database-rotation',
+        VpcSecurityGroupIds: {
+          'Fn::GetAtt': [logicalIdOf('AWS::EC2::SecurityGroup', 'RotationSecurityGroup'), 'GroupId'],
+        },
+      },
+    })
+    const subnets = JSON.stringify(
+      (schedule.Properties.HostedRotationLambda as { VpcSubnetIds: unknown }).VpcSubnetIds,
+    )
+    expect(subnets).toContain('apiSubnet1')
+    expect(subnets).toContain('apiSubnet2')
   })
 
   it('gives the API security group to the API function, its migrator and the mail drain only', () => {
@@ -240,7 +275,7 @@ describe('the API', () => {
   const environment = () =>
     (apiFunction().Properties.Environment as { Variables: Record<string, unknown> }).Variables
 
-  it('runs the bundled Hono app on Node.js 24 in private subnets, behind an HTTP API catch-all route', () => {
+  it('runs the bundled Hono app on Node.js 24 in private subnets, behind a regional REST API catch-all', () => {
     expect(apiFunction().Properties).toMatchObject({
       Handler: 'dist/api.handler',
       Runtime: 'nodejs24.x',
@@ -252,21 +287,61 @@ describe('the API', () => {
       expect.stringContaining('apiSubnet1'),
       expect.stringContaining('apiSubnet2'),
     ])
-    const [, route] = only('AWS::ApiGatewayV2::Route')
-    expect(route.Properties.RouteKey).toBe('$default')
-    const [, integration] = only('AWS::ApiGatewayV2::Integration')
-    expect(integration.Properties).toMatchObject({
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
+    const [restApiId, restApi] = only('AWS::ApiGateway::RestApi')
+    expect(restApi.Properties).toMatchObject({
+      Name: 'furfes-prod-api',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      // Bodies reach the function base64-encoded, byte for byte (the Stripe webhook's signature).
+      BinaryMediaTypes: ['*/*'],
     })
-    expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(
-      logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+    const [proxyId, proxy] = only('AWS::ApiGateway::Resource')
+    expect(proxy.Properties).toMatchObject({
+      PathPart: '{proxy+}',
+      ParentId: { 'Fn::GetAtt': [restApiId, 'RootResourceId'] },
+    })
+    const methods = Object.values(resources('AWS::ApiGateway::Method'))
+    expect(methods.map((method) => [method.Properties.HttpMethod, method.Properties.ResourceId])).toEqual(
+      expect.arrayContaining([
+        ['ANY', { 'Fn::GetAtt': [restApiId, 'RootResourceId'] }],
+        ['ANY', { Ref: proxyId }],
+      ]),
     )
-    sut.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+    expect(methods).toHaveLength(2)
+    for (const method of methods) {
+      expect(method.Properties).toMatchObject({
+        AuthorizationType: 'NONE',
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      })
+      expect(JSON.stringify(method.Properties.Integration)).toContain(
+        logicalIdOf('AWS::Lambda::Function', 'ApiFunction'),
+      )
+    }
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    expect(stage.Properties).toMatchObject({
+      StageName: 'api',
+      MethodSettings: [
+        {
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 1000,
+          ThrottlingBurstLimit: 2000,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        },
+      ],
     })
+  })
+
+  it("tells the API and the apps API Gateway's own URL of the stage, without a trailing slash", () => {
+    const restApiId = logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi')
+    const url = {
+      'Fn::Join': [
+        '',
+        ['https://', { Ref: restApiId }, '.execute-api.ap-northeast-1.', { Ref: 'AWS::URLSuffix' }, '/api'],
+      ],
+    }
+    expect(environment().API_URL).toEqual(url)
+    expect(sut.template.toJSON().Outputs.ApiUrl.Value).toEqual(url)
   })
 
   it('reads the Cognito pools, the URLs and the database from its environment', () => {
@@ -340,7 +415,7 @@ describe('the API', () => {
     }
   })
 
-  it('runs the migrations at deploy time, after the database and before the API is updated', () => {
+  it('runs the migrations at deploy time, after the database and before the API and the mail drain are updated', () => {
     const [triggerId, trigger] = only('Custom::Trigger')
     expect(trigger.Properties).toMatchObject({
       InvocationType: 'RequestResponse',
@@ -350,10 +425,14 @@ describe('the API', () => {
     expect(trigger.DependsOn).toEqual(
       expect.arrayContaining([
         logicalIdOf('AWS::RDS::DBInstance', 'Database'),
-        logicalIdOf('AWS::EC2::SecurityGroupIngress', 'Database'),
+        logicalIdOf('AWS::EC2::SecurityGroupIngress', 'DatabaseSecurityGroupfromFurfesTestNetworkApi'),
       ]),
     )
     expect(apiFunction().DependsOn).toContain(triggerId)
+    const mailDrain = (sut.template.toJSON().Resources as Record<string, Resource>)[
+      logicalIdOf('AWS::Lambda::Function', 'ApiMailDrainFunction')
+    ] as Resource
+    expect(mailDrain.DependsOn).toContain(triggerId)
     const migrator = (sut.template.toJSON().Resources as Record<string, Resource>)[
       logicalIdOf('AWS::Lambda::Function', 'ApiMigrator')
     ] as Resource
@@ -366,13 +445,13 @@ describe('the API', () => {
     ).toEqual(['DATABASE_SECRET_ARN'])
   })
 
-  it('ships the API and the migrator with the committed migrations beside them', () => {
+  it('ships the API, the migrator and the mail drain with the committed migrations beside them', () => {
     const bundles = readdirSync(sut.assembly.directory).filter((name) =>
       existsSync(join(sut.assembly.directory, name, 'dist', 'api.mjs')),
     )
     expect(bundles).toHaveLength(1)
     const folder = join(sut.assembly.directory, bundles[0] as string)
-    for (const file of ['dist/api.mjs', 'dist/migrate.mjs', 'drizzle/meta/_journal.json']) {
+    for (const file of ['dist/api.mjs', 'dist/migrate.mjs', 'dist/mail.mjs', 'drizzle/meta/_journal.json']) {
       expect(existsSync(join(folder, file)), file).toBe(true)
     }
     const journal = JSON.parse(readFileSync(join(folder, 'drizzle/meta/_journal.json'), 'utf8')) as {
@@ -476,7 +555,7 @@ describe('the web apps on S3 and CloudFront', () => {
         ['AWS::Cognito::UserPoolClient', 'Members'],
         ['AWS::Cognito::UserPool', 'Admins'],
         ['AWS::Cognito::UserPoolClient', 'Admins'],
-        ['AWS::ApiGatewayV2::Api', 'HttpApi'],
+        ['AWS::ApiGateway::RestApi', 'RestApi'],
         ['AWS::CloudFront::Distribution', 'Pwa'],
         ['AWS::CloudFront::Distribution', 'Reception'],
       ] as const) {
@@ -491,10 +570,10 @@ describe('alarms', () => {
   const topic = () => logicalIdOf('AWS::SNS::Topic', 'Alarms')
 
   it('raises an alarm on API 5xx answers', () => {
-    const api5xx = alarms().find((alarm) => alarm.Properties.MetricName === '5xx')
+    const api5xx = alarms().find((alarm) => alarm.Properties.MetricName === '5XXError')
     expect(api5xx?.Properties).toMatchObject({
       Namespace: 'AWS/ApiGateway',
-      Dimensions: [{ Name: 'ApiId', Value: { Ref: logicalIdOf('AWS::ApiGatewayV2::Api', 'HttpApi') } }],
+      Dimensions: [{ Name: 'ApiName', Value: 'furfes-prod-api' }],
       Statistic: 'Sum',
       Period: 60,
       Threshold: 5,
@@ -524,5 +603,251 @@ describe('alarms', () => {
   it('sends every alarm to the alarm topic', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(5)
     for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic() }])
+  })
+})
+
+describe('logs, firewall and TLS (decision 082)', () => {
+  const logBucket = () => logicalIdOf('AWS::S3::Bucket', 'AccessLogs')
+  const logBucketPolicy = () => {
+    const [, policy] = only('AWS::S3::BucketPolicy', { Bucket: { Ref: logBucket() } })
+    return (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement
+  }
+
+  it('keeps access logs in a private, TLS-only bucket that expires them after 90 days and outlives the stack', () => {
+    const id = logBucket()
+    const bucket = sut.template.toJSON().Resources[id] as Resource & { DeletionPolicy: string }
+    expect(bucket.DeletionPolicy).toBe('Retain')
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }] },
+    })
+    expect(logBucketPolicy()).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    )
+  })
+
+  it('logs every request to both sites: CloudFront standard logs and S3 server access logs', () => {
+    for (const site of ['Pwa', 'Reception']) {
+      const distribution = sut.template.toJSON().Resources[
+        logicalIdOf('AWS::CloudFront::Distribution', site)
+      ] as Resource
+      expect((distribution.Properties.DistributionConfig as { Logging: unknown }).Logging).toEqual({
+        Bucket: { 'Fn::GetAtt': [logBucket(), 'RegionalDomainName'] },
+        Prefix: `cloudfront/${site.toLowerCase()}/`,
+      })
+      const siteBucket = logicalIdOf('AWS::S3::Bucket', `${site}Bucket`)
+      expect(
+        (sut.template.toJSON().Resources[siteBucket] as Resource).Properties.LoggingConfiguration,
+      ).toEqual({
+        DestinationBucketName: { Ref: logBucket() },
+        LogFilePrefix: `s3/${site.toLowerCase()}/`,
+      })
+      // S3 delivers the server access logs under a bucket policy naming the site bucket, not an ACL.
+      expect(logBucketPolicy()).toContainEqual(
+        expect.objectContaining({
+          Principal: { Service: 'logging.s3.amazonaws.com' },
+          Action: 's3:PutObject',
+          Condition: expect.objectContaining({
+            ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [siteBucket, 'Arn'] } },
+          }),
+        }),
+      )
+    }
+  })
+
+  it('records all VPC traffic as flow logs in the log bucket, which lets the log service write them', () => {
+    const [, flowLog] = only('AWS::EC2::FlowLog')
+    expect(flowLog.Properties).toMatchObject({
+      ResourceId: { Ref: logicalIdOf('AWS::EC2::VPC', 'Network') },
+      ResourceType: 'VPC',
+      TrafficType: 'ALL',
+      LogDestinationType: 's3',
+    })
+    expect(JSON.stringify(flowLog.Properties.LogDestination)).toContain(logBucket())
+    expect(JSON.stringify(flowLog.Properties.LogDestination)).toContain('/vpc-flow-logs/')
+    expect(logBucketPolicy()).toContainEqual(
+      expect.objectContaining({
+        Principal: { Service: 'delivery.logs.amazonaws.com' },
+        Action: 's3:PutObject',
+      }),
+    )
+  })
+
+  it("writes API Gateway's access log, one JSON line per request with the caller's address and the status", () => {
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    const settings = stage.Properties.AccessLogSetting as { DestinationArn: unknown; Format: string }
+    const group = logicalIdOf('AWS::Logs::LogGroup', 'ApiAccessLogs')
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [group, 'Arn'] })
+    expect(JSON.parse(settings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      method: '$context.httpMethod',
+      path: '$context.path',
+      status: '$context.status',
+      waf: '$context.wafResponseCode',
+    })
+    expect((sut.template.toJSON().Resources[group] as Resource).Properties.RetentionInDays).toBe(90)
+    // A REST API logs through the account's CloudWatch role, which the stack sets.
+    const [roleId] = only('AWS::IAM::Role', {
+      ManagedPolicyArns: [
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+            ],
+          ],
+        },
+      ],
+    })
+    const [, account] = only('AWS::ApiGateway::Account')
+    expect(account.Properties.CloudWatchRoleArn).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] })
+  })
+
+  it('keeps the execution log of the API stage (errors only) 90 days, created before the stage', () => {
+    const group = logicalIdOf('AWS::Logs::LogGroup', 'ApiExecutionLogs')
+    const logGroup = sut.template.toJSON().Resources[group] as Resource
+    expect(logGroup.Properties).toMatchObject({
+      RetentionInDays: 90,
+      LogGroupName: {
+        'Fn::Join': [
+          '',
+          [
+            'API-Gateway-Execution-Logs_',
+            { Ref: logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi') },
+            '/api',
+          ],
+        ],
+      },
+    })
+    const [, stage] = only('AWS::ApiGateway::Stage')
+    expect(stage.DependsOn).toContain(group)
+  })
+
+  /** A web ACL by name, its rules, and the ARNs of the resources it is associated with. */
+  const webAcl = (name: string) => {
+    const [aclId, acl] = only('AWS::WAFv2::WebACL', { Name: name })
+    expect(acl.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } })
+    const associations = Object.values(resources('AWS::WAFv2::WebACLAssociation')).filter(
+      (association) =>
+        JSON.stringify(association.Properties.WebACLArn) === JSON.stringify({ 'Fn::GetAtt': [aclId, 'Arn'] }),
+    )
+    return {
+      rules: acl.Properties.Rules as { Name: string; Priority: number; Statement: unknown }[],
+      associations,
+    }
+  }
+  const managedGroups = [
+    'AWSManagedRulesAmazonIpReputationList',
+    'AWSManagedRulesCommonRuleSet',
+    'AWSManagedRulesKnownBadInputsRuleSet',
+  ]
+
+  it('puts AWS WAF in front of both user pools: a rate limit per address, then the AWS managed rules', () => {
+    const { rules, associations } = webAcl('furfes-prod-sign-in')
+    expect(rules[0]).toMatchObject({
+      Priority: 0,
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 1000, EvaluationWindowSec: 300 } },
+    })
+    expect(rules.slice(1).map((rule) => rule.Statement)).toEqual(
+      managedGroups.map((name) => ({ ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } })),
+    )
+    expect(associations.map((association) => association.Properties.ResourceArn)).toEqual(
+      expect.arrayContaining(
+        ['Members', 'Admins'].map((pool) => ({
+          'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', pool), 'Arn'],
+        })),
+      ),
+    )
+    expect(associations).toHaveLength(2)
+  })
+
+  it("puts AWS WAF in front of the API's stage: its own rate limit per address, then the managed rules", () => {
+    const { rules, associations } = webAcl('furfes-prod-api')
+    expect(rules[0]).toMatchObject({
+      Name: 'rate-per-ip',
+      Priority: 0,
+      Action: { Block: {} },
+      Statement: { RateBasedStatement: { AggregateKeyType: 'IP', Limit: 3000, EvaluationWindowSec: 300 } },
+    })
+    expect(rules.slice(1)).toEqual(
+      managedGroups.map((name, index) =>
+        expect.objectContaining({
+          Priority: index + 1,
+          OverrideAction: { None: {} },
+          Statement: {
+            ManagedRuleGroupStatement: expect.objectContaining({ VendorName: 'AWS', Name: name }),
+          },
+        }),
+      ),
+    )
+    // The common rule set: the API takes bodies up to 64 KiB, and the Stripe webhook's body is Stripe's.
+    const groupStatement = (index: number) =>
+      (rules[index]?.Statement as { ManagedRuleGroupStatement?: Record<string, unknown> } | undefined)
+        ?.ManagedRuleGroupStatement ?? {}
+    const common = groupStatement(2)
+    expect(common.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+    ])
+    expect(common.ScopeDownStatement).toEqual({
+      NotStatement: {
+        Statement: {
+          ByteMatchStatement: {
+            FieldToMatch: { UriPath: {} },
+            PositionalConstraint: 'ENDS_WITH',
+            SearchString: '/webhooks/stripe',
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+          },
+        },
+      },
+    })
+    // The IP reputation list and the known-bad inputs apply to every request, as AWS defines them.
+    for (const index of [1, 3])
+      expect(Object.keys(groupStatement(index)).sort()).toEqual(['Name', 'VendorName'])
+
+    // Associated with the one stage, which every request passes (API Gateway's URL and a custom domain).
+    expect(associations).toHaveLength(1)
+    const [association] = associations
+    const [stageId] = only('AWS::ApiGateway::Stage')
+    expect(association?.Properties.ResourceArn).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':apigateway:ap-northeast-1::/restapis/',
+          { Ref: logicalIdOf('AWS::ApiGateway::RestApi', 'RestApi') },
+          '/stages/',
+          { Ref: stageId },
+        ],
+      ],
+    })
+  })
+
+  it('refuses alarm notifications published without TLS', () => {
+    const [, policy] = only('AWS::SNS::TopicPolicy')
+    expect(policy.Properties.Topics).toEqual([{ Ref: logicalIdOf('AWS::SNS::Topic', 'Alarms') }])
+    expect((policy.Properties.PolicyDocument as { Statement: unknown[] }).Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    )
   })
 })

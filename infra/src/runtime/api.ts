@@ -1,5 +1,5 @@
 /*
- * The API's Lambda entry: API Gateway (HTTP API, payload 2.0) → this handler → the API's Hono app, unchanged.
+ * The API's Lambda entry: API Gateway (REST API, Lambda proxy) → this handler → the API's Hono app, unchanged.
  * esbuild bundles it with the migrations beside it (src/bundle.ts); nothing here runs in tests.
  */
 import { readEnv } from '@furfes/api/src/env.ts'

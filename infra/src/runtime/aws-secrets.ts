@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
-import { type FetchSecret, resolveSecretVariables } from './secrets.ts'
+import { useDatabasePassword } from './database-password.ts'
+import { databaseSecretVariable, type FetchSecret, resolveSecretVariables } from './secrets.ts'
 
 /** Reads a secret's current value from Secrets Manager with the function's own role. */
 function secretsManagerFetcher(client = new SecretsManagerClient({})): FetchSecret {
@@ -10,7 +11,13 @@ function secretsManagerFetcher(client = new SecretsManagerClient({})): FetchSecr
   }
 }
 
-/** Puts the secrets the environment names into process.env, where the API's readEnv() finds them. */
+/**
+ * Puts the secrets the environment names into process.env, where the API's readEnv() finds them, and has
+ * every new database connection read the current password from the database secret.
+ */
 export async function loadSecretsIntoProcessEnv(): Promise<void> {
-  Object.assign(process.env, await resolveSecretVariables(process.env, secretsManagerFetcher()))
+  const fetchSecret = secretsManagerFetcher()
+  Object.assign(process.env, await resolveSecretVariables(process.env, fetchSecret))
+  const databaseSecret = process.env[databaseSecretVariable]
+  if (databaseSecret) useDatabasePassword(databaseSecret, fetchSecret)
 }

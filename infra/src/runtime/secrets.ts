@@ -7,7 +7,9 @@
 /** `STRIPE_SECRET_KEY_SECRET_ARN=arn:…` becomes `STRIPE_SECRET_KEY=<the secret's value>`. */
 export const secretArnSuffix = '_SECRET_ARN'
 
-/** The RDS-managed secret of the database (JSON: username, password, host, port, dbname) becomes DATABASE_URL. */
+/**
+ * The database secret (JSON: username, password, host, port, dbname) becomes DATABASE_URL, without the password.
+ */
 export const databaseSecretVariable = 'DATABASE_SECRET_ARN'
 
 /**
@@ -20,12 +22,7 @@ export type FetchSecret = (secretId: string) => Promise<string>
 
 const rdsSecretFields = ['username', 'password', 'host', 'port', 'dbname'] as const
 
-/**
- * `postgresql://…?sslmode=verify-full`: RDS insists on TLS (rds.force_ssl), and verifying the server's
- * certificate (against the Amazon CAs the Lambda runtime ships, NODE_EXTRA_CA_CERTS) is what makes the
- * password safe to send.
- */
-export function databaseUrlFromRdsSecret(secretString: string): string {
+function parseRdsSecret(secretString: string): Record<(typeof rdsSecretFields)[number], string> {
   let parsed: unknown
   try {
     parsed = JSON.parse(secretString)
@@ -35,8 +32,39 @@ export function databaseUrlFromRdsSecret(secretString: string): string {
   const secret = parsed as Record<string, unknown>
   const missing = rdsSecretFields.filter((field) => secret[field] === undefined || secret[field] === '')
   if (missing.length > 0) throw new Error(`The database secret lacks ${missing.join(', ')}`)
-  const part = (field: (typeof rdsSecretFields)[number]) => encodeURIComponent(String(secret[field]))
-  return `postgresql://${part('username')}:${part('password')}@${part('host')}:${part('port')}/${part('dbname')}?sslmode=verify-full`
+  return Object.fromEntries(rdsSecretFields.map((field) => [field, String(secret[field])])) as Record<
+    (typeof rdsSecretFields)[number],
+    string
+  >
+}
+
+/**
+ * `postgresql://user@host:port/db?sslmode=verify-full`, without the password: the secret's password rotates
+ * (decision 082), so each new connection asks databasePasswordSource for the current one instead of keeping
+ * the one of the instance's start. RDS insists on TLS (rds.force_ssl), and verifying the server's certificate
+ * (against the Amazon CAs the Lambda runtime ships, NODE_EXTRA_CA_CERTS) is what makes the password safe to
+ * send.
+ */
+export function databaseUrlFromRdsSecret(secretString: string): string {
+  const secret = parseRdsSecret(secretString)
+  const part = (field: 'username' | 'host' | 'port' | 'dbname') => encodeURIComponent(secret[field])
+  return `postgresql://${part('username')}@${part('host')}:${part('port')}/${part('dbname')}?sslmode=verify-full`
+}
+
+/**
+ * The database password as the secret holds it now. Read when a connection opens, so a rotation reaches new
+ * connections at once while open ones carry on; connections opened together share one read.
+ */
+export function databasePasswordSource(secretId: string, fetchSecret: FetchSecret): () => Promise<string> {
+  let reading: Promise<string> | undefined
+  return () => {
+    reading ??= fetchSecret(secretId)
+      .then((value) => parseRdsSecret(value).password)
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
 }
 
 function refusePlaceholder(name: string, value: string): string {
