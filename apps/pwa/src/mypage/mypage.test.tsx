@@ -119,6 +119,8 @@ describe('registration', () => {
       tShirtSize: 'L',
       successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
       cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
+      // The receipt and other mails go out in the language the member registered in.
+      language: 'ja',
     })
     expect(await screen.findByText('お支払い待ち')).toBeTruthy()
   })
