@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -160,6 +161,76 @@ describe('the bundled Lambda code', () => {
     const altered = Buffer.from(body.toString('utf8').replace('太郎', '次郎'))
     const refused = (await invoke('api', webhook(altered, sign(body)))) as LambdaResult
     expect(refused.statusCode).toBe(400)
+  })
+})
+
+describe('the scheduled mail drain', () => {
+  it('gives back a spot whose checkout claim passed without a session on every run, with no request to the API (decision 056)', async () => {
+    expect(await invoke('migrate', {})).toEqual({ status: 'migrated' })
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    const taken = async () =>
+      (
+        await client.query<{ taken: number }>(
+          "select taken from tier_inventory where registration_tier = 'member'",
+        )
+      ).rows[0]?.taken ?? 0
+    try {
+      await client.query(
+        `insert into tier_inventory (registration_tier, capacity, taken) values ('member', 300, 0)
+         on conflict (registration_tier) do nothing`,
+      )
+      const takenBefore = await taken()
+      // What a crash between taking the spot and recording its session leaves: a pending row with no session
+      // whose claim has passed, the spot still counted. It is written after the function's first run, so only a
+      // release made by each run (not the one when the instance starts) can give it back.
+      const userId = '5d0b0c1e-2f3a-4b5c-8d6e-7f8091a2b3c4'
+      const registrationId = '6e1c1d2f-3a4b-4c5d-9e7f-8091a2b3c4d5'
+      const strand = [
+        "insert into users (user_id, email, created_at) values ('" +
+          userId +
+          "', 'crash@example.com', now())",
+        "update tier_inventory set taken = taken + 1 where registration_tier = 'member'",
+        `insert into registrations (registration_id, user_id, registration_tier, badge_name, payment_status,
+           amount_jpy, expires_at, created_at, updated_at)
+         values ('${registrationId}', '${userId}', 'member', 'Crash', 'pending', 3000,
+           now() - interval '1 minute', now() - interval '2 minutes', now() - interval '2 minutes')`,
+      ]
+      const pgEntry = createRequire(import.meta.url).resolve('pg')
+      const script = `
+        const { handler } = await import(${JSON.stringify(join(folder, 'dist', 'mail.mjs'))})
+        await handler({})
+        const { default: pg } = await import(${JSON.stringify(pgEntry)})
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+        await client.connect()
+        for (const statement of ${JSON.stringify(strand)}) await client.query(statement)
+        await client.end()
+        await handler({})
+        process.exit(0)
+      `
+      const { stderr } = await run(process.execPath, ['--input-type=module', '-e', script], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+          DATA_DIR: folder,
+          STRIPE_SECRET_KEY: 'sk_test_infra_bundle',
+          STRIPE_WEBHOOK_SECRET: 'whsec_infra_bundle',
+          MAIL_SMTP_URL: 'smtp://127.0.0.1:9',
+        },
+        timeout: 60_000,
+      })
+      expect(stderr).toBe('')
+
+      const registration = await client.query<{ payment_status: string }>(
+        'select payment_status from registrations where registration_id = $1',
+        [registrationId],
+      )
+      expect(registration.rows[0]?.payment_status).toBe('expired')
+      expect(await taken()).toBe(takenBefore)
+    } finally {
+      await client.end()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 /*
- * The mail drain's Lambda entry, run every minute by EventBridge (src/mail.ts): sends what the outbox owes with
- * the API's own code (apps/api/src/mail), then writes the backlog as CloudWatch metrics in Embedded Metric
+ * The mail drain's Lambda entry, run every minute by EventBridge (src/mail.ts): gives back expired holds, sends
+ * what the outbox owes with the API's own code (apps/api/src/mail), then writes the backlog as CloudWatch metrics in Embedded Metric
  * Format, one JSON log line that CloudWatch turns into metrics without any API call.
  */
 import { readEnv } from '@furfes/api/src/env.ts'
@@ -28,6 +28,10 @@ export async function handler(): Promise<{ sent: number; retried: number; failed
     throw error
   })
   const running = await starting
+  // On Lambda the API's own sweep timer runs only while an instance serves requests: this schedule also gives
+  // back holds whose checkout expired or whose claim passed, so a crash-left spot returns with no traffic at
+  // all (decision 056); their lapse mails, written by the release, leave in the drain just after.
+  const released = await running.api.registrations.releaseExpired()
   const result = await running.mail.outbox.drain()
   const stats = await running.mail.outbox.stats()
   console.log(
@@ -51,6 +55,7 @@ export async function handler(): Promise<{ sent: number; retried: number; failed
       [mailMetrics.oldestPendingSeconds]: stats.oldestPendingSeconds,
       [mailMetrics.failed]: stats.failed,
       msg: 'Mail drained',
+      releasedHolds: released,
       ...result,
     }),
   )
