@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { runtimeConfigPlugin } from '@furfes/ui/vite'
+import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -15,6 +15,7 @@ export default defineConfig({
   plugins: [
     react(),
     runtimeConfigPlugin(),
+    securityHeadersPlugin('pwa'),
     pureCoreDeclarationsPlugin(),
     scheduleValuesPlugin(),
     compressedPreviewPlugin(),

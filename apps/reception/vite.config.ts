@@ -1,4 +1,4 @@
-import { runtimeConfigPlugin } from '@furfes/ui/vite'
+import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [
     react(),
     runtimeConfigPlugin(),
+    securityHeadersPlugin('reception'),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
