@@ -14,8 +14,9 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 export default defineConfig({
   plugins: [
     react(),
-    runtimeConfigPlugin(),
+    // First, so that every answer carries the headers, /config.json included.
     securityHeadersPlugin('pwa'),
+    runtimeConfigPlugin(),
     pureCoreDeclarationsPlugin(),
     scheduleValuesPlugin(),
     compressedPreviewPlugin(),

@@ -6,8 +6,9 @@ import { VitePWA } from 'vite-plugin-pwa'
 export default defineConfig({
   plugins: [
     react(),
-    runtimeConfigPlugin(),
+    // First, so that every answer carries the headers, /config.json included.
     securityHeadersPlugin('reception'),
+    runtimeConfigPlugin(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
