@@ -86,17 +86,26 @@ interface LogEntry {
 }
 
 /**
- * Everything the service worker of `origin` has logged since it started. `Log.enable` replays the entries
- * logged before it; its answer comes after them.
+ * Everything the service worker of `origin` in the page's browser context has logged since it started.
+ * `Log.enable` replays the entries logged before it; its answer comes after them.
  */
-async function serviceWorkerLog(browser: Browser, origin: string): Promise<LogEntry[]> {
+async function serviceWorkerLog(page: Page, origin: string): Promise<LogEntry[]> {
+  // Workers of other contexts of the same browser (earlier tests, still shutting down) are not this page's.
+  const pageSession = await page.context().newCDPSession(page)
+  const { targetInfo } = await pageSession.send('Target.getTargetInfo')
+  await pageSession.detach()
+  const browser = page.context().browser()
+  if (!browser) throw new Error('The page has no browser')
   const cdp = await browser.newBrowserCDPSession()
   try {
     const { targetInfos } = await cdp.send('Target.getTargets')
     const workers = targetInfos.filter(
-      (target) => target.type === 'service_worker' && target.url === `${origin}/sw.js`,
+      (target) =>
+        target.type === 'service_worker' &&
+        target.url === `${origin}/sw.js` &&
+        target.browserContextId === targetInfo.browserContextId,
     )
-    expect(workers.length, `service workers of ${origin}`).toBeGreaterThan(0)
+    expect(workers, `the service worker of ${origin}`).toHaveLength(1)
     const entries: LogEntry[] = []
     const answered = new Set<string>()
     cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
@@ -125,7 +134,7 @@ const cspEntries = (entries: LogEntry[]) =>
   entries.filter((entry) => entry.source === 'security' || cspConsoleMessage.test(entry.text))
 
 /** Every document of the watch came with the app's policy, and nothing was refused anywhere. */
-async function expectCleanRun(watch: CspWatch, browser: Browser, app: 'pwa' | 'reception') {
+async function expectCleanRun(watch: CspWatch, page: Page, app: 'pwa' | 'reception') {
   expect(watch.documents.length).toBeGreaterThan(0)
   for (const received of watch.documents) {
     expect(received.policy, `${received.url} has a Content-Security-Policy`).toMatch(/frame-ancestors 'none'/)
@@ -135,7 +144,7 @@ async function expectCleanRun(watch: CspWatch, browser: Browser, app: 'pwa' | 'r
   }
   // Pages came through the service worker too, and kept their headers there.
   expect(watch.documents.some((received) => received.fromServiceWorker)).toBe(true)
-  const log = await serviceWorkerLog(browser, app === 'pwa' ? pwaUrl : receptionUrl)
+  const log = await serviceWorkerLog(page, app === 'pwa' ? pwaUrl : receptionUrl)
   expect(cspEntries(log), 'the service worker’s log').toEqual([])
   expect(watch.violations).toEqual([])
 }
@@ -215,7 +224,7 @@ test('every public page of the PWA in both languages runs with no CSP violation,
         await visit(page, `${pwaUrl}/${language}/${path}`)
       }
     }
-    await expectCleanRun(watch, browser, 'pwa')
+    await expectCleanRun(watch, page, 'pwa')
   } finally {
     await context.close()
   }
@@ -275,7 +284,7 @@ test.describe('signed in', () => {
       }
       await visit(page, `${pwaUrl}/en/registration-code`)
       await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
-      await expectCleanRun(watch, browser, 'pwa')
+      await expectCleanRun(watch, page, 'pwa')
     } finally {
       await context.close()
     }
@@ -305,7 +314,7 @@ test.describe('signed in', () => {
         }
       }
       await visit(page, `${receptionUrl}/ja/admin-sign-in`)
-      await expectCleanRun(watch, cameraBrowser, 'reception')
+      await expectCleanRun(watch, page, 'reception')
     } finally {
       await context.close()
     }
@@ -321,7 +330,7 @@ test('the watch hears a refused request in the page and in the service worker', 
     await serviceWorkerControls(page)
     const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
     if (!worker) throw new Error('The reception has no service worker')
-    expect(cspEntries(await serviceWorkerLog(browser, receptionUrl))).toEqual([])
+    expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
     // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
     const refused = 'https://not-allowed.furfes.example/'
     await page.evaluate((url) => fetch(url).catch(() => undefined), refused)
@@ -330,7 +339,7 @@ test('the watch hears a refused request in the page and in the service worker', 
       .poll(() => watch.violations.filter((violation) => violation.startsWith('page ')))
       .toEqual([expect.stringMatching(/connect-src refused https:\/\/not-allowed\.furfes\.example/)])
     await expect
-      .poll(async () => cspEntries(await serviceWorkerLog(browser, receptionUrl)).map((entry) => entry.text))
+      .poll(async () => cspEntries(await serviceWorkerLog(page, receptionUrl)).map((entry) => entry.text))
       .toContainEqual(
         expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
       )
