@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { runtimeConfigPlugin } from '@furfes/ui/vite'
+import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -15,6 +15,8 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
 export default defineConfig({
   plugins: [
     react(),
+    // First, so that every answer carries the headers, /config.json included.
+    securityHeadersPlugin('pwa'),
     runtimeConfigPlugin(),
     pureCoreDeclarationsPlugin(),
     scheduleValuesPlugin(),

@@ -1,4 +1,4 @@
-import { runtimeConfigPlugin } from '@furfes/ui/vite'
+import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa'
 export default defineConfig({
   plugins: [
     react(),
+    // First, so that every answer carries the headers, /config.json included.
+    securityHeadersPlugin('reception'),
     runtimeConfigPlugin(),
     VitePWA({
       registerType: 'prompt',

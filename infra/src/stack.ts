@@ -65,6 +65,7 @@ export class FurfesStack extends Stack {
     // config.json needs the API's URL and the other site's.
     const policies = new WebDeliveryPolicies(this, 'WebDelivery')
     this.pwa = new StaticSite(this, 'Pwa', {
+      app: 'pwa',
       distDir: props.webApps.pwaDist,
       policies,
       prerendered: true,
@@ -72,6 +73,7 @@ export class FurfesStack extends Stack {
       ...(config.domains.pwa ? { domain: config.domains.pwa } : {}),
     })
     this.reception = new StaticSite(this, 'Reception', {
+      app: 'reception',
       distDir: props.webApps.receptionDist,
       policies,
       prerendered: false,

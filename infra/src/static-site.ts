@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { Duration, RemovalPolicy } from 'aws-cdk-lib'
+import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import {
+  builtInlineScriptHashes,
+  contentSecurityPolicy,
+  securityHeadersWith,
+  type WebApp,
+} from '@furfes/ui/security-headers'
+import { Duration, Lazy, RemovalPolicy } from 'aws-cdk-lib'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront'
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins'
@@ -31,39 +38,12 @@ const immutableFiles = ['assets/*', 'workbox-*.js'] as const
 const noCache = 'no-cache'
 const immutable = 'public, max-age=31536000, immutable'
 
-/** Response policies both sites share (an account holds only 20 response headers policies). */
+/** The cache policy both sites share. */
 export class WebDeliveryPolicies extends Construct {
-  readonly securityHeaders: cloudfront.ResponseHeadersPolicy
-  readonly noCacheHeaders: cloudfront.ResponseHeadersPolicy
   readonly staticFiles: cloudfront.CachePolicy
 
   constructor(scope: Construct, id: string) {
     super(scope, id)
-    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
-      strictTransportSecurity: {
-        accessControlMaxAge: Duration.days(730),
-        includeSubdomains: true,
-        override: true,
-      },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-      referrerPolicy: {
-        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-        override: true,
-      },
-    }
-    this.securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security headers for the web apps',
-      securityHeadersBehavior,
-    })
-    // Overrides whatever the object's metadata says: even a file uploaded by hand is never kept stale.
-    this.noCacheHeaders = new cloudfront.ResponseHeadersPolicy(this, 'NoCacheHeaders', {
-      comment: 'Security headers, and Cache-Control: no-cache for files that must be revalidated',
-      securityHeadersBehavior,
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Cache-Control', value: noCache, override: true }],
-      },
-    })
     // Honours each object's own Cache-Control (min TTL 0): immutable assets stay a year, HTML is revalidated.
     this.staticFiles = new cloudfront.CachePolicy(this, 'StaticFiles', {
       comment: 'Static files: the object Cache-Control decides, compressed',
@@ -77,6 +57,56 @@ export class WebDeliveryPolicies extends Construct {
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
     })
   }
+}
+
+/**
+ * A header set of packages/ui/src/security-headers.ts as CloudFront takes it: the headers CloudFront knows as
+ * security headers in their own fields (it refuses them as custom headers), every other one as a custom header.
+ * Every header overrides what the origin sends.
+ */
+function responseHeaders(headers: Record<string, string>): {
+  security: cloudfront.ResponseSecurityHeadersBehavior
+  custom: cloudfront.ResponseCustomHeader[]
+} {
+  const security: {
+    -readonly [Key in keyof cloudfront.ResponseSecurityHeadersBehavior]: cloudfront.ResponseSecurityHeadersBehavior[Key]
+  } = {}
+  const custom: cloudfront.ResponseCustomHeader[] = []
+  for (const [header, value] of Object.entries(headers)) {
+    switch (header) {
+      case 'Content-Security-Policy':
+        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true }
+        break
+      case 'X-Content-Type-Options':
+        if (value !== 'nosniff')
+          throw new Error(`CloudFront sends X-Content-Type-Options: nosniff only, not ${value}`)
+        security.contentTypeOptions = { override: true }
+        break
+      case 'X-Frame-Options':
+        security.frameOptions = { frameOption: value as cloudfront.HeadersFrameOption, override: true }
+        break
+      case 'Referrer-Policy':
+        security.referrerPolicy = {
+          referrerPolicy: value as cloudfront.HeadersReferrerPolicy,
+          override: true,
+        }
+        break
+      case 'Strict-Transport-Security': {
+        const hsts = /^max-age=(\d+)(; includeSubDomains)?(; preload)?$/.exec(value)
+        if (!hsts) throw new Error(`CloudFront cannot send Strict-Transport-Security: ${value}`)
+        security.strictTransportSecurity = {
+          accessControlMaxAge: Duration.seconds(Number(hsts[1])),
+          includeSubdomains: hsts[2] !== undefined,
+          preload: hsts[3] !== undefined,
+          override: true,
+        }
+        break
+      }
+      default:
+        custom.push({ header, value, override: true })
+    }
+  }
+  return { security, custom }
 }
 
 /**
@@ -95,6 +125,8 @@ const spaRewrite = (prerendered: boolean) => `function handler(event) {
 }`
 
 export interface StaticSiteProps {
+  /** Which app: its security headers differ (the reception's camera and WebAssembly). */
+  app: WebApp
   /** The app's build output (vite build), with index.html, sw.js and assets/. */
   distDir: string
   policies: WebDeliveryPolicies
@@ -113,7 +145,10 @@ export class StaticSite extends Construct {
   readonly bucket: s3.Bucket
   readonly distribution: cloudfront.Distribution
   readonly url: string
+  /** What its response headers policies send (docs/decisions/093). */
+  readonly securityHeaders: Record<string, string>
   private readonly distDir: string
+  private runtimeConfig: RuntimeConfig | undefined
 
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id)
@@ -134,12 +169,44 @@ export class StaticSite extends Construct {
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: logPrefixes.s3(id.toLowerCase()),
     })
+    // The policy's connect-src names the API, whose address exists only after this site's (the API needs the
+    // site's URL): it is filled in at synthesis from the runtime config deploy() is given, the same object
+    // that becomes the site's config.json.
+    const inlineScriptHashes = builtInlineScriptHashes(props.distDir)
+    this.securityHeaders = securityHeadersWith(
+      Lazy.string({
+        produce: () => {
+          if (!this.runtimeConfig) throw new Error(`${this.node.path}: call deploy() with the runtime config`)
+          return contentSecurityPolicy({
+            app: props.app,
+            config: this.runtimeConfig,
+            inlineScriptHashes,
+            production: true,
+          })
+        },
+      }),
+      { app: props.app, production: true },
+    )
+    const headers = responseHeaders(this.securityHeaders)
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Security headers of ${props.app}`,
+      securityHeadersBehavior: headers.security,
+      ...(headers.custom.length > 0 ? { customHeadersBehavior: { customHeaders: headers.custom } } : {}),
+    })
+    // Overrides whatever the object's metadata says: even a file uploaded by hand is never kept stale.
+    const noCacheHeaders = new cloudfront.ResponseHeadersPolicy(this, 'NoCacheHeaders', {
+      comment: `Security headers of ${props.app}, and Cache-Control: no-cache for files that must be revalidated`,
+      securityHeadersBehavior: headers.security,
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: noCache, override: true }, ...headers.custom],
+      },
+    })
     const origin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket)
     const revalidated: cloudfront.BehaviorOptions = {
       origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      responseHeadersPolicy: props.policies.noCacheHeaders,
+      responseHeadersPolicy: noCacheHeaders,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
     }
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -161,7 +228,7 @@ export class StaticSite extends Construct {
         origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: props.policies.staticFiles,
-        responseHeadersPolicy: props.policies.securityHeaders,
+        responseHeadersPolicy: securityHeaders,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         compress: true,
         functionAssociations: [
@@ -189,8 +256,17 @@ export class StaticSite extends Construct {
       : `https://${this.distribution.distributionDomainName}`
   }
 
-  /** Uploads the build and `/config.json` (packages/ui/src/runtime-config.ts), then invalidates the edges. */
-  deploy(runtimeConfig: Record<string, unknown>): void {
+  /** The runtime config deploy() was given: the site's config.json. */
+  get deployedConfig(): RuntimeConfig | undefined {
+    return this.runtimeConfig
+  }
+
+  /**
+   * Uploads the build and `/config.json` (packages/ui/src/runtime-config.ts), then invalidates the edges. The
+   * security headers' connect-src names the hosts of the same runtime config.
+   */
+  deploy(runtimeConfig: RuntimeConfig): void {
+    this.runtimeConfig = runtimeConfig
     // Hashed files first and never pruned: a browser still running the previous version can load its lazy
     // chunks after this deployment.
     const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {

@@ -1,6 +1,8 @@
 // The entry: starts the app after the browser has painted the page. A prerendered page is readable from its
 // HTML alone, so nothing else may compete with it for a slow connection or a slow processor until it is on
 // screen; then the app and the page's own script load (docs/decisions/041).
+// First: Zod must not try eval under our Content-Security-Policy (docs/decisions/093).
+import './zod-config.ts'
 import { preloadRetryLimit } from '@furfes/core'
 import { locationAfterPreloadFailure } from '@furfes/ui'
 import { pageForPath } from './pages.ts'

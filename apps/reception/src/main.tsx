@@ -1,3 +1,5 @@
+// First: Zod must not try eval under our Content-Security-Policy (docs/decisions/093).
+import './zod-config.ts'
 import { chooseStoredLanguage, createAppStorage, isLanguage, systemClock } from '@furfes/core'
 import { loadRuntimeConfig } from '@furfes/ui/runtime-config'
 import { StrictMode } from 'react'

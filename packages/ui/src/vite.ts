@@ -1,8 +1,10 @@
 // Vite plugin (runs in Node, not in the browser): serves /config.json for `vite` and `vite preview` from
 // the environment the start script sets, so the same build works on any ports.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { type RuntimeConfig, runtimeConfigSchema } from './runtime-config.ts'
+import { builtInlineScriptHashes, securityHeaders, type WebApp } from './security-headers.ts'
 
 function required(name: string, fallback?: string): string {
   const value = process.env[name] ?? fallback
@@ -69,6 +71,35 @@ export function runtimeConfigPlugin(): Plugin {
     },
     configurePreviewServer(server) {
       server.middlewares.use(serve)
+    },
+  }
+}
+
+/**
+ * Sends the app's security headers (./security-headers.ts) with every answer of `vite preview`, built from the
+ * same runtime config `/config.json` serves and the inline scripts of the build it serves. `vite` (npm run dev)
+ * sends none: its hot reload runs inline scripts a strict policy refuses.
+ */
+export function securityHeadersPlugin(app: WebApp): Plugin {
+  let outDir = ''
+  return {
+    name: 'furfes-security-headers',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    configurePreviewServer(server) {
+      const headers = Object.entries(
+        securityHeaders({
+          app,
+          config: runtimeConfigFromEnv(),
+          inlineScriptHashes: builtInlineScriptHashes(outDir),
+          production: false,
+        }),
+      )
+      server.middlewares.use((_request, response, next) => {
+        for (const [name, value] of headers) response.setHeader(name, value)
+        next()
+      })
     },
   }
 }
