@@ -41,6 +41,11 @@ export function sharedEnv(ports, env = process.env) {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_furfes_local_development_secret',
     STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
+    // The development access key the Cognito emulator's admin operations (AdminCreateUser) accept, as IAM
+    // credentials would be at Cognito; anything signed with another key or secret is refused.
+    COGNITO_ADMIN_ACCESS_KEY_ID: env.COGNITO_ADMIN_ACCESS_KEY_ID ?? 'AKIAFURFESLOCALDEV00',
+    COGNITO_ADMIN_SECRET_ACCESS_KEY:
+      env.COGNITO_ADMIN_SECRET_ACCESS_KEY ?? 'furfes-local-development-cognito-admin-secret',
     ...cognitoPoolEnv(),
   }
 }
