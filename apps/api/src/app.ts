@@ -13,6 +13,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { IdentityProvider } from './auth/identity.ts'
+import { createSessionCheck } from './auth/sessions.ts'
 import { bearerToken, type TokenVerifier, type VerifiedToken } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
 import { users as usersTable } from './db/schema.ts'
@@ -65,6 +66,11 @@ export interface ApiOptions {
   /** See RegistrationService: how long this instance trusts a sold-out it saw. */
   soldOutCacheMs: number
   emailSyncIntervalMs: number
+  /**
+   * How long Cognito's word that a token is still honoured (GetUser) counts, per token and instance: the most
+   * time a signed-out token may still be accepted (decision 055).
+   */
+  tokenRecheckMs: number
   featureFlagsCacheMs: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
@@ -106,12 +112,12 @@ export function createApi(options: ApiOptions): Api {
   const app = new Hono()
   const admission = createAdmissionControl(options.admission)
   const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
-  const users = createUserService({
-    db,
+  const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
+  const sessions = createSessionCheck({
     identity: options.identity,
     clock,
     logger,
-    syncIntervalMs: options.emailSyncIntervalMs,
+    recheckMs: options.tokenRecheckMs,
   })
   const registrations = createRegistrationService({
     db,
@@ -210,14 +216,20 @@ export function createApi(options: ApiOptions): Api {
       if ((await featureFlags.get()).isUnderMaintenance) throw underMaintenance()
       const member = token === undefined ? undefined : await options.memberTokens.verify(token)
       if (!member) throw unauthorized()
-      const email = await users.ensure(member)
+      // A signed-out or revoked token still has a good signature: Cognito says whether it is honoured.
+      const session = await sessions.check(member)
+      if (session.status === 'revoked') throw unauthorized()
+      const email = await users.ensure(member, session.status === 'active' ? session.attributes : undefined)
       return email === undefined ? member : { ...member, email }
     }
     const admin = token === undefined ? undefined : await options.adminTokens.verify(token)
-    if (admin) return admin
-    // A valid member token on an admin route: signed in, but not allowed.
-    if (token !== undefined && (await options.memberTokens.verify(token)))
-      throw productError(403, 'forbidden')
+    if (admin) {
+      if ((await sessions.check(admin)).status === 'revoked') throw unauthorized()
+      return admin
+    }
+    // A valid member token on an admin route: signed in, but not allowed (unless it was signed out).
+    const member = token === undefined ? undefined : await options.memberTokens.verify(token)
+    if (member && (await sessions.check(member)).status !== 'revoked') throw productError(403, 'forbidden')
     throw unauthorized()
   }
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createCognitoIdentityProvider } from '../src/auth/identity.ts'
+import { AccessTokenRefusedError, createCognitoIdentityProvider } from '../src/auth/identity.ts'
 import { bearerToken, createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
 import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './support/harness.ts'
 import { mintAccessToken, poolJwks, testPools } from './support/tokens.ts'
@@ -110,6 +110,7 @@ describe('Cognito wiring', () => {
   const jwksRequests: string[] = []
   const getUserBodies: unknown[] = []
   const rejected = 'rejected-token'
+  const throttled = 'throttled-token'
 
   beforeAll(async () => {
     const publicJwks = await poolJwks('members')
@@ -124,6 +125,12 @@ describe('Cognito wiring', () => {
         }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { AccessToken: string }
         getUserBodies.push({ target: request.headers['x-amz-target'], body })
+        if (body.AccessToken === throttled) {
+          response
+            .writeHead(400, { 'content-type': 'application/x-amz-json-1.1' })
+            .end('{"__type":"TooManyRequestsException","message":"Rate exceeded"}')
+          return
+        }
         if (body.AccessToken === rejected) {
           response
             .writeHead(400, { 'content-type': 'application/x-amz-json-1.1' })
@@ -176,7 +183,11 @@ describe('Cognito wiring', () => {
       target: 'AWSCognitoIdentityProviderService.GetUser',
       body: { AccessToken: 'member-token' },
     })
-    await expect(identity.getUser(rejected)).rejects.toThrow(/400 NotAuthorizedException/)
+    // Cognito refusing the token itself is told apart from Cognito failing to answer.
+    await expect(identity.getUser(rejected)).rejects.toBeInstanceOf(AccessTokenRefusedError)
+    await expect(identity.getUser(rejected)).rejects.toMatchObject({ type: 'NotAuthorizedException' })
+    await expect(identity.getUser(throttled)).rejects.toThrow(/400 TooManyRequestsException/)
+    await expect(identity.getUser(throttled)).rejects.not.toBeInstanceOf(AccessTokenRefusedError)
   })
 
   it('reads only well-formed bearer headers', () => {

@@ -9,8 +9,29 @@ export interface MemberAttributes {
 
 /** Reads the signed-in member's attributes with their own access token. */
 export interface IdentityProvider {
+  /**
+   * The token's user. Rejects with AccessTokenRefusedError when Cognito refuses the token itself (signed out,
+   * revoked, or its user deleted), and with any other error when Cognito could not answer.
+   */
   getUser(accessToken: string): Promise<MemberAttributes>
 }
+
+/**
+ * Cognito's answer to a token it will no longer honour: `NotAuthorizedException` ("Access Token has been
+ * revoked", after GlobalSignOut or RevokeToken) or `UserNotFoundException` (the user was deleted). Unlike a
+ * timeout, throttling or a 5xx, this says the token must be refused (decision 055).
+ */
+export class AccessTokenRefusedError extends Error {
+  readonly type: string
+
+  constructor(type: string, message: string) {
+    super(`GetUser refused the access token: ${type}${message ? ` (${message})` : ''}`)
+    this.name = 'AccessTokenRefusedError'
+    this.type = type
+  }
+}
+
+const refusalTypes = new Set(['NotAuthorizedException', 'UserNotFoundException'])
 
 /**
  * Cognito's GetUser over its JSON protocol (`POST /`, `X-Amz-Target`). It authorises with the user's access
@@ -36,10 +57,17 @@ export function createCognitoIdentityProvider(options: {
         signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
       })
       const body = (await response.json().catch(() => undefined)) as
-        | { UserAttributes?: unknown; __type?: unknown }
+        | { UserAttributes?: unknown; __type?: unknown; message?: unknown }
         | undefined
       if (!response.ok) {
-        throw new Error(`GetUser answered ${response.status} ${String(body?.__type ?? '')}`.trim())
+        // Error types may come namespaced (`…#NotAuthorizedException`), as the AWS JSON protocol allows.
+        const type = String(body?.__type ?? '')
+          .split('#')
+          .at(-1)
+        if (response.status === 400 && type !== undefined && refusalTypes.has(type)) {
+          throw new AccessTokenRefusedError(type, String(body?.message ?? ''))
+        }
+        throw new Error(`GetUser answered ${response.status} ${type ?? ''}`.trim())
       }
       return parseUserAttributes(body?.UserAttributes)
     },
