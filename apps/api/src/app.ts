@@ -186,6 +186,18 @@ export function createApi(options: ApiOptions): Api {
     }
   })
 
+  // A signed-in request asks Cognito whether its token is still honoured before it queues for admission: the
+  // GetUser round trip then holds no admission slot, and authenticate() below finds the answer remembered. A
+  // token that does not verify costs nothing here (decision 055).
+  app.use(async (context, next) => {
+    const token = bearerToken(context.req.header('authorization'))
+    if (token !== undefined) {
+      const verified = (await options.memberTokens.verify(token)) ?? (await options.adminTokens.verify(token))
+      if (verified) await sessions.check(verified)
+    }
+    await next()
+  })
+
   // Everything below waits its turn or is refused with highTraffic.
   app.use(async (_context, next) => {
     const release = await admission.admit()
