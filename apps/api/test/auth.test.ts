@@ -8,6 +8,8 @@ import { bearerToken, createTokenVerifier, poolIssuer, remotePoolKeys } from '..
 import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './support/harness.ts'
 import { mintAccessToken, poolJwks, testPools } from './support/tokens.ts'
 
+const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
+
 const memberRoutes = [
   ['GET', '/profile'],
   ['PUT', '/profile'],
@@ -73,6 +75,22 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     // Nobody was created by any of these calls.
     const participants = await sut.request('GET', '/admin/participants', { token: await sut.adminToken() })
     expect(participants.body).toEqual({ items: [] })
+  })
+
+  it('asks Cognito once per request even when no confirmation is remembered, and refuses a signed-out member', async () => {
+    const strict = await createTestApi(database().database, { overrides: { tokenRecheckMs: 0 } })
+    const userId = randomUUID()
+    const token = await strict.memberToken(userId)
+    const before = strict.identity.calls
+
+    expect((await strict.request('PUT', '/profile', { token, body: profile })).status).toBe(200)
+    expect(strict.identity.calls - before).toBe(1)
+    strict.identity.signOut(userId)
+    expect(await strict.request('PUT', '/profile', { token, body: profile })).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    })
+    expect(strict.identity.calls - before).toBe(2)
   })
 
   it('stops accepting a remembered token once it expires', async () => {
