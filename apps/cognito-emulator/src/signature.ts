@@ -23,7 +23,7 @@ const maxSkewMs = 5 * 60 * 1000
 const invalidSignature = (message: string) => new CognitoError('InvalidSignatureException', message)
 const unrecognisedClient = () =>
   new CognitoError('UnrecognizedClientException', 'The security token included in the request is invalid.')
-export const signatureMismatch = () =>
+const signatureMismatch = () =>
   invalidSignature(
     'The request signature we calculated does not match the signature you provided. Check your AWS Secret ' +
       'Access Key and signing method. Consult the service documentation for details.',
