@@ -46,6 +46,11 @@ export function sharedEnv(ports, env = process.env) {
     STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
     // Every mail (the API's receipts, the Cognito emulator's codes) goes to the local mail catcher.
     MAIL_SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    // The development access key the Cognito emulator's admin operations (AdminCreateUser) accept, as IAM
+    // credentials would be at Cognito; anything signed with another key or secret is refused.
+    COGNITO_ADMIN_ACCESS_KEY_ID: env.COGNITO_ADMIN_ACCESS_KEY_ID ?? 'AKIAFURFESLOCALDEV00',
+    COGNITO_ADMIN_SECRET_ACCESS_KEY:
+      env.COGNITO_ADMIN_SECRET_ACCESS_KEY ?? 'furfes-local-development-cognito-admin-secret',
     ...cognitoPoolEnv(),
   }
 }

@@ -135,6 +135,23 @@ describe('Cognito user pools', () => {
     }
   })
 
+  it("configures the clients as the Cognito emulator's pools.json does (user existence, password policy)", () => {
+    const emulatorPools = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../apps/cognito-emulator/pools.json'), 'utf8'),
+    ) as { pools: { preventUserExistenceErrors?: string; passwordPolicy?: { minimumLength?: number } }[] }
+    const clients = Object.values(resources('AWS::Cognito::UserPoolClient'))
+    for (const pool of emulatorPools.pools) {
+      // Left out, both Cognito and the emulator mean LEGACY.
+      const emulated = pool.preventUserExistenceErrors ?? 'LEGACY'
+      for (const client of clients) expect(client.Properties.PreventUserExistenceErrors).toBe(emulated)
+      for (const userPool of Object.values(pools())) {
+        expect(userPool.Properties).toMatchObject({
+          Policies: { PasswordPolicy: { MinimumLength: pool.passwordPolicy?.minimumLength } },
+        })
+      }
+    }
+  })
+
   it('keeps members signed in for 30 days and staff tablets for 7', () => {
     const refreshDays = (pool: string) => {
       const [, client] = only('AWS::Cognito::UserPoolClient', {

@@ -18,6 +18,8 @@ export interface FakeCognito {
   endpoint: string
   env: Record<string, string>
   mint(sub: string, pool?: keyof typeof benchPools): Promise<string>
+  /** GetUser calls answered so far (the API's e-mail reads and token checks). */
+  getUserCalls(): number
   close(): Promise<void>
 }
 
@@ -31,6 +33,7 @@ export async function startFakeCognito(): Promise<FakeCognito> {
       keys: [{ ...(await exportJWK(keys.admins.publicKey)), kid: 'admins', alg: 'RS256', use: 'sig' }],
     },
   }
+  let getUserCalls = 0
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -45,6 +48,7 @@ export async function startFakeCognito(): Promise<FakeCognito> {
         request.method === 'POST' &&
         request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.GetUser'
       ) {
+        getUserCalls++
         const token = JSON.parse(Buffer.concat(chunks).toString('utf8')).AccessToken as string
         const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'))
         const sub = String(payload.sub)
@@ -74,6 +78,7 @@ export async function startFakeCognito(): Promise<FakeCognito> {
       COGNITO_ADMINS_POOL_ID: benchPools.admins.poolId,
       COGNITO_ADMINS_CLIENT_ID: benchPools.admins.clientId,
     },
+    getUserCalls: () => getUserCalls,
     mint(sub, pool = 'members') {
       return new SignJWT({ token_use: 'access', client_id: benchPools[pool].clientId, jti: randomUUID() })
         .setProtectedHeader({ alg: 'RS256', kid: pool })

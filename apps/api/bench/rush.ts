@@ -6,7 +6,10 @@
  * docs/benchmarks.md.
  *
  *   node bench/rush.ts [--only=pglite,postgres,postgres-x2] [--users=2000] [--capacity=500] [--concurrency=200,2000]
- *     [--reads=false] [--profile=<dir>]
+ *     [--reads=false] [--profile=<dir>] [--token-recheck-seconds=<n>]
+ *
+ * --token-recheck-seconds sets the API's TOKEN_RECHECK_SECONDS (decision 055); 0 makes every request ask
+ * Cognito GetUser whether its token is still honoured, the worst case of the revocation check.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -33,6 +36,7 @@ const users = Number(args.get('users') ?? 2000)
 const capacity = Number(args.get('capacity') ?? 500)
 const concurrencies = (args.get('concurrency') ?? '200,2000').split(',').map(Number)
 const withReadBenchmarks = args.get('reads') !== 'false'
+const tokenRecheckSeconds = args.get('token-recheck-seconds')
 const logDir = process.env.BENCH_API_LOG_DIR
 /** --profile=<dir>: a CPU profile of each API process during the timed rush (open in Chrome DevTools). */
 const profileDir = args.get('profile')
@@ -249,6 +253,7 @@ async function scenario(
     TIER_CAPACITIES: `member=${capacity},fursuiter=300,sponsor=100,sponsor_fursuiter=10`,
     PWA_URL: pwaUrl,
     LOG_LEVEL: 'info',
+    ...(tokenRecheckSeconds === undefined ? {} : { TOKEN_RECHECK_SECONDS: tokenRecheckSeconds }),
   }
   const apis: ApiProcess[] = []
   for (let index = 0; index < instances; index++) apis.push(await startApi(env))
@@ -286,6 +291,7 @@ async function scenario(
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }
+    const getUserBefore = cognito.getUserCalls()
     const cpuBefore = apis.reduce((sum, api) => sum + api.cpuMs(), 0)
     const stripeCpuBefore = stripe.cpuMs()
     const postgresCpuBefore = treeCpuMs(cluster?.pid)
@@ -307,6 +313,8 @@ async function scenario(
       stripe: perAttempt(stripe.cpuMs() - stripeCpuBefore),
       client: perAttempt((clientCpu.user + clientCpu.system) / 1000),
     }
+    // Cognito GetUser calls the rush caused (token checks and e-mail reads), per attempt.
+    const getUserPerAttempt = Math.round(((cognito.getUserCalls() - getUserBefore) / users) * 100) / 100
     const summary = summarise(rush.results, rush.wallMs)
     const reads: Record<string, ReturnType<typeof summarise>> = {}
     if (withReads) {
@@ -335,6 +343,7 @@ async function scenario(
       exitCodes,
       reads,
       cpuMsPerAttempt,
+      getUserPerAttempt,
       loadAverage,
     }
   } finally {
@@ -377,7 +386,7 @@ async function main() {
         `| ${name} | ${concurrency} | ${result.summary.perSecond} | ${result.summary.p50} | ${result.summary.p99} | ` +
           `${won} | ${result.held.taken} | ${result.retries} | ` +
           `${cpu.api} / ${cpu.postgres} / ${cpu.stripe} / ${cpu.client} | ` +
-          `${result.loadAverage} |`,
+          `${result.getUserPerAttempt} | ${result.loadAverage} |`,
       )
       console.log(JSON.stringify(result))
       for (const [path, read] of Object.entries(result.reads)) {
@@ -388,9 +397,9 @@ async function main() {
     }
   }
   console.log(
-    '\n| database | clients | attempts/s | p50 ms | p99 ms | 201 | taken | 503 retried | CPU ms/attempt: API / PostgreSQL / Stripe emulator / client | load avg |',
+    '\n| database | clients | attempts/s | p50 ms | p99 ms | 201 | taken | 503 retried | CPU ms/attempt: API / PostgreSQL / Stripe emulator / client | GetUser/attempt | load avg |',
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
   console.log('\n| database | read | clients | requests/s | p50 ms | p99 ms | requests |')
   console.log('|---|---|---|---|---|---|---|')

@@ -13,6 +13,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { IdentityProvider } from './auth/identity.ts'
+import { createSessionCheck, type SessionState } from './auth/sessions.ts'
 import { bearerToken, type TokenVerifier, type VerifiedToken } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
 import { users as usersTable } from './db/schema.ts'
@@ -67,6 +68,11 @@ export interface ApiOptions {
   /** See RegistrationService: how long this instance trusts a sold-out it saw. */
   soldOutCacheMs: number
   emailSyncIntervalMs: number
+  /**
+   * How long Cognito's word that a token is still honoured (GetUser) counts, per token and instance: the most
+   * time a signed-out token may still be accepted (decision 055).
+   */
+  tokenRecheckMs: number
   featureFlagsCacheMs: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
@@ -108,12 +114,12 @@ export function createApi(options: ApiOptions): Api {
   const app = new Hono()
   const admission = createAdmissionControl(options.admission)
   const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
-  const users = createUserService({
-    db,
+  const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
+  const sessions = createSessionCheck({
     identity: options.identity,
     clock,
     logger,
-    syncIntervalMs: options.emailSyncIntervalMs,
+    recheckMs: options.tokenRecheckMs,
   })
   const registrations = createRegistrationService({
     db,
@@ -183,6 +189,29 @@ export function createApi(options: ApiOptions): Api {
     }
   })
 
+  // A signed-in request asks Cognito whether its token is still honoured before it queues for admission: the
+  // GetUser round trip then holds no admission slot, and authenticate() below reuses the answer. A
+  // token that does not verify costs nothing here (decision 055).
+  const checkedSessions = new WeakMap<Context, { tokenId: string; state: SessionState }>()
+  app.use(async (context, next) => {
+    const token = bearerToken(context.req.header('authorization'))
+    if (token !== undefined) {
+      const verified = (await options.memberTokens.verify(token)) ?? (await options.adminTokens.verify(token))
+      if (verified) {
+        checkedSessions.set(context, {
+          tokenId: verified.tokenId,
+          state: await sessions.check(verified),
+        })
+      }
+    }
+    await next()
+  })
+  /** Cognito's word on the request's token: the one asked for before admission, else asked now. */
+  const sessionOf = (context: Context, token: VerifiedToken): Promise<SessionState> | SessionState => {
+    const checked = checkedSessions.get(context)
+    return checked?.tokenId === token.tokenId ? checked.state : sessions.check(token)
+  }
+
   // Everything below waits its turn or is refused with highTraffic.
   app.use(async (_context, next) => {
     const release = await admission.admit()
@@ -213,13 +242,20 @@ export function createApi(options: ApiOptions): Api {
       if ((await featureFlags.get()).isUnderMaintenance) throw underMaintenance()
       const member = token === undefined ? undefined : await options.memberTokens.verify(token)
       if (!member) throw unauthorized()
-      const email = await users.ensure(member)
+      // A signed-out or revoked token still has a good signature: Cognito says whether it is honoured.
+      const session = await sessionOf(context, member)
+      if (session.status === 'revoked') throw unauthorized()
+      const email = await users.ensure(member, session.status === 'active' ? session.attributes : undefined)
       return email === undefined ? member : { ...member, email }
     }
     const admin = token === undefined ? undefined : await options.adminTokens.verify(token)
-    if (admin) return admin
-    // A valid member token on an admin route: signed in, but not allowed.
-    if (token !== undefined && (await options.memberTokens.verify(token)))
+    if (admin) {
+      if ((await sessionOf(context, admin)).status === 'revoked') throw unauthorized()
+      return admin
+    }
+    // A valid member token on an admin route: signed in, but not allowed (unless it was signed out).
+    const member = token === undefined ? undefined : await options.memberTokens.verify(token)
+    if (member && (await sessionOf(context, member)).status !== 'revoked')
       throw productError(403, 'forbidden')
     throw unauthorized()
   }

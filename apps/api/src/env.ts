@@ -66,6 +66,8 @@ const envSchema = z.object({
   COGNITO_ADMINS_POOL_ID: z.string().min(1).default('ap-northeast-1_Adm3xRt9Q'),
   COGNITO_ADMINS_CLIENT_ID: z.string().min(1).default('7a2kd9e1fh3gj4lm5np6qr8stu'),
   EMAIL_SYNC_INTERVAL_SECONDS: seconds.default(60),
+  /** How long Cognito's confirmation of an access token counts: a signed-out token works at most this long. */
+  TOKEN_RECHECK_SECONDS: seconds.default(5),
 
   /** Stripe through the official SDK, the only provider; tests of the lifecycle inject a stub instead. */
   PAYMENT_GATEWAY: z.enum(['stripe']).default('stripe'),

@@ -3,10 +3,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createCognitoIdentityProvider } from '../src/auth/identity.ts'
+import { AccessTokenRefusedError, createCognitoIdentityProvider } from '../src/auth/identity.ts'
 import { bearerToken, createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
 import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './support/harness.ts'
 import { mintAccessToken, poolJwks, testPools } from './support/tokens.ts'
+
+const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
 
 const memberRoutes = [
   ['GET', '/profile'],
@@ -75,6 +77,22 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
     expect(participants.body).toEqual({ items: [] })
   })
 
+  it('asks Cognito once per request even when no confirmation is remembered, and refuses a signed-out member', async () => {
+    const strict = await createTestApi(database().database, { overrides: { tokenRecheckMs: 0 } })
+    const userId = randomUUID()
+    const token = await strict.memberToken(userId)
+    const before = strict.identity.calls
+
+    expect((await strict.request('PUT', '/profile', { token, body: profile })).status).toBe(200)
+    expect(strict.identity.calls - before).toBe(1)
+    strict.identity.signOut(userId)
+    expect(await strict.request('PUT', '/profile', { token, body: profile })).toMatchObject({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    })
+    expect(strict.identity.calls - before).toBe(2)
+  })
+
   it('stops accepting a remembered token once it expires', async () => {
     const token = await sut.memberToken()
     expect((await sut.request('GET', '/inventory', { token })).status).toBe(200)
@@ -110,6 +128,7 @@ describe('Cognito wiring', () => {
   const jwksRequests: string[] = []
   const getUserBodies: unknown[] = []
   const rejected = 'rejected-token'
+  const throttled = 'throttled-token'
 
   beforeAll(async () => {
     const publicJwks = await poolJwks('members')
@@ -124,6 +143,12 @@ describe('Cognito wiring', () => {
         }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { AccessToken: string }
         getUserBodies.push({ target: request.headers['x-amz-target'], body })
+        if (body.AccessToken === throttled) {
+          response
+            .writeHead(400, { 'content-type': 'application/x-amz-json-1.1' })
+            .end('{"__type":"TooManyRequestsException","message":"Rate exceeded"}')
+          return
+        }
         if (body.AccessToken === rejected) {
           response
             .writeHead(400, { 'content-type': 'application/x-amz-json-1.1' })
@@ -176,7 +201,11 @@ describe('Cognito wiring', () => {
       target: 'AWSCognitoIdentityProviderService.GetUser',
       body: { AccessToken: 'member-token' },
     })
-    await expect(identity.getUser(rejected)).rejects.toThrow(/400 NotAuthorizedException/)
+    // Cognito refusing the token itself is told apart from Cognito failing to answer.
+    await expect(identity.getUser(rejected)).rejects.toBeInstanceOf(AccessTokenRefusedError)
+    await expect(identity.getUser(rejected)).rejects.toMatchObject({ type: 'NotAuthorizedException' })
+    await expect(identity.getUser(throttled)).rejects.toThrow(/400 TooManyRequestsException/)
+    await expect(identity.getUser(throttled)).rejects.not.toBeInstanceOf(AccessTokenRefusedError)
   })
 
   it('reads only well-formed bearer headers', () => {

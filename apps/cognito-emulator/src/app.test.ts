@@ -102,6 +102,7 @@ describe('cognito emulator over HTTP', () => {
       issuer: () => '',
       jwks: () => undefined,
       mailbox: () => [],
+      requiresCredentials: () => false,
       run: () => Promise.reject(new TypeError('boom')),
     }
     const broken = createApp(buggy, { onInternalError: (error) => reported.push(error) })

@@ -5,6 +5,7 @@ import type { AdjustableClock } from './clock.ts'
 import type { Emulator } from './emulator.ts'
 import { CognitoError } from './errors.ts'
 import { mailboxPage } from './mailbox.ts'
+import { type AccessKey, verifySignature } from './signature.ts'
 
 export interface AppOptions {
   /** Web origins allowed besides any http://localhost:* and http://127.0.0.1:* (PWA_URL, RECEPTION_URL). */
@@ -16,10 +17,17 @@ export interface AppOptions {
    * tokens (a refresh token lasts 30 days) is then reachable from a browser test without waiting.
    */
   clock?: AdjustableClock
+  /**
+   * The AWS access keys the admin operations (IAM-authorised at Cognito) accept, with the region their
+   * signatures must be scoped to. Without keys every signed request is refused, as an unknown key would be.
+   */
+  adminCredentials?: { region: string; keys: readonly AccessKey[] }
+  /** The wall clock signatures are checked against (AWS allows five minutes either way); Date.now by default. */
+  now?: () => number
 }
 
 /** What the HTTP layer needs from the emulator. */
-type UserPools = Pick<Emulator, 'pools' | 'issuer' | 'jwks' | 'mailbox' | 'run'>
+type UserPools = Pick<Emulator, 'pools' | 'issuer' | 'jwks' | 'mailbox' | 'run' | 'requiresCredentials'>
 
 const servicePrefix = 'AWSCognitoIdentityProviderService.'
 const jsonType = 'application/x-amz-json-1.1'
@@ -131,15 +139,27 @@ export function createApp(emulator: UserPools, options: AppOptions = {}): Hono {
     }
     try {
       const text = await c.req.text()
+      const operation = target.slice(servicePrefix.length)
+      // Admin operations need a SigV4 signature made with one of the configured keys, checked before the body
+      // is read, as AWS does. Other operations ignore any signature, as Cognito's public operations do.
+      const signed = emulator.requiresCredentials(operation) && c.req.header('authorization') !== undefined
+      if (signed) {
+        await verifySignature(
+          { method: c.req.method, url: new URL(c.req.url), headers: c.req.raw.headers, body: text },
+          {
+            keys: options.adminCredentials?.keys ?? [],
+            region: options.adminCredentials?.region ?? '',
+            now: (options.now ?? Date.now)(),
+          },
+        )
+      }
       let body: unknown
       try {
         body = text.trim() === '' ? {} : JSON.parse(text)
       } catch {
         throw new CognitoError('SerializationException', 'The request body is not valid JSON.')
       }
-      // Any SigV4 signature is accepted: the emulator does not check IAM credentials or policies.
-      const signed = (c.req.header('authorization') ?? '').startsWith('AWS4-HMAC-SHA256 ')
-      const result = await emulator.run(target.slice(servicePrefix.length), body, signed)
+      const result = await emulator.run(operation, body, signed)
       return new Response(JSON.stringify(result), {
         headers: { 'content-type': jsonType, 'x-amzn-requestid': requestId },
       })

@@ -22,6 +22,12 @@ export interface PoolConfig {
    * value active when an update is pending"): with `["email"]` a changed e-mail takes effect only once verified.
    */
   attributesRequireVerificationBeforeUpdate?: 'email'[]
+  /**
+   * The app client's PreventUserExistenceErrors. `ENABLED` (what the production pools set, infra/src/auth.ts)
+   * answers an unknown user the way it answers a known one; `LEGACY`, Cognito's default when the setting is
+   * left out, answers UserNotFoundException.
+   */
+  preventUserExistenceErrors?: 'ENABLED' | 'LEGACY'
   seedUsers?: SeedUser[]
 }
 
@@ -41,6 +47,9 @@ export function loadPools(path: string | URL = process.env.POOLS_FILE ?? default
     if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(pool.id))
       throw new Error(`${path}: pool id "${pool.id}" is not a pool id`)
     if (!/^[\w+]+$/.test(pool.clientId)) throw new Error(`${path}: client id "${pool.clientId}" is not valid`)
+    const prevent = pool.preventUserExistenceErrors
+    if (prevent !== undefined && prevent !== 'ENABLED' && prevent !== 'LEGACY')
+      throw new Error(`${path}: preventUserExistenceErrors of "${pool.id}" must be ENABLED or LEGACY`)
   }
   return file
 }

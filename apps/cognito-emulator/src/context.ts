@@ -21,6 +21,8 @@ export interface Pool {
   policy: PasswordPolicy
   /** AttributesRequireVerificationBeforeUpdate includes email. */
   keepOriginalEmail: boolean
+  /** PreventUserExistenceErrors is ENABLED: an unknown user is answered like a known one. */
+  hidesUserExistence: boolean
 }
 
 export function poolFromConfig(config: PoolConfig): Pool {
@@ -38,6 +40,7 @@ export function poolFromConfig(config: PoolConfig): Pool {
       ...config.passwordPolicy,
     },
     keepOriginalEmail: config.attributesRequireVerificationBeforeUpdate?.includes('email') ?? false,
+    hidesUserExistence: config.preventUserExistenceErrors === 'ENABLED',
   }
 }
 
@@ -95,6 +98,19 @@ export function poolById(context: Context, poolId: string): Pool {
   const pool = context.pools.find((candidate) => candidate.id === poolId)
   if (!pool) throw new CognitoError('ResourceNotFoundException', `User pool ${poolId} does not exist.`)
   return pool
+}
+
+/**
+ * What an unknown Username gets from an operation that names a user: the pool's answer for a known user when it
+ * hides user existence, else Cognito's LEGACY UserNotFoundException.
+ */
+export function unknownUser<T>(
+  pool: Pool,
+  hidden: () => T,
+  legacyMessage: string = messages.userNotFound,
+): T {
+  if (pool.hidesUserExistence) return hidden()
+  throw new CognitoError('UserNotFoundException', legacyMessage)
 }
 
 /** The user a Username names: its e-mail alias (any case) or its username (the sub). */

@@ -67,10 +67,16 @@ export class Emulator {
    * Runs one operation and saves the state it leaves (failed attempts count too). Operations run one at a
    * time, in arrival order, so each sees the state the previous one wrote.
    */
+  /** `signed`: the request carried a signature the HTTP layer verified. */
   run(operation: string, body: unknown, signed: boolean): Promise<object> {
     const result = this.#queue.then(() => this.#execute(operation, body, signed))
     this.#queue = result.catch(() => undefined)
     return result
+  }
+
+  /** Whether an operation is IAM-authorised at Cognito (an admin operation): it needs a signed request. */
+  requiresCredentials(operation: string): boolean {
+    return Object.hasOwn(operations, operation) && operations[operation]?.signed === true
   }
 
   /** Messages "sent", newest first; only those to `email` (any case) when given. */

@@ -31,6 +31,8 @@ export const messages = {
   emailExists: 'An account with the given email already exists.',
   usernameShouldBeEmail: 'Username should be an email.',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
+  userNotFound: 'User does not exist.',
+  usernameClientNotFound: 'Username/client id combination not found.',
 } as const
 
 export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message)

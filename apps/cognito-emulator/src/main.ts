@@ -13,6 +13,11 @@ const baseUrl = (process.env.COGNITO_ENDPOINT ?? `http://localhost:${port}`).rep
 const dataDir = process.env.DATA_DIR ?? fileURLToPath(new URL('../../../.data', import.meta.url))
 const allowedOrigins = [process.env.PWA_URL, process.env.RECEPTION_URL].flatMap((url) => (url ? [url] : []))
 
+// The one access key admin operations (AdminCreateUser) accept; `npm start` sets a development key.
+const accessKeyId = process.env.COGNITO_ADMIN_ACCESS_KEY_ID
+const secretAccessKey = process.env.COGNITO_ADMIN_SECRET_ACCESS_KEY
+const keys = accessKeyId && secretAccessKey ? [{ accessKeyId, secretAccessKey }] : []
+
 const clock = createAdjustableClock()
 // With MAIL_SMTP_URL (set by `npm start`) every code is also mailed there; a mail server that is down costs only
 // a warning, since the code stays readable on the mailbox page.
@@ -22,10 +27,11 @@ const smtp = process.env.MAIL_SMTP_URL
       from: process.env.COGNITO_MAIL_FROM ?? '"Cognito emulator" <no-reply@cognito-emulator.invalid>',
     })
   : undefined
+const { region, pools } = loadPools()
 const emulator = await Emulator.open({
   baseUrl,
   dataDir,
-  pools: loadPools().pools,
+  pools,
   clock,
   onMail: (message) => {
     console.log(mailLine(message))
@@ -34,10 +40,15 @@ const emulator = await Emulator.open({
     })
   },
 })
-const app = createApp(emulator, { allowedOrigins, clock })
+const app = createApp(emulator, { allowedOrigins, clock, adminCredentials: { region, keys } })
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`Cognito emulator listening on ${baseUrl}`)
   console.log(`Mailbox (verification codes): ${baseUrl}/_emulator/mailbox`)
+  if (keys.length === 0) {
+    console.log(
+      'Admin operations are refused: set COGNITO_ADMIN_ACCESS_KEY_ID and COGNITO_ADMIN_SECRET_ACCESS_KEY to allow them.',
+    )
+  }
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

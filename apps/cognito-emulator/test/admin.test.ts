@@ -1,5 +1,6 @@
 import {
   AdminCreateUserCommand,
+  type CognitoIdentityProviderClient,
   ForgotPasswordCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -7,7 +8,16 @@ import {
 import { decodeJwt } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PoolConfig } from '../src/config.ts'
-import { admins, day, members, minute, type RunningEmulator, startEmulator } from './harness.ts'
+import {
+  adminKey,
+  admins,
+  day,
+  members,
+  minute,
+  type RunningEmulator,
+  sdkClient,
+  startEmulator,
+} from './harness.ts'
 
 let sut: RunningEmulator
 beforeEach(async () => {
@@ -109,7 +119,7 @@ describe('AdminCreateUser', () => {
     })
   })
 
-  it('needs a SigV4-signed request (any signature), as IAM-authorised operations do', async () => {
+  it('needs a SigV4-signed request, as IAM-authorised operations do', async () => {
     const unsigned = await fetch(sut.url, {
       method: 'POST',
       headers: {
@@ -275,5 +285,107 @@ describe('seeded users', () => {
       name: 'UserNotConfirmedException',
     })
     expect(sut.sent).toMatchObject([{ kind: 'sign_up', email: 'unconfirmed@example.com' }])
+  })
+})
+
+describe('admin credentials', () => {
+  const createWith = (client: CognitoIdentityProviderClient, Username: string) =>
+    client.send(
+      new AdminCreateUserCommand({ UserPoolId: admins.id, Username, TemporaryPassword: 'temporary-1' }),
+    )
+  const withClient = async <T>(
+    options: Parameters<typeof sdkClient>[1],
+    use: (client: CognitoIdentityProviderClient) => Promise<T>,
+  ) => {
+    const client = sdkClient(sut.url, options)
+    try {
+      return await use(client)
+    } finally {
+      client.destroy()
+    }
+  }
+  const notCreated = async (email: string) =>
+    expect(passwordAuth(email, 'temporary-1')).rejects.toMatchObject({
+      message: 'Incorrect username or password.',
+    })
+
+  it('accepts the configured access key', async () => {
+    await expect(
+      withClient({ credentials: adminKey }, (client) => createWith(client, 'keyed@example.com')),
+    ).resolves.toMatchObject({ User: { UserStatus: 'FORCE_CHANGE_PASSWORD' } })
+  })
+
+  it('refuses another access key with UnrecognizedClientException, and creates nothing', async () => {
+    const stranger = { accessKeyId: 'AKIASTRANGER0000000', secretAccessKey: adminKey.secretAccessKey }
+
+    await expect(
+      withClient({ credentials: stranger }, (client) => createWith(client, 'stranger@example.com')),
+    ).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+      message: 'The security token included in the request is invalid.',
+      $metadata: { httpStatusCode: 400 },
+    })
+    await notCreated('stranger@example.com')
+  })
+
+  it('refuses the configured key signed with a wrong secret with InvalidSignatureException', async () => {
+    const forged = { accessKeyId: adminKey.accessKeyId, secretAccessKey: 'guessed-secret' }
+
+    await expect(
+      withClient({ credentials: forged }, (client) => createWith(client, 'forged@example.com')),
+    ).rejects.toMatchObject({
+      name: 'InvalidSignatureException',
+      message: expect.stringMatching(/^The request signature we calculated does not match/),
+    })
+    await notCreated('forged@example.com')
+  })
+
+  it('refuses a signature scoped to another region', async () => {
+    await expect(
+      withClient({ credentials: adminKey, region: 'us-east-1' }, (client) =>
+        createWith(client, 'elsewhere@example.com'),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidSignatureException',
+      message: 'Credential should be scoped to a valid region.',
+    })
+  })
+
+  it('refuses a body changed after signing, and a signature-looking header that is not one', async () => {
+    const signed = await withClient({ credentials: adminKey }, async (client) => {
+      let headers: Record<string, string> = {}
+      client.middlewareStack.add(
+        (_next) => async (args) => {
+          headers = { ...(args.request as { headers: Record<string, string> }).headers }
+          throw new Error('captured')
+        },
+        { step: 'finalizeRequest', priority: 'low' },
+      )
+      await createWith(client, 'original@example.com').catch(() => undefined)
+      return headers
+    })
+    const send = (headers: Record<string, string>, username: string) =>
+      fetch(sut.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ UserPoolId: admins.id, Username: username, TemporaryPassword: 'temporary-1' }),
+      })
+    const { host: _host, 'content-length': _length, ...replayable } = signed
+
+    const tampered = await send(replayable, 'tampered@example.com')
+    const fake = await send(
+      {
+        ...replayable,
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=AKIAEMULATORTEST/20250501/ap-northeast-1/cognito-idp/aws4_request, SignedHeaders=host;x-amz-date, Signature=00',
+      },
+      'fake@example.com',
+    )
+
+    expect(replayable.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEMULATORTEST\//)
+    expect(await tampered.json()).toMatchObject({ __type: 'InvalidSignatureException' })
+    expect(await fake.json()).toMatchObject({ __type: 'InvalidSignatureException' })
+    await notCreated('tampered@example.com')
+    await notCreated('fake@example.com')
   })
 })

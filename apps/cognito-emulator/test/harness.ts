@@ -51,6 +51,19 @@ export const immediateEmailPool: PoolConfig = {
     requireNumbers: false,
     requireSymbols: false,
   },
+  preventUserExistenceErrors: 'ENABLED',
+}
+
+/**
+ * A members-like pool left at Cognito's default PreventUserExistenceErrors (LEGACY): unknown users are named as
+ * such, which proves the emulator follows the setting rather than always hiding them.
+ */
+export const legacyExistencePool: PoolConfig = {
+  ...immediateEmailPool,
+  name: 'legacy',
+  id: 'ap-northeast-1_L3gacyEx1',
+  clientId: '1legacyexistenceclient234',
+  preventUserExistenceErrors: undefined,
 }
 
 export interface StartOptions {
@@ -68,7 +81,7 @@ export interface RunningEmulator {
   clock: TestClock
   /** The SDK as the apps use it: no credentials, no retries (so throttling-class errors come back at once). */
   client: CognitoIdentityProviderClient
-  /** The SDK with dummy static credentials, for the admin operations that are SigV4-signed. */
+  /** The SDK with the configured access key, for the admin operations that are SigV4-signed. */
   adminClient: CognitoIdentityProviderClient
   /** Messages the emulator reported through onMail (what the console would show). */
   sent: MailMessage[]
@@ -88,14 +101,24 @@ interface SignedIn {
 
 const region = 'ap-northeast-1'
 
-export function sdkClient(endpoint: string, options: { signed?: boolean; maxAttempts?: number } = {}) {
+/** The access key the test emulator is configured with, as `npm start` configures its own. */
+export const adminKey = { accessKeyId: 'AKIAEMULATORTEST', secretAccessKey: 'emulator-test-secret' }
+
+export function sdkClient(
+  endpoint: string,
+  options: {
+    signed?: boolean
+    maxAttempts?: number
+    credentials?: { accessKeyId: string; secretAccessKey: string }
+    region?: string
+  } = {},
+) {
+  const credentials = options.credentials ?? (options.signed ? adminKey : undefined)
   return new CognitoIdentityProviderClient({
-    region,
+    region: options.region ?? region,
     endpoint,
     maxAttempts: options.maxAttempts ?? 1,
-    ...(options.signed
-      ? { credentials: { accessKeyId: 'AKIAEMULATORTEST', secretAccessKey: 'not-checked' } }
-      : {}),
+    ...(credentials ? { credentials } : {}),
   })
 }
 
@@ -126,7 +149,7 @@ async function keysFile(pools: PoolConfig[]) {
 
 /** Starts the emulator in-process on an ephemeral port, in a fresh data folder unless one is given. */
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
-  const pools = options.pools ?? [members, admins, immediateEmailPool]
+  const pools = options.pools ?? [members, admins, immediateEmailPool, legacyExistencePool]
   let dataDir = options.dataDir
   const ownsDataDir = dataDir === undefined
   if (dataDir === undefined) {
@@ -151,7 +174,10 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     onMail: (message) => sent.push(message),
     passwordHashCost: 1024,
   })
-  const app = createApp(emulator, { allowedOrigins: ['https://pwa.furfes.example'] })
+  const app = createApp(emulator, {
+    allowedOrigins: ['https://pwa.furfes.example'],
+    adminCredentials: { region, keys: [adminKey] },
+  })
   handler = app.fetch
 
   const client = sdkClient(url)

@@ -188,9 +188,10 @@ describe('ConfirmSignUp', () => {
     await expect(confirm('guess@example.com', code)).resolves.toBeDefined()
   })
 
-  it('answers an unknown user with ExpiredCodeException, revealing nothing', async () => {
+  it('answers an unknown user with CodeMismatchException, as a wrong code, revealing nothing', async () => {
     await expect(confirm('nobody@example.com', '123456')).rejects.toMatchObject({
-      name: 'ExpiredCodeException',
+      name: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
     })
   })
 

@@ -8,9 +8,14 @@ import { decodeJwt } from 'jose'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
-import type { IdentityProvider, MemberAttributes } from '../../src/auth/identity.ts'
+import {
+  AccessTokenRefusedError,
+  type IdentityProvider,
+  type MemberAttributes,
+} from '../../src/auth/identity.ts'
 import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
+import { readEnv } from '../../src/env.ts'
 import { createMemoryLogger, type Logger } from '../../src/logger.ts'
 import { createStubPaymentGateway, type StubPaymentGateway } from '../../src/payments/stub-gateway.ts'
 import { signingKeysFromDatabase } from '../../src/registration-code/keys.ts'
@@ -41,15 +46,18 @@ export function createTestClock(start = Date.parse('2025-03-01T10:00:00+09:00'))
   })
 }
 
-/** Cognito's GetUser as the tests control it: attributes per user id, or a failure. */
+/** Cognito's GetUser as the tests control it: attributes per user id, a failure, or signed-out users. */
 export interface FakeIdentity extends IdentityProvider {
   setEmail(sub: string, email: string, emailVerified?: boolean): void
   fail(failing: boolean): void
+  /** GlobalSignOut: every token of the user is refused from now on, as Cognito's GetUser refuses it. */
+  signOut(sub: string): void
   readonly calls: number
 }
 
 export function createFakeIdentity(): FakeIdentity {
   const attributes = new Map<string, MemberAttributes>()
+  const signedOut = new Set<string>()
   let failing = false
   let calls = 0
   return {
@@ -57,6 +65,9 @@ export function createFakeIdentity(): FakeIdentity {
       calls++
       if (failing) throw new Error('GetUser unavailable')
       const sub = String(decodeJwt(accessToken).sub)
+      if (signedOut.has(sub)) {
+        throw new AccessTokenRefusedError('NotAuthorizedException', 'Access Token has been revoked')
+      }
       return attributes.get(sub) ?? { sub, email: `${sub.slice(0, 8)}@example.com`, emailVerified: true }
     },
     setEmail(sub, email, emailVerified = true) {
@@ -64,6 +75,9 @@ export function createFakeIdentity(): FakeIdentity {
     },
     fail(value) {
       failing = value
+    },
+    signOut(sub) {
+      signedOut.add(sub)
     },
     get calls() {
       return calls
@@ -126,6 +140,9 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
     return current
   }
 }
+
+/** The API's default TOKEN_RECHECK_SECONDS, so tests see the production behaviour. */
+export const defaultTokenRecheckMs = readEnv({}).TOKEN_RECHECK_SECONDS * 1000
 
 const testCapacities: Record<RegistrationTier, number> = {
   member: 5,
@@ -216,6 +233,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     checkoutSessionMs: 30 * 60 * 1000,
     soldOutCacheMs: 1000,
     emailSyncIntervalMs: 60_000,
+    tokenRecheckMs: defaultTokenRecheckMs,
     featureFlagsCacheMs: 0,
     publicProfilesCacheMs: 5000,
     registrationCodeLifetimeSeconds: 7 * 24 * 60 * 60,

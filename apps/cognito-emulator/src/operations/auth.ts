@@ -71,7 +71,8 @@ async function passwordAuth(context: Context, pool: Pool, parameters: Record<str
   if (!password) throw missing('PASSWORD')
   const user = findUser(context, pool, username)
   if (!user) {
-    // Prevented user-existence errors: an unknown user looks like a wrong password, and takes as long.
+    if (!pool.hidesUserExistence) throw new CognitoError('UserNotFoundException', messages.userNotFound)
+    // Hiding user existence, an unknown user looks like a wrong password, and takes as long.
     await verifyAgainstDecoy(password, context.passwordHashCost)
     throw notAuthorized(messages.incorrectCredentials)
   }

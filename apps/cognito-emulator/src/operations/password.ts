@@ -10,8 +10,16 @@ import {
   poolForClient,
   recordWrongPassword,
   sendCode,
+  unknownUser,
 } from '../context.ts'
-import { attemptLimitExceeded, CognitoError, codeMismatch, messages, notAuthorized } from '../errors.ts'
+import {
+  attemptLimitExceeded,
+  CognitoError,
+  codeMismatch,
+  invalidParameter,
+  messages,
+  notAuthorized,
+} from '../errors.ts'
 import { hashPassword, type PasswordPolicy, policyViolation, verifyPassword } from '../passwords.ts'
 import { type Params, rules } from '../validation.ts'
 
@@ -50,8 +58,16 @@ export async function forgotPassword(context: Context, params: Params) {
   if (user?.status === 'FORCE_CHANGE_PASSWORD') {
     throw notAuthorized('User password cannot be reset in the current state.')
   }
-  // An unknown user, or one without a verified address to send to, gets a simulated delivery.
-  if (!user?.emailVerified) return { CodeDeliveryDetails: codeDelivery(normaliseEmail(username)) }
+  // Hiding user existence, an unknown user, or one without a verified address to send to, gets a simulated
+  // delivery shaped like a real one.
+  const simulated = () => ({ CodeDeliveryDetails: codeDelivery(normaliseEmail(username)) })
+  if (!user) return unknownUser(pool, simulated, messages.usernameClientNotFound)
+  if (!user.emailVerified) {
+    if (pool.hidesUserExistence) return simulated()
+    throw invalidParameter(
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    )
+  }
   return {
     CodeDeliveryDetails: sendCode(context, pool, user, 'forgotPassword', 'forgot_password', user.email),
   }
@@ -68,8 +84,8 @@ export async function confirmForgotPassword(context: Context, params: Params) {
   const pool = poolForClient(context, clientId)
   assertConforms(password, pool.policy)
   const user = findUser(context, pool, username)
-  // Cognito answers CodeMismatchException for a user that does not exist.
-  if (!user) throw codeMismatch()
+  // Hiding user existence, no code can match an unknown user's: the answer to a wrong code.
+  if (!user) throw unknownUser(pool, () => codeMismatch(), messages.usernameClientNotFound)
   consumeCode(context, user, 'forgotPassword', code)
   user.passwordHash = await hashPassword(password, context.passwordHashCost)
   user.signInAttempts = noAttempts()

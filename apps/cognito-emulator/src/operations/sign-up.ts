@@ -9,8 +9,9 @@ import {
   normaliseEmail,
   poolForClient,
   sendCode,
+  unknownUser,
 } from '../context.ts'
-import { CognitoError, expiredCode, invalidParameter, messages, notAuthorized } from '../errors.ts'
+import { CognitoError, codeMismatch, invalidParameter, messages, notAuthorized } from '../errors.ts'
 import { hashPassword, policyViolation } from '../passwords.ts'
 import { type Params, rules } from '../validation.ts'
 
@@ -58,8 +59,13 @@ export async function resendConfirmationCode(context: Context, params: Params) {
   params.check()
   const pool = poolForClient(context, clientId)
   const user = findUser(context, pool, username)
-  // An unknown user gets a simulated delivery (user-existence errors are prevented).
-  if (!user) return { CodeDeliveryDetails: codeDelivery(normaliseEmail(username)) }
+  // Hiding user existence, an unknown user gets a simulated delivery, shaped like a real one.
+  if (!user)
+    return unknownUser(
+      pool,
+      () => ({ CodeDeliveryDetails: codeDelivery(normaliseEmail(username)) }),
+      messages.usernameClientNotFound,
+    )
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.')
   return { CodeDeliveryDetails: sendCode(context, pool, user, 'signUp', 'resend', user.email) }
 }
@@ -76,8 +82,8 @@ export async function confirmSignUp(context: Context, params: Params) {
   params.check()
   const pool = poolForClient(context, clientId)
   const user = findUser(context, pool, username)
-  // Cognito answers ExpiredCodeException for a user that does not exist.
-  if (!user) throw expiredCode()
+  // Hiding user existence, no code can match an unknown user's: the answer to a wrong code.
+  if (!user) throw unknownUser(pool, () => codeMismatch(), messages.usernameClientNotFound)
   if (user.status !== 'UNCONFIRMED') {
     throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`)
   }

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { AccessTokenRefusedError, type IdentityProvider } from '../src/auth/identity.ts'
+import { createSessionCheck } from '../src/auth/sessions.ts'
+import type { VerifiedToken } from '../src/auth/tokens.ts'
+import { createMemoryLogger } from '../src/logger.ts'
+import { createTestClock } from './support/harness.ts'
+
+/** GetUser as a test scripts it: each call takes the next answer. */
+function scriptedIdentity(answers: (() => Promise<unknown>)[]) {
+  const calls: string[] = []
+  const identity: IdentityProvider = {
+    getUser: async (accessToken) => {
+      calls.push(accessToken)
+      const next = answers.shift()
+      if (!next) throw new Error('GetUser was asked more often than the test expects')
+      return (await next()) as Awaited<ReturnType<IdentityProvider['getUser']>>
+    },
+  }
+  return { identity, calls }
+}
+
+const token = (sub = randomUUID()): VerifiedToken => ({
+  sub,
+  token: `token-of-${sub}`,
+  tokenId: randomUUID(),
+  exp: Number.MAX_SAFE_INTEGER,
+})
+const attributesOf = (sub: string) => async () => ({ sub, email: 'a@example.com', emailVerified: true })
+const revoked = async () => {
+  throw new AccessTokenRefusedError('NotAuthorizedException', 'Access Token has been revoked')
+}
+const throttled = async () => {
+  throw new Error('GetUser answered 400 TooManyRequestsException')
+}
+
+describe('session check', () => {
+  it('asks Cognito once per recheck interval, and again after it', async () => {
+    const clock = createTestClock()
+    const member = token()
+    const { identity, calls } = scriptedIdentity([attributesOf(member.sub), revoked])
+    const sessions = createSessionCheck({ identity, clock, logger: createMemoryLogger(), recheckMs: 5000 })
+
+    expect(await sessions.check(member)).toMatchObject({ status: 'active' })
+    clock.advance(4999)
+    expect(await sessions.check(member)).toMatchObject({ status: 'active' })
+    expect(calls).toHaveLength(1)
+    clock.advance(1)
+    expect(await sessions.check(member)).toEqual({ status: 'revoked' })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('remembers a refusal: a revoked token is not asked about again', async () => {
+    const clock = createTestClock()
+    const member = token()
+    const { identity, calls } = scriptedIdentity([revoked])
+    const sessions = createSessionCheck({ identity, clock, logger: createMemoryLogger(), recheckMs: 5000 })
+
+    expect(await sessions.check(member)).toEqual({ status: 'revoked' })
+    clock.advance(60_000)
+    expect(await sessions.check(member)).toEqual({ status: 'revoked' })
+    expect(calls).toHaveLength(1)
+  })
+
+  it('trusts the signature when Cognito cannot answer, logs it, and asks again after the interval', async () => {
+    const clock = createTestClock()
+    const member = token()
+    const logger = createMemoryLogger()
+    const { identity, calls } = scriptedIdentity([throttled, revoked])
+    const sessions = createSessionCheck({ identity, clock, logger, recheckMs: 5000 })
+
+    expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
+    expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
+    expect(logger.records.filter((record) => record.msg.startsWith('GetUser failed'))).toHaveLength(1)
+    clock.advance(5000)
+    expect(await sessions.check(member)).toEqual({ status: 'revoked' })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('shares one GetUser among concurrent requests with the same token', async () => {
+    const member = token()
+    let answer: (value: unknown) => void = () => {}
+    const pending = new Promise((resolve) => {
+      answer = resolve
+    })
+    const { identity, calls } = scriptedIdentity([() => pending])
+    const sessions = createSessionCheck({
+      identity,
+      clock: createTestClock(),
+      logger: createMemoryLogger(),
+      recheckMs: 5000,
+    })
+
+    const checks = Promise.all([sessions.check(member), sessions.check(member), sessions.check(member)])
+    answer({ sub: member.sub, email: 'a@example.com', emailVerified: true })
+
+    expect((await checks).map((state) => state.status)).toEqual(['active', 'active', 'active'])
+    expect(calls).toHaveLength(1)
+  })
+})

@@ -1,0 +1,186 @@
+import {
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { PoolConfig } from '../src/config.ts'
+import { legacyExistencePool, members, type RunningEmulator, startEmulator } from './harness.ts'
+
+/*
+ * PreventUserExistenceErrors as Cognito documents it for ENABLED (the production pools' setting, which
+ * pools.json mirrors): each operation that names a user answers an unknown one exactly as it answers a known
+ * one in the matching state, so its answers cannot tell who has an account. SignUp is the documented exception.
+ */
+
+let sut: RunningEmulator
+beforeEach(async () => {
+  sut = await startEmulator()
+})
+afterEach(() => sut.close())
+
+/** What the SDK reports: the answer's body, or the error's name and message. */
+async function answer(promise: Promise<object>) {
+  try {
+    const { $metadata: _metadata, ...body } = (await promise) as { $metadata?: unknown }
+    return { ok: body }
+  } catch (error) {
+    const { name, message } = error as Error
+    return { error: { name, message } }
+  }
+}
+
+const operations = (pool: PoolConfig) => ({
+  signUp: (Username: string) =>
+    sut.client.send(new SignUpCommand({ ClientId: pool.clientId, Username, Password: 'correct-horse-1' })),
+  resend: (Username: string) =>
+    sut.client.send(new ResendConfirmationCodeCommand({ ClientId: pool.clientId, Username })),
+  confirm: (Username: string, ConfirmationCode: string) =>
+    sut.client.send(new ConfirmSignUpCommand({ ClientId: pool.clientId, Username, ConfirmationCode })),
+  forgot: (Username: string) =>
+    sut.client.send(new ForgotPasswordCommand({ ClientId: pool.clientId, Username })),
+  reset: (Username: string, ConfirmationCode: string) =>
+    sut.client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: pool.clientId,
+        Username,
+        ConfirmationCode,
+        Password: 'battery-staple-2',
+      }),
+    ),
+  signIn: (USERNAME: string) =>
+    sut.client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME, PASSWORD: 'wrong-horse-9' },
+      }),
+    ),
+})
+
+/** A code that is not the one mailed last to the address. */
+const wrongCode = async (email: string) => ((await sut.latestCode(email)) === '000000' ? '111111' : '000000')
+
+describe('pools.json mirrors the production pools', () => {
+  it('sets PreventUserExistenceErrors to ENABLED on both pools, as infra/src/auth.ts does', () => {
+    expect(members.preventUserExistenceErrors).toBe('ENABLED')
+  })
+})
+
+describe('with PreventUserExistenceErrors ENABLED (the members pool)', () => {
+  const op = operations(members)
+
+  it('ResendConfirmationCode: a simulated delivery for an unknown user, like a real one, and mails nothing', async () => {
+    await op.signUp('ana@example.com')
+    const mailed = sut.sent.length
+
+    const known = await answer(op.resend('ana@example.com'))
+    const unknown = await answer(op.resend('aya@example.com'))
+
+    expect(known).toEqual({
+      ok: {
+        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'a***@e***' },
+      },
+    })
+    expect(unknown).toEqual(known)
+    expect(sut.sent.length).toBe(mailed + 1)
+  })
+
+  it('ConfirmSignUp: CodeMismatchException for an unknown user, as for a wrong code', async () => {
+    await op.signUp('ben@example.com')
+
+    const known = await answer(op.confirm('ben@example.com', await wrongCode('ben@example.com')))
+    const unknown = await answer(op.confirm('bob@example.com', '123456'))
+
+    expect(known).toEqual({
+      error: {
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      },
+    })
+    expect(unknown).toEqual(known)
+  })
+
+  it('ForgotPassword: a simulated delivery for an unknown user, like a real one, and mails nothing', async () => {
+    await sut.createUser('cam@example.com', 'correct-horse-1')
+    const mailed = sut.sent.length
+
+    const known = await answer(op.forgot('cam@example.com'))
+    const unknown = await answer(op.forgot('cal@example.com'))
+
+    expect(known).toEqual({
+      ok: {
+        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'c***@e***' },
+      },
+    })
+    expect(unknown).toEqual(known)
+    expect(sut.sent.length).toBe(mailed + 1)
+  })
+
+  it('ConfirmForgotPassword: CodeMismatchException for an unknown user, as for a wrong code', async () => {
+    await sut.createUser('dan@example.com', 'correct-horse-1')
+    await op.forgot('dan@example.com')
+
+    const known = await answer(op.reset('dan@example.com', await wrongCode('dan@example.com')))
+    const unknown = await answer(op.reset('dee@example.com', '123456'))
+
+    expect(known).toEqual({
+      error: {
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      },
+    })
+    expect(unknown).toEqual(known)
+  })
+
+  it('InitiateAuth: an unknown user looks like a wrong password', async () => {
+    await sut.createUser('eve@example.com', 'correct-horse-1')
+
+    const known = await answer(op.signIn('eve@example.com'))
+    const unknown = await answer(op.signIn('eli@example.com'))
+
+    expect(known).toEqual({
+      error: { name: 'NotAuthorizedException', message: 'Incorrect username or password.' },
+    })
+    expect(unknown).toEqual(known)
+  })
+
+  it('SignUp: still answers UsernameExistsException for a taken address, as Cognito documents', async () => {
+    await op.signUp('fay@example.com')
+
+    await expect(answer(op.signUp('fay@example.com'))).resolves.toEqual({
+      error: { name: 'UsernameExistsException', message: 'An account with the given email already exists.' },
+    })
+  })
+})
+
+describe('with PreventUserExistenceErrors left at LEGACY', () => {
+  const op = operations(legacyExistencePool)
+  const notFound = (message: string) => ({ error: { name: 'UserNotFoundException', message } })
+
+  it('names an unknown user in every operation that takes a username', async () => {
+    const combination = notFound('Username/client id combination not found.')
+
+    await expect(answer(op.resend('gus@example.com'))).resolves.toEqual(combination)
+    await expect(answer(op.confirm('gus@example.com', '123456'))).resolves.toEqual(combination)
+    await expect(answer(op.forgot('gus@example.com'))).resolves.toEqual(combination)
+    await expect(answer(op.reset('gus@example.com', '123456'))).resolves.toEqual(combination)
+    await expect(answer(op.signIn('gus@example.com'))).resolves.toEqual(notFound('User does not exist.'))
+    expect(sut.sent).toEqual([])
+  })
+
+  it('refuses to reset the password of a user without a verified address', async () => {
+    await op.signUp('hal@example.com')
+
+    await expect(answer(op.forgot('hal@example.com'))).resolves.toEqual({
+      error: {
+        name: 'InvalidParameterException',
+        message:
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+      },
+    })
+  })
+})
