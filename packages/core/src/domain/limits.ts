@@ -1,5 +1,5 @@
 /**
- * Input limits of spec sections 5 and 9. Badge and handle names count grapheme clusters, what a person sees
+ * The product's input limits (decision 012). Badge and handle names count grapheme clusters, what a person sees
  * as one character (decision 015).
  */
 export const limits = {
