@@ -104,6 +104,8 @@ const envSchema = z.object({
   MAIL_SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
   MAIL_SES_REGION: z.string().min(1).default('ap-northeast-1'),
   MAIL_SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /** A stand-in for SES v2's endpoint (tests, local use); unset in production, where the region's is used. */
+  MAIL_SES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('"東京ふぁーりーフェス / Tokyo Furry Fes" <no-reply@furfes.example>'),
   MAIL_REPLY_TO: z.email().optional(),
   /** How often this instance sends what the outbox owes; 0: never (on Lambda a scheduled function does). */

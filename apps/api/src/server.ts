@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
 import { createMailService, type MailService } from './mail/service.ts'
+import type { MailTransportConfig } from './mail/transport.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
 import { createStripeGateway } from './payments/stripe-gateway.ts'
 import {
@@ -117,6 +118,18 @@ function paymentGatewayFor(env: Env, clock: Clock, logger: Logger): PaymentGatew
   }
 }
 
+/** Where mail leaves as configured: SMTP or SES's API (decision 101). */
+export function mailTransportConfig(env: Env): MailTransportConfig {
+  return env.MAIL_TRANSPORT === 'ses'
+    ? {
+        kind: 'ses',
+        region: env.MAIL_SES_REGION,
+        configurationSet: env.MAIL_SES_CONFIGURATION_SET,
+        endpoint: env.MAIL_SES_ENDPOINT,
+      }
+    : { kind: 'smtp', url: env.MAIL_SMTP_URL }
+}
+
 /** Mail as configured: the outbox and the transport that delivers it (decisions 100 and 101). */
 function mailServiceFor(
   env: Env,
@@ -124,10 +137,7 @@ function mailServiceFor(
 ): MailService {
   return createMailService({
     ...options,
-    transport:
-      env.MAIL_TRANSPORT === 'ses'
-        ? { kind: 'ses', region: env.MAIL_SES_REGION, configurationSet: env.MAIL_SES_CONFIGURATION_SET }
-        : { kind: 'smtp', url: env.MAIL_SMTP_URL },
+    transport: mailTransportConfig(env),
     from: env.MAIL_FROM,
     replyTo: env.MAIL_REPLY_TO,
     pwaUrl: env.PWA_URL,

@@ -126,11 +126,38 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
     }))
   }
 
-  async function settle(mail: OutboxMail, set: SQL): Promise<void> {
-    await db.execute(
-      sql`update mail_outbox set ${set}, lease_until = null where mail_id = ${mail.mailId}::uuid`,
+  /**
+   * Makes the mail ours for a full lease just before it is sent, if it still is: a batch can take longer than the
+   * lease (a hanging mail server), and another sender may meanwhile have claimed the mails not yet started.
+   * `attempts` counts claims, so it tells whose claim is current; renewing and claiming are single statements on
+   * one row, so exactly one of the two senders gets to send.
+   */
+  async function renew(mail: OutboxMail): Promise<boolean> {
+    const rows = await queryRows<{ mail_id: string }>(
+      db,
+      sql`update mail_outbox set lease_until = ${iso(clock() + leaseMs)}::timestamptz
+          where mail_id = ${mail.mailId}::uuid and status = 'pending' and attempts = ${mail.attempts}
+          returning mail_id`,
     )
+    return rows.length > 0
   }
+
+  /**
+   * Records how the attempt ended, only while the claim is still this sender's: a sender that outlived its lease
+   * must not turn a mail another sender delivered into a failure, nor reschedule it. A delivery is recorded
+   * whatever the claim, since the message did leave.
+   */
+  async function settle(mail: OutboxMail, set: SQL, options: { delivered?: boolean } = {}): Promise<boolean> {
+    const ours = options.delivered ? sql`` : sql` and status = 'pending' and attempts = ${mail.attempts}`
+    const rows = await queryRows<{ mail_id: string }>(
+      db,
+      sql`update mail_outbox set ${set}, lease_until = null where mail_id = ${mail.mailId}::uuid${ours}
+          returning mail_id`,
+    )
+    return rows.length > 0
+  }
+
+  const takenOver = 'Mail taken over by another sender after this one held it past its lease'
 
   let draining: Promise<Awaited<ReturnType<MailOutbox['drain']>>> | undefined
 
@@ -139,33 +166,46 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
     const now = clock()
     for (const mail of await claim(now)) {
       const fields = { mailId: mail.mailId, kind: mail.kind, registrationId: mail.registrationId }
+      if (!(await renew(mail))) {
+        logger.info(takenOver, fields)
+        continue
+      }
       try {
         const result = await deliver(mail)
         if (result.status === 'sent') {
           await settle(
             mail,
             sql`status = 'sent', sent_at = ${iso(clock())}::timestamptz, message_id = ${result.messageId}, last_error = null`,
+            { delivered: true },
           )
           counts.sent++
           logger.info('Mail sent', { ...fields, attempts: mail.attempts })
+        } else if (!(await settle(mail, sql`status = 'skipped', last_error = ${result.reason}`))) {
+          logger.info(takenOver, fields)
         } else {
-          await settle(mail, sql`status = 'skipped', last_error = ${result.reason}`)
           counts.skipped++
           logger.info('Mail no longer applies', { ...fields, reason: result.reason })
         }
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
         if (error instanceof PermanentMailError) {
-          await settle(mail, sql`status = 'failed', last_error = ${message}`)
+          if (!(await settle(mail, sql`status = 'failed', last_error = ${message}`))) {
+            logger.info(takenOver, { ...fields, error: message })
+            continue
+          }
           counts.failed++
           logger.error('Mail refused for good; it will not be retried', { ...fields, error })
           continue
         }
         const delay = backoffMs(mail.attempts, baseBackoffMs, maxBackoffMs)
-        await settle(
+        const retried = await settle(
           mail,
           sql`next_attempt_at = ${iso(clock() + delay)}::timestamptz, last_error = ${message}`,
         )
+        if (!retried) {
+          logger.info(takenOver, { ...fields, error: message })
+          continue
+        }
         counts.retried++
         logger.warn('Mail not delivered; it will be retried', {
           ...fields,

@@ -11,7 +11,13 @@ import type { MailContent } from './templates.ts'
 
 export type MailTransportConfig =
   | { kind: 'smtp'; url: string }
-  | { kind: 'ses'; region: string; configurationSet: string | undefined }
+  | {
+      kind: 'ses'
+      region: string
+      configurationSet: string | undefined
+      /** Another SES v2 endpoint than AWS's for the region: a stand-in for tests and local use only. */
+      endpoint?: string | undefined
+    }
 
 interface OutgoingMail extends MailContent {
   to: string
@@ -35,6 +41,8 @@ export function createMailTransport(
   sender: { from: string; replyTo: string | undefined },
 ): MailTransport {
   let transporter: Transporter
+  /** SES's own fields of every message (nodemailer reads them from the message, not the transport). */
+  let sesDefaults: { ConfigurationSetName: string } | undefined
   if (config.kind === 'smtp') {
     transporter = nodemailer.createTransport({
       url: config.url,
@@ -44,10 +52,14 @@ export function createMailTransport(
       socketTimeout: 30_000,
     } as Parameters<typeof nodemailer.createTransport>[0])
   } else {
-    transporter = nodemailer.createTransport({
-      SES: { sesClient: new SESv2Client({ region: config.region }), SendEmailCommand },
-      ...(config.configurationSet ? { ses: { ConfigurationSetName: config.configurationSet } } : {}),
+    const sesClient = new SESv2Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      // As for SMTP: an endpoint that hangs must not hold the outbox (the SDK waits forever by default).
+      requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
     })
+    transporter = nodemailer.createTransport({ SES: { sesClient, SendEmailCommand } })
+    if (config.configurationSet) sesDefaults = { ConfigurationSetName: config.configurationSet }
   }
   return {
     async send(mail) {
@@ -60,6 +72,7 @@ export function createMailTransport(
           text: mail.text,
           html: mail.html,
           messageId: mail.messageId,
+          ...(sesDefaults ? { ses: sesDefaults } : {}),
           attachments: mail.attachments.map((attachment) => ({
             filename: attachment.filename,
             content: attachment.content,

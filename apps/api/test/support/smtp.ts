@@ -14,7 +14,17 @@ export interface TestSmtpServer {
   start(): Promise<void>
 }
 
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+export interface TestSmtpServerOptions {
+  port?: number
+  /**
+   * Runs for each parsed message before the server answers the DATA command; the sender waits until it settles
+   * (a slow or hanging mail server). A rejection refuses the message.
+   */
+  beforeAccept?(message: ParsedMail): Promise<void>
+}
+
+export async function startSmtpServer(options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
+  const { port = 0, beforeAccept } = options
   const messages: ParsedMail[] = []
   let server: SMTPServer | undefined
   let boundPort = port
@@ -25,13 +35,18 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData(stream, _session, callback) {
-        simpleParser(stream).then(
-          (parsed) => {
-            messages.push(parsed)
-            callback()
-          },
-          (error: Error) => callback(error),
-        )
+        simpleParser(stream)
+          .then(async (parsed) => {
+            await beforeAccept?.(parsed)
+            return parsed
+          })
+          .then(
+            (parsed) => {
+              messages.push(parsed)
+              callback()
+            },
+            (error: Error) => callback(error),
+          )
       },
     })
     await new Promise<void>((resolve, reject) => {
