@@ -82,6 +82,7 @@ export class UserPools extends Construct {
         accessTokenValidity: tokenValidity.access,
         idTokenValidity: tokenValidity.id,
         refreshTokenValidity,
+        // The reception's sign-out revokes its own refresh token (RevokeToken, decision 077), which needs this.
         enableTokenRevocation: true,
         // Only the three attributes the spec names are read; only e-mail is written by users.
         readAttributes: new cognito.ClientAttributes().withStandardAttributes({

@@ -23,7 +23,7 @@ import {
 } from './support/harness.ts'
 
 /*
- * Signing out (Cognito GlobalSignOut) must end an access token at the API too, although the token's signature
+ * Signing out (Cognito GlobalSignOut, or RevokeToken for one session) must end an access token at the API too, although the token's signature
  * and expiry stay good for up to an hour (decision 055). The API here talks to the real Cognito emulator over
  * HTTP, exactly as to Cognito: JWKS, GetUser, and the sign-in and sign-out the apps do.
  */
@@ -79,16 +79,19 @@ async function cognito<T>(operation: string, body: unknown): Promise<T> {
   return answer
 }
 
+async function signInSession(clientId: string, email: string, password: string) {
+  const { AuthenticationResult } = await cognito<{
+    AuthenticationResult: { AccessToken: string; RefreshToken: string }
+  }>('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  })
+  return { accessToken: AuthenticationResult.AccessToken, refreshToken: AuthenticationResult.RefreshToken }
+}
+
 async function signIn(clientId: string, email: string, password: string): Promise<string> {
-  const { AuthenticationResult } = await cognito<{ AuthenticationResult: { AccessToken: string } }>(
-    'InitiateAuth',
-    {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    },
-  )
-  return AuthenticationResult.AccessToken
+  return (await signInSession(clientId, email, password)).accessToken
 }
 
 /** A new confirmed member of the emulator's members pool; returns their e-mail and password. */
@@ -105,6 +108,8 @@ const memberSignIn = ({ email, password }: { email: string; password: string }) 
   signIn(membersPool.clientId, email, password)
 const adminSignIn = () => signIn(adminsPool.clientId, seededAdmin.email, seededAdmin.password)
 const globalSignOut = (AccessToken: string) => cognito('GlobalSignOut', { AccessToken })
+/** What a reception tablet's sign-out sends: RevokeToken with its own refresh token (decision 077). */
+const revokeToken = (ClientId: string, Token: string) => cognito('RevokeToken', { ClientId, Token })
 
 const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
 const features = {
@@ -210,6 +215,21 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
 
     expect(await putFeatures(unseen)).toMatchObject(unauthorized)
     expect(await getParticipants(unseen)).toMatchObject(unauthorized)
+  })
+
+  it("refuses a tablet's revoked admin token once the recheck interval has passed, while another tablet on the same account keeps working", async () => {
+    const thisTablet = await signInSession(adminsPool.clientId, seededAdmin.email, seededAdmin.password)
+    const otherTablet = await adminSignIn()
+    expect((await getParticipants(thisTablet.accessToken)).status).toBe(200)
+    expect((await getParticipants(otherTablet)).status).toBe(200)
+
+    await revokeToken(adminsPool.clientId, thisTablet.refreshToken)
+    clock.advance(defaultTokenRecheckMs)
+
+    expect(await getParticipants(thisTablet.accessToken)).toMatchObject(unauthorized)
+    expect(await putFeatures(thisTablet.accessToken)).toMatchObject(unauthorized)
+    expect((await getParticipants(otherTablet)).status).toBe(200)
+    expect((await putFeatures(otherTablet)).status).toBe(200)
   })
 
   it('answers a signed-out member token on an admin route 401, not 403', async () => {

@@ -3,6 +3,7 @@ import {
   GetUserCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -208,5 +209,81 @@ describe('GlobalSignOut', () => {
     await expect(
       sut.client.send(new GetUserCommand({ AccessToken: again.AccessToken })),
     ).resolves.toBeDefined()
+  })
+})
+
+describe('RevokeToken', () => {
+  const refresh = (RefreshToken: string, clientId = members.clientId) =>
+    sut.client.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: RefreshToken },
+      }),
+    )
+
+  it("revokes that sign-in only: its refresh token and its access tokens, not the same user's other sign-ins", async () => {
+    await sut.createUser('tablet@example.com', 'correct-horse-1')
+    const tablet = await sut.signIn('tablet@example.com', 'correct-horse-1')
+    const otherTablet = await sut.signIn('tablet@example.com', 'correct-horse-1')
+    const refreshed = await refresh(tablet.RefreshToken)
+    const laterAccessToken = refreshed.AuthenticationResult?.AccessToken ?? ''
+
+    await expect(
+      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token: tablet.RefreshToken })),
+    ).resolves.toBeDefined()
+
+    for (const AccessToken of [tablet.AccessToken, laterAccessToken]) {
+      await expect(sut.client.send(new GetUserCommand({ AccessToken }))).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has been revoked',
+      })
+    }
+    await expect(refresh(tablet.RefreshToken)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    })
+    const other = await sut.client.send(new GetUserCommand({ AccessToken: otherTablet.AccessToken }))
+    expect(other.UserAttributes).toContainEqual({ Name: 'email', Value: 'tablet@example.com' })
+    const otherRefreshed = await refresh(otherTablet.RefreshToken)
+    expect(otherRefreshed.AuthenticationResult?.AccessToken).toEqual(expect.any(String))
+  })
+
+  it('answers an unknown or already revoked refresh token with success, as the revocation endpoint does', async () => {
+    await sut.createUser('twice@example.com', 'correct-horse-1')
+    const session = await sut.signIn('twice@example.com', 'correct-horse-1')
+    const revoke = (Token: string) =>
+      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token }))
+    await revoke(session.RefreshToken)
+
+    await expect(revoke(session.RefreshToken)).resolves.toBeDefined()
+    await expect(revoke('not-a-refresh-token-we-issued')).resolves.toBeDefined()
+  })
+
+  it('refuses an access or ID token as an unsupported token type, and revokes nothing', async () => {
+    await sut.createUser('wrong-type@example.com', 'correct-horse-1')
+    const session = await sut.signIn('wrong-type@example.com', 'correct-horse-1')
+
+    for (const Token of [session.AccessToken, session.IdToken]) {
+      await expect(
+        sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token })),
+      ).rejects.toMatchObject({ name: 'UnsupportedTokenTypeException' })
+    }
+    await expect(
+      sut.client.send(new GetUserCommand({ AccessToken: session.AccessToken })),
+    ).resolves.toBeDefined()
+  })
+
+  it('refuses a refresh token issued to another app client, and an unknown client, and revokes nothing', async () => {
+    await sut.createUser('staff@example.com', 'correct-horse-1', admins)
+    const session = await sut.signIn('staff@example.com', 'correct-horse-1', admins)
+
+    await expect(
+      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token: session.RefreshToken })),
+    ).rejects.toMatchObject({ name: 'UnauthorizedException' })
+    await expect(
+      sut.client.send(new RevokeTokenCommand({ ClientId: 'nosuchclient', Token: session.RefreshToken })),
+    ).rejects.toMatchObject({ name: 'UnauthorizedException' })
+    await expect(refresh(session.RefreshToken, admins.clientId)).resolves.toBeDefined()
   })
 })

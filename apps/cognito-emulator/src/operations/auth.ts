@@ -183,3 +183,30 @@ export async function globalSignOut(context: Context, params: Params) {
   }
   return {}
 }
+
+/**
+ * Ends one sign-in: the refresh token given and every access token issued from it (same origin_jti). The
+ * user's other sign-ins keep working. As Cognito's revocation endpoint documents, a token that is unknown or
+ * already revoked is answered with success; an access or ID token is refused as an unsupported token type,
+ * and a refresh token issued to another app client is refused.
+ */
+export async function revokeToken(context: Context, params: Params) {
+  const clientId = params.string('ClientId', rules.clientId)
+  const token = params.string('Token', rules.accessToken)
+  params.optionalString('ClientSecret', rules.clientId)
+  params.check()
+  const pool = context.pools.find((candidate) => candidate.clientId === clientId)
+  if (!pool) throw new CognitoError('UnauthorizedException', 'Invalid client or secret')
+  // Our refresh tokens are opaque; a JWT (three dot-separated parts) is an access or ID token.
+  if (token.split('.').length === 3) {
+    throw new CognitoError('UnsupportedTokenTypeException', 'Unsupported token type')
+  }
+  const hash = sha256(token)
+  const session = Object.values(context.store.state.sessions).find(
+    (candidate) => candidate.refreshTokenHash === hash,
+  )
+  if (!session) return {}
+  if (session.clientId !== pool.clientId) throw new CognitoError('UnauthorizedException', 'Invalid token')
+  session.revoked = true
+  return {}
+}

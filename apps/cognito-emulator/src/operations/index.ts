@@ -7,7 +7,7 @@ import {
   updateUserAttributes,
   verifyUserAttribute,
 } from './attributes.ts'
-import { globalSignOut, initiateAuth, respondToAuthChallenge } from './auth.ts'
+import { globalSignOut, initiateAuth, respondToAuthChallenge, revokeToken } from './auth.ts'
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.ts'
 import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up.ts'
 
@@ -27,6 +27,7 @@ export const operations: Record<string, Operation> = {
   InitiateAuth: open(initiateAuth),
   RespondToAuthChallenge: open(respondToAuthChallenge),
   GlobalSignOut: open(globalSignOut),
+  RevokeToken: open(revokeToken),
   ChangePassword: open(changePassword),
   ForgotPassword: open(forgotPassword),
   ConfirmForgotPassword: open(confirmForgotPassword),

@@ -76,6 +76,9 @@ function createFakeCognito() {
     async signOut({ accessToken }) {
       revoked.add(userFor(accessToken).email)
     },
+    async revokeToken() {
+      throw new Error('The member app signs out with GlobalSignOut, never with RevokeToken')
+    },
     async changePassword({ accessToken, previousPassword, proposedPassword }) {
       const { user } = userFor(accessToken)
       if (user.password !== previousPassword) throw new CognitoError('NotAuthorizedException')

@@ -1,8 +1,7 @@
 import {
-  adminAuthStorageKeys,
   createAdminApiClient,
+  createAdminAuthSession,
   createAppStorage,
-  createAuthSession,
   createCognitoAuthClient,
   defaultRequestTimeoutMs,
   systemClock,
@@ -29,7 +28,7 @@ export function createBrowserServices(
   const clock = systemClock
   const storage = createAppStorage(window.localStorage, clock)
   const timeoutMs = config.apiTimeoutMs ?? defaultRequestTimeoutMs
-  const session = createAuthSession(
+  const session = createAdminAuthSession(
     createCognitoAuthClient(
       {
         region: config.cognito.region,
@@ -40,7 +39,6 @@ export function createBrowserServices(
       { sdkConfig: { requestHandler: { requestTimeout: timeoutMs } } },
     ),
     storage,
-    adminAuthStorageKeys,
   )
   const api = createAdminApiClient({
     baseUrl: config.apiUrl,

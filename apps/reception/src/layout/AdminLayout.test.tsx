@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { otherTabletRefreshToken, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 const hour = 3_600_000
 
@@ -47,6 +47,11 @@ describe('leaving the device', () => {
         '1 check-in has not been uploaded yet. It stays on this device and is uploaded after the next sign-in. Sign out?',
       )
       expect(app.services.session.isSignedIn()).toBe(false)
+      // Only this tablet's session ends: the others sharing the admin account stay signed in (decision 077).
+      expect(Object.fromEntries(app.cognito.sessions)).toEqual({
+        'refresh-token': 'revoked',
+        [otherTabletRefreshToken]: 'active',
+      })
       expect(app.services.store.getSnapshot().participants).toEqual([])
       expect(app.services.store.getSnapshot().pendingCount).toBe(1)
       const disk = await onDisk(app)
@@ -84,6 +89,10 @@ describe('leaving the device', () => {
         ),
       ).toBeTruthy()
       expect(app.services.session.isSignedIn()).toBe(false)
+      expect(Object.fromEntries(app.cognito.sessions)).toEqual({
+        'refresh-token': 'revoked',
+        [otherTabletRefreshToken]: 'active',
+      })
       expect(app.services.store.getSnapshot().participants).toEqual([])
       expect(await onDisk(app)).toMatchObject({ participants: 0, checkIns: [] })
     },

@@ -1,11 +1,10 @@
 import {
   type AuthInfo,
-  adminAuthStorageKeys,
   type CognitoAuthClient,
   CognitoError,
   createAdminApiClient,
+  createAdminAuthSession,
   createAppStorage,
-  createAuthSession,
   createMemoryStorage,
   type Language,
   NewPasswordRequiredError,
@@ -41,12 +40,22 @@ const adminAuthInfo = (now: number): AuthInfo => ({
   expiresAt: now + hour,
 })
 
+/** The refresh token of the shared admin account's session on another tablet at the door. */
+export const otherTabletRefreshToken = 'other-tablet-refresh-token'
+
 /**
  * Cognito's admins pool as the screens see it: `first@example.com` must choose a new password first,
- * `staff@example.com` signs in with `correct horse`.
+ * `staff@example.com` signs in with `correct horse`. `sessions` holds the account's sign-ins by refresh token:
+ * this device's (`refresh-token`) and another tablet's, and whether Cognito still accepts each.
  */
-function fakeCognito(now: () => number): CognitoAuthClient & { calls: string[] } {
+function fakeCognito(
+  now: () => number,
+): CognitoAuthClient & { calls: string[]; sessions: Map<string, 'active' | 'revoked'> } {
   const calls: string[] = []
+  const sessions = new Map<string, 'active' | 'revoked'>([
+    ['refresh-token', 'active'],
+    [otherTabletRefreshToken, 'active'],
+  ])
   const result = (): SignInResult => ({
     authInfo: adminAuthInfo(now()),
     refreshToken: 'refresh-token',
@@ -55,6 +64,7 @@ function fakeCognito(now: () => number): CognitoAuthClient & { calls: string[] }
   const unused = () => Promise.reject(new Error('not used by the reception app'))
   return {
     calls,
+    sessions,
     clientId: 'admins-client',
     async signIn({ email, password }) {
       calls.push(`signIn ${email}`)
@@ -72,6 +82,11 @@ function fakeCognito(now: () => number): CognitoAuthClient & { calls: string[] }
     },
     async signOut() {
       calls.push('signOut')
+      for (const token of sessions.keys()) sessions.set(token, 'revoked')
+    },
+    async revokeToken({ refreshToken }) {
+      calls.push('revokeToken')
+      if (sessions.has(refreshToken)) sessions.set(refreshToken, 'revoked')
     },
     signUp: unused,
     resendConfirmationCode: unused,
@@ -151,7 +166,7 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     appStorage.set('adminAuthInfo', adminAuthInfo(clock.now))
     appStorage.set('adminAuthInfoRefreshToken', 'refresh-token')
   }
-  const session = createAuthSession(cognito, appStorage, adminAuthStorageKeys)
+  const session = createAdminAuthSession(cognito, appStorage)
   const network = { online: true }
   const api = createAdminApiClient({
     baseUrl: 'https://api.furfes.example',

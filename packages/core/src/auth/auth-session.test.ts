@@ -9,6 +9,7 @@ import {
   adminAuthStorageKeys,
   createAuthSession,
   memberAuthStorageKeys,
+  type SignOutScope,
 } from './auth-session.ts'
 import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
 
@@ -45,6 +46,9 @@ function fakeClient(): CognitoAuthClient & { revoked: string[] } {
       }
       revoked.push(accessToken)
     },
+    async revokeToken({ refreshToken }) {
+      revoked.push(`refresh token ${refreshToken}`)
+    },
     signUp: unused,
     resendConfirmationCode: unused,
     confirmSignUp: unused,
@@ -57,11 +61,15 @@ function fakeClient(): CognitoAuthClient & { revoked: string[] } {
   }
 }
 
-function createSut(keys: AuthStorageKeys = memberAuthStorageKeys, initial: Record<string, string> = {}) {
+function createSut(
+  keys: AuthStorageKeys = memberAuthStorageKeys,
+  initial: Record<string, string> = {},
+  scope: SignOutScope = 'everywhere',
+) {
   const raw: KeyValueStorage = createMemoryStorage(initial)
   const storage = createAppStorage(raw, () => now)
   const client = fakeClient()
-  return { sut: createAuthSession(client, storage, keys), raw, storage, client }
+  return { sut: createAuthSession(client, storage, keys, { signOut: scope }), raw, storage, client }
 }
 
 function stored(value: unknown): string {
@@ -171,6 +179,17 @@ describe('createAuthSession', () => {
 
       expect(raw.getItem('authInfo')).toBeNull()
       expect(raw.getItem('authInfoRefreshToken')).toBeNull()
+    })
+
+    it('with the thisDevice scope, revokes only the stored refresh token (not every session) and clears both', async () => {
+      const { sut, client, raw } = createSut(adminAuthStorageKeys, {}, 'thisDevice')
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+
+      await sut.signOut()
+
+      expect(client.revoked).toEqual(['refresh token refresh-1'])
+      expect(raw.getItem('adminAuthInfo')).toBeNull()
+      expect(raw.getItem('adminAuthInfoRefreshToken')).toBeNull()
     })
 
     it('clears a refresh token left without auth info', async () => {

@@ -38,15 +38,26 @@ export interface AuthSession {
   }): Promise<SignInResult>
   /** Exchanges the refresh token (the one given, else the stored one) for new auth info, and stores it. */
   refresh(refreshToken?: string): Promise<SignInResult>
-  /** Revokes the tokens at Cognito when it can, and always forgets them locally. */
+  /** Revokes the tokens at Cognito when it can (as far as its sign-out scope says), and always forgets them locally. */
   signOut(): Promise<void>
 }
+
+/**
+ * What signing out ends at Cognito. `everywhere` (GlobalSignOut) ends every session of the account, as the
+ * member app's sign-out is specified to. `thisDevice` (RevokeToken with the stored refresh token) ends only
+ * this device's session: reception tablets share one admin account, and the API refuses a revoked token
+ * within seconds (decision 055), so a global sign-out on one tablet would sign out every other (decision 077).
+ */
+export type SignOutScope = 'everywhere' | 'thisDevice'
 
 export function createAuthSession(
   client: CognitoAuthClient,
   storage: AppStorage,
   keys: AuthStorageKeys,
+  options: { signOut?: SignOutScope } = {},
 ): AuthSession {
+  const scope = options.signOut ?? 'everywhere'
+
   function store(result: SignInResult): SignInResult {
     storage.set(keys.authInfo, result.authInfo)
     if (result.refreshToken !== undefined) storage.set(keys.refreshToken, result.refreshToken)
@@ -80,12 +91,22 @@ export function createAuthSession(
 
     async signOut() {
       const authInfo = storage.get(keys.authInfo)
+      const refreshToken = storage.get(keys.refreshToken)
       try {
-        if (authInfo !== undefined) await client.signOut({ accessToken: authInfo.accessToken })
+        if (scope === 'thisDevice') {
+          if (refreshToken) await client.revokeToken({ refreshToken })
+        } else if (authInfo !== undefined) {
+          await client.signOut({ accessToken: authInfo.accessToken })
+        }
       } finally {
-        // An expired or revoked token makes GlobalSignOut fail; the user is signed out here all the same.
+        // An expired or revoked token makes Cognito refuse; the user is signed out here all the same.
         clear()
       }
     },
   }
+}
+
+/** The reception's admin session: admin storage entries, and a sign-out that ends only this device's session. */
+export function createAdminAuthSession(client: CognitoAuthClient, storage: AppStorage): AuthSession {
+  return createAuthSession(client, storage, adminAuthStorageKeys, { signOut: 'thisDevice' })
 }

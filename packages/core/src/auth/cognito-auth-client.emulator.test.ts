@@ -7,7 +7,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CognitoError } from '../errors/app-errors.ts'
+import { createAppStorage } from '../storage/app-storage.ts'
+import { createMemoryStorage } from '../storage/key-value-storage.ts'
 import { isSessionExpiredError } from './auth-errors.ts'
+import { createAdminAuthSession } from './auth-session.ts'
 import { type CognitoAuthClient, createCognitoAuthClient } from './cognito-auth-client.ts'
 
 /*
@@ -110,6 +113,38 @@ describe('createCognitoAuthClient against the Cognito emulator', () => {
       .catch((error: unknown) => error)
     expect(afterSignOut).toBeInstanceOf(CognitoError)
     expect(isSessionExpiredError(afterSignOut)).toBe(true)
+  })
+
+  it("ends only this device's session on a thisDevice sign-out (RevokeToken): another device stays signed in", async () => {
+    const email = `tablet-${Date.now()}@example.com`
+    await member.signUp({ email, password: 'password-2025' })
+    await member.confirmSignUp({ email, code: await latestCode(email) })
+    const device = () => createAdminAuthSession(member, createAppStorage(createMemoryStorage(), Date.now))
+    const thisTablet = device()
+    const otherTablet = device()
+    await thisTablet.signIn({ email, password: 'password-2025' })
+    await otherTablet.signIn({ email, password: 'password-2025' })
+    const revokedAccessToken = thisTablet.getAuthInfo()?.accessToken ?? ''
+    const revokedRefreshToken = thisTablet.getRefreshToken() ?? ''
+
+    await thisTablet.signOut()
+
+    expect(thisTablet.isSignedIn()).toBe(false)
+    const getUser = await member.getUser({ accessToken: revokedAccessToken }).catch((error: unknown) => error)
+    expect(getUser).toMatchObject({
+      code: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    })
+    const refresh = await member
+      .refreshAccessToken({ refreshToken: revokedRefreshToken })
+      .catch((error: unknown) => error)
+    expect(isSessionExpiredError(refresh)).toBe(true)
+    expect(await member.getUser({ accessToken: otherTablet.getAuthInfo()?.accessToken ?? '' })).toMatchObject(
+      {
+        email,
+      },
+    )
+    expect((await otherTablet.refresh()).authInfo.accessToken).toEqual(expect.any(String))
   })
 
   it('maps a wrong password to NotAuthorizedException and a wrong code to CodeMismatchException', async () => {

@@ -170,6 +170,12 @@ describe('createCognitoAuthClient', () => {
         { AccessToken: 'access' },
       ],
       [
+        'RevokeToken',
+        (sut) => sut.revokeToken({ refreshToken: 'refresh' }),
+        'RevokeToken',
+        { ClientId: 'member-client', Token: 'refresh' },
+      ],
+      [
         'ChangePassword',
         (sut) =>
           sut.changePassword({

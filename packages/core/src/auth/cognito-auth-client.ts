@@ -61,8 +61,10 @@ export interface CognitoAuthClient {
     newPassword: string
     session: string
   }): Promise<SignInResult>
-  /** Revokes every token of the user, on every device. */
+  /** Revokes every token of the user, on every device (GlobalSignOut). */
   signOut(input: { accessToken: string }): Promise<void>
+  /** Revokes one sign-in: this refresh token and the access tokens issued from it (RevokeToken). */
+  revokeToken(input: { refreshToken: string }): Promise<void>
   changePassword(input: {
     accessToken: string
     previousPassword: string
@@ -228,6 +230,12 @@ export function createCognitoAuthClient(
 
     async signOut({ accessToken }) {
       await call((sdk, client) => client.send(new sdk.GlobalSignOutCommand({ AccessToken: accessToken })))
+    },
+
+    async revokeToken({ refreshToken }) {
+      await call((sdk, client) =>
+        client.send(new sdk.RevokeTokenCommand({ ClientId: clientId, Token: refreshToken })),
+      )
     },
 
     async changePassword({ accessToken, previousPassword, proposedPassword }) {

@@ -38,6 +38,7 @@ function fakeClient(clock: SimulatedClock): CognitoAuthClient {
       throw new CognitoError('NotAuthorizedException', { message: 'Refresh Token has expired' })
     },
     signOut: done,
+    revokeToken: done,
     signUp: done,
     resendConfirmationCode: done,
     confirmSignUp: done,

@@ -5,16 +5,15 @@ import {
   type PaidParticipant,
   receptionUrl,
   signInAdmin,
-} from '../../support/reception.ts'
+} from '../support/reception.ts'
 
 /*
  * Decision 077 on a real tablet: signing out forgets the participant list (e-mails included) in IndexedDB,
  * while a check-in recorded offline and not yet uploaded stays, goes up after the next sign-in, and is gone
  * after the sign-out that follows.
  *
- * It runs alone: signing out is Cognito's GlobalSignOut, which ends every session of the account on every
- * device, and the API refuses those tokens within seconds (decision 055), so a parallel test signed in as the
- * same demo admin would be sent back to sign-in halfway.
+ * Signing out ends only this tablet's session (RevokeToken), so tests signed in as the same demo admin in
+ * parallel, like tablets sharing the account at the door, carry on.
  */
 
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 })
