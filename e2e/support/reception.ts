@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, type BrowserContext, chromium, expect, type Page } from '@playwright/test'
 import { decodeJwt } from 'jose'
 import { callApi, createMember, demoAdmin } from './accounts.ts'
-import { e2ePorts, pwaUrl } from './stack.ts'
+import { chromiumArgs, chromiumPath, e2ePorts, pwaUrl } from './stack.ts'
+import { writeQrClip } from './y4m.ts'
 
 /*
  * The reception tests' own data, made through the running stack as a participant would make it: a member
@@ -117,4 +121,32 @@ export async function signInAdmin(page: Page) {
   await page.getByLabel(/^Password/).fill(admin.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible()
+}
+
+/** A Chromium whose fake camera films `code`'s QR, as a phone held up to a tablet at the door. */
+export interface CameraBrowser {
+  browser: Browser
+  /** Closes the browser and removes the clip it filmed. */
+  close(): Promise<void>
+}
+
+export async function launchCameraBrowser(code: string): Promise<CameraBrowser> {
+  const folder = mkdtempSync(join(tmpdir(), 'furfes-camera-e2e-'))
+  const clip = join(folder, 'code.y4m')
+  writeQrClip(clip, code)
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${clip}`,
+    ],
+  })
+  return {
+    browser,
+    async close() {
+      await browser.close()
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
 }

@@ -1,17 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
 import Papa from 'papaparse'
 import {
+  type CameraBrowser,
   createPaidParticipant,
+  launchCameraBrowser,
   openDevice,
   type PaidParticipant,
   receptionUrl,
   signInAdmin,
 } from '../support/reception.ts'
-import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
-import { writeQrClip } from '../support/y4m.ts'
+import { pwaUrl } from '../support/stack.ts'
 
 /*
  * Issue 10, point 7: reception against the whole running stack. Two participants pay through the Stripe
@@ -25,34 +24,22 @@ test.describe.configure({ mode: 'serial' })
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 })
 
 const run = Math.random().toString(36).slice(2, 8)
-let folder: string
 let fox: PaidParticipant
 let wolf: PaidParticipant
 /** Chromium with a fake camera that shows fox's registration code, as a tablet at the door would. */
-let cameraBrowser: Browser
+let camera: CameraBrowser
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
-  folder = mkdtempSync(join(tmpdir(), 'furfes-reception-e2e-'))
   ;[fox, wolf] = await Promise.all([
     createPaidParticipant(browser, `Fox ${run}`),
     createPaidParticipant(browser, `Wolf ${run}`),
   ])
-  const clip = join(folder, 'fox-code.y4m')
-  writeQrClip(clip, fox.code)
-  cameraBrowser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  })
+  camera = await launchCameraBrowser(fox.code)
 })
 
 test.afterAll(async () => {
-  await cameraBrowser?.close()
-  if (folder) rmSync(folder, { recursive: true, force: true })
+  await camera?.close()
 })
 
 /** The participant list's row of a participant, found through the list's search. */
@@ -92,8 +79,8 @@ test("the PWA's admin routes lead to the reception app's sign-in and participant
 
 test('a tablet scans a paid participant in, and a second tablet sees them already checked in', async () => {
   test.setTimeout(120_000)
-  const first = await openDevice(cameraBrowser, 'Gate 1', { camera: true })
-  const second = await openDevice(cameraBrowser, 'Gate 2', { camera: true })
+  const first = await openDevice(camera.browser, 'Gate 1', { camera: true })
+  const second = await openDevice(camera.browser, 'Gate 2', { camera: true })
   try {
     await signInAdmin(first.page)
     const foxRow = await participantRow(first.page, fox)

@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 import {
+  type CameraBrowser,
   createPaidParticipant,
+  launchCameraBrowser,
   type PaidParticipant,
   receptionUrl,
   signInAdmin,
 } from '../support/reception.ts'
-import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
-import { writeQrClip } from '../support/y4m.ts'
+import { pwaUrl } from '../support/stack.ts'
 
 // Both apps run under the Content-Security-Policy and the other security headers of
 // packages/ui/src/security-headers.ts (docs/decisions/093), which the preview servers send as CloudFront does.
@@ -232,28 +230,16 @@ test('every public page of the PWA in both languages runs with no CSP violation,
 
 test.describe('signed in', () => {
   let participant: PaidParticipant
-  let folder: string
-  let cameraBrowser: Browser
+  let camera: CameraBrowser
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000)
     participant = await createPaidParticipant(browser, `Csp ${Math.random().toString(36).slice(2, 8)}`)
-    folder = mkdtempSync(join(tmpdir(), 'furfes-csp-e2e-'))
-    const clip = join(folder, 'code.y4m')
-    writeQrClip(clip, participant.code)
-    cameraBrowser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-video-capture=${clip}`,
-      ],
-    })
+    camera = await launchCameraBrowser(participant.code)
   })
 
   test.afterAll(async () => {
-    await cameraBrowser?.close()
-    if (folder) rmSync(folder, { recursive: true, force: true })
+    await camera?.close()
   })
 
   test('My Page and the registration code run with no CSP violation, under the service worker', async ({
@@ -292,7 +278,7 @@ test.describe('signed in', () => {
 
   test('every reception screen, the camera scanner included, runs with no CSP violation', async () => {
     test.setTimeout(120_000)
-    const context = await cameraBrowser.newContext({
+    const context = await camera.browser.newContext({
       locale: 'en-US',
       timezoneId: 'Asia/Tokyo',
       viewport: { width: 1280, height: 800 },

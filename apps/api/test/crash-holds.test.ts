@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ParticipantWire, participantListWireSchema } from '@furfes/core'
@@ -22,6 +21,7 @@ import {
   pwaUrl,
   registrationRequest,
 } from './support/harness.ts'
+import { bind, call, closeServer } from './support/http.ts'
 import { stripeSecretKey, stripeWebhookSecret } from './support/payments.ts'
 
 /*
@@ -43,38 +43,6 @@ const claimSeconds = 10
 const sweepSeconds = 1
 /** The bound the operators were promised: a stranded spot is back within a minute of the crash. */
 const releaseBoundMs = 60_000
-
-interface Answer {
-  status: number
-  body: unknown
-}
-
-async function call(base: string, method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) } satisfies Answer
-}
-
-async function bind(server: Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function closeServer(server: Server): Promise<void> {
-  if (!server.listening) return
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-}
 
 /** Polls `check` until it returns true; fails with `what` once `deadline` (epoch ms) has passed. */
 async function waitFor(what: string, deadline: number, check: () => Promise<boolean> | boolean) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -31,6 +30,7 @@ import {
   pwaUrl,
   registrationRequest,
 } from './support/harness.ts'
+import { bind, call, closeServer } from './support/http.ts'
 import { payOnHostedPage, stripeSecretKey, stripeWebhookSecret, testCards } from './support/payments.ts'
 
 /*
@@ -50,44 +50,6 @@ const attempts = capacity * 4
 /** Winners who pay; the rest keep a pending hold. */
 const payers = 24
 const eventMorning = Date.parse('2025-05-10T09:30:00+09:00')
-
-interface Answer {
-  status: number
-  body: unknown
-}
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) }
-}
-
-async function bind(server: Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function closeServer(server: Server): Promise<void> {
-  if (!server.listening) return
-  server.closeAllConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-}
 
 /** A reception tablet: what it recorded offline, the answers it got, and the log it pulled. */
 interface Device {

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { createApp } from '@furfes/stripe-emulator/src/app.ts'
 import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
 import type { Cancel } from '@furfes/stripe-emulator/src/time.ts'
@@ -9,6 +8,7 @@ import type { Database } from '../../src/db/database.ts'
 import { createMemoryLogger } from '../../src/logger.ts'
 import { createStripeGateway } from '../../src/payments/stripe-gateway.ts'
 import { createTestApi, listen, type TestApi, type TestApiOptions, type TestClock } from './harness.ts'
+import { bind, closeServer } from './http.ts'
 
 /*
  * The API and the Stripe emulator together, as `npm start` runs them but in one process on ephemeral loopback
@@ -91,14 +91,6 @@ export interface PaymentStackOptions extends Omit<TestApiOptions, 'clock' | 'gat
   webhooks?: boolean
 }
 
-async function bind(server: Server): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  return (server.address() as AddressInfo).port
-}
-
 export async function startPaymentStack(
   database: Database,
   options: PaymentStackOptions = {},
@@ -106,8 +98,8 @@ export async function startPaymentStack(
   const time = createSharedTime()
   // The emulator's port first: the API's gateway needs it, and the emulator needs the API's webhook URL.
   const stripeServer = createServer()
-  const stripePort = await bind(stripeServer)
-  const stripeUrl = `http://127.0.0.1:${stripePort}`
+  const stripeUrl = await bind(stripeServer)
+  const stripePort = Number(new URL(stripeUrl).port)
   const { overrides, checkoutSessionMs, webhooks, ...rest } = options
   const logger = createMemoryLogger()
   const sut = await createTestApi(database, {
@@ -150,8 +142,7 @@ export async function startPaymentStack(
     async close() {
       emulator.stop()
       await emulator.settled()
-      stripeServer.closeAllConnections()
-      await new Promise<void>((resolve) => stripeServer.close(() => resolve()))
+      await closeServer(stripeServer)
       await api.close()
     },
   }
