@@ -10,7 +10,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 
-/** Japanese fonts, as every phone has: without them each Japanese glyph is a font-fallback search (issue 7). */
+/** Japanese fonts, as every phone has: without them each Japanese glyph is a font-fallback search (decision 041). */
 function hasJapaneseFonts() {
   const result = spawnSync('fc-list', [':lang=ja', 'family'], { encoding: 'utf8' })
   return result.status === 0 && result.stdout.trim() !== ''

@@ -34,7 +34,7 @@ import { bind, call, closeServer } from './support/http.ts'
 import { payOnHostedPage, stripeSecretKey, stripeWebhookSecret, testCards } from './support/payments.ts'
 
 /*
- * Issue 11, point 3: the API scales out. Two real API processes (`node src/main.ts`, configured by environment
+ * The API scales out (docs/requirements.md API-17, decision 081). Two real API processes (`node src/main.ts`, configured by environment
  * only, as the platform starts each instance) share one PostgreSQL database, migrate it at the same moment,
  * and serve the registration rush and event-day check-in sync together: no spot is oversold and no check-in
  * is lost, whichever instance each request reaches (decisions 052, 070, 081).

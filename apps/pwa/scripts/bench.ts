@@ -3,7 +3,7 @@
 //  2. Lighthouse mobile performance of /ja, /ja/timetable and /en/faq against `vite preview`
 //     of the build, through the e2e package's Lighthouse runner: a run at the default 4x CPU slowdown and, when
 //     that misses 95 on a host slower than Lighthouse's reference, five calibrated runs whose median decides (decision 041).
-//  3. Offline start (issue 9): the precache's size, and the time from a reload with the network off to the
+//  3. Offline start (decision 090): the precache's size, and the time from a reload with the network off to the
 //     timetable painted, median of 15 reloads per language (e2e/support/offline-bench-cli.ts).
 // `pnpm bench offline` measures only point 3 (and the precache).
 // Needs a build (`pnpm build`) and Chromium at /usr/bin/chromium (or CHROMIUM_PATH).

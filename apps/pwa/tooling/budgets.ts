@@ -1,4 +1,4 @@
-// The performance budgets of the public site (issue 7), computed from dist/.vite/bundle-report.json. The
+// The performance budgets of the public site (decision 041), computed from dist/.vite/bundle-report.json. The
 // Vitest budget test, the e2e budget spec and the benchmark all read the figures from here.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// Decode + verify time per frame, per decoder, on generated noisy camera frames (issue 10, point 8).
+// Decode + verify time per frame, per decoder, on generated noisy camera frames (decision 071).
 // Run: pnpm --filter @furfes/reception bench   (options: --frames=N per level, --json)
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

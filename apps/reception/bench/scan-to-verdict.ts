@@ -1,4 +1,4 @@
-// Scan to verdict in Chromium (issue 10, point 8): a fake camera shows a QR of a registration code, and the
+// Scan to verdict in Chromium (decision 071): a fake camera shows a QR of a registration code, and the
 // built app reads, verifies and judges it. The API is a stand-in serving the key set and the participant
 // list, so the app alone is measured; the code is signed exactly as the API signs. The same measurement on
 // the whole stack is e2e/bench/scan-to-verdict.spec.ts (decision 076).

@@ -24,7 +24,7 @@ export interface ErrorReporter {
 const maxWaiting = 20
 
 /**
- * Error reporting (spec section 7): tracing for the configured target hosts at sample rate 1, session replay
+ * Error reporting (docs/requirements.md ERR-8): tracing for the configured target hosts at sample rate 1, session replay
  * at 0, and off without a DSN. The SDK is imported on demand so it never weighs on the first page load:
  * replay's sample rates are 0, so its integration is not loaded at all (decision 043).
  */

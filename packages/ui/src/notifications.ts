@@ -29,7 +29,7 @@ export interface NotificationQueue {
 }
 
 /**
- * The app's queue of snack-bar notifications (spec section 3). It lives outside React so loaders and other
+ * The app's queue of snack-bar notifications (decision 042). It lives outside React so loaders and other
  * non-component code can post to it; components read it through `useSyncExternalStore`. A message already
  * waiting is not queued twice, so a burst of the same failure shows once.
  */

@@ -2,7 +2,7 @@
 export const preloadRetryQueryKey = 'retry'
 
 /**
- * Where to go after a lazily loaded page's script or stylesheet failed to load (spec sections 2 and 8): the
+ * Where to go after a lazily loaded page's script or stylesheet failed to load (docs/requirements.md SITE-11): the
  * same address with the retry counter one higher, up to `limit` retries; after that the site's origin without
  * the counter, so a visitor is never stuck in a reload loop on a page that cannot load.
  */

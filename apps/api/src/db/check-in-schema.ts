@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-or
 import { registrations } from './schema.ts'
 
 /*
- * Reception check-ins (issue 10, decision 070 and 073). Kept apart from schema.ts, which re-exports it, so
+ * Reception check-ins (decisions 070 and 073). Kept apart from schema.ts, which re-exports it, so
  * that the check-in tables can be read and migrated on their own.
  */
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /*
- * Payments (issue 6, decisions 031 and 032). Kept apart from schema.ts, which re-exports it, so that the payment
+ * Payments (decisions 031 and 032). Kept apart from schema.ts, which re-exports it, so that the payment
  * tables can be read and migrated on their own.
  */
 

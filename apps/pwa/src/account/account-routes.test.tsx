@@ -8,7 +8,7 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 const type = async (label: RegExp, value: string) =>
   fireEvent.change(await screen.findByLabelText(label), { target: { value } })
 
-describe('account routes (spec section 2)', () => {
+describe('account routes', () => {
   it('prefills sign-in from the email query', async () => {
     const { account } = createFakeAccount()
     renderApp('/ja/sign-in?email=kemo%40example.com', { account })

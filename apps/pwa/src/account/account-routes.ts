@@ -1,5 +1,5 @@
 /**
- * The account routes of spec section 2, each under /:lang with the site's navigation. The route table only
+ * The account routes (docs/requirements.md SITE-9 and ACC-1 to ACC-4), each under /:lang with the site's navigation. The route table only
  * knows their paths: one lazily loaded module (`AccountPage.tsx`) brings the pages, and with them the account
  * code, so the public pages never download any of it and the first load carries one import, not nine.
  */

@@ -16,7 +16,7 @@ import { createMyPageCache, type MyPageCache } from './my-page-cache.ts'
 
 /**
  * What the account routes and My Page need beyond the public site's services: the member session (Cognito,
- * tokens in storage), the signed-in API client, the app storage and My Page's cache (spec section 4). It is
+ * tokens in storage), the signed-in API client, the app storage and My Page's cache (decision 045). It is
  * created on the first visit to one of those routes, so the public pages never load any of it.
  */
 export interface AccountServices {

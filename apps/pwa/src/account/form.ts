@@ -23,7 +23,7 @@ export interface ZodForm<Values extends Record<string, unknown>, Output> {
 }
 
 /**
- * A form over one of core's zod schemas (spec section 5: forms validate on every input). Every change is
+ * A form over one of core's zod schemas; forms validate on every input (docs/requirements.md ACC-12). Every change is
  * validated at once; a field's message shows from its first edit, every message from the first submit. The
  * messages are keys of the `errors` namespace, written once in core for the form and the API.
  */

@@ -33,7 +33,7 @@ export function useAccountTranslation() {
   return { ...translation, errorText, describe }
 }
 
-/** `サインイン | 東京ふぁーりーフェス 2025`: titles stay Japanese whatever the page's language (spec section 2). */
+/** `サインイン | 東京ふぁーりーフェス 2025`: titles stay Japanese whatever the page's language (docs/requirements.md SITE-3). */
 export function useAccountTitle(key: keyof typeof ja.titles) {
   const { i18n } = useTranslation()
   useEffect(() => {

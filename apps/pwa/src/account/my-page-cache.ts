@@ -83,7 +83,7 @@ function cachedResource<T>(fetch: () => Promise<T>, isStale: (value: T) => boole
 }
 
 /**
- * My Page's view of the signed-in user (spec section 4, "Caching"): user attributes, additional info, the
+ * My Page's view of the signed-in user (decision 045): user attributes, additional info, the
  * profile (and the flags, kept by the site's flag store) are fetched once unless forced. The registration is
  * fetched again when forced or when its payment URL has expired. `null` stands for the API's 404 (none yet).
  */

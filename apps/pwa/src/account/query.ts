@@ -10,9 +10,9 @@ export function useEmailQuery(): string | undefined {
 
 /** Navigation state the account pages pass each other. */
 export interface AccountNavigationState {
-  /** verify-sign-up sends it to sign-up-verified, the only way there (spec section 2). */
+  /** verify-sign-up sends it to sign-up-verified, the only way there (docs/requirements.md ACC-3). */
   from?: 'verify-sign-up'
-  /** Why sign-in is shown: My Page's session expired (spec section 4). */
+  /** Why sign-in is shown: My Page's session expired (docs/requirements.md MY-5). */
   reason?: 'session-expired'
   notice?: 'password-reset' | 'verification-required'
   /** The My Page address to return to after signing in. */

@@ -10,7 +10,7 @@ export interface FeatureFlagsState {
 export interface FeatureFlagsStore {
   /**
    * The flags, fetched once and then served from memory; `force` fetches again (My Page entry does). Resolves
-   * undefined when the flags have never loaded: a network error is then presumed (spec section 3).
+   * undefined when the flags have never loaded: a network error is then presumed (docs/requirements.md STAT-6).
    */
   load(options?: { force?: boolean }): Promise<FeatureFlags | undefined>
   subscribe(listener: () => void): () => void

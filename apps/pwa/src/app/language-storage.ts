@@ -10,7 +10,7 @@ function storage() {
   return createAppStorage(window.localStorage, systemClock)
 }
 
-/** The stored language choice, else the browser's language; anything else is Japanese (spec section 3). */
+/** The stored language choice, else the browser's language; anything else is Japanese (docs/requirements.md LANG-5). */
 export function readCurrentLanguage(): Language {
   try {
     return chooseStoredLanguage(storage(), navigator.language)

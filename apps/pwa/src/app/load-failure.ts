@@ -7,8 +7,8 @@ let handleLoadFailure: (error: unknown) => Promise<never> = propagate
 
 /**
  * What every lazily loaded module of the app does when its script cannot be fetched (a deploy replaced it, the
- * connection dropped): the browser entry sets the preload-retry reload (spec section 2: a retry counter in the
- * address, up to 5 retries, then the origin). Set once, by `boot.tsx`.
+ * connection dropped): the browser entry sets the preload-retry reload (a retry counter in the address, up to 5
+ * retries, then the origin: decision 042). Set once, by `boot.tsx`.
  */
 export function setLoadFailureHandler(handler: (error: unknown) => Promise<never>): void {
   handleLoadFailure = handler

@@ -1,6 +1,6 @@
 /**
  * Navigation state the app sets when it sends the reader to a status page. A status page reached without it
- * (typed, bookmarked, shared) sends the reader to the top page instead (spec section 2).
+ * (typed, bookmarked, shared) sends the reader to the top page instead (docs/requirements.md STAT-3).
  */
 export const statusNavigationState = { sentBy: 'app' } as const
 
@@ -10,7 +10,7 @@ export function isStatusNavigation(state: unknown): boolean {
 
 /**
  * Navigation state the sign-out page sets when it returns to the top page; the top page then reloads the
- * whole app so nothing of the signed-in session survives in memory (spec section 2).
+ * whole app so nothing of the signed-in session survives in memory (docs/requirements.md SITE-5).
  */
 export const signedOutNavigationState = { from: 'sign-out' } as const
 

@@ -13,7 +13,7 @@ import {
 } from '../language.ts'
 
 /**
- * Everything sits under /ja or /en (spec section 2): the path's language drives the interface language; the
+ * Everything sits under /ja or /en (decision 040): the path's language drives the interface language; the
  * `lang` query key overrides it; a path without a supported language goes to the current language.
  */
 export function LanguageLayout() {

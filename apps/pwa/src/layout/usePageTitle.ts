@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PageId } from '../pages.ts'
 
-/** `トップ | 東京ふぁーりーフェス 2025`: always Japanese (spec section 2), whatever the page's language. */
+/** `トップ | 東京ふぁーりーフェス 2025`: always Japanese, whatever the page's language (docs/requirements.md SITE-3). */
 export function japaneseTitle(ja: (key: string) => string, pageId: PageId): string {
   return `${ja(`pages.${pageId}.title`)} | ${ja('event.name')}`
 }

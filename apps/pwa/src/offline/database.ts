@@ -1,7 +1,7 @@
 import type { RegistrationTier } from '@furfes/core'
 import { Dexie, type EntityTable } from 'dexie'
 
-/** What the QR page shows, kept so that it renders with no network (issue #9, decision 090). */
+/** What the QR page shows, kept so that it renders with no network (decision 090). */
 export interface CachedRegistrationCode {
   /** The signed registration-code JWT the QR encodes. */
   token: string

@@ -8,7 +8,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /**
  * contact-us replaces the page with the configured contact form (runtime config `contactUrl`), so Back returns
- * to the page the visitor came from rather than to this one (spec section 2).
+ * to the page the visitor came from rather than to this one (docs/requirements.md SITE-6).
  */
 export default function ContactUsPage() {
   const { content } = useContent(copy)

@@ -16,7 +16,7 @@ import type { MyPageProps } from '../mypage/MyPage.tsx'
 type Entered = { account: AccountServices; outcome: Extract<MyPageEntryOutcome, { destination: 'mypage' }> }
 
 /**
- * Entering My Page (spec section 4) runs core's entry machine: the flags are force-fetched (never loaded →
+ * Entering My Page (decision 045) runs core's entry machine: the flags are force-fetched (never loaded →
  * network-error, maintenance → maintenance), then the stored refresh token is exchanged for a fresh access
  * token; no token, or an expired or refused one, → sign-in (saying the session expired when it did). It runs
  * once per visit to My Page; moving between My Page's pages keeps it.

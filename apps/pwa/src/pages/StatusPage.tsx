@@ -9,8 +9,8 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import type { PageId } from '../pages.ts'
 
 /**
- * A status page says one thing, in the spec's exact words (the `errors` catalogue of @furfes/core). Only the app
- * sends readers here; a direct visit goes to the top page (spec section 2).
+ * A status page says one thing, in the product's exact words (the `errors` catalogue of @furfes/core). Only the
+ * app sends readers here; a direct visit goes to the top page (docs/requirements.md STAT-3).
  */
 function StatusPage({ pageId, messageKey }: { pageId: PageId; messageKey: string }) {
   const { t } = useTranslation('pwa')

@@ -140,7 +140,7 @@ export default function TopPage() {
 }
 
 /**
- * Arriving from sign-out forces a full reload (spec section 2): nothing of the signed-in session may survive
+ * Arriving from sign-out forces a full reload (docs/requirements.md SITE-5): nothing of the signed-in session may survive
  * in memory. The reload lands on the same top page without the navigation state, so it happens once.
  */
 function useReloadAfterSignOut() {

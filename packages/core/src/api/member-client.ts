@@ -25,7 +25,7 @@ import {
   encodeRequest,
 } from './transport.ts'
 
-/** The participant site's client of the product API (spec section 7), in the client's camelCase shapes. */
+/** The participant site's client of the product API (decision 013), in the client's camelCase shapes. */
 export interface MemberApiClient {
   getFeatures(options?: CallOptions): Promise<FeatureFlags>
   getPublicProfiles(options?: CallOptions): Promise<Profile[]>

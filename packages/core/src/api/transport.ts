@@ -87,7 +87,7 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * The fetch wrapper both clients are built on. It sends the bearer header for authenticated routes (raising
  * NotAuthenticatedError first when there is no auth info), parses every answer with the route's schema, and
- * maps errors as spec section 8 says.
+ * maps errors as decision 014 says.
  */
 export function createTransport(
   options: ApiClientOptions,
@@ -224,7 +224,7 @@ async function successBody(route: RouteDefinition, response: Response, where: st
   return parsed.data
 }
 
-/** Spec section 8: 401 Unauthorized → sign in again; a known key → product error; anything else → unexpected. */
+/** 401 Unauthorized → sign in again; a known key → product error; anything else → unexpected (decision 014). */
 async function failure(response: Response, where: string): Promise<Error> {
   const json = await readJson(response).catch(() => undefined)
   const parsed = errorBodyWireSchema.safeParse(json)

@@ -25,7 +25,7 @@ export class NewPasswordRequiredError extends Error {
 
 export const refreshTokenNotFoundMessage = 'refresh token is not found'
 
-/** A refresh sign-in was asked for, but no refresh token was supplied or stored (spec section 4). */
+/** A refresh sign-in was asked for, but no refresh token was supplied or stored (docs/requirements.md AUTH-6). */
 export class RefreshTokenNotFoundError extends Error {
   constructor() {
     super(refreshTokenNotFoundMessage)

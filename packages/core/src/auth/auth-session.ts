@@ -3,7 +3,7 @@ import type { AppStorage } from '../storage/app-storage.ts'
 import { RefreshTokenNotFoundError } from './auth-errors.ts'
 import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
 
-/** Where a session keeps its auth info and, separately, its refresh token (spec section 3). */
+/** Where a session keeps its auth info and, separately, its refresh token (docs/requirements.md STO-1). */
 export interface AuthStorageKeys {
   authInfo: 'authInfo' | 'adminAuthInfo'
   refreshToken: 'authInfoRefreshToken' | 'adminAuthInfoRefreshToken'
@@ -21,7 +21,7 @@ export const adminAuthStorageKeys = {
 
 /**
  * One signed-in context (members, or admins) over its Cognito app client and its storage entries. It owns
- * the rules of spec section 4: signed in exactly when auth info exists; a password sign-in stores the auth
+ * the session rules (decision 060): signed in exactly when auth info exists; a password sign-in stores the auth
  * info and the refresh token when returned; a refresh uses the supplied or stored refresh token and fails
  * with "refresh token is not found" without one; sign-out clears both.
  */

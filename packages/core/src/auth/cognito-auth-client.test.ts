@@ -102,7 +102,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('createCognitoAuthClient', () => {
-  describe('sends exactly the calls of spec section 7', () => {
+  describe('sends exactly the provider calls the product makes', () => {
     const calls: [string, (sut: CognitoAuthClient) => Promise<unknown>, string, unknown][] = [
       [
         'SignUp',
@@ -415,7 +415,7 @@ describe('createCognitoAuthClient', () => {
     expect(await rejection(sut.getUser({ accessToken: 'access' }))).toBeInstanceOf(UnexpectedError)
   })
 
-  describe('errors (spec section 8)', () => {
+  describe('errors from the catalogue', () => {
     it('maps a Cognito error by name to the catalogue', async () => {
       const { sut } = createSut({
         InitiateAuth: {

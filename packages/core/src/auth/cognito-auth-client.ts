@@ -45,7 +45,7 @@ export interface SignInResult {
 }
 
 /**
- * The Cognito user-pool calls of spec section 7, one method each. Errors are the catalogue's: a Cognito
+ * The Cognito user-pool calls the product makes (docs/requirements.md AUTH-11), one method each. Errors are the catalogue's: a Cognito
  * exception becomes a `CognitoError` named after it, a request that never got an answer a `NetworkError`.
  */
 export interface CognitoAuthClient {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import { accessTokenRefreshMarginMs } from './limits.ts'
 
-/** Only bearer tokens are accepted (spec sections 3 and 9). */
+/** Only bearer tokens are accepted (docs/requirements.md AUTH-3). */
 export const tokenType = 'Bearer'
 
 /** What the client keeps after signing in: the access token, its type and its expiry in epoch ms. */

@@ -26,7 +26,7 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 && isLeapYear(year) ? 29 : length
 }
 
-/** Date helper of spec section 5: the month is 1 to 12 and the day fits the month, leap years included. */
+/** The month is 1 to 12 and the day fits the month, leap years included (docs/requirements.md VAL-10). */
 export function isValidDate(year: number, month: number, day: number): boolean {
   return (
     Number.isInteger(year) &&
@@ -114,7 +114,7 @@ export function hasDatePassed(date: CalendarDate, clock: Clock): boolean {
 
 /**
  * Whether this runtime's Intl knows a time zone. Dates display in Asia/Tokyo when the browser supports it
- * (spec section 4); otherwise instants fall back to the device's zone.
+ * (docs/requirements.md DOM-4); otherwise instants fall back to the device's zone.
  */
 export function supportsTimeZone(timeZone: string): boolean {
   try {
@@ -206,7 +206,7 @@ export function formatInstant(epochMs: number, language: Language, options: Date
 export const dateRelations = ['until', 'since', 'after'] as const
 export type DateRelation = (typeof dateRelations)[number]
 
-/** The Japanese suffixes of spec section 4. */
+/** The Japanese suffixes the published schedule puts after its dates (docs/requirements.md PAGE-4). */
 export const japaneseDateSuffixes: Readonly<Record<DateRelation, string>> = {
   until: 'まで',
   since: 'から',

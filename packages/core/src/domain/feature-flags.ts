@@ -1,4 +1,4 @@
-/** Product-wide feature flags as the client names them (spec section 3). */
+/** Product-wide feature flags as the client names them (docs/requirements.md STAT-4). */
 export interface FeatureFlags {
   isNewClubActivityEstablishmentAvailable: boolean
   isRegistrationAvailable: boolean

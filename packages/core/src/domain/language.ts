@@ -1,4 +1,4 @@
-/** Interface languages; Japanese is the default (spec sections 1 and 9). */
+/** Interface languages; Japanese is the default (docs/requirements.md LANG-1). */
 export const supportedLanguages = ['ja', 'en'] as const
 export type Language = (typeof supportedLanguages)[number]
 
@@ -21,7 +21,7 @@ export function languageOfTag(tag: string | null | undefined): Language | undefi
 }
 
 /**
- * The language to show (spec section 3): the stored choice, else the browser's language; anything other than
+ * The language to show (docs/requirements.md LANG-5): the stored choice, else the browser's language; anything other than
  * ja or en becomes ja.
  */
 export function chooseLanguage(choice: {

@@ -15,7 +15,7 @@ import {
 } from './limits.ts'
 
 describe('limits and business constants', () => {
-  it('has the limits of spec section 9', () => {
+  it('has the published limits', () => {
     expect(limits).toEqual({
       badgeNameMaxLength: 20,
       handleNameMaxLength: 100,

@@ -17,7 +17,7 @@ export const limits = {
 /** X (Twitter) user names: 1 to 15 letters, digits, underscores or hyphens. */
 export const xUsernamePattern = /^[A-Za-z0-9_-]{1,15}$/
 
-/** Journalism club submissions (spec section 5). */
+/** Journalism club submissions (docs/requirements.md DOM-6). */
 export const journalismClubSubmission = {
   maxWorksPerPerson: limits.journalismClubMaxWorksPerPerson,
   approximateMaxJapaneseCharacters: 10_000,

@@ -1,4 +1,4 @@
-/** Card brands Stripe Checkout accepts for registration fees (spec section 9). */
+/** Card brands Stripe Checkout accepts for registration fees (docs/requirements.md REG-20). */
 export const acceptedCardBrands = [
   'visa',
   'mastercard',

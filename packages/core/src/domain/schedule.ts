@@ -3,8 +3,8 @@ import type { Clock } from '../clock.ts'
 import { type CalendarDate, type DatePeriod, isCalendarDate } from './date.ts'
 
 /**
- * The event's calendar (spec section 4) as configuration: the spec's values are the defaults, so the
- * committee can run next year's event by passing other dates. Dates are calendar days in Japan.
+ * The event's published calendar as configuration (docs/requirements.md DOM-2): the published dates are the
+ * defaults, so the committee can run next year's event by passing other dates. Dates are calendar days in Japan.
  */
 export interface EventSchedule {
   registrationOpensOn: CalendarDate
@@ -16,7 +16,7 @@ export interface EventSchedule {
   journalismClubSubmissions: DatePeriod
   /** A deadline at the end of its day in Japan, as an ISO 8601 instant. What it closes is not in the spec. */
   deadline: string
-  /** Further dates the copy uses without saying what they mean (spec section 4), in the spec's order. */
+  /** Further dates the copy uses without saying what they mean, in the order the published calendar lists them. */
   unlabelledDates: readonly CalendarDate[]
 }
 

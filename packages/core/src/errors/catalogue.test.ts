@@ -13,7 +13,7 @@ import {
   validationMessageKeys,
 } from './catalogue.ts'
 
-describe('product error messages (spec section 8)', () => {
+describe('product error messages', () => {
   it('defines the exact keys the API sends, in the spec order', () => {
     expect(productErrorKeys).toEqual([
       'emailAlreadyRegistered',
@@ -185,7 +185,7 @@ describe('Cognito errors', () => {
   })
 })
 
-describe('validation messages (spec section 5)', () => {
+describe('validation messages', () => {
   it('has the messages of the spec in English and Japanese', () => {
     expect(validationMessageKeys).toEqual([
       'required',

@@ -3,7 +3,7 @@ import type errorsEn from '../locales/en/errors.json'
 type Catalogue = typeof errorsEn
 
 /**
- * The product error messages of spec section 8, as the API sends them in `{ "message": … }`. Each is a key
+ * The product error messages (docs/requirements.md ERR-3), as the API sends them in `{ "message": … }`. Each is a key
  * of the `errors:product.*` translations; the last four are the API's own answers: three general ones (400, 404, 403)
  * and registrationUnavailable (409: POST /registration while the registration flag is off, decision 033).
  */
@@ -45,7 +45,7 @@ export function isProductErrorKey(value: unknown): value is ProductErrorKey {
   return (productErrorKeys as readonly unknown[]).includes(value)
 }
 
-/** A 401 whose message is exactly this means the caller must sign in again (spec section 8). */
+/** A 401 whose message is exactly this means the caller must sign in again (docs/requirements.md ERR-1). */
 export const unauthorizedMessage = 'Unauthorized'
 
 /** Messages the client shows that no API sends. */
@@ -58,8 +58,8 @@ export type GeneralErrorKey = (typeof generalErrorKeys)[number]
 
 /**
  * Every error name of the Cognito user-pool API (`@aws-sdk/client-cognito-identity-provider` 3.x), which
- * covers the names spec section 8 lists and its "others for lambda, SMS role, e-mail role, WebAuthn, OAuth,
- * tier, tagging, branding, group and provider".
+ * covers the names the product recognises and the others it groups as lambda, SMS role, e-mail role, WebAuthn,
+ * OAuth, tier, tagging, branding, group and provider errors (docs/requirements.md ERR-4).
  */
 export const cognitoErrorNames = [
   'AccessDeniedException',
@@ -128,7 +128,7 @@ export function isCognitoErrorName(value: unknown): value is CognitoErrorName {
   return (cognitoErrorNames as readonly unknown[]).includes(value)
 }
 
-/** Validation messages of spec section 5 and the generic Required / Invalid input. */
+/** The form validation messages (docs/requirements.md VAL-1 to VAL-8) and the generic Required / Invalid input. */
 export const validationMessageKeys = [
   'required',
   'invalidInput',

@@ -1,6 +1,6 @@
 import { CognitoError } from './app-errors.ts'
 
-/** Messages Cognito puts in a NotAuthorizedException when a token ran out (spec section 4). */
+/** Messages Cognito puts in a NotAuthorizedException when a token ran out (docs/requirements.md ERR-6). */
 export const expiredTokenMessages = ['Access Token has expired', 'Refresh Token has expired'] as const
 
 function field(error: object, name: string): unknown {

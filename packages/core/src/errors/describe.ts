@@ -9,7 +9,7 @@ export interface ErrorDescription {
 }
 
 /**
- * The one table from any thrown value to a message (spec section 8): errors of this package carry their own
+ * The one table from any thrown value to a message (decision 014): errors of this package carry their own
  * key; anything else is the generic Unexpected error, flagged for reporting.
  */
 export function describeError(error: unknown): ErrorDescription {

@@ -7,7 +7,7 @@ import errorsJa from '../locales/ja/errors.json' with { type: 'json' }
 
 /**
  * The translations this package owns, in i18next's `{ [language]: { [namespace]: … } }` shape: `errors` (the
- * error catalogue of spec section 8 and the validation messages of section 5), `domain` (labels of tiers,
+ * error catalogue of decision 014 and the validation messages of decision 012), `domain` (labels of tiers,
  * statuses, sizes, benefits, cards) and `dates` (until / since / after). Apps register it with i18next; core
  * itself does not depend on i18next.
  */

@@ -26,7 +26,7 @@ async function enterAdmin(scenario: { refreshToken?: string | undefined; refresh
   return { outcome, state: actor.getSnapshot().value, reported }
 }
 
-describe('adminEntryMachine (spec section 4, entering admin)', () => {
+describe('adminEntryMachine (entering the admin area)', () => {
   it('refreshes with the admin refresh token and enters the admin area', async () => {
     const result = await enterAdmin({})
 

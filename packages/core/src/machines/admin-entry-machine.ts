@@ -16,7 +16,7 @@ export interface AdminEntryContext {
 }
 
 /**
- * Runs each time an admin enters the admin area (spec section 4, "Entering admin"): the same refresh as My
+ * Runs each time an admin enters the admin area (docs/requirements.md MY-13): the same refresh as My
  * Page, with the admin session's own tokens (adminAuthInfoRefreshToken) and client id. Any failure, or no
  * refresh token, ends at admin-sign-in; failures other than an expired session are also reported.
  */

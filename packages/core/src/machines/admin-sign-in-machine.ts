@@ -23,7 +23,7 @@ export type AdminSignInEvent =
   | { type: 'signIn.restart' }
 
 /**
- * Admin sign-in (spec section 4). Admins created by an operator must choose a password on their first
+ * Admin sign-in (docs/requirements.md ADM-1). Admins created by an operator must choose a password on their first
  * sign-in: Cognito answers with the NEW_PASSWORD_REQUIRED challenge, which the auth client raises as
  * `NewPasswordRequiredError` carrying the e-mail and session; the new password is sent back with them.
  * Passwords travel in events and actor input only, never in the context.

@@ -55,7 +55,7 @@ const keepError = {
 } as const
 
 /**
- * A member's account (spec section 4, "Authentication"): sign-up, e-mail verification by code (which can be
+ * A member's account (decision 060): sign-up, e-mail verification by code (which can be
  * resent), sign-in, password reset by code, and, signed in, password change, e-mail change with verification
  * of the new address, and sign-out, which clears the access info and the refresh token.
  *

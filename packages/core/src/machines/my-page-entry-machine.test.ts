@@ -52,7 +52,7 @@ async function enterMyPage(scenario: Scenario) {
   return { outcome, state: snapshot.value, context: snapshot.context, reported, refreshedWith, busyAtStart }
 }
 
-describe('myPageEntryMachine (spec section 4, entering mypage)', () => {
+describe('myPageEntryMachine (entering My Page)', () => {
   it('step 1: force-fetches the flags while busy, then refreshes with the stored token and enters My Page', async () => {
     const result = await enterMyPage({})
 

@@ -28,7 +28,7 @@ export interface MyPageEntryContext {
 }
 
 /**
- * Runs once each time the user enters My Page (spec section 4, "Entering mypage"):
+ * Runs once each time the user enters My Page (decision 045):
  * 1. feature flags are force-fetched;
  * 2. flags that never loaded (or a failed fetch) mean a network error is presumed → network-error; flags
  *    saying the site is under maintenance → maintenance;

@@ -14,7 +14,7 @@ export interface RegistrationCache {
 }
 
 /**
- * Caching rule of spec section 4: registration info is fetched once, and fetched again only when forced or
+ * The caching rule (docs/requirements.md MY-10): registration info is fetched once, and fetched again only when forced or
  * when its payment URL has expired (the server may have settled the session meanwhile).
  */
 export function shouldRefetchRegistration(
@@ -71,7 +71,7 @@ const registerIfAvailable = [
 ] as const
 
 /**
- * A participant's registration and its payment (spec sections 3 and 4; issue 6):
+ * A participant's registration and its payment (decisions 046 and 052):
  *
  * not registered → registering (POST /registration, then the user is sent to the payment page) → pending.
  * Pending holds the payment URL and its expiry, and ends as paid, expired or canceled. From pending the user

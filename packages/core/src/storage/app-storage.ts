@@ -7,7 +7,7 @@ import type { KeyValueStorage } from './key-value-storage.ts'
 
 const tokenSchema = z.string().min(1)
 
-/** The browser storage entries of spec section 3 and the shape of each value. */
+/** The browser storage entries (docs/requirements.md STO-1) and the shape of each value. */
 export const storageEntrySchemas = {
   lang: z.enum(supportedLanguages),
   authInfo: authInfoSchema,
@@ -41,7 +41,7 @@ export interface AppStorage {
 }
 
 /**
- * Typed access to the app's browser storage (spec section 3). An unreadable or expired entry is deleted and
+ * Typed access to the app's browser storage (decision 014). An unreadable or expired entry is deleted and
  * treated as absent, so a corrupted or outdated value can never break start-up.
  */
 export function createAppStorage(storage: KeyValueStorage, clock: Clock): AppStorage {

@@ -16,7 +16,7 @@ import { type ErrorMessageKey, productMessage, validationMessage } from '../erro
 
 /*
  * Field schemas shared by the forms (camelCase objects) and the API contract (snake_case objects), so every
- * rule and message of spec section 5 is written once. Every issue message is a key of the `errors`
+ * validation rule and message (decision 012) is written once. Every issue message is a key of the `errors`
  * namespace: forms show it with `t(issue.message, { ns: 'errors', ...values })`.
  */
 

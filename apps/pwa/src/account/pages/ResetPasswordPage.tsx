@@ -11,7 +11,7 @@ import { useEmailQuery, withEmail } from '../query.ts'
 import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
-/** reset-password: requires the `email` query, otherwise send-password-reset-code (spec section 2). */
+/** reset-password: requires the `email` query, otherwise send-password-reset-code (docs/requirements.md ACC-4). */
 export default function ResetPasswordPage() {
   const { t } = useAccountTranslation()
   const language = useLanguage()

@@ -11,7 +11,7 @@ import { useAccountNavigationState, useEmailQuery, withEmail } from '../query.ts
 import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
-/** sign-in: the `email` query prefills the form; a My Page session that expired says so (spec sections 2, 4). */
+/** sign-in: the `email` query prefills the form; a My Page session that expired says so (ACC-1, MY-5 in docs/requirements.md). */
 export default function SignInPage() {
   const { t, errorText } = useAccountTranslation()
   const state = useAccountNavigationState()

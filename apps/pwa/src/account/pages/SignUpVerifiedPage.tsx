@@ -6,7 +6,7 @@ import { useAccountTranslation } from '../i18n.ts'
 import { useAccountNavigationState, withEmail } from '../query.ts'
 import { AccountPage } from '../ui.tsx'
 
-/** sign-up-verified: reachable only from verify-sign-up; any other visit goes to the dashboard (spec section 2). */
+/** sign-up-verified: reachable only from verify-sign-up; any other visit goes to the dashboard (decision 044). */
 export default function SignUpVerifiedPage() {
   const { t } = useAccountTranslation()
   const language = useLanguage()

@@ -11,7 +11,7 @@ import { useAccountNavigationState, useEmailQuery } from '../query.ts'
 import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
-/** verify-sign-up: the `email` query is required, otherwise sign-up; the code can be resent (spec section 2). */
+/** verify-sign-up: the `email` query is required, otherwise sign-up; the code can be resent (decision 044). */
 export default function VerifySignUpPage() {
   const { t, errorText } = useAccountTranslation()
   const language = useLanguage()
