@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { checkInsByRegistration } from '../data/check-ins.ts'
 import { participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { foldForSearch, noFilters, searchParticipants } from './search.ts'
+import {
+  filterParticipants,
+  foldForSearch,
+  noFilters,
+  type SortColumn,
+  searchParticipants,
+  sortParticipants,
+} from './search.ts'
 
 const people = [
   participant({
@@ -66,5 +73,32 @@ describe('participant search', () => {
     expect(names('', { payment: 'pending' })).toEqual(['Ｗｏｌｆ'])
     expect(names('', { checkIn: 'checkedIn' })).toEqual(['コン'])
     expect(names('', { checkIn: 'notCheckedIn' })).toEqual(['Bear', 'Ｗｏｌｆ', 'nobody@example.com'])
+  })
+})
+
+describe('participant sort', () => {
+  const sorted = (column: SortColumn, direction: 'asc' | 'desc') =>
+    sortParticipants(people, { column, direction }, checkIns).map(
+      (p) => p.registration?.badgeName ?? p.user.email,
+    )
+
+  it('sorts by any column either way, with empty values last in both directions', () => {
+    expect(sorted('badgeName', 'asc')).toEqual(['Bear', 'Ｗｏｌｆ', 'コン', 'nobody@example.com'])
+    expect(sorted('badgeName', 'desc')).toEqual(['コン', 'Ｗｏｌｆ', 'Bear', 'nobody@example.com'])
+    // Tiers and payment states in their domain order, not alphabetically.
+    expect(sorted('tier', 'asc')).toEqual(['Ｗｏｌｆ', 'Bear', 'コン', 'nobody@example.com'])
+    expect(sorted('payment', 'desc')).toEqual(['Bear', 'Ｗｏｌｆ', 'コン', 'nobody@example.com'])
+    // Only コン and Ｗｏｌｆ have a handle name; the others keep badge-name order after them.
+    expect(sorted('handleName', 'asc')).toEqual(['コン', 'Ｗｏｌｆ', 'Bear', 'nobody@example.com'])
+    expect(sorted('handleName', 'desc')).toEqual(['Ｗｏｌｆ', 'コン', 'Bear', 'nobody@example.com'])
+    expect(sorted('email', 'asc')).toEqual(['Bear', 'コン', 'nobody@example.com', 'Ｗｏｌｆ'])
+    expect(sorted('checkIn', 'desc')).toEqual(['コン', 'Bear', 'Ｗｏｌｆ', 'nobody@example.com'])
+  })
+
+  it('keeps the sorted order when filtering', () => {
+    const byEmail = sortParticipants(people, { column: 'email', direction: 'desc' }, checkIns)
+    expect(
+      filterParticipants(byEmail, { ...noFilters, query: 'example.com' }, checkIns).map((p) => p.user.email),
+    ).toEqual(['nobody@example.com', 'kon@example.com', 'bear@example.com'])
   })
 })
