@@ -15,7 +15,7 @@ function ToCurrentLanguage() {
 
 /**
  * The spec's admin routes, `/{lang}/admin-sign-in` and `/{lang}/admin` (the participant list), which the
- * PWA's routes of the same names lead to, plus the scanner and the settings.
+ * PWA's routes of the same names lead to, plus the scanner, the settings and the badge sheets.
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -36,6 +36,11 @@ export function createRoutes(): RouteObject[] {
                 { index: true, Component: ParticipantsPage },
                 { path: 'scan', Component: ScanPage },
                 { path: 'settings', Component: SettingsPage },
+                // Loaded when opened: the scanner's first load does not carry the badge sheets.
+                {
+                  path: 'badges',
+                  lazy: async () => ({ Component: (await import('./badges/BadgesPage.tsx')).BadgesPage }),
+                },
               ],
             },
           ],
