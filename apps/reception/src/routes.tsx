@@ -1,3 +1,4 @@
+import { LinearProgress } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Navigate, type RouteObject } from 'react-router'
 import { AdminGate } from './auth/AdminGate.tsx'
@@ -7,6 +8,11 @@ import { LanguageLayout } from './layout/LanguageLayout.tsx'
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
+
+function Loading() {
+  const { t } = useTranslation('reception')
+  return <LinearProgress aria-label={t('badges.loading')} />
+}
 
 function ToCurrentLanguage() {
   const { i18n } = useTranslation()
@@ -40,6 +46,8 @@ export function createRoutes(): RouteObject[] {
                 {
                   path: 'badges',
                   lazy: async () => ({ Component: (await import('./badges/BadgesPage.tsx')).BadgesPage }),
+                  // Opened straight (a reload on this page), the router waits for the module before drawing.
+                  HydrateFallback: Loading,
                 },
               ],
             },
