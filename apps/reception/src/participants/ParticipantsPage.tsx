@@ -19,10 +19,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
@@ -34,6 +35,7 @@ import {
   type ParticipantFilters,
   type ParticipantSort,
   type PaymentFilter,
+  prepareSearch,
   type SortColumn,
   sortParticipants,
   type TierFilter,
@@ -41,6 +43,8 @@ import {
 
 /** Page sizes on offer: a tablet shows about 25 rows without scrolling. */
 const pageSizes = [25, 50, 100]
+
+const noCheckIns: ReadonlyMap<string, RegistrationCheckIn> = new Map()
 
 const columns: readonly SortColumn[] = ['badgeName', 'handleName', 'email', 'tier', 'payment', 'checkIn']
 
@@ -61,11 +65,18 @@ export function ParticipantsPage() {
   const language = i18n.language === 'en' ? 'en' : 'ja'
   const now = services.clock()
 
-  // Sorted once per snapshot and order; each keystroke only filters the sorted list.
+  // Sorted once per snapshot and order; each keystroke only filters the sorted list. Check-ins arrive all day
+  // long and change the order only when it is by check-in.
+  const checkInsForSort = sort.column === 'checkIn' ? snapshot.checkInsByRegistration : noCheckIns
   const sorted = useMemo(
-    () => sortParticipants(snapshot.participants, sort, snapshot.checkInsByRegistration),
-    [snapshot.participants, snapshot.checkInsByRegistration, sort],
+    () => sortParticipants(snapshot.participants, sort, checkInsForSort),
+    [snapshot.participants, checkInsForSort, sort],
   )
+  // A new snapshot is folded for search while nobody types.
+  useEffect(() => {
+    const timer = setTimeout(() => prepareSearch(snapshot.participants), 0)
+    return () => clearTimeout(timer)
+  }, [snapshot.participants])
   const results = useMemo(
     () => filterParticipants(sorted, deferred, snapshot.checkInsByRegistration),
     [sorted, deferred, snapshot.checkInsByRegistration],
