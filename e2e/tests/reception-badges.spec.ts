@@ -28,7 +28,7 @@ const addedNames = [
   'Otter Otter Otter 12',
   '狼',
   'Husky',
-  'ソラ・Dragon',
+  'ソラ Dragon',
   'Hare',
 ]
 

@@ -39,7 +39,12 @@ const printStyles = (
       '@media print': {
         'body:has([data-badge-sheets]) .MuiAppBar-root, [data-print-hidden]': { display: 'none !important' },
         'body:has([data-badge-sheets])': { background: 'white' },
+        // The sheets start at the paper's corner, whatever the screen put above them.
         '[data-badge-sheets]': {
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          margin: '0 !important',
           overflow: 'visible !important',
           padding: '0 !important',
           gap: '0 !important',

@@ -100,7 +100,7 @@ export function BadgesPage() {
             {t('badges.markPrinted', { count: badges.length })}
           </Button>
           {printedCount > 0 && (
-            <Button color="warning" onClick={() => services.printedBadges.unmark(ids)}>
+            <Button onClick={() => services.printedBadges.unmark(ids)}>
               {t('badges.unmarkPrinted', { count: printedCount })}
             </Button>
           )}
