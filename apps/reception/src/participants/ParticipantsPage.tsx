@@ -73,10 +73,7 @@ export function ParticipantsPage() {
     [snapshot.participants, checkInsForSort, sort],
   )
   // A new snapshot is folded for search while nobody types.
-  useEffect(() => {
-    const timer = setTimeout(() => prepareSearch(snapshot.participants), 0)
-    return () => clearTimeout(timer)
-  }, [snapshot.participants])
+  useEffect(() => prepareSearch(snapshot.participants), [snapshot.participants])
   const results = useMemo(
     () => filterParticipants(sorted, deferred, snapshot.checkInsByRegistration),
     [sorted, deferred, snapshot.checkInsByRegistration],

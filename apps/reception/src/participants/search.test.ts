@@ -3,6 +3,7 @@ import { checkInsByRegistration } from '../data/check-ins.ts'
 import { participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import {
   filterParticipants,
+  firstMatches,
   foldForSearch,
   noFilters,
   type SortColumn,
@@ -100,5 +101,23 @@ describe('participant sort', () => {
     expect(
       filterParticipants(byEmail, { ...noFilters, query: 'example.com' }, checkIns).map((p) => p.user.email),
     ).toEqual(['nobody@example.com', 'kon@example.com', 'bear@example.com'])
+  })
+})
+
+describe("the scanner's first matches", () => {
+  it('are the first of the full search, in badge-name order, with the count of all matches', () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      participant({ n: 100 + i, badgeName: `Fox ${String((i * 7) % 30).padStart(2, '0')}` }),
+    )
+    const all = searchParticipants(many, { ...noFilters, query: 'fox' }, checkIns)
+    const { shown, count } = firstMatches(many, { ...noFilters, query: 'fox' }, checkIns, 8)
+    expect(count).toBe(30)
+    expect(shown.map((p) => p.registration?.badgeName)).toEqual(
+      all.slice(0, 8).map((p) => p.registration?.badgeName),
+    )
+    expect(shown[0]?.registration?.badgeName).toBe('Fox 00')
+    expect(
+      firstMatches(people, { ...noFilters, query: 'example' }, checkIns, 8).shown.map((p) => p.user.email),
+    ).toEqual(['bear@example.com', 'wolf@example.jp', 'kon@example.com', 'nobody@example.com'])
   })
 })

@@ -34,47 +34,48 @@ export interface ParticipantFilters {
 export const noFilters: ParticipantFilters = { query: '', tier: 'all', payment: 'all', checkIn: 'all' }
 
 const searchIndex = new WeakMap<Participant, string>()
-/**
- * Folded text by raw text: each sync brings new participant objects, mostly with the same text, and folding
- * (NFKC and the kana pass) is what costs; joining the raw fields and a lookup is a fraction of it.
- */
-const foldedByRaw = new Map<string, string>()
-const foldedByRawLimit = 50_000
 
 /** What a query is matched against: badge name, handle name, e-mail, registration id, user id. */
-function rawText(participant: Participant): string {
-  return [
-    participant.registration?.badgeName,
-    participant.profile?.handleName,
-    participant.user.email,
-    participant.registration?.registrationId,
-    participant.user.userId,
-  ]
-    .filter(Boolean)
-    .join('\n')
+function searchableText(participant: Participant): string {
+  return foldForSearch(
+    [
+      participant.registration?.badgeName,
+      participant.profile?.handleName,
+      participant.user.email,
+      participant.registration?.registrationId,
+      participant.user.userId,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  )
 }
 
 function indexed(participant: Participant): string {
   let text = searchIndex.get(participant)
   if (text === undefined) {
-    const raw = rawText(participant)
-    text = foldedByRaw.get(raw)
-    if (text === undefined) {
-      text = foldForSearch(raw)
-      if (foldedByRaw.size >= foldedByRawLimit) foldedByRaw.clear()
-      foldedByRaw.set(raw, text)
-    }
+    text = searchableText(participant)
     searchIndex.set(participant, text)
   }
   return text
 }
 
+/** Rows folded per task: a few milliseconds each, so a keystroke or a scan never waits long behind one. */
+const preparedPerTask = 250
+
 /**
- * Folds every participant's text ahead of the first search, so the first keystroke after a sync costs what
- * every other does (the list calls it when a new snapshot arrives, while nobody types).
+ * Folds every participant's text ahead of the first search, a slice per task, so the first keystroke after a
+ * sync costs what every other does; the list starts it when a new snapshot arrives. Returns the cancel.
  */
-export function prepareSearch(participants: readonly Participant[]): void {
-  for (const participant of participants) indexed(participant)
+export function prepareSearch(participants: readonly Participant[]): () => void {
+  let next = 0
+  let timer: ReturnType<typeof setTimeout>
+  const step = () => {
+    const end = Math.min(participants.length, next + preparedPerTask)
+    for (; next < end; next++) indexed(participants[next] as Participant)
+    if (next < participants.length) timer = setTimeout(step, 0)
+  }
+  timer = setTimeout(step, 0)
+  return () => clearTimeout(timer)
 }
 
 export type SortColumn = 'badgeName' | 'handleName' | 'email' | 'tier' | 'payment' | 'checkIn'
@@ -116,6 +117,12 @@ function sortKey(
   }
 }
 
+/** Badge-name order, people without a registration last. */
+function compareNames(a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1
+  return collator.compare(a, b)
+}
+
 function compareKeys(a: SortKey, b: SortKey): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
   return collator.compare(String(a), String(b))
@@ -144,9 +151,7 @@ export function sortParticipants(
       const order = compareKeys(a.key, b.key)
       if (order !== 0) return sign * order
     }
-    if (a.name === undefined || b.name === undefined)
-      return a.name === b.name ? 0 : a.name === undefined ? 1 : -1
-    return collator.compare(a.name, b.name)
+    return compareNames(a.name, b.name)
   })
   return keyed.map((item) => item.participant)
 }
@@ -191,4 +196,28 @@ export function searchParticipants(
   checkIns: ReadonlyMap<string, RegistrationCheckIn>,
 ): Participant[] {
   return sortParticipants(filterParticipants(participants, filters, checkIns), defaultSort, checkIns)
+}
+
+/**
+ * The first `limit` matches in badge-name order, and how many match in all. The scanner's search shows a
+ * handful, so it keeps only those while filtering instead of sorting every match.
+ */
+export function firstMatches(
+  participants: readonly Participant[],
+  filters: ParticipantFilters,
+  checkIns: ReadonlyMap<string, RegistrationCheckIn>,
+  limit: number,
+): { shown: Participant[]; count: number } {
+  const matches = filterParticipants(participants, filters, checkIns)
+  const shown: Participant[] = []
+  for (const participant of matches) {
+    const name = participant.registration?.badgeName
+    let at = shown.length
+    while (at > 0 && compareNames(name, shown[at - 1]?.registration?.badgeName) < 0) at--
+    if (at < limit) {
+      shown.splice(at, 0, participant)
+      if (shown.length > limit) shown.pop()
+    }
+  }
+  return { shown, count: matches.length }
 }
