@@ -9,7 +9,7 @@ import { type BadgeData, sheetsOf } from './select.ts'
  * The sheet layout (decision 134): A4 business-card stock, 2 × 5 cards of 91 × 55 mm, the size Japanese
  * badge cases (and the sponsors' entry badge case) take.
  */
-export const badgeLayout = {
+const badgeLayout = {
   pageWidthMm: 210,
   pageHeightMm: 297,
   columns: 2,
@@ -22,7 +22,7 @@ const marginXMm = (badgeLayout.pageWidthMm - badgeLayout.columns * badgeLayout.b
 const marginYMm = (badgeLayout.pageHeightMm - badgeLayout.rows * badgeLayout.badgeHeightMm) / 2
 
 /** Each tier's colour on the badge band, dark enough for white text (4.5:1 and more). */
-export const tierColours: Record<RegistrationTier, string> = {
+const tierColours: Record<RegistrationTier, string> = {
   member: '#1565c0',
   fursuiter: '#2e7d32',
   sponsor: '#8a5a00',

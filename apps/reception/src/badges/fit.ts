@@ -1,5 +1,5 @@
 /** Font sizes the badge name may take, in CSS pixels (1 mm = 96 / 25.4 px, on screen and on paper alike). */
-export const nameFontRange = { min: 8, max: 60 } as const
+const nameFontRange = { min: 8, max: 60 } as const
 
 /** How many halvings of the range: 7 brings the size within half a pixel. */
 const steps = 7

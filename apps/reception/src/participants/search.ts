@@ -79,7 +79,7 @@ export function prepareSearch(participants: readonly Participant[]): () => void 
 }
 
 export type SortColumn = 'badgeName' | 'handleName' | 'email' | 'tier' | 'payment' | 'checkIn'
-export type SortDirection = 'asc' | 'desc'
+type SortDirection = 'asc' | 'desc'
 export interface ParticipantSort {
   column: SortColumn
   direction: SortDirection
