@@ -1,3 +1,4 @@
+import { LinearProgress } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Navigate, type RouteObject } from 'react-router'
 import { AdminGate } from './auth/AdminGate.tsx'
@@ -8,6 +9,11 @@ import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
 
+function Loading() {
+  const { t } = useTranslation('reception')
+  return <LinearProgress aria-label={t('badges.loading')} />
+}
+
 function ToCurrentLanguage() {
   const { i18n } = useTranslation()
   return <Navigate replace to={`/${i18n.language === 'en' ? 'en' : 'ja'}/admin`} />
@@ -15,7 +21,7 @@ function ToCurrentLanguage() {
 
 /**
  * The spec's admin routes, `/{lang}/admin-sign-in` and `/{lang}/admin` (the participant list), which the
- * PWA's routes of the same names lead to, plus the scanner and the settings.
+ * PWA's routes of the same names lead to, plus the scanner, the settings and the badge sheets.
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -36,6 +42,13 @@ export function createRoutes(): RouteObject[] {
                 { index: true, Component: ParticipantsPage },
                 { path: 'scan', Component: ScanPage },
                 { path: 'settings', Component: SettingsPage },
+                // Loaded when opened: the scanner's first load does not carry the badge sheets.
+                {
+                  path: 'badges',
+                  lazy: async () => ({ Component: (await import('./badges/BadgesPage.tsx')).BadgesPage }),
+                  // Opened straight (a reload on this page), the router waits for the module before drawing.
+                  HydrateFallback: Loading,
+                },
               ],
             },
           ],

@@ -8,6 +8,7 @@ import {
 } from '@furfes/core'
 import { createErrorReporter, createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { createPrintedBadgeMarks } from '../badges/printed.ts'
 import { ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { downloadText } from '../participants/csv.ts'
@@ -67,6 +68,7 @@ export function createBrowserServices(
     sync,
     connectivity,
     device,
+    printedBadges: createPrintedBadgeMarks(window.localStorage, clock),
     idle: createIdleWatch({
       storage: window.localStorage,
       clock,

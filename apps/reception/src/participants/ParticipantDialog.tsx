@@ -132,6 +132,11 @@ export function ParticipantDialog({
             {t('verdict.checkIn')}
           </Button>
         )}
+        {registration?.paymentStatus === 'paid' && (
+          <Button href={`/${language}/admin/badges?registration=${registration.registrationId}`}>
+            {t('badges.printOne')}
+          </Button>
+        )}
         <Button onClick={onClose}>{t('participants.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -3,7 +3,7 @@ import { Chip, List, ListItemButton, ListItemText, Stack, TextField, Typography 
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
-import { noFilters, searchParticipants } from './search.ts'
+import { firstMatches, noFilters } from './search.ts'
 
 const shownResults = 8
 
@@ -13,14 +13,15 @@ export function ParticipantSearch({ onChoose }: { onChoose: (participant: Partic
   const snapshot = useReceptionSnapshot()
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
-  const results = useMemo(
+  const { shown: results, count } = useMemo(
     () =>
       deferred.trim() === ''
-        ? []
-        : searchParticipants(
+        ? { shown: [], count: 0 }
+        : firstMatches(
             snapshot.participants,
             { ...noFilters, query: deferred },
             snapshot.checkInsByRegistration,
+            shownResults,
           ),
     [deferred, snapshot],
   )
@@ -36,7 +37,7 @@ export function ParticipantSearch({ onChoose }: { onChoose: (participant: Partic
       {deferred.trim() !== '' && results.length === 0 && <Typography>{t('scan.noResults')}</Typography>}
       {results.length > 0 && (
         <List dense aria-label={t('scan.results')}>
-          {results.slice(0, shownResults).map((participant) => {
+          {results.map((participant) => {
             const registration = participant.registration
             const checkedIn =
               registration?.registrationId !== undefined &&
@@ -66,10 +67,8 @@ export function ParticipantSearch({ onChoose }: { onChoose: (participant: Partic
           })}
         </List>
       )}
-      {results.length > shownResults && (
-        <Typography variant="caption">
-          {t('scan.moreResults', { count: results.length - shownResults })}
-        </Typography>
+      {count > shownResults && (
+        <Typography variant="caption">{t('scan.moreResults', { count: count - shownResults })}</Typography>
       )}
     </Stack>
   )

@@ -1,11 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import { renderApp, uiTimeoutMs } from '../test/render.tsx'
-import { csvColumns } from './csv.ts'
+import { checkInCsvColumns, csvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
   const server = createFakeApiServer({
@@ -100,6 +100,133 @@ describe('participant list', () => {
       expect(
         app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current,
       ).toBeUndefined()
+    },
+    uiTimeoutMs,
+  )
+})
+
+describe('participant list at scale', () => {
+  /** 60 people: Fox 01 … Fox 60, every third a sponsor, every tenth still pending. */
+  function manyApp() {
+    const server = createFakeApiServer({
+      participants: Array.from({ length: 60 }, (_, i) =>
+        participantWire({
+          n: i + 1,
+          badgeName: `Fox ${String(i + 1).padStart(2, '0')}`,
+          email: `fox${String(60 - i).padStart(2, '0')}@example.com`,
+          tier: (i + 1) % 3 === 0 ? 'sponsor' : 'member',
+          paymentStatus: (i + 1) % 10 === 0 ? 'pending' : 'paid',
+        }),
+      ),
+    })
+    return renderApp({
+      path: '/en/admin',
+      language: 'en',
+      server,
+      signedIn: true,
+      prepare: async (services) => {
+        await services.sync.sync({ refreshSnapshot: true })
+        await services.store.recordCheckIn(registrationIdOf(42))
+      },
+    })
+  }
+
+  const badgeNames = () =>
+    within(screen.getByRole('table', { name: 'Participants' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
+
+  it(
+    'shows a page at a time and pages through, first to last',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      await manyApp()
+      await screen.findByRole('table', { name: 'Participants' })
+      expect(badgeNames()).toHaveLength(25)
+      expect(badgeNames()[0]).toBe('Fox 01')
+      expect(screen.getByText('1–25 of 60')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Next page' }))
+      expect(await screen.findByText('26–50 of 60')).toBeTruthy()
+      expect(badgeNames()[0]).toBe('Fox 26')
+      await user.click(screen.getByRole('button', { name: 'Last page' }))
+      expect(await screen.findByText('51–60 of 60')).toBeTruthy()
+      expect(badgeNames()).toEqual(Array.from({ length: 10 }, (_, i) => `Fox ${51 + i}`))
+
+      await user.click(screen.getByRole('combobox', { name: 'Rows per page:' }))
+      await user.click(await screen.findByRole('option', { name: '100' }))
+      expect(await screen.findByText('1–60 of 60')).toBeTruthy()
+      expect(badgeNames()).toHaveLength(60)
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'sorts by a column header either way, and a filter starts again at the first page',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      await manyApp()
+      const table = await screen.findByRole('table', { name: 'Participants' })
+      await user.click(within(table).getByRole('button', { name: 'Badge name' }))
+      expect(within(table).getByRole('columnheader', { name: 'Badge name' }).getAttribute('aria-sort')).toBe(
+        'descending',
+      )
+      expect(badgeNames()[0]).toBe('Fox 60')
+
+      // E-mails run the other way round from the names (fox60@ is Fox 01's).
+      await user.click(within(table).getByRole('button', { name: 'E-mail' }))
+      expect(within(table).getByRole('columnheader', { name: 'E-mail' }).getAttribute('aria-sort')).toBe(
+        'ascending',
+      )
+      expect(badgeNames().slice(0, 2)).toEqual(['Fox 60', 'Fox 59'])
+
+      // Checked-in people first, by check-in time; the rest after them.
+      await user.click(within(table).getByRole('button', { name: 'Check-in' }))
+      expect(badgeNames()[0]).toBe('Fox 42')
+
+      await user.click(screen.getByRole('button', { name: 'Next page' }))
+      expect(await screen.findByText('26–50 of 60')).toBeTruthy()
+      await user.click(screen.getByRole('combobox', { name: 'Tier' }))
+      await user.click(await screen.findByRole('option', { name: 'Sponsor' }))
+      expect(await screen.findByText('1–20 of 20')).toBeTruthy()
+      expect(screen.getByText('20 of 60')).toBeTruthy()
+      expect(badgeNames()[0]).toBe('Fox 42')
+      expect(badgeNames()).toHaveLength(20)
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'downloads the check-ins as CSV, beside the participants',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await manyApp()
+      await screen.findByRole('table', { name: 'Participants' })
+      // Entering the admin area syncs: the CSV carries the API's answer.
+      await waitFor(() => expect(app.services.store.getSnapshot().pendingCount).toBe(0))
+      await user.click(screen.getByRole('button', { name: 'Download check-ins CSV' }))
+      const [download] = app.downloads
+      expect(download?.fileName).toBe('check-ins-2025-05-10-0930.csv')
+      expect(download?.text.charCodeAt(0)).toBe(0xfeff)
+      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
+        header: true,
+        skipEmptyLines: true,
+      })
+      expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
+      expect(parsed.data).toEqual([
+        {
+          checked_in_at: '2025-05-10 09:30:00',
+          kind: 'check_in',
+          registration_id: registrationIdOf(42),
+          user_id: userIdOf(42),
+          badge_name: 'Fox 42',
+          email: 'fox19@example.com',
+          device_id: app.services.device.get().id,
+          device_name: '受付1',
+          status: 'accepted',
+          reason: '',
+        },
+      ])
     },
     uiTimeoutMs,
   )

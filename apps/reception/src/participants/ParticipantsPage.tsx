@@ -13,44 +13,74 @@ import {
   TableCell,
   TableContainer,
   TableHead,
+  TablePagination,
   TableRow,
+  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
-import { csvFileName, participantsCsv } from './csv.ts'
+import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
 import {
   type CheckInFilter,
+  defaultSort,
+  filterParticipants,
   noFilters,
   type ParticipantFilters,
+  type ParticipantSort,
   type PaymentFilter,
-  searchParticipants,
+  prepareSearch,
+  type SortColumn,
+  sortParticipants,
   type TierFilter,
 } from './search.ts'
 
-/** Rows drawn at once; a search narrows the rest down. */
-const shownRows = 200
+/** Page sizes on offer: a tablet shows about 25 rows without scrolling. */
+const pageSizes = [25, 50, 100]
 
-/** The admin dashboard of spec section 2: every participant, searchable and filterable, with CSV download. */
+const noCheckIns: ReadonlyMap<string, RegistrationCheckIn> = new Map()
+
+const columns: readonly SortColumn[] = ['badgeName', 'handleName', 'email', 'tier', 'payment', 'checkIn']
+
+/**
+ * Every participant, searchable, filterable and sortable by any column, a page at a time (thousands fit), with
+ * the participant and check-in CSVs and the way to the badge sheets.
+ */
 export function ParticipantsPage() {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const snapshot = useReceptionSnapshot()
   const [filters, setFilters] = useState<ParticipantFilters>(noFilters)
   const deferred = useDeferredValue(filters)
+  const [sort, setSort] = useState<ParticipantSort>(defaultSort)
+  const [page, setPage] = useState(0)
+  const [pageSize, setPageSize] = useState(pageSizes[0] as number)
   const [selected, setSelected] = useState<string | undefined>(undefined)
   const language = i18n.language === 'en' ? 'en' : 'ja'
   const now = services.clock()
 
-  const results = useMemo(
-    () => searchParticipants(snapshot.participants, deferred, snapshot.checkInsByRegistration),
-    [snapshot, deferred],
+  // Sorted once per snapshot and order; each keystroke only filters the sorted list. Check-ins arrive all day
+  // long and change the order only when it is by check-in.
+  const checkInsForSort = sort.column === 'checkIn' ? snapshot.checkInsByRegistration : noCheckIns
+  const sorted = useMemo(
+    () => sortParticipants(snapshot.participants, sort, checkInsForSort),
+    [snapshot.participants, checkInsForSort, sort],
   )
+  // A new snapshot is folded for search while nobody types.
+  useEffect(() => prepareSearch(snapshot.participants), [snapshot.participants])
+  const results = useMemo(
+    () => filterParticipants(sorted, deferred, snapshot.checkInsByRegistration),
+    [sorted, deferred, snapshot.checkInsByRegistration],
+  )
+  // A page past the end (new check-ins or a sync shrank the filtered list) shows the last one.
+  const lastPage = Math.max(0, Math.ceil(results.length / pageSize) - 1)
+  const shownPage = Math.min(page, lastPage)
   const selectedParticipant = selected === undefined ? undefined : snapshot.participantsByUserId.get(selected)
 
   const download = () => {
@@ -60,7 +90,26 @@ export function ParticipantsPage() {
     )
   }
 
-  const set = (patch: Partial<ParticipantFilters>) => setFilters((current) => ({ ...current, ...patch }))
+  const downloadCheckIns = () => {
+    services.download(
+      checkInsCsv(snapshot.checkIns, snapshot.participantsByRegistrationId),
+      csvFileName(services.clock(), 'check-ins'),
+    )
+  }
+
+  // A new order or search starts at the first page.
+  const sortBy = (column: SortColumn) => {
+    setSort((current) => ({
+      column,
+      direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc',
+    }))
+    setPage(0)
+  }
+
+  const set = (patch: Partial<ParticipantFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }))
+    setPage(0)
+  }
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -74,6 +123,12 @@ export function ParticipantsPage() {
         </Typography>
         <Button variant="contained" onClick={download} disabled={results.length === 0}>
           {t('participants.downloadCsv')}
+        </Button>
+        <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
+          {t('participants.downloadCheckInsCsv')}
+        </Button>
+        <Button variant="outlined" href={`/${language}/admin/badges`}>
+          {t('badges.open')}
         </Button>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
@@ -123,16 +178,21 @@ export function ParticipantsPage() {
           <Table size="small" aria-label={t('participants.heading')}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('participants.column.badgeName')}</TableCell>
-                <TableCell>{t('participants.column.handleName')}</TableCell>
-                <TableCell>{t('participants.column.email')}</TableCell>
-                <TableCell>{t('participants.column.tier')}</TableCell>
-                <TableCell>{t('participants.column.payment')}</TableCell>
-                <TableCell>{t('participants.column.checkIn')}</TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column} sortDirection={sort.column === column ? sort.direction : false}>
+                    <TableSortLabel
+                      active={sort.column === column}
+                      direction={sort.column === column ? sort.direction : 'asc'}
+                      onClick={() => sortBy(column)}
+                    >
+                      {t(`participants.column.${column}`)}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
-              {results.slice(0, shownRows).map((participant) => (
+              {results.slice(shownPage * pageSize, (shownPage + 1) * pageSize).map((participant) => (
                 <ParticipantRow
                   key={participant.user.userId}
                   participant={participant}
@@ -144,8 +204,24 @@ export function ParticipantsPage() {
           </Table>
         </TableContainer>
       )}
-      {results.length > shownRows && (
-        <Typography>{t('participants.truncated', { shown: shownRows, count: results.length })}</Typography>
+      {results.length > 0 && (
+        <TablePagination
+          component="div"
+          count={results.length}
+          page={shownPage}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={pageSizes}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value))
+            setPage(0)
+          }}
+          labelRowsPerPage={t('participants.paging.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('participants.paging.shown', { from, to, count })}
+          getItemAriaLabel={(type) => t(`participants.paging.${type}`)}
+          showFirstButton
+          showLastButton
+        />
       )}
       {selectedParticipant && (
         <ParticipantDialog participant={selectedParticipant} onClose={() => setSelected(undefined)} />

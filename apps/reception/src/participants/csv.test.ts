@@ -1,8 +1,16 @@
+import type { Participant } from '@furfes/core'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { checkInsByRegistration, type StoredCheckIn } from '../data/check-ins.ts'
 import { eventMorning, participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { byteOrderMark, csvColumns, csvFileName, participantsCsv } from './csv.ts'
+import {
+  byteOrderMark,
+  checkInCsvColumns,
+  checkInsCsv,
+  csvColumns,
+  csvFileName,
+  participantsCsv,
+} from './csv.ts'
 
 const people = [
   participant({
@@ -75,5 +83,89 @@ describe('participant CSV', () => {
 
   it('names the file after the date and time in Japan', () => {
     expect(csvFileName(Date.parse('2025-05-09T23:59:00Z'))).toBe('participants-2025-05-10-0859.csv')
+  })
+})
+
+describe('check-in CSV', () => {
+  const byRegistration = new Map<string, Participant>()
+  for (const person of people) {
+    if (person.registration?.registrationId) byRegistration.set(person.registration.registrationId, person)
+  }
+  const undo: StoredCheckIn = {
+    id: 'u1',
+    registrationId: registrationIdOf(1),
+    deviceId: 'device-1',
+    deviceName: '受付1',
+    checkedInAt: eventMorning + 60_000,
+    kind: 'undo',
+    undoes: 'c1',
+    localSeq: 3,
+    origin: 'local',
+  }
+  const remote: StoredCheckIn = {
+    id: 'c2',
+    registrationId: registrationIdOf(2),
+    deviceId: 'device-2',
+    checkedInAt: eventMorning - 60_000,
+    kind: 'check_in',
+    localSeq: 2,
+    origin: 'remote',
+    status: 'rejected',
+    reason: 'canceled',
+  }
+  const csv = checkInsCsv([checkIn, undo, remote], byRegistration)
+
+  it('starts with a byte order mark and has CRLF line ends', () => {
+    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(csv.split('\r\n')[0]).toBe(`${byteOrderMark}${checkInCsvColumns.join(',')}`)
+  })
+
+  it('lists every check-in and undo oldest first: who, when in Japan, which device, and the answer', () => {
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    expect(parsed.errors).toEqual([])
+    expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
+    expect(parsed.data).toEqual([
+      {
+        checked_in_at: '2025-05-10 09:29:00',
+        kind: 'check_in',
+        registration_id: registrationIdOf(2),
+        user_id: userIdOf(2),
+        // The badge name is user input: defused like in the participant CSV.
+        badge_name: `'=HYPERLINK("http://evil")`,
+        email: 'user2@example.com',
+        device_id: 'device-2',
+        device_name: '',
+        status: 'rejected',
+        reason: 'canceled',
+      },
+      {
+        checked_in_at: '2025-05-10 09:30:00',
+        kind: 'check_in',
+        registration_id: registrationIdOf(1),
+        user_id: userIdOf(1),
+        badge_name: 'きつね',
+        email: 'fox@example.com',
+        device_id: 'device-1',
+        device_name: '受付1',
+        status: 'accepted',
+        reason: '',
+      },
+      {
+        checked_in_at: '2025-05-10 09:31:00',
+        kind: 'undo',
+        registration_id: registrationIdOf(1),
+        user_id: userIdOf(1),
+        badge_name: 'きつね',
+        email: 'fox@example.com',
+        device_id: 'device-1',
+        device_name: '受付1',
+        status: 'pending',
+        reason: '',
+      },
+    ])
+  })
+
+  it('is named for what it holds', () => {
+    expect(csvFileName(Date.parse('2025-05-09T23:59:00Z'), 'check-ins')).toBe('check-ins-2025-05-10-0859.csv')
   })
 })

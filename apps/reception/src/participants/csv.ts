@@ -1,6 +1,6 @@
 import { eventTimeZone, type Participant } from '@furfes/core'
 import Papa from 'papaparse'
-import type { RegistrationCheckIn } from '../data/check-ins.ts'
+import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
 
 /** The CSV's columns, in order: stable names a spreadsheet or script can rely on. */
 export const csvColumns = [
@@ -45,10 +45,13 @@ function formatTokyoDateTime(epochMs: number): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
 }
 
-/** `participants-2025-05-10-0930.csv`: the date (and time, Japan) of the download. */
-export function csvFileName(now: number): string {
+/**
+ * `participants-2025-05-10-0930.csv` (or `check-ins-…`): what it holds and the date (and time, Japan) of the
+ * download.
+ */
+export function csvFileName(now: number, kind: 'participants' | 'check-ins' = 'participants'): string {
   const p = partsInTokyo(now)
-  return `participants-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
+  return `${kind}-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
 }
 
 function participantRow(
@@ -89,13 +92,63 @@ export function participantsCsv(
     const row = participantRow(participant, checkIns)
     return csvColumns.map((column) => row[column])
   })
+  return toCsv(csvColumns, rows)
+}
+
+/** Both CSVs are written alike: byte order mark, CRLF, and formula-looking cells defused. */
+function toCsv(fields: readonly string[], rows: string[][]): string {
   return (
     byteOrderMark +
     Papa.unparse(
-      { fields: [...csvColumns], data: rows },
+      { fields: [...fields], data: rows },
       { newline: '\r\n', escapeFormulae: true, quotes: false },
     )
   )
+}
+
+/** The check-in CSV's columns, in order. */
+export const checkInCsvColumns = [
+  'checked_in_at',
+  'kind',
+  'registration_id',
+  'user_id',
+  'badge_name',
+  'email',
+  'device_id',
+  'device_name',
+  'status',
+  'reason',
+] as const
+type CheckInCsvColumn = (typeof checkInCsvColumns)[number]
+
+/**
+ * Every check-in and undo this device knows (recorded here or pulled from the other devices), oldest first:
+ * who, when (Japan time) and on which device, with the API's answer (`pending` while it waits for upload).
+ * Written like the participant CSV, so the same spreadsheet opens both.
+ */
+export function checkInsCsv(
+  checkIns: readonly StoredCheckIn[],
+  participantsByRegistrationId: ReadonlyMap<string, Participant>,
+): string {
+  const rows = [...checkIns]
+    .sort((a, b) => a.checkedInAt - b.checkedInAt || a.localSeq - b.localSeq)
+    .map((item) => {
+      const participant = participantsByRegistrationId.get(item.registrationId)
+      const row: Record<CheckInCsvColumn, string> = {
+        checked_in_at: formatTokyoDateTime(item.checkedInAt),
+        kind: item.kind,
+        registration_id: item.registrationId,
+        user_id: participant?.user.userId ?? '',
+        badge_name: participant?.registration?.badgeName ?? '',
+        email: participant?.user.email ?? '',
+        device_id: item.deviceId,
+        device_name: item.deviceName ?? '',
+        status: item.status ?? 'pending',
+        reason: item.reason ?? '',
+      }
+      return checkInCsvColumns.map((column) => row[column])
+    })
+  return toCsv(checkInCsvColumns, rows)
 }
 
 /** Saves text as a file through a temporary link, which works offline (no server round trip). */

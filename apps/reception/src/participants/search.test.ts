@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { checkInsByRegistration } from '../data/check-ins.ts'
 import { participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { foldForSearch, noFilters, searchParticipants } from './search.ts'
+import {
+  filterParticipants,
+  firstMatches,
+  foldForSearch,
+  noFilters,
+  type SortColumn,
+  searchParticipants,
+  sortParticipants,
+} from './search.ts'
 
 const people = [
   participant({
@@ -66,5 +74,50 @@ describe('participant search', () => {
     expect(names('', { payment: 'pending' })).toEqual(['Ｗｏｌｆ'])
     expect(names('', { checkIn: 'checkedIn' })).toEqual(['コン'])
     expect(names('', { checkIn: 'notCheckedIn' })).toEqual(['Bear', 'Ｗｏｌｆ', 'nobody@example.com'])
+  })
+})
+
+describe('participant sort', () => {
+  const sorted = (column: SortColumn, direction: 'asc' | 'desc') =>
+    sortParticipants(people, { column, direction }, checkIns).map(
+      (p) => p.registration?.badgeName ?? p.user.email,
+    )
+
+  it('sorts by any column either way, with empty values last in both directions', () => {
+    expect(sorted('badgeName', 'asc')).toEqual(['Bear', 'Ｗｏｌｆ', 'コン', 'nobody@example.com'])
+    expect(sorted('badgeName', 'desc')).toEqual(['コン', 'Ｗｏｌｆ', 'Bear', 'nobody@example.com'])
+    // Tiers and payment states in their domain order, not alphabetically.
+    expect(sorted('tier', 'asc')).toEqual(['Ｗｏｌｆ', 'Bear', 'コン', 'nobody@example.com'])
+    expect(sorted('payment', 'desc')).toEqual(['Bear', 'Ｗｏｌｆ', 'コン', 'nobody@example.com'])
+    // Only コン and Ｗｏｌｆ have a handle name; the others keep badge-name order after them.
+    expect(sorted('handleName', 'asc')).toEqual(['コン', 'Ｗｏｌｆ', 'Bear', 'nobody@example.com'])
+    expect(sorted('handleName', 'desc')).toEqual(['Ｗｏｌｆ', 'コン', 'Bear', 'nobody@example.com'])
+    expect(sorted('email', 'asc')).toEqual(['Bear', 'コン', 'nobody@example.com', 'Ｗｏｌｆ'])
+    expect(sorted('checkIn', 'desc')).toEqual(['コン', 'Bear', 'Ｗｏｌｆ', 'nobody@example.com'])
+  })
+
+  it('keeps the sorted order when filtering', () => {
+    const byEmail = sortParticipants(people, { column: 'email', direction: 'desc' }, checkIns)
+    expect(
+      filterParticipants(byEmail, { ...noFilters, query: 'example.com' }, checkIns).map((p) => p.user.email),
+    ).toEqual(['nobody@example.com', 'kon@example.com', 'bear@example.com'])
+  })
+})
+
+describe("the scanner's first matches", () => {
+  it('are the first of the full search, in badge-name order, with the count of all matches', () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      participant({ n: 100 + i, badgeName: `Fox ${String((i * 7) % 30).padStart(2, '0')}` }),
+    )
+    const all = searchParticipants(many, { ...noFilters, query: 'fox' }, checkIns)
+    const { shown, count } = firstMatches(many, { ...noFilters, query: 'fox' }, checkIns, 8)
+    expect(count).toBe(30)
+    expect(shown.map((p) => p.registration?.badgeName)).toEqual(
+      all.slice(0, 8).map((p) => p.registration?.badgeName),
+    )
+    expect(shown[0]?.registration?.badgeName).toBe('Fox 00')
+    expect(
+      firstMatches(people, { ...noFilters, query: 'example' }, checkIns, 8).shown.map((p) => p.user.email),
+    ).toEqual(['bear@example.com', 'wolf@example.jp', 'kon@example.com', 'nobody@example.com'])
   })
 })

@@ -1,0 +1,120 @@
+import { type RegistrationTier, registrationTiers } from '@furfes/core'
+import {
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material'
+import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useReceptionSnapshot } from '../app/hooks.ts'
+import { useServices } from '../app/services.tsx'
+import { BadgeSheets, badgesPerSheet } from './BadgeSheets.tsx'
+import { selectBadges } from './select.ts'
+
+/**
+ * Badge sheets to print: every paid registration's badge, or one (`?registration=<id>`, from the participant
+ * dialog), by tier and by whether this device printed it already. The browser prints (decision 134).
+ */
+export function BadgesPage() {
+  const { t, i18n } = useTranslation(['reception', 'domain'])
+  const services = useServices()
+  const snapshot = useReceptionSnapshot()
+  const printed = useSyncExternalStore(services.printedBadges.subscribe, services.printedBadges.get)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const registrationId = searchParams.get('registration') ?? undefined
+  const [tier, setTier] = useState<RegistrationTier | 'all'>('all')
+  const [notPrinted, setNotPrinted] = useState(false)
+  const language = i18n.language === 'en' ? 'en' : 'ja'
+
+  const badges = useMemo(
+    () =>
+      selectBadges(snapshot.participants, snapshot.checkInsByRegistration, printed, {
+        tier,
+        notPrinted,
+        registrationId,
+      }),
+    [snapshot.participants, snapshot.checkInsByRegistration, printed, tier, notPrinted, registrationId],
+  )
+  const ids = badges.map((badge) => badge.registrationId)
+  const printedCount = ids.filter((id) => printed[id] !== undefined).length
+  const single = registrationId !== undefined
+
+  return (
+    <Stack spacing={2} sx={{ pt: 2 }}>
+      <Stack spacing={2} sx={{ px: 2 }} data-print-hidden>
+        <Typography variant="h5" component="h1">
+          {t(single ? 'badges.headingSingle' : 'badges.heading')}
+        </Typography>
+        {!single && (
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'center' }}>
+            <FormControl sx={{ minWidth: 180 }}>
+              <InputLabel id="badges-tier-label">{t('participants.filter.tier')}</InputLabel>
+              <Select
+                labelId="badges-tier-label"
+                label={t('participants.filter.tier')}
+                value={tier}
+                onChange={(event) => setTier(event.target.value as RegistrationTier | 'all')}
+              >
+                <MenuItem value="all">{t('participants.filter.all')}</MenuItem>
+                {registrationTiers.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {t(`domain:registrationTier.${value}`)}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControlLabel
+              control={
+                <Checkbox checked={notPrinted} onChange={(event) => setNotPrinted(event.target.checked)} />
+              }
+              label={t('badges.notPrinted')}
+            />
+          </Stack>
+        )}
+        <Typography role="status">
+          {badges.length === 0
+            ? t('badges.none')
+            : t('badges.count', {
+                count: badges.length,
+                sheets: Math.ceil(badges.length / badgesPerSheet),
+                perSheet: badgesPerSheet,
+              })}
+          {printedCount > 0 && ` ${t('badges.printedCount', { count: printedCount })}`}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+          <Button variant="contained" onClick={() => window.print()} disabled={badges.length === 0}>
+            {t('badges.print')}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => services.printedBadges.mark(ids)}
+            disabled={badges.length === 0}
+          >
+            {t('badges.markPrinted', { count: badges.length })}
+          </Button>
+          {printedCount > 0 && (
+            <Button onClick={() => services.printedBadges.unmark(ids)}>
+              {t('badges.unmarkPrinted', { count: printedCount })}
+            </Button>
+          )}
+          {single ? (
+            <Button onClick={() => setSearchParams({})}>{t('badges.showAll')}</Button>
+          ) : (
+            <Button href={`/${language}/admin`}>{t('badges.back')}</Button>
+          )}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {t('badges.printHint')}
+        </Typography>
+      </Stack>
+      {badges.length > 0 && <BadgeSheets badges={badges} label={t('badges.sheets')} />}
+    </Stack>
+  )
+}

@@ -1,0 +1,54 @@
+import type { Participant, RegistrationTier } from '@furfes/core'
+import type { RegistrationCheckIn } from '../data/check-ins.ts'
+import { defaultSort, sortParticipants } from '../participants/search.ts'
+import type { PrintedBadges } from './printed.ts'
+
+/** What a badge shows. */
+export interface BadgeData {
+  registrationId: string
+  badgeName: string
+  tier: RegistrationTier
+}
+
+export interface BadgeFilters {
+  tier: RegistrationTier | 'all'
+  /** Only badges this device has not printed yet. */
+  notPrinted: boolean
+  /** One registration's badge alone (from the participant dialog). */
+  registrationId?: string | undefined
+}
+
+/**
+ * The badges to print, in badge-name order: paid registrations only (a pending one may never come, a
+ * canceled one will not), narrowed by the filters.
+ */
+export function selectBadges(
+  participants: readonly Participant[],
+  checkIns: ReadonlyMap<string, RegistrationCheckIn>,
+  printed: PrintedBadges,
+  filters: BadgeFilters,
+): BadgeData[] {
+  const badges: BadgeData[] = []
+  for (const participant of sortParticipants(participants, defaultSort, checkIns)) {
+    const registration = participant.registration
+    if (registration?.paymentStatus !== 'paid' || registration.registrationId === undefined) continue
+    if (filters.registrationId !== undefined && registration.registrationId !== filters.registrationId)
+      continue
+    if (filters.tier !== 'all' && registration.registrationTier !== filters.tier) continue
+    if (filters.notPrinted && printed[registration.registrationId] !== undefined) continue
+    badges.push({
+      registrationId: registration.registrationId,
+      badgeName: registration.badgeName,
+      tier: registration.registrationTier,
+    })
+  }
+  return badges
+}
+
+/** Splits the badges into sheets of `perSheet`. */
+export function sheetsOf<T>(badges: readonly T[], perSheet: number): T[][] {
+  const sheets: T[][] = []
+  for (let start = 0; start < badges.length; start += perSheet)
+    sheets.push(badges.slice(start, start + perSheet))
+  return sheets
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { blockingViolations } from '../support/axe.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+
+/*
+ * Badge sheets printed from the reception app through Chromium's own print to PDF: the page count and the
+ * names in the PDF. One participant pays through the whole stack; eleven more are added to the list the
+ * tablet receives (so the sheet count does not depend on what other specs left in the API), among them the
+ * longest names a badge must hold: 20 wide Latin letters and 20 kanji.
+ */
+
+test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 })
+
+const run = Math.random().toString(36).slice(2, 8)
+const worstLatin = 'W'.repeat(20)
+const worstKanji = '鬱'.repeat(20)
+const worstMixed = 'ＷＷＷＷＷＷＷＷＷＷ鬱鬱鬱鬱鬱鬱鬱鬱鬱鬱'
+const addedNames = [
+  worstLatin,
+  worstKanji,
+  worstMixed,
+  'きつねのコン',
+  'Lynx',
+  'たぬき',
+  'Otter Otter Otter 12',
+  '狼',
+  'Husky',
+  'ソラ Dragon',
+  'Hare',
+]
+
+function addedParticipant(badgeName: string, index: number) {
+  return {
+    user: { user_id: randomUUID(), email: `badge-${run}-${index}@example.com` },
+    registration: {
+      id: randomUUID(),
+      registration_tier: (['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'] as const)[index % 4],
+      badge_name: badgeName,
+      payment_status: 'paid',
+    },
+  }
+}
+
+async function pdfOf(page: Page) {
+  await page.emulateMedia({ media: 'print' })
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
+  await page.emulateMedia({ media: 'screen' })
+  const document = await getDocumentProxy(new Uint8Array(pdf))
+  const { totalPages, text } = await extractText(document, { mergePages: true })
+  // Chromium may split a run of glyphs; the names are compared without the spaces between them.
+  return { totalPages, text: text.replace(/\s+/g, '') }
+}
+
+test('the badge sheets print to A4 PDF pages holding every name, fitted to the badge', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const fox = await createPaidParticipant(browser, `Badge Fox ${run}`)
+  const device = await openDevice(browser, 'Badge desk')
+  const { page } = device
+  try {
+    // The tablet's list: this spec's paid participant, from the API, and the eleven added names.
+    await page.route('**/admin/participants', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { items: { user: { user_id: string } }[] }
+      const ours = body.items.filter((item) => item.user.user_id === fox.userId)
+      await route.fulfill({
+        response,
+        json: { items: [...ours, ...addedNames.map((name, index) => addedParticipant(name, index))] },
+      })
+    })
+    await signInAdmin(page)
+    await expect(page.getByRole('button', { name: fox.badgeName })).toBeVisible()
+    await page.getByRole('link', { name: 'Badge sheets' }).click()
+    await expect(page.getByRole('heading', { name: 'Badge sheets', level: 1 })).toBeVisible()
+    await expect(page.getByText('12 badges on 2 A4 sheets (10 per sheet).')).toBeVisible()
+
+    // Every name inside its box, the worst cases included, and still large enough to read across a room.
+    await page.evaluate(() => document.fonts.ready)
+    const boxes = await page.locator('[data-badge-name]').evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: element.textContent,
+        fits: element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+        fontPx: Number.parseFloat(getComputedStyle(element).fontSize),
+      })),
+    )
+    expect(boxes).toHaveLength(12)
+    for (const box of boxes) expect(box, `${box.name} fits`).toMatchObject({ fits: true })
+    const size = (name: string) => boxes.find((box) => box.name === name)?.fontPx ?? 0
+    // 5 mm (19 px) and more: two lines of ten for the 20-character names.
+    for (const name of [worstLatin, worstKanji, worstMixed]) expect(size(name), name).toBeGreaterThan(19)
+    // A short name takes the largest size.
+    expect(size('狼')).toBe(60)
+
+    const sheet = await pdfOf(page)
+    expect(sheet.totalPages).toBe(2)
+    for (const name of [fox.badgeName, ...addedNames]) expect(sheet.text).toContain(name.replace(/\s+/g, ''))
+    // The screen's controls are not printed.
+    expect(sheet.text).not.toContain('Markthese')
+
+    // Printed, then only what is left: nothing.
+    await page.getByRole('button', { name: 'Mark these 12 as printed' }).click()
+    await page.getByRole('checkbox', { name: 'Only badges not printed yet' }).check()
+    await expect(page.getByText('No badges match: only paid registrations get a badge.')).toBeVisible()
+
+    // One badge, from the participant dialog.
+    await page.getByRole('link', { name: 'Back to participants' }).click()
+    await page.getByRole('button', { name: fox.badgeName }).click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Print badge' }).click()
+    await expect(page.getByRole('heading', { name: 'Print one badge' })).toBeVisible()
+    const single = await pdfOf(page)
+    expect(single.totalPages).toBe(1)
+    expect(single.text).toContain(fox.badgeName.replace(/\s+/g, ''))
+    expect(single.text).not.toContain(worstLatin)
+
+    // axe, both languages and themes.
+    await page.goto(`${receptionUrl}/en/admin/badges`)
+    await expect(page.locator('[data-badge-name]')).toHaveCount(12)
+    expect(await blockingViolations(page), 'en badges').toEqual([])
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto(`${receptionUrl}/ja/admin/badges`)
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await expect(page.getByRole('heading', { name: 'バッジ印刷', level: 1 })).toBeVisible()
+    await expect(page.locator('[data-badge-name]')).toHaveCount(12)
+    expect(await blockingViolations(page), 'dark ja badges').toEqual([])
+    expect(device.errors).toEqual([])
+  } finally {
+    await device.context.close()
+  }
+})
