@@ -46,7 +46,6 @@ const allowList: readonly string[] = [
   'apps/reception/src/auth/SignInPage.test.tsx',
   'apps/reception/src/auth/SignInPage.tsx',
   'apps/reception/src/layout/LanguageLayout.tsx',
-  'apps/reception/src/participants/ParticipantsPage.tsx',
   'apps/reception/src/settings/SettingsPage.tsx',
   'apps/reception/src/test/fake-api-server.ts',
   'docs/benchmarks.md',
