@@ -43,7 +43,10 @@ export const mailOutbox = pgTable(
     // One mail of a kind per registration, however often or in whatever order its cause is reported.
     uniqueIndex('mail_outbox_one_per_registration').on(table.registrationId, table.kind),
     uniqueIndex('mail_outbox_one_per_waiting_entry').on(table.waitingEntryId, table.kind),
-    check('mail_outbox_one_subject', sql`(${table.registrationId} is null) <> (${table.waitingEntryId} is null)`),
+    check(
+      'mail_outbox_one_subject',
+      sql`(${table.registrationId} is null) <> (${table.waitingEntryId} is null)`,
+    ),
     // What the sender looks for: due pending mail, oldest first.
     index('mail_outbox_due').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],

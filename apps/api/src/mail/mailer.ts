@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrations, users, waitingListEntries } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import type { DeliveryResult, OutboxMail } from './outbox.ts'
 import type { WaitingEntryRow } from '../services/waiting-list.ts'
+import type { DeliveryResult, OutboxMail } from './outbox.ts'
 import {
   type MailContext,
   type MailData,
@@ -154,7 +154,11 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       .innerJoin(users, eq(users.userId, registrations.userId))
       .where(eq(registrations.registrationId, mail.registrationId))
     return (
-      row && { subject: { registration: row.registration }, email: row.email, language: row.registration.language }
+      row && {
+        subject: { registration: row.registration },
+        email: row.email,
+        language: row.registration.language,
+      }
     )
   }
 

@@ -414,7 +414,10 @@ export function createRegistrationService(options: {
         metadata: { registration_id: checkout.registrationId, user_id: checkout.userId },
       })
     } catch (error) {
-      logger.warn('Could not create a checkout session; the spot is given back', { registrationId: checkout.registrationId, error })
+      logger.warn('Could not create a checkout session; the spot is given back', {
+        registrationId: checkout.registrationId,
+        error,
+      })
       await release(db, 'canceled', sql`registration_id = ${checkout.registrationId}::uuid`, clock())
       throw highTraffic()
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock, RegistrationTier } from '@furfes/core'
+import type { AdminWaitingListWire, Clock, RegistrationTier, WaitingListEntryWire } from '@furfes/core'
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { registrations, waitingListEntries } from '../db/schema.ts'
@@ -162,7 +162,7 @@ export interface WaitingListService {
   sweep(): Promise<{ expired: number; offered: number }>
   offerReturnedSpots(executor: Executor, tier?: RegistrationTier): Promise<OfferedEntry[]>
   /** Every entry of every tier, open ones first in list order, for staff. */
-  list(): Promise<AdminWaitingEntry[]>
+  list(): Promise<(AdminWaitingEntry & { position: number | undefined })[]>
 }
 
 export function createWaitingListService(options: {
@@ -299,7 +299,39 @@ export function createWaitingListService(options: {
           sql`${waitingListEntries.status} in ('offered', 'waiting') desc`,
           waitingListEntries.position,
         )
-      return entries.map((entry) => ({ entry, email: emails.get(entry.entryId) ?? null }))
+      const places = new Map<string, number>()
+      return entries.map((entry) => {
+        let position: number | undefined
+        if (entry.status === 'waiting') {
+          position = (places.get(entry.registrationTier) ?? 0) + 1
+          places.set(entry.registrationTier, position)
+        }
+        return { entry, email: emails.get(entry.entryId) ?? null, position }
+      })
     },
+  }
+}
+
+export function waitingEntryToWire({ entry, position }: WaitingStatus): WaitingListEntryWire {
+  return {
+    registration_tier: entry.registrationTier as RegistrationTier,
+    badge_name: entry.badgeName,
+    status: entry.status as WaitingListEntryWire['status'],
+    joined_at: entry.joinedAt.toISOString(),
+    ...(position === undefined ? {} : { position }),
+    ...(entry.status === 'offered' && entry.offerExpiresAt
+      ? { offer_expires_at: entry.offerExpiresAt.toISOString() }
+      : {}),
+  }
+}
+
+export function waitingEntryToAdminWire(
+  item: AdminWaitingEntry & { position: number | undefined },
+): AdminWaitingListWire['items'][number] {
+  return {
+    ...waitingEntryToWire({ entry: item.entry, position: item.position }),
+    entry_id: item.entry.entryId,
+    email: item.email,
+    ...(item.entry.offeredAt ? { offered_at: item.entry.offeredAt.toISOString() } : {}),
   }
 }
