@@ -209,6 +209,32 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     })
   })
 
+  it('keeps a spot freed outside the list (a canceled paid registration) for the people waiting, and the sweep offers it', async () => {
+    const { paymentUrl } = await fillTier()
+    sut.gateway.complete(sessionOf(paymentUrl))
+    await sut.api.registrations.markPaid(sessionOf(paymentUrl))
+    const [waiting, latecomer] = await Promise.all([sut.memberToken(), sut.memberToken()])
+    await join(waiting)
+    // What the refund path does: the registration ends and its spot returns, and nothing else is called.
+    await sut.database.db.execute(sql`
+      with canceled as (
+        update registrations set payment_status = 'canceled' where payment_status = 'paid'
+        returning registration_tier)
+      update tier_inventory t set taken = t.taken - 1
+      from canceled c where t.registration_tier = c.registration_tier`)
+
+    expect((await sut.request('GET', '/inventory', { token: latecomer })).body).toMatchObject({
+      items: expect.arrayContaining([{ registration_tier: 'member', status: 'sold_out' }]),
+    })
+    expect(
+      await sut.request('POST', '/registration', { token: latecomer, body: registrationRequest() }),
+    ).toMatchObject({ status: 409, body: { message: 'soldOut' } })
+    await sut.api.registrations.releaseExpired()
+    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+      status: 'offered',
+    })
+  })
+
   it('offers spots added by a raised capacity at the next sweep', async () => {
     await fillTier()
     const [first, second] = await Promise.all([sut.memberToken(), sut.memberToken()])
