@@ -7,6 +7,7 @@ import { LanguageLayout } from './layout/LanguageLayout.tsx'
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
+import { WaitingListPage } from './waiting-list/WaitingListPage.tsx'
 
 function ToCurrentLanguage() {
   const { i18n } = useTranslation()
@@ -36,6 +37,7 @@ export function createRoutes(): RouteObject[] {
                 { index: true, Component: ParticipantsPage },
                 { path: 'scan', Component: ScanPage },
                 { path: 'settings', Component: SettingsPage },
+                { path: 'waiting-list', Component: WaitingListPage },
               ],
             },
           ],
