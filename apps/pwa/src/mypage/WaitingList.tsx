@@ -80,6 +80,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   const { entry, error: loadError, reload, set } = useWaitingListEntry()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<unknown>()
+  const [joining, setJoining] = useState(false)
   const soldOut = (inventory ?? [])
     .filter((item) => item.status === 'sold_out')
     .map((item) => item.registrationTier)
@@ -162,11 +163,20 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
         )}
         <Typography sx={{ mb: 2 }}>{t('waitingList.joinLead')}</Typography>
         <ErrorAlert error={error} />
-        <JoinForm
-          tiers={soldOut}
-          busy={busy}
-          onSubmit={(form) => act(async () => set(await account.api.joinWaitingList({ ...form, language })))}
-        />
+        {/* The form opens on demand: the registration form above has the same fields. */}
+        {joining ? (
+          <JoinForm
+            tiers={soldOut}
+            busy={busy}
+            onSubmit={(form) =>
+              act(async () => set(await account.api.joinWaitingList({ ...form, language })))
+            }
+          />
+        ) : (
+          <Button variant="outlined" onClick={() => setJoining(true)}>
+            {t('waitingList.start')}
+          </Button>
+        )}
       </>
     )
   }

@@ -24,6 +24,7 @@ describe('the waiting list on the registration page', () => {
     const fake = soldOutFursuiter()
     renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
     expect(await screen.findByRole('heading', { level: 2, name: 'キャンセル待ち' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに申し込む' }))
     fireEvent.click(await screen.findByRole('radio', { name: '着ぐるみ参加' }))
     fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに登録する' }))
     // Nothing sent until the form is valid: the badge name and the changing room are required, as when registering.
@@ -93,7 +94,7 @@ describe('the waiting list on the registration page', () => {
 
     fake.backend.state.waitingList = { ...fake.backend.state.waitingList, status: 'waiting', position: 2 }
     fireEvent.click(screen.getByRole('button', { name: 'Decline the spot' }))
-    expect(await screen.findByRole('button', { name: 'Join the waiting list' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Join a waiting list…' })).toBeTruthy()
   })
 })
 
