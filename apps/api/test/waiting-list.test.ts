@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { adminWaitingListWireSchema, waitingListEntryWireSchema } from '@furfes/core'
+import {
+  adminWaitingListWireSchema,
+  defaultEventDetails,
+  formatInstant,
+  waitingListEntryWireSchema,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { createMemoryLogger } from '../src/logger.ts'
+import { createMailer } from '../src/mail/mailer.ts'
+import { createMailOutbox } from '../src/mail/outbox.ts'
+import type { MailContent } from '../src/mail/templates.ts'
 import { syncTierCapacities } from '../src/services/registrations.ts'
 import {
   createTestApi,
@@ -233,6 +242,51 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
       status: 'offered',
     })
+  })
+
+  it('mails the offer and its expiry to the member, in the language they joined in', async () => {
+    const sent: (MailContent & { to: string })[] = []
+    const outbox = createMailOutbox({
+      db: sut.database.db,
+      clock: sut.clock,
+      logger: createMemoryLogger(),
+      deliver: createMailer({
+        db: sut.database.db,
+        transport: {
+          send: async (mail) => {
+            sent.push(mail)
+            return { messageId: mail.messageId }
+          },
+          close: () => {},
+        },
+        gateway: sut.gateway,
+        clock: sut.clock,
+        pwaUrl,
+        eventDate: '2025-05-10',
+        event: defaultEventDetails,
+        venue: { ja: '会場', en: 'Venue' },
+        messageIdDomain: 'furfes.test',
+      }),
+    })
+    const { holder } = await fillTier()
+    const sub = randomUUID()
+    sut.identity.setEmail(sub, 'waiter@example.com')
+    await join(await sut.memberToken(sub))
+    await sut.request('DELETE', '/registration', { token: holder })
+    await outbox.drain()
+    const offer = sent.find((mail) => mail.subject === '[Tokyo Furry Fes] A spot is held for you')
+    expect(offer?.to).toBe('waiter@example.com')
+    expect(offer?.text).toContain(
+      `Accept it and pay by ${formatInstant(sut.clock() + hours(24), 'en')} (Japan time).`,
+    )
+
+    sut.clock.advance(hours(24))
+    await sut.api.registrations.releaseExpired()
+    await outbox.drain()
+    expect(sent.map((mail) => [mail.to, mail.subject])).toContainEqual([
+      'waiter@example.com',
+      '[Tokyo Furry Fes] Your held spot has passed on',
+    ])
   })
 
   it('offers spots added by a raised capacity at the next sweep', async () => {
