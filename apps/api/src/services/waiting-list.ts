@@ -131,7 +131,7 @@ export async function sweepWaitingList(
   return { expired: expired.length, offered: offered.length }
 }
 
-export interface JoinInput {
+interface JoinInput {
   userId: string
   registrationTier: RegistrationTier
   badgeName: string
