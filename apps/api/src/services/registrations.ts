@@ -594,6 +594,8 @@ export function createRegistrationService(options: {
     async acceptOffer(input) {
       const now = clock()
       const registrationId = randomUUID()
+      // An earlier checkout whose time is up but that nobody released yet must not block the offer.
+      await clearEndedHold(input.userId, now)
       const tier = await retryOnConflict(() =>
         db.transaction(async (tx) => {
           const [entry] = await tx
