@@ -41,10 +41,16 @@ test('every reception screen has no serious or critical axe violation, in both l
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(await blockingViolations(page), 'en settings').toEqual([])
 
+    await page.getByRole('tab', { name: 'Waiting list' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting list' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await blockingViolations(page), 'en waiting list').toEqual([])
+
     for (const [path, tab] of [
       ['admin', '参加者'],
       ['admin/scan', '読み取り'],
       ['admin/settings', '設定'],
+      ['admin/waiting-list', 'キャンセル待ち'],
     ] as const) {
       await page.goto(`${receptionUrl}/ja/${path}`)
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
@@ -53,7 +59,7 @@ test('every reception screen has no serious or critical axe violation, in both l
     }
     // The dark theme, which a tablet set to dark follows.
     await page.emulateMedia({ colorScheme: 'dark' })
-    for (const path of ['admin', 'admin/scan', 'admin/settings']) {
+    for (const path of ['admin', 'admin/scan', 'admin/settings', 'admin/waiting-list']) {
       await page.goto(`${receptionUrl}/en/${path}`)
       await expect(page.locator('html')).toHaveClass(/\bdark\b/)
       await page.waitForLoadState('networkidle')

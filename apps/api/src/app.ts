@@ -43,8 +43,18 @@ import {
   putProfile,
   toRegistrationWire,
 } from './services/members.ts'
-import { createRegistrationService, type RegistrationService } from './services/registrations.ts'
+import {
+  createRegistrationService,
+  defaultWaitingListOfferMs,
+  type RegistrationService,
+} from './services/registrations.ts'
 import { createUserService } from './services/users.ts'
+import {
+  createWaitingListService,
+  type WaitingListService,
+  waitingEntryToAdminWire,
+  waitingEntryToWire,
+} from './services/waiting-list.ts'
 
 export interface ApiOptions {
   database: Database
@@ -65,6 +75,8 @@ export interface ApiOptions {
   checkoutSessionMs: number
   /** How long a new registration holds its spot until its checkout session is recorded (decision 056). */
   checkoutClaimMs?: number
+  /** How long a waiting-list offer holds its spot (WAITING_LIST_OFFER_SECONDS, decision 115). */
+  waitingListOfferMs?: number
   /** See RegistrationService: how long this instance trusts a sold-out it saw. */
   soldOutCacheMs: number
   emailSyncIntervalMs: number
@@ -84,6 +96,7 @@ export interface ApiOptions {
 export interface Api {
   app: Hono
   registrations: RegistrationService
+  waitingList: WaitingListService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
@@ -130,6 +143,13 @@ export function createApi(options: ApiOptions): Api {
     checkoutSessionMs: options.checkoutSessionMs,
     soldOutCacheMs: options.soldOutCacheMs,
     ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
+    waitingListOfferMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+  })
+  const waitingList = createWaitingListService({
+    db,
+    clock,
+    logger,
+    offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
@@ -385,6 +405,52 @@ export function createApi(options: ApiOptions): Api {
     }
   })
 
+  // The waiting list (decision 115).
+  mount(apiRoutes.getWaitingList, async ({ caller }) => {
+    const status = await waitingList.status(caller.sub)
+    if (!status) throw notFound()
+    return { status: 200, body: waitingEntryToWire(status) }
+  })
+
+  mount(apiRoutes.postWaitingList, async ({ body, caller }) => {
+    if (!(await featureFlags.get()).isRegistrationAvailable)
+      throw productError(409, 'registrationUnavailable')
+    const joined = await waitingList.join({
+      userId: caller.sub,
+      registrationTier: body.registration_tier,
+      badgeName: body.badge_name,
+      tShirtSize: body.t_shirt_size,
+      changingRoomType: body.changing_room_type,
+      language: body.language,
+    })
+    return { status: 201, body: waitingEntryToWire(joined) }
+  })
+
+  mount(apiRoutes.deleteWaitingList, async ({ caller }) => ({
+    status: 200,
+    body: waitingEntryToWire(await waitingList.leave(caller.sub)),
+  }))
+
+  mount(apiRoutes.postWaitingListAccept, async ({ body, caller }) => {
+    for (const url of [body.success_url, body.cancel_url]) {
+      if (new URL(url).origin !== pwaOrigin) throw productError(400, 'invalidRequest')
+    }
+    const email = caller.email ?? (await storedEmail(caller.sub))
+    const { paymentUrl } = await registrations.acceptOffer({
+      userId: caller.sub,
+      email,
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+    })
+    return { status: 201, body: { payment_url: paymentUrl } }
+  })
+
+  mount(apiRoutes.getAdminWaitingList, async () => {
+    // Offers past their deadline end first, so the list shows the offers that still hold a spot.
+    await waitingList.sweep()
+    return { status: 200, body: { items: (await waitingList.list()).map(waitingEntryToAdminWire) } }
+  })
+
   mount(apiRoutes.getAdminParticipants, async () => {
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
@@ -418,6 +484,7 @@ export function createApi(options: ApiOptions): Api {
   return {
     app,
     registrations,
+    waitingList,
     featureFlags,
     admission,
     startDraining: () => {

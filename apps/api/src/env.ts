@@ -95,6 +95,8 @@ const envSchema = z.object({
   /** Expired holds and passed claims are given back this often, so a crash frees its spots within a minute. */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(15),
   SOLD_OUT_CACHE_MS: seconds.default(1000),
+  /** How long a waiting-list offer holds its spot for its member before passing on (decision 115). */
+  WAITING_LIST_OFFER_SECONDS: positive.max(7 * 24 * 60 * 60).default(24 * 60 * 60),
 
   /**
    * Mail (decisions 100 and 101): `smtp` to MAIL_SMTP_URL (the mail catcher locally), or `ses` through Amazon

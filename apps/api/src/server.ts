@@ -219,6 +219,7 @@ export async function startServer(
     corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
     checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000,
     checkoutClaimMs: env.CHECKOUT_CLAIM_SECONDS * 1000,
+    waitingListOfferMs: env.WAITING_LIST_OFFER_SECONDS * 1000,
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     tokenRecheckMs: env.TOKEN_RECHECK_SECONDS * 1000,

@@ -40,6 +40,7 @@ describe('migrations', () => {
         'signing_keys',
         'tier_inventory',
         'users',
+        'waiting_list_entries',
       ])
     } finally {
       await Promise.all([first.close(), second.close()])

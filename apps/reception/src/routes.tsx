@@ -8,6 +8,7 @@ import { LanguageLayout } from './layout/LanguageLayout.tsx'
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
+import { WaitingListPage } from './waiting-list/WaitingListPage.tsx'
 
 function Loading() {
   const { t } = useTranslation('reception')
@@ -49,6 +50,7 @@ export function createRoutes(): RouteObject[] {
                   // Opened straight (a reload on this page), the router waits for the module before drawing.
                   HydrateFallback: Loading,
                 },
+                { path: 'waiting-list', Component: WaitingListPage },
               ],
             },
           ],

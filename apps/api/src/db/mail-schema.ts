@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { registrations } from './schema.ts'
+import { waitingListEntries } from './waiting-list-schema.ts'
 
 /*
  * Mail (decision 100). Kept apart from schema.ts, which re-exports it. A row is written in the same transaction as
@@ -19,9 +20,10 @@ export const mailOutbox = pgTable(
     mailId: uuid('mail_id').primaryKey(),
     /** The template (src/mail/templates.ts): receipt, checkout_lapsed, … */
     kind: text('kind').notNull(),
-    registrationId: uuid('registration_id')
-      .notNull()
-      .references(() => registrations.registrationId),
+    /** The registration the mail is about; null for a waiting-list mail. */
+    registrationId: uuid('registration_id').references(() => registrations.registrationId),
+    /** The waiting-list entry the mail is about (decision 115); null for a registration mail. */
+    waitingEntryId: uuid('waiting_entry_id').references(() => waitingListEntries.entryId),
     /** pending → sent, or failed when the mail server refused it for good, or skipped when it no longer applies. */
     status: text('status').notNull().default('pending'),
     /** Delivery attempts started so far. */
@@ -40,6 +42,11 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status', sql`${table.status} in ('pending', 'sent', 'failed', 'skipped')`),
     // One mail of a kind per registration, however often or in whatever order its cause is reported.
     uniqueIndex('mail_outbox_one_per_registration').on(table.registrationId, table.kind),
+    uniqueIndex('mail_outbox_one_per_waiting_entry').on(table.waitingEntryId, table.kind),
+    check(
+      'mail_outbox_one_subject',
+      sql`(${table.registrationId} is null) <> (${table.waitingEntryId} is null)`,
+    ),
     // What the sender looks for: due pending mail, oldest first.
     index('mail_outbox_due').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
   ],

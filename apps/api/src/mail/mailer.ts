@@ -1,10 +1,18 @@
 import type { CalendarDate, EventDetails, Language, RegistrationTier } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { registrations, users } from '../db/schema.ts'
+import { registrations, users, waitingListEntries } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import type { WaitingEntryRow } from '../services/waiting-list.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
-import { type MailContext, type MailData, type MailKind, mailTemplates } from './templates.ts'
+import {
+  type MailContext,
+  type MailData,
+  type MailKind,
+  mailTemplates,
+  type WaitingListMailKind,
+  waitingListMailKinds,
+} from './templates.ts'
 import type { MailTransport } from './transport.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
@@ -17,7 +25,36 @@ type Loaded<Data> = { data: Data } | { skip: string }
  * compile until it has a loader here.
  */
 type Loaders = {
-  [Kind in MailKind]: (registration: RegistrationRow) => Promise<Loaded<MailData<Kind>>>
+  [Kind in Exclude<MailKind, WaitingListMailKind>]: (
+    registration: RegistrationRow,
+  ) => Promise<Loaded<MailData<Kind>>>
+}
+
+/** The same for the mails about a waiting-list entry (decision 115). */
+type WaitingListLoaders = {
+  [Kind in WaitingListMailKind]: (entry: WaitingEntryRow) => Loaded<MailData<Kind>>
+}
+
+const waitingListLoaders: WaitingListLoaders = {
+  waiting_list_offer(entry) {
+    // Accepted, declined or expired before the mail left: the offer it announces is gone.
+    if (entry.status !== 'offered' || entry.offerExpiresAt === null) {
+      return { skip: `the waiting-list entry is ${entry.status}` }
+    }
+    return {
+      data: {
+        registrationTier: entry.registrationTier as RegistrationTier,
+        badgeName: entry.badgeName,
+        offerExpiresAt: entry.offerExpiresAt.getTime(),
+      },
+    }
+  },
+  waiting_list_offer_expired(entry) {
+    if (entry.status !== 'expired') return { skip: `the waiting-list entry is ${entry.status}` }
+    return {
+      data: { registrationTier: entry.registrationTier as RegistrationTier, badgeName: entry.badgeName },
+    }
+  },
 }
 
 export interface MailerOptions {
@@ -71,13 +108,24 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     },
   }
 
+  const isWaitingListKind = (kind: MailKind): kind is WaitingListMailKind =>
+    (waitingListMailKinds as readonly MailKind[]).includes(kind)
+
   async function render<Kind extends MailKind>(
     kind: Kind,
-    registration: RegistrationRow,
+    subject: { registration: RegistrationRow } | { entry: WaitingEntryRow },
     language: Language,
     context: MailContext,
   ) {
-    const loaded = await (loaders[kind] as Loaders[Kind])(registration)
+    const loaded = (
+      'entry' in subject
+        ? isWaitingListKind(kind)
+          ? waitingListLoaders[kind](subject.entry)
+          : { skip: `${kind} is not a waiting-list mail` }
+        : isWaitingListKind(kind)
+          ? { skip: `${kind} is not a registration mail` }
+          : await loaders[kind as Exclude<MailKind, WaitingListMailKind>](subject.registration)
+    ) as Loaded<MailData<Kind>>
     if ('skip' in loaded) return loaded
     const template = mailTemplates[kind] as {
       render(
@@ -89,16 +137,37 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     return { content: await template.render(loaded.data, language, context) }
   }
 
-  return async (mail) => {
+  /** What the mail is about, its member's address and language. */
+  async function subjectOf(mail: OutboxMail) {
+    if (mail.waitingEntryId !== null) {
+      const [row] = await db
+        .select({ entry: waitingListEntries, email: users.email })
+        .from(waitingListEntries)
+        .innerJoin(users, eq(users.userId, waitingListEntries.userId))
+        .where(eq(waitingListEntries.entryId, mail.waitingEntryId))
+      return row && { subject: { entry: row.entry }, email: row.email, language: row.entry.language }
+    }
+    if (mail.registrationId === null) return undefined
     const [row] = await db
       .select({ registration: registrations, email: users.email })
       .from(registrations)
       .innerJoin(users, eq(users.userId, registrations.userId))
       .where(eq(registrations.registrationId, mail.registrationId))
-    if (!row) return { status: 'skipped', reason: 'the registration no longer exists' }
+    return (
+      row && {
+        subject: { registration: row.registration },
+        email: row.email,
+        language: row.registration.language,
+      }
+    )
+  }
+
+  return async (mail) => {
+    const row = await subjectOf(mail)
+    if (!row) return { status: 'skipped', reason: 'what the mail is about no longer exists' }
     if (!row.email) throw new Error('The member has no e-mail address on record yet')
-    const language: Language = row.registration.language === 'en' ? 'en' : 'ja'
-    const rendered = await render(mail.kind, row.registration, language, {
+    const language: Language = row.language === 'en' ? 'en' : 'ja'
+    const rendered = await render(mail.kind, row.subject, language, {
       pwaUrl: options.pwaUrl,
       eventDate: options.eventDate,
       event: options.event,

@@ -38,7 +38,9 @@ export function lapseMailsOfReleased(now: number): SQL {
 export interface OutboxMail {
   mailId: string
   kind: MailKind
-  registrationId: string
+  /** What the mail is about: a registration, or a waiting-list entry (decision 115). */
+  registrationId: string | null
+  waitingEntryId: string | null
   attempts: number
 }
 
@@ -103,7 +105,8 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
     const rows = await queryRows<{
       mail_id: string
       kind: MailKind
-      registration_id: string
+      registration_id: string | null
+      waiting_entry_id: string | null
       attempts: number
     }>(
       db,
@@ -116,12 +119,13 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
             limit ${batchSize}
             for update skip locked
           )
-          returning mail_id, kind, registration_id, attempts`,
+          returning mail_id, kind, registration_id, waiting_entry_id, attempts`,
     )
     return rows.map((row) => ({
       mailId: row.mail_id,
       kind: row.kind,
       registrationId: row.registration_id,
+      waitingEntryId: row.waiting_entry_id,
       attempts: Number(row.attempts),
     }))
   }
@@ -165,7 +169,12 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
     const counts = { sent: 0, retried: 0, failed: 0, skipped: 0 }
     const now = clock()
     for (const mail of await claim(now)) {
-      const fields = { mailId: mail.mailId, kind: mail.kind, registrationId: mail.registrationId }
+      const fields = {
+        mailId: mail.mailId,
+        kind: mail.kind,
+        registrationId: mail.registrationId,
+        waitingEntryId: mail.waitingEntryId,
+      }
       if (!(await renew(mail))) {
         logger.info(takenOver, fields)
         continue

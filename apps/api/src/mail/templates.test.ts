@@ -33,7 +33,12 @@ describe('mail templates', () => {
   })
 
   it('register every kind the outbox stores', () => {
-    expect(mailKinds.sort()).toEqual(['checkout_lapsed', 'receipt'])
+    expect(mailKinds.sort()).toEqual([
+      'checkout_lapsed',
+      'receipt',
+      'waiting_list_offer',
+      'waiting_list_offer_expired',
+    ])
   })
 
   it('escape what members typed and leave no placeholder unfilled, in both languages', async () => {
@@ -60,6 +65,33 @@ describe('mail templates', () => {
     expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
     expect(en.text).not.toContain('Paid with')
     expect(en.text).toContain('Changing room: Male')
+  })
+
+  it('announce a waiting-list offer with its deadline in Japan time, and its expiry, in both languages', async () => {
+    const data = {
+      registrationTier: 'fursuiter' as const,
+      badgeName: 'Fox',
+      offerExpiresAt: Date.parse('2025-03-02T01:00:00Z'),
+    }
+    const en = await mailTemplates.waiting_list_offer.render(data, 'en', context)
+    expect(en.subject).toBe('[Tokyo Furry Fes] A spot is held for you')
+    expect(en.text).toContain('A Fursuiter spot has returned, and you are next on the waiting list')
+    expect(en.text).toContain('Accept it and pay by March 2, 2025 at 10:00:00 GMT+9 (Japan time).')
+    expect(en.text).toContain('Accept the spot: https://furfes.test/en/mypage/registration')
+    const ja = await mailTemplates.waiting_list_offer.render(data, 'ja', context)
+    expect(ja.text).toContain('2025年3月2日 10:00:00 JST（日本時間）までに受け取ってお支払いください。')
+    expect(ja.html).toContain('https://furfes.test/ja/mypage/registration')
+    const expired = await mailTemplates.waiting_list_offer_expired.render(
+      { registrationTier: 'member', badgeName: 'Fox' },
+      'ja',
+      context,
+    )
+    expect(expired.subject).toBe('【東京ふぁーりーフェス】お取り置きの期限が切れました')
+    expect(expired.text).toContain('お取り置きしていた一般参加の枠は')
+    for (const mail of [en, ja, expired]) {
+      expect(mail.html).not.toMatch(/\{\{/)
+      expect(mail.text).not.toMatch(/\{\{/)
+    }
   })
 
   it('are dark-mode aware and use the brand colour', async () => {

@@ -401,11 +401,99 @@ const checkoutLapsed: MailTemplate<CheckoutLapsedData> = {
   },
 }
 
+interface WaitingListOfferData {
+  registrationTier: RegistrationTier
+  badgeName: string
+  /** When the offer ends (epoch ms). */
+  offerExpiresAt: number
+}
+
+interface WaitingListOfferExpiredData {
+  registrationTier: RegistrationTier
+  badgeName: string
+}
+
+const waitingListHtml = compiled((language) =>
+  layout(
+    language,
+    `<mj-section css-class="mail-card" padding="20px 0 12px">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
+        <mj-text>{{greeting}}</mj-text>
+        <mj-text>{{lead}}</mj-text>
+        <mj-text>{{detail}}</mj-text>
+        ${button('{{button}}', 'pageUrl')}
+      </mj-column>
+    </mj-section>`,
+  ),
+)
+
+/** The waiting-list mails (decision 115): an offer with its deadline, or the news that it ran out. */
+async function renderWaitingList(
+  language: Language,
+  context: MailContext,
+  badgeName: string,
+  parts: { subject: string; preview: string; heading: string; lead: string; detail: string; button: string },
+): Promise<MailContent> {
+  const shared = sharedValues(mailStrings[language], context, language, badgeName)
+  const url = pageUrl(context, language, 'mypage/registration')
+  const html = fill(await waitingListHtml(language), { ...shared, ...parts, pageUrl: url })
+  const text = [
+    shared.greeting,
+    '',
+    parts.heading,
+    parts.lead,
+    parts.detail,
+    `${parts.button}: ${url}`,
+    '',
+    '--',
+    shared.signature,
+    shared.automatic,
+  ].join('\n')
+  return { subject: parts.subject, html, text, attachments: [] }
+}
+
+const waitingListOffer: MailTemplate<WaitingListOfferData> = {
+  render(data, language, context) {
+    const strings = mailStrings[language].waitingList
+    const tier = tierLabel(data.registrationTier, language)
+    return renderWaitingList(language, context, data.badgeName, {
+      subject: strings.offerSubject,
+      preview: strings.offerPreview,
+      heading: strings.offerHeading,
+      lead: interpolate(strings.offerLead, { tier }),
+      detail: interpolate(strings.offerDeadline, { deadline: formatInstant(data.offerExpiresAt, language) }),
+      button: strings.offerButton,
+    })
+  },
+}
+
+const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
+  render(data, language, context) {
+    const strings = mailStrings[language].waitingList
+    const tier = tierLabel(data.registrationTier, language)
+    return renderWaitingList(language, context, data.badgeName, {
+      subject: strings.expiredSubject,
+      preview: strings.expiredPreview,
+      heading: strings.expiredHeading,
+      lead: interpolate(strings.expiredLead, { tier }),
+      detail: strings.expiredAgain,
+      button: strings.expiredButton,
+    })
+  },
+}
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
   checkout_lapsed: checkoutLapsed,
+  waiting_list_offer: waitingListOffer,
+  waiting_list_offer_expired: waitingListOfferExpired,
 } as const
+
+/** The kinds about a waiting-list entry rather than a registration (decision 115). */
+export const waitingListMailKinds = ['waiting_list_offer', 'waiting_list_offer_expired'] as const
+export type WaitingListMailKind = (typeof waitingListMailKinds)[number]
 
 export type MailKind = keyof typeof mailTemplates
 export type MailData<Kind extends MailKind> =

@@ -7,13 +7,14 @@ import {
   registrationTierPriceJpy,
   registrationTiers,
 } from '@furfes/core'
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } from '../db/database.ts'
-import { registrations, tierInventory } from '../db/schema.ts'
+import { registrations, tierInventory, waitingListEntries } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail, lapseMailsOfReleased } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
+import { offerReturnedSpots, sweepWaitingList } from './waiting-list.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
 
@@ -39,6 +40,13 @@ interface StartRegistrationInput {
   request: RegistrationRequestWire
 }
 
+interface AcceptOfferInput {
+  userId: string
+  email: string | undefined
+  successUrl: string
+  cancelUrl: string
+}
+
 /**
  * The registration lifecycle and the inventory. A pending registration holds a spot of its tier until its
  * checkout session expires; paid keeps it; expired and canceled give it back. The payment webhook
@@ -58,17 +66,26 @@ export interface RegistrationService {
   start(input: StartRegistrationInput): Promise<{ paymentUrl: string; registrationId: string }>
   /** Ends the pending checkout session and gives the spot back; returns the registration as it now is. */
   cancel(userId: string): Promise<RegistrationRow>
+  /**
+   * Turns the member's open waiting-list offer into a pending registration holding the offered spot, and opens
+   * its checkout session (decision 115): 409 noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.
+   */
+  acceptOffer(input: AcceptOfferInput): Promise<{ paymentUrl: string; registrationId: string }>
   markPaid(sessionId: string): Promise<MarkPaidResult>
   markExpired(sessionId: string): Promise<MarkExpiredResult>
   /**
    * Gives back the spots of pending registrations whose session expired, or whose claim passed without a
-   * session (of one tier, or all).
+   * session (of one tier, or all). Then ends the waiting-list offers past their deadline and offers every free
+   * spot to the people waiting (decision 115): the periodic sweep.
    */
   releaseExpired(tier?: RegistrationTier): Promise<number>
 }
 
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
 const defaultCheckoutClaimMs = 30_000
+
+/** WAITING_LIST_OFFER_SECONDS' default: a day to notice the mail and pay. */
+export const defaultWaitingListOfferMs = 24 * 60 * 60 * 1000
 
 const deadlockDetected = '40P01'
 const serializationFailure = '40001'
@@ -137,7 +154,9 @@ class RefundRequired extends Error {}
  * The conditional UPDATE and the INSERT as one statement: the spot and the registration exist together or not
  * at all. The UPDATE's row lock makes concurrent takers of a tier wait for each other, and each re-checks
  * `taken < capacity` on the row as the previous one left it, so the count never passes the capacity. A second
- * live registration of the same user fails on the unique index and takes the spot back with it.
+ * live registration of the same user fails on the unique index and takes the spot back with it. While anybody
+ * waits for the tier, a free spot belongs to the waiting list (it is being offered), not to whoever asks first
+ * (decision 115).
  */
 const takeSpotStatement = {
   name: 'take_spot',
@@ -145,6 +164,8 @@ const takeSpotStatement = {
     with spot as (
       update tier_inventory set taken = taken + 1
       where registration_tier = $1 and taken < capacity
+        and not exists (
+          select 1 from waiting_list_entries where registration_tier = $1 and status = 'waiting')
       returning registration_tier
     )
     insert into registrations (
@@ -193,9 +214,12 @@ export function createRegistrationService(options: {
    * of 5 s), so that only a creator that died loses its claim; the sweeper then gives the spot back.
    */
   checkoutClaimMs?: number
+  /** How long a waiting-list offer holds its spot (decision 115). */
+  waitingListOfferMs?: number
 }): RegistrationService {
   const { db, query, clock, logger, gateway } = options
   const checkoutClaimMs = options.checkoutClaimMs ?? defaultCheckoutClaimMs
+  const offerMs = options.waitingListOfferMs ?? defaultWaitingListOfferMs
   /**
    * Holds configured shorter than the provider's shortest session (tests of expiry, decision 031): the session
    * would stay payable after its spot went back, so the API ends it itself whenever it releases such a hold.
@@ -205,7 +229,11 @@ export function createRegistrationService(options: {
   const liveStatuses = ['pending', 'paid']
   const soldOutUntil = new Map<string, number>()
 
-  /** Every release goes through here, so this instance forgets a sold-out it gave spots back to. */
+  /**
+   * Every release goes through here, so this instance forgets a sold-out it gave spots back to, and the spots
+   * given back are offered to the people waiting at once (decision 115). A late payment replacing its
+   * member's newer hold (markPaid) neither mails nor offers: it takes the spot again itself.
+   */
   async function release(
     executor: Executor,
     to: 'expired' | 'canceled',
@@ -215,6 +243,9 @@ export function createRegistrationService(options: {
   ) {
     const released = await releasePending(executor, to, condition, now, mail)
     for (const row of released) soldOutUntil.delete(row.registration_tier)
+    if (mail && released.length > 0) {
+      await retryOnConflict(() => offerReturnedSpots(executor, { now, offerMs }))
+    }
     return released
   }
 
@@ -298,6 +329,8 @@ export function createRegistrationService(options: {
       logger.info('Released expired checkout holds', { count: released.length, withoutSession, tier })
     }
     if (sessionsOutliveHolds) await endSessionsOf(released)
+    const waiting = await retryOnConflict(() => sweepWaitingList(db, { now, offerMs }))
+    if (waiting.expired > 0 || waiting.offered > 0) logger.info('Waiting list swept', waiting)
     return released.length
   }
 
@@ -352,6 +385,65 @@ export function createRegistrationService(options: {
       ),
     )
     return 'expired'
+  }
+
+  /**
+   * Opens the checkout session of a registration that holds its spot under a claim, and records it. If the
+   * provider fails the spot is given back (and offered on) and the member gets 503 highTraffic.
+   */
+  async function openCheckout(checkout: {
+    registrationId: string
+    tier: RegistrationTier
+    userId: string
+    email: string | undefined
+    successUrl: string
+    cancelUrl: string
+    now: number
+  }): Promise<{ paymentUrl: string; registrationId: string }> {
+    let session: Awaited<ReturnType<PaymentGateway['createCheckoutSession']>>
+    try {
+      session = await gateway.createCheckoutSession({
+        registrationId: checkout.registrationId,
+        registrationTier: checkout.tier,
+        amountJpy: registrationTierPriceJpy[checkout.tier],
+        customerEmail: checkout.email,
+        successUrl: checkout.successUrl,
+        cancelUrl: checkout.cancelUrl,
+        locale: checkoutLocale(checkout.successUrl),
+        expiresAt: checkout.now + options.checkoutSessionMs,
+        metadata: { registration_id: checkout.registrationId, user_id: checkout.userId },
+      })
+    } catch (error) {
+      logger.warn('Could not create a checkout session; the spot is given back', {
+        registrationId: checkout.registrationId,
+        error,
+      })
+      await release(db, 'canceled', sql`registration_id = ${checkout.registrationId}::uuid`, clock())
+      throw highTraffic()
+    }
+    const [attached] = await query<{ registration_id: string }>(attachSessionStatement, [
+      checkout.registrationId,
+      session.sessionId,
+      session.url,
+      iso(session.expiresAt),
+      iso(clock()),
+    ])
+    if (!attached) {
+      // Ended meanwhile: canceled by the user before the session existed, or given back after its claim
+      // passed (this request took longer than the claim). Its spot went back once, with that release; the
+      // session must not be payable.
+      logger.warn('A checkout session was opened for a registration that had ended meanwhile', {
+        registrationId: checkout.registrationId,
+      })
+      await gateway.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
+        logger.warn('Could not end the checkout session of an ended registration', {
+          registrationId: checkout.registrationId,
+          error,
+        })
+      })
+      throw productError(409, 'purchaseSessionTimedOut')
+    }
+    return { paymentUrl: session.url, registrationId: checkout.registrationId }
   }
 
   async function markPaid(sessionId: string): Promise<MarkPaidResult> {
@@ -422,10 +514,17 @@ export function createRegistrationService(options: {
 
   return {
     async inventory() {
-      const rows = await queryRows<{ registration_tier: string; capacity: number; held: number }>(
+      const rows = await queryRows<{
+        registration_tier: string
+        capacity: number
+        held: number
+        waiting: boolean
+      }>(
         db,
         sql`
-          select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held
+          select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held,
+            exists (select 1 from waiting_list_entries w
+                    where w.registration_tier = i.registration_tier and w.status = 'waiting') as waiting
           from tier_inventory i
           left join (
             select registration_tier, count(*)::int as n from registrations
@@ -439,7 +538,9 @@ export function createRegistrationService(options: {
         const row = byTier.get(registrationTier)
         const capacity = row?.capacity ?? 0
         const held = Number(row?.held ?? 0)
-        return { registrationTier, capacity, held, status: held >= capacity ? 'sold_out' : 'available' }
+        // People waiting: any spot that looks free is theirs (being offered), not the public's.
+        const soldOut = held >= capacity || row?.waiting === true
+        return { registrationTier, capacity, held, status: soldOut ? 'sold_out' : 'available' }
       })
     },
 
@@ -479,47 +580,65 @@ export function createRegistrationService(options: {
       }
       if (outcome === 'conflict') throw productError(409, 'purchaseSessionAlreadyExists')
 
-      let session: Awaited<ReturnType<PaymentGateway['createCheckoutSession']>>
-      try {
-        session = await gateway.createCheckoutSession({
-          registrationId,
-          registrationTier: tier,
-          amountJpy: registrationTierPriceJpy[tier],
-          customerEmail: input.email,
-          successUrl: input.request.success_url,
-          cancelUrl: input.request.cancel_url,
-          locale: checkoutLocale(input.request.success_url),
-          expiresAt: now + options.checkoutSessionMs,
-          metadata: { registration_id: registrationId, user_id: input.userId },
-        })
-      } catch (error) {
-        logger.warn('Could not create a checkout session; the spot is given back', { registrationId, error })
-        await release(db, 'canceled', sql`registration_id = ${registrationId}::uuid`, clock())
-        throw highTraffic()
-      }
-      const [attached] = await query<{ registration_id: string }>(attachSessionStatement, [
+      return openCheckout({
         registrationId,
-        session.sessionId,
-        session.url,
-        iso(session.expiresAt),
-        iso(clock()),
-      ])
-      if (!attached) {
-        // Ended meanwhile: canceled by the user before the session existed, or given back after its claim
-        // passed (this request took longer than the claim). Its spot went back once, with that release; the
-        // session must not be payable.
-        logger.warn('A checkout session was opened for a registration that had ended meanwhile', {
-          registrationId,
-        })
-        await gateway.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
-          logger.warn('Could not end the checkout session of an ended registration', {
-            registrationId,
-            error,
-          })
-        })
-        throw productError(409, 'purchaseSessionTimedOut')
-      }
-      return { paymentUrl: session.url, registrationId }
+        tier,
+        userId: input.userId,
+        email: input.email,
+        successUrl: input.request.success_url,
+        cancelUrl: input.request.cancel_url,
+        now,
+      })
+    },
+
+    async acceptOffer(input) {
+      const now = clock()
+      const registrationId = randomUUID()
+      // An earlier checkout whose time is up but that nobody released yet must not block the offer.
+      await clearEndedHold(input.userId, now)
+      const tier = await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const [entry] = await tx
+            .select()
+            .from(waitingListEntries)
+            .where(
+              and(
+                eq(waitingListEntries.userId, input.userId),
+                eq(waitingListEntries.status, 'offered'),
+                gt(waitingListEntries.offerExpiresAt, new Date(now)),
+              ),
+            )
+            .for('update')
+          if (!entry) throw productError(409, 'noWaitingListOffer')
+          const registrationTier = entry.registrationTier as RegistrationTier
+          try {
+            // The offer's hold becomes the registration's: `taken` already counts it, so it does not change.
+            await tx.insert(registrations).values({
+              registrationId,
+              userId: input.userId,
+              registrationTier,
+              badgeName: entry.badgeName,
+              tShirtSize: entry.tShirtSize,
+              changingRoomType: entry.changingRoomType,
+              paymentStatus: 'pending',
+              amountJpy: registrationTierPriceJpy[registrationTier],
+              expiresAt: new Date(now + checkoutClaimMs),
+              createdAt: new Date(now),
+              updatedAt: new Date(now),
+              language: entry.language,
+            })
+          } catch (error) {
+            if (sqlState(error) === uniqueViolation) throw productError(409, 'purchaseSessionAlreadyExists')
+            throw error
+          }
+          await tx
+            .update(waitingListEntries)
+            .set({ status: 'accepted', registrationId, updatedAt: new Date(now) })
+            .where(eq(waitingListEntries.entryId, entry.entryId))
+          return registrationTier
+        }),
+      )
+      return openCheckout({ registrationId, tier, ...input, now })
     },
 
     async cancel(userId) {

@@ -53,6 +53,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
+import { WaitingListPanel } from './WaitingList.tsx'
 
 type RegistrationValues = {
   registrationTier: RegistrationTier | undefined
@@ -198,6 +199,7 @@ export default function RegistrationPage() {
             })
           }}
         />
+        <WaitingListPanel inventory={inventory.items} />
       </>
     )
   }

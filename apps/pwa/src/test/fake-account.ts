@@ -12,6 +12,7 @@ import {
   type RegistrationAdditionalInfo,
   registrationTiers,
   type UserAttributes,
+  type WaitingListEntry,
 } from '@furfes/core'
 import { type AccountServices, createAccountServices } from '../account/account-services.ts'
 
@@ -160,6 +161,7 @@ function createFakeMemberApi() {
       status: 'available',
     })) as InventoryItem[],
     registrationCode: undefined as string | undefined,
+    waitingList: null as WaitingListEntry | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -237,6 +239,41 @@ function createFakeMemberApi() {
         if (!state.registrationCode) throw new ProductError('notFound', 404)
         return state.registrationCode
       }),
+    getWaitingList: () => call('getWaitingList', () => state.waitingList),
+    joinWaitingList: (request) =>
+      call(
+        'joinWaitingList',
+        () => {
+          const open = state.waitingList?.status === 'waiting' || state.waitingList?.status === 'offered'
+          if (open) throw new ProductError('alreadyOnWaitingList', 409)
+          state.waitingList = {
+            registrationTier: request.registrationTier,
+            badgeName: request.badgeName,
+            status: 'waiting',
+            joinedAt: now,
+            position: 3,
+          }
+          return state.waitingList
+        },
+        request,
+      ),
+    leaveWaitingList: () =>
+      call('leaveWaitingList', () => {
+        if (!state.waitingList) throw new ProductError('notFound', 404)
+        const { registrationTier, badgeName, joinedAt } = state.waitingList
+        state.waitingList = { registrationTier, badgeName, joinedAt, status: 'left' }
+        return state.waitingList
+      }),
+    acceptWaitingListOffer: (accept) =>
+      call(
+        'acceptWaitingListOffer',
+        () => {
+          if (state.waitingList?.status !== 'offered') throw new ProductError('noWaitingListOffer', 409)
+          state.waitingList = { ...state.waitingList, status: 'accepted' }
+          return { paymentUrl: 'https://checkout.example.com/c/pay/cs_test_offer' }
+        },
+        accept,
+      ),
   }
   return {
     api,

@@ -8,12 +8,12 @@ import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'settings'] as const
+const sections = ['scan', 'participants', 'waiting-list', 'settings'] as const
 type Section = (typeof sections)[number]
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return last === 'scan' || last === 'settings' ? last : 'participants'
+  return last === 'scan' || last === 'settings' || last === 'waiting-list' ? last : 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {
@@ -60,7 +60,12 @@ export function AdminLayout() {
             }}
           >
             {sections.map((section) => (
-              <Tab key={section} value={section} label={t(`nav.${section}`)} href={pathOf(lang, section)} />
+              <Tab
+                key={section}
+                value={section}
+                label={t(section === 'waiting-list' ? 'nav.waitingList' : `nav.${section}`)}
+                href={pathOf(lang, section)}
+              />
             ))}
           </Tabs>
           <Box sx={{ flexGrow: 1 }} />

@@ -1,4 +1,5 @@
 import {
+  type AdminWaitingListWire,
   type CheckInRecordWire,
   type CheckInResultWire,
   checkInUploadWireSchema,
@@ -24,6 +25,8 @@ interface StoredRecord {
  */
 export interface FakeApiServer {
   participants: ParticipantWire[]
+  /** GET /admin/waiting-list's items (decision 115). */
+  waitingList: AdminWaitingListWire['items']
   keys: RegistrationCodeKeySetWire
   flags: FeatureFlagsWire
   /** Every stored record, in the order stored. */
@@ -47,6 +50,7 @@ export function createFakeApiServer(
 
   const server: FakeApiServer = {
     participants: options.participants ?? [],
+    waitingList: [],
     keys: options.keys ?? { keys: [] },
     flags: {
       is_new_club_activity_establishment_available: true,
@@ -72,6 +76,7 @@ export function createFakeApiServer(
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
         const route = `${method} ${url.pathname}`
         if (route === 'GET /admin/participants') return json(200, { items: server.participants })
+        if (route === 'GET /admin/waiting-list') return json(200, { items: server.waitingList })
         if (route === 'PUT /admin/features') {
           server.flags = featureFlagsWireSchema.parse(body)
           return json(200, server.flags)

@@ -67,6 +67,7 @@ describe('admin API client', () => {
       'getRegistrationCodeKeys',
       'listCheckIns',
       'listParticipants',
+      'listWaitingList',
       'setFeatures',
       'uploadCheckIns',
     ])

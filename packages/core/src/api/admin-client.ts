@@ -1,4 +1,6 @@
 import {
+  type AdminWaitingListEntry,
+  adminWaitingListCodec,
   type CheckInItem,
   type CheckInPage,
   type CheckInResult,
@@ -31,6 +33,8 @@ export interface AdminApiClient {
   /** Replaces the three flags; answers the flags now in force. */
   setFeatures(flags: FeatureFlags, options?: CallOptions): Promise<FeatureFlags>
   listParticipants(options?: CallOptions): Promise<Participant[]>
+  /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
+  listWaitingList(options?: CallOptions): Promise<AdminWaitingListEntry[]>
   /** Uploads check-ins (at most `maxCheckInUploadItems`); one result per item, in order. */
   uploadCheckIns(items: readonly CheckInItem[], options?: CallOptions): Promise<CheckInResult[]>
   /** The check-in records stored after `since` (a previous page's nextCursor), from the first without it. */
@@ -53,6 +57,10 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     async listParticipants(callOptions) {
       const wire = await transport.call(apiRoutes.getAdminParticipants, {}, callOptions)
       return decodeResponse(participantListCodec, wire)
+    },
+    async listWaitingList(callOptions) {
+      const wire = await transport.call(apiRoutes.getAdminWaitingList, {}, callOptions)
+      return decodeResponse(adminWaitingListCodec, wire)
     },
     async uploadCheckIns(items, callOptions) {
       const body = encodeRequest(checkInUploadCodec, [...items], 'POST /admin/check-ins')

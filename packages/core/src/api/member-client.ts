@@ -13,10 +13,20 @@ import {
   registrationCodeCodec,
   registrationCodec,
   registrationRequestCodec,
+  type WaitingListAccept,
+  type WaitingListEntry,
+  waitingListAcceptCodec,
+  waitingListEntryCodec,
+  waitingListJoinCodec,
 } from '../contract/codecs.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
-import type { Profile, RegistrationAdditionalInfo, RegistrationRequest } from '../validation/forms.ts'
+import type {
+  Profile,
+  RegistrationAdditionalInfo,
+  RegistrationRequest,
+  WaitingListJoinRequest,
+} from '../validation/forms.ts'
 import {
   type ApiClientOptions,
   type CallOptions,
@@ -45,6 +55,13 @@ export interface MemberApiClient {
   deleteRegistration(options?: CallOptions): Promise<Registration>
   /** The registration code (a token). */
   getRegistrationJwt(options?: CallOptions): Promise<string>
+  /** The member's waiting-list entry (decision 115); null when they never joined one (404). */
+  getWaitingList(options?: CallOptions): Promise<WaitingListEntry | null>
+  joinWaitingList(request: WaitingListJoinRequest, options?: CallOptions): Promise<WaitingListEntry>
+  /** Leaves the list, or declines the open offer. */
+  leaveWaitingList(options?: CallOptions): Promise<WaitingListEntry>
+  /** Accepts the open offer: the Checkout page of the held spot. */
+  acceptWaitingListOffer(accept: WaitingListAccept, options?: CallOptions): Promise<RegistrationCheckout>
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
@@ -99,6 +116,26 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
         registrationCodeCodec,
         await transport.call(apiRoutes.getRegistrationJwt, {}, callOptions),
       )
+    },
+    async getWaitingList(callOptions) {
+      const wire = await transport.call(apiRoutes.getWaitingList, {}, callOptions)
+      return wire === null ? null : decodeResponse(waitingListEntryCodec, wire)
+    },
+    async joinWaitingList(request, callOptions) {
+      const body = encodeRequest(waitingListJoinCodec, request, 'POST /waiting-list')
+      const wire = await transport.call(apiRoutes.postWaitingList, { body }, callOptions)
+      return decodeResponse(waitingListEntryCodec, wire)
+    },
+    async leaveWaitingList(callOptions) {
+      return decodeResponse(
+        waitingListEntryCodec,
+        await transport.call(apiRoutes.deleteWaitingList, {}, callOptions),
+      )
+    },
+    async acceptWaitingListOffer(accept, callOptions) {
+      const body = encodeRequest(waitingListAcceptCodec, accept, 'POST /waiting-list/accept')
+      const wire = await transport.call(apiRoutes.postWaitingListAccept, { body }, callOptions)
+      return decodeResponse(registrationCheckoutCodec, wire)
     },
   }
 }

@@ -15,9 +15,12 @@ import {
   type RegistrationRequest,
   registrationAdditionalInfoSchema,
   registrationRequestSchema,
+  type WaitingListJoinRequest,
+  waitingListJoinRequestSchema,
 } from '../validation/forms.ts'
 import {
   type AdminRegistrationWire,
+  adminWaitingListWireSchema,
   type CheckInItemWire,
   type CheckInRecordWire,
   type CheckInResultWire,
@@ -49,6 +52,11 @@ import {
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  type WaitingListEntryWire,
+  waitingListAcceptWireSchema,
+  waitingListEntryWireSchema,
+  waitingListJoinWireSchema,
+  waitingListStatuses,
 } from './schemas.ts'
 
 /*
@@ -535,4 +543,104 @@ export const registrationCodeKeySetCodec = z.codec(
   registrationCodeKeySetWireSchema,
   registrationCodeKeySetWireSchema,
   { decode: (wire) => wire, encode: (keys) => keys },
+)
+
+// --- The waiting list (decision 115) -------------------------------------------------------------------------
+
+/** The member's place on a waiting list; instants in epoch ms. */
+export const waitingListEntrySchema = z.object({
+  registrationTier: z.enum(registrationTiers),
+  badgeName: z.string(),
+  status: z.enum(waitingListStatuses),
+  joinedAt: z.number(),
+  /** While waiting: 1 is next. */
+  position: z.number().optional(),
+  /** While offered: when the held spot passes on. */
+  offerExpiresAt: z.number().optional(),
+})
+export type WaitingListEntry = z.output<typeof waitingListEntrySchema>
+
+function waitingListEntryFromWire(wire: WaitingListEntryWire): WaitingListEntry {
+  return {
+    registrationTier: wire.registration_tier,
+    badgeName: wire.badge_name,
+    status: wire.status,
+    joinedAt: Date.parse(wire.joined_at),
+    ...(wire.position === undefined ? {} : { position: wire.position }),
+    ...(wire.offer_expires_at === undefined ? {} : { offerExpiresAt: Date.parse(wire.offer_expires_at) }),
+  }
+}
+
+function waitingListEntryToWire(entry: WaitingListEntry): WaitingListEntryWire {
+  return {
+    registration_tier: entry.registrationTier,
+    badge_name: entry.badgeName,
+    status: entry.status,
+    joined_at: new Date(entry.joinedAt).toISOString(),
+    ...(entry.position === undefined ? {} : { position: entry.position }),
+    ...(entry.offerExpiresAt === undefined
+      ? {}
+      : { offer_expires_at: new Date(entry.offerExpiresAt).toISOString() }),
+  }
+}
+
+export const waitingListEntryCodec = z.codec(waitingListEntryWireSchema, waitingListEntrySchema, {
+  decode: waitingListEntryFromWire,
+  encode: waitingListEntryToWire,
+})
+
+/** Sends only what the tier uses, like registrationRequestCodec. */
+export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingListJoinRequestSchema, {
+  decode: (wire): WaitingListJoinRequest => ({
+    registrationTier: wire.registration_tier,
+    badgeName: wire.badge_name,
+    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
+    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
+    language: wire.language,
+  }),
+  encode: (request) => ({
+    registration_tier: request.registrationTier,
+    badge_name: request.badgeName,
+    ...(isSponsorTier(request.registrationTier) ? { t_shirt_size: request.tShirtSize } : {}),
+    ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
+    language: request.language ?? defaultLanguage,
+  }),
+})
+
+export const waitingListAcceptSchema = z.object({ successUrl: z.string(), cancelUrl: z.string() })
+export type WaitingListAccept = z.output<typeof waitingListAcceptSchema>
+
+export const waitingListAcceptCodec = z.codec(waitingListAcceptWireSchema, waitingListAcceptSchema, {
+  decode: (wire) => ({ successUrl: wire.success_url, cancelUrl: wire.cancel_url }),
+  encode: (accept) => ({ success_url: accept.successUrl, cancel_url: accept.cancelUrl }),
+})
+
+/** A waiting-list entry as staff see it. */
+export const adminWaitingListEntrySchema = waitingListEntrySchema.extend({
+  entryId: z.string(),
+  email: z.string().nullable(),
+  offeredAt: z.number().optional(),
+})
+export type AdminWaitingListEntry = z.output<typeof adminWaitingListEntrySchema>
+
+export const adminWaitingListCodec = z.codec(
+  adminWaitingListWireSchema,
+  z.array(adminWaitingListEntrySchema),
+  {
+    decode: (wire) =>
+      wire.items.map((item) => ({
+        ...waitingListEntryFromWire(item),
+        entryId: item.entry_id,
+        email: item.email,
+        ...(item.offered_at === undefined ? {} : { offeredAt: Date.parse(item.offered_at) }),
+      })),
+    encode: (items) => ({
+      items: items.map((item) => ({
+        ...waitingListEntryToWire(item),
+        entry_id: item.entryId,
+        email: item.email,
+        ...(item.offeredAt === undefined ? {} : { offered_at: new Date(item.offeredAt).toISOString() }),
+      })),
+    }),
+  },
 )

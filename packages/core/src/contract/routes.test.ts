@@ -21,6 +21,11 @@ describe('route table', () => {
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
       getRegistrationJwt: 'GET /registration/jwt member',
+      getWaitingList: 'GET /waiting-list member',
+      postWaitingList: 'POST /waiting-list member',
+      deleteWaitingList: 'DELETE /waiting-list member',
+      postWaitingListAccept: 'POST /waiting-list/accept member',
+      getAdminWaitingList: 'GET /admin/waiting-list admin',
       getAdminParticipants: 'GET /admin/participants admin',
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
@@ -29,11 +34,16 @@ describe('route table', () => {
     })
   })
 
-  it('reads a 404 as none on GET /profile, /registration and /registration/additional only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional and /waiting-list only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
-    expect(noneOn404).toEqual(['getProfile', 'getRegistrationAdditionalInfo', 'getRegistration'])
+    expect(noneOn404).toEqual([
+      'getProfile',
+      'getRegistrationAdditionalInfo',
+      'getRegistration',
+      'getWaitingList',
+    ])
   })
 
   it('declares a body schema for each write and a response schema for each success', () => {
@@ -45,6 +55,8 @@ describe('route table', () => {
       'putProfile',
       'putRegistrationAdditionalInfo',
       'postRegistration',
+      'postWaitingList',
+      'postWaitingListAccept',
       'putAdminFeatures',
       'postAdminCheckIns',
       'getAdminCheckIns',

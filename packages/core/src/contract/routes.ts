@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import {
+  adminWaitingListWireSchema,
   checkInPageQueryWireSchema,
   checkInPageWireSchema,
   checkInUploadResultWireSchema,
@@ -17,6 +18,9 @@ import {
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  waitingListAcceptWireSchema,
+  waitingListEntryWireSchema,
+  waitingListJoinWireSchema,
 } from './schemas.ts'
 
 export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const
@@ -168,6 +172,62 @@ export const apiRoutes = {
     summary: 'Issue the registration code',
     description: 'Only for a paid registration; otherwise 404 notFound.',
     responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },
+  }),
+  // The waiting list (decision 115).
+  getWaitingList: defineRoute({
+    method: 'get',
+    path: '/waiting-list',
+    auth: 'member',
+    tag: 'registration',
+    summary: "Read the member's waiting-list entry",
+    description:
+      'The open entry (waiting with its position, or offered with its deadline), else the latest ended one.',
+    responses: { 200: { description: 'The entry', schema: waitingListEntryWireSchema } },
+    noneOn404: { description: 'The member never joined a waiting list' },
+  }),
+  postWaitingList: defineRoute({
+    method: 'post',
+    path: '/waiting-list',
+    auth: 'member',
+    tag: 'registration',
+    summary: "Join a tier's waiting list",
+    description:
+      'Same fields and rules as registering. A spot free with nobody ahead is offered at once. Errors: 409 ' +
+      'alreadyOnWaitingList, purchaseSessionAlreadyExists (the member holds a registration), ' +
+      'registrationUnavailable.',
+    request: { body: waitingListJoinWireSchema },
+    responses: { 201: { description: 'The new entry', schema: waitingListEntryWireSchema } },
+  }),
+  deleteWaitingList: defineRoute({
+    method: 'delete',
+    path: '/waiting-list',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Leave the waiting list, or decline the open offer',
+    description: 'A declined offer passes to the next person at once. 404 notFound when not on a list.',
+    responses: { 200: { description: 'The entry after leaving', schema: waitingListEntryWireSchema } },
+  }),
+  postWaitingListAccept: defineRoute({
+    method: 'post',
+    path: '/waiting-list/accept',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Accept the open offer and open its checkout',
+    description:
+      'The held spot becomes a pending registration with a Checkout session, paid like any other. Errors: ' +
+      '409 noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.',
+    request: { body: waitingListAcceptWireSchema },
+    responses: {
+      201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
+    },
+  }),
+  getAdminWaitingList: defineRoute({
+    method: 'get',
+    path: '/admin/waiting-list',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Every tier's waiting list and offers",
+    responses: { 200: { description: 'The entries', schema: adminWaitingListWireSchema } },
   }),
   getAdminParticipants: defineRoute({
     method: 'get',

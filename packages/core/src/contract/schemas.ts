@@ -463,3 +463,88 @@ export function invalidRequestBody(error: z.ZodError): ErrorBodyWire {
     })),
   }
 }
+
+// --- The waiting list (decision 115) -------------------------------------------------------------------------
+
+export const waitingListStatuses = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const
+export type WaitingListStatus = (typeof waitingListStatuses)[number]
+
+/** The registration fields without the checkout redirects: joining asks for exactly what registering does. */
+export const waitingListJoinWireSchema = component(
+  z
+    .object({
+      registration_tier: registrationTierSchema,
+      badge_name: badgeNameSchema,
+      t_shirt_size: tShirtSizeSchema.optional().describe('Required for sponsor tiers; not allowed otherwise'),
+      changing_room_type: changingRoomTypeSchema
+        .optional()
+        .describe('Required for fursuit tiers; not allowed otherwise'),
+      language: z
+        .enum(supportedLanguages)
+        .default(defaultLanguage)
+        .describe('The language of the offer mails and of the registration an accepted offer becomes'),
+    })
+    .superRefine((value, ctx) => {
+      const issues = tierDependentIssues(
+        {
+          registrationTier: value.registration_tier,
+          tShirtSize: value.t_shirt_size,
+          changingRoomType: value.changing_room_type,
+        },
+        { rejectInapplicable: true },
+      )
+      for (const issue of issues) {
+        const path = issue.field === 'tShirtSize' ? 't_shirt_size' : 'changing_room_type'
+        ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
+      }
+    }),
+  { id: 'WaitingListJoinRequest', description: 'Join the waiting list of a sold-out tier' },
+)
+export type WaitingListJoinWire = z.input<typeof waitingListJoinWireSchema>
+
+const waitingEntryBase = {
+  registration_tier: registrationTierSchema,
+  badge_name: storedTextSchema.describe('Name for the badge, as stored'),
+  status: z.enum(waitingListStatuses),
+  joined_at: z.iso.datetime({ offset: true }),
+  position: z.int().positive().optional().describe('While waiting: 1 is the next person to get an offer'),
+  offer_expires_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('While offered: when the held spot passes to the next person'),
+}
+
+export const waitingListEntryWireSchema = component(z.object(waitingEntryBase), {
+  id: 'WaitingListEntry',
+  description: "The member's place on a waiting list: their open entry, else their latest ended one",
+})
+export type WaitingListEntryWire = z.infer<typeof waitingListEntryWireSchema>
+
+export const waitingListAcceptWireSchema = component(
+  z.object({
+    success_url: redirectUrlSchema.describe('Where Checkout returns after payment; one of our origins'),
+    cancel_url: redirectUrlSchema.describe(
+      'Where Checkout returns when the user gives up; one of our origins',
+    ),
+  }),
+  { id: 'WaitingListAcceptRequest', description: 'Accept the open offer and go to its checkout' },
+)
+export type WaitingListAcceptWire = z.infer<typeof waitingListAcceptWireSchema>
+
+export const adminWaitingListWireSchema = component(
+  z.object({
+    items: z.array(
+      z.object({
+        ...waitingEntryBase,
+        entry_id: z.uuid(),
+        email: z.string().meta({ format: 'email' }).nullable(),
+        offered_at: z.iso.datetime({ offset: true }).optional(),
+      }),
+    ),
+  }),
+  {
+    id: 'AdminWaitingList',
+    description: "Every tier's waiting list and offers, open entries first in order",
+  },
+)
+export type AdminWaitingListWire = z.infer<typeof adminWaitingListWireSchema>

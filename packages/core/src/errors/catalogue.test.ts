@@ -41,6 +41,8 @@ describe('product error messages', () => {
       'notFound',
       'forbidden',
       'registrationUnavailable',
+      'alreadyOnWaitingList',
+      'noWaitingListOffer',
     ])
     expect(productErrors.soldOut).toBe('soldOut')
     expect(Object.keys(productErrors)).toEqual(productErrorKeys)
@@ -90,6 +92,8 @@ describe('product error messages', () => {
       notFound: 'Not found.',
       forbidden: 'You are not allowed to do this.',
       registrationUnavailable: 'Registration is not open at the moment.',
+      alreadyOnWaitingList: 'You are already on a waiting list. Leave it first to join another.',
+      noWaitingListOffer: 'There is no open offer for you: it may have expired or been taken already.',
     })
     expect(errorsJa.product.passwordTooShort).toContain('8文字以上')
   })

@@ -33,6 +33,9 @@ export const productErrorKeys = [
   'notFound',
   'forbidden',
   'registrationUnavailable',
+  // The waiting list (decision 115): joining a second list, accepting an offer that is not (or no longer) open.
+  'alreadyOnWaitingList',
+  'noWaitingListOffer',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

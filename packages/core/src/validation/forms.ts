@@ -89,6 +89,12 @@ export const registrationRequestSchema = z
   .superRefine(checkTier)
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>
 
+/** Joining a sold-out tier's waiting list: the registration form and the page's language (decision 115). */
+export const waitingListJoinRequestSchema = z
+  .object({ ...registrationFormShape, language: z.enum(supportedLanguages).optional() })
+  .superRefine(checkTier)
+export type WaitingListJoinRequest = z.output<typeof waitingListJoinRequestSchema>
+
 /** The profile form, and the client's profile: privacy, handleName, linkUrls. */
 export const profileSchema = z.object({
   privacy: profilePrivacySchema,

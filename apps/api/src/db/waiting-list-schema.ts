@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { registrations, users } from './schema.ts'
+
+/*
+ * The waiting list (decision 115). Kept apart from schema.ts, which re-exports it. An entry waits for a spot of
+ * its tier; an offer is a hold counted in `tier_inventory.taken`, so the tier stays sold out to everyone else
+ * while it is out (src/services/waiting-list.ts).
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    entryId: uuid('entry_id').primaryKey(),
+    /** Insertion order: the list is first come, first served in this order. */
+    position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.userId),
+    registrationTier: text('registration_tier').notNull(),
+    badgeName: text('badge_name').notNull(),
+    tShirtSize: text('t_shirt_size'),
+    changingRoomType: text('changing_room_type'),
+    /** The language the member joined in: their offer mails are written in it, and their registration too. */
+    language: text('language').notNull(),
+    /**
+     * waiting → offered (a spot is held for them) → accepted (the hold became a pending registration), or
+     * expired (the offer ran out), or left (the member left the list or declined the offer).
+     */
+    status: text('status').notNull(),
+    joinedAt: instant('joined_at').notNull(),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    /** The registration the accepted offer became. */
+    registrationId: uuid('registration_id').references(() => registrations.registrationId),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    check(
+      'waiting_list_entries_status',
+      sql`${table.status} in ('waiting', 'offered', 'accepted', 'expired', 'left')`,
+    ),
+    check(
+      'waiting_list_entries_offer_deadline',
+      sql`${table.status} <> 'offered' or ${table.offerExpiresAt} is not null`,
+    ),
+    // One open entry (waiting or offered) per member, whatever the concurrency.
+    uniqueIndex('waiting_list_entries_one_open_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+    // The head of each tier's queue.
+    index('waiting_list_entries_queue')
+      .on(table.registrationTier, table.position)
+      .where(sql`${table.status} = 'waiting'`),
+    // Offers whose deadline passed.
+    index('waiting_list_entries_offer_expiry')
+      .on(table.offerExpiresAt)
+      .where(sql`${table.status} = 'offered'`),
+  ],
+)

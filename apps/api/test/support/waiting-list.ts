@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm'
+import { type Database, queryRows } from '../../src/db/database.ts'
+
+/**
+ * Per tier: what the counter says is taken, and what holds a spot: live (pending or paid) registrations and
+ * open waiting-list offers (decision 115). The two must always agree, and never pass the capacity.
+ */
+export async function spotAccounting(
+  database: Database,
+): Promise<{ tier: string; capacity: number; taken: number; registrations: number; offers: number }[]> {
+  const rows = await queryRows<{
+    tier: string
+    capacity: number
+    taken: number
+    registrations: number
+    offers: number
+  }>(
+    database.db,
+    sql`select i.registration_tier as tier, i.capacity, i.taken,
+          (select count(*)::int from registrations r
+           where r.registration_tier = i.registration_tier and r.payment_status in ('pending', 'paid'))
+            as registrations,
+          (select count(*)::int from waiting_list_entries w
+           where w.registration_tier = i.registration_tier and w.status = 'offered') as offers
+        from tier_inventory i order by i.registration_tier`,
+  )
+  return rows.map((row) => ({
+    tier: row.tier,
+    capacity: Number(row.capacity),
+    taken: Number(row.taken),
+    registrations: Number(row.registrations),
+    offers: Number(row.offers),
+  }))
+}

@@ -1,0 +1,315 @@
+import {
+  type ChangingRoomType,
+  changingRoomTypes,
+  formatInstant,
+  type InventoryItem,
+  isFursuitTier,
+  isSponsorTier,
+  type RegistrationForm,
+  type RegistrationTier,
+  registrationFormSchema,
+  type TShirtSize,
+  tShirtSizes,
+  type WaitingListEntry,
+} from '@furfes/core'
+import {
+  Alert,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useZodForm } from '../account/form.ts'
+import { useAccountTranslation } from '../account/i18n.ts'
+import { ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { localizedPath } from '../language.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
+import { useMyPage } from './context.ts'
+import { refreshQueryKey } from './DashboardPage.tsx'
+import { Facts, LoadError, Section } from './parts.tsx'
+
+/*
+ * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
+ * list with the registration form's fields and rules; then they see their position, or the spot held for them
+ * with its deadline (Japan time) and a button that goes straight to its checkout, and they can leave.
+ */
+
+type JoinValues = {
+  registrationTier: RegistrationTier | undefined
+  badgeName: string
+  tShirtSize: TShirtSize | undefined
+  changingRoomType: ChangingRoomType | undefined
+}
+
+const isOpen = (entry: WaitingListEntry | null | undefined): boolean =>
+  entry?.status === 'waiting' || entry?.status === 'offered'
+
+/** The member's entry, loaded from the API; `undefined` while loading. */
+function useWaitingListEntry() {
+  const { account, handleSessionError } = useMyPage()
+  const [state, setState] = useState<{ entry?: WaitingListEntry | null; error?: unknown }>({})
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    let live = true
+    account.api.getWaitingList().then(
+      (entry) => live && setState({ entry }),
+      (failure: unknown) => {
+        if (live && !handleSessionError(failure)) setState({ error: failure })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [account, handleSessionError, attempt])
+  const reload = useCallback(() => setAttempt((count) => count + 1), [])
+  return { ...state, reload, set: (entry: WaitingListEntry) => setState({ entry }) }
+}
+
+/** The registration page's waiting-list section; nothing while no tier is sold out and the member is not listed. */
+export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | undefined }) {
+  const { t } = useAccountTranslation()
+  const { account, handleSessionError } = useMyPage()
+  const language = useLanguage()
+  const { entry, error: loadError, reload, set } = useWaitingListEntry()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const [joining, setJoining] = useState(false)
+  const soldOut = (inventory ?? [])
+    .filter((item) => item.status === 'sold_out')
+    .map((item) => item.registrationTier)
+
+  async function act(work: () => Promise<void>) {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await work()
+    } catch (failure) {
+      if (!handleSessionError(failure)) setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (loadError !== undefined) return <LoadError error={loadError} retry={reload} />
+  if (entry === undefined) return null
+  if (!isOpen(entry) && soldOut.length === 0) return null
+
+  const leave = () => act(async () => set(await account.api.leaveWaitingList()))
+  let body: React.ReactNode
+  if (entry?.status === 'offered' && entry.offerExpiresAt !== undefined) {
+    const url = (path: string) =>
+      new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {t('waitingList.offerLead', {
+            tier: t(`domain:registrationTier.${entry.registrationTier}`),
+            deadline: formatInstant(entry.offerExpiresAt, language),
+          })}
+        </Alert>
+        <ErrorAlert error={error} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() =>
+              act(async () => {
+                const { paymentUrl } = await account.api.acceptWaitingListOffer({
+                  successUrl: url('mypage/dashboard'),
+                  cancelUrl: url('mypage/registration'),
+                })
+                account.navigateTo(paymentUrl)
+              })
+            }
+          >
+            {t('waitingList.accept')}
+          </Button>
+          <Button color="error" disabled={busy} onClick={leave}>
+            {t('waitingList.decline')}
+          </Button>
+        </Stack>
+      </Stack>
+    )
+  } else if (entry?.status === 'waiting') {
+    body = (
+      <Stack spacing={2}>
+        <Typography role="status">
+          {t('waitingList.position', {
+            tier: t(`domain:registrationTier.${entry.registrationTier}`),
+            position: entry.position ?? 1,
+          })}
+        </Typography>
+        <Typography variant="body2">{t('waitingList.howOffersWork')}</Typography>
+        <ErrorAlert error={error} />
+        <Button color="error" disabled={busy} onClick={leave} sx={{ alignSelf: 'flex-start' }}>
+          {t('waitingList.leave')}
+        </Button>
+      </Stack>
+    )
+  } else {
+    body = (
+      <>
+        {entry?.status === 'expired' && (
+          <Alert severity="info" role="status" sx={{ mb: 2 }}>
+            {t('waitingList.expiredLead')}
+          </Alert>
+        )}
+        <Typography sx={{ mb: 2 }}>{t('waitingList.joinLead')}</Typography>
+        <ErrorAlert error={error} />
+        {/* The form opens on demand: the registration form above has the same fields. */}
+        {joining ? (
+          <JoinForm
+            tiers={soldOut}
+            busy={busy}
+            onSubmit={(form) =>
+              act(async () => set(await account.api.joinWaitingList({ ...form, language })))
+            }
+          />
+        ) : (
+          <Button variant="outlined" onClick={() => setJoining(true)}>
+            {t('waitingList.start')}
+          </Button>
+        )}
+      </>
+    )
+  }
+  return (
+    <Section id="waiting-list" heading={t('waitingList.heading')}>
+      {body}
+    </Section>
+  )
+}
+
+function JoinForm({
+  tiers,
+  busy,
+  onSubmit,
+}: {
+  tiers: readonly RegistrationTier[]
+  busy: boolean
+  onSubmit: (form: RegistrationForm) => void
+}) {
+  const { t, errorText } = useAccountTranslation()
+  // The registration form's schema: joining asks for, and checks, exactly what registering does.
+  const form = useZodForm<JoinValues, RegistrationForm>(registrationFormSchema, {
+    registrationTier: tiers.length === 1 ? tiers[0] : undefined,
+    badgeName: '',
+    tShirtSize: undefined,
+    changingRoomType: undefined,
+  })
+  const tier = form.values.registrationTier
+  const message = (path: string) => {
+    const issue = form.errors[path]
+    return issue ? errorText(issue.key, issue.values) : undefined
+  }
+  return (
+    <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
+      <FormControl component="fieldset" error={message('registrationTier') !== undefined} required>
+        <FormLabel component="legend">{t('waitingList.tier')}</FormLabel>
+        <RadioGroup
+          name="waitingListTier"
+          value={tier ?? ''}
+          onChange={(event) => form.setValue('registrationTier', event.target.value as RegistrationTier)}
+        >
+          {tiers.map((candidate) => (
+            <FormControlLabel
+              key={candidate}
+              value={candidate}
+              control={<Radio />}
+              label={t(`domain:registrationTier.${candidate}`)}
+            />
+          ))}
+        </RadioGroup>
+        {message('registrationTier') && <FormHelperText>{message('registrationTier')}</FormHelperText>}
+      </FormControl>
+      <FormTextField
+        form={form}
+        name="badgeName"
+        label={t('registration.badgeName')}
+        hint={t('registration.badgeNameHint')}
+      />
+      {tier && isSponsorTier(tier) && (
+        <TextField
+          select
+          name="waitingListTShirtSize"
+          label={t('registration.tShirtSize')}
+          value={form.values.tShirtSize ?? ''}
+          onChange={(event) =>
+            form.setValue(
+              'tShirtSize',
+              event.target.value === '' ? undefined : (event.target.value as TShirtSize),
+            )
+          }
+          error={message('tShirtSize') !== undefined}
+          helperText={message('tShirtSize')}
+          required
+          slotProps={{ select: { native: true } }}
+          sx={{ maxWidth: 240 }}
+        >
+          <option value="" />
+          {tShirtSizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </TextField>
+      )}
+      {tier && isFursuitTier(tier) && (
+        <FormControl component="fieldset" error={message('changingRoomType') !== undefined} required>
+          <FormLabel component="legend">{t('registration.changingRoom')}</FormLabel>
+          <RadioGroup
+            row
+            name="waitingListChangingRoomType"
+            value={form.values.changingRoomType ?? ''}
+            onChange={(event) => form.setValue('changingRoomType', event.target.value as ChangingRoomType)}
+          >
+            {changingRoomTypes.map((room) => (
+              <FormControlLabel
+                key={room}
+                value={room}
+                control={<Radio />}
+                label={t(`domain:changingRoomType.${room}`)}
+              />
+            ))}
+          </RadioGroup>
+          {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
+        </FormControl>
+      )}
+      <SubmitButton busy={busy}>{t('waitingList.join')}</SubmitButton>
+    </Stack>
+  )
+}
+
+/** My Page's dashboard: the member's waiting position or open offer, if any. */
+export function WaitingListSummary() {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const { entry, error, reload } = useWaitingListEntry()
+  if (error !== undefined) return <LoadError error={error} retry={reload} />
+  if (entry === undefined) return null
+  if (!entry || !(isOpen(entry) || entry.status === 'expired')) return null
+  const tier = t(`domain:registrationTier.${entry.registrationTier}`)
+  const status =
+    entry.status === 'offered' && entry.offerExpiresAt !== undefined
+      ? t('waitingList.offerLead', { tier, deadline: formatInstant(entry.offerExpiresAt, language) })
+      : entry.status === 'waiting'
+        ? t('waitingList.position', { tier, position: entry.position ?? 1 })
+        : t('waitingList.expiredLead')
+  return (
+    <Section id="waiting-list-summary" heading={t('waitingList.heading')}>
+      <Stack spacing={1.5}>
+        <Facts items={[[t('dashboard.status'), status]]} />
+        <Button href={localizedPath(language, 'mypage/registration')} sx={{ alignSelf: 'flex-start' }}>
+          {entry.status === 'offered' ? t('waitingList.accept') : t('waitingList.toRegistration')}
+        </Button>
+      </Stack>
+    </Section>
+  )
+}

@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createFakeAccount, now } from '../test/fake-account.ts'
+import { renderApp } from '../test/render-app.tsx'
+
+const email = 'kemo@example.com'
+const flagsOn = {
+  isNewClubActivityEstablishmentAvailable: true,
+  isRegistrationAvailable: true,
+  isUnderMaintenance: false,
+}
+const hours = (count: number) => count * 60 * 60 * 1000
+
+function soldOutFursuiter() {
+  const fake = createFakeAccount({ signedInAs: email })
+  fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
+    item.registrationTier === 'fursuiter' ? { ...item, status: 'sold_out' } : item,
+  )
+  return fake
+}
+
+describe('the waiting list on the registration page', () => {
+  it('offers to join a sold-out tier with the registration fields, validated the same way, then shows the position', async () => {
+    const fake = soldOutFursuiter()
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    expect(await screen.findByRole('heading', { level: 2, name: 'キャンセル待ち' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに申し込む' }))
+    fireEvent.click(await screen.findByRole('radio', { name: '着ぐるみ参加' }))
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに登録する' }))
+    // Nothing sent until the form is valid: the badge name and the changing room are required, as when registering.
+    expect(await screen.findByText('着ぐるみ更衣室を選択してください。')).toBeTruthy()
+    expect(fake.backend.state.requests.some((request) => request.method === 'joinWaitingList')).toBe(false)
+
+    const badgeNames = screen.getAllByLabelText(/バッジ名/)
+    fireEvent.change(badgeNames[badgeNames.length - 1] as HTMLElement, { target: { value: 'ケモ' } })
+    const rooms = screen.getAllByRole('radio', { name: '女性用' })
+    fireEvent.click(rooms[rooms.length - 1] as HTMLElement)
+    fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに登録する' }))
+
+    expect(await screen.findByText('着ぐるみ参加のキャンセル待ち 3 番目です。')).toBeTruthy()
+    expect(fake.backend.state.requests.find((request) => request.method === 'joinWaitingList')?.body).toEqual(
+      {
+        registrationTier: 'fursuiter',
+        badgeName: 'ケモ',
+        changingRoomType: 'female',
+        language: 'ja',
+      },
+    )
+  })
+
+  it('shows an open offer with its deadline in Japan time and goes straight to its checkout', async () => {
+    const fake = soldOutFursuiter()
+    fake.backend.state.waitingList = {
+      registrationTier: 'fursuiter',
+      badgeName: 'Kemo',
+      status: 'offered',
+      joinedAt: now - hours(48),
+      offerExpiresAt: Date.parse('2025-04-02T12:00:00+09:00'),
+    }
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    expect(
+      await screen.findByText(/A Fursuiter spot is held for you until .*2025.*12:00.*\(Japan time\)/),
+    ).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the spot and pay' }))
+    await waitFor(() =>
+      expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_offer']),
+    )
+    expect(
+      fake.backend.state.requests.find((request) => request.method === 'acceptWaitingListOffer')?.body,
+    ).toEqual({
+      successUrl: 'http://localhost:5173/en/mypage/dashboard?refresh=true',
+      cancelUrl: 'http://localhost:5173/en/mypage/registration?refresh=true',
+    })
+  })
+
+  it('lets a member leave the list, and says so when an offer was refused by the API', async () => {
+    const fake = soldOutFursuiter()
+    fake.backend.state.waitingList = {
+      registrationTier: 'fursuiter',
+      badgeName: 'Kemo',
+      status: 'offered',
+      joinedAt: now,
+      offerExpiresAt: now + hours(1),
+    }
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    const accept = await screen.findByRole('button', { name: 'Accept the spot and pay' })
+    // The offer ran out while the page was open.
+    fake.backend.state.waitingList = { ...fake.backend.state.waitingList, status: 'expired' }
+    fireEvent.click(accept)
+    expect(
+      await screen.findByText('There is no open offer for you: it may have expired or been taken already.'),
+    ).toBeTruthy()
+    expect(fake.navigatedTo).toEqual([])
+
+    fake.backend.state.waitingList = { ...fake.backend.state.waitingList, status: 'waiting', position: 2 }
+    fireEvent.click(screen.getByRole('button', { name: 'Decline the spot' }))
+    expect(await screen.findByRole('button', { name: 'Join a waiting list…' })).toBeTruthy()
+  })
+})
+
+describe('the waiting list on My Page', () => {
+  it('shows the waiting position on the dashboard', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.waitingList = {
+      registrationTier: 'member',
+      badgeName: 'Kemo',
+      status: 'waiting',
+      joinedAt: now,
+      position: 4,
+    }
+    renderApp('/en/mypage/dashboard', { account: fake.account, flags: flagsOn })
+    expect(await screen.findByText('You are number 4 on the waiting list for Member.')).toBeTruthy()
+  })
+
+  it('shows an open offer with its deadline on the dashboard, in Japanese', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.waitingList = {
+      registrationTier: 'member',
+      badgeName: 'ケモ',
+      status: 'offered',
+      joinedAt: now,
+      offerExpiresAt: Date.parse('2025-04-02T09:30:00+09:00'),
+    }
+    renderApp('/ja/mypage/dashboard', { account: fake.account, flags: flagsOn })
+    expect(
+      await screen.findByText(/一般参加の枠を .*9:30.*（日本時間）までお取り置きしています。/),
+    ).toBeTruthy()
+  })
+})

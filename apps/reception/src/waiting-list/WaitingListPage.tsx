@@ -1,0 +1,135 @@
+import { type AdminWaitingListEntry, formatInstant, isLanguage, registrationTiers } from '@furfes/core'
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { ErrorText } from '../app/ErrorText.tsx'
+import { useServices } from '../app/services.tsx'
+
+/*
+ * Every tier's waiting list and offers (decision 115), read from the API each time the screen opens or is
+ * refreshed: open entries first, in order, with the deadline of each offer in Japan time. Staff only read it;
+ * offers go out and expire by themselves.
+ */
+export function WaitingListPage() {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const [state, setState] = useState<{ entries?: AdminWaitingListEntry[]; error?: unknown }>({})
+  const [attempt, setAttempt] = useState(0)
+  const refresh = useCallback(() => setAttempt((count) => count + 1), [])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setState((previous) => ({ ...(previous.entries ? { entries: previous.entries } : {}) }))
+    services.api.listWaitingList({ signal: controller.signal }).then(
+      (entries) => setState({ entries }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ error })
+      },
+    )
+    return () => controller.abort()
+  }, [services, attempt])
+
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          {t('waitingList.heading')}
+        </Typography>
+        <Button variant="outlined" onClick={refresh}>
+          {t('waitingList.refresh')}
+        </Button>
+      </Stack>
+      <Typography>{t('waitingList.lead')}</Typography>
+      {state.error !== undefined && <ErrorText error={state.error} />}
+      {state.entries === undefined && state.error === undefined && (
+        <Typography role="status">{t('waitingList.loading')}</Typography>
+      )}
+      {state.entries &&
+        registrationTiers.map((tier) => {
+          const entries = state.entries?.filter((entry) => entry.registrationTier === tier) ?? []
+          return entries.length === 0 ? null : <TierList key={tier} tier={tier} entries={entries} />
+        })}
+      {state.entries?.length === 0 && <Typography>{t('waitingList.empty')}</Typography>}
+    </Stack>
+  )
+}
+
+function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEntry[] }) {
+  const { t } = useTranslation('reception')
+  const { lang = 'ja' } = useParams()
+  const language = isLanguage(lang) ? lang : 'ja'
+  const headingId = `waiting-list-${tier}`
+  const offers = entries.filter((entry) => entry.status === 'offered').length
+  const waiting = entries.filter((entry) => entry.status === 'waiting').length
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={headingId}>
+          {t(`domain:registrationTier.${tier}`)}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t('waitingList.counts', { offers, waiting })}
+        </Typography>
+        <TableContainer>
+          <Table size="small" aria-labelledby={headingId}>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col">
+                  {t('waitingList.position')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('waitingList.badgeName')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('waitingList.email')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('waitingList.status')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('waitingList.deadline')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.entryId}>
+                  <TableCell>{entry.position ?? '—'}</TableCell>
+                  <TableCell>{entry.badgeName}</TableCell>
+                  <TableCell>{entry.email ?? '—'}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      variant={entry.status === 'offered' ? 'filled' : 'outlined'}
+                      color={entry.status === 'offered' ? 'primary' : 'default'}
+                      label={t(`waitingList.statuses.${entry.status}`)}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {entry.status === 'offered' && entry.offerExpiresAt !== undefined
+                      ? formatInstant(entry.offerExpiresAt, language)
+                      : '—'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
+  )
+}
