@@ -10,6 +10,7 @@ import {
   participantListCodec,
   registrationCodeKeySetCodec,
 } from '../contract/codecs.ts'
+import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
@@ -31,6 +32,8 @@ export interface AdminApiClient {
   /** Replaces the three flags; answers the flags now in force. */
   setFeatures(flags: FeatureFlags, options?: CallOptions): Promise<FeatureFlags>
   listParticipants(options?: CallOptions): Promise<Participant[]>
+  /** The committee's figures, computed by the API now (decision 130). */
+  getDashboard(options?: CallOptions): Promise<Dashboard>
   /** Uploads check-ins (at most `maxCheckInUploadItems`); one result per item, in order. */
   uploadCheckIns(items: readonly CheckInItem[], options?: CallOptions): Promise<CheckInResult[]>
   /** The check-in records stored after `since` (a previous page's nextCursor), from the first without it. */
@@ -53,6 +56,10 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     async listParticipants(callOptions) {
       const wire = await transport.call(apiRoutes.getAdminParticipants, {}, callOptions)
       return decodeResponse(participantListCodec, wire)
+    },
+    async getDashboard(callOptions) {
+      const wire = await transport.call(apiRoutes.getAdminDashboard, {}, callOptions)
+      return decodeResponse(dashboardCodec, wire)
     },
     async uploadCheckIns(items, callOptions) {
       const body = encodeRequest(checkInUploadCodec, [...items], 'POST /admin/check-ins')

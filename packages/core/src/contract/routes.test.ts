@@ -22,6 +22,7 @@ describe('route table', () => {
       deleteRegistration: 'DELETE /registration member',
       getRegistrationJwt: 'GET /registration/jwt member',
       getAdminParticipants: 'GET /admin/participants admin',
+      getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
       getAdminCheckIns: 'GET /admin/check-ins admin',
