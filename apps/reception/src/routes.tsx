@@ -1,3 +1,4 @@
+import { LinearProgress } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Navigate, type RouteObject } from 'react-router'
 import { AdminGate } from './auth/AdminGate.tsx'
@@ -8,6 +9,12 @@ import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
 
+/** Shown while a page's code loads (the dashboard's charts, on its first visit). */
+function PageLoading() {
+  const { t } = useTranslation('reception')
+  return <LinearProgress aria-label={t('pageLoading')} />
+}
+
 function ToCurrentLanguage() {
   const { i18n } = useTranslation()
   return <Navigate replace to={`/${i18n.language === 'en' ? 'en' : 'ja'}/admin`} />
@@ -15,7 +22,7 @@ function ToCurrentLanguage() {
 
 /**
  * The spec's admin routes, `/{lang}/admin-sign-in` and `/{lang}/admin` (the participant list), which the
- * PWA's routes of the same names lead to, plus the scanner and the settings.
+ * PWA's routes of the same names lead to, plus the scanner, the dashboard and the settings.
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -36,6 +43,14 @@ export function createRoutes(): RouteObject[] {
                 { index: true, Component: ParticipantsPage },
                 { path: 'scan', Component: ScanPage },
                 { path: 'settings', Component: SettingsPage },
+                // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).
+                {
+                  path: 'dashboard',
+                  lazy: async () => ({
+                    Component: (await import('./dashboard/DashboardPage.tsx')).DashboardPage,
+                  }),
+                  HydrateFallback: PageLoading,
+                },
               ],
             },
           ],

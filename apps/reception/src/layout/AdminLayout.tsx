@@ -8,12 +8,12 @@ import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'settings'] as const
+const sections = ['scan', 'participants', 'dashboard', 'settings'] as const
 type Section = (typeof sections)[number]
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return last === 'scan' || last === 'settings' ? last : 'participants'
+  return last === 'scan' || last === 'settings' || last === 'dashboard' ? last : 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {
