@@ -48,6 +48,8 @@ test('the dashboard shows the seeded figures and follows a check-in made on anot
     const [person] = people
     if (!person) throw new Error('No participant')
     await signInAdmin(second.page)
+    // Its first sync has brought the list and the signing keys: the person is listed.
+    await expect(second.page.getByRole('button', { name: person.badgeName })).toBeVisible()
     await second.page.getByRole('tab', { name: 'Scan' }).click()
     await second.page.getByLabel('Registration code').fill(person.code)
     await second.page.getByRole('button', { name: 'Verify' }).click()
