@@ -72,16 +72,22 @@ export async function dashboard(db: Executor, now: number): Promise<DashboardWir
   const slotRows = await queryRows<SlotRow>(
     db,
     sql`
-      select to_timestamp(floor(extract(epoch from c.checked_in_at) / ${slotSeconds}) * ${slotSeconds}) as slot_start,
-        c.device_id,
-        (select n.device_name from check_ins n
-          where n.device_id = c.device_id and n.device_name is not null
-          order by n.seq desc limit 1) as device_name,
-        count(*)::int as check_ins
-      from check_in_states s
-      join check_ins c on c.id = s.check_in_id
-      join registrations r on r.registration_id = s.registration_id and r.payment_status = 'paid'
-      group by 1, 2
+      with slots as (
+        select to_timestamp(floor(extract(epoch from c.checked_in_at) / ${slotSeconds}) * ${slotSeconds}) as slot_start,
+          c.device_id, count(*)::int as check_ins
+        from check_in_states s
+        join check_ins c on c.id = s.check_in_id
+        join registrations r on r.registration_id = s.registration_id and r.payment_status = 'paid'
+        group by 1, 2
+      ),
+      names as (
+        select distinct on (n.device_id) n.device_id, n.device_name
+        from check_ins n
+        where n.device_name is not null and n.device_id in (select device_id from slots)
+        order by n.device_id, n.seq desc
+      )
+      select slots.slot_start, slots.device_id, names.device_name, slots.check_ins
+      from slots left join names on names.device_id = slots.device_id
       order by 1, 2
     `,
   )
