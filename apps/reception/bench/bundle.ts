@@ -33,7 +33,8 @@ function closure(key: string, into = new Set<string>()): Set<string> {
 }
 
 const gzipKiB = (files: Iterable<string>) =>
-  [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0) / 1024
+  [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0) /
+  1024
 const rawKiB = (files: Iterable<string>) =>
   [...files].reduce((sum, file) => sum + readFileSync(join(dist, file)).length, 0) / 1024
 
@@ -46,15 +47,25 @@ const dashboard = [...closure(dashboardKey)].filter((file) => !firstLoad.has(fil
 
 // A class name only MUI X Charts' code contains.
 const chartMarker = 'MuiChartsAxis'
-const chartsInFirstLoad = [...firstLoad].filter((file) => readFileSync(join(dist, file), 'utf8').includes(chartMarker))
-const chartsInDashboard = dashboard.some((file) => readFileSync(join(dist, file), 'utf8').includes(chartMarker))
+const chartsInFirstLoad = [...firstLoad].filter((file) =>
+  readFileSync(join(dist, file), 'utf8').includes(chartMarker),
+)
+const chartsInDashboard = dashboard.some((file) =>
+  readFileSync(join(dist, file), 'utf8').includes(chartMarker),
+)
 
 const round = (kib: number) => Math.round(kib * 10) / 10
 console.log('| load | files | KiB | KiB gzip -9 |')
 console.log('|---|---|---|---|')
-console.log(`| first load (entry and its imports) | ${firstLoad.size} | ${round(rawKiB(firstLoad))} | ${round(gzipKiB(firstLoad))} |`)
-console.log(`| Dashboard tab, added on first visit | ${dashboard.length} | ${round(rawKiB(dashboard))} | ${round(gzipKiB(dashboard))} |`)
+console.log(
+  `| first load (entry and its imports) | ${firstLoad.size} | ${round(rawKiB(firstLoad))} | ${round(gzipKiB(firstLoad))} |`,
+)
+console.log(
+  `| Dashboard tab, added on first visit | ${dashboard.length} | ${round(rawKiB(dashboard))} | ${round(gzipKiB(dashboard))} |`,
+)
 if (chartsInFirstLoad.length > 0 || !chartsInDashboard) {
-  console.error(`The chart library must load with the dashboard only; in the first load: ${chartsInFirstLoad.join(', ')}`)
+  console.error(
+    `The chart library must load with the dashboard only; in the first load: ${chartsInFirstLoad.join(', ')}`,
+  )
   process.exit(1)
 }
