@@ -88,6 +88,17 @@ test('the dashboard has no serious or critical axe violation, in both languages 
         expect(await blockingViolations(page), `${scheme} ${language} dashboard`).toEqual([])
       }
     }
+    // A phone held upright: nothing wider than the screen but the table, which scrolls on its own.
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${receptionUrl}/en/admin/dashboard`)
+    await expect(page.getByTestId('dashboard-freshness')).toContainText('Figures from the server')
+    await page.waitForLoadState('networkidle')
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no horizontal page scroll on a phone',
+    ).toBe(true)
+    expect(await blockingViolations(page), 'phone en dashboard').toEqual([])
     expect(device.errors).toEqual([])
   } finally {
     await device.context.close()

@@ -49,12 +49,16 @@ export function AdminLayout() {
             {t('appName')}
           </Typography>
           {/* Unselected tabs in the secondary text colour rather than MUI's 60% opacity of the bar's text,
-              which is under 4.5:1 on the bar (axe, color-contrast). */}
+              which is under 4.5:1 on the bar (axe, color-contrast). Scrollable: four sections do not fit
+              beside the title on a phone. */}
           <Tabs
             value={current}
             aria-label={t('nav.label')}
             textColor="inherit"
+            variant="scrollable"
+            scrollButtons={false}
             sx={{
+              maxWidth: '100%',
               '& .MuiTab-root': { opacity: 1, color: 'text.secondary' },
               '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
             }}
