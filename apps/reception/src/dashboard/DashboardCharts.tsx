@@ -1,6 +1,8 @@
 import { type DashboardCheckInSlot, type DashboardDay, registrationTiers } from '@furfes/core'
 import { Box, Typography } from '@mui/material'
 import { BarChart } from '@mui/x-charts/BarChart'
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine'
+import { LineChart } from '@mui/x-charts/LineChart'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 
@@ -78,6 +80,33 @@ export function CheckInsPerSlotChart({ slots }: { slots: readonly DashboardCheck
         yAxis={[{ label: t('dashboard.axis.checkIns'), tickMinStep: 1 }]}
         series={devices.map(([, name], index) => ({ dataKey: `d${index}`, label: name, stack: 'devices' }))}
       />
+    </ChartFigure>
+  )
+}
+
+/** Arrivals so far, slot by slot, against the people expected (the paid registrations). */
+export function ArrivalsAgainstExpectedChart(props: {
+  slots: readonly DashboardCheckInSlot[]
+  expected: number
+}) {
+  const { t } = useTranslation('reception')
+  const starts = [...new Set(props.slots.map((slot) => slot.slotStart))].sort((a, b) => a - b)
+  let sum = 0
+  const dataset = starts.map((slotStart) => {
+    for (const slot of props.slots) if (slot.slotStart === slotStart) sum += slot.checkIns
+    return { slot: slotTime.format(slotStart), arrived: sum }
+  })
+  return (
+    <ChartFigure title={t('dashboard.arrivals')} empty={props.slots.length === 0}>
+      <LineChart
+        height={240}
+        dataset={dataset}
+        xAxis={[{ scaleType: 'point', dataKey: 'slot', label: t('dashboard.axis.slot') }]}
+        yAxis={[{ label: t('dashboard.axis.checkIns'), min: 0, max: Math.max(props.expected, sum, 1) }]}
+        series={[{ dataKey: 'arrived', label: t('dashboard.arrived') }]}
+      >
+        <ChartsReferenceLine y={props.expected} label={t('dashboard.expected', { count: props.expected })} />
+      </LineChart>
     </ChartFigure>
   )
 }

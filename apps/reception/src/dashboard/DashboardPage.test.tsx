@@ -68,6 +68,10 @@ describe('dashboard', () => {
         /^Figures from the server as of 09:30:00/,
       )
       expect(screen.getByRole('figure', { name: 'Check-ins per 10 minutes, by device' })).toBeTruthy()
+      const arrivals = screen.getByRole('figure', {
+        name: 'Arrivals so far, against the paid participants expected',
+      })
+      expect(within(arrivals).getByText('Expected: 3')).toBeTruthy()
 
       // Another tablet checks someone in; this one learns of it at its next sync and asks again.
       const other = await createTestDevice(server, { name: '受付2', time: eventMorning + 60_000 })

@@ -20,7 +20,11 @@ import { useTranslation } from 'react-i18next'
 import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 import { formatTime } from '../layout/format.ts'
-import { CheckInsPerSlotChart, RegistrationsPerDayChart } from './DashboardCharts.tsx'
+import {
+  ArrivalsAgainstExpectedChart,
+  CheckInsPerSlotChart,
+  RegistrationsPerDayChart,
+} from './DashboardCharts.tsx'
 import { type DashboardFigures, dashboardCsv, dashboardCsvFileName, type TierFigures } from './figures.ts'
 import { useDashboardFigures } from './useDashboardFigures.ts'
 
@@ -190,6 +194,7 @@ export function DashboardPage() {
         />
       </Box>
       <CheckInsPerSlotChart slots={figures.checkInsPerSlot} />
+      <ArrivalsAgainstExpectedChart slots={figures.checkInsPerSlot} expected={figures.paid} />
 
       <Box component="section" aria-labelledby="dashboard-tiers">
         <Typography id="dashboard-tiers" variant="h6" component="h2" gutterBottom>
