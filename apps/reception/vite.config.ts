@@ -50,6 +50,8 @@ export default defineConfig({
   build: {
     // A staff app installed once per tablet and precached whole: chunk size matters less than for visitors.
     chunkSizeWarningLimit: 1024,
+    // bench/bundle.ts reads which chunk loads when (the dashboard's charts stay out of the first load).
+    manifest: true,
     rolldownOptions: {
       // @furfes/core is declarations and pure functions: let the bundle drop what the app does not use.
       treeshake: {

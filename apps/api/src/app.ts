@@ -33,6 +33,7 @@ import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
 import { createCheckInService, parseCheckInCursor } from './services/check-ins.ts'
+import { dashboard } from './services/dashboard.ts'
 import { createFeatureFlagService, type FeatureFlagService } from './services/feature-flags.ts'
 import {
   getAdditionalInfo,
@@ -456,6 +457,12 @@ export function createApi(options: ApiOptions): Api {
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
     return { status: 200, body: { items: await participants(db, clock) } }
+  })
+
+  mount(apiRoutes.getAdminDashboard, async () => {
+    // Due holds go back first, so pending and spots left count only holds still in force (decision 056).
+    await registrations.releaseExpired()
+    return { status: 200, body: await dashboard(db, clock()) }
   })
 
   // Reception check-ins (decisions 070 and 073).

@@ -10,9 +10,10 @@ import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
 import { WaitingListPage } from './waiting-list/WaitingListPage.tsx'
 
-function Loading() {
+/** Shown while a lazily loaded page's code arrives (the dashboard's charts, the badge sheets). */
+function PageLoading() {
   const { t } = useTranslation('reception')
-  return <LinearProgress aria-label={t('badges.loading')} />
+  return <LinearProgress aria-label={t('pageLoading')} />
 }
 
 function ToCurrentLanguage() {
@@ -22,7 +23,8 @@ function ToCurrentLanguage() {
 
 /**
  * The spec's admin routes, `/{lang}/admin-sign-in` and `/{lang}/admin` (the participant list), which the
- * PWA's routes of the same names lead to, plus the scanner, the settings and the badge sheets.
+ * PWA's routes of the same names lead to, plus the scanner, the dashboard, the waiting list, the settings and
+ * the badge sheets.
  */
 export function createRoutes(): RouteObject[] {
   return [
@@ -48,9 +50,17 @@ export function createRoutes(): RouteObject[] {
                   path: 'badges',
                   lazy: async () => ({ Component: (await import('./badges/BadgesPage.tsx')).BadgesPage }),
                   // Opened straight (a reload on this page), the router waits for the module before drawing.
-                  HydrateFallback: Loading,
+                  HydrateFallback: PageLoading,
                 },
                 { path: 'waiting-list', Component: WaitingListPage },
+                // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).
+                {
+                  path: 'dashboard',
+                  lazy: async () => ({
+                    Component: (await import('./dashboard/DashboardPage.tsx')).DashboardPage,
+                  }),
+                  HydrateFallback: PageLoading,
+                },
               ],
             },
           ],

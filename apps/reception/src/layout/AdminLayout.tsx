@@ -8,12 +8,14 @@ import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'waiting-list', 'settings'] as const
+const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'settings'] as const
 type Section = (typeof sections)[number]
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return last === 'scan' || last === 'settings' || last === 'waiting-list' ? last : 'participants'
+  return last === 'scan' || last === 'settings' || last === 'waiting-list' || last === 'dashboard'
+    ? last
+    : 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {
@@ -49,12 +51,16 @@ export function AdminLayout() {
             {t('appName')}
           </Typography>
           {/* Unselected tabs in the secondary text colour rather than MUI's 60% opacity of the bar's text,
-              which is under 4.5:1 on the bar (axe, color-contrast). */}
+              which is under 4.5:1 on the bar (axe, color-contrast). Scrollable: four sections do not fit
+              beside the title on a phone. */}
           <Tabs
             value={current}
             aria-label={t('nav.label')}
             textColor="inherit"
+            variant="scrollable"
+            scrollButtons={false}
             sx={{
+              maxWidth: '100%',
               '& .MuiTab-root': { opacity: 1, color: 'text.secondary' },
               '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
             }}

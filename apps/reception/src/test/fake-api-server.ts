@@ -3,11 +3,16 @@ import {
   type CheckInRecordWire,
   type CheckInResultWire,
   checkInUploadWireSchema,
+  type DashboardWire,
+  dashboardSlotMs,
   type FeatureFlagsWire,
   type FetchLike,
   featureFlagsWireSchema,
   type ParticipantWire,
   type RegistrationCodeKeySetWire,
+  type RegistrationTier,
+  registrationTierPriceJpy,
+  registrationTiers,
 } from '@furfes/core'
 
 export const fakeAdminToken = 'fake-admin-token'
@@ -35,6 +40,10 @@ export interface FakeApiServer {
   fetchFor(isOnline: () => boolean): FetchLike
   /** The next upload is stored but its answer never arrives (the connection drops). */
   dropNextAnswer(): void
+  /** Spots per tier, for GET /admin/dashboard. */
+  capacities: Record<RegistrationTier, number>
+  /** The sign-ups per day GET /admin/dashboard answers (the fake keeps no payment dates). */
+  registrationsPerDay: DashboardWire['registrations_per_day']
   /** Records per page of GET /admin/check-ins. */
   pageSize: number
   now: () => number
@@ -57,6 +66,8 @@ export function createFakeApiServer(
       is_registration_available: true,
       is_under_maintenance: false,
     },
+    capacities: { member: 100, fursuiter: 50, sponsor: 20, sponsor_fursuiter: 10 },
+    registrationsPerDay: [],
     pageSize: 100,
     now: options.now ?? (() => Date.now()),
     records: () => stored.map((entry) => entry.record),
@@ -77,6 +88,7 @@ export function createFakeApiServer(
         const route = `${method} ${url.pathname}`
         if (route === 'GET /admin/participants') return json(200, { items: server.participants })
         if (route === 'GET /admin/waiting-list') return json(200, { items: server.waitingList })
+        if (route === 'GET /admin/dashboard') return json(200, dashboard())
         if (route === 'PUT /admin/features') {
           server.flags = featureFlagsWireSchema.parse(body)
           return json(200, server.flags)
@@ -105,6 +117,56 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** The figures the API would compute from the participants and the check-ins in force. */
+  function dashboard(): DashboardWire {
+    const tiers = registrationTiers.map((tier) => {
+      const registrations = server.participants.flatMap((p) =>
+        p.registration?.registration_tier === tier ? [p.registration] : [],
+      )
+      const paid = registrations.filter((r) => r.payment_status === 'paid')
+      const pending = registrations.filter((r) => r.payment_status === 'pending').length
+      const capacity = server.capacities[tier]
+      const gross = paid.length * registrationTierPriceJpy[tier]
+      return {
+        registration_tier: tier,
+        capacity,
+        paid: paid.length,
+        pending,
+        spots_left: Math.max(capacity - paid.length - pending, 0),
+        waiting: 0,
+        revenue_gross_jpy: gross,
+        revenue_refunded_jpy: 0,
+        revenue_net_jpy: gross,
+        checked_in: paid.filter((r) => r.id !== undefined && inForce.has(r.id)).length,
+      }
+    })
+    const slots = new Map<string, DashboardWire['check_ins_per_slot'][number]>()
+    for (const id of inForce.values()) {
+      const record = byId.get(id)?.record
+      if (!record) continue
+      const start = Math.floor(Date.parse(record.checked_in_at) / dashboardSlotMs) * dashboardSlotMs
+      const key = `${start} ${record.device_id}`
+      const slot = slots.get(key) ?? {
+        slot_start: new Date(start).toISOString(),
+        device_id: record.device_id,
+        ...(record.device_name === undefined ? {} : { device_name: record.device_name }),
+        check_ins: 0,
+      }
+      slot.check_ins += 1
+      slots.set(key, slot)
+    }
+    return {
+      generated_at: new Date(server.now()).toISOString(),
+      tiers,
+      registrations_per_day: server.registrationsPerDay,
+      check_ins_per_slot: [...slots.values()].sort(
+        (a, b) => a.slot_start.localeCompare(b.slot_start) || a.device_id.localeCompare(b.device_id),
+      ),
+      checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
+      paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+    }
   }
 
   function receive(

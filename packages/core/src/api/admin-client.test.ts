@@ -41,6 +41,49 @@ describe('admin API client', () => {
     ])
   })
 
+  it('reads the dashboard with the admin token, instants as epoch ms and names in camelCase', async () => {
+    const wire = {
+      generated_at: '2026-11-24T03:00:00.000Z',
+      tiers: [
+        {
+          registration_tier: 'member',
+          capacity: 10,
+          paid: 2,
+          pending: 1,
+          spots_left: 7,
+          waiting: 0,
+          revenue_gross_jpy: 10_000,
+          revenue_refunded_jpy: 0,
+          revenue_net_jpy: 10_000,
+          checked_in: 1,
+        },
+      ],
+      registrations_per_day: [{ date: '2026-11-20', registration_tier: 'member', registrations: 2 }],
+      check_ins_per_slot: [
+        { slot_start: '2026-11-24T01:00:00.000Z', device_id: 'dev-1', device_name: '受付1', check_ins: 1 },
+      ],
+      checked_in: 1,
+      paid: 2,
+    }
+    const api = createFakeApi({ 'GET /admin/dashboard': () => ({ status: 200, body: wire }) })
+    const sut = createAdminApiClient({
+      baseUrl: 'https://api.furfes.example',
+      fetch: api.fetch,
+      getAuthInfo: () => adminAuth,
+    })
+    const dashboard = await sut.getDashboard()
+    expect(dashboard.generatedAt).toBe(Date.parse('2026-11-24T03:00:00Z'))
+    expect(dashboard.tiers[0]).toMatchObject({
+      registrationTier: 'member',
+      spotsLeft: 7,
+      revenueNetJpy: 10_000,
+    })
+    expect(dashboard.checkInsPerSlot).toEqual([
+      { slotStart: Date.parse('2026-11-24T01:00:00Z'), deviceId: 'dev-1', deviceName: '受付1', checkIns: 1 },
+    ])
+    expect(api.requests[0]?.authorization).toBe(`Bearer ${adminToken}`)
+  })
+
   it('raises NotAuthenticatedError without admin auth info, before calling', async () => {
     const api = createFakeApi({})
     const sut = createAdminApiClient({
@@ -63,6 +106,7 @@ describe('admin API client', () => {
     })
     expect('listParticipants' in member).toBe(false)
     expect(Object.keys(admin).sort()).toEqual([
+      'getDashboard',
       'getFeatures',
       'getRegistrationCodeKeys',
       'listCheckIns',

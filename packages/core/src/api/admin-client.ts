@@ -12,6 +12,7 @@ import {
   participantListCodec,
   registrationCodeKeySetCodec,
 } from '../contract/codecs.ts'
+import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
@@ -35,6 +36,8 @@ export interface AdminApiClient {
   listParticipants(options?: CallOptions): Promise<Participant[]>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
   listWaitingList(options?: CallOptions): Promise<AdminWaitingListEntry[]>
+  /** The committee's figures, computed by the API now (decision 130). */
+  getDashboard(options?: CallOptions): Promise<Dashboard>
   /** Uploads check-ins (at most `maxCheckInUploadItems`); one result per item, in order. */
   uploadCheckIns(items: readonly CheckInItem[], options?: CallOptions): Promise<CheckInResult[]>
   /** The check-in records stored after `since` (a previous page's nextCursor), from the first without it. */
@@ -61,6 +64,10 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     async listWaitingList(callOptions) {
       const wire = await transport.call(apiRoutes.getAdminWaitingList, {}, callOptions)
       return decodeResponse(adminWaitingListCodec, wire)
+    },
+    async getDashboard(callOptions) {
+      const wire = await transport.call(apiRoutes.getAdminDashboard, {}, callOptions)
+      return decodeResponse(dashboardCodec, wire)
     },
     async uploadCheckIns(items, callOptions) {
       const body = encodeRequest(checkInUploadCodec, [...items], 'POST /admin/check-ins')

@@ -27,6 +27,7 @@ describe('route table', () => {
       postWaitingListAccept: 'POST /waiting-list/accept member',
       getAdminWaitingList: 'GET /admin/waiting-list admin',
       getAdminParticipants: 'GET /admin/participants admin',
+      getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
       getAdminCheckIns: 'GET /admin/check-ins admin',

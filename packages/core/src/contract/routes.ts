@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { dashboardWireSchema } from './dashboard.ts'
 import {
   adminWaitingListWireSchema,
   checkInPageQueryWireSchema,
@@ -236,6 +237,19 @@ export const apiRoutes = {
     tag: 'admin',
     summary: 'List every participant',
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
+  }),
+  getAdminDashboard: defineRoute({
+    method: 'get',
+    path: '/admin/dashboard',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Read the committee's figures",
+    description:
+      'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
+      'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +
+      'and paid in total. Canceled and expired registrations never count as paid. Computed by the database ' +
+      'on each call.',
+    responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
   }),
   putAdminFeatures: defineRoute({
     method: 'put',

@@ -1,0 +1,138 @@
+import { type DashboardWire, eventTimeZone, registrationTiers } from '@furfes/core'
+import { sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '../db/database.ts'
+
+/*
+ * The staff dashboard's figures (decision 130), every one counted by the database in a single statement per
+ * part, so they agree with each other and cost the same on PGlite and PostgreSQL. Money is what was paid: a
+ * registration counts in the gross once it has a paid_at, and stays there if it is canceled later; the
+ * refunded sum is its own column so net = gross - refunded.
+ */
+
+interface TierRow {
+  registration_tier: string
+  capacity: number
+  taken: number
+  paid: number
+  pending: number
+  revenue_gross_jpy: string | number
+  revenue_refunded_jpy: string | number
+  checked_in: number
+  waiting: number
+}
+
+interface DayRow {
+  date: string
+  registration_tier: string
+  registrations: number
+}
+
+interface SlotRow {
+  slot_start: Date | string
+  device_id: string
+  device_name: string | null
+  check_ins: number
+}
+
+const slotSeconds = 600
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString()
+}
+
+export async function dashboard(db: Executor, now: number): Promise<DashboardWire> {
+  const tierRows = await queryRows<TierRow>(
+    db,
+    sql`
+      select i.registration_tier, i.capacity, i.taken,
+        count(r.registration_id) filter (where r.payment_status = 'paid')::int as paid,
+        count(r.registration_id) filter (where r.payment_status = 'pending')::int as pending,
+        coalesce(sum(r.amount_jpy) filter (where r.paid_at is not null), 0)::bigint as revenue_gross_jpy,
+        -- Refunds are not stored yet: the refunded sum joins here when they are (decision 130).
+        0::bigint as revenue_refunded_jpy,
+        count(s.registration_id) filter (where r.payment_status = 'paid')::int as checked_in,
+        -- Still on the list: waiting for a spot or holding an offer not yet taken (decision 115).
+        (select count(*) from waiting_list_entries w
+          where w.registration_tier = i.registration_tier and w.status in ('waiting', 'offered'))::int as waiting
+      from tier_inventory i
+      left join registrations r on r.registration_tier = i.registration_tier
+      left join check_in_states s on s.registration_id = r.registration_id and s.check_in_id is not null
+      group by i.registration_tier, i.capacity, i.taken
+    `,
+  )
+  const dayRows = await queryRows<DayRow>(
+    db,
+    sql`
+      select to_char(r.paid_at at time zone ${eventTimeZone}, 'YYYY-MM-DD') as date, r.registration_tier,
+        count(*)::int as registrations
+      from registrations r
+      where r.paid_at is not null
+      group by 1, 2
+      order by 1, 2
+    `,
+  )
+  // Arrivals: the check-ins in force of paid registrations (an undone check-in was a mistake, a refused one never
+  // let anyone in), by the device's clock, in 10-minute slots.
+  const slotRows = await queryRows<SlotRow>(
+    db,
+    sql`
+      with slots as (
+        select to_timestamp(floor(extract(epoch from c.checked_in_at) / ${slotSeconds}) * ${slotSeconds}) as slot_start,
+          c.device_id, count(*)::int as check_ins
+        from check_in_states s
+        join check_ins c on c.id = s.check_in_id
+        join registrations r on r.registration_id = s.registration_id and r.payment_status = 'paid'
+        group by 1, 2
+      ),
+      names as (
+        select distinct on (n.device_id) n.device_id, n.device_name
+        from check_ins n
+        where n.device_name is not null and n.device_id in (select device_id from slots)
+        order by n.device_id, n.seq desc
+      )
+      select slots.slot_start, slots.device_id, names.device_name, slots.check_ins
+      from slots left join names on names.device_id = slots.device_id
+      order by 1, 2
+    `,
+  )
+
+  const byTier = new Map(tierRows.map((row) => [row.registration_tier, row]))
+  const tiers = registrationTiers.flatMap((tier) => {
+    const row = byTier.get(tier)
+    if (!row) return []
+    const gross = Number(row.revenue_gross_jpy)
+    const refunded = Number(row.revenue_refunded_jpy)
+    return [
+      {
+        registration_tier: tier,
+        capacity: row.capacity,
+        paid: row.paid,
+        pending: row.pending,
+        spots_left: Math.max(row.capacity - row.taken, 0),
+        waiting: row.waiting,
+        revenue_gross_jpy: gross,
+        revenue_refunded_jpy: refunded,
+        revenue_net_jpy: gross - refunded,
+        checked_in: row.checked_in,
+      },
+    ]
+  })
+  return {
+    generated_at: new Date(now).toISOString(),
+    tiers,
+    registrations_per_day: dayRows.map((row) => ({
+      date: row.date,
+      registration_tier:
+        row.registration_tier as DashboardWire['registrations_per_day'][number]['registration_tier'],
+      registrations: row.registrations,
+    })),
+    check_ins_per_slot: slotRows.map((row) => ({
+      slot_start: iso(row.slot_start),
+      device_id: row.device_id,
+      ...(row.device_name === null ? {} : { device_name: row.device_name }),
+      check_ins: row.check_ins,
+    })),
+    checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
+    paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+  }
+}

@@ -1,0 +1,112 @@
+import { type DashboardCheckInSlot, type DashboardDay, registrationTiers } from '@furfes/core'
+import { Box, Typography } from '@mui/material'
+import { BarChart } from '@mui/x-charts/BarChart'
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine'
+import { LineChart } from '@mui/x-charts/LineChart'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/*
+ * The charts of the Dashboard tab, with MUI X Charts (decision 131). Each sits in a figure named by its
+ * heading; an empty one says so in words instead of drawing empty axes.
+ */
+
+function ChartFigure(props: { title: string; empty: boolean; children: React.ReactNode }) {
+  const { t } = useTranslation('reception')
+  const id = useId()
+  return (
+    <Box component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {props.title}
+      </Typography>
+      {props.empty ? <Typography color="text.secondary">{t('dashboard.noData')}</Typography> : props.children}
+    </Box>
+  )
+}
+
+/** Registrations paid per day in Japan, one stacked bar per day, a colour per tier. */
+export function RegistrationsPerDayChart({ days }: { days: readonly DashboardDay[] }) {
+  const { t } = useTranslation(['reception', 'domain'])
+  const dates = [...new Set(days.map((day) => day.date))].sort()
+  const dataset = dates.map((date) => {
+    const row: Record<string, string | number> = { date }
+    for (const tier of registrationTiers) row[tier] = 0
+    for (const day of days) if (day.date === date) row[day.registrationTier] = day.registrations
+    return row
+  })
+  return (
+    <ChartFigure title={t('dashboard.perDay')} empty={days.length === 0}>
+      <BarChart
+        height={280}
+        dataset={dataset}
+        xAxis={[{ scaleType: 'band', dataKey: 'date', label: t('dashboard.axis.date') }]}
+        yAxis={[{ label: t('dashboard.axis.registrations'), tickMinStep: 1 }]}
+        series={registrationTiers.map((tier) => ({
+          dataKey: tier,
+          label: t(`domain:registrationTier.${tier}`),
+          stack: 'tiers',
+        }))}
+      />
+    </ChartFigure>
+  )
+}
+
+const slotTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Tokyo',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** Check-ins per 10 minutes (Japan time of the slot's start), a colour per device. */
+export function CheckInsPerSlotChart({ slots }: { slots: readonly DashboardCheckInSlot[] }) {
+  const { t } = useTranslation('reception')
+  const starts = [...new Set(slots.map((slot) => slot.slotStart))].sort((a, b) => a - b)
+  const devices = [...new Map(slots.map((slot) => [slot.deviceId, slot.deviceName ?? slot.deviceId]))]
+  const dataset = starts.map((slotStart) => {
+    const row: Record<string, string | number> = { slot: slotTime.format(slotStart) }
+    devices.forEach(([deviceId], index) => {
+      row[`d${index}`] =
+        slots.find((slot) => slot.slotStart === slotStart && slot.deviceId === deviceId)?.checkIns ?? 0
+    })
+    return row
+  })
+  return (
+    <ChartFigure title={t('dashboard.perSlot')} empty={slots.length === 0}>
+      <BarChart
+        height={280}
+        dataset={dataset}
+        xAxis={[{ scaleType: 'band', dataKey: 'slot', label: t('dashboard.axis.slot') }]}
+        yAxis={[{ label: t('dashboard.axis.checkIns'), tickMinStep: 1 }]}
+        series={devices.map(([, name], index) => ({ dataKey: `d${index}`, label: name, stack: 'devices' }))}
+      />
+    </ChartFigure>
+  )
+}
+
+/** Arrivals so far, slot by slot, against the people expected (the paid registrations). */
+export function ArrivalsAgainstExpectedChart(props: {
+  slots: readonly DashboardCheckInSlot[]
+  expected: number
+}) {
+  const { t } = useTranslation('reception')
+  const starts = [...new Set(props.slots.map((slot) => slot.slotStart))].sort((a, b) => a - b)
+  let sum = 0
+  const dataset = starts.map((slotStart) => {
+    for (const slot of props.slots) if (slot.slotStart === slotStart) sum += slot.checkIns
+    return { slot: slotTime.format(slotStart), arrived: sum }
+  })
+  return (
+    <ChartFigure title={t('dashboard.arrivals')} empty={props.slots.length === 0}>
+      <LineChart
+        height={240}
+        dataset={dataset}
+        xAxis={[{ scaleType: 'point', dataKey: 'slot', label: t('dashboard.axis.slot') }]}
+        yAxis={[{ label: t('dashboard.axis.checkIns'), min: 0, max: Math.max(props.expected, sum, 1) }]}
+        series={[{ dataKey: 'arrived', label: t('dashboard.arrived') }]}
+      >
+        <ChartsReferenceLine y={props.expected} label={t('dashboard.expected', { count: props.expected })} />
+      </LineChart>
+    </ChartFigure>
+  )
+}

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import Papa from 'papaparse'
+import { describe, expect, it } from 'vitest'
+import { createTestDevice } from '../test/device.ts'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
+import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { dashboardCsvColumns } from './figures.ts'
+
+function seededServer() {
+  const server = createFakeApiServer({
+    now: () => eventMorning,
+    participants: [
+      participantWire({ n: 1, badgeName: 'コン', tier: 'sponsor', tShirtSize: 'M' }),
+      participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'pending' }),
+      participantWire({ n: 3, badgeName: 'Bear', tier: 'fursuiter', changingRoomType: 'male' }),
+      participantWire({ n: 4, badgeName: 'Fox' }),
+      participantWire({ n: 5, badgeName: 'Gone', paymentStatus: 'canceled' }),
+      participantWire({ n: 6, badgeName: 'Late', paymentStatus: 'expired' }),
+    ],
+  })
+  server.capacities = { member: 10, fursuiter: 5, sponsor: 2, sponsor_fursuiter: 1 }
+  server.registrationsPerDay = [
+    { date: '2025-03-01', registration_tier: 'member', registrations: 1 },
+    { date: '2025-03-02', registration_tier: 'sponsor', registrations: 1 },
+  ]
+  return server
+}
+
+function rowOf(table: HTMLElement, name: string) {
+  const header = within(table).getByRole('rowheader', { name })
+  const row = header.closest('tr')
+  if (!row) throw new Error(`No row ${name}`)
+  return (column: string) => row.querySelector(`[data-column="${column}"]`)?.textContent
+}
+
+describe('dashboard', () => {
+  it(
+    "shows the API's figures per tier and at the door, and follows another device's check-in after a sync (en)",
+    async () => {
+      const server = seededServer()
+      const app = await renderApp({
+        path: '/en/admin/dashboard',
+        language: 'en',
+        server,
+        signedIn: true,
+        prepare: async (services) => {
+          await services.sync.sync({ refreshSnapshot: true })
+          await services.store.recordCheckIn(registrationIdOf(3))
+          await services.sync.sync()
+        },
+      })
+      await screen.findByText(/^Figures from the server as of 09:30:00/, undefined, { timeout: uiTimeoutMs })
+      const table = screen.getByRole('table', { name: 'Registration by tier' })
+      const member = rowOf(table, 'Member')
+      expect([member('capacity'), member('paid'), member('pending'), member('spotsLeft')]).toEqual([
+        '10',
+        '1',
+        '1',
+        '8',
+      ])
+      expect(member('revenueGrossJpy')).toBe('¥3,000')
+      const total = rowOf(table, 'Total')
+      expect([total('paid'), total('checkedIn'), total('revenueNetJpy')]).toEqual(['3', '1', '¥17,000'])
+      expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('1 of 3 checked in')
+      expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(
+        /^Figures from the server as of 09:30:00/,
+      )
+      expect(screen.getByRole('figure', { name: 'Check-ins per 10 minutes, by device' })).toBeTruthy()
+      const arrivals = screen.getByRole('figure', {
+        name: 'Arrivals so far, against the paid participants expected',
+      })
+      expect(within(arrivals).getByText('Expected: 3')).toBeTruthy()
+
+      // Another tablet checks someone in; this one learns of it at its next sync and asks again.
+      const other = await createTestDevice(server, { name: '受付2', time: eventMorning + 60_000 })
+      await other.engine.sync({ refreshSnapshot: true })
+      await other.store.recordCheckIn(registrationIdOf(4))
+      await other.engine.sync()
+      app.clock.now += 10_000
+      await app.services.sync.sync()
+      await waitFor(
+        () => expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('2 of 3 checked in'),
+        { timeout: uiTimeoutMs },
+      )
+      expect(app.errors).toEqual([])
+    },
+    uiTimeoutMs * 2,
+  )
+
+  it(
+    "works offline from the device's snapshot and says how old the figures are (ja)",
+    async () => {
+      const server = seededServer()
+      const app = await renderApp({
+        path: '/ja/admin',
+        language: 'ja',
+        server,
+        signedIn: true,
+        prepare: async (services) => {
+          await services.sync.sync({ refreshSnapshot: true })
+        },
+      })
+      // Visit the dashboard online (the device keeps the answer), then the network goes away.
+      await app.router.navigate('/ja/admin/dashboard')
+      await screen.findByText(/^サーバーの数値/, undefined, { timeout: uiTimeoutMs })
+      app.network.online = false
+      app.clock.now += 5 * 60_000
+      await app.services.store.recordCheckIn(registrationIdOf(1))
+      await app.services.sync.sync()
+
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(/^サーバーに接続できません/),
+        { timeout: uiTimeoutMs },
+      )
+      const freshness = screen.getByTestId('dashboard-freshness')
+      expect(freshness.textContent).toContain('定員・売上・日別申込数は 09:30:00（5 分前） 時点の数値です')
+      expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('3 人中 1 人が受付済み')
+      const table = screen.getByRole('table', { name: '区分別の申込状況' })
+      const sponsor = rowOf(table, 'スポンサー参加')
+      expect([sponsor('capacity'), sponsor('paid'), sponsor('spotsLeft'), sponsor('checkedIn')]).toEqual([
+        '2',
+        '1',
+        '1',
+        '1',
+      ])
+      expect(app.errors).toEqual([])
+    },
+    uiTimeoutMs * 2,
+  )
+
+  it(
+    'downloads the figures as a CSV with a byte order mark and escaped formulae (en)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const server = seededServer()
+      const app = await renderApp({
+        path: '/en/admin/dashboard',
+        language: 'en',
+        server,
+        signedIn: true,
+        prepare: async (services) => {
+          services.device.setName('=SUM(A1)')
+          await services.sync.sync({ refreshSnapshot: true })
+          await services.store.recordCheckIn(registrationIdOf(4))
+          await services.sync.sync()
+        },
+      })
+      await screen.findByText('1 of 3 checked in', undefined, { timeout: uiTimeoutMs })
+      await user.click(screen.getByRole('button', { name: 'Download CSV' }))
+      const [download] = app.downloads
+      expect(download?.fileName).toBe('dashboard-2025-05-10-0930.csv')
+      expect(download?.text.charCodeAt(0)).toBe(0xfeff)
+      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
+        header: true,
+        skipEmptyLines: true,
+      })
+      expect(parsed.meta.fields).toEqual([...dashboardCsvColumns])
+      const value = (figure: string, cells: Record<string, string> = {}) =>
+        parsed.data.find(
+          (row) => row.figure === figure && Object.entries(cells).every(([key, cell]) => row[key] === cell),
+        )?.value
+      expect(value('paid', { registration_tier: 'member' })).toBe('1')
+      expect(value('revenue_gross_jpy', { registration_tier: 'sponsor' })).toBe('10000')
+      expect(value('registrations_per_day', { date: '2025-03-02', registration_tier: 'sponsor' })).toBe('1')
+      expect(
+        value('check_ins_per_10_minutes', { slot_start: '2025-05-10 09:30:00', device: "'=SUM(A1)" }),
+      ).toBe('1')
+      expect([value('checked_in_total'), value('paid_total')]).toEqual(['1', '3'])
+    },
+    uiTimeoutMs * 2,
+  )
+})

@@ -1,0 +1,208 @@
+import { isLanguage, languageLocales } from '@furfes/core'
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorText } from '../app/ErrorText.tsx'
+import { useServices } from '../app/services.tsx'
+import { formatTime } from '../layout/format.ts'
+import {
+  ArrivalsAgainstExpectedChart,
+  CheckInsPerSlotChart,
+  RegistrationsPerDayChart,
+} from './DashboardCharts.tsx'
+import { type DashboardFigures, dashboardCsv, dashboardCsvFileName, type TierFigures } from './figures.ts'
+import { useDashboardFigures } from './useDashboardFigures.ts'
+
+const minute = 60_000
+
+/** The time now, re-rendering every half minute so "N minutes ago" stays true between other updates. */
+function useNow(): number {
+  const { clock } = useServices()
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const timer = setInterval(() => setTick((tick) => tick + 1), minute / 2)
+    return () => clearInterval(timer)
+  }, [])
+  return clock()
+}
+
+const moneyColumns = ['revenueGrossJpy', 'revenueRefundedJpy', 'revenueNetJpy'] as const
+const countColumns = ['capacity', 'paid', 'pending', 'spotsLeft', 'waiting'] as const
+type Column = (typeof countColumns)[number] | (typeof moneyColumns)[number] | 'checkedIn'
+const columns: readonly Column[] = [...countColumns, ...moneyColumns, 'checkedIn']
+
+function total(tiers: readonly TierFigures[], column: Column): number | undefined {
+  let sum = 0
+  for (const tier of tiers) {
+    const value = tier[column]
+    if (value === undefined) return undefined
+    sum += value
+  }
+  return sum
+}
+
+function TierTable({ figures }: { figures: DashboardFigures }) {
+  const { t, i18n } = useTranslation(['reception', 'domain'])
+  const locale = languageLocales[isLanguage(i18n.language) ? i18n.language : 'ja']
+  const number = new Intl.NumberFormat(locale)
+  const yen = new Intl.NumberFormat(locale, { style: 'currency', currency: 'JPY' })
+  const show = (column: Column, value: number | undefined) =>
+    value === undefined
+      ? t('dashboard.unknown')
+      : (moneyColumns as readonly string[]).includes(column)
+        ? yen.format(value)
+        : number.format(value)
+  return (
+    // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-labelledby="dashboard-tiers">
+      <Table size="small" aria-labelledby="dashboard-tiers">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {t('dashboard.column.tier')}
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column} component="th" scope="col" align="right">
+                {t(`dashboard.column.${column}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {figures.tiers.map((tier) => (
+            <TableRow key={tier.registrationTier}>
+              <TableCell component="th" scope="row">
+                {t(`domain:registrationTier.${tier.registrationTier}`)}
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column} align="right" data-column={column}>
+                  {show(column, tier[column])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell component="th" scope="row">
+              {t('dashboard.total')}
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column} align="right" data-column={column}>
+                {show(column, total(figures.tiers, column))}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  )
+}
+
+function Freshness({
+  figures,
+  now,
+  unreachable,
+}: {
+  figures: DashboardFigures
+  now: number
+  unreachable: boolean
+}) {
+  const { t, i18n } = useTranslation('reception')
+  const language = i18n.language === 'en' ? 'en' : 'ja'
+  const at = (time: number | undefined) =>
+    time === undefined
+      ? t('dashboard.never')
+      : t('dashboard.at', {
+          time: formatTime(time, language, now),
+          minutes: Math.max(0, Math.floor((now - time) / minute)),
+        })
+  if (figures.source === 'api') {
+    return (
+      <Typography data-testid="dashboard-freshness">
+        {t('dashboard.fromApi', { at: at(figures.figuresAt) })}
+      </Typography>
+    )
+  }
+  if (!unreachable) {
+    return <Typography data-testid="dashboard-freshness">{t('dashboard.asking')}</Typography>
+  }
+  return (
+    <Alert severity="warning" data-testid="dashboard-freshness">
+      {t('dashboard.fromDevice', { door: at(figures.doorAt), figures: at(figures.figuresAt) })}
+    </Alert>
+  )
+}
+
+/** The committee's figures (decision 130): registration and money per tier, sign-ups per day, the door. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation('reception')
+  const services = useServices()
+  const { figures, loading, unreachable, error } = useDashboardFigures()
+  const now = useNow()
+  const locale = languageLocales[isLanguage(i18n.language) ? i18n.language : 'ja']
+  const ratio = figures.paid === 0 ? 0 : Math.min(100, (figures.checkedIn / figures.paid) * 100)
+
+  return (
+    <Stack spacing={3} sx={{ p: 2, minWidth: 0 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h5" component="h1">
+          {t('dashboard.heading')}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="contained"
+          onClick={() => services.download(dashboardCsv(figures), dashboardCsvFileName(services.clock()))}
+        >
+          {t('dashboard.downloadCsv')}
+        </Button>
+      </Stack>
+      {loading && <LinearProgress aria-label={t('dashboard.loading')} />}
+      <Freshness figures={figures} now={now} unreachable={unreachable} />
+      {error !== undefined && <ErrorText error={error} />}
+
+      <Box component="section" aria-labelledby="dashboard-door">
+        <Typography id="dashboard-door" variant="h6" component="h2" gutterBottom>
+          {t('dashboard.door')}
+        </Typography>
+        <Typography variant="h3" component="p" data-testid="dashboard-checked-in">
+          {t('dashboard.checkedInOfPaid', {
+            checkedIn: new Intl.NumberFormat(locale).format(figures.checkedIn),
+            paid: new Intl.NumberFormat(locale).format(figures.paid),
+          })}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={ratio}
+          aria-label={t('dashboard.checkedInShare')}
+          sx={{ height: 10, borderRadius: 5, my: 1 }}
+        />
+      </Box>
+      <CheckInsPerSlotChart slots={figures.checkInsPerSlot} />
+      <ArrivalsAgainstExpectedChart slots={figures.checkInsPerSlot} expected={figures.paid} />
+
+      <Box component="section" aria-labelledby="dashboard-tiers">
+        <Typography id="dashboard-tiers" variant="h6" component="h2" gutterBottom>
+          {t('dashboard.perTier')}
+        </Typography>
+        <TierTable figures={figures} />
+      </Box>
+      <RegistrationsPerDayChart days={figures.registrationsPerDay} />
+    </Stack>
+  )
+}

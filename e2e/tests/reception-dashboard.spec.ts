@@ -1,0 +1,132 @@
+import type { DashboardWire } from '@furfes/core'
+import { accessToken, apiUrl, demoAdmin } from '../support/accounts.ts'
+import { blockingViolations } from '../support/axe.ts'
+import { expect, test } from '../support/fixtures.ts'
+import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+
+/*
+ * The staff dashboard on the running stack (decision 130): it shows the figures the API computes for the
+ * participants this test pays for, a check-in made on a second tablet appears on the first one's dashboard
+ * once it has synced, and axe finds nothing serious on it in either theme or language.
+ */
+
+async function apiDashboard(token: string): Promise<DashboardWire> {
+  const response = await fetch(`${apiUrl}/admin/dashboard`, { headers: { Authorization: `Bearer ${token}` } })
+  expect(response.status).toBe(200)
+  return (await response.json()) as DashboardWire
+}
+
+test('the dashboard shows the seeded figures and follows a check-in made on another device', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const run = Math.random().toString(36).slice(2, 8)
+  const people = await Promise.all([1, 2].map((n) => createPaidParticipant(browser, `Dashboard ${n} ${run}`)))
+  const admin = demoAdmin()
+  const token = await accessToken('admins', admin.email, admin.password)
+  const seeded = await apiDashboard(token)
+  const member = seeded.tiers.find((tier) => tier.registration_tier === 'member')
+  // Both people this test paid for are counted as paid members.
+  expect(member?.paid).toBeGreaterThanOrEqual(people.length)
+
+  const first = await openDevice(browser, 'Dashboard A')
+  const second = await openDevice(browser, 'Dashboard B')
+  try {
+    await signInAdmin(first.page)
+    await first.page.getByRole('tab', { name: 'Dashboard' }).click()
+    await expect(first.page.getByTestId('dashboard-freshness')).toContainText('Figures from the server')
+    const row = first.page.getByRole('row', { name: /^Member/ })
+    await expect(row.locator('[data-column="paid"]')).toHaveText(String(member?.paid))
+    await expect(row.locator('[data-column="capacity"]')).toHaveText(
+      new Intl.NumberFormat('en').format(member?.capacity ?? -1),
+    )
+    await expect(first.page.getByTestId('dashboard-checked-in')).toHaveText(
+      `${seeded.checked_in} of ${seeded.paid} checked in`,
+    )
+
+    // The second tablet checks the first person in by their code.
+    const [person] = people
+    if (!person) throw new Error('No participant')
+    await signInAdmin(second.page)
+    // Its first sync has brought the list and the signing keys: the person is listed.
+    await expect(second.page.getByRole('button', { name: person.badgeName })).toBeVisible()
+    await second.page.getByRole('tab', { name: 'Scan' }).click()
+    await second.page.getByLabel('Registration code').fill(person.code)
+    await second.page.getByRole('button', { name: 'Verify' }).click()
+    await expect(second.page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid')
+
+    // The first tablet learns of it at its next sync (every 10 s) and asks for the figures again.
+    await expect(first.page.getByTestId('dashboard-checked-in')).toHaveText(
+      `${seeded.checked_in + 1} of ${seeded.paid} checked in`,
+      { timeout: 60_000 },
+    )
+    expect(first.errors).toEqual([])
+    expect(second.errors).toEqual([])
+  } finally {
+    await first.context.close()
+    await second.context.close()
+  }
+})
+
+test('the dashboard has no serious or critical axe violation, in both languages and themes', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  // Someone paid and checked in, so every chart is drawn, not only its "nothing yet" text.
+  const person = await createPaidParticipant(
+    browser,
+    `Dashboard axe ${Math.random().toString(36).slice(2, 8)}`,
+  )
+  const admin = demoAdmin()
+  const token = await accessToken('admins', admin.email, admin.password)
+  const upload = await fetch(`${apiUrl}/admin/check-ins`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items: [
+        {
+          id: crypto.randomUUID(),
+          registration_id: person.registrationId,
+          device_id: 'e2e-dashboard-axe',
+          device_name: 'Axe desk',
+          checked_in_at: new Date().toISOString(),
+          kind: 'check_in',
+        },
+      ],
+    }),
+  })
+  expect(upload.status).toBe(200)
+  const device = await openDevice(browser, 'Dashboard axe')
+  const { page } = device
+  try {
+    await signInAdmin(page)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const language of ['en', 'ja']) {
+        await page.goto(`${receptionUrl}/${language}/admin/dashboard`)
+        await expect(page.getByTestId('dashboard-freshness')).toContainText(
+          language === 'en' ? 'Figures from the server' : 'サーバーの数値',
+        )
+        if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+        await expect(page.locator('figure svg').first()).toBeVisible()
+        expect(await page.locator('figure svg').count()).toBeGreaterThanOrEqual(3)
+        await page.waitForLoadState('networkidle')
+        expect(await blockingViolations(page), `${scheme} ${language} dashboard`).toEqual([])
+      }
+    }
+    // A phone held upright: nothing wider than the screen but the table, which scrolls on its own.
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${receptionUrl}/en/admin/dashboard`)
+    await expect(page.getByTestId('dashboard-freshness')).toContainText('Figures from the server')
+    await page.waitForLoadState('networkidle')
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      'no horizontal page scroll on a phone',
+    ).toBe(true)
+    expect(await blockingViolations(page), 'phone en dashboard').toEqual([])
+    expect(device.errors).toEqual([])
+  } finally {
+    await device.context.close()
+  }
+})
