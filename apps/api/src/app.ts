@@ -6,7 +6,9 @@ import {
   errorBody,
   type FeatureFlags,
   type FeatureFlagsWire,
+  type RefundPolicy,
   type RegistrationTier,
+  registrationIdSchema,
 } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -43,6 +45,7 @@ import {
   putProfile,
   toRegistrationWire,
 } from './services/members.ts'
+import { createRefundService, type RefundService } from './services/refunds.ts'
 import { createRegistrationService, type RegistrationService } from './services/registrations.ts'
 import { createUserService } from './services/users.ts'
 
@@ -79,11 +82,14 @@ export interface ApiOptions {
   registrationCodeLifetimeSeconds: number
   admission: AdmissionOptions
   validateResponses: boolean
+  /** The published refund policy (decision 110); its default unless a test moves the dates. */
+  refundPolicy?: RefundPolicy
 }
 
 export interface Api {
   app: Hono
   registrations: RegistrationService
+  refunds: RefundService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
@@ -130,6 +136,14 @@ export function createApi(options: ApiOptions): Api {
     checkoutSessionMs: options.checkoutSessionMs,
     soldOutCacheMs: options.soldOutCacheMs,
     ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
+  })
+  const refunds = createRefundService({
+    db,
+    clock,
+    logger,
+    gateway: options.paymentGateway,
+    ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
+    onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
@@ -230,7 +244,14 @@ export function createApi(options: ApiOptions): Api {
   )
 
   // The payment provider's events: signed, not a member route (no token, no maintenance answer).
-  mountPaymentWebhook(app, { db, gateway: options.paymentGateway, registrations, clock, logger })
+  mountPaymentWebhook(app, {
+    db,
+    gateway: options.paymentGateway,
+    registrations,
+    refunds,
+    clock,
+    logger,
+  })
 
   const openApiDocument = createOpenApiDocument()
   app.get('/openapi.json', (context) => context.json(openApiDocument))
@@ -407,6 +428,29 @@ export function createApi(options: ApiOptions): Api {
     return { status: 200, body: await checkIns.page(since) }
   })
 
+  // Cancellations with a refund (decision 111).
+  const registrationIdParam = (context: Context): string => {
+    const parsed = registrationIdSchema.safeParse(context.req.param('registration_id'))
+    if (!parsed.success) throw notFound()
+    return parsed.data
+  }
+
+  mount(apiRoutes.getAdminRegistrationRefund, async ({ context }) => ({
+    status: 200,
+    body: await refunds.quote(registrationIdParam(context)),
+  }))
+
+  mount(apiRoutes.postAdminRegistrationRefund, async ({ body, caller, context }) => ({
+    status: 200,
+    body: await refunds.refundByStaff({
+      registrationId: registrationIdParam(context),
+      amountJpy: body.amount_jpy,
+      reason: body.reason,
+      clientKey: body.idempotency_key,
+      staffUserId: caller.sub,
+    }),
+  }))
+
   async function storedEmail(userId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ email: usersTable.email })
@@ -418,6 +462,7 @@ export function createApi(options: ApiOptions): Api {
   return {
     app,
     registrations,
+    refunds,
     featureFlags,
     admission,
     startDraining: () => {

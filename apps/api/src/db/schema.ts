@@ -157,3 +157,5 @@ export * from './check-in-schema.ts'
 export * from './mail-schema.ts'
 // Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
 export * from './payment-schema.ts'
+// Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
+export * from './refund-schema.ts'

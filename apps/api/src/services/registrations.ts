@@ -65,6 +65,8 @@ export interface RegistrationService {
    * session (of one tier, or all).
    */
   releaseExpired(tier?: RegistrationTier): Promise<number>
+  /** Spots of the tier went back elsewhere (a refund): this instance stops answering soldOut from memory. */
+  forgetSoldOut(tier: RegistrationTier): void
 }
 
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
@@ -569,6 +571,10 @@ export function createRegistrationService(options: {
     },
 
     releaseExpired,
+
+    forgetSoldOut(tier) {
+      soldOutUntil.delete(tier)
+    },
   }
 }
 

@@ -10,6 +10,14 @@ import {
   participantListCodec,
   registrationCodeKeySetCodec,
 } from '../contract/codecs.ts'
+import {
+  type Refund,
+  type RefundQuote,
+  type RefundRequest,
+  refundCodec,
+  refundQuoteCodec,
+  refundRequestCodec,
+} from '../contract/refunds.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
@@ -37,6 +45,13 @@ export interface AdminApiClient {
   listCheckIns(since?: string, options?: CallOptions): Promise<CheckInPage>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
+  /** What canceling the registration refunds today by the published policy, and any refund made. */
+  getRefundQuote(registrationId: string, options?: CallOptions): Promise<RefundQuote>
+  /**
+   * Cancels a paid registration and refunds it. Send the same idempotencyKey again (a retry after a network
+   * error) to get the same refund: the registration is refunded once whatever happens.
+   */
+  refundRegistration(registrationId: string, request: RefundRequest, options?: CallOptions): Promise<Refund>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -72,6 +87,24 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
         callOptions,
       )
       return decodeResponse(checkInPageCodec, wire)
+    },
+    async getRefundQuote(registrationId, callOptions) {
+      const wire = await transport.call(
+        apiRoutes.getAdminRegistrationRefund,
+        { params: { registration_id: registrationId } },
+        callOptions,
+      )
+      return decodeResponse(refundQuoteCodec, wire)
+    },
+    async refundRegistration(registrationId, request, callOptions) {
+      const path = 'POST /admin/registrations/{registration_id}/refund'
+      const body = encodeRequest(refundRequestCodec, request, path)
+      const wire = await transport.call(
+        apiRoutes.postAdminRegistrationRefund,
+        { params: { registration_id: registrationId }, body },
+        callOptions,
+      )
+      return decodeResponse(refundCodec, wire)
     },
     async getRegistrationCodeKeys(callOptions) {
       const wire = await transport.call(apiRoutes.getRegistrationCodeKeys, {}, callOptions)

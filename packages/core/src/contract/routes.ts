@@ -1,4 +1,5 @@
-import type { z } from 'zod'
+import { z } from 'zod'
+import { refundQuoteWireSchema, refundRequestWireSchema, refundWireSchema } from './refunds.ts'
 import {
   checkInPageQueryWireSchema,
   checkInPageWireSchema,
@@ -15,6 +16,7 @@ import {
   registrationCheckoutWireSchema,
   registrationCodeKeySetWireSchema,
   registrationCodeWireSchema,
+  registrationIdSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
 } from './schemas.ts'
@@ -220,6 +222,37 @@ export const apiRoutes = {
       'changes once stored, so a cursor never misses a change.',
     request: { query: checkInPageQueryWireSchema },
     responses: { 200: { description: 'The next page of records', schema: checkInPageWireSchema } },
+  }),
+  getAdminRegistrationRefund: defineRoute({
+    method: 'get',
+    path: '/admin/registrations/{registration_id}/refund',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Read what canceling a registration refunds today',
+    description:
+      "The published refund policy applied to the registration's fee on today's date in Japan, and the " +
+      'refund already made, if any. 404 notFound for an unknown registration.',
+    request: { params: z.object({ registration_id: registrationIdSchema }) },
+    responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
+  }),
+  postAdminRegistrationRefund: defineRoute({
+    method: 'post',
+    path: '/admin/registrations/{registration_id}/refund',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Cancel a paid registration and refund it',
+    description:
+      'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
+      'the payment provider, then cancels the registration, gives its spot back and keeps an audit record. ' +
+      'A registration is refunded at most once: the same idempotency_key, a double submit or another API ' +
+      'instance answer the same refund. Errors: 409 registrationNotPaid (not paid) or alreadyRefunded ' +
+      '(refunded under another key); 400 refundReasonRequired or refundAmountTooLarge; 502 refundFailed ' +
+      '(the provider refused or could not be reached: nothing changed, try again).',
+    request: {
+      params: z.object({ registration_id: registrationIdSchema }),
+      body: refundRequestWireSchema,
+    },
+    responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
   }),
   getRegistrationCodeKeys: defineRoute({
     method: 'get',

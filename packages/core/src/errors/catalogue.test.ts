@@ -41,6 +41,11 @@ describe('product error messages (spec section 8)', () => {
       'notFound',
       'forbidden',
       'registrationUnavailable',
+      'registrationNotPaid',
+      'alreadyRefunded',
+      'refundReasonRequired',
+      'refundAmountTooLarge',
+      'refundFailed',
     ])
     expect(productErrors.soldOut).toBe('soldOut')
     expect(Object.keys(productErrors)).toEqual(productErrorKeys)
@@ -90,6 +95,11 @@ describe('product error messages (spec section 8)', () => {
       notFound: 'Not found.',
       forbidden: 'You are not allowed to do this.',
       registrationUnavailable: 'Registration is not open at the moment.',
+      registrationNotPaid: 'Only a paid registration can be canceled and refunded.',
+      alreadyRefunded: 'This registration has already been canceled and refunded.',
+      refundReasonRequired: 'Please give a reason for refunding an amount other than the policy amount.',
+      refundAmountTooLarge: 'The refund cannot be more than the fee paid.',
+      refundFailed: 'The refund failed at the payment provider. Nothing was changed; please try again.',
     })
     expect(errorsJa.product.passwordTooShort).toContain('8文字以上')
   })

@@ -33,6 +33,11 @@ export const productErrorKeys = [
   'notFound',
   'forbidden',
   'registrationUnavailable',
+  'registrationNotPaid',
+  'alreadyRefunded',
+  'refundReasonRequired',
+  'refundAmountTooLarge',
+  'refundFailed',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
