@@ -116,7 +116,18 @@ async function cancelRefunded(
           where registration_id = ${cancellation.registrationId}::uuid and payment_status = 'paid'
           returning registration_tier`,
     )
-    if (!canceled) return undefined
+    if (!canceled) {
+      // The provider's webhook completed this refund first; the refund's id is only known here.
+      if (cancellation.providerRefundId !== null) {
+        await tx
+          .update(registrationRefunds)
+          .set({
+            providerRefundId: sql`coalesce(${registrationRefunds.providerRefundId}, ${cancellation.providerRefundId})`,
+          })
+          .where(eq(registrationRefunds.registrationId, cancellation.registrationId))
+      }
+      return undefined
+    }
     await returnPaidSpots(tx, canceled.registration_tier, 1)
     await tx.insert(registrationRefunds).values({
       registrationId: cancellation.registrationId,
