@@ -6,7 +6,14 @@ import {
   type FetchLike,
   featureFlagsWireSchema,
   type ParticipantWire,
+  policyRefundJpy,
+  type RefundQuoteWire,
+  type RefundWire,
   type RegistrationCodeKeySetWire,
+  refundPercentages,
+  refundPeriodAt,
+  refundRequestWireSchema,
+  registrationTierPriceJpy,
 } from '@furfes/core'
 
 export const fakeAdminToken = 'fake-admin-token'
@@ -35,6 +42,12 @@ export interface FakeApiServer {
   /** Records per page of GET /admin/check-ins. */
   pageSize: number
   now: () => number
+  /** Refunds made, by registration id, with the client's key (decision 111). */
+  refunds: Map<string, { refund: RefundWire; key: string }>
+  /** Every POST /admin/registrations/{id}/refund body received. */
+  refundRequests: unknown[]
+  /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
+  failNextRefunds(count?: number): void
 }
 
 export function createFakeApiServer(
@@ -44,6 +57,7 @@ export function createFakeApiServer(
   const byId = new Map<string, StoredRecord>()
   const inForce = new Map<string, string>()
   let dropNext = false
+  let refundFailures = 0
 
   const server: FakeApiServer = {
     participants: options.participants ?? [],
@@ -56,6 +70,11 @@ export function createFakeApiServer(
     pageSize: 100,
     now: options.now ?? (() => Date.now()),
     records: () => stored.map((entry) => entry.record),
+    refunds: new Map(),
+    refundRequests: [],
+    failNextRefunds: (count = 1) => {
+      refundFailures += count
+    },
     dropNextAnswer: () => {
       dropNext = true
     },
@@ -72,6 +91,8 @@ export function createFakeApiServer(
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
         const route = `${method} ${url.pathname}`
         if (route === 'GET /admin/participants') return json(200, { items: server.participants })
+        const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
+        if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (route === 'PUT /admin/features') {
           server.flags = featureFlagsWireSchema.parse(body)
           return json(200, server.flags)
@@ -100,6 +121,58 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** GET and POST /admin/registrations/{id}/refund, as the API answers them (decision 111). */
+  function refundRoute(method: string, registrationId: string, body: unknown): Response {
+    const participant = server.participants.find((p) => p.registration?.id === registrationId)
+    const registration = participant?.registration
+    if (!participant || !registration) return json(404, { message: 'notFound' })
+    const fee = registrationTierPriceJpy[registration.registration_tier]
+    const now = server.now()
+    const policyAmount = policyRefundJpy(fee, now)
+    const made = server.refunds.get(registrationId)
+    if (method === 'GET') {
+      const period = refundPeriodAt(now)
+      const quote: RefundQuoteWire = {
+        registration_id: registrationId,
+        payment_status: registration.payment_status,
+        fee_jpy: fee,
+        policy_period: period,
+        policy_percentage: refundPercentages[period],
+        policy_refund_jpy: policyAmount,
+        ...(made ? { refund: made.refund } : {}),
+      }
+      return json(200, quote)
+    }
+    server.refundRequests.push(body)
+    const request = refundRequestWireSchema.safeParse(body)
+    if (!request.success) return json(400, { message: 'invalidRequest' })
+    if (made) {
+      return made.key === request.data.idempotency_key
+        ? json(200, made.refund)
+        : json(409, { message: 'alreadyRefunded' })
+    }
+    if (registration.payment_status !== 'paid') return json(409, { message: 'registrationNotPaid' })
+    const amount = request.data.amount_jpy ?? policyAmount
+    if (amount > fee) return json(400, { message: 'refundAmountTooLarge' })
+    if (amount !== policyAmount && !request.data.reason) return json(400, { message: 'refundReasonRequired' })
+    if (refundFailures > 0) {
+      refundFailures--
+      return json(502, { message: 'refundFailed' })
+    }
+    const refund: RefundWire = {
+      registration_id: registrationId,
+      amount_jpy: amount,
+      policy_amount_jpy: policyAmount,
+      ...(request.data.reason ? { reason: request.data.reason } : {}),
+      source: 'staff',
+      staff_user_id: 'fake-admin',
+      refunded_at: new Date(now).toISOString(),
+    }
+    server.refunds.set(registrationId, { refund, key: request.data.idempotency_key })
+    participant.registration = { ...registration, payment_status: 'canceled' }
+    return json(200, refund)
   }
 
   function receive(
