@@ -366,7 +366,10 @@ export function createApi(options: ApiOptions): Api {
     // No wire shape: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
     // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
     if (!wire) throw highTraffic()
-    return { status: 200, body: wire }
+    // A registration canceled after payment says what was refunded (decision 111).
+    const refundedJpy =
+      row.paymentStatus === 'canceled' ? await refunds.refundedJpy(row.registrationId) : undefined
+    return { status: 200, body: refundedJpy === undefined ? wire : { ...wire, refunded_jpy: refundedJpy } }
   })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {

@@ -121,6 +121,9 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       }),
     ])
     expect((await sut.api.registrations.current(first.userId))?.paymentStatus).toBe('canceled')
+    // My Page reads it canceled, with what was refunded.
+    const mine = await sut.request('GET', '/registration', { token: await sut.memberToken(first.userId) })
+    expect(mine.body).toMatchObject({ payment_status: 'canceled', refunded_jpy: 2700 })
     expect(await inventoryConsistency(sut.database)).toContainEqual(
       expect.objectContaining({ tier: 'member', taken: 0, holding: 0 }),
     )

@@ -42,6 +42,8 @@ export interface RefundService {
   quote(registrationId: string): Promise<RefundQuoteWire>
   /** Cancels a paid registration with a refund through the payment provider; once per registration. */
   refundByStaff(input: StaffRefundInput): Promise<RefundWire>
+  /** Yen refunded when the registration was canceled after payment; undefined when it was not. */
+  refundedJpy(registrationId: string): Promise<number | undefined>
   /** A refund the provider reports (`charge.refunded`) for the registration paid in `sessionId`. */
   providerRefunded(sessionId: string, amountRefundedJpy: number): Promise<ProviderRefundOutcome>
 }
@@ -318,6 +320,10 @@ export function createRefundService(options: {
         staffUserId: refunded.staffUserId,
       })
       return toWire(refunded)
+    },
+
+    async refundedJpy(registrationId) {
+      return (await refundOf(registrationId))?.amountJpy
     },
 
     async providerRefunded(sessionId, amountRefundedJpy) {

@@ -1,6 +1,7 @@
 import { defaultEventSchedule, defaultRefundPolicy, refundPercentages } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { commerceValues } from './commerce.ts'
+import { fill } from './RichText.tsx'
 import { scheduleStrings } from './schedule.ts'
 
 describe('the refund policy as the pages publish it', () => {
@@ -27,9 +28,8 @@ describe('the refund policy as the pages publish it', () => {
       'until April 10, 2025',
       'from May 4, 2025',
     ])
-    expect([values.refundEarlyPercent?.(), values.refundLatePercent?.()]).toEqual([
-      `${refundPercentages.early}%`,
-      `${refundPercentages.late}%`,
-    ])
+    expect(fill('{{refundEarlyPercent}} / {{refundLatePercent}}', values)).toBe(
+      `${refundPercentages.early}% / ${refundPercentages.late}%`,
+    )
   })
 })
