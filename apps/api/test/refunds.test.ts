@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, RefundQuoteWire, RefundWire } from '@furfes/core'
+import { defaultEventDetails } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { createMailer } from '../src/mail/mailer.ts'
+import type { MailTransport } from '../src/mail/transport.ts'
 import { refundProviderKey } from '../src/services/refunds.ts'
 import {
   createTestApi,
@@ -157,6 +160,55 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       payment_status: 'canceled',
       refund: { amount_jpy: 2700, source: 'staff' },
     })
+  })
+
+  it('owes the member one "refund done" mail, written with the cancellation, in their language', async () => {
+    const { registrationId, userId } = await paidMember(sut)
+    sut.identity.setEmail(userId, 'fox@example.com')
+    await sut.database.db.execute(
+      sql`update users set email = 'fox@example.com' where user_id = ${userId}::uuid`,
+    )
+
+    expect((await refund(registrationId, {})).status).toBe(200)
+    await sut.api.refunds.providerRefunded(
+      (await sut.api.registrations.current(userId))?.checkoutSessionId ?? '',
+      2700,
+    )
+
+    const owed = await queryRows<{ mail_id: string; kind: string }>(
+      sut.database.db,
+      sql`select mail_id, kind from mail_outbox where registration_id = ${registrationId}::uuid and kind = 'refunded'`,
+    )
+    expect(owed.map((mail) => mail.kind)).toEqual(['refunded'])
+    const sent: Parameters<MailTransport['send']>[0][] = []
+    const deliver = createMailer({
+      db: sut.database.db,
+      transport: {
+        send: async (mail) => {
+          sent.push(mail)
+          return { messageId: 'm-1' }
+        },
+        close: () => {},
+      },
+      gateway: sut.gateway,
+      clock: sut.clock,
+      pwaUrl: 'https://pwa.furfes.test',
+      eventDate: '2025-05-10',
+      event: defaultEventDetails,
+      venue: { ja: '会場', en: 'Hall' },
+      messageIdDomain: 'furfes.test',
+    })
+    const result = await deliver({
+      mailId: owed[0]?.mail_id ?? '',
+      kind: 'refunded',
+      registrationId,
+      attempts: 0,
+    })
+
+    expect(result).toEqual({ status: 'sent', messageId: 'm-1' })
+    expect(sent[0]?.to).toBe('fox@example.com')
+    expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルと返金のお知らせ')
+    expect(sent[0]?.text).toContain('2,700円を返金しました')
   })
 
   it('takes another amount only with a reason, never more than the fee, and only for a paid registration', async () => {

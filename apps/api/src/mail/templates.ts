@@ -401,10 +401,70 @@ const checkoutLapsed: MailTemplate<CheckoutLapsedData> = {
   },
 }
 
+interface RefundedData {
+  registrationTier: RegistrationTier
+  badgeName: string
+  /** Yen refunded; 0 when the policy refunded nothing. */
+  amountJpy: number
+}
+
+const refundedHtml = compiled((language) =>
+  layout(
+    language,
+    `<mj-section css-class="mail-card" padding="20px 0 12px">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
+        <mj-text>{{greeting}}</mj-text>
+        <mj-text>{{lead}}</mj-text>
+        <mj-text>{{code}}</mj-text>
+        ${button('{{button}}', 'myPageUrl')}
+      </mj-column>
+    </mj-section>`,
+  ),
+)
+
+/** A registration canceled after payment, with what was refunded (decision 111). */
+const refunded: MailTemplate<RefundedData> = {
+  async render(data, language, context) {
+    const strings = mailStrings[language].refunded
+    const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
+    const tier = tierLabel(data.registrationTier, language)
+    const amount = interpolate(strings.amountValue, {
+      amount: new Intl.NumberFormat(languageLocales[language]).format(data.amountJpy),
+    })
+    const lead = interpolate(data.amountJpy > 0 ? strings.lead : strings.leadNone, { tier, amount })
+    const myPageUrl = pageUrl(context, language, 'mypage/dashboard')
+    const html = fill(await refundedHtml(language), {
+      ...shared,
+      subject: strings.subject,
+      preview: strings.preview,
+      heading: strings.heading,
+      lead,
+      code: strings.code,
+      button: strings.button,
+      myPageUrl,
+    })
+    const text = [
+      shared.greeting,
+      '',
+      strings.heading,
+      lead,
+      strings.code,
+      `${strings.button}: ${myPageUrl}`,
+      '',
+      '--',
+      shared.signature,
+      shared.automatic,
+    ].join('\n')
+    return { subject: strings.subject, html, text, attachments: [] }
+  },
+}
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
   checkout_lapsed: checkoutLapsed,
+  refunded,
 } as const
 
 export type MailKind = keyof typeof mailTemplates

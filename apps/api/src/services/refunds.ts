@@ -15,6 +15,7 @@ import { type Executor, queryRows } from '../db/database.ts'
 import { refundAttempts, registrationRefunds, registrations } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
+import { enqueueMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
@@ -142,6 +143,8 @@ async function cancelRefunded(
       clientKey: cancellation.clientKey,
       refundedAt: new Date(now),
     })
+    // The "refund done" mail exists exactly when the cancellation does (decision 100).
+    await enqueueMail(tx, { kind: 'refunded', registrationId: cancellation.registrationId, now })
     return { tier: canceled.registration_tier as RegistrationTier }
   })
 }
