@@ -19,7 +19,7 @@ export interface RefundRecord {
   status: 'succeeded'
 }
 
-export const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'] as const
+const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'] as const
 type RefundReason = (typeof refundReasons)[number]
 
 export interface CreateRefundInput {

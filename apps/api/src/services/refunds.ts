@@ -22,7 +22,7 @@ type RegistrationRow = typeof registrations.$inferSelect
 type RefundRow = typeof registrationRefunds.$inferSelect
 type AttemptRow = typeof refundAttempts.$inferSelect
 
-export interface StaffRefundInput {
+interface StaffRefundInput {
   registrationId: string
   /** Yen to refund; the policy amount today when undefined. */
   amountJpy: number | undefined
@@ -32,7 +32,7 @@ export interface StaffRefundInput {
 }
 
 /** What a `charge.refunded` webhook reports. */
-export type ProviderRefundOutcome =
+type ProviderRefundOutcome =
   /** The registration was still paid: it is now canceled, as refunded from outside (or by a crashed request). */
   | 'canceled'
   /** The registration had already ended (this API refunded it, or an earlier event did): nothing changes. */
@@ -59,7 +59,7 @@ export const refundProviderKey = (registrationId: string, attempt: number): stri
  * Gives the spots of `count` paid registrations of `tier` back to the tier. Every place that ends a PAID
  * registration goes through here, so what happens to a returned spot (offering it on) has one home.
  */
-export async function returnPaidSpots(executor: Executor, tier: string, count: number): Promise<void> {
+async function returnPaidSpots(executor: Executor, tier: string, count: number): Promise<void> {
   if (count <= 0) return
   await executor.execute(
     sql`update tier_inventory set taken = greatest(taken - ${count}, 0) where registration_tier = ${tier}`,
