@@ -1,6 +1,7 @@
 import {
   type Clock,
   defaultRefundPolicy,
+  eventCancelledRefundJpy,
   policyRefundJpy,
   type RefundPolicy,
   type RefundQuoteWire,
@@ -43,6 +44,15 @@ export interface RefundService {
   quote(registrationId: string): Promise<RefundQuoteWire>
   /** Cancels a paid registration with a refund through the payment provider; once per registration. */
   refundByStaff(input: StaffRefundInput): Promise<RefundWire>
+  /**
+   * Refunds a paid registration the fee minus the per-person expenses, as the event-cancelled run does; a
+   * registration no longer paid (refunded already) is left alone. Throws 502 refundFailed like refundByStaff.
+   */
+  refundForEventCancellation(
+    registrationId: string,
+    expensesPerPersonJpy: number,
+    staffUserId: string,
+  ): Promise<'refunded' | 'not_paid'>
   /** Yen refunded when the registration was canceled after payment; undefined when it was not. */
   refundedJpy(registrationId: string): Promise<number | undefined>
   /** A refund the provider reports (`charge.refunded`) for the registration paid in `sessionId`. */
@@ -211,6 +221,96 @@ export function createRefundService(options: {
     }
   }
 
+  /**
+   * Refunds a paid registration through the provider on the registration's open attempt, then cancels it
+   * (decision 111). Throws 502 refundFailed when the provider refused or did not answer; the registration then
+   * stays paid.
+   */
+  async function refundPaid(
+    row: RegistrationRow,
+    checkoutSessionId: string,
+    wanted: {
+      amountJpy: number
+      policyAmountJpy: number
+      reason: string | null
+      source: RefundSource
+      staffUserId: string | null
+      clientKey: string | null
+    },
+  ): Promise<RefundRow> {
+    const attempt = await currentAttempt(row, {
+      registrationId: row.registrationId,
+      ...wanted,
+      status: 'requested',
+      error: null,
+      requestedAt: new Date(clock()),
+      finishedAt: null,
+    })
+    // A concurrent request (or one whose answer was lost) started this attempt: finish it as it asked, so its
+    // key carries the same amount to the provider.
+    let providerRefundId: string | null = null
+    if (attempt.amountJpy > 0) {
+      try {
+        const refund = await gateway.refund({
+          registrationId: row.registrationId,
+          checkoutSessionId,
+          amountJpy: attempt.amountJpy,
+          idempotencyKey: attempt.providerKey,
+          metadata: { registration_id: row.registrationId, attempt: String(attempt.attempt) },
+        })
+        providerRefundId = refund.refundId
+      } catch (error) {
+        if (error instanceof RefundRefusedError) {
+          await db
+            .update(refundAttempts)
+            .set({ status: 'failed', error: error.message, finishedAt: new Date(clock()) })
+            .where(
+              and(
+                eq(refundAttempts.registrationId, row.registrationId),
+                eq(refundAttempts.attempt, attempt.attempt),
+                eq(refundAttempts.status, 'requested'),
+              ),
+            )
+          logger.warn('The payment provider refused a refund; the registration stays paid', {
+            registrationId: row.registrationId,
+            attempt: attempt.attempt,
+            reason: error.message,
+          })
+        } else {
+          logger.error('A refund got no answer from the payment provider; retrying uses the same key', {
+            registrationId: row.registrationId,
+            attempt: attempt.attempt,
+            error,
+          })
+        }
+        throw productError(502, 'refundFailed')
+      }
+    }
+    await cancel(
+      {
+        registrationId: row.registrationId,
+        amountJpy: attempt.amountJpy,
+        policyAmountJpy: attempt.policyAmountJpy,
+        reason: attempt.reason,
+        source: attempt.source as RefundSource,
+        staffUserId: attempt.staffUserId,
+        providerRefundId,
+        clientKey: attempt.clientKey,
+        attempt: attempt.attempt,
+      },
+      clock(),
+    )
+    const refunded = await refundOf(row.registrationId)
+    if (!refunded) throw new Error('A refunded registration has no refund record')
+    logger.info('Registration canceled and refunded', {
+      registrationId: row.registrationId,
+      amountJpy: refunded.amountJpy,
+      source: refunded.source,
+      staffUserId: refunded.staffUserId,
+    })
+    return refunded
+  }
+
   return {
     async quote(registrationId) {
       const row = await registrationOf(registrationId)
@@ -247,82 +347,31 @@ export function createRefundService(options: {
       const reason = input.reason?.trim() || null
       if (amountJpy !== policyAmountJpy && reason === null) throw productError(400, 'refundReasonRequired')
 
-      const attempt = await currentAttempt(row, {
-        registrationId: row.registrationId,
-        amountJpy,
-        policyAmountJpy,
-        reason,
-        source: 'staff',
-        staffUserId: input.staffUserId,
-        clientKey: input.clientKey,
-        status: 'requested',
-        error: null,
-        requestedAt: new Date(now),
-        finishedAt: null,
-      })
-      // A concurrent request (or one whose answer was lost) started this attempt: finish it as it asked, so
-      // its key carries the same amount to the provider.
-      let providerRefundId: string | null = null
-      if (attempt.amountJpy > 0) {
-        try {
-          const refund = await gateway.refund({
-            registrationId: row.registrationId,
-            checkoutSessionId: row.checkoutSessionId,
-            amountJpy: attempt.amountJpy,
-            idempotencyKey: attempt.providerKey,
-            metadata: { registration_id: row.registrationId, attempt: String(attempt.attempt) },
-          })
-          providerRefundId = refund.refundId
-        } catch (error) {
-          if (error instanceof RefundRefusedError) {
-            await db
-              .update(refundAttempts)
-              .set({ status: 'failed', error: error.message, finishedAt: new Date(clock()) })
-              .where(
-                and(
-                  eq(refundAttempts.registrationId, row.registrationId),
-                  eq(refundAttempts.attempt, attempt.attempt),
-                  eq(refundAttempts.status, 'requested'),
-                ),
-              )
-            logger.warn('The payment provider refused a refund; the registration stays paid', {
-              registrationId: row.registrationId,
-              attempt: attempt.attempt,
-              reason: error.message,
-            })
-          } else {
-            logger.error('A refund got no answer from the payment provider; retrying uses the same key', {
-              registrationId: row.registrationId,
-              attempt: attempt.attempt,
-              error,
-            })
-          }
-          throw productError(502, 'refundFailed')
-        }
-      }
-      await cancel(
-        {
-          registrationId: row.registrationId,
-          amountJpy: attempt.amountJpy,
-          policyAmountJpy: attempt.policyAmountJpy,
-          reason: attempt.reason,
+      return toWire(
+        await refundPaid(row, row.checkoutSessionId, {
+          amountJpy,
+          policyAmountJpy,
+          reason,
           source: 'staff',
-          staffUserId: attempt.staffUserId,
-          providerRefundId,
-          clientKey: attempt.clientKey,
-          attempt: attempt.attempt,
-        },
-        clock(),
+          staffUserId: input.staffUserId,
+          clientKey: input.clientKey,
+        }),
       )
-      const refunded = await refundOf(row.registrationId)
-      if (!refunded) throw new Error('A refunded registration has no refund record')
-      logger.info('Registration canceled and refunded', {
-        registrationId: row.registrationId,
-        amountJpy: refunded.amountJpy,
-        source: refunded.source,
-        staffUserId: refunded.staffUserId,
+    },
+
+    async refundForEventCancellation(registrationId, expensesPerPersonJpy, staffUserId) {
+      const row = await registrationOf(registrationId)
+      if (row?.paymentStatus !== 'paid' || row.checkoutSessionId === null) return 'not_paid'
+      const now = clock()
+      await refundPaid(row, row.checkoutSessionId, {
+        amountJpy: eventCancelledRefundJpy(row.amountJpy, expensesPerPersonJpy),
+        policyAmountJpy: policyRefundJpy(row.amountJpy, now, policy),
+        reason: null,
+        source: 'event_cancelled',
+        staffUserId,
+        clientKey: null,
       })
-      return toWire(refunded)
+      return 'refunded'
     },
 
     async refundedJpy(registrationId) {
