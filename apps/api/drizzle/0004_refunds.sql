@@ -1,3 +1,18 @@
+CREATE TABLE "event_cancellation_runs" (
+	"run_id" uuid PRIMARY KEY NOT NULL,
+	"expenses_per_person_jpy" integer NOT NULL,
+	"status" text NOT NULL,
+	"total_registrations" integer NOT NULL,
+	"cursor" uuid,
+	"claimed_until" timestamp with time zone,
+	"claimed_by" text,
+	"started_by" text NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	"last_error" text,
+	CONSTRAINT "event_cancellation_runs_status" CHECK ("event_cancellation_runs"."status" in ('running', 'finished'))
+);
+--> statement-breakpoint
 CREATE TABLE "refund_attempts" (
 	"registration_id" uuid NOT NULL,
 	"attempt" integer NOT NULL,
@@ -29,5 +44,6 @@ CREATE TABLE "registration_refunds" (
 	CONSTRAINT "registration_refunds_amount_non_negative" CHECK ("registration_refunds"."amount_jpy" >= 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX "event_cancellation_runs_one_running" ON "event_cancellation_runs" USING btree ("status") WHERE "event_cancellation_runs"."status" = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "refund_attempts_registration_attempt" ON "refund_attempts" USING btree ("registration_id","attempt");--> statement-breakpoint
 CREATE INDEX "refund_attempts_requested" ON "refund_attempts" USING btree ("registration_id") WHERE "refund_attempts"."status" = 'requested';

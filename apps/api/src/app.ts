@@ -35,6 +35,10 @@ import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
 import { createCheckInService, parseCheckInCursor } from './services/check-ins.ts'
+import {
+  createEventCancellationService,
+  type EventCancellationService,
+} from './services/event-cancellation.ts'
 import { createFeatureFlagService, type FeatureFlagService } from './services/feature-flags.ts'
 import {
   getAdditionalInfo,
@@ -84,12 +88,15 @@ export interface ApiOptions {
   validateResponses: boolean
   /** The published refund policy (decision 110); its default unless a test moves the dates. */
   refundPolicy?: RefundPolicy
+  /** Registrations per batch of the event-cancelled refund run (decision 113). */
+  eventCancellationBatchSize?: number
 }
 
 export interface Api {
   app: Hono
   registrations: RegistrationService
   refunds: RefundService
+  eventCancellation: EventCancellationService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
@@ -144,6 +151,15 @@ export function createApi(options: ApiOptions): Api {
     gateway: options.paymentGateway,
     ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
     onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
+  })
+  const eventCancellation = createEventCancellationService({
+    db,
+    clock,
+    logger,
+    refunds,
+    ...(options.eventCancellationBatchSize === undefined
+      ? {}
+      : { batchSize: options.eventCancellationBatchSize }),
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
@@ -454,6 +470,23 @@ export function createApi(options: ApiOptions): Api {
     }),
   }))
 
+  // The event-cancelled refund (decision 113).
+  mount(apiRoutes.postAdminEventCancellationDryRun, async ({ body }) => ({
+    status: 200,
+    body: await eventCancellation.dryRun(body.expenses_per_person_jpy),
+  }))
+
+  mount(apiRoutes.postAdminEventCancellation, async ({ body, caller }) => ({
+    status: 202,
+    body: await eventCancellation.start(body.expenses_per_person_jpy, caller.sub),
+  }))
+
+  mount(apiRoutes.getAdminEventCancellation, async () => {
+    const run = await eventCancellation.status()
+    if (!run) throw notFound()
+    return { status: 200, body: run }
+  })
+
   async function storedEmail(userId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ email: usersTable.email })
@@ -466,6 +499,7 @@ export function createApi(options: ApiOptions): Api {
     app,
     registrations,
     refunds,
+    eventCancellation,
     featureFlags,
     admission,
     startDraining: () => {

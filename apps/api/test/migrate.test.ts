@@ -31,6 +31,7 @@ describe('migrations', () => {
       expect(tables.map((table) => table.name)).toEqual([
         'check_in_states',
         'check_ins',
+        'event_cancellation_runs',
         'feature_flags',
         'mail_outbox',
         'payment_webhook_events',

@@ -71,3 +71,36 @@ export const refundAttempts = pgTable(
     check('refund_attempts_status', sql`${table.status} in ('requested', 'succeeded', 'failed')`),
   ],
 )
+
+/**
+ * The event-cancelled refund run: every paid registration is refunded the fee minus the per-person expenses, in
+ * batches. The run keeps only its input and where it got to (`cursor`, the last registration id handled, in id
+ * order); its counts are read from the registrations and their refunds, so a batch repeated after a crash is
+ * never counted twice. Whoever holds the lease (`claimed_until`) drives it; a dead driver's lease passes and the
+ * next instance asked for the run's progress takes over.
+ */
+export const eventCancellationRuns = pgTable(
+  'event_cancellation_runs',
+  {
+    runId: uuid('run_id').primaryKey(),
+    expensesPerPersonJpy: integer('expenses_per_person_jpy').notNull(),
+    status: text('status').notNull(),
+    /** Paid registrations when the run started. */
+    totalRegistrations: integer('total_registrations').notNull(),
+    cursor: uuid('cursor'),
+    claimedUntil: instant('claimed_until'),
+    /** The driving instance (a random id per process). */
+    claimedBy: text('claimed_by'),
+    startedBy: text('started_by').notNull(),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    check('event_cancellation_runs_status', sql`${table.status} in ('running', 'finished')`),
+    // One run at a time.
+    uniqueIndex('event_cancellation_runs_one_running')
+      .on(table.status)
+      .where(sql`${table.status} = 'running'`),
+  ],
+)

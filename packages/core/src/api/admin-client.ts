@@ -11,6 +11,8 @@ import {
   registrationCodeKeySetCodec,
 } from '../contract/codecs.ts'
 import {
+  type EventCancellationDryRunWire,
+  type EventCancellationRunWire,
   type Refund,
   type RefundQuote,
   type RefundRequest,
@@ -52,6 +54,18 @@ export interface AdminApiClient {
    * error) to get the same refund: the registration is refunded once whatever happens.
    */
   refundRegistration(registrationId: string, request: RefundRequest, options?: CallOptions): Promise<Refund>
+  /** Totals of an event-cancelled refund with these per-person expenses; refunds nothing. */
+  dryRunEventCancellation(
+    expensesPerPersonJpy: number,
+    options?: CallOptions,
+  ): Promise<EventCancellationDryRunWire>
+  /** Starts the event-cancelled refund (or answers the run in progress). */
+  startEventCancellation(
+    expensesPerPersonJpy: number,
+    options?: CallOptions,
+  ): Promise<EventCancellationRunWire>
+  /** The latest event-cancelled run with its progress, or null before any. */
+  getEventCancellation(options?: CallOptions): Promise<EventCancellationRunWire | null>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -105,6 +119,23 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
         callOptions,
       )
       return decodeResponse(refundCodec, wire)
+    },
+    async dryRunEventCancellation(expensesPerPersonJpy, callOptions) {
+      return transport.call(
+        apiRoutes.postAdminEventCancellationDryRun,
+        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
+        callOptions,
+      )
+    },
+    async startEventCancellation(expensesPerPersonJpy, callOptions) {
+      return transport.call(
+        apiRoutes.postAdminEventCancellation,
+        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
+        callOptions,
+      )
+    },
+    async getEventCancellation(callOptions) {
+      return transport.call(apiRoutes.getAdminEventCancellation, {}, callOptions)
     },
     async getRegistrationCodeKeys(callOptions) {
       const wire = await transport.call(apiRoutes.getRegistrationCodeKeys, {}, callOptions)

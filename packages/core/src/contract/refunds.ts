@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type RefundPeriod, refundPercentages } from '../domain/refund-policy.ts'
 import { paymentStatuses } from '../domain/registration.ts'
+import { registrationTiers } from '../domain/registration-tier.ts'
 import { storableTextSchema, storedTextSchema } from '../validation/fields.ts'
 import { type ComponentMeta, contractRegistry, registrationIdSchema } from './schemas.ts'
 
@@ -165,3 +166,57 @@ export const refundRequestCodec = z.codec(refundRequestWireSchema, refundRequest
       : { reason: request.reason.trim() }),
   }),
 })
+
+/*
+ * The event-cancelled refund run (decision 113): a dry run with totals, then a run in batches whose progress the
+ * client polls.
+ */
+
+export const eventCancellationRequestWireSchema = component(
+  z.object({
+    expenses_per_person_jpy: yenSchema.describe(
+      'Expenses already incurred per participant, kept from each fee',
+    ),
+  }),
+  { id: 'EventCancellationRequest', description: 'The per-person expenses of an event-cancelled refund' },
+)
+export type EventCancellationRequestWire = z.infer<typeof eventCancellationRequestWireSchema>
+
+const countSchema = z.number().int().min(0)
+const totalYenSchema = z.number().int().min(0)
+
+export const eventCancellationDryRunWireSchema = component(
+  z.object({
+    expenses_per_person_jpy: yenSchema,
+    paid_registrations: countSchema,
+    gross_jpy: totalYenSchema.describe('Fees paid by the paid registrations'),
+    expenses_total_jpy: totalYenSchema.describe('What is kept: gross minus the refunds'),
+    refund_total_jpy: totalYenSchema,
+    tiers: z.array(
+      z.object({
+        registration_tier: z.enum(registrationTiers),
+        paid_registrations: countSchema,
+        gross_jpy: totalYenSchema,
+        refund_total_jpy: totalYenSchema,
+      }),
+    ),
+  }),
+  { id: 'EventCancellationDryRun', description: 'What an event-cancelled refund would refund, per tier' },
+)
+export type EventCancellationDryRunWire = z.infer<typeof eventCancellationDryRunWireSchema>
+
+export const eventCancellationRunWireSchema = component(
+  z.object({
+    run_id: z.uuid(),
+    status: z.enum(['running', 'finished']),
+    expenses_per_person_jpy: yenSchema,
+    total_registrations: countSchema.describe('Paid registrations when the run started'),
+    refunded: countSchema,
+    failed: countSchema.describe('Registrations the provider refused to refund: they stay paid'),
+    started_at: z.iso.datetime({ offset: true }),
+    finished_at: z.iso.datetime({ offset: true }).optional(),
+    last_error: z.string().optional(),
+  }),
+  { id: 'EventCancellationRun', description: 'The event-cancelled refund run and its progress' },
+)
+export type EventCancellationRunWire = z.infer<typeof eventCancellationRunWireSchema>

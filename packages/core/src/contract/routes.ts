@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { refundQuoteWireSchema, refundRequestWireSchema, refundWireSchema } from './refunds.ts'
+import {
+  eventCancellationDryRunWireSchema,
+  eventCancellationRequestWireSchema,
+  eventCancellationRunWireSchema,
+  refundQuoteWireSchema,
+  refundRequestWireSchema,
+  refundWireSchema,
+} from './refunds.ts'
 import {
   checkInPageQueryWireSchema,
   checkInPageWireSchema,
@@ -253,6 +260,38 @@ export const apiRoutes = {
       body: refundRequestWireSchema,
     },
     responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
+  }),
+  postAdminEventCancellationDryRun: defineRoute({
+    method: 'post',
+    path: '/admin/event-cancellation/dry-run',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Compute the event-cancelled refund without refunding',
+    description: 'Totals over the paid registrations: the fee minus the per-person expenses each, per tier.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 200: { description: 'The totals', schema: eventCancellationDryRunWireSchema } },
+  }),
+  postAdminEventCancellation: defineRoute({
+    method: 'post',
+    path: '/admin/event-cancellation',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Refund every paid registration because the event is cancelled',
+    description:
+      'Starts the run (or answers the one running): every paid registration is refunded the fee minus the ' +
+      'per-person expenses and canceled, in batches. Poll GET /admin/event-cancellation for progress; a run ' +
+      'whose instance stopped is resumed by the next poll, and nobody is refunded twice.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
+  }),
+  getAdminEventCancellation: defineRoute({
+    method: 'get',
+    path: '/admin/event-cancellation',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Read the progress of the event-cancelled refund',
+    responses: { 200: { description: 'The latest run', schema: eventCancellationRunWireSchema } },
+    noneOn404: { description: 'No run has been started' },
   }),
   getRegistrationCodeKeys: defineRoute({
     method: 'get',
