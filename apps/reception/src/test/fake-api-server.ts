@@ -2,6 +2,8 @@ import {
   type CheckInRecordWire,
   type CheckInResultWire,
   checkInUploadWireSchema,
+  type EventCancellationRunWire,
+  eventCancelledRefundJpy,
   type FeatureFlagsWire,
   type FetchLike,
   featureFlagsWireSchema,
@@ -14,6 +16,7 @@ import {
   refundPeriodAt,
   refundRequestWireSchema,
   registrationTierPriceJpy,
+  registrationTiers,
 } from '@furfes/core'
 
 export const fakeAdminToken = 'fake-admin-token'
@@ -48,6 +51,8 @@ export interface FakeApiServer {
   refundRequests: unknown[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
   failNextRefunds(count?: number): void
+  /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
+  eventRun: EventCancellationRunWire | undefined
 }
 
 export function createFakeApiServer(
@@ -71,6 +76,7 @@ export function createFakeApiServer(
     now: options.now ?? (() => Date.now()),
     records: () => stored.map((entry) => entry.record),
     refunds: new Map(),
+    eventRun: undefined,
     refundRequests: [],
     failNextRefunds: (count = 1) => {
       refundFailures += count
@@ -91,6 +97,7 @@ export function createFakeApiServer(
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
         const route = `${method} ${url.pathname}`
         if (route === 'GET /admin/participants') return json(200, { items: server.participants })
+        if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (route === 'PUT /admin/features') {
@@ -121,6 +128,60 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** The event-cancelled refund routes, over the participant list (decision 113). */
+  function eventCancellationRoute(route: string, body: unknown): Response {
+    const paid = () => server.participants.filter((p) => p.registration?.payment_status === 'paid')
+    const expenses = (body as { expenses_per_person_jpy?: number } | undefined)?.expenses_per_person_jpy ?? 0
+    if (route === 'POST /admin/event-cancellation/dry-run') {
+      const tiers = registrationTiers.map((tier) => {
+        const mine = paid().filter((p) => p.registration?.registration_tier === tier)
+        const fee = registrationTierPriceJpy[tier]
+        return {
+          registration_tier: tier,
+          paid_registrations: mine.length,
+          gross_jpy: mine.length * fee,
+          refund_total_jpy: mine.length * eventCancelledRefundJpy(fee, expenses),
+        }
+      })
+      const sum = (pick: (tier: (typeof tiers)[number]) => number) =>
+        tiers.reduce((n, tier) => n + pick(tier), 0)
+      return json(200, {
+        expenses_per_person_jpy: expenses,
+        paid_registrations: sum((tier) => tier.paid_registrations),
+        gross_jpy: sum((tier) => tier.gross_jpy),
+        expenses_total_jpy: sum((tier) => tier.gross_jpy - tier.refund_total_jpy),
+        refund_total_jpy: sum((tier) => tier.refund_total_jpy),
+        tiers,
+      })
+    }
+    if (route === 'POST /admin/event-cancellation') {
+      server.eventRun ??= {
+        run_id: '00000000-0000-4000-8000-00000000e0e0',
+        status: 'running',
+        expenses_per_person_jpy: expenses,
+        total_registrations: paid().length,
+        refunded: 0,
+        failed: 0,
+        started_at: new Date(server.now()).toISOString(),
+      }
+      return json(202, server.eventRun)
+    }
+    if (route === 'GET /admin/event-cancellation') {
+      const run = server.eventRun
+      if (!run) return json(404, { message: 'notFound' })
+      const next = paid()[0]
+      if (run.status === 'running' && next?.registration) {
+        next.registration = { ...next.registration, payment_status: 'canceled' }
+        run.refunded++
+      } else if (run.status === 'running') {
+        run.status = 'finished'
+        run.finished_at = new Date(server.now()).toISOString()
+      }
+      return json(200, run)
+    }
+    return json(404, { message: 'notFound' })
   }
 
   /** GET and POST /admin/registrations/{id}/refund, as the API answers them (decision 111). */
