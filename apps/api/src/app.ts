@@ -6,7 +6,9 @@ import {
   errorBody,
   type FeatureFlags,
   type FeatureFlagsWire,
+  type RefundPolicy,
   type RegistrationTier,
+  registrationIdSchema,
 } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -34,6 +36,10 @@ import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
 import { createCheckInService, parseCheckInCursor } from './services/check-ins.ts'
 import { dashboard } from './services/dashboard.ts'
+import {
+  createEventCancellationService,
+  type EventCancellationService,
+} from './services/event-cancellation.ts'
 import { createFeatureFlagService, type FeatureFlagService } from './services/feature-flags.ts'
 import {
   getAdditionalInfo,
@@ -44,6 +50,7 @@ import {
   putProfile,
   toRegistrationWire,
 } from './services/members.ts'
+import { createRefundService, type RefundService } from './services/refunds.ts'
 import {
   createRegistrationService,
   defaultWaitingListOfferMs,
@@ -92,12 +99,18 @@ export interface ApiOptions {
   registrationCodeLifetimeSeconds: number
   admission: AdmissionOptions
   validateResponses: boolean
+  /** The published refund policy (decision 110); its default unless a test moves the dates. */
+  refundPolicy?: RefundPolicy
+  /** Registrations per batch of the event-cancelled refund run (decision 113). */
+  eventCancellationBatchSize?: number
 }
 
 export interface Api {
   app: Hono
   registrations: RegistrationService
   waitingList: WaitingListService
+  refunds: RefundService
+  eventCancellation: EventCancellationService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
@@ -151,6 +164,24 @@ export function createApi(options: ApiOptions): Api {
     clock,
     logger,
     offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+  })
+  const refunds = createRefundService({
+    db,
+    clock,
+    logger,
+    gateway: options.paymentGateway,
+    ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
+    onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
+    offerReturnedSpots: (executor, tier) => waitingList.offerReturnedSpots(executor, tier),
+  })
+  const eventCancellation = createEventCancellationService({
+    db,
+    clock,
+    logger,
+    refunds,
+    ...(options.eventCancellationBatchSize === undefined
+      ? {}
+      : { batchSize: options.eventCancellationBatchSize }),
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
@@ -251,7 +282,14 @@ export function createApi(options: ApiOptions): Api {
   )
 
   // The payment provider's events: signed, not a member route (no token, no maintenance answer).
-  mountPaymentWebhook(app, { db, gateway: options.paymentGateway, registrations, clock, logger })
+  mountPaymentWebhook(app, {
+    db,
+    gateway: options.paymentGateway,
+    registrations,
+    refunds,
+    clock,
+    logger,
+  })
 
   const openApiDocument = createOpenApiDocument()
   app.get('/openapi.json', (context) => context.json(openApiDocument))
@@ -366,7 +404,10 @@ export function createApi(options: ApiOptions): Api {
     // No wire shape: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
     // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
     if (!wire) throw highTraffic()
-    return { status: 200, body: wire }
+    // A registration canceled after payment says what was refunded (decision 111).
+    const refundedJpy =
+      row.paymentStatus === 'canceled' ? await refunds.refundedJpy(row.registrationId) : undefined
+    return { status: 200, body: refundedJpy === undefined ? wire : { ...wire, refunded_jpy: refundedJpy } }
   })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {
@@ -480,6 +521,46 @@ export function createApi(options: ApiOptions): Api {
     return { status: 200, body: await checkIns.page(since) }
   })
 
+  // Cancellations with a refund (decision 111).
+  const registrationIdParam = (context: Context): string => {
+    const parsed = registrationIdSchema.safeParse(context.req.param('registration_id'))
+    if (!parsed.success) throw notFound()
+    return parsed.data
+  }
+
+  mount(apiRoutes.getAdminRegistrationRefund, async ({ context }) => ({
+    status: 200,
+    body: await refunds.quote(registrationIdParam(context)),
+  }))
+
+  mount(apiRoutes.postAdminRegistrationRefund, async ({ body, caller, context }) => ({
+    status: 200,
+    body: await refunds.refundByStaff({
+      registrationId: registrationIdParam(context),
+      amountJpy: body.amount_jpy,
+      reason: body.reason,
+      clientKey: body.idempotency_key,
+      staffUserId: caller.sub,
+    }),
+  }))
+
+  // The event-cancelled refund (decision 113).
+  mount(apiRoutes.postAdminEventCancellationDryRun, async ({ body }) => ({
+    status: 200,
+    body: await eventCancellation.dryRun(body.expenses_per_person_jpy),
+  }))
+
+  mount(apiRoutes.postAdminEventCancellation, async ({ body, caller }) => ({
+    status: 202,
+    body: await eventCancellation.start(body.expenses_per_person_jpy, caller.sub),
+  }))
+
+  mount(apiRoutes.getAdminEventCancellation, async () => {
+    const run = await eventCancellation.status()
+    if (!run) throw notFound()
+    return { status: 200, body: run }
+  })
+
   async function storedEmail(userId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ email: usersTable.email })
@@ -492,6 +573,8 @@ export function createApi(options: ApiOptions): Api {
     app,
     registrations,
     waitingList,
+    refunds,
+    eventCancellation,
     featureFlags,
     admission,
     startDraining: () => {

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_VERSION, type Emulator, type RequestInfo } from './emulator.ts'
-import { errorResponseBody, StripeApiError } from './errors.ts'
+import { errorResponseBody, invalidParam, notEmulated, StripeApiError } from './errors.ts'
 import { type Params, parseStripeForm } from './form.ts'
 import { IdempotencyCache } from './idempotency.ts'
 import { newId } from './ids.ts'
 import { messages, pickLanguage } from './messages.ts'
 import { type FormValues, renderCheckout, renderClosed, renderNotFound } from './page.ts'
 import { optionalInteger, optionalString, readCreateParams, readExpand, rejectUnknown } from './params.ts'
+import { readCreateRefundParams, refundObject } from './refunds.ts'
 import { lineItemList, successUrlFor } from './session.ts'
 
 type Env = { Variables: { requestId: string; apiKey: string; saveForIdempotency: boolean } }
@@ -46,6 +47,19 @@ const pageHeaders = (nonce: string | null): Record<string, string> => ({
 })
 
 const queryParams = (c: Context): Params => parseStripeForm(new URL(c.req.url).searchParams)
+
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    const value: unknown = JSON.parse(text)
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>
+  } catch {
+    // Answered below like any other body that is not a JSON object.
+  }
+  throw invalidParam(null, 'Send a JSON object.')
+}
 
 export function createApp(emulator: Emulator): Hono<Env> {
   const app = new Hono<Env>()
@@ -154,13 +168,62 @@ export function createApp(emulator: Emulator): Hono<Env> {
     return c.json({ ...list, data, has_more: start + data.length < all.length })
   })
 
+  /** Only the `payment_intent` filter is emulated: it finds the session a charge or refund belongs to. */
+  app.get('/v1/checkout/sessions', ...api, (c) => {
+    const params = queryParams(c)
+    rejectUnknown(params, ['payment_intent', 'limit', 'expand'])
+    const expand = readExpand(params.expand, ['data.line_items'])
+    const paymentIntent = optionalString(params.payment_intent, 'payment_intent')
+    if (paymentIntent === undefined)
+      throw notEmulated('payment_intent', 'listing sessions without payment_intent')
+    const limit = optionalInteger(params.limit, 'limit', 1) ?? 10
+    const data = emulator
+      .sessionsOfPaymentIntent(paymentIntent)
+      .slice(0, limit)
+      .map((session) =>
+        emulator.sessionObject(session, expand.has('data.line_items') ? new Set(['line_items']) : new Set()),
+      )
+    return c.json({ object: 'list', data, has_more: false, url: '/v1/checkout/sessions' })
+  })
+
+  app.post('/v1/refunds', ...api, async (c) => {
+    const input = readCreateRefundParams(parseStripeForm(await c.req.text()))
+    return c.json(refundObject(emulator.createRefund(input, requestInfo(c))))
+  })
+
+  app.get('/v1/refunds/:id', ...api, (c) => {
+    const params = queryParams(c)
+    rejectUnknown(params, ['expand'])
+    readExpand(params.expand, [])
+    return c.json(refundObject(emulator.getRefund(c.req.param('id'))))
+  })
+
+  app.get('/v1/refunds', ...api, (c) => {
+    const params = queryParams(c)
+    rejectUnknown(params, ['payment_intent', 'charge', 'limit', 'expand'])
+    readExpand(params.expand, [])
+    const limit = Math.min(optionalInteger(params.limit, 'limit', 1) ?? 10, 100)
+    const paymentIntent = optionalString(params.payment_intent, 'payment_intent')
+    const charge = optionalString(params.charge, 'charge')
+    const all = emulator.listRefunds({
+      ...(paymentIntent === undefined ? {} : { paymentIntent }),
+      ...(charge === undefined ? {} : { charge }),
+    })
+    return c.json({
+      object: 'list',
+      data: all.slice(0, limit).map(refundObject),
+      has_more: all.length > limit,
+      url: '/v1/refunds',
+    })
+  })
+
   // Stripe's error shape for everything not emulated.
   app.all('/v1/*', (c) =>
     c.json(
       {
         error: {
           type: 'invalid_request_error',
-          message: `Unrecognized request URL (${c.req.method}: ${c.req.path}). The Stripe emulator implements only Checkout Sessions; see docs/decisions/030-stripe-emulator.md.`,
+          message: `Unrecognized request URL (${c.req.method}: ${c.req.path}). The Stripe emulator implements only Checkout Sessions and Refunds; see docs/decisions/030-stripe-emulator.md.`,
         },
       },
       404,
@@ -246,6 +309,43 @@ export function createApp(emulator: Emulator): Hono<Env> {
       })),
     }),
   )
+
+  /**
+   * A refund made by staff in the Stripe Dashboard: `POST /_emulator/refunds` with
+   * `{ "payment_intent": "pi_…", "amount"?: <yen> }` (or `"charge": "ch_…"`). Sends the same events as an API
+   * refund, with no idempotency key, as Dashboard actions do.
+   */
+  app.post('/_emulator/refunds', stripeHeaders, async (c) => {
+    const body = await readJson(c)
+    const input = readCreateRefundParams(
+      Object.fromEntries(
+        Object.entries(body)
+          .filter(([key]) => ['payment_intent', 'charge', 'amount', 'reason'].includes(key))
+          .map(([key, value]) => [key, String(value)]),
+      ),
+    )
+    const refund = emulator.createRefund(input, { id: c.get('requestId'), idempotencyKey: null })
+    return c.json(refundObject(refund))
+  })
+
+  /** `POST /_emulator/refunds/fail_next` with `{ "count": 1 }`: the next refund requests fail (balance_insufficient). */
+  app.post('/_emulator/refunds/fail_next', async (c) => {
+    const count = Number((await readJson(c)).count ?? 1)
+    if (!Number.isSafeInteger(count) || count < 0) {
+      return c.json(
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Send { "count": <non-negative integer> }.',
+            param: 'count',
+          },
+        },
+        400,
+      )
+    }
+    emulator.failNextRefunds(count)
+    return c.json({ failing: count })
+  })
 
   /** `POST /_emulator/advance` with `{ "seconds": 1800 }` (or `?seconds=1800`): time passes, sessions expire. */
   app.post('/_emulator/advance', async (c) => {

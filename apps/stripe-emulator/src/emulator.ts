@@ -9,7 +9,15 @@ import {
 import { resourceMissing, StripeApiError } from './errors.ts'
 import { newId } from './ids.ts'
 import { type CreateSessionInput, isEmail, MAX_EXPIRY_SECONDS } from './params.ts'
-import { checkoutSessionObject, type JsonObject, type SessionRecord } from './session.ts'
+import { type CreateRefundInput, type RefundRecord, refundObject } from './refunds.ts'
+import {
+  amountTotal,
+  type ChargeRecord,
+  chargeObject,
+  checkoutSessionObject,
+  type JsonObject,
+  type SessionRecord,
+} from './session.ts'
 import { memoryStore, type StateStore } from './store.ts'
 import { type Cancel, type Clock, type Scheduler, unixSeconds } from './time.ts'
 import {
@@ -71,6 +79,9 @@ export class Emulator {
   readonly #options: EmulatorOptions
   readonly #store: StateStore
   readonly #sessions = new Map<string, SessionRecord>()
+  readonly #refunds = new Map<string, RefundRecord>()
+  /** Refund requests still to refuse, armed by tests through `POST /_emulator/refunds/fail_next`. */
+  #refundFailures = 0
   readonly #webhooks: WebhookDispatcher
   #stopSweeper: Cancel | null = null
 
@@ -88,6 +99,7 @@ export class Emulator {
     })
     const saved = this.#store.load()
     for (const session of saved?.sessions ?? []) this.#sessions.set(session.id, session)
+    for (const refund of saved?.refunds ?? []) this.#refunds.set(refund.id, refund)
     this.#webhooks.restore(saved?.deliveries ?? [])
   }
 
@@ -250,6 +262,103 @@ export class Emulator {
     return this.#webhooks.settled()
   }
 
+  /** Paid sessions whose payment intent is `paymentIntent` (`GET /v1/checkout/sessions?payment_intent=`). */
+  sessionsOfPaymentIntent(paymentIntent: string): SessionRecord[] {
+    return [...this.#sessions.values()].filter((session) => session.paymentIntent === paymentIntent)
+  }
+
+  /** The next `count` refund requests fail as a Stripe balance too low to cover them would make them fail. */
+  failNextRefunds(count: number): void {
+    this.#refundFailures += count
+  }
+
+  /**
+   * Refunds all or part of a paid session's charge, up to what is left of it: `charge.refunded` (the charge
+   * then) and `refund.created` (the refund) follow, in the session's order. `request` is null for a refund
+   * made in the Dashboard.
+   */
+  createRefund(input: CreateRefundInput, request: RequestInfo): RefundRecord {
+    const session = this.#paidSessionFor(input)
+    const charge = session.charge as ChargeRecord
+    if (this.#refundFailures > 0) {
+      this.#refundFailures--
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'balance_insufficient',
+        doc_url: 'https://stripe.com/docs/error-codes/balance-insufficient',
+        message:
+          'You have insufficient funds in your Stripe account for this refund. Your card balance is too low. (Stripe emulator: a failure armed with POST /_emulator/refunds/fail_next.)',
+      })
+    }
+    const total = amountTotal(session)
+    const left = total - (charge.amountRefunded ?? 0)
+    if (left <= 0) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        doc_url: 'https://stripe.com/docs/error-codes/charge-already-refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      })
+    }
+    const amount = input.amount ?? left
+    if (amount > left) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param: 'amount',
+        message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})`,
+      })
+    }
+    const refund: RefundRecord = {
+      id: newId('re_test'),
+      created: this.nowSeconds(),
+      amount,
+      currency: session.currency,
+      chargeId: charge.id,
+      paymentIntent: session.paymentIntent as string,
+      sessionId: session.id,
+      reason: input.reason,
+      metadata: input.metadata,
+      status: 'succeeded',
+    }
+    charge.amountRefunded = (charge.amountRefunded ?? 0) + amount
+    this.#refunds.set(refund.id, refund)
+    this.#save()
+    this.#emitObject('charge.refunded', chargeObject(session, charge), session.id, request)
+    this.#emitObject('refund.created', refundObject(refund), session.id, request)
+    return refund
+  }
+
+  getRefund(id: string): RefundRecord {
+    const refund = this.#refunds.get(id)
+    if (!refund) throw resourceMissing('refund', id)
+    return refund
+  }
+
+  /** Newest first, as Stripe lists. */
+  listRefunds(filter: { paymentIntent?: string; charge?: string }): RefundRecord[] {
+    return [...this.#refunds.values()]
+      .filter(
+        (refund) =>
+          (filter.paymentIntent === undefined || refund.paymentIntent === filter.paymentIntent) &&
+          (filter.charge === undefined || refund.chargeId === filter.charge),
+      )
+      .reverse()
+  }
+
+  #paidSessionFor(input: CreateRefundInput): SessionRecord {
+    const session = [...this.#sessions.values()].find(
+      (candidate) =>
+        (input.paymentIntent !== undefined && candidate.paymentIntent === input.paymentIntent) ||
+        (input.charge !== undefined && candidate.charge?.id === input.charge),
+    )
+    if (!session?.charge) {
+      throw input.paymentIntent !== undefined
+        ? resourceMissing('payment_intent', input.paymentIntent, 'payment_intent', 400)
+        : resourceMissing('charge', input.charge ?? '', 'charge', 400)
+    }
+    return session
+  }
+
   #expire(session: SessionRecord, request: RequestInfo): void {
     session.status = 'expired'
     this.#save()
@@ -257,21 +366,29 @@ export class Emulator {
   }
 
   #emit(type: string, session: SessionRecord, request: RequestInfo): void {
+    this.#emitObject(type, this.sessionObject(session), session.id, request)
+  }
+
+  #emitObject(type: string, object: JsonObject, orderKey: string, request: RequestInfo): void {
     const event: StripeEvent = {
       id: newId('evt_test'),
       object: 'event',
       api_version: API_VERSION,
       created: this.nowSeconds(),
-      data: { object: this.sessionObject(session) },
+      data: { object },
       livemode: false,
       pending_webhooks: this.webhookUrl === null ? 0 : 1,
       request: { id: request.id, idempotency_key: request.idempotencyKey },
       type,
     }
-    this.#webhooks.enqueue(event, session.id)
+    this.#webhooks.enqueue(event, orderKey)
   }
 
   #save(): void {
-    this.#store.save({ sessions: [...this.#sessions.values()], deliveries: [...this.#webhooks.deliveries()] })
+    this.#store.save({
+      sessions: [...this.#sessions.values()],
+      deliveries: [...this.#webhooks.deliveries()],
+      refunds: [...this.#refunds.values()],
+    })
   }
 }

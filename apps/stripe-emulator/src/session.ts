@@ -39,7 +39,7 @@ export interface SessionRecord {
 }
 
 /** What a paid session's charge records of the card: Stripe's `payment_method_details.card`, in part. */
-interface ChargeRecord {
+export interface ChargeRecord {
   id: string
   paymentMethodId: string
   /** Unix seconds. */
@@ -47,6 +47,8 @@ interface ChargeRecord {
   brand: string
   funding: string
   last4: string
+  /** Yen refunded so far (absent from state saved before refunds were emulated). */
+  amountRefunded?: number
 }
 
 export type JsonObject = { [key: string]: unknown }
@@ -118,14 +120,15 @@ export interface SessionView {
 }
 
 /** The `charge` object of a paid session, with the card as Stripe reports it. */
-function chargeObject(session: SessionRecord, charge: ChargeRecord): JsonObject {
+export function chargeObject(session: SessionRecord, charge: ChargeRecord): JsonObject {
   const amount = amountTotal(session)
+  const refunded = charge.amountRefunded ?? 0
   return {
     id: charge.id,
     object: 'charge',
     amount,
     amount_captured: amount,
-    amount_refunded: 0,
+    amount_refunded: refunded,
     captured: true,
     created: charge.created,
     currency: session.currency,
@@ -137,7 +140,7 @@ function chargeObject(session: SessionRecord, charge: ChargeRecord): JsonObject 
       type: 'card',
       card: { brand: charge.brand, funding: charge.funding, last4: charge.last4, country: 'JP' },
     },
-    refunded: false,
+    refunded: refunded >= amount,
     status: 'succeeded',
   }
 }

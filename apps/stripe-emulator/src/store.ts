@@ -1,11 +1,13 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { RefundRecord } from './refunds.ts'
 import type { SessionRecord } from './session.ts'
 import type { Delivery } from './webhooks.ts'
 
 interface EmulatorState {
   sessions: SessionRecord[]
   deliveries: Delivery[]
+  refunds: RefundRecord[]
 }
 
 /** Where the emulator keeps its sessions and webhook deliveries between restarts. */
@@ -40,7 +42,11 @@ export function fileStore(dir: string): StateStore {
       }
       const saved = JSON.parse(text) as { format?: number } & Partial<EmulatorState>
       if (saved.format !== FORMAT) return null
-      return { sessions: saved.sessions ?? [], deliveries: saved.deliveries ?? [] }
+      return {
+        sessions: saved.sessions ?? [],
+        deliveries: saved.deliveries ?? [],
+        refunds: saved.refunds ?? [],
+      }
     },
     save(state) {
       mkdirSync(dir, { recursive: true })

@@ -157,5 +157,7 @@ export * from './check-in-schema.ts'
 export * from './mail-schema.ts'
 // Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
 export * from './payment-schema.ts'
+// Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
+export * from './refund-schema.ts'
 // The waiting list (decision 115): a separate block, see waiting-list-schema.ts.
 export * from './waiting-list-schema.ts'

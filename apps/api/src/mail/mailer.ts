@@ -1,7 +1,7 @@
 import type { CalendarDate, EventDetails, Language, RegistrationTier } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { registrations, users, waitingListEntries } from '../db/schema.ts'
+import { registrationRefunds, registrations, users, waitingListEntries } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { WaitingEntryRow } from '../services/waiting-list.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
@@ -92,6 +92,23 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           badgeName: registration.badgeName,
           tShirtSize: registration.tShirtSize,
           changingRoomType: registration.changingRoomType as 'male' | 'female' | null,
+        },
+      }
+    },
+    async refunded(registration) {
+      if (registration.paymentStatus !== 'canceled') {
+        return { skip: `the registration is ${registration.paymentStatus}` }
+      }
+      const [refund] = await db
+        .select({ amountJpy: registrationRefunds.amountJpy })
+        .from(registrationRefunds)
+        .where(eq(registrationRefunds.registrationId, registration.registrationId))
+      if (!refund) return { skip: 'the registration was not refunded' }
+      return {
+        data: {
+          registrationTier: registration.registrationTier as RegistrationTier,
+          badgeName: registration.badgeName,
+          amountJpy: refund.amountJpy,
         },
       }
     },

@@ -36,6 +36,7 @@ describe('mail templates', () => {
     expect(mailKinds.sort()).toEqual([
       'checkout_lapsed',
       'receipt',
+      'refunded',
       'waiting_list_offer',
       'waiting_list_offer_expired',
     ])
@@ -89,6 +90,25 @@ describe('mail templates', () => {
     expect(expired.subject).toBe('【東京ふぁーりーフェス】お取り置きの期限が切れました')
     expect(expired.text).toContain('お取り置きしていた一般参加の枠は')
     for (const mail of [en, ja, expired]) {
+      expect(mail.html).not.toMatch(/\{\{/)
+      expect(mail.text).not.toMatch(/\{\{/)
+    }
+  })
+
+  it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {
+    const data = { registrationTier: 'member' as const, badgeName: 'Fox', amountJpy: 2700 }
+    const ja = await mailTemplates.refunded.render(data, 'ja', context)
+    const en = await mailTemplates.refunded.render(data, 'en', context)
+    const none = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'en', context)
+
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルと返金のお知らせ')
+    expect(ja.text).toContain(
+      '一般参加の参加登録をキャンセルし、お支払いに使用したカードへ2,700円を返金しました。',
+    )
+    expect(en.text).toContain('has been canceled and ¥2,700 has been refunded to the card you paid with')
+    expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
+    expect(none.text).toContain('Under the refund policy for this date, nothing is refunded.')
+    for (const mail of [ja, en, none]) {
       expect(mail.html).not.toMatch(/\{\{/)
       expect(mail.text).not.toMatch(/\{\{/)
     }

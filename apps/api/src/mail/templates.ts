@@ -413,7 +413,15 @@ interface WaitingListOfferExpiredData {
   badgeName: string
 }
 
-const waitingListHtml = compiled((language) =>
+interface RefundedData {
+  registrationTier: RegistrationTier
+  badgeName: string
+  /** Yen refunded; 0 when the policy refunded nothing. */
+  amountJpy: number
+}
+
+/** A short notice: what happened, one detail and one button (the waiting-list and refund mails). */
+const noticeHtml = compiled((language) =>
   layout(
     language,
     `<mj-section css-class="mail-card" padding="20px 0 12px">
@@ -437,7 +445,7 @@ async function renderWaitingList(
 ): Promise<MailContent> {
   const shared = sharedValues(mailStrings[language], context, language, badgeName)
   const url = pageUrl(context, language, 'mypage/registration')
-  const html = fill(await waitingListHtml(language), { ...shared, ...parts, pageUrl: url })
+  const html = fill(await noticeHtml(language), { ...shared, ...parts, pageUrl: url })
   const text = [
     shared.greeting,
     '',
@@ -480,6 +488,40 @@ const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
       detail: strings.expiredAgain,
       button: strings.expiredButton,
     })
+/** A registration canceled after payment, with what was refunded (decision 111). */
+const refunded: MailTemplate<RefundedData> = {
+  async render(data, language, context) {
+    const strings = mailStrings[language].refunded
+    const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
+    const tier = tierLabel(data.registrationTier, language)
+    const amount = interpolate(strings.amountValue, {
+      amount: new Intl.NumberFormat(languageLocales[language]).format(data.amountJpy),
+    })
+    const lead = interpolate(data.amountJpy > 0 ? strings.lead : strings.leadNone, { tier, amount })
+    const myPageUrl = pageUrl(context, language, 'mypage/dashboard')
+    const html = fill(await noticeHtml(language), {
+      ...shared,
+      subject: strings.subject,
+      preview: strings.preview,
+      heading: strings.heading,
+      lead,
+      detail: strings.code,
+      button: strings.button,
+      pageUrl: myPageUrl,
+    })
+    const text = [
+      shared.greeting,
+      '',
+      strings.heading,
+      lead,
+      strings.code,
+      `${strings.button}: ${myPageUrl}`,
+      '',
+      '--',
+      shared.signature,
+      shared.automatic,
+    ].join('\n')
+    return { subject: strings.subject, html, text, attachments: [] }
   },
 }
 
@@ -489,6 +531,7 @@ export const mailTemplates = {
   checkout_lapsed: checkoutLapsed,
   waiting_list_offer: waitingListOffer,
   waiting_list_offer_expired: waitingListOfferExpired,
+  refunded,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */

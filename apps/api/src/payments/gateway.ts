@@ -52,7 +52,35 @@ export interface PaymentEvent {
   createdAt: number
   /** The checkout session the event is about, when it is about one. */
   sessionId: string | undefined
-  effect: 'paid' | 'expired' | 'none'
+  effect: 'paid' | 'expired' | 'refunded' | 'none'
+  /** With `refunded`: the payment (Stripe `pi_…`) and how much of it is refunded in all so far. */
+  refund?: { paymentId: string; amountRefundedJpy: number }
+}
+
+/** A refund of all or part of a registration's payment. */
+export interface RefundRequest {
+  registrationId: string
+  /** The session the registration was paid in: the provider finds the payment from it. */
+  checkoutSessionId: string
+  amountJpy: number
+  /** The same key answers the same refund: one key per attempt (refund-schema.ts). */
+  idempotencyKey: string
+  /** Copied onto the refund, so it can be traced back (registration_id, attempt). */
+  metadata: Record<string, string>
+}
+
+export interface ProviderRefund {
+  /** Stripe's `re_…`. */
+  refundId: string
+  amountJpy: number
+}
+
+/**
+ * The provider answered and refused the refund: nothing was refunded, so a new attempt may use a new key. Any
+ * other failure (no answer, 5xx) leaves the outcome unknown, and the refund is retried with the same key.
+ */
+export class RefundRefusedError extends Error {
+  override readonly name = 'RefundRefusedError'
 }
 
 /** The delivery is not from the provider: a missing, forged or stale signature, or a body that is not an event. */
@@ -82,4 +110,8 @@ export interface PaymentGateway {
    * reads the event; throws WebhookVerificationError when it is not the provider's.
    */
   verifyWebhook(rawBody: Uint8Array, signature: string | undefined, receivedAt: number): Promise<PaymentEvent>
+  /** Refunds a paid session's payment; throws RefundRefusedError when the provider refuses. */
+  refund(request: RefundRequest): Promise<ProviderRefund>
+  /** The checkout session a payment (Stripe `pi_…`) was made in; undefined when the provider knows none. */
+  checkoutSessionOfPayment(paymentId: string): Promise<string | undefined>
 }

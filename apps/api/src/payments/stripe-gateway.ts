@@ -8,6 +8,9 @@ import {
   type PaymentDetails,
   type PaymentEvent,
   type PaymentGateway,
+  type ProviderRefund,
+  RefundRefusedError,
+  type RefundRequest,
   WebhookVerificationError,
 } from './gateway.ts'
 
@@ -59,6 +62,7 @@ const endedEvents = new Set(['checkout.session.expired', 'checkout.session.async
 
 /** What an event means for the registration its session belongs to. */
 function effectOf(event: Stripe.Event): PaymentEvent['effect'] {
+  if (event.type === 'charge.refunded') return 'refunded'
   if (!event.type.startsWith('checkout.session.')) return 'none'
   const session = event.data.object as Stripe.Checkout.Session
   // `completed` with `unpaid` is an asynchronous method still settling: async_payment_succeeded follows.
@@ -186,13 +190,52 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         throw new WebhookVerificationError('The body is not a Stripe event')
       }
       const object = event.data.object as { object?: string; id?: string }
+      const effect = effectOf(event)
+      const charge = effect === 'refunded' ? (event.data.object as Stripe.Charge) : undefined
+      const paymentId =
+        typeof charge?.payment_intent === 'string' ? charge.payment_intent : charge?.payment_intent?.id
       return {
         id: event.id,
         type: event.type,
         createdAt: event.created * 1000,
         sessionId: object.object === 'checkout.session' ? object.id : undefined,
-        effect: effectOf(event),
+        effect: effect === 'refunded' && !paymentId ? 'none' : effect,
+        ...(charge && paymentId ? { refund: { paymentId, amountRefundedJpy: charge.amount_refunded } } : {}),
       }
+    },
+
+    async refund(request: RefundRequest): Promise<ProviderRefund> {
+      const session = await stripe.checkout.sessions.retrieve(request.checkoutSessionId)
+      const paymentIntent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id
+      if (!paymentIntent) throw new RefundRefusedError(`Checkout Session ${session.id} has no payment`)
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            // JPY has no minor unit: the amount is in yen.
+            amount: request.amountJpy,
+            reason: 'requested_by_customer',
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        return { refundId: refund.id, amountJpy: refund.amount }
+      } catch (error) {
+        // A 4xx answer is Stripe's refusal: nothing was refunded. Anything else may have refunded.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          throw new RefundRefusedError(error.message)
+        }
+        throw error
+      }
+    },
+
+    async checkoutSessionOfPayment(paymentId: string): Promise<string | undefined> {
+      const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 })
+      return sessions.data[0]?.id
     },
   }
 }

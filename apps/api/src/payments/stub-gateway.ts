@@ -4,6 +4,9 @@ import {
   type CheckoutSessionRequest,
   type ExpireOutcome,
   type PaymentGateway,
+  type ProviderRefund,
+  RefundRefusedError,
+  type RefundRequest,
   WebhookVerificationError,
 } from './gateway.ts'
 
@@ -23,11 +26,20 @@ export interface StubPaymentGateway extends PaymentGateway {
   complete(sessionId: string): StubCheckoutSession
   /** Makes the next createCheckoutSession calls fail, as an unreachable provider would. */
   failNext(count?: number): void
+  /** Every refund made, by idempotency key: a key sent again answers its refund and refunds nothing more. */
+  readonly refunds: ReadonlyMap<string, ProviderRefund & { request: RefundRequest }>
+  /** The next refund requests are refused, as a provider refuses one (nothing refunded). */
+  refuseNextRefunds(count?: number): void
+  /** The next refund requests refund, then fail as a lost answer would (the outcome looks unknown). */
+  loseNextRefundAnswers(count?: number): void
 }
 
 export function createStubPaymentGateway(options: { pwaUrl: string }): StubPaymentGateway {
   const sessions = new Map<string, StubCheckoutSession>()
   let failures = 0
+  let refusals = 0
+  let lostAnswers = 0
+  const refunds = new Map<string, ProviderRefund & { request: RefundRequest }>()
   const find = (sessionId: string) => {
     const session = sessions.get(sessionId)
     if (!session) throw new Error(`No checkout session ${sessionId}`)
@@ -78,6 +90,34 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
     },
     failNext(count = 1) {
       failures += count
+    },
+    refunds,
+    async refund(request) {
+      const known = refunds.get(request.idempotencyKey)
+      if (known) return { refundId: known.refundId, amountJpy: known.amountJpy }
+      const session = find(request.checkoutSessionId)
+      if (session.status !== 'complete')
+        throw new RefundRefusedError(`Checkout session ${session.sessionId} is not paid`)
+      if (refusals > 0) {
+        refusals--
+        throw new RefundRefusedError('Stub payment provider: refund refused')
+      }
+      const refund = { refundId: `re_stub_${randomUUID().replaceAll('-', '')}`, amountJpy: request.amountJpy }
+      refunds.set(request.idempotencyKey, { ...refund, request })
+      if (lostAnswers > 0) {
+        lostAnswers--
+        throw new Error('Stub payment provider: the answer was lost')
+      }
+      return refund
+    },
+    async checkoutSessionOfPayment(paymentId) {
+      return [...sessions.keys()].find((sessionId) => `pi_stub_${sessionId.slice(-12)}` === paymentId)
+    },
+    refuseNextRefunds(count = 1) {
+      refusals += count
+    },
+    loseNextRefundAnswers(count = 1) {
+      lostAnswers += count
     },
   }
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { type Executor, queryRows } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
+import type { RefundService } from '../services/refunds.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 import { type PaymentEvent, type PaymentGateway, WebhookVerificationError } from './gateway.ts'
 
@@ -22,6 +23,8 @@ type WebhookOutcome =
   | 'expired'
   | 'not_pending'
   | 'unknown_session'
+  | 'canceled'
+  | 'already_canceled'
   | 'ignored'
 
 type Claim = { kind: 'claimed' } | { kind: 'duplicate'; outcome: string | null } | { kind: 'in_progress' }
@@ -68,9 +71,18 @@ async function claim(db: Executor, event: PaymentEvent, now: number): Promise<Cl
  */
 async function apply(
   event: PaymentEvent,
-  registrations: RegistrationService,
+  services: { registrations: RegistrationService; refunds: RefundService; gateway: PaymentGateway },
   logger: Logger,
 ): Promise<WebhookOutcome> {
+  const { registrations } = services
+  if (event.effect === 'refunded' && event.refund) {
+    // A refund of a payment: ours completes what we recorded; one made elsewhere ends the registration too
+    // (decision 111). Only a registration still paid changes, so repeats and late events change nothing.
+    const sessionId =
+      event.sessionId ?? (await services.gateway.checkoutSessionOfPayment(event.refund.paymentId))
+    if (sessionId === undefined) return 'unknown_session'
+    return services.refunds.providerRefunded(sessionId, event.refund.amountRefundedJpy)
+  }
   if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
   if (event.effect === 'expired') return registrations.markExpired(event.sessionId)
   const result = await registrations.markPaid(event.sessionId)
@@ -98,11 +110,12 @@ export function mountPaymentWebhook(
     db: Executor
     gateway: PaymentGateway
     registrations: RegistrationService
+    refunds: RefundService
     clock: () => number
     logger: Logger
   },
 ): void {
-  const { db, gateway, registrations, clock } = options
+  const { db, gateway, registrations, refunds, clock } = options
   const logger = options.logger.child({ component: 'payment-webhook' })
 
   app.post(paymentWebhookPath, async (context) => {
@@ -129,7 +142,7 @@ export function mountPaymentWebhook(
       }
       let outcome: WebhookOutcome
       try {
-        outcome = await apply(event, registrations, logger)
+        outcome = await apply(event, { registrations, refunds, gateway }, logger)
       } catch (error) {
         // Let the next delivery take the event over at once.
         await db.execute(

@@ -79,6 +79,8 @@ export interface RegistrationService {
    * spot to the people waiting (decision 115): the periodic sweep.
    */
   releaseExpired(tier?: RegistrationTier): Promise<number>
+  /** Spots of the tier went back elsewhere (a refund): this instance stops answering soldOut from memory. */
+  forgetSoldOut(tier: RegistrationTier): void
 }
 
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
@@ -688,6 +690,10 @@ export function createRegistrationService(options: {
     },
 
     releaseExpired,
+
+    forgetSoldOut(tier) {
+      soldOutUntil.delete(tier)
+    },
   }
 }
 

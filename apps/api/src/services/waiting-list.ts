@@ -27,7 +27,8 @@ export interface OfferedEntry {
 }
 
 /**
- * Turns the free spots of a tier (or of every tier) into offers for the first people waiting, in list order,
+ * Turns the free spots of a tier (or of every tier) into offers for the first people waiting, in list order
+ * (never after an event-cancelled refund run has started),
  * and owes each of them the offer mail, in one transaction. The inventory rows with a free spot and somebody
  * waiting are locked first; the offering statement, which runs after the lock with a fresh snapshot (READ
  * COMMITTED), then sees every spot and entry as the last writer left it, so two instances offering at once
@@ -46,6 +47,8 @@ export async function offerReturnedSpots(
           where i.taken < i.capacity ${ofTier}
             and exists (select 1 from waiting_list_entries w
                         where w.registration_tier = i.registration_tier and w.status = 'waiting')
+            -- Once the event is called off (decision 113) no spot is offered: there is nothing to attend.
+            and not exists (select 1 from event_cancellation_runs)
           order by i.registration_tier
           for update`,
     )

@@ -7,6 +7,7 @@ import {
   limits,
   maxFursuitsPerPerson,
   type RegistrationTier,
+  refundPercentages,
   refundTiers,
   registrationTierPriceJpy,
   registrationTiers,
@@ -37,6 +38,9 @@ export function commerceValues(language: Language, domain: (key: string) => stri
       ),
     cardBrands: () => list(acceptedCardBrands.map((brand) => domain(`cardBrand.${brand}`))),
     refundTiers: () => list(refundTiers.map((tier) => domain(`refundTier.${tier}`))),
+    // The refund policy's rates (decision 110), as the API applies them.
+    refundEarlyPercent: () => `${refundPercentages.early}%`,
+    refundLatePercent: () => `${refundPercentages.late}%`,
     tastingCapacity: () => cookingClubTasting.capacity,
     tastingFee: () => formatYen(cookingClubTasting.feeJpy, language),
     guardianAge: () => guardianRequiredAtOrBelowAge,

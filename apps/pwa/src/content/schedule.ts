@@ -1,11 +1,18 @@
 import {
+  type CalendarDate,
+  calendarDateInTokyo,
   dataRetentionAfterEvent,
   defaultEventSchedule,
+  defaultRefundPolicy,
+  endOfDayInTokyo,
   formatCalendarDate,
   formatDatePeriod,
   formatDateRelation,
   type Language,
+  type RefundPolicy,
 } from '@furfes/core'
+
+const dayAfter = (date: CalendarDate): CalendarDate => calendarDateInTokyo(endOfDayInTokyo(date) + 1)
 
 /**
  * Every schedule value the copy can name, formatted for one language. Runs at build time
@@ -14,6 +21,7 @@ import {
 export function scheduleStrings(
   language: Language,
   schedule: typeof defaultEventSchedule = defaultEventSchedule,
+  refundPolicy: RefundPolicy = defaultRefundPolicy,
 ): Record<string, string> {
   return {
     eventDate: formatCalendarDate(schedule.eventDate, language, { weekday: true }),
@@ -29,5 +37,9 @@ export function scheduleStrings(
     journalismSince: formatDateRelation(schedule.journalismClubSubmissions.from, 'since', language),
     journalismUntil: formatDateRelation(schedule.journalismClubSubmissions.to, 'until', language),
     dataRetentionYears: String(dataRetentionAfterEvent.years),
+    // The refund policy's cut-off days (decision 110): the pages publish the days the API applies.
+    refundEarlyUntil: formatDateRelation(refundPolicy.earlyUntil, 'until', language),
+    refundLateUntil: formatDateRelation(refundPolicy.lateUntil, 'until', language),
+    refundNoneSince: formatDateRelation(dayAfter(refundPolicy.lateUntil), 'since', language),
   }
 }

@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
+import { formatYen } from '../content/values.ts'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
@@ -111,6 +112,16 @@ export default function DashboardPage() {
                 [t('dashboard.status'), t(`domain:paymentStatus.${registration.value.paymentStatus}`)],
                 [t('dashboard.tier'), tierLabel(registration.value.registrationTier)],
                 [t('dashboard.badgeName'), registration.value.badgeName],
+                // Canceled after payment: what was refunded (decision 111).
+                ...(registration.value.paymentStatus !== 'pending' &&
+                registration.value.refundedJpy !== undefined
+                  ? [
+                      [t('dashboard.refunded'), formatYen(registration.value.refundedJpy, language)] as [
+                        string,
+                        string,
+                      ],
+                    ]
+                  : []),
               ]}
             />
             {flags.isRegistrationAvailable && (

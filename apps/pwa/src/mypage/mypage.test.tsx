@@ -85,6 +85,27 @@ describe('entering My Page (spec section 4)', () => {
 })
 
 describe('registration', () => {
+  it('shows a registration canceled after payment with the refunded amount, in both languages', async () => {
+    for (const [language, texts] of [
+      ['ja', ['キャンセル済み', '返金額', '2,700円']],
+      ['en', ['Canceled', 'Refunded', '¥2,700']],
+    ] as const) {
+      const { account, backend } = createFakeAccount({ signedInAs: email })
+      backend.state.registration = {
+        registrationTier: 'member',
+        badgeName: 'ケモ',
+        paymentStatus: 'canceled',
+        refundedJpy: 2700,
+      }
+      const { unmount } = renderApp(`/${language}/mypage/dashboard`, { account, flags: flagsOn })
+      const section = await screen.findByRole('region', {
+        name: language === 'ja' ? '参加登録' : 'Registration',
+      })
+      for (const text of texts) expect(await within(section).findByText(text)).toBeTruthy()
+      unmount()
+    }
+  })
+
   it('shows prices and sold-out tiers, asks sponsors for a T-shirt size, then goes to the payment page', async () => {
     const fake = createFakeAccount({ signedInAs: email })
     fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>

@@ -67,6 +67,11 @@ export default function AboutRegistrationPage() {
         <Blocks blocks={content.period.body} values={values} language={language} />
       </section>
 
+      <section aria-labelledby="refunds">
+        <h2 id="refunds">{content.refunds.heading}</h2>
+        <Blocks blocks={content.refunds.body} values={values} language={language} />
+      </section>
+
       <section aria-labelledby="benefits">
         <h2 id="benefits">{content.benefits.heading}</h2>
         <TableRegion label={content.benefits.caption}>

@@ -128,10 +128,21 @@ describe('content', () => {
     expect(screen.getByRole('table', { name: 'サイズ表（単位：cm）' }).textContent).toContain('XXXL186846426')
   })
 
+  it('publishes the refund policy on about-registration in Japanese, from the configuration', async () => {
+    renderApp('/ja/about-registration')
+    const section = await screen.findByRole('region', { name: 'キャンセル・返金' })
+    expect(section.textContent).toContain(
+      '2025年4月10日までのキャンセルは参加費の90%、2025年5月3日までのキャンセルは50%を返金します。2025年5月4日からのキャンセルは返金いたしません',
+    )
+  })
+
   it('states the refund tiers and the cards on the commercial transactions page', async () => {
     renderApp('/en/specified-commercial-transaction-act')
     const table = await screen.findByRole('table')
-    expect(table.textContent).toContain('90% of the fee refunded, 50% of the fee refunded, No refund')
+    // The refund policy's days and rates (decision 110), as the API applies them.
+    expect(table.textContent).toContain(
+      'If you cancel until April 10, 2025, 90% of the fee is refunded; until May 3, 2025, 50%; from May 4, 2025, nothing',
+    )
     expect(table.textContent).toContain('American Express')
     expect(table.textContent).toContain('the fee minus expenses already incurred is refunded')
   })

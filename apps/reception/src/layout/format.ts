@@ -16,3 +16,9 @@ export function formatTime(epochMs: number, language: Language, now: number): st
     ...(timeZone ? { timeZone } : {}),
   }).format(epochMs)
 }
+
+/** An amount in yen as each language writes it: 2,700円 / ¥2,700. */
+export function formatYen(amount: number, language: Language): string {
+  const digits = String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return language === 'ja' ? `${digits}円` : `¥${digits}`
+}

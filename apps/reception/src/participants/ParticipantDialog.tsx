@@ -14,11 +14,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import type { StoredCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
+import { RefundDialog } from './RefundDialog.tsx'
 
 /** One participant: everything the snapshot has, the check-in history (audit), and check-in or undo. */
 export function ParticipantDialog({
@@ -36,6 +38,7 @@ export function ParticipantDialog({
   const registrationId = registration?.registrationId
   const state = registrationId === undefined ? undefined : snapshot.checkInsByRegistration.get(registrationId)
   const canCheckIn = registrationId !== undefined && registration?.paymentStatus === 'paid' && !state?.current
+  const [refunding, setRefunding] = useState(false)
 
   const act = async (action: () => Promise<unknown>) => {
     try {
@@ -116,6 +119,11 @@ export function ParticipantDialog({
         )}
       </DialogContent>
       <DialogActions>
+        {registrationId !== undefined && registration?.paymentStatus === 'paid' && (
+          <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
+            {t('refund.open')}
+          </Button>
+        )}
         {state?.current && (
           <Button
             color="warning"
@@ -139,6 +147,13 @@ export function ParticipantDialog({
         )}
         <Button onClick={onClose}>{t('participants.close')}</Button>
       </DialogActions>
+      {refunding && registrationId !== undefined && (
+        <RefundDialog
+          registrationId={registrationId}
+          name={registration?.badgeName ?? participant.user.email}
+          onClose={() => setRefunding(false)}
+        />
+      )}
     </Dialog>
   )
 }

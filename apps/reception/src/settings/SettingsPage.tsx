@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next'
 import { ErrorText } from '../app/ErrorText.tsx'
 import { useDevice } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { EventCancellationCard } from './EventCancellationCard.tsx'
 
 const flagNames = [
   'isRegistrationAvailable',
@@ -32,6 +33,7 @@ export function SettingsPage() {
       </Typography>
       <FeatureFlagsCard />
       <DeviceCard />
+      <EventCancellationCard />
     </Stack>
   )
 }

@@ -5,12 +5,20 @@ import {
   checkInUploadWireSchema,
   type DashboardWire,
   dashboardSlotMs,
+  type EventCancellationRunWire,
+  eventCancelledRefundJpy,
   type FeatureFlagsWire,
   type FetchLike,
   featureFlagsWireSchema,
   type ParticipantWire,
+  policyRefundJpy,
+  type RefundQuoteWire,
+  type RefundWire,
   type RegistrationCodeKeySetWire,
   type RegistrationTier,
+  refundPercentages,
+  refundPeriodAt,
+  refundRequestWireSchema,
   registrationTierPriceJpy,
   registrationTiers,
 } from '@furfes/core'
@@ -47,6 +55,14 @@ export interface FakeApiServer {
   /** Records per page of GET /admin/check-ins. */
   pageSize: number
   now: () => number
+  /** Refunds made, by registration id, with the client's key (decision 111). */
+  refunds: Map<string, { refund: RefundWire; key: string }>
+  /** Every POST /admin/registrations/{id}/refund body received. */
+  refundRequests: unknown[]
+  /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
+  failNextRefunds(count?: number): void
+  /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
+  eventRun: EventCancellationRunWire | undefined
 }
 
 export function createFakeApiServer(
@@ -56,6 +72,7 @@ export function createFakeApiServer(
   const byId = new Map<string, StoredRecord>()
   const inForce = new Map<string, string>()
   let dropNext = false
+  let refundFailures = 0
 
   const server: FakeApiServer = {
     participants: options.participants ?? [],
@@ -71,6 +88,12 @@ export function createFakeApiServer(
     pageSize: 100,
     now: options.now ?? (() => Date.now()),
     records: () => stored.map((entry) => entry.record),
+    refunds: new Map(),
+    eventRun: undefined,
+    refundRequests: [],
+    failNextRefunds: (count = 1) => {
+      refundFailures += count
+    },
     dropNextAnswer: () => {
       dropNext = true
     },
@@ -89,6 +112,9 @@ export function createFakeApiServer(
         if (route === 'GET /admin/participants') return json(200, { items: server.participants })
         if (route === 'GET /admin/waiting-list') return json(200, { items: server.waitingList })
         if (route === 'GET /admin/dashboard') return json(200, dashboard())
+        if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
+        const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
+        if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (route === 'PUT /admin/features') {
           server.flags = featureFlagsWireSchema.parse(body)
           return json(200, server.flags)
@@ -167,6 +193,110 @@ export function createFakeApiServer(
       checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
     }
+  /** The event-cancelled refund routes, over the participant list (decision 113). */
+  function eventCancellationRoute(route: string, body: unknown): Response {
+    const paid = () => server.participants.filter((p) => p.registration?.payment_status === 'paid')
+    const expenses = (body as { expenses_per_person_jpy?: number } | undefined)?.expenses_per_person_jpy ?? 0
+    if (route === 'POST /admin/event-cancellation/dry-run') {
+      const tiers = registrationTiers.map((tier) => {
+        const mine = paid().filter((p) => p.registration?.registration_tier === tier)
+        const fee = registrationTierPriceJpy[tier]
+        return {
+          registration_tier: tier,
+          paid_registrations: mine.length,
+          gross_jpy: mine.length * fee,
+          refund_total_jpy: mine.length * eventCancelledRefundJpy(fee, expenses),
+        }
+      })
+      const sum = (pick: (tier: (typeof tiers)[number]) => number) =>
+        tiers.reduce((n, tier) => n + pick(tier), 0)
+      return json(200, {
+        expenses_per_person_jpy: expenses,
+        paid_registrations: sum((tier) => tier.paid_registrations),
+        gross_jpy: sum((tier) => tier.gross_jpy),
+        expenses_total_jpy: sum((tier) => tier.gross_jpy - tier.refund_total_jpy),
+        refund_total_jpy: sum((tier) => tier.refund_total_jpy),
+        tiers,
+      })
+    }
+    if (route === 'POST /admin/event-cancellation') {
+      server.eventRun ??= {
+        run_id: '00000000-0000-4000-8000-00000000e0e0',
+        status: 'running',
+        expenses_per_person_jpy: expenses,
+        total_registrations: paid().length,
+        refunded: 0,
+        failed: 0,
+        started_at: new Date(server.now()).toISOString(),
+      }
+      return json(202, server.eventRun)
+    }
+    if (route === 'GET /admin/event-cancellation') {
+      const run = server.eventRun
+      if (!run) return json(404, { message: 'notFound' })
+      const next = paid()[0]
+      if (run.status === 'running' && next?.registration) {
+        next.registration = { ...next.registration, payment_status: 'canceled' }
+        run.refunded++
+      } else if (run.status === 'running') {
+        run.status = 'finished'
+        run.finished_at = new Date(server.now()).toISOString()
+      }
+      return json(200, run)
+    }
+    return json(404, { message: 'notFound' })
+  }
+
+  /** GET and POST /admin/registrations/{id}/refund, as the API answers them (decision 111). */
+  function refundRoute(method: string, registrationId: string, body: unknown): Response {
+    const participant = server.participants.find((p) => p.registration?.id === registrationId)
+    const registration = participant?.registration
+    if (!participant || !registration) return json(404, { message: 'notFound' })
+    const fee = registrationTierPriceJpy[registration.registration_tier]
+    const now = server.now()
+    const policyAmount = policyRefundJpy(fee, now)
+    const made = server.refunds.get(registrationId)
+    if (method === 'GET') {
+      const period = refundPeriodAt(now)
+      const quote: RefundQuoteWire = {
+        registration_id: registrationId,
+        payment_status: registration.payment_status,
+        fee_jpy: fee,
+        policy_period: period,
+        policy_percentage: refundPercentages[period],
+        policy_refund_jpy: policyAmount,
+        ...(made ? { refund: made.refund } : {}),
+      }
+      return json(200, quote)
+    }
+    server.refundRequests.push(body)
+    const request = refundRequestWireSchema.safeParse(body)
+    if (!request.success) return json(400, { message: 'invalidRequest' })
+    if (made) {
+      return made.key === request.data.idempotency_key
+        ? json(200, made.refund)
+        : json(409, { message: 'alreadyRefunded' })
+    }
+    if (registration.payment_status !== 'paid') return json(409, { message: 'registrationNotPaid' })
+    const amount = request.data.amount_jpy ?? policyAmount
+    if (amount > fee) return json(400, { message: 'refundAmountTooLarge' })
+    if (amount !== policyAmount && !request.data.reason) return json(400, { message: 'refundReasonRequired' })
+    if (refundFailures > 0) {
+      refundFailures--
+      return json(502, { message: 'refundFailed' })
+    }
+    const refund: RefundWire = {
+      registration_id: registrationId,
+      amount_jpy: amount,
+      policy_amount_jpy: policyAmount,
+      ...(request.data.reason ? { reason: request.data.reason } : {}),
+      source: 'staff',
+      staff_user_id: 'fake-admin',
+      refunded_at: new Date(now).toISOString(),
+    }
+    server.refunds.set(registrationId, { refund, key: request.data.idempotency_key })
+    participant.registration = { ...registration, payment_status: 'canceled' }
+    return json(200, refund)
   }
 
   function receive(

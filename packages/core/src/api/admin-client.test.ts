@@ -107,12 +107,17 @@ describe('admin API client', () => {
     expect('listParticipants' in member).toBe(false)
     expect(Object.keys(admin).sort()).toEqual([
       'getDashboard',
+      'dryRunEventCancellation',
+      'getEventCancellation',
       'getFeatures',
+      'getRefundQuote',
       'getRegistrationCodeKeys',
       'listCheckIns',
       'listParticipants',
       'listWaitingList',
+      'refundRegistration',
       'setFeatures',
+      'startEventCancellation',
       'uploadCheckIns',
     ])
   })
@@ -319,5 +324,82 @@ describe('API clients over real HTTP', () => {
       { method: 'GET', url: '/admin/participants', authorization: `Bearer ${adminToken}` },
       { method: 'GET', url: '/admin/participants', authorization: 'Bearer member' },
     ])
+  })
+})
+
+describe('admin API client, refunds', () => {
+  const refundPath = `/admin/registrations/${registrationId}/refund`
+
+  it('reads the policy quote and sends a refund with its key, trimmed reason and amount in wire names', async () => {
+    const refundWire = {
+      registration_id: registrationId,
+      amount_jpy: 3000,
+      policy_amount_jpy: 2700,
+      reason: 'Venue moved',
+      source: 'staff',
+      staff_user_id: 'admin-1',
+      refunded_at: '2025-03-01T01:00:00.000Z',
+    }
+    const api = createFakeApi({
+      [`GET ${refundPath}`]: () => ({
+        status: 200,
+        body: {
+          registration_id: registrationId,
+          payment_status: 'paid',
+          fee_jpy: 3000,
+          policy_period: 'early',
+          policy_percentage: 90,
+          policy_refund_jpy: 2700,
+        },
+      }),
+      [`POST ${refundPath}`]: () => ({ status: 200, body: refundWire }),
+    })
+    const client = adminClient(api.fetch)
+
+    const quote = await client.getRefundQuote(registrationId)
+    const refund = await client.refundRegistration(registrationId, {
+      idempotencyKey: checkInId,
+      amountJpy: 3000,
+      reason: '  Venue moved  ',
+    })
+
+    expect(quote).toEqual({
+      registrationId,
+      paymentStatus: 'paid',
+      feeJpy: 3000,
+      policyPeriod: 'early',
+      policyPercentage: 90,
+      policyRefundJpy: 2700,
+    })
+    expect(api.requests[1]).toMatchObject({
+      method: 'POST',
+      url: `https://api.furfes.example${refundPath}`,
+      body: { idempotency_key: checkInId, amount_jpy: 3000, reason: 'Venue moved' },
+    })
+    expect(refund).toEqual({
+      registrationId,
+      amountJpy: 3000,
+      policyAmountJpy: 2700,
+      reason: 'Venue moved',
+      source: 'staff',
+      staffUserId: 'admin-1',
+      refundedAt: Date.parse('2025-03-01T01:00:00.000Z'),
+    })
+  })
+
+  it('raises the refund failure as its product error', async () => {
+    const api = createFakeApi({
+      [`POST ${refundPath}`]: () => ({ status: 502, body: { message: 'refundFailed' } }),
+    })
+    await expect(
+      adminClient(api.fetch).refundRegistration(registrationId, { idempotencyKey: checkInId }),
+    ).rejects.toMatchObject({ name: 'ProductError', productKey: 'refundFailed', status: 502 })
+  })
+
+  it('reads no event-cancelled run as null', async () => {
+    const api = createFakeApi({
+      'GET /admin/event-cancellation': () => ({ status: 404, body: { message: 'notFound' } }),
+    })
+    expect(await adminClient(api.fetch).getEventCancellation()).toBeNull()
   })
 })

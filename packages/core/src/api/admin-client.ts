@@ -13,6 +13,16 @@ import {
   registrationCodeKeySetCodec,
 } from '../contract/codecs.ts'
 import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
+import {
+  type EventCancellationDryRunWire,
+  type EventCancellationRunWire,
+  type Refund,
+  type RefundQuote,
+  type RefundRequest,
+  refundCodec,
+  refundQuoteCodec,
+  refundRequestCodec,
+} from '../contract/refunds.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
@@ -44,6 +54,25 @@ export interface AdminApiClient {
   listCheckIns(since?: string, options?: CallOptions): Promise<CheckInPage>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
+  /** What canceling the registration refunds today by the published policy, and any refund made. */
+  getRefundQuote(registrationId: string, options?: CallOptions): Promise<RefundQuote>
+  /**
+   * Cancels a paid registration and refunds it. Send the same idempotencyKey again (a retry after a network
+   * error) to get the same refund: the registration is refunded once whatever happens.
+   */
+  refundRegistration(registrationId: string, request: RefundRequest, options?: CallOptions): Promise<Refund>
+  /** Totals of an event-cancelled refund with these per-person expenses; refunds nothing. */
+  dryRunEventCancellation(
+    expensesPerPersonJpy: number,
+    options?: CallOptions,
+  ): Promise<EventCancellationDryRunWire>
+  /** Starts the event-cancelled refund (or answers the run in progress). */
+  startEventCancellation(
+    expensesPerPersonJpy: number,
+    options?: CallOptions,
+  ): Promise<EventCancellationRunWire>
+  /** The latest event-cancelled run with its progress, or null before any. */
+  getEventCancellation(options?: CallOptions): Promise<EventCancellationRunWire | null>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -87,6 +116,41 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
         callOptions,
       )
       return decodeResponse(checkInPageCodec, wire)
+    },
+    async getRefundQuote(registrationId, callOptions) {
+      const wire = await transport.call(
+        apiRoutes.getAdminRegistrationRefund,
+        { params: { registration_id: registrationId } },
+        callOptions,
+      )
+      return decodeResponse(refundQuoteCodec, wire)
+    },
+    async refundRegistration(registrationId, request, callOptions) {
+      const path = 'POST /admin/registrations/{registration_id}/refund'
+      const body = encodeRequest(refundRequestCodec, request, path)
+      const wire = await transport.call(
+        apiRoutes.postAdminRegistrationRefund,
+        { params: { registration_id: registrationId }, body },
+        callOptions,
+      )
+      return decodeResponse(refundCodec, wire)
+    },
+    async dryRunEventCancellation(expensesPerPersonJpy, callOptions) {
+      return transport.call(
+        apiRoutes.postAdminEventCancellationDryRun,
+        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
+        callOptions,
+      )
+    },
+    async startEventCancellation(expensesPerPersonJpy, callOptions) {
+      return transport.call(
+        apiRoutes.postAdminEventCancellation,
+        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
+        callOptions,
+      )
+    },
+    async getEventCancellation(callOptions) {
+      return transport.call(apiRoutes.getAdminEventCancellation, {}, callOptions)
     },
     async getRegistrationCodeKeys(callOptions) {
       const wire = await transport.call(apiRoutes.getRegistrationCodeKeys, {}, callOptions)

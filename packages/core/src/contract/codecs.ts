@@ -194,7 +194,12 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
     paymentUrl: z.string(),
     expiresAt: z.number(),
   }),
-  z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+  z.object({
+    ...registrationShape,
+    paymentStatus: z.enum(['paid', 'expired', 'canceled']),
+    /** Canceled after payment: the yen refunded (decision 111). */
+    refundedJpy: z.number().optional(),
+  }),
 ])
 export type Registration = z.output<typeof registrationSchema>
 
@@ -227,7 +232,11 @@ export function registrationFromWire(wire: RegistrationWire): Registration {
         paymentUrl: wire.payment_url,
         expiresAt: Date.parse(wire.expires_at),
       }
-    : { ...common, paymentStatus: wire.payment_status }
+    : {
+        ...common,
+        paymentStatus: wire.payment_status,
+        ...(wire.refunded_jpy === undefined ? {} : { refundedJpy: wire.refunded_jpy }),
+      }
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
@@ -239,7 +248,11 @@ export function registrationToWire(registration: Registration): RegistrationWire
         payment_url: registration.paymentUrl,
         expires_at: new Date(registration.expiresAt).toISOString(),
       }
-    : { ...common, payment_status: registration.paymentStatus }
+    : {
+        ...common,
+        payment_status: registration.paymentStatus,
+        ...(registration.refundedJpy === undefined ? {} : { refunded_jpy: registration.refundedJpy }),
+      }
 }
 
 export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {

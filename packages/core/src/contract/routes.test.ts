@@ -31,11 +31,17 @@ describe('route table', () => {
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
       getAdminCheckIns: 'GET /admin/check-ins admin',
+      getAdminRegistrationRefund: 'GET /admin/registrations/{registration_id}/refund admin',
+      postAdminRegistrationRefund: 'POST /admin/registrations/{registration_id}/refund admin',
+      postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
+      postAdminEventCancellation: 'POST /admin/event-cancellation admin',
+      getAdminEventCancellation: 'GET /admin/event-cancellation admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
 
   it('reads a 404 as none on GET /profile, /registration, /registration/additional and /waiting-list only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -44,6 +50,7 @@ describe('route table', () => {
       'getRegistrationAdditionalInfo',
       'getRegistration',
       'getWaitingList',
+      'getAdminEventCancellation',
     ])
   })
 
@@ -61,6 +68,10 @@ describe('route table', () => {
       'putAdminFeatures',
       'postAdminCheckIns',
       'getAdminCheckIns',
+      'getAdminRegistrationRefund',
+      'postAdminRegistrationRefund',
+      'postAdminEventCancellationDryRun',
+      'postAdminEventCancellation',
     ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))

@@ -1,5 +1,13 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { dashboardWireSchema } from './dashboard.ts'
+import {
+  eventCancellationDryRunWireSchema,
+  eventCancellationRequestWireSchema,
+  eventCancellationRunWireSchema,
+  refundQuoteWireSchema,
+  refundRequestWireSchema,
+  refundWireSchema,
+} from './refunds.ts'
 import {
   adminWaitingListWireSchema,
   checkInPageQueryWireSchema,
@@ -17,6 +25,7 @@ import {
   registrationCheckoutWireSchema,
   registrationCodeKeySetWireSchema,
   registrationCodeWireSchema,
+  registrationIdSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
   waitingListAcceptWireSchema,
@@ -294,6 +303,69 @@ export const apiRoutes = {
       'changes once stored, so a cursor never misses a change.',
     request: { query: checkInPageQueryWireSchema },
     responses: { 200: { description: 'The next page of records', schema: checkInPageWireSchema } },
+  }),
+  getAdminRegistrationRefund: defineRoute({
+    method: 'get',
+    path: '/admin/registrations/{registration_id}/refund',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Read what canceling a registration refunds today',
+    description:
+      "The published refund policy applied to the registration's fee on today's date in Japan, and the " +
+      'refund already made, if any. 404 notFound for an unknown registration.',
+    request: { params: z.object({ registration_id: registrationIdSchema }) },
+    responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
+  }),
+  postAdminRegistrationRefund: defineRoute({
+    method: 'post',
+    path: '/admin/registrations/{registration_id}/refund',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Cancel a paid registration and refund it',
+    description:
+      'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
+      'the payment provider, then cancels the registration, gives its spot back and keeps an audit record. ' +
+      'A registration is refunded at most once: the same idempotency_key, a double submit or another API ' +
+      'instance answer the same refund. Errors: 409 registrationNotPaid (not paid) or alreadyRefunded ' +
+      '(refunded under another key); 400 refundReasonRequired or refundAmountTooLarge; 502 refundFailed ' +
+      '(the provider refused or could not be reached: nothing changed, try again).',
+    request: {
+      params: z.object({ registration_id: registrationIdSchema }),
+      body: refundRequestWireSchema,
+    },
+    responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
+  }),
+  postAdminEventCancellationDryRun: defineRoute({
+    method: 'post',
+    path: '/admin/event-cancellation/dry-run',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Compute the event-cancelled refund without refunding',
+    description: 'Totals over the paid registrations: the fee minus the per-person expenses each, per tier.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 200: { description: 'The totals', schema: eventCancellationDryRunWireSchema } },
+  }),
+  postAdminEventCancellation: defineRoute({
+    method: 'post',
+    path: '/admin/event-cancellation',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Refund every paid registration because the event is cancelled',
+    description:
+      'Starts the run (or answers the one running): every paid registration is refunded the fee minus the ' +
+      'per-person expenses and canceled, in batches. Poll GET /admin/event-cancellation for progress; a run ' +
+      'whose instance stopped is resumed by the next poll, and nobody is refunded twice.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
+  }),
+  getAdminEventCancellation: defineRoute({
+    method: 'get',
+    path: '/admin/event-cancellation',
+    auth: 'admin',
+    tag: 'refund',
+    summary: 'Read the progress of the event-cancelled refund',
+    responses: { 200: { description: 'The latest run', schema: eventCancellationRunWireSchema } },
+    noneOn404: { description: 'No run has been started' },
   }),
   getRegistrationCodeKeys: defineRoute({
     method: 'get',

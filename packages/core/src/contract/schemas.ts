@@ -148,7 +148,16 @@ const pendingRegistrationShape = {
   payment_url: paymentUrlSchema.describe('Stripe Checkout page to pay at'),
   expires_at: z.iso.datetime({ offset: true }).describe('When payment_url stops working'),
 }
-const settledRegistrationShape = { ...registrationBase, payment_status: z.enum(settledPaymentStatuses) }
+const settledRegistrationShape = {
+  ...registrationBase,
+  payment_status: z.enum(settledPaymentStatuses),
+  refunded_jpy: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Canceled after payment (decision 111): the yen refunded, 0 when nothing was'),
+}
 
 export const registrationWireSchema = component(
   z.discriminatedUnion('payment_status', [

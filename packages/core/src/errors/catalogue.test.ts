@@ -43,6 +43,11 @@ describe('product error messages', () => {
       'registrationUnavailable',
       'alreadyOnWaitingList',
       'noWaitingListOffer',
+      'registrationNotPaid',
+      'alreadyRefunded',
+      'refundReasonRequired',
+      'refundAmountTooLarge',
+      'refundFailed',
     ])
     expect(productErrors.soldOut).toBe('soldOut')
     expect(Object.keys(productErrors)).toEqual(productErrorKeys)
@@ -94,6 +99,11 @@ describe('product error messages', () => {
       registrationUnavailable: 'Registration is not open at the moment.',
       alreadyOnWaitingList: 'You are already on a waiting list. Leave it first to join another.',
       noWaitingListOffer: 'There is no open offer for you: it may have expired or been taken already.',
+      registrationNotPaid: 'Only a paid registration can be canceled and refunded.',
+      alreadyRefunded: 'This registration has already been canceled and refunded.',
+      refundReasonRequired: 'Please give a reason for refunding an amount other than the policy amount.',
+      refundAmountTooLarge: 'The refund cannot be more than the fee paid.',
+      refundFailed: 'The refund failed at the payment provider. Nothing was changed; please try again.',
     })
     expect(errorsJa.product.passwordTooShort).toContain('8文字以上')
   })

@@ -36,6 +36,11 @@ export const productErrorKeys = [
   // The waiting list (decision 115): joining a second list, accepting an offer that is not (or no longer) open.
   'alreadyOnWaitingList',
   'noWaitingListOffer',
+  'registrationNotPaid',
+  'alreadyRefunded',
+  'refundReasonRequired',
+  'refundAmountTooLarge',
+  'refundFailed',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+/*
+ * Cancellations with a refund (decision 111). Kept apart from schema.ts, which re-exports it. The registration
+ * itself only becomes `canceled`; what was refunded, by whom and why lives here.
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/**
+ * The audit record of a registration canceled with a refund: one per registration, written in the same
+ * transaction that cancels it and gives its spot back, whoever refunded (staff in the reception app, someone
+ * in the Stripe Dashboard, the event-cancelled run).
+ */
+export const registrationRefunds = pgTable(
+  'registration_refunds',
+  {
+    registrationId: uuid('registration_id').primaryKey(),
+    /** Yen given back; 0 when canceled without a refund (the policy's last week). */
+    amountJpy: integer('amount_jpy').notNull(),
+    /** What the published policy gave back at that moment, to compare overrides with. */
+    policyAmountJpy: integer('policy_amount_jpy').notNull(),
+    reason: text('reason'),
+    source: text('source').notNull(),
+    /** The admin (admins pool `sub`); null for a refund made outside the system. */
+    staffUserId: text('staff_user_id'),
+    /** Stripe's `re_…`, when the refund went through the API; null for 0 yen and Dashboard refunds. */
+    providerRefundId: text('provider_refund_id'),
+    /** The client's key of the request that refunded, so resending it answers the same refund. */
+    clientKey: text('client_key'),
+    refundedAt: instant('refunded_at').notNull(),
+  },
+  (table) => [
+    check(
+      'registration_refunds_source',
+      sql`${table.source} in ('staff', 'stripe_dashboard', 'event_cancelled')`,
+    ),
+    check('registration_refunds_amount_non_negative', sql`${table.amountJpy} >= 0`),
+  ],
+)
+
+/**
+ * Every request to the payment provider to refund a registration. Attempt n of a registration uses the
+ * provider idempotency key `registration-refund-<id>-<n>`: concurrent requests and API instances share the
+ * attempt row and so the key, and the provider refunds once. Only a refusal by the provider marks an attempt
+ * failed and lets the next one use a new key; an attempt whose outcome is unknown (timeout, crash) stays
+ * `requested` and is retried with the same key.
+ */
+export const refundAttempts = pgTable(
+  'refund_attempts',
+  {
+    registrationId: uuid('registration_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    providerKey: text('provider_key').notNull(),
+    amountJpy: integer('amount_jpy').notNull(),
+    policyAmountJpy: integer('policy_amount_jpy').notNull(),
+    reason: text('reason'),
+    source: text('source').notNull(),
+    staffUserId: text('staff_user_id'),
+    clientKey: text('client_key'),
+    status: text('status').notNull(),
+    /** The provider's refusal, for staff and the logs. */
+    error: text('error'),
+    requestedAt: instant('requested_at').notNull(),
+    finishedAt: instant('finished_at'),
+  },
+  (table) => [
+    uniqueIndex('refund_attempts_registration_attempt').on(table.registrationId, table.attempt),
+    index('refund_attempts_requested').on(table.registrationId).where(sql`${table.status} = 'requested'`),
+    check('refund_attempts_status', sql`${table.status} in ('requested', 'succeeded', 'failed')`),
+  ],
+)
+
+/**
+ * The event-cancelled refund run: every paid registration is refunded the fee minus the per-person expenses, in
+ * batches. The run keeps only its input and where it got to (`cursor`, the last registration id handled, in id
+ * order); its counts are read from the registrations and their refunds, so a batch repeated after a crash is
+ * never counted twice. Whoever holds the lease (`claimed_until`) drives it; a dead driver's lease passes and the
+ * next instance asked for the run's progress takes over.
+ */
+export const eventCancellationRuns = pgTable(
+  'event_cancellation_runs',
+  {
+    runId: uuid('run_id').primaryKey(),
+    expensesPerPersonJpy: integer('expenses_per_person_jpy').notNull(),
+    status: text('status').notNull(),
+    /** Paid registrations when the run started. */
+    totalRegistrations: integer('total_registrations').notNull(),
+    cursor: uuid('cursor'),
+    claimedUntil: instant('claimed_until'),
+    /** The driving instance (a random id per process). */
+    claimedBy: text('claimed_by'),
+    startedBy: text('started_by').notNull(),
+    startedAt: instant('started_at').notNull(),
+    finishedAt: instant('finished_at'),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    check('event_cancellation_runs_status', sql`${table.status} in ('running', 'finished')`),
+    // One run at a time.
+    uniqueIndex('event_cancellation_runs_one_running')
+      .on(table.status)
+      .where(sql`${table.status} = 'running'`),
+  ],
+)

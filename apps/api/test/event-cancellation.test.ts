@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto'
+import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@furfes/core'
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { queryRows } from '../src/db/database.ts'
+import { createEventCancellationService } from '../src/services/event-cancellation.ts'
+import {
+  createTestApi,
+  databaseKinds,
+  inventoryConsistency,
+  registrationRequest,
+  type TestApi,
+  useTestDatabase,
+} from './support/harness.ts'
+
+/*
+ * The event-cancelled refund (decision 113): a dry run with totals, then every paid registration refunded the fee
+ * minus the per-person expenses, in batches, resumed after a crash with nobody refunded twice.
+ */
+
+async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Promise<string> {
+  const userId = randomUUID()
+  const token = await sut.memberToken(userId)
+  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
+  expect(created.status).toBe(201)
+  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
+    'checkout_session_id',
+  )
+  if (!sessionId) throw new Error('The stub payment URL carries no session')
+  if (pay) {
+    sut.gateway.complete(sessionId)
+    await sut.api.registrations.markPaid(sessionId)
+  }
+  const row = await sut.api.registrations.current(userId)
+  return row?.registrationId ?? ''
+}
+
+describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
+  const database = useTestDatabase(kind)
+  let sut: TestApi
+  let admin: string
+  const adminId = randomUUID()
+
+  beforeEach(async () => {
+    sut = await createTestApi(database().database, { capacities: { member: 10, sponsor: 10 } })
+    admin = await sut.adminToken(adminId)
+  })
+
+  async function refunds() {
+    return queryRows<{ registration_id: string; amount_jpy: number; source: string; staff_user_id: string }>(
+      database().database.db,
+      sql`select registration_id, amount_jpy, source, staff_user_id from registration_refunds order by 1`,
+    )
+  }
+
+  it('shows the totals of a dry run per tier and refunds nothing', async () => {
+    for (const tier of ['member', 'member', 'member', 'sponsor'] as const) await member(sut, tier)
+    await member(sut, 'member', false)
+
+    const response = await sut.request('POST', '/admin/event-cancellation/dry-run', {
+      token: admin,
+      body: { expenses_per_person_jpy: 500 },
+    })
+
+    expect(response.status).toBe(200)
+    const body = response.body as EventCancellationDryRunWire
+    expect(body).toMatchObject({
+      expenses_per_person_jpy: 500,
+      paid_registrations: 4,
+      gross_jpy: 19_000,
+      expenses_total_jpy: 2_000,
+      refund_total_jpy: 17_000,
+    })
+    expect(body.tiers.filter((tier) => tier.paid_registrations > 0)).toEqual([
+      { registration_tier: 'member', paid_registrations: 3, gross_jpy: 9_000, refund_total_jpy: 7_500 },
+      { registration_tier: 'sponsor', paid_registrations: 1, gross_jpy: 10_000, refund_total_jpy: 9_500 },
+    ])
+    expect(sut.gateway.refunds.size).toBe(0)
+    expect(await sut.request('GET', '/admin/event-cancellation', { token: admin })).toMatchObject({
+      status: 404,
+    })
+  })
+
+  it('refunds every paid registration the fee minus the expenses, with progress to poll', async () => {
+    const paid = [await member(sut, 'member'), await member(sut, 'sponsor'), await member(sut, 'member')]
+    const pending = await member(sut, 'member', false)
+
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin,
+      body: { expenses_per_person_jpy: 3_500 },
+    })
+    expect(started).toMatchObject({ status: 202, body: { status: 'running', total_registrations: 3 } })
+    await sut.api.eventCancellation.idle()
+    const progress = await sut.request('GET', '/admin/event-cancellation', { token: admin })
+
+    expect(progress.body).toMatchObject({
+      status: 'finished',
+      expenses_per_person_jpy: 3_500,
+      total_registrations: 3,
+      refunded: 3,
+      failed: 0,
+    } satisfies Partial<EventCancellationRunWire>)
+    // A member's fee is below the expenses: 0 yen, canceled without calling the provider.
+    expect(
+      (await refunds()).map((row) => [row.registration_id, row.amount_jpy, row.source, row.staff_user_id]),
+    ).toEqual(
+      paid
+        .map((id) => [id, id === paid[1] ? 6_500 : 0, 'event_cancelled', adminId])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    )
+    expect(sut.gateway.refunds.size).toBe(1)
+    const [stillPending] = await queryRows<{ payment_status: string }>(
+      database().database.db,
+      sql`select payment_status from registrations where registration_id = ${pending}::uuid`,
+    )
+    expect(stillPending?.payment_status).toBe('pending')
+    const owed = await queryRows<{ n: number }>(
+      database().database.db,
+      sql`select count(*)::int as n from mail_outbox where kind = 'refunded'`,
+    )
+    expect(owed[0]?.n).toBe(3)
+    expect(await inventoryConsistency(sut.database)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ tier: 'member', taken: 1, holding: 1 })]),
+    )
+  })
+
+  it('offers no returned spot to the people waiting once the event is called off', async () => {
+    sut = await createTestApi(database().database, { capacities: { member: 1 } })
+    admin = await sut.adminToken(adminId)
+    await member(sut, 'member')
+    const { success_url: _, cancel_url: __, ...fields } = registrationRequest('member', 'Waiting')
+    const waiting = await sut.memberToken(randomUUID())
+    expect(
+      (await sut.request('POST', '/waiting-list', { token: waiting, body: { ...fields, language: 'en' } }))
+        .status,
+    ).toBe(201)
+
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started.status).toBe(202)
+    await sut.api.eventCancellation.idle()
+    await sut.api.registrations.releaseExpired()
+
+    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+      status: 'waiting',
+    })
+    const offers = await queryRows<{ n: number }>(
+      database().database.db,
+      sql`select count(*)::int as n from mail_outbox where kind = 'waiting_list_offer'`,
+    )
+    expect(offers[0]?.n).toBe(0)
+  })
+
+  it('resumes after a crash mid-run on another instance and refunds each participant once', async () => {
+    const paid: string[] = []
+    for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
+    const first = createEventCancellationService({
+      db: database().database.db,
+      clock: sut.clock,
+      logger: sut.logger,
+      refunds: sut.api.refunds,
+      batchSize: 2,
+      autoDrive: false,
+    })
+    const run = await first.start(1_000, adminId)
+    expect(await first.runBatch(run.run_id)).toBe(true)
+    // The next refund reaches the provider but its answer is lost, and the instance dies there.
+    sut.gateway.loseNextRefundAnswers()
+    await expect(first.runBatch(run.run_id)).rejects.toThrow()
+    expect((await refunds()).length).toBe(2)
+
+    // Another instance, after the dead one's lease passed.
+    sut.clock.advance(61_000)
+    const restarted = await createTestApi(database().database, {
+      gateway: sut.gateway,
+      clock: sut.clock,
+      capacities: { member: 10, sponsor: 10 },
+    })
+    const second = createEventCancellationService({
+      db: database().database.db,
+      clock: sut.clock,
+      logger: restarted.logger,
+      refunds: restarted.api.refunds,
+      batchSize: 2,
+      autoDrive: false,
+    })
+    expect(await second.status()).toMatchObject({ status: 'running', refunded: 2, failed: 0 })
+    expect(await first.runBatch(run.run_id)).toBe(true)
+    expect(await second.runBatch(run.run_id)).toBe(false)
+    sut.clock.advance(61_000)
+    while (await second.runBatch(run.run_id)) {
+      // one batch after another, as the background driver does
+    }
+
+    expect(await second.status()).toMatchObject({ status: 'finished', refunded: 5, failed: 0 })
+    expect(sut.gateway.refunds.size).toBe(5)
+    expect(new Set([...sut.gateway.refunds.values()].map((made) => made.request.registrationId))).toEqual(
+      new Set(paid),
+    )
+    expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+})

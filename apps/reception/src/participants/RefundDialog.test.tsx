@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { participantWire, registrationIdOf } from '../test/fixtures.ts'
+import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+
+/** Before the policy's first cut-off (decision 110): 90 % of the fee. */
+const early = Date.parse('2025-03-01T10:00:00+09:00')
+
+async function refundApp(language: 'ja' | 'en') {
+  const server = createFakeApiServer({
+    now: () => early,
+    participants: [
+      participantWire({ n: 1, badgeName: 'Fox', tier: 'sponsor', tShirtSize: 'M' }),
+      participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'pending' }),
+    ],
+  })
+  const app = await renderApp({
+    path: `/${language}/admin`,
+    language,
+    server,
+    signedIn: true,
+    prepare: async (services) => {
+      await services.sync.sync({ refreshSnapshot: true })
+    },
+  })
+  return { app, server }
+}
+
+async function openRefund(user: ReturnType<typeof userEvent.setup>, name: string, action: string) {
+  await user.click(await screen.findByRole('button', { name }))
+  const participant = await screen.findByRole('dialog', { name })
+  await user.click(within(participant).getByRole('button', { name: action }))
+  return participant
+}
+
+describe('cancel and refund from the participant dialog', () => {
+  it(
+    'proposes the policy amount, confirms, refunds once, and the registration turns canceled (en)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const { app, server } = await refundApp('en')
+      await openRefund(user, 'Fox', 'Cancel and refund')
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel and refund: Fox' })
+      expect(
+        await within(dialog).findByText(
+          'The fee was ¥10,000. Canceled today, the refund policy gives back 90%: ¥9,000.',
+        ),
+      ).toBeTruthy()
+      expect(
+        (within(dialog).getByRole('textbox', { name: /Amount to refund/ }) as HTMLInputElement).value,
+      ).toBe('9000')
+      expect(within(dialog).queryByRole('textbox', { name: /Reason/ })).toBeNull()
+
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
+      expect(
+        within(dialog).getByText(
+          'Refund ¥9,000 to Fox and cancel the registration? Their code stops working at the door. This cannot be undone.',
+        ),
+      ).toBeTruthy()
+      await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel and refund' }))
+
+      expect(
+        await within(dialog).findByText('The registration of Fox is canceled and ¥9,000 was refunded.'),
+      ).toBeTruthy()
+      expect(server.refunds.get(registrationIdOf(1))?.refund).toMatchObject({
+        amount_jpy: 9000,
+        source: 'staff',
+      })
+      // Every request of this dialog carried its one key: the API refunds once however often it is clicked.
+      const keys = new Set(
+        server.refundRequests.map((body) => (body as { idempotency_key: string }).idempotency_key),
+      )
+      expect(keys.size).toBe(1)
+      // The refreshed snapshot marks it canceled, so its code stops verifying at the door.
+      await waitFor(() =>
+        expect(
+          app.services.store
+            .getSnapshot()
+            .participants.find((p) => p.registration?.registrationId === registrationIdOf(1))?.registration
+            ?.paymentStatus,
+        ).toBe('canceled'),
+      )
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'requires a reason for another amount, refuses more than the fee, and retries after a failure (ja)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const { server } = await refundApp('ja')
+      server.failNextRefunds()
+      await openRefund(user, 'Fox', 'キャンセル・返金')
+      const dialog = await screen.findByRole('dialog', { name: 'キャンセル・返金：Fox' })
+      const amount = await within(dialog).findByRole('textbox', { name: /返金額（円）/ })
+
+      await user.clear(amount)
+      await user.type(amount, '10001')
+      await user.click(within(dialog).getByRole('button', { name: '次へ' }))
+      expect(within(dialog).getByText('返金額は参加費（10,000円）を超えられません。')).toBeTruthy()
+
+      await user.clear(amount)
+      await user.type(amount, '10000')
+      await user.click(within(dialog).getByRole('button', { name: '次へ' }))
+      const reason = within(dialog).getByRole('textbox', { name: /規定額と異なる理由/ })
+      expect(reason.getAttribute('aria-invalid')).toBe('true')
+      expect(
+        within(dialog).getByText('規定額と異なる金額を返金する場合は理由を入力してください。'),
+      ).toBeTruthy()
+      await user.type(reason, '会場都合')
+      await user.click(within(dialog).getByRole('button', { name: '次へ' }))
+      expect(within(dialog).getByText('理由：会場都合')).toBeTruthy()
+
+      await user.click(within(dialog).getByRole('button', { name: 'キャンセル・返金する' }))
+      expect(
+        await within(dialog).findByText(
+          '決済事業者で返金に失敗しました。何も変更されていません。もう一度お試しください。',
+        ),
+      ).toBeTruthy()
+      expect(server.refunds.size).toBe(0)
+
+      await user.click(within(dialog).getByRole('button', { name: 'もう一度試す' }))
+      expect(
+        await within(dialog).findByText('Foxさんの参加登録をキャンセルし、10,000円を返金しました。'),
+      ).toBeTruthy()
+      expect(server.refunds.get(registrationIdOf(1))?.refund).toMatchObject({
+        amount_jpy: 10_000,
+        policy_amount_jpy: 9_000,
+        reason: '会場都合',
+      })
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'offers cancel and refund only for a paid registration',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      await refundApp('en')
+      await user.click(await screen.findByRole('button', { name: 'Wolf' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Wolf' })
+      expect(within(dialog).queryByRole('button', { name: 'Cancel and refund' })).toBeNull()
+    },
+    uiTimeoutMs,
+  )
+})

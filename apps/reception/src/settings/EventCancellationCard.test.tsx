@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { participantWire } from '../test/fixtures.ts'
+import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+
+function settingsApp(language: 'ja' | 'en') {
+  const server = createFakeApiServer({
+    participants: [
+      participantWire({ n: 1, badgeName: 'Fox', tier: 'sponsor', tShirtSize: 'M' }),
+      participantWire({ n: 2, badgeName: 'Wolf' }),
+      participantWire({ n: 3, badgeName: 'Bear', paymentStatus: 'pending' }),
+    ],
+  })
+  return renderApp({ path: `/${language}/admin/settings`, language, server, signedIn: true })
+}
+
+describe('event-cancelled refund in settings', () => {
+  it(
+    'shows dry-run totals, asks to confirm, then shows the run until it finishes (en)',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      const app = await settingsApp('en')
+      const card = await screen.findByRole('region', { name: 'Event cancelled: refund everyone' })
+      const expenses = within(card).getByRole('textbox', { name: /Expenses per person/ })
+
+      await user.click(within(card).getByRole('button', { name: 'Dry run' }))
+      expect(within(card).getByText('Enter a whole number of yen.')).toBeTruthy()
+      await user.type(expenses, '1000')
+      await user.click(within(card).getByRole('button', { name: 'Dry run' }))
+
+      const totals = await within(card).findByRole('table', { name: 'Dry run totals' })
+      const rows = within(totals)
+        .getAllByRole('row')
+        .map((row) => row.textContent)
+      expect(rows).toContain('Member1¥3,000¥2,000')
+      expect(rows).toContain('Sponsor1¥10,000¥9,000')
+      expect(rows).toContain('All tiers2¥13,000¥11,000')
+      expect(within(card).getByText('Kept for expenses: ¥2,000 (¥1,000 per person).')).toBeTruthy()
+      expect(app.server.eventRun).toBeUndefined()
+
+      await user.click(within(card).getByRole('button', { name: 'Refund everyone' }))
+      expect(
+        within(card).getByText(
+          'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
+        ),
+      ).toBeTruthy()
+      await user.click(within(card).getByRole('button', { name: 'Confirm refund' }))
+
+      expect(
+        await within(card).findByText('Refunding (¥1,000 kept per person): 0 of 2 done, 0 failed.'),
+      ).toBeTruthy()
+      expect(within(card).getByRole('progressbar', { name: 'Refund progress' })).toBeTruthy()
+      expect(
+        await within(card).findByText(
+          'Finished (¥1,000 kept per person): 2 of 2 refunded, 0 failed.',
+          {},
+          { timeout: uiTimeoutMs },
+        ),
+      ).toBeTruthy()
+      expect(app.server.eventRun).toMatchObject({ status: 'finished', expenses_per_person_jpy: 1000 })
+    },
+    uiTimeoutMs,
+  )
+
+  it(
+    'says in Japanese what the dry run would refund',
+    async () => {
+      const user = userEvent.setup({ delay: null })
+      await settingsApp('ja')
+      const card = await screen.findByRole('region', { name: 'イベント中止：全員への返金' })
+      await user.type(within(card).getByRole('textbox', { name: /1人あたりの費用（円）/ }), '500')
+      await user.click(within(card).getByRole('button', { name: '試算する' }))
+      expect(await within(card).findByText('費用として差し引く額：1,000円（1人あたり500円）')).toBeTruthy()
+      await user.click(within(card).getByRole('button', { name: '全員に返金する' }))
+      expect(
+        within(card).getByText(
+          '支払い済みの参加登録2件をキャンセルし、合計12,000円を返金しますか？この操作は取り消せません。',
+        ),
+      ).toBeTruthy()
+    },
+    uiTimeoutMs,
+  )
+})

@@ -1,0 +1,220 @@
+import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@furfes/core'
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorText } from '../app/ErrorText.tsx'
+import { useServices } from '../app/services.tsx'
+import { formatYen } from '../layout/format.ts'
+
+/** How often a running refund's progress is asked for. */
+const pollMs = 1000
+
+/**
+ * The event-cancelled refund (decision 113): the per-person expenses, a dry run with totals, then the run with
+ * its progress. The run goes on on the server whether this screen stays open or not.
+ */
+export function EventCancellationCard() {
+  const { t, i18n } = useTranslation(['reception', 'domain'])
+  const services = useServices()
+  const language = i18n.language === 'en' ? 'en' : 'ja'
+  const yen = (value: number) => formatYen(value, language)
+  const [expenses, setExpenses] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [dryRun, setDryRun] = useState<EventCancellationDryRunWire | undefined>(undefined)
+  const [confirming, setConfirming] = useState(false)
+  const [run, setRun] = useState<EventCancellationRunWire | null | undefined>(undefined)
+  const [error, setError] = useState<unknown>(undefined)
+  const [busy, setBusy] = useState(false)
+
+  const refresh = useCallback(async () => {
+    try {
+      setRun(await services.api.getEventCancellation())
+    } catch (failure) {
+      setError(failure)
+    }
+  }, [services])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  useEffect(() => {
+    if (run?.status !== 'running') return
+    const timer = setTimeout(() => void refresh(), pollMs)
+    return () => clearTimeout(timer)
+  }, [run, refresh])
+
+  const valid = /^\d+$/.test(expenses.trim())
+  const amount = Number(expenses)
+
+  const onDryRun = async (event: FormEvent) => {
+    event.preventDefault()
+    setTouched(true)
+    if (!valid) return
+    setBusy(true)
+    setError(undefined)
+    setConfirming(false)
+    try {
+      setDryRun(await services.api.dryRunEventCancellation(amount))
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const onRun = async () => {
+    if (!dryRun) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      setRun(await services.api.startEventCancellation(dryRun.expenses_per_person_jpy))
+      setConfirming(false)
+      setDryRun(undefined)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const running = run?.status === 'running'
+
+  return (
+    <Card component="section" aria-labelledby="event-cancellation-heading">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="event-cancellation-heading">
+            {t('eventCancellation.heading')}
+          </Typography>
+          <Typography>{t('eventCancellation.intro')}</Typography>
+          {run && (
+            <Stack spacing={1} role="status" aria-live="polite">
+              <Typography>
+                {t(running ? 'eventCancellation.running' : 'eventCancellation.finished', {
+                  refunded: run.refunded,
+                  total: run.total_registrations,
+                  failed: run.failed,
+                  expenses: yen(run.expenses_per_person_jpy),
+                })}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                aria-label={t('eventCancellation.progress')}
+                value={run.total_registrations === 0 ? 100 : (100 * run.refunded) / run.total_registrations}
+              />
+              {run.failed > 0 && <Alert severity="warning">{t('eventCancellation.failedHint')}</Alert>}
+            </Stack>
+          )}
+          {!running && (
+            <Stack component="form" spacing={2} onSubmit={(event) => void onDryRun(event)} noValidate>
+              <TextField
+                label={t('eventCancellation.expenses')}
+                value={expenses}
+                onChange={(event) => {
+                  setExpenses(event.target.value)
+                  setDryRun(undefined)
+                  setConfirming(false)
+                }}
+                inputMode="numeric"
+                required
+                error={touched && !valid}
+                helperText={
+                  touched && !valid
+                    ? t('eventCancellation.expensesInvalid')
+                    : t('eventCancellation.expensesHelp')
+                }
+              />
+              <div>
+                <Button type="submit" variant="outlined" disabled={busy}>
+                  {t('eventCancellation.dryRun')}
+                </Button>
+              </div>
+            </Stack>
+          )}
+          {dryRun && !running && (
+            <Stack spacing={2}>
+              <Table size="small" aria-label={t('eventCancellation.totals')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('eventCancellation.tier')}</TableCell>
+                    <TableCell align="right">{t('eventCancellation.count')}</TableCell>
+                    <TableCell align="right">{t('eventCancellation.gross')}</TableCell>
+                    <TableCell align="right">{t('eventCancellation.refund')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {dryRun.tiers.map((tier) => (
+                    <TableRow key={tier.registration_tier}>
+                      <TableCell component="th" scope="row">
+                        {t(`domain:registrationTier.${tier.registration_tier}`)}
+                      </TableCell>
+                      <TableCell align="right">{tier.paid_registrations}</TableCell>
+                      <TableCell align="right">{yen(tier.gross_jpy)}</TableCell>
+                      <TableCell align="right">{yen(tier.refund_total_jpy)}</TableCell>
+                    </TableRow>
+                  ))}
+                  <TableRow>
+                    <TableCell component="th" scope="row">
+                      {t('eventCancellation.all')}
+                    </TableCell>
+                    <TableCell align="right">{dryRun.paid_registrations}</TableCell>
+                    <TableCell align="right">{yen(dryRun.gross_jpy)}</TableCell>
+                    <TableCell align="right">{yen(dryRun.refund_total_jpy)}</TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+              <Typography>
+                {t('eventCancellation.kept', {
+                  expenses: yen(dryRun.expenses_total_jpy),
+                  perPerson: yen(dryRun.expenses_per_person_jpy),
+                })}
+              </Typography>
+              {confirming ? (
+                <Alert
+                  severity="error"
+                  action={
+                    <Stack direction="row" spacing={1}>
+                      <Button onClick={() => setConfirming(false)} disabled={busy}>
+                        {t('refund.back')}
+                      </Button>
+                      <Button color="error" variant="contained" onClick={() => void onRun()} disabled={busy}>
+                        {t('eventCancellation.confirm')}
+                      </Button>
+                    </Stack>
+                  }
+                >
+                  {t('eventCancellation.confirmText', {
+                    count: dryRun.paid_registrations,
+                    amount: yen(dryRun.refund_total_jpy),
+                  })}
+                </Alert>
+              ) : (
+                <div>
+                  <Button color="error" variant="contained" onClick={() => setConfirming(true)}>
+                    {t('eventCancellation.run')}
+                  </Button>
+                </div>
+              )}
+            </Stack>
+          )}
+          {error !== undefined && <ErrorText error={error} />}
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}

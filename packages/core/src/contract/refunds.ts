@@ -1,0 +1,222 @@
+import { z } from 'zod'
+import { type RefundPeriod, refundPercentages } from '../domain/refund-policy.ts'
+import { paymentStatuses } from '../domain/registration.ts'
+import { registrationTiers } from '../domain/registration-tier.ts'
+import { storableTextSchema, storedTextSchema } from '../validation/fields.ts'
+import { type ComponentMeta, contractRegistry, registrationIdSchema } from './schemas.ts'
+
+/*
+ * Cancelling a paid registration with a refund (decision 111): what the policy gives back today, the staff
+ * request, and the audit record of a refund however it was made.
+ */
+
+function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
+  const described = schema.describe(meta.description) as T
+  contractRegistry.add(described, meta)
+  return described
+}
+
+export const refundSources = ['staff', 'stripe_dashboard', 'event_cancelled'] as const
+export type RefundSource = (typeof refundSources)[number]
+
+const refundPeriods = Object.keys(refundPercentages) as RefundPeriod[]
+
+/** The longest override reason staff may give. */
+export const maxRefundReasonLength = 500
+/** No fee is higher; a larger amount is a typing mistake. */
+const maxRefundJpy = 1_000_000
+
+const yenSchema = z.number().int().min(0).max(maxRefundJpy)
+
+export const refundWireSchema = component(
+  z.object({
+    registration_id: registrationIdSchema,
+    amount_jpy: yenSchema.describe('Yen refunded (0: canceled without a refund)'),
+    policy_amount_jpy: yenSchema.describe('What the published policy gave back when it was refunded'),
+    reason: storedTextSchema.optional().describe('Why the amount differs from the policy, as staff wrote it'),
+    source: z
+      .enum(refundSources)
+      .describe('staff (reception app), stripe_dashboard (outside), event_cancelled'),
+    staff_user_id: z.string().optional().describe('The admin who refunded (absent for stripe_dashboard)'),
+    refunded_at: z.iso.datetime({ offset: true }),
+  }),
+  { id: 'Refund', description: 'How a registration was canceled and refunded (the audit record)' },
+)
+export type RefundWire = z.infer<typeof refundWireSchema>
+
+export const refundQuoteWireSchema = component(
+  z.object({
+    registration_id: registrationIdSchema,
+    payment_status: z.enum(paymentStatuses),
+    fee_jpy: yenSchema,
+    policy_period: z.enum(refundPeriods).describe('Which part of the refund policy applies today (Japan)'),
+    policy_percentage: z.number().int().min(0).max(100),
+    policy_refund_jpy: yenSchema.describe('What the policy refunds if the registration is canceled now'),
+    refund: refundWireSchema.optional().describe('Present once the registration was refunded'),
+  }),
+  { id: 'RefundQuote', description: 'What canceling a registration would refund today, and any refund made' },
+)
+export type RefundQuoteWire = z.infer<typeof refundQuoteWireSchema>
+
+export const refundRequestWireSchema = component(
+  z.object({
+    idempotency_key: z
+      .uuid()
+      .describe('One per confirmation in the client: the same key sent again answers the same refund'),
+    amount_jpy: yenSchema.optional().describe("Yen to refund; the policy's amount today when absent"),
+    reason: storableTextSchema(z.string().trim().min(1).max(maxRefundReasonLength))
+      .optional()
+      .describe('Required when amount_jpy differs from the policy amount'),
+  }),
+  { id: 'RefundRequest', description: 'Cancels a paid registration and refunds it' },
+)
+export type RefundRequestWire = z.infer<typeof refundRequestWireSchema>
+
+export const refundSchema = z.object({
+  registrationId: z.string(),
+  amountJpy: z.number(),
+  policyAmountJpy: z.number(),
+  reason: z.string().optional(),
+  source: z.enum(refundSources),
+  staffUserId: z.string().optional(),
+  /** Epoch ms. */
+  refundedAt: z.number(),
+})
+export type Refund = z.output<typeof refundSchema>
+
+export const refundQuoteSchema = z.object({
+  registrationId: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  feeJpy: z.number(),
+  policyPeriod: z.enum(refundPeriods),
+  policyPercentage: z.number(),
+  policyRefundJpy: z.number(),
+  refund: refundSchema.optional(),
+})
+export type RefundQuote = z.output<typeof refundQuoteSchema>
+
+export const refundRequestSchema = z.object({
+  idempotencyKey: z.uuid(),
+  amountJpy: z.number().int().min(0).max(maxRefundJpy).optional(),
+  reason: z.string().optional(),
+})
+export type RefundRequest = z.output<typeof refundRequestSchema>
+
+function refundFromWire(wire: RefundWire): Refund {
+  return {
+    registrationId: wire.registration_id,
+    amountJpy: wire.amount_jpy,
+    policyAmountJpy: wire.policy_amount_jpy,
+    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
+    source: wire.source,
+    ...(wire.staff_user_id === undefined ? {} : { staffUserId: wire.staff_user_id }),
+    refundedAt: Date.parse(wire.refunded_at),
+  }
+}
+
+function refundToWire(refund: Refund): RefundWire {
+  return {
+    registration_id: refund.registrationId,
+    amount_jpy: refund.amountJpy,
+    policy_amount_jpy: refund.policyAmountJpy,
+    ...(refund.reason === undefined ? {} : { reason: refund.reason }),
+    source: refund.source,
+    ...(refund.staffUserId === undefined ? {} : { staff_user_id: refund.staffUserId }),
+    refunded_at: new Date(refund.refundedAt).toISOString(),
+  }
+}
+
+export const refundCodec = z.codec(refundWireSchema, refundSchema, {
+  decode: refundFromWire,
+  encode: refundToWire,
+})
+
+export const refundQuoteCodec = z.codec(refundQuoteWireSchema, refundQuoteSchema, {
+  decode: (wire) => ({
+    registrationId: wire.registration_id,
+    paymentStatus: wire.payment_status,
+    feeJpy: wire.fee_jpy,
+    policyPeriod: wire.policy_period,
+    policyPercentage: wire.policy_percentage,
+    policyRefundJpy: wire.policy_refund_jpy,
+    ...(wire.refund === undefined ? {} : { refund: refundFromWire(wire.refund) }),
+  }),
+  encode: (quote) => ({
+    registration_id: quote.registrationId,
+    payment_status: quote.paymentStatus,
+    fee_jpy: quote.feeJpy,
+    policy_period: quote.policyPeriod,
+    policy_percentage: quote.policyPercentage,
+    policy_refund_jpy: quote.policyRefundJpy,
+    ...(quote.refund === undefined ? {} : { refund: refundToWire(quote.refund) }),
+  }),
+})
+
+export const refundRequestCodec = z.codec(refundRequestWireSchema, refundRequestSchema, {
+  decode: (wire) => ({
+    idempotencyKey: wire.idempotency_key,
+    ...(wire.amount_jpy === undefined ? {} : { amountJpy: wire.amount_jpy }),
+    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
+  }),
+  encode: (request) => ({
+    idempotency_key: request.idempotencyKey,
+    ...(request.amountJpy === undefined ? {} : { amount_jpy: request.amountJpy }),
+    ...(request.reason === undefined || request.reason.trim() === ''
+      ? {}
+      : { reason: request.reason.trim() }),
+  }),
+})
+
+/*
+ * The event-cancelled refund run (decision 113): a dry run with totals, then a run in batches whose progress the
+ * client polls.
+ */
+
+export const eventCancellationRequestWireSchema = component(
+  z.object({
+    expenses_per_person_jpy: yenSchema.describe(
+      'Expenses already incurred per participant, kept from each fee',
+    ),
+  }),
+  { id: 'EventCancellationRequest', description: 'The per-person expenses of an event-cancelled refund' },
+)
+export type EventCancellationRequestWire = z.infer<typeof eventCancellationRequestWireSchema>
+
+const countSchema = z.number().int().min(0)
+const totalYenSchema = z.number().int().min(0)
+
+export const eventCancellationDryRunWireSchema = component(
+  z.object({
+    expenses_per_person_jpy: yenSchema,
+    paid_registrations: countSchema,
+    gross_jpy: totalYenSchema.describe('Fees paid by the paid registrations'),
+    expenses_total_jpy: totalYenSchema.describe('What is kept: gross minus the refunds'),
+    refund_total_jpy: totalYenSchema,
+    tiers: z.array(
+      z.object({
+        registration_tier: z.enum(registrationTiers),
+        paid_registrations: countSchema,
+        gross_jpy: totalYenSchema,
+        refund_total_jpy: totalYenSchema,
+      }),
+    ),
+  }),
+  { id: 'EventCancellationDryRun', description: 'What an event-cancelled refund would refund, per tier' },
+)
+export type EventCancellationDryRunWire = z.infer<typeof eventCancellationDryRunWireSchema>
+
+export const eventCancellationRunWireSchema = component(
+  z.object({
+    run_id: z.uuid(),
+    status: z.enum(['running', 'finished']),
+    expenses_per_person_jpy: yenSchema,
+    total_registrations: countSchema.describe('Paid registrations when the run started'),
+    refunded: countSchema,
+    failed: countSchema.describe('Registrations the provider refused to refund: they stay paid'),
+    started_at: z.iso.datetime({ offset: true }),
+    finished_at: z.iso.datetime({ offset: true }).optional(),
+    last_error: z.string().optional(),
+  }),
+  { id: 'EventCancellationRun', description: 'The event-cancelled refund run and its progress' },
+)
+export type EventCancellationRunWire = z.infer<typeof eventCancellationRunWireSchema>
