@@ -202,6 +202,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       mailId: owed[0]?.mail_id ?? '',
       kind: 'refunded',
       registrationId,
+      waitingEntryId: null,
       attempts: 0,
     })
 

@@ -488,6 +488,9 @@ const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
       detail: strings.expiredAgain,
       button: strings.expiredButton,
     })
+  },
+}
+
 /** A registration canceled after payment, with what was refunded (decision 111). */
 const refunded: MailTemplate<RefundedData> = {
   async render(data, language, context) {

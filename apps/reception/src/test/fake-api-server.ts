@@ -193,6 +193,8 @@ export function createFakeApiServer(
       checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
     }
+  }
+
   /** The event-cancelled refund routes, over the participant list (decision 113). */
   function eventCancellationRoute(route: string, body: unknown): Response {
     const paid = () => server.participants.filter((p) => p.registration?.payment_status === 'paid')

@@ -40,8 +40,7 @@ describe('route table', () => {
     })
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional and /waiting-list only', () => {
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
