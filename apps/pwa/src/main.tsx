@@ -5,7 +5,11 @@
 import './zod-config.ts'
 import { preloadRetryLimit } from '@furfes/core'
 import { locationAfterPreloadFailure } from '@furfes/ui'
+import { captureInstallPrompt } from './app/install-offer.ts'
 import { pageForPath } from './pages.ts'
+
+// Before anything else can miss it: the browser fires its install prompt once per page load.
+captureInstallPrompt(window)
 
 const retry = () =>
   window.location.replace(locationAfterPreloadFailure(window.location.href, preloadRetryLimit))

@@ -87,8 +87,19 @@ function Header({ language }: { language: Language }) {
             href={localizedPath(language)}
             color="inherit"
             underline="none"
-            sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' }, mr: 'auto', py: 1 }}
+            sx={{
+              fontWeight: 700,
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              mr: 'auto',
+              py: 1,
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1,
+              minWidth: 0,
+            }}
           >
+            {/* The site's mark (docs/decisions/127); the name beside it names the link. */}
+            <img src="/favicon.svg" alt="" width={32} height={32} style={{ flex: 'none' }} />
             {t('event.name')}
           </Link>
           <LanguageSwitch

@@ -8,6 +8,7 @@ import { useServices } from '../app/services.tsx'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
+import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { useCached } from './use-cached.ts'
 
@@ -147,6 +148,8 @@ export default function DashboardPage() {
         </Typography>
         <Link href={localizedPath(language, 'establish-new-club-activity')}>{t('dashboard.clubLink')}</Link>
       </Section>
+
+      <InstallOffer />
     </AccountPage>
   )
 
