@@ -29,14 +29,20 @@ export function layoutProblems(page: Page): Promise<string[]> {
       // Visually hidden text for screen readers is a 1 px clipped box.
       if (box.width <= 1 || box.height <= 1) continue
       let insideScroller = false
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
         if (scrolls(getComputedStyle(parent))) {
           insideScroller = true
           break
         }
       }
       if (!insideScroller && (box.left < -0.5 || box.right > screenWidth + 0.5)) {
-        problems.push(`${name(element)} reaches past the screen: ${Math.round(box.left)}–${Math.round(box.right)} of ${screenWidth} px`)
+        problems.push(
+          `${name(element)} reaches past the screen: ${Math.round(box.left)}–${Math.round(box.right)} of ${screenWidth} px`,
+        )
       }
       const formControl = ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)
       if (
@@ -46,11 +52,14 @@ export function layoutProblems(page: Page): Promise<string[]> {
         element.clientWidth > 0 &&
         element.scrollWidth > element.clientWidth + 1
       ) {
-        problems.push(`${name(element)} holds content wider than itself: ${element.scrollWidth} > ${element.clientWidth} px`)
+        problems.push(
+          `${name(element)} holds content wider than itself: ${element.scrollWidth} > ${element.clientWidth} px`,
+        )
       }
     }
     for (const button of document.querySelectorAll('button, [role="button"], .MuiButtonBase-root')) {
-      if (getComputedStyle(button).textTransform === 'uppercase') problems.push(`${name(button)} is in capitals`)
+      if (getComputedStyle(button).textTransform === 'uppercase')
+        problems.push(`${name(button)} is in capitals`)
     }
     // A disclosure's marker hangs outside its box unless it sits inside it.
     for (const summary of document.querySelectorAll('summary')) {

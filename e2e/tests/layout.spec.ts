@@ -40,16 +40,23 @@ for (const viewport of viewports) {
         for (const path of paths) {
           await open(page, path)
           // The menu's own links are part of every page a phone shows.
-          if (viewport.width < 768 && !['registration-code', 'for-investigation'].some((p) => path.endsWith(p))) {
-            await page.getByRole('button', { name: language === 'ja' ? 'メニューを開く' : 'Open the menu' }).click()
-            await expect(page.getByRole('navigation', { name: language === 'ja' ? 'サイトメニュー' : 'Site menu' })).toBeVisible()
+          if (
+            viewport.width < 768 &&
+            !['registration-code', 'for-investigation'].some((p) => path.endsWith(p))
+          ) {
+            await page
+              .getByRole('button', { name: language === 'ja' ? 'メニューを開く' : 'Open the menu' })
+              .click()
+            await expect(
+              page.getByRole('navigation', { name: language === 'ja' ? 'サイトメニュー' : 'Site menu' }),
+            ).toBeVisible()
           }
           for (const problem of await layoutProblems(page)) problems.push(`${path}: ${problem}`)
         }
         expect(problems).toEqual([])
       })
 
-      test("every My Page page fits its screen and the menu keeps to one row", async ({
+      test('every My Page page fits its screen and the menu keeps to one row', async ({
         page,
         expectConsoleError,
       }) => {
@@ -63,7 +70,9 @@ for (const viewport of viewports) {
           const menu = await menuRow(page, menuLabel[language])
           // One row; what does not fit scrolls sideways inside the menu.
           expect(menu.lines, `${path}: the menu wraps onto ${menu.lines} lines`).toBe(1)
-          expect(!menu.overflows || menu.scrollable, `${path}: the menu overflows without scrolling`).toBe(true)
+          expect(!menu.overflows || menu.scrollable, `${path}: the menu overflows without scrolling`).toBe(
+            true,
+          )
           for (const problem of await layoutProblems(page)) problems.push(`${path}: ${problem}`)
         }
         // The sponsor tiers ask for a T-shirt size beside the size table.
@@ -73,7 +82,8 @@ for (const viewport of viewports) {
           .first()
           .check()
         await expect(page.getByRole('table')).toBeVisible()
-        for (const problem of await layoutProblems(page)) problems.push(`registration with the size table: ${problem}`)
+        for (const problem of await layoutProblems(page))
+          problems.push(`registration with the size table: ${problem}`)
         await open(page, pageUrl(language, 'registration-code'))
         for (const problem of await layoutProblems(page)) problems.push(`registration-code: ${problem}`)
         expect(problems).toEqual([])

@@ -82,7 +82,8 @@ function Header({ language }: { language: Language }) {
   return (
     <AppBar position="static" color="primary" component="header">
       <Container maxWidth="lg" disableGutters>
-        <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+        {/* The menu button's `edge="end"` pulls it 12 px right: the padding must cover that on a phone. */}
+        <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
           <Link
             href={localizedPath(language)}
             color="inherit"
