@@ -1,5 +1,6 @@
-// What the browser offers for installing the app (docs/decisions/128). Kept tiny: the entry loads it on every
-// page so the browser's one `beforeinstallprompt` event is not lost before My Page shows the offer.
+// What My Page's install offer reads of the browser's install prompt (docs/decisions/128). The entry keeps
+// the prompt (src/app/install-prompt.ts); this module loads with My Page only.
+import { keptPromptKey, promptKeptEvent } from './install-prompt.ts'
 
 /** Chromium's install prompt event (not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
@@ -16,42 +17,29 @@ export interface InstallPromptSource {
   consume(): void
 }
 
-let shared: InstallPromptSource | undefined
-
-/**
- * Holds the browser's install prompt from the first moment the page runs. The browser's own mini-infobar is
- * held back (preventDefault) so the only offer is ours, made where it helps and dismissed for good.
- */
-export function captureInstallPrompt(target: Window): InstallPromptSource {
-  let deferred: InstallPromptEvent | undefined
+/** The prompt the entry kept on `target` (the window), and what becomes of it. */
+export function installPromptSource(target: Window): InstallPromptSource {
+  const kept = target as unknown as Record<string, InstallPromptEvent | undefined>
   const listeners = new Set<() => void>()
-  const changed = () => {
-    for (const listener of listeners) listener()
-  }
-  target.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault()
-    deferred = event as InstallPromptEvent
-    changed()
-  })
-  target.addEventListener('appinstalled', () => {
-    deferred = undefined
-    changed()
-  })
-  shared = {
-    current: () => deferred,
+  return {
+    current: () => kept[keptPromptKey],
     subscribe(listener) {
+      const installed = () => {
+        kept[keptPromptKey] = undefined
+        listener()
+      }
       listeners.add(listener)
-      return () => listeners.delete(listener)
+      target.addEventListener(promptKeptEvent, listener)
+      target.addEventListener('appinstalled', installed)
+      return () => {
+        listeners.delete(listener)
+        target.removeEventListener(promptKeptEvent, listener)
+        target.removeEventListener('appinstalled', installed)
+      }
     },
     consume() {
-      deferred = undefined
-      changed()
+      kept[keptPromptKey] = undefined
+      for (const listener of listeners) listener()
     },
   }
-  return shared
-}
-
-/** The source the entry started, or one that never offers (prerendering, tests without it). */
-export function installPromptSource(): InstallPromptSource {
-  return shared ?? { current: () => undefined, subscribe: () => () => {}, consume() {} }
 }

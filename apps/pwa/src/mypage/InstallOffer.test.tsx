@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
-import { captureInstallPrompt, type InstallPromptEvent } from '../app/install-offer.ts'
+import { type InstallPromptEvent, installPromptSource } from '../app/install-offer.ts'
+import { keepInstallPrompt } from '../app/install-prompt.ts'
 import { createPwaI18n } from '../i18n.ts'
 import {
   InstallOffer,
@@ -51,8 +52,10 @@ function memoryStorage() {
 function setup(overrides: Partial<InstallOfferEnvironment> & { language?: 'ja' | 'en' } = {}) {
   const target = fakeWindow()
   const storage = memoryStorage()
+  // What the entry does on every page, then what My Page reads.
+  keepInstallPrompt(target)
   const environment: InstallOfferEnvironment = {
-    source: captureInstallPrompt(target),
+    source: installPromptSource(target),
     storage,
     userAgent: chromeAndroid,
     maxTouchPoints: 5,

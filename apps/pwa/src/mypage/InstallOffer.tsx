@@ -18,7 +18,7 @@ export interface InstallOfferEnvironment {
 
 function browserEnvironment(): InstallOfferEnvironment {
   return {
-    source: installPromptSource(),
+    source: installPromptSource(window),
     storage: window.localStorage,
     userAgent: navigator.userAgent,
     maxTouchPoints: navigator.maxTouchPoints,
