@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { type InstallPromptEvent, installPromptSource } from '../app/install-offer.ts'
 import { keepInstallPrompt } from '../app/install-prompt.ts'
 import { createPwaI18n } from '../i18n.ts'
+import pwaEn from '../locales/en/pwa.json'
 import {
   InstallOffer,
   type InstallOfferEnvironment,
@@ -63,7 +64,7 @@ function setup(overrides: Partial<InstallOfferEnvironment> & { language?: 'ja' |
     ...overrides,
   }
   const view = render(
-    <I18nextProvider i18n={createPwaI18n(overrides.language ?? 'en')}>
+    <I18nextProvider i18n={createPwaI18n(overrides.language ?? 'en', pwaEn)}>
       <InstallOffer environment={environment} />
     </I18nextProvider>,
   )
