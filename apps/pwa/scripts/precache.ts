@@ -16,7 +16,8 @@ const files = {
   // The app shell, every page module, both languages' prerendered pages, the timetable and venue-map images,
   // the manifests, the icons and the offline fallback page.
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-  globIgnores: ['sw.js', '.vite/**', 'server/**', '**/*.map'],
+  // The link cards are for crawlers, not for the offline app.
+  globIgnores: ['sw.js', '.vite/**', 'server/**', '**/*.map', 'og/**'],
   // Hashed file names change with their content: the name is the revision.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

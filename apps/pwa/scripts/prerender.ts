@@ -20,6 +20,7 @@ interface ServerEntry {
   prerenderedPaths: readonly { path: string; pageId: string }[]
   prerender(
     path: string,
+    origin?: string,
   ): Promise<{ language: string; title: string; description: string; head: string; body: string }>
   colorSchemeScript(): string
 }
@@ -32,8 +33,13 @@ for (const marker of ['<html lang="ja">', '<div id="root"></div>', '</head>', '<
 const manifestLink = /<link rel="manifest" href="\/manifest\.ja\.webmanifest"\s*\/?>/
 if (!manifestLink.test(template)) throw new Error('dist/index.html lacks the manifest link')
 
+// The site's public address, for the link cards' absolute addresses (docs/operations.md); optional.
+const origin = process.env.SITE_ORIGIN ?? ''
+if (origin && !/^https?:\/\/[^/]+\/?$/.test(origin))
+  throw new Error(`SITE_ORIGIN is not an origin: ${origin}`)
+
 for (const { path } of server.prerenderedPaths) {
-  const page = await server.prerender(path)
+  const page = await server.prerender(path, origin)
   const html = template
     .replace('<html lang="ja">', `<html lang="${page.language}">`)
     // Each language's pages offer the app in that language (docs/decisions/091).

@@ -6,8 +6,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App.tsx'
 import { createBrowserServices } from './app/create-services.ts'
-import { setLoadFailureHandler } from './app/load-failure.ts'
-import { createPwaI18n } from './i18n.ts'
+import { loadWithRetry, setLoadFailureHandler } from './app/load-failure.ts'
+import { createPwaI18n, ensurePwaLanguage } from './i18n.ts'
 import { languageQueryKey, splitLanguagePath } from './language.ts'
 import { createAppRoutes } from './routes.tsx'
 
@@ -15,7 +15,10 @@ const preloadRetry = installPreloadRetry({ limit: preloadRetryLimit })
 setLoadFailureHandler(() => preloadRetry.reload())
 const services = createBrowserServices()
 const { AppRoutes, preloadPage } = createAppRoutes({ onLoadFailure: () => preloadRetry.reload() })
-const i18n = createPwaI18n(splitLanguagePath(window.location.pathname).language ?? defaultLanguage)
+const language = splitLanguagePath(window.location.pathname).language ?? defaultLanguage
+const i18n = createPwaI18n(language)
+// The page's language's strings are there before the first render (English loads in its own chunk).
+const stringsReady = loadWithRetry(() => ensurePwaLanguage(i18n, language))
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
@@ -38,14 +41,16 @@ if (adoptable) {
   // A prerendered page: React adopts its HTML once the page's own script is loaded (the HTML preloads it), so
   // nothing suspends and nothing is rendered twice. As a transition, hydration runs in slices and yields to
   // the browser in between, so reading and scrolling stay responsive on slow phones meanwhile.
-  void preloadPage(window.location.pathname).then(() =>
+  void Promise.all([preloadPage(window.location.pathname), stringsReady]).then(() =>
     startTransition(() => {
       hydrateRoot(container, app, rootOptions)
     }),
   )
 } else {
-  container.replaceChildren()
-  createRoot(container, rootOptions).render(app)
+  void stringsReady.then(() => {
+    container.replaceChildren()
+    createRoot(container, rootOptions).render(app)
+  })
 }
 
 // Error reporting starts once the page is up and the browser is idle; errors before that wait in the

@@ -19,6 +19,10 @@ import { createFeatureFlagsStore } from './app/feature-flags.ts'
 import type { AppServices } from './app/services.tsx'
 import { createPwaI18n } from './i18n.ts'
 import { japaneseTitle } from './layout/usePageTitle.ts'
+import brandEn from './locales/en/brand.json'
+import pwaEn from './locales/en/pwa.json'
+import brandJa from './locales/ja/brand.json'
+import { openGraphTags } from './open-graph.ts'
 import { pages } from './pages.ts'
 import { createAppRoutes } from './routes.tsx'
 
@@ -47,7 +51,7 @@ export interface PrerenderedPage {
   title: string
   /** One line about the site in the page's language, for <meta name="description">. */
   description: string
-  /** Style tags and the colour-scheme script, for <head>. */
+  /** Style tags, the link card's meta tags and the colour-scheme script, for <head>. */
   head: string
   /** The markup inside #root. */
   body: string
@@ -76,11 +80,14 @@ export function colorSchemeScript(): string {
 
 const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
 
-export async function prerender(path: string): Promise<PrerenderedPage> {
+/**
+ * @param origin The site's address (`SITE_ORIGIN` at build time), for the link card's absolute addresses.
+ */
+export async function prerender(path: string, origin = ''): Promise<PrerenderedPage> {
   const entry = prerenderedPaths.find((candidate) => candidate.path === path)
   const language = path.split('/')[1]
   if (!entry || !isLanguage(language)) throw new Error(`${path} is not a prerendered page`)
-  const i18n = createPwaI18n(language)
+  const i18n = createPwaI18n(language, pwaEn)
   // The client's default Emotion cache uses the key `css`; the same key lets it adopt these styles.
   const cache = createCache({ key: 'css' })
   const emotion = createEmotionServer(cache)
@@ -106,12 +113,27 @@ export async function prerender(path: string): Promise<PrerenderedPage> {
   )
   const body = await new Response(prelude).text()
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+  const t = i18n.getFixedT(language, 'pwa')
+  const description = t('event.summary')
+  // A shared link's card speaks the page's language: its own title and its language's image.
+  const card = openGraphTags(
+    {
+      path,
+      language,
+      title:
+        entry.pageId === 'top' ? t('event.name') : `${t(`pages.${entry.pageId}.title`)} | ${t('event.name')}`,
+      description,
+      siteName: t('event.name'),
+      imageAlt: (language === 'ja' ? brandJa : brandEn).cardAlt,
+    },
+    origin,
+  )
   return {
     path,
     language,
     title: japaneseTitle(i18n.getFixedT('ja', 'pwa'), entry.pageId),
-    description: i18n.getFixedT(language, 'pwa')('event.summary'),
-    head: `${styles}${colorSchemeScript()}`,
+    description,
+    head: `${styles}${card}${colorSchemeScript()}`,
     body,
   }
 }

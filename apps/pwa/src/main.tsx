@@ -5,7 +5,11 @@
 import './zod-config.ts'
 import { preloadRetryLimit } from '@furfes/core'
 import { locationAfterPreloadFailure } from '@furfes/ui'
+import { keepInstallPrompt } from './app/install-prompt.ts'
 import { pageForPath } from './pages.ts'
+
+// Before anything else can miss it: the browser fires its install prompt once per page load.
+keepInstallPrompt(window)
 
 const retry = () =>
   window.location.replace(locationAfterPreloadFailure(window.location.href, preloadRetryLimit))

@@ -12,4 +12,10 @@ export {
   preloadRetryQueryKey,
 } from './preload-retry.ts'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
-export { colorSchemeAttribute, createAppTheme, type ThemeMode, themeModeStorageKey } from './theme.ts'
+export {
+  brandSurfaces,
+  colorSchemeAttribute,
+  createAppTheme,
+  type ThemeMode,
+  themeModeStorageKey,
+} from './theme.ts'

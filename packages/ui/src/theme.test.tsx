@@ -1,6 +1,6 @@
 import { alpha, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
 import { describe, expect, it } from 'vitest'
-import { createAppTheme } from './theme.ts'
+import { brandSurfaces, createAppTheme } from './theme.ts'
 
 describe('app theme', () => {
   // createTheme with colour schemes returns a CSS-variables theme; its type is the plain Theme.
@@ -56,6 +56,24 @@ describe('app theme', () => {
       const hoveredButton = over(alpha(palette.primary.main, palette.action.hoverOpacity), hoveredRow)
       expect(getContrastRatio(palette.primary.main, hoveredButton), name).toBeGreaterThanOrEqual(4.5)
     }
+  })
+
+  it('writes buttons in sentence case, not in capitals', () => {
+    expect(theme.typography.button.textTransform).toBe('none')
+  })
+
+  it('keeps the pink header and the yellow hero in both schemes, readable', () => {
+    const appBar = theme.components?.MuiAppBar
+    expect(appBar?.defaultProps?.enableColorOnDark).toBe(true)
+    expect(appBar?.styleOverrides?.colorPrimary).toMatchObject({
+      backgroundColor: brandSurfaces.header.background,
+      color: brandSurfaces.header.text,
+    })
+    for (const surface of [brandSurfaces.header, brandSurfaces.hero]) {
+      expect(getContrastRatio(surface.text, surface.background)).toBeGreaterThanOrEqual(4.5)
+    }
+    // The hero is the secondary colour, which the dark scheme does not change.
+    expect(schemes.dark?.palette.secondary).toMatchObject({ main: brandSurfaces.hero.background })
   })
 
   it('follows the spec: breakpoints of the first reading and flat components', () => {

@@ -44,6 +44,15 @@ export interface AppThemeOptions {
  * fields, areas, selects and comboboxes; compact switches and checkboxes; outlined compact divided toggle
  * buttons; flat bordered floating action buttons.
  */
+/**
+ * The brand surfaces: the header's pink and the top page's pale yellow stay the same in both schemes, so the
+ * site keeps its face in dark mode (docs/decisions/127). White on this pink is above 4.5:1.
+ */
+export const brandSurfaces = {
+  header: { background: darken(brandColors.primary, 0.12), text: '#ffffff' },
+  hero: { background: brandColors.secondary, text: brandColors.onSecondary },
+} as const
+
 export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme {
   const { defaultColorScheme = 'light', linkComponent } =
     typeof options === 'string' ? { defaultColorScheme: options } : options
@@ -72,7 +81,8 @@ export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme
         },
       },
     },
-    typography: { fontFamily },
+    // Sentence case: MUI's capitals shout in English and mean nothing in Japanese (docs/decisions/127).
+    typography: { fontFamily, button: { textTransform: 'none' } },
     breakpoints: {
       values: {
         xs: breakpoints.xs,
@@ -84,7 +94,18 @@ export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme
     },
     components: {
       ...(linkComponent ? { MuiButtonBase: { defaultProps: { LinkComponent: linkComponent } } } : {}),
-      MuiAppBar: { defaultProps: { elevation: 0 } },
+      // MUI greys a coloured app bar in the dark scheme; the header keeps the brand pink in both.
+      MuiAppBar: {
+        defaultProps: { elevation: 0, enableColorOnDark: true },
+        styleOverrides: {
+          colorPrimary: {
+            '--AppBar-background': brandSurfaces.header.background,
+            '--AppBar-color': brandSurfaces.header.text,
+            backgroundColor: brandSurfaces.header.background,
+            color: brandSurfaces.header.text,
+          },
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
       MuiTextField: { defaultProps: { size: 'small', variant: 'outlined' } },

@@ -61,7 +61,8 @@ export const proseSx = {
   '& dt': { fontWeight: 700 },
   '& dd': { m: 0, mb: 1.5 },
   '& details': { borderBottom: 1, borderColor: 'divider', py: 1 },
-  '& summary': { cursor: 'pointer', fontWeight: 700, py: 1, listStylePosition: 'outside' },
+  // The marker inside the summary's box: outside, it hung past the left edge of a phone's screen.
+  '& summary': { cursor: 'pointer', fontWeight: 700, py: 1, listStylePosition: 'inside' },
   '& summary:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
   '& .card': { border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' },
   '& .card > h2, & .card > h3': { mt: 0 },

@@ -2,7 +2,9 @@ import { defaultLanguage, isLanguage, type Language } from '@furfes/core'
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router'
+import { loadWithRetry } from '../app/load-failure.ts'
 import { useServices } from '../app/services.tsx'
+import { ensurePwaLanguage } from '../i18n.ts'
 import {
   languageQueryKey,
   localizedPath,
@@ -29,7 +31,15 @@ export function LanguageLayout() {
   useLayoutEffect(() => {
     if (!language) return
     document.documentElement.lang = language
-    if (i18n.language !== language) void i18n.changeLanguage(language)
+    if (i18n.language === language) return
+    let live = true
+    // English strings load on the first switch to English (src/i18n.ts); a failed load retries the page.
+    void loadWithRetry(() => ensurePwaLanguage(i18n, language)).then(() => {
+      if (live) void i18n.changeLanguage(language)
+    })
+    return () => {
+      live = false
+    }
   }, [i18n, language])
 
   // The first navigation once the page has loaded removes transient keys, keeping history state and hash.

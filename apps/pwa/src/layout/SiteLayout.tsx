@@ -82,13 +82,25 @@ function Header({ language }: { language: Language }) {
   return (
     <AppBar position="static" color="primary" component="header">
       <Container maxWidth="lg" disableGutters>
-        <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+        {/* The menu button's `edge="end"` pulls it 12 px right: the padding must cover that on a phone. */}
+        <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
           <Link
             href={localizedPath(language)}
             color="inherit"
             underline="none"
-            sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.25rem' }, mr: 'auto', py: 1 }}
+            sx={{
+              fontWeight: 700,
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              mr: 'auto',
+              py: 1,
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1,
+              minWidth: 0,
+            }}
           >
+            {/* The site's mark (docs/decisions/127); the name beside it names the link. */}
+            <img src="/favicon.svg" alt="" width={32} height={32} style={{ flex: 'none' }} />
             {t('event.name')}
           </Link>
           <LanguageSwitch

@@ -9,6 +9,7 @@ import { formatYen } from '../content/values.ts'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
+import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { useCached } from './use-cached.ts'
 import { WaitingListSummary } from './WaitingList.tsx'
@@ -161,6 +162,8 @@ export default function DashboardPage() {
         </Typography>
         <Link href={localizedPath(language, 'establish-new-club-activity')}>{t('dashboard.clubLink')}</Link>
       </Section>
+
+      <InstallOffer />
     </AccountPage>
   )
 

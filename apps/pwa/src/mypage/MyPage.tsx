@@ -98,6 +98,15 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
 
   const dashboard = localizedPath(language, 'mypage/dashboard')
   const here = location.pathname.split('/')[3] ?? ''
+  const menuRef = useRef<HTMLElement>(null)
+  // The current page's tab may sit past the phone's edge of the scrolling menu: bring it into view.
+  useEffect(() => {
+    const menu = menuRef.current
+    const current = menu?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!menu || !current) return
+    const overflow = current.offsetLeft + current.offsetWidth - (menu.scrollLeft + menu.clientWidth)
+    if (overflow > 0 || current.offsetLeft < menu.scrollLeft) menu.scrollLeft = current.offsetLeft
+  }, [here])
   const page = (Component: ComponentType) => (
     <Suspense fallback={null}>
       <Component />
@@ -109,7 +118,20 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
         <Box
           component="nav"
           aria-label={t('myPage.navigation')}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, borderBottom: 1, borderColor: 'divider', pb: 1 }}
+          ref={menuRef}
+          sx={{
+            // One row that scrolls sideways on a phone: wrapped, the menu took three lines above every page.
+            position: 'relative',
+            display: 'flex',
+            flexWrap: 'nowrap',
+            overflowX: 'auto',
+            scrollbarWidth: 'thin',
+            gap: 0.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+            pb: 1,
+            '& > *': { flex: 'none', whiteSpace: 'nowrap' },
+          }}
         >
           {menu
             .filter((id) => id !== 'registration' || flags.isRegistrationAvailable)

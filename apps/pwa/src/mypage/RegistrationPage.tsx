@@ -461,8 +461,9 @@ function TShirtSizeField({
           </option>
         ))}
       </TextField>
-      <TableContainer>
-        <Table size="small" aria-labelledby="size-table-caption">
+      {/* Scrolls sideways inside its box when wider than a phone; headers keep their words whole. */}
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="size-table-caption" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
           <caption id="size-table-caption" style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
             {t('registration.sizeTable')}
           </caption>

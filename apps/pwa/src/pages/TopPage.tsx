@@ -29,40 +29,78 @@ export default function TopPage() {
       <Box
         component="section"
         aria-labelledby="event-name"
-        sx={(theme) => ({
+        sx={{
+          // The pale yellow stays in the dark scheme too: it is the site's face (docs/decisions/127).
           bgcolor: 'secondary.main',
           color: 'secondary.contrastText',
-          py: { xs: 5, md: 8 },
+          py: { xs: 4, md: 7 },
           borderBottom: 1,
           borderColor: 'divider',
-          // The pale yellow would glare in the dark scheme; the hero takes the page's own surface there.
-          ...theme.applyStyles('dark', { bgcolor: 'background.paper', color: 'text.primary' }),
+          '& .hero': {
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '1fr 300px' },
+            alignItems: 'center',
+            columnGap: 4,
+          },
+          '& .visual': {
+            gridColumn: { md: 2 },
+            gridRow: { md: 1 },
+            justifySelf: 'center',
+            mb: { xs: 1, md: 0 },
+          },
+          '& .text': { gridColumn: { md: 1 }, gridRow: { md: 1 }, minWidth: 0 },
+          '& .key-visual': {
+            display: 'block',
+            width: { xs: 160, md: 300 },
+            maxWidth: '100%',
+            height: 'auto',
+          },
+          // The night variant of the key visual for the dark scheme; the day one otherwise.
+          '& .key-visual.night, .dark & .key-visual.day': { display: 'none' },
+          '.dark & .key-visual.night': { display: 'block' },
           '& h1': { fontSize: { xs: '2rem', md: '3rem' }, fontWeight: 800, lineHeight: 1.25, m: 0, mb: 2 },
           '& .date': { fontSize: { xs: '1.25rem', md: '1.5rem' }, fontWeight: 700, m: 0 },
           '& .place': { mt: 0.5, mb: 0 },
           '& .summary': { mt: 2, mb: 0, lineHeight: 1.8 },
           '& .actions': { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, mt: 3 },
-        })}
+        }}
       >
-        <Container maxWidth="md">
-          <h1 id="event-name">{t('event.name')}</h1>
-          <p className="date">{eventDate}</p>
-          <p className="place">{t('event.place')}</p>
-          <p className="summary">
-            {t('event.summary')} {content.lead}
-          </p>
-          <div className="actions">
-            <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
-              {content.actions.registration}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              color="inherit"
-              href={localizedPath(language, 'timetable')}
-            >
-              {content.actions.timetable}
-            </Button>
+        <Container maxWidth="md" className="hero">
+          {/* Decorative: the event's name is the heading beside it. Markup and an image, no script. */}
+          <div className="visual">
+            <img
+              className="key-visual day"
+              src="/brand/key-visual-light.svg"
+              alt=""
+              width={400}
+              height={300}
+            />
+            <img
+              className="key-visual night"
+              src="/brand/key-visual-dark.svg"
+              alt=""
+              width={400}
+              height={300}
+            />
+          </div>
+          <div className="text">
+            <h1 id="event-name">{t('event.name')}</h1>
+            <p className="date">{eventDate}</p>
+            <p className="place">{t('event.place')}</p>
+            <p className="summary">{content.lead}</p>
+            <div className="actions">
+              <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
+                {content.actions.registration}
+              </Button>
+              <Button
+                variant="outlined"
+                size="large"
+                color="inherit"
+                href={localizedPath(language, 'timetable')}
+              >
+                {content.actions.timetable}
+              </Button>
+            </div>
           </div>
         </Container>
       </Box>

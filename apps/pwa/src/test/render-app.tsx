@@ -10,6 +10,7 @@ import { createFeatureFlagsStore } from '../app/feature-flags.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
 import { splitLanguagePath } from '../language.ts'
+import pwaEn from '../locales/en/pwa.json'
 import { createAppRoutes } from '../routes.tsx'
 
 // Whole pages render here, lazily loaded pages and all; on a busy two-core machine that can take seconds.
@@ -101,7 +102,7 @@ export function renderApp(
     location: { pathname: '', search: '', hash: '', state: null },
   }
   const pathname = typeof entry === 'string' ? entry : entry.pathname
-  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja')
+  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', pwaEn)
   const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
   const view = render(
     <App i18n={i18n} services={fakeServices(options, recorded)}>

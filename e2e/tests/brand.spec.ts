@@ -1,0 +1,79 @@
+import { expect, test } from '../support/fixtures.ts'
+import { appStarted } from '../support/public-site.ts'
+
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1]
+
+test.describe('the site has a face', () => {
+  for (const { path, language, title, locale } of [
+    { path: '/ja', language: 'ja', title: '東京ふぁーりーフェス 2025', locale: 'ja_JP' },
+    { path: '/en/faq', language: 'en', title: 'FAQ | Tokyo Furry Fes 2025', locale: 'en_US' },
+  ]) {
+    test(`${path} carries a link card in its language, and the card is there`, async ({ request }) => {
+      const response = await request.get(path)
+      expect(response.status()).toBe(200)
+      const html = await response.text()
+      expect(metaContent(html, 'og:title')).toBe(title)
+      expect(metaContent(html, 'og:locale')).toBe(locale)
+      expect(metaContent(html, 'og:url')).toMatch(new RegExp(`${path}$`))
+      expect(metaContent(html, 'twitter:card')).toBe('summary_large_image')
+      const image = metaContent(html, 'og:image') ?? ''
+      expect(image).toMatch(new RegExp(`/og/card-${language}\\.png$`))
+      expect(metaContent(html, 'og:image:width')).toBe('1200')
+      expect(metaContent(html, 'og:image:height')).toBe('630')
+      expect(metaContent(html, 'og:image:alt')).toBeTruthy()
+      const card = await request.get(image)
+      expect(card.status()).toBe(200)
+      expect(card.headers()['content-type']).toBe('image/png')
+    })
+  }
+
+  test('the manifests name icons drawn from the mark, all served', async ({ request }) => {
+    for (const language of ['ja', 'en']) {
+      const manifest = (await (await request.get(`/manifest.${language}.webmanifest`)).json()) as {
+        icons: { src: string; sizes: string; purpose: string }[]
+      }
+      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+        '192x192 any',
+        '192x192 maskable',
+        '512x512 any',
+        '512x512 maskable',
+      ])
+      for (const icon of manifest.icons) {
+        const response = await request.get(icon.src)
+        expect(response.status(), icon.src).toBe(200)
+        expect(response.headers()['content-type']).toBe('image/png')
+      }
+    }
+    const favicon = await request.get('/favicon.svg')
+    expect(favicon.headers()['content-type']).toContain('image/svg+xml')
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the header stays pink and the hero yellow in the ${scheme} scheme, with its key visual`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.goto('/en')
+      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`))
+      await appStarted(page)
+      const background = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).backgroundColor)
+      // The brand pink, a little darkened for white text, and the pale yellow (packages/core's brandColors).
+      expect(await background('header')).toBe('rgb(188, 44, 116)')
+      expect(await background('section[aria-labelledby="event-name"]')).toBe('rgb(255, 243, 176)')
+      const [shown, hidden] = scheme === 'light' ? ['day', 'night'] : ['night', 'day']
+      await expect(page.locator(`img.key-visual.${shown}`)).toBeVisible()
+      await expect(page.locator(`img.key-visual.${hidden}`)).toBeHidden()
+      expect(
+        await page
+          .locator(`img.key-visual.${shown}`)
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      ).toBeGreaterThan(0)
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Tokyo Furry Fes 2025' })).toBeVisible()
+    })
+  }
+})
