@@ -5,8 +5,9 @@ import { registrationTierSchema, userIdSchema } from '../validation/fields.ts'
 import { registrationIdSchema } from './schemas.ts'
 
 /*
- * The registration code (DESIGN "Registration code"): a compact JWS the API signs and reception verifies
- * offline against the cached JWK Set. The API signs exactly these claims; reception reads them.
+ * The registration code (DESIGN "Registration code"): signed by the API, verified by reception offline against
+ * the cached JWK Set. The API issues the compact code below (decision 120); the JWS claims here are those of
+ * the codes issued before it, which reception still reads until they expire.
  */
 
 /** ECDSA P-256: short signatures, so the QR code stays small, and WebCrypto verifies it everywhere. */
