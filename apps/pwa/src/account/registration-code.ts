@@ -30,7 +30,7 @@ function base64UrlJson(segment: string): unknown {
  * tier come from the registration; a JWS from before it carries them. The signature is the reception app's
  * to verify; here an unreadable code is simply not shown ("Invalid registration code").
  */
-export function readRegistrationCode(
+function readRegistrationCode(
   token: string,
   savedAt: number,
   registration?: { badgeName: string; registrationTier: RegistrationTier },

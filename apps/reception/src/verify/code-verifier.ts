@@ -17,7 +17,7 @@ export type CodeProblem = 'malformed' | 'unknownKey' | 'badSignature' | 'expired
  * What a verified code vouches for. A compact code (decision 120) carries only the registration id; the
  * person, badge name and tier come from the snapshot. Codes issued before it (JWS) also carry those.
  */
-export interface VerifiedCode {
+interface VerifiedCode {
   registrationId: string
   userId?: string
   badgeName?: string
