@@ -110,6 +110,19 @@ describe('registration-code page', () => {
     expect(drawnQr().version).toBe(6)
   })
 
+  it('shows a compact code kept only in the 7-day storage entry, without the name it does not carry', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.account.storage.set('registrationJwtToken', await compactRegistrationCode())
+    fake.backend.fail('getRegistrationJwt')
+    renderApp('/ja/registration-code', { account: fake.account })
+    expect(
+      await screen.findByText('オフラインのため、この端末に保存した受付コードを表示しています。'),
+    ).toBeTruthy()
+    expect(drawnQr().version).toBe(6)
+    expect(screen.queryByText('バッジ名')).toBeNull()
+    expect(screen.getByText(/^有効期限: /)).toBeTruthy()
+  })
+
   it('keeps the screen awake while shown: released when hidden, taken again when shown, let go on leaving', async () => {
     const { wakeLock, sentinels } = fakeWakeLock()
     setVisibility('visible')

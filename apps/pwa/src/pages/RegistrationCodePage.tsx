@@ -164,8 +164,15 @@ function CodeView({
         />
       </Box>
       <Box sx={{ textAlign: 'center' }}>
-        <Typography variant="body2">{t('registrationCode.badgeName')}</Typography>
-        <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.3 }}>{code.badgeName}</Typography>
+        {/* Only a copy kept from the 7-day storage entry alone lacks the name (a compact code has none). */}
+        {code.badgeName !== undefined && (
+          <>
+            <Typography variant="body2">{t('registrationCode.badgeName')}</Typography>
+            <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.3 }}>
+              {code.badgeName}
+            </Typography>
+          </>
+        )}
         {code.tier !== undefined && (
           <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
             {t(`domain:registrationTier.${code.tier}`)}
