@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { parseCompactRegistrationCode, registrationCodeKeyHint } from '@furfes/core'
 import { expect, type Locator, type Page } from '@playwright/test'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import { e2ePorts } from './stack.ts'
 
@@ -131,14 +131,37 @@ async function decodeScreenshot(element: Locator): Promise<string> {
   return result.text
 }
 
-/** Verifies a registration code against the API's published key set, as reception does. */
+/**
+ * Verifies a compact registration code (decision 120) against the API's published key set, as reception does:
+ * the key named by the code's hint, the raw ES256 signature, the expiry. Answers what the code vouches for.
+ */
 export async function verifyRegistrationCode(token: string) {
-  const keys = createRemoteJWKSet(new URL(`${apiUrl}/.well-known/jwks.json`))
-  const { payload, protectedHeader } = await jwtVerify(token, keys, {
-    algorithms: ['ES256'],
-    typ: 'furfes-registration-code+jwt',
-  })
-  return { payload, protectedHeader }
+  const code = parseCompactRegistrationCode(token)
+  if (!code) throw new Error(`Not a compact registration code: ${token}`)
+  const response = await fetch(`${apiUrl}/.well-known/jwks.json`)
+  const { keys } = (await response.json()) as { keys: (JsonWebKey & { kid: string })[] }
+  const hint = code.keyHint.join(',')
+  const matches = await Promise.all(
+    keys.map(async (key) => ((await registrationCodeKeyHint(key.kid)).join(',') === hint ? key : undefined)),
+  )
+  const jwk = matches.find((key) => key !== undefined)
+  if (!jwk) throw new Error('No published key matches the code')
+  const publicKey = await crypto.subtle.importKey(
+    'jwk',
+    { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['verify'],
+  )
+  const valid = await crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    publicKey,
+    code.signature as Uint8Array<ArrayBuffer>,
+    code.signedBytes as Uint8Array<ArrayBuffer>,
+  )
+  if (!valid) throw new Error('The registration code signature does not verify')
+  if (code.exp * 1000 <= Date.now()) throw new Error('The registration code has expired')
+  return { registrationId: code.registrationId, expiresAt: code.exp * 1000 }
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseCompactRegistrationCode } from '@furfes/core'
 import { type Browser, type BrowserContext, chromium, expect, type Page } from '@playwright/test'
 import { decodeJwt } from 'jose'
 import { callApi, createMember, demoAdmin } from './accounts.ts'
@@ -72,12 +73,14 @@ export async function createPaidParticipant(browser: Browser, badgeName: string)
     .toBe('paid')
   const issued = await callApi<{ token: string }>('GET', '/registration/jwt', member.accessToken)
   expect(issued.status).toBe(200)
-  const claims = decodeJwt(issued.body.token)
+  // The code names only the registration (decision 120); the user id is the access token's subject.
+  const code = parseCompactRegistrationCode(issued.body.token)
+  if (!code) throw new Error(`GET /registration/jwt gave no compact code: ${issued.body.token}`)
   return {
     email: member.email,
     password: member.password,
-    userId: String(claims.sub),
-    registrationId: String(claims.registration_id),
+    userId: String(decodeJwt(member.accessToken).sub),
+    registrationId: code.registrationId,
     badgeName,
     code: issued.body.token,
   }

@@ -70,6 +70,30 @@ function keptAssets(page: Page) {
   })
 }
 
+/** The registration code the PWA keeps in IndexedDB (src/offline/registration-code-cache.ts), if any. */
+function keptRegistrationCode(page: Page) {
+  return page.evaluate(async () => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('furfes-pwa')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    try {
+      if (!database.objectStoreNames.contains('registrationCode')) return undefined
+      return await new Promise<{ token: string; savedAt: number } | undefined>((resolve, reject) => {
+        const request = database
+          .transaction('registrationCode')
+          .objectStore('registrationCode')
+          .get('current')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    } finally {
+      database.close()
+    }
+  })
+}
+
 test.describe('offline and installable', () => {
   test('the browser reports the site installable in either language, with the manifest of that language', async () => {
     // Chromium never offers to install from an incognito profile, which every new browser context is: this
@@ -251,6 +275,17 @@ test.describe('offline and installable', () => {
     const qr = page.getByTestId('registration-code-qr')
     await expect(qr).toBeVisible()
     await expect(page.getByText('Offline Fox')).toBeVisible()
+    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^Last refreshed .+ GMT\+9$/)
+    await expect.poll(async () => (await keptRegistrationCode(page))?.savedAt).toBeGreaterThan(0)
+    const first = await keptRegistrationCode(page)
+
+    // Any later visit online refreshes the kept code in the background (decision 121): its time moves on.
+    await page.goto('/en/timetable')
+    await expect
+      .poll(async () => (await keptRegistrationCode(page))?.savedAt, { timeout: 20_000 })
+      .toBeGreaterThan(first?.savedAt ?? Number.POSITIVE_INFINITY)
+    const refreshed = await keptRegistrationCode(page)
+    expect(refreshed?.token).toMatch(/^100[0-9A-Z $%*+\-./:]{132}$/)
 
     await context.setOffline(true)
     for (const path of ['/en/registration-code', '/ja/registration-code']) {
@@ -259,6 +294,8 @@ test.describe('offline and installable', () => {
       await expect(qr.getByRole('img')).toBeVisible()
       await expect(page.getByText('Offline Fox')).toBeVisible()
     }
+    // The page shows the refreshed copy and when it was refreshed, in Japan time.
+    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^最終更新: .+ JST$/)
     await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
   })
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import {
   apiRoutes,
+  type CalendarDate,
   type Clock,
   createOpenApiDocument,
+  defaultEventSchedule,
   errorBody,
   type FeatureFlags,
   type FeatureFlagsWire,
@@ -76,7 +78,7 @@ export interface ApiOptions {
   signingKeys: () => Promise<SigningKeySet>
   /** Checkout may only send users back to this origin. */
   pwaUrl: string
-  /** The `iss` of registration codes. */
+  /** The API's own base URL. */
   apiUrl: string
   /** Browser origins allowed to call the API (the PWA and the reception app). */
   corsOrigins: readonly string[]
@@ -96,7 +98,10 @@ export interface ApiOptions {
   featureFlagsCacheMs: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
+  /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
   registrationCodeLifetimeSeconds: number
+  /** The event day, to which registration codes stay valid (default: the schedule's). */
+  eventDate?: CalendarDate
   admission: AdmissionOptions
   validateResponses: boolean
   /** The published refund policy (decision 110); its default unless a test moves the dates. */
@@ -185,8 +190,8 @@ export function createApi(options: ApiOptions): Api {
   })
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
-    issuer: options.apiUrl,
     lifetimeSeconds: options.registrationCodeLifetimeSeconds,
+    eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
     clock,
   })
   const pwaOrigin = new URL(options.pwaUrl).origin
@@ -434,12 +439,7 @@ export function createApi(options: ApiOptions): Api {
     const row = await registrations.current(caller.sub)
     if (row?.paymentStatus !== 'paid') throw notFound()
     try {
-      const token = await signer.sign({
-        registrationId: row.registrationId,
-        userId: row.userId,
-        registrationTier: row.registrationTier as RegistrationTier,
-        badgeName: row.badgeName,
-      })
+      const token = await signer.sign({ registrationId: row.registrationId })
       return { status: 200, body: { token } }
     } catch (error) {
       logger.error('Could not sign a registration code', { registrationId: row.registrationId, error })

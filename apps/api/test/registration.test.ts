@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationCodeClaims, registrationCodeClaimsSchema } from '@furfes/core'
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
+import {
+  defaultEventSchedule,
+  endOfDayInTokyo,
+  parseCompactRegistrationCode,
+  registrationCodeKeyHint,
+} from '@furfes/core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
-  apiUrl,
   createTestApi,
   databaseKinds,
   inventoryConsistency,
@@ -318,7 +321,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(await sut.request('GET', '/registration', { token })).toMatchObject({ status: 404 })
   })
 
-  it('issues an ES256 registration code for a paid registration only, verifiable with the JWKS', async () => {
+  it('issues a compact ES256 registration code for a paid registration only, verifiable with the JWKS', async () => {
     const userId = randomUUID()
     const token = await sut.memberToken(userId)
     expect(await sut.request('GET', '/registration/jwt', { token })).toMatchObject({ status: 404 })
@@ -328,36 +331,50 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
       body: { message: 'notFound' },
     })
     await sut.api.registrations.markPaid(sessionOf((created.body as { payment_url: string }).payment_url))
-    const code = await sut.request('GET', '/registration/jwt', { token })
-    expect(code.status).toBe(200)
-    const jws = (code.body as { token: string }).token
+    const registrationId = (await sut.api.registrations.current(userId))?.registrationId
+    const answer = await sut.request('GET', '/registration/jwt', { token })
+    expect(answer.status).toBe(200)
+    const code = (answer.body as { token: string }).token
+    // Only what the door needs: no name, tier or user id, so the QR stays small (decision 120).
+    expect(code).toMatch(/^100[0-9A-Z $%*+\-./:]{132}$/)
+    expect(code).not.toContain('Kemo')
 
     const jwks = await sut.request('GET', '/.well-known/jwks.json')
     expect(jwks.status).toBe(200)
-    const keys = (jwks.body as { keys: { kid: string; d?: string }[] }).keys
+    const keys = (
+      jwks.body as { keys: { kid: string; kty: string; crv: string; x: string; y: string; d?: string }[] }
+    ).keys
     expect(keys.length).toBeGreaterThan(0)
     expect(keys.every((key) => key.d === undefined)).toBe(true)
-    expect(decodeProtectedHeader(jws)).toEqual({
-      alg: 'ES256',
-      kid: keys[0]?.kid,
-      typ: 'furfes-registration-code+jwt',
+    const [key] = keys as [(typeof keys)[number]]
+    const parsed = parseCompactRegistrationCode(code)
+    expect(parsed).toMatchObject({
+      registrationId,
+      keyHint: await registrationCodeKeyHint(key.kid),
+      // Valid to the end of the event day in Japan (the test clock is before it).
+      exp: Math.floor(endOfDayInTokyo(defaultEventSchedule.eventDate) / 1000),
     })
-    const { payload } = await jwtVerify<RegistrationCodeClaims>(jws, createLocalJWKSet(jwks.body as never), {
-      issuer: apiUrl,
-      currentDate: new Date(sut.clock()),
-    })
-    const registrationId = payload.registration_id
-    expect(registrationCodeClaimsSchema.parse(payload)).toEqual(payload)
-    expect(payload).toEqual({
-      iss: apiUrl,
-      sub: userId,
-      jti: registrationId,
-      registration_id: registrationId,
-      registration_tier: 'fursuiter',
-      badge_name: 'Kemo',
-      iat: Math.floor(sut.clock() / 1000),
-      exp: Math.floor(sut.clock() / 1000) + 7 * 24 * 60 * 60,
-    })
+    const publicKey = await crypto.subtle.importKey(
+      'jwk',
+      { kty: key.kty, crv: key.crv, x: key.x, y: key.y },
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    )
+    const verified = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      publicKey,
+      parsed?.signature as Uint8Array<ArrayBuffer>,
+      parsed?.signedBytes as Uint8Array<ArrayBuffer>,
+    )
+    expect(verified).toBe(true)
+
+    // After the event day (a rehearsal, next year's dates not configured yet) a code still lasts the lifetime.
+    sut.clock.set(endOfDayInTokyo(defaultEventSchedule.eventDate) + 1000)
+    const later = await sut.request('GET', '/registration/jwt', { token: await sut.memberToken(userId) })
+    expect(parseCompactRegistrationCode((later.body as { token: string }).token)?.exp).toBe(
+      Math.floor(sut.clock() / 1000) + 7 * 24 * 60 * 60,
+    )
   })
 
   it('answers registrationCodeGenerationFailed when the code cannot be signed', async () => {

@@ -1,5 +1,5 @@
 // Starts the app: services, routes, and hydration of a prerendered page (or rendering in the browser).
-import { defaultLanguage, preloadRetryLimit } from '@furfes/core'
+import { defaultLanguage, memberAuthStorageKeys, preloadRetryLimit } from '@furfes/core'
 import { installPreloadRetry, loadErrorReportingConfig } from '@furfes/ui'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
@@ -74,5 +74,18 @@ whenIdle(() => {
         }),
       )
       .catch((error: unknown) => services.errors.report(error, { where: 'service-worker' }))
+  }
+  // A signed-in visitor's kept registration code is refreshed while the app is open (decision 121); anyone
+  // else never loads the account code for it.
+  if (window.localStorage.getItem(memberAuthStorageKeys.refreshToken) !== null) {
+    import('./offline/registration-code-refresh.ts')
+      .then(({ startRegistrationCodeRefresh }) =>
+        startRegistrationCodeRefresh({
+          account: () => services.account(),
+          report: (error, context) => services.errors.report(error, context),
+          clock: Date.now,
+        }),
+      )
+      .catch((error: unknown) => services.errors.report(error, { where: 'registration-code-refresh' }))
   }
 })

@@ -1,5 +1,6 @@
 // Decode + verify time per frame, per decoder, on generated noisy camera frames (decision 071).
-// Run: pnpm --filter @furfes/reception bench   (options: --frames=N per level, --json)
+// Run: pnpm --filter @furfes/reception bench   (options: --frames=N per level, --json, --codes=jws for the
+// codes issued before decision 120, --ecc=L|M|Q|H to draw at another error-correction level)
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
@@ -8,7 +9,9 @@ import {
   type Participant,
   type RegistrationCodeKeySetWire,
   registrationCodeAlgorithm,
+  registrationCodeQrErrorCorrection,
   registrationCodeType,
+  signCompactRegistrationCode,
 } from '@furfes/core'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import QRCode from 'qrcode'
@@ -24,6 +27,10 @@ const args = new Map(
   process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]),
 )
 const framesPerLevel = Number(args.get('frames') ?? 20)
+const codeFormat = args.get('codes') === 'jws' ? 'jws' : 'compact'
+// The codes before decision 120 were drawn at M; the compact ones at the level the PWA draws them.
+const ecc = (args.get('ecc') ??
+  (codeFormat === 'jws' ? 'M' : registrationCodeQrErrorCorrection)) as QRCode.QRCodeErrorCorrectionLevel
 const width = 640
 const height = 480
 
@@ -67,7 +74,7 @@ function gaussian(next: () => number): number {
 
 /** Renders a QR code into a camera-sized RGBA frame: rotated, blurred, low contrast, noisy, unevenly lit. */
 function renderFrame(text: string, level: Level, next: () => number): RgbaFrame {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const qr = QRCode.create(text, { errorCorrectionLevel: ecc })
   const modules = qr.modules.size
   const quiet = 4
   const total = modules + 2 * quiet
@@ -165,7 +172,7 @@ function quantile(values: number[], q: number): number {
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1))
 
 async function main() {
-  // Codes exactly as the API signs them: ES256, kid, typ, the registration claims.
+  // Codes exactly as the API signs them: compact (decision 120), or the JWS with its claims from before.
   const { privateKey, publicKey } = await generateKeyPair(registrationCodeAlgorithm, { extractable: true })
   const jwk = await exportJWK(publicKey)
   const keys: RegistrationCodeKeySetWire = {
@@ -192,18 +199,25 @@ async function main() {
       },
     })
     tokens.push(
-      await new SignJWT({
-        registration_id: registrationId,
-        registration_tier: 'sponsor',
-        badge_name: badgeName,
-      })
-        .setProtectedHeader({ alg: registrationCodeAlgorithm, kid: 'bench', typ: registrationCodeType })
-        .setIssuer('https://api.furfes.example')
-        .setSubject(userId)
-        .setJti(registrationId)
-        .setIssuedAt(Math.floor(now / 1000) - 3600)
-        .setExpirationTime(Math.floor(now / 1000) + 86_400)
-        .sign(privateKey),
+      codeFormat === 'compact'
+        ? await signCompactRegistrationCode({
+            registrationId,
+            exp: Math.floor(now / 1000) + 86_400,
+            kid: 'bench',
+            privateKey,
+          })
+        : await new SignJWT({
+            registration_id: registrationId,
+            registration_tier: 'sponsor',
+            badge_name: badgeName,
+          })
+            .setProtectedHeader({ alg: registrationCodeAlgorithm, kid: 'bench', typ: registrationCodeType })
+            .setIssuer('https://api.furfes.example')
+            .setSubject(userId)
+            .setJti(registrationId)
+            .setIssuedAt(Math.floor(now / 1000) - 3600)
+            .setExpirationTime(Math.floor(now / 1000) + 86_400)
+            .sign(privateKey),
     )
   }
   const byUserId = new Map(participants.map((p) => [p.user.userId, p]))
@@ -229,7 +243,7 @@ async function main() {
     level,
     frames: tokens.map((token) => ({ token, frame: renderFrame(token, level, next) })),
   }))
-  const qrVersion = QRCode.create(tokens[0] ?? '', { errorCorrectionLevel: 'M' }).version
+  const qrVersion = QRCode.create(tokens[0] ?? '', { errorCorrectionLevel: ecc }).version
 
   // Warm up both decoders and WebCrypto, so the first measured frame is not a JIT compile.
   for (const decoder of decoders)
@@ -272,12 +286,19 @@ async function main() {
   }
 
   if (args.has('json')) {
-    console.log(JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, qrVersion, rows }, null, 2))
+    console.log(
+      JSON.stringify(
+        { node: process.version, cpu: cpus()[0]?.model, codeFormat, ecc, qrVersion, rows },
+        null,
+        2,
+      ),
+    )
     return
   }
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}; ${width}×${height} frames, ` +
-      `QR version ${qrVersion} (ECC M, ${tokens[0]?.length} characters), ${framesPerLevel} frames per level`,
+      `${codeFormat} codes, QR version ${qrVersion} (ECC ${ecc}, ${tokens[0]?.length} characters), ` +
+      `${framesPerLevel} frames per level`,
   )
   const columns = Object.keys(rows[0] ?? {})
   console.log(`| ${columns.join(' | ')} |`)

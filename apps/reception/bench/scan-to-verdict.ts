@@ -9,9 +9,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { registrationCodeAlgorithm, registrationCodeType } from '@furfes/core'
+import { registrationCodeAlgorithm, signCompactRegistrationCode } from '@furfes/core'
 import { chromium } from '@playwright/test'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { exportJWK, generateKeyPair } from 'jose'
 import QRCode from 'qrcode'
 
 const samples = Number(process.argv.find((arg) => arg.startsWith('--samples='))?.split('=')[1] ?? 15)
@@ -62,18 +62,13 @@ async function main() {
   const userId = crypto.randomUUID()
   const registrationId = crypto.randomUUID()
   const now = Math.floor(Date.now() / 1000)
-  const token = await new SignJWT({
-    registration_id: registrationId,
-    registration_tier: 'sponsor_fursuiter',
-    badge_name: 'きつね',
+  // A compact code, as the API issues them (decision 120).
+  const token = await signCompactRegistrationCode({
+    registrationId,
+    exp: now + 86_400,
+    kid: 'bench',
+    privateKey,
   })
-    .setProtectedHeader({ alg: registrationCodeAlgorithm, kid: 'bench', typ: registrationCodeType })
-    .setIssuer('http://127.0.0.1')
-    .setSubject(userId)
-    .setJti(registrationId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + 86_400)
-    .sign(privateKey)
 
   const api: Server = createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*')

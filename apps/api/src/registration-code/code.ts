@@ -1,47 +1,32 @@
-import {
-  type Clock,
-  type RegistrationCodeClaims,
-  type RegistrationTier,
-  registrationCodeAlgorithm,
-  registrationCodeClaimsSchema,
-  registrationCodeType,
-} from '@furfes/core'
-import { SignJWT } from 'jose'
+import { type CalendarDate, type Clock, endOfDayInTokyo, signCompactRegistrationCode } from '@furfes/core'
 import type { SigningKeySet } from './keys.ts'
 
 export interface RegistrationCodeSigner {
-  sign(registration: {
-    registrationId: string
-    userId: string
-    registrationTier: RegistrationTier
-    badgeName: string
-  }): Promise<string>
+  sign(registration: { registrationId: string }): Promise<string>
 }
 
+/**
+ * Signs compact registration codes (decision 120): the registration id, the expiry and the key's hint under a
+ * raw ES256 signature. A code stays valid to the end of the event day in Japan, and never for less than
+ * `lifetimeSeconds` from now, so a code fetched after the event date (tests, rehearsals) still works.
+ */
 export function createRegistrationCodeSigner(options: {
   keys: () => Promise<SigningKeySet>
-  issuer: string
   lifetimeSeconds: number
+  eventDate: CalendarDate
   clock: Clock
 }): RegistrationCodeSigner {
   return {
     async sign(registration) {
       const { active } = await options.keys()
-      const iat = Math.floor(options.clock() / 1000)
-      // Exactly the claims reception reads (packages/core registration-code.ts), checked before signing.
-      const claims: RegistrationCodeClaims = registrationCodeClaimsSchema.parse({
-        iss: options.issuer,
-        sub: registration.userId,
-        jti: registration.registrationId,
-        registration_id: registration.registrationId,
-        registration_tier: registration.registrationTier,
-        badge_name: registration.badgeName,
-        iat,
-        exp: iat + options.lifetimeSeconds,
+      const now = Math.floor(options.clock() / 1000)
+      const endOfEventDay = Math.floor(endOfDayInTokyo(options.eventDate) / 1000)
+      return signCompactRegistrationCode({
+        registrationId: registration.registrationId,
+        exp: Math.max(endOfEventDay, now + options.lifetimeSeconds),
+        kid: active.kid,
+        privateKey: active.privateKey,
       })
-      return new SignJWT(claims)
-        .setProtectedHeader({ alg: registrationCodeAlgorithm, kid: active.kid, typ: registrationCodeType })
-        .sign(active.privateKey)
     },
   }
 }

@@ -25,7 +25,7 @@ import { type MintOptions, mintAccessToken, poolVerifier } from './tokens.ts'
 export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly DatabaseKind[]
 
 export const pwaUrl = 'https://pwa.furfes.test'
-export const apiUrl = 'https://api.furfes.test'
+const apiUrl = 'https://api.furfes.test'
 
 /** A clock the test moves by hand. Starts on registration day of the 2025 event. */
 export interface TestClock {

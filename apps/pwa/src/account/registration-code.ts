@@ -1,9 +1,20 @@
 import {
+  isSessionExpiredError,
+  NetworkError,
+  ProductError,
+  parseCompactRegistrationCode,
   type RegistrationCodeClaims,
+  type RegistrationTier,
   registrationCodeClaimsSchema,
   registrationCodeSchema,
 } from '@furfes/core'
-import type { CachedRegistrationCode } from '../offline/registration-code-cache.ts'
+import {
+  type CachedRegistrationCode,
+  clearRegistrationCode,
+  loadRegistrationCode,
+  saveRegistrationCode,
+} from '../offline/registration-code-cache.ts'
+import type { AccountServices } from './account-services.ts'
 
 function base64UrlJson(segment: string): unknown {
   const base64 = segment
@@ -15,11 +26,26 @@ function base64UrlJson(segment: string): unknown {
 }
 
 /**
- * What the code says about itself: the claims the API signed (badge name, tier, expiry). The signature is the
- * reception app's to verify; here an unreadable code is simply not shown ("Invalid registration code").
+ * What the code says about itself. A compact code (decision 120) says only its expiry, so the badge name and
+ * tier come from the registration; a JWS from before it carries them. The signature is the reception app's
+ * to verify; here an unreadable code is simply not shown ("Invalid registration code").
  */
-export function readRegistrationCode(token: string, savedAt: number): CachedRegistrationCode | undefined {
+function readRegistrationCode(
+  token: string,
+  savedAt: number,
+  registration?: { badgeName: string; registrationTier: RegistrationTier },
+): CachedRegistrationCode | undefined {
   if (!registrationCodeSchema.safeParse(token).success) return undefined
+  const compact = parseCompactRegistrationCode(token)
+  if (compact) {
+    return {
+      token,
+      badgeName: registration?.badgeName,
+      tier: registration?.registrationTier,
+      expiresAt: compact.exp * 1000,
+      savedAt,
+    }
+  }
   let claims: RegistrationCodeClaims
   try {
     const parsed = registrationCodeClaimsSchema.safeParse(base64UrlJson(token.split('.')[1] ?? ''))
@@ -34,5 +60,71 @@ export function readRegistrationCode(token: string, savedAt: number): CachedRegi
     tier: claims.registration_tier,
     expiresAt: claims.exp * 1000,
     savedAt,
+  }
+}
+
+/** The code kept on this device (offline store, else the 7-day storage entry), if it has not expired. */
+export async function keptRegistrationCode(
+  account: AccountServices | undefined,
+  now: number,
+): Promise<CachedRegistrationCode | undefined> {
+  const cached = await loadRegistrationCode().catch(() => undefined)
+  const stored = account?.storage.get('registrationJwtToken')
+  const code = cached ?? (stored ? readRegistrationCode(stored, now) : undefined)
+  return code && code.expiresAt > now ? code : undefined
+}
+
+/**
+ * Fetches a fresh code with the badge name and tier to show beside it, and keeps it: the 7-day storage entry
+ * (registrationJwtToken) and the offline store, both stamped now. Undefined when the account has no paid
+ * registration (any more): then nothing may stay on the device to be shown at the desk.
+ */
+export async function fetchRegistrationCode(
+  account: AccountServices,
+): Promise<CachedRegistrationCode | undefined> {
+  let token: string
+  let registration: Awaited<ReturnType<AccountServices['api']['getRegistration']>>
+  try {
+    ;[token, registration] = await Promise.all([
+      account.api.getRegistrationJwt(),
+      account.api.getRegistration(),
+    ])
+  } catch (error) {
+    if (error instanceof ProductError && error.productKey === 'notFound') {
+      account.storage.remove('registrationJwtToken')
+      await clearRegistrationCode().catch(() => {})
+      return undefined
+    }
+    throw error
+  }
+  const now = account.clock()
+  const code = readRegistrationCode(token, now, registration ?? undefined)
+  if (!code || code.expiresAt <= now) throw new ProductError('registrationCodeInvalid')
+  account.storage.set('registrationJwtToken', token)
+  await saveRegistrationCode(code).catch(() => {
+    // Private browsing may refuse IndexedDB; the 7-day storage entry still keeps the code.
+  })
+  return code
+}
+
+/**
+ * Replaces a kept code with a fresh one while the app is open online (decision 121), so the copy on the phone
+ * is always recent. Does nothing without a session or without a kept code (someone who never had one);
+ * a network failure or an ended session keeps the copy as it is.
+ */
+export async function refreshKeptRegistrationCode(
+  account: AccountServices,
+): Promise<CachedRegistrationCode | undefined> {
+  const { session } = account
+  if (session.getRefreshToken() === undefined) return undefined
+  const kept =
+    (await loadRegistrationCode().catch(() => undefined)) ?? account.storage.get('registrationJwtToken')
+  if (kept === undefined) return undefined
+  try {
+    if (session.getAuthInfo() === undefined) await session.refresh()
+    return await fetchRegistrationCode(account)
+  } catch (error) {
+    if (error instanceof NetworkError || isSessionExpiredError(error)) return undefined
+    throw error
   }
 }

@@ -3,13 +3,14 @@ import { Dexie, type EntityTable } from 'dexie'
 
 /** What the QR page shows, kept so that it renders with no network (decision 090). */
 export interface CachedRegistrationCode {
-  /** The signed registration-code JWT the QR encodes. */
+  /** The signed registration code the QR encodes (compact, decision 120; or a JWS from before it). */
   token: string
-  badgeName: string
-  tier: RegistrationTier
-  /** The JWT's exp, in milliseconds since the epoch. */
+  /** From the registration (a compact code does not carry them); unknown when it could not be read. */
+  badgeName: string | undefined
+  tier: RegistrationTier | undefined
+  /** The code's expiry, in milliseconds since the epoch. */
   expiresAt: number
-  /** When this copy was saved, in milliseconds since the epoch. */
+  /** When this copy was saved (last refreshed from the API), in milliseconds since the epoch. */
   savedAt: number
 }
 

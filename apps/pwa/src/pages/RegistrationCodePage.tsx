@@ -1,23 +1,26 @@
-import { formatInstant, isSessionExpiredError, NetworkError, ProductError } from '@furfes/core'
+import {
+  formatInstant,
+  isSessionExpiredError,
+  NetworkError,
+  ProductError,
+  registrationCodeQrErrorCorrection,
+} from '@furfes/core'
 import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AccountServices } from '../account/account-services.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { readRegistrationCode } from '../account/registration-code.ts'
+import { fetchRegistrationCode, keptRegistrationCode } from '../account/registration-code.ts'
 import { Busy, ErrorAlert } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'
+import { useScreenWakeLock } from '../layout/use-screen-wake-lock.ts'
 import en from '../locales/en/registration-code.json'
 import ja from '../locales/ja/registration-code.json'
-import {
-  type CachedRegistrationCode,
-  clearRegistrationCode,
-  loadRegistrationCode,
-  saveRegistrationCode,
-} from '../offline/registration-code-cache.ts'
+import type { CachedRegistrationCode } from '../offline/registration-code-cache.ts'
+import { onRegistrationCodeRefreshed } from '../offline/registration-code-refresh.ts'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
@@ -31,7 +34,8 @@ type CodeState =
 /**
  * The reception code, without navigation so the QR fills the screen at the desk. Signed in and online, it
  * fetches GET /registration/jwt, keeps the code 7 days (registrationJwtToken) and in the offline store; when the
- * network is down it shows the kept code. Messages: generation failed, invalid code, no valid code.
+ * network is down it shows the kept code. A refresh while the page is open (decision 121) replaces the code
+ * shown. Messages: generation failed, invalid code, no valid code.
  */
 export default function RegistrationCodePage() {
   const { content, language } = useContent(copy)
@@ -54,12 +58,16 @@ export default function RegistrationCodePage() {
         }),
       // Without its configuration (offline on a fresh load) the kept code is all there is.
       () =>
-        keptCode(undefined, Date.now()).then((code) =>
+        keptRegistrationCode(undefined, Date.now()).then((code) =>
           show(code ? { status: 'code', code, offline: true } : noCode()),
         ),
     )
+    const stopListening = onRegistrationCodeRefreshed((code) =>
+      show({ status: 'code', code, offline: false }),
+    )
     return () => {
       live = false
+      stopListening()
     }
   }, [services, navigate, language])
 
@@ -96,46 +104,24 @@ export default function RegistrationCodePage() {
 
 const noCode = (): CodeState => ({ status: 'failed', error: new ProductError('registrationCodeNotFound') })
 
-/** The code kept on this device (offline store, else the 7-day storage entry), if it has not expired. */
-async function keptCode(account: AccountServices | undefined, now: number) {
-  const cached = await loadRegistrationCode().catch(() => undefined)
-  const stored = account?.storage.get('registrationJwtToken')
-  const code = cached ?? (stored ? readRegistrationCode(stored, now) : undefined)
-  return code && code.expiresAt > now ? code : undefined
-}
-
 async function obtainCode(account: AccountServices): Promise<CodeState> {
   const now = account.clock()
   const { session } = account
   if (session.getRefreshToken() === undefined) {
-    const kept = await keptCode(account, now)
+    const kept = await keptRegistrationCode(account, now)
     return kept ? { status: 'code', code: kept, offline: false } : { status: 'signed-out' }
   }
-  let token: string
   try {
     if (session.getAuthInfo() === undefined) await session.refresh()
-    token = await account.api.getRegistrationJwt()
+    const code = await fetchRegistrationCode(account)
+    return code ? { status: 'code', code, offline: false } : noCode()
   } catch (error) {
     if (error instanceof NetworkError) {
-      const kept = await keptCode(account, now)
+      const kept = await keptRegistrationCode(account, now)
       return kept ? { status: 'code', code: kept, offline: true } : noCode()
-    }
-    if (error instanceof ProductError && error.productKey === 'notFound') {
-      // No paid registration (any more): nothing may stay on the device to be shown at the desk.
-      account.storage.remove('registrationJwtToken')
-      await clearRegistrationCode().catch(() => {})
-      return noCode()
     }
     throw error
   }
-  const code = readRegistrationCode(token, now)
-  if (!code || code.expiresAt <= now)
-    return { status: 'failed', error: new ProductError('registrationCodeInvalid') }
-  account.storage.set('registrationJwtToken', token)
-  await saveRegistrationCode(code).catch(() => {
-    // Private browsing may refuse IndexedDB; the 7-day storage entry still keeps the code.
-  })
-  return { status: 'code', code, offline: false }
 }
 
 function CodeView({
@@ -149,6 +135,7 @@ function CodeView({
 }) {
   const { t } = useAccountTranslation()
   const { language } = useContent(copy)
+  const awake = useScreenWakeLock(true)
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <ErrorAlert error={error} />
@@ -166,7 +153,8 @@ function CodeView({
         <QRCodeSVG
           value={code.token}
           size={388}
-          level="M"
+          level={registrationCodeQrErrorCorrection}
+          boostLevel={false}
           marginSize={4}
           bgColor="#ffffff"
           fgColor="#000000"
@@ -176,14 +164,27 @@ function CodeView({
         />
       </Box>
       <Box sx={{ textAlign: 'center' }}>
-        <Typography variant="body2">{t('registrationCode.badgeName')}</Typography>
-        <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.3 }}>{code.badgeName}</Typography>
-        <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-          {t(`domain:registrationTier.${code.tier}`)}
-        </Typography>
+        {/* Only a copy kept from the 7-day storage entry alone lacks the name (a compact code has none). */}
+        {code.badgeName !== undefined && (
+          <>
+            <Typography variant="body2">{t('registrationCode.badgeName')}</Typography>
+            <Typography sx={{ fontSize: '2rem', fontWeight: 800, lineHeight: 1.3 }}>
+              {code.badgeName}
+            </Typography>
+          </>
+        )}
+        {code.tier !== undefined && (
+          <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
+            {t(`domain:registrationTier.${code.tier}`)}
+          </Typography>
+        )}
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('registrationCode.validUntil', { time: formatInstant(code.expiresAt, language) })}
         </Typography>
+        <Typography variant="body2" data-testid="registration-code-refreshed-at">
+          {t('registrationCode.refreshedAt', { time: formatInstant(code.savedAt, language) })}
+        </Typography>
+        {awake && <Typography variant="body2">{t('registrationCode.screenAwake')}</Typography>}
       </Box>
     </Stack>
   )

@@ -11,6 +11,7 @@ import {
   type Registration,
   type RegistrationAdditionalInfo,
   registrationTiers,
+  signCompactRegistrationCode,
   type UserAttributes,
   type WaitingListEntry,
 } from '@furfes/core'
@@ -148,6 +149,22 @@ export function registrationCodeToken(
     exp: Math.floor(now / 1000) + 7 * 24 * 3600,
   }
   return `${base64Url({ alg: 'ES256', typ: 'furfes-registration-code+jwt' })}.${base64Url(claims)}.c2lnbmF0dXJl`
+}
+
+/** A compact registration code as the API signs it (decision 120), valid 30 days from `now`. */
+export async function compactRegistrationCode(
+  registrationId = '7d4d3c3e-1f2a-4b5c-9d8e-7f6a5b4c3d2e',
+): Promise<string> {
+  const { privateKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'sign',
+    'verify',
+  ])
+  return signCompactRegistrationCode({
+    registrationId,
+    exp: Math.floor(now / 1000) + 30 * 24 * 3600,
+    kid: 'test-key',
+    privateKey,
+  })
 }
 
 /** The product API's member routes, in memory. `fail` makes the next call of a method throw. */

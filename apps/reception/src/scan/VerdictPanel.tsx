@@ -17,16 +17,18 @@ function Subject({ subject }: { subject: VerdictSubject }) {
   return (
     <Box>
       <Typography variant="h3" component="p" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
-        {subject.badgeName}
+        {subject.badgeName ?? t('verdict.unknown')}
       </Typography>
       {subject.handleName && subject.handleName !== subject.badgeName && (
         <Typography variant="h6" component="p">
           {subject.handleName}
         </Typography>
       )}
-      <Typography variant="h5" component="p">
-        {t(`domain:registrationTier.${subject.registrationTier}`)}
-      </Typography>
+      {subject.registrationTier !== undefined && (
+        <Typography variant="h5" component="p">
+          {t(`domain:registrationTier.${subject.registrationTier}`)}
+        </Typography>
+      )}
     </Box>
   )
 }
@@ -75,6 +77,9 @@ export function VerdictPanel(props: {
         <>
           <Subject subject={verdict.subject} />
           {verdict.notInSnapshot && <Typography>{t('verdict.notInSnapshot')}</Typography>}
+          {verdict.subject.registrationTier === undefined && (
+            <Typography>{t('verdict.detailsNotInSnapshot')}</Typography>
+          )}
           <Box>
             <Typography variant="h6" component="h3">
               {t('verdict.handOver')}
@@ -103,17 +108,18 @@ export function VerdictPanel(props: {
                   />
                 </ListItem>
               )}
-              {isFursuitTier(verdict.subject.registrationTier) && (
-                <ListItem disableGutters>
-                  <ListItemText
-                    primary={t('verdict.changingRoom', {
-                      room: verdict.handOver.changingRoomType
-                        ? t(`domain:changingRoomType.${verdict.handOver.changingRoomType}`)
-                        : t('verdict.unknown'),
-                    })}
-                  />
-                </ListItem>
-              )}
+              {verdict.subject.registrationTier !== undefined &&
+                isFursuitTier(verdict.subject.registrationTier) && (
+                  <ListItem disableGutters>
+                    <ListItemText
+                      primary={t('verdict.changingRoom', {
+                        room: verdict.handOver.changingRoomType
+                          ? t(`domain:changingRoomType.${verdict.handOver.changingRoomType}`)
+                          : t('verdict.unknown'),
+                      })}
+                    />
+                  </ListItem>
+                )}
             </List>
           </Box>
         </>

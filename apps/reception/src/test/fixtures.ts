@@ -5,6 +5,7 @@ import {
   type RegistrationCodeKeySetWire,
   registrationCodeAlgorithm,
   registrationCodeType,
+  signCompactRegistrationCode,
 } from '@furfes/core'
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose'
 
@@ -82,8 +83,23 @@ export async function createSigningKey(kid = 'test-key-1'): Promise<SigningKey> 
   }
 }
 
-/** Signs a registration code exactly as apps/api's signer does. */
+/** Signs a compact registration code exactly as apps/api's signer does (decision 120). */
 export function signCode(
+  key: SigningKey,
+  seed: { n: number },
+  times: { exp: number },
+  options: { kid?: string } = {},
+): Promise<string> {
+  return signCompactRegistrationCode({
+    registrationId: registrationIdOf(seed.n),
+    exp: Math.floor(times.exp / 1000),
+    kid: options.kid ?? key.kid,
+    privateKey: key.privateKey,
+  })
+}
+
+/** Signs a registration code as apps/api did before the compact format: a JWS with the person's claims. */
+export function signJwsCode(
   key: SigningKey,
   seed: { n: number; badgeName: string; tier?: AdminRegistrationWire['registration_tier'] },
   times: { iat: number; exp: number },

@@ -1,9 +1,11 @@
 import {
   type Clock,
-  type RegistrationCodeClaims,
+  parseCompactRegistrationCode,
   type RegistrationCodeKeySetWire,
+  type RegistrationTier,
   registrationCodeAlgorithm,
   registrationCodeClaimsSchema,
+  registrationCodeKeyHint,
   registrationCodeType,
 } from '@furfes/core'
 import { type CryptoKey, errors, importJWK, type JWK, jwtVerify } from 'jose'
@@ -11,7 +13,18 @@ import { type CryptoKey, errors, importJWK, type JWK, jwtVerify } from 'jose'
 /** Why a code is not a valid registration code, before the participant list is consulted. */
 export type CodeProblem = 'malformed' | 'unknownKey' | 'badSignature' | 'expired' | 'notYetValid' | 'noKeys'
 
-export type CodeCheck = { ok: true; claims: RegistrationCodeClaims } | { ok: false; problem: CodeProblem }
+/**
+ * What a verified code vouches for. A compact code (decision 120) carries only the registration id; the
+ * person, badge name and tier come from the snapshot. Codes issued before it (JWS) also carry those.
+ */
+interface VerifiedCode {
+  registrationId: string
+  userId?: string
+  badgeName?: string
+  registrationTier?: RegistrationTier
+}
+
+export type CodeCheck = { ok: true; code: VerifiedCode } | { ok: false; problem: CodeProblem }
 
 export interface CodeVerifier {
   verify(token: string): Promise<CodeCheck>
@@ -25,20 +38,29 @@ export interface CodeVerifier {
  */
 const clockToleranceSeconds = 120
 
+interface ImportedKey {
+  key: Promise<CryptoKey>
+  /** The four bytes compact codes name this key by. */
+  hint: Promise<string>
+}
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+
 /**
- * Verifies registration codes offline: the ES256 signature against the cached JWK Set (looked up by `kid`),
- * the `typ` header, the expiry, and the claims' shape. The key set is read on every call, so a sync that
- * brings new keys takes effect at once; the imported keys are cached per key set.
+ * Verifies registration codes offline against the cached JWK Set: compact codes (the key found by its hint,
+ * the raw ES256 signature, the expiry) and the JWS codes issued before them (signature by `kid`, `typ`, expiry,
+ * claims' shape), until those expire. The key set is read on every call, so a sync that brings new keys takes
+ * effect at once; the imported keys are cached per key set.
  */
 export function createCodeVerifier(options: {
   keys: () => RegistrationCodeKeySetWire | undefined
   clock: Clock
 }): CodeVerifier {
   let cachedFor: RegistrationCodeKeySetWire | undefined
-  let imported = new Map<string, Promise<CryptoKey>>()
+  let imported = new Map<string, ImportedKey>()
 
   /** Imports every key of a new key set at once, so the first scan does not pay for WebCrypto's import. */
-  function currentKeys(): Map<string, Promise<CryptoKey>> | undefined {
+  function currentKeys(): Map<string, ImportedKey> | undefined {
     const keys = options.keys()
     if (!keys || keys.keys.length === 0) return undefined
     if (keys !== cachedFor) {
@@ -46,12 +68,72 @@ export function createCodeVerifier(options: {
       imported = new Map(
         keys.keys.map((jwk) => [
           jwk.kid,
-          importJWK(jwk as JWK, registrationCodeAlgorithm) as Promise<CryptoKey>,
+          {
+            key: importJWK(jwk as JWK, registrationCodeAlgorithm) as Promise<CryptoKey>,
+            hint: registrationCodeKeyHint(jwk.kid).then(hex),
+          },
         ]),
       )
-      for (const key of imported.values()) key.catch(() => undefined)
+      for (const entry of imported.values()) entry.key.catch(() => undefined)
     }
     return imported
+  }
+
+  async function verifyCompact(text: string, keys: Map<string, ImportedKey>): Promise<CodeCheck> {
+    const code = parseCompactRegistrationCode(text)
+    if (!code) return { ok: false, problem: 'malformed' }
+    const wanted = hex(code.keyHint)
+    let key: CryptoKey | undefined
+    for (const entry of keys.values()) {
+      if ((await entry.hint) === wanted) {
+        key = await entry.key.catch(() => undefined)
+        break
+      }
+    }
+    if (!key) return { ok: false, problem: 'unknownKey' }
+    const valid = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      code.signature as Uint8Array<ArrayBuffer>,
+      code.signedBytes as Uint8Array<ArrayBuffer>,
+    )
+    if (!valid) return { ok: false, problem: 'badSignature' }
+    if (code.exp + clockToleranceSeconds < options.clock() / 1000) return { ok: false, problem: 'expired' }
+    return { ok: true, code: { registrationId: code.registrationId } }
+  }
+
+  async function verifyJws(token: string, keys: Map<string, ImportedKey>): Promise<CodeCheck> {
+    if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return { ok: false, problem: 'malformed' }
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        (header) => {
+          const entry = header.kid === undefined ? undefined : keys.get(header.kid)
+          if (!entry) throw new errors.JWKSNoMatchingKey()
+          return entry.key
+        },
+        {
+          algorithms: [registrationCodeAlgorithm],
+          typ: registrationCodeType,
+          currentDate: new Date(options.clock()),
+          clockTolerance: clockToleranceSeconds,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        },
+      )
+      const claims = registrationCodeClaimsSchema.safeParse(payload)
+      if (!claims.success) return { ok: false, problem: 'malformed' }
+      return {
+        ok: true,
+        code: {
+          registrationId: claims.data.registration_id,
+          userId: claims.data.sub,
+          badgeName: claims.data.badge_name,
+          registrationTier: claims.data.registration_tier,
+        },
+      }
+    } catch (error) {
+      return { ok: false, problem: problemOf(error) }
+    }
   }
 
   return {
@@ -59,31 +141,13 @@ export function createCodeVerifier(options: {
       currentKeys()
     },
     async verify(token) {
-      const trimmed = token.trim()
-      if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(trimmed)) return { ok: false, problem: 'malformed' }
+      // A compact code neither begins nor ends with a space (decision 120), so trimming is safe for both.
+      const text = token.trim()
       const keys = currentKeys()
+      const compact = parseCompactRegistrationCode(text) !== undefined
+      if (!compact && !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(text)) return { ok: false, problem: 'malformed' }
       if (!keys) return { ok: false, problem: 'noKeys' }
-      try {
-        const { payload } = await jwtVerify(
-          trimmed,
-          (header) => {
-            const key = header.kid === undefined ? undefined : keys.get(header.kid)
-            if (!key) throw new errors.JWKSNoMatchingKey()
-            return key
-          },
-          {
-            algorithms: [registrationCodeAlgorithm],
-            typ: registrationCodeType,
-            currentDate: new Date(options.clock()),
-            clockTolerance: clockToleranceSeconds,
-            requiredClaims: ['exp', 'iat', 'sub'],
-          },
-        )
-        const claims = registrationCodeClaimsSchema.safeParse(payload)
-        return claims.success ? { ok: true, claims: claims.data } : { ok: false, problem: 'malformed' }
-      } catch (error) {
-        return { ok: false, problem: problemOf(error) }
-      }
+      return compact ? verifyCompact(text, keys) : verifyJws(text, keys)
     },
   }
 }

@@ -21,12 +21,13 @@ interface HandOver {
 
 /** The person a verdict is about, from the participant snapshot or, failing that, from the code itself. */
 export interface VerdictSubject {
-  userId: string
+  /** Unknown only for a compact code (decision 120) of someone this device's snapshot does not list yet. */
+  userId: string | undefined
   registrationId: string
-  badgeName: string
+  badgeName: string | undefined
   handleName: string | undefined
   email: string | undefined
-  registrationTier: RegistrationTier
+  registrationTier: RegistrationTier | undefined
   participant: Participant | undefined
 }
 
@@ -49,9 +50,12 @@ export type Verdict =
   | { kind: 'alreadyCheckedIn'; subject: VerdictSubject; checkIn: StoredCheckIn }
   | { kind: 'rejected'; reason: RejectionReason; subject: VerdictSubject | undefined }
 
-function handOverFor(tier: RegistrationTier, participant: Participant | undefined): HandOver {
-  const benefits = sponsorBenefitsByTier[tier]
+function handOverFor(tier: RegistrationTier | undefined, participant: Participant | undefined): HandOver {
   const registration = participant?.registration
+  if (tier === undefined) {
+    return { badge: true, sponsorGoods: [], tShirtSize: undefined, changingRoomType: undefined }
+  }
+  const benefits = sponsorBenefitsByTier[tier]
   return {
     badge: true,
     sponsorGoods: sponsorBenefits.filter((benefit) => benefits[benefit]),
@@ -106,14 +110,15 @@ export function judgeParticipant(
  */
 export function judgeCode(check: CodeCheck, snapshot: ReceptionSnapshot): Verdict {
   if (!check.ok) return { kind: 'rejected', reason: check.problem, subject: undefined }
-  const { claims } = check
-  const registrationId = claims.registration_id
+  const { code } = check
+  const { registrationId } = code
   const participant =
-    snapshot.participantsByRegistrationId.get(registrationId) ?? snapshot.participantsByUserId.get(claims.sub)
+    snapshot.participantsByRegistrationId.get(registrationId) ??
+    (code.userId === undefined ? undefined : snapshot.participantsByUserId.get(code.userId))
   const checkIn = snapshot.checkInsByRegistration.get(registrationId)
   if (participant) {
     const knownId = participant.registration?.registrationId
-    if (participant.user.userId !== claims.sub) {
+    if (code.userId !== undefined && participant.user.userId !== code.userId) {
       return { kind: 'rejected', reason: 'unknownParticipant', subject: undefined }
     }
     if (knownId !== undefined && knownId !== registrationId) {
@@ -122,20 +127,21 @@ export function judgeCode(check: CodeCheck, snapshot: ReceptionSnapshot): Verdic
     }
     return judgeParticipant(participant, registrationId, checkIn)
   }
+  // Not listed yet: what the code itself says (a compact code says only which registration it is).
   const subject: VerdictSubject = {
-    userId: claims.sub,
+    userId: code.userId,
     registrationId,
-    badgeName: claims.badge_name,
+    badgeName: code.badgeName,
     handleName: undefined,
     email: undefined,
-    registrationTier: claims.registration_tier,
+    registrationTier: code.registrationTier,
     participant: undefined,
   }
   if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
   return {
     kind: 'valid',
     subject,
-    handOver: handOverFor(claims.registration_tier, undefined),
+    handOver: handOverFor(code.registrationTier, undefined),
     notInSnapshot: true,
   }
 }

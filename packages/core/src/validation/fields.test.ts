@@ -324,9 +324,11 @@ describe('e-mail, verification code, user id, payment URL, registration code', (
     expect(keysOf(paymentUrlSchema, 'checkout')).toEqual(['validation.paymentUrlInvalid'])
   })
 
-  it('takes a compact JWS as the registration code', () => {
+  it('takes a compact code (base45) or a compact JWS from before it as the registration code', () => {
+    expect(keysOf(registrationCodeSchema, '100KC3 JVD$7:N3F/B9*C')).toEqual([])
     expect(keysOf(registrationCodeSchema, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln')).toEqual([])
     expect(keysOf(registrationCodeSchema, 'not-a-token')).toEqual(['product.registrationCodeInvalid'])
+    expect(keysOf(registrationCodeSchema, '100abc')).toEqual(['product.registrationCodeInvalid'])
   })
 
   it('takes real dates only', () => {

@@ -226,7 +226,10 @@ export const calendarDateSchema = z
   .refine(isCalendarDate, validationMessage('dateInvalid'))
   .meta({ format: 'date' })
 
-/** The registration code: a compact JWS (header.payload.signature, base64url). */
+/**
+ * The registration code: the compact code (base45, decision 120) or, from before it, a compact JWS
+ * (header.payload.signature, base64url).
+ */
 export const registrationCodeSchema = z
   .string({ error: missingOrInvalid })
-  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, productMessage('registrationCodeInvalid'))
+  .regex(/^(?:[0-9A-Z $%*+\-./:]+|[\w-]+\.[\w-]+\.[\w-]+)$/, productMessage('registrationCodeInvalid'))

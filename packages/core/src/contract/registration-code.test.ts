@@ -1,0 +1,76 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  compactRegistrationCodeLength,
+  looksLikeCompactRegistrationCode,
+  parseCompactRegistrationCode,
+  registrationCodeKeyHint,
+  signCompactRegistrationCode,
+} from './registration-code.ts'
+
+const keyPair = () =>
+  crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+
+const registrationId = '7d4d3c3e-1f2a-4b5c-9d8e-7f6a5b4c3d2e'
+const exp = Math.floor(Date.parse('2025-05-10T23:59:59+09:00') / 1000)
+
+describe('compact registration code', () => {
+  it('carries the registration id, expiry and key hint under a signature WebCrypto verifies', async () => {
+    const { privateKey, publicKey } = await keyPair()
+    const code = await signCompactRegistrationCode({ registrationId, exp, kid: 'key-2025', privateKey })
+    expect(code).toHaveLength(135)
+    expect(looksLikeCompactRegistrationCode(code)).toBe(true)
+    const parsed = parseCompactRegistrationCode(code)
+    if (!parsed) throw new Error('The code did not parse')
+    expect(parsed).toMatchObject({ registrationId, exp, keyHint: await registrationCodeKeyHint('key-2025') })
+    expect(parsed.signature).toHaveLength(64)
+    const verify = (signed: Uint8Array) =>
+      crypto.subtle.verify(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        publicKey,
+        parsed.signature as Uint8Array<ArrayBuffer>,
+        signed as Uint8Array<ArrayBuffer>,
+      )
+    expect(await verify(parsed.signedBytes)).toBe(true)
+    // The signature covers a context string, not the bare bytes: it cannot be reused for another format.
+    expect(await verify(parsed.signedBytes.slice(-26))).toBe(false)
+  })
+
+  it('never begins or ends with a space, whatever the id and signature', async () => {
+    const { privateKey } = await keyPair()
+    await fc.assert(
+      fc.asyncProperty(fc.uuid(), fc.integer({ min: 0, max: 0xffff_ffff }), async (id, expiry) => {
+        const code = await signCompactRegistrationCode({
+          registrationId: id,
+          exp: expiry,
+          kid: 'k',
+          privateKey,
+        })
+        expect(code.startsWith('100')).toBe(true)
+        expect(code.trim()).toBe(code)
+        expect(parseCompactRegistrationCode(code)).toMatchObject({ registrationId: id, exp: expiry })
+      }),
+      { numRuns: 50 },
+    )
+  })
+
+  it('reads nothing from a JWS, another length, another version or characters outside base45', async () => {
+    const { privateKey } = await keyPair()
+    const code = await signCompactRegistrationCode({ registrationId, exp, kid: 'k', privateKey })
+    expect(parseCompactRegistrationCode('eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln')).toBeUndefined()
+    expect(parseCompactRegistrationCode(code.slice(0, -3))).toBeUndefined()
+    expect(parseCompactRegistrationCode(`200${code.slice(3)}`)).toBeUndefined()
+    expect(parseCompactRegistrationCode(code.toLowerCase())).toBeUndefined()
+    expect(compactRegistrationCodeLength).toBe(90)
+  })
+
+  it('refuses claims it cannot lay out', async () => {
+    const { privateKey } = await keyPair()
+    await expect(
+      signCompactRegistrationCode({ registrationId: 'not-a-uuid', exp, kid: 'k', privateKey }),
+    ).rejects.toThrow(RangeError)
+    await expect(
+      signCompactRegistrationCode({ registrationId, exp: 2 ** 32, kid: 'k', privateKey }),
+    ).rejects.toThrow(RangeError)
+  })
+})
