@@ -7,6 +7,7 @@ import {
   type FeatureFlags,
   type FeatureFlagsWire,
   type RegistrationTier,
+  type VenueWire,
 } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -77,6 +78,8 @@ export interface ApiOptions {
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
   registrationCodeLifetimeSeconds: number
+  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
+  venue?: VenueWire
   admission: AdmissionOptions
   validateResponses: boolean
 }
@@ -383,6 +386,14 @@ export function createApi(options: ApiOptions): Api {
       logger.error('Could not sign a registration code', { registrationId: row.registrationId, error })
       throw productError(500, 'registrationCodeGenerationFailed')
     }
+  })
+
+  // Only a paid registration is told where the event is, and anyone else gets the same 404 as for the
+  // registration code, so the answer says nothing about the venue or about other registrations (decision 123).
+  mount(apiRoutes.getVenue, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (row?.paymentStatus !== 'paid' || options.venue === undefined) throw notFound()
+    return { status: 200, body: options.venue }
   })
 
   mount(apiRoutes.getAdminParticipants, async () => {

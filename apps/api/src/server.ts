@@ -225,6 +225,7 @@ export async function startServer(
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
+    ...(env.VENUE === undefined ? {} : { venue: env.VENUE }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,
       maxQueue: env.ADMISSION_MAX_QUEUE,

@@ -12,6 +12,7 @@ import {
   type RegistrationAdditionalInfo,
   registrationTiers,
   type UserAttributes,
+  type Venue,
 } from '@furfes/core'
 import { type AccountServices, createAccountServices } from '../account/account-services.ts'
 
@@ -160,6 +161,8 @@ function createFakeMemberApi() {
       status: 'available',
     })) as InventoryItem[],
     registrationCode: undefined as string | undefined,
+    /** What GET /venue answers: null is its 404 (no paid registration, or not announced). */
+    venue: null as Venue | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -237,6 +240,7 @@ function createFakeMemberApi() {
         if (!state.registrationCode) throw new ProductError('notFound', 404)
         return state.registrationCode
       }),
+    getVenue: () => call('getVenue', () => state.venue),
   }
   return {
     api,

@@ -13,6 +13,8 @@ import {
   registrationCodeCodec,
   registrationCodec,
   registrationRequestCodec,
+  type Venue,
+  venueCodec,
 } from '../contract/codecs.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
@@ -45,6 +47,8 @@ export interface MemberApiClient {
   deleteRegistration(options?: CallOptions): Promise<Registration>
   /** The registration code (a token). */
   getRegistrationJwt(options?: CallOptions): Promise<string>
+  /** null without a paid registration, or before the venue is announced (404). */
+  getVenue(options?: CallOptions): Promise<Venue | null>
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
@@ -99,6 +103,10 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
         registrationCodeCodec,
         await transport.call(apiRoutes.getRegistrationJwt, {}, callOptions),
       )
+    },
+    async getVenue(callOptions) {
+      const wire = await transport.call(apiRoutes.getVenue, {}, callOptions)
+      return wire === null ? null : decodeResponse(venueCodec, wire)
     },
   }
 }

@@ -49,6 +49,7 @@ import {
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  venueWireSchema,
 } from './schemas.ts'
 
 /*
@@ -273,6 +274,33 @@ export const registrationCheckoutCodec = z.codec(registrationCheckoutWireSchema,
 export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.string(), {
   decode: (wire) => wire.token,
   encode: (token) => ({ token }),
+})
+
+export const venueSchema = z.object({
+  name: z.object({ ja: z.string(), en: z.string() }),
+  address: z.object({ ja: z.string(), en: z.string() }),
+  access: z.object({ ja: z.string(), en: z.string() }),
+  mapUrl: z.string(),
+  /** `HH:MM` in Japan, on the event day. */
+  entryTime: z.string(),
+})
+export type Venue = z.output<typeof venueSchema>
+
+export const venueCodec = z.codec(venueWireSchema, venueSchema, {
+  decode: (wire) => ({
+    name: wire.name,
+    address: wire.address,
+    access: wire.access,
+    mapUrl: wire.map_url,
+    entryTime: wire.entry_time,
+  }),
+  encode: (venue) => ({
+    name: venue.name,
+    address: venue.address,
+    access: venue.access,
+    map_url: venue.mapUrl,
+    entry_time: venue.entryTime,
+  }),
 })
 
 /**

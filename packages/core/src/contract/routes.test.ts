@@ -21,6 +21,7 @@ describe('route table', () => {
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
       getRegistrationJwt: 'GET /registration/jwt member',
+      getVenue: 'GET /venue member',
       getAdminParticipants: 'GET /admin/participants admin',
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
@@ -29,11 +30,11 @@ describe('route table', () => {
     })
   })
 
-  it('reads a 404 as none on GET /profile, /registration and /registration/additional only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional and /venue only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
-    expect(noneOn404).toEqual(['getProfile', 'getRegistrationAdditionalInfo', 'getRegistration'])
+    expect(noneOn404).toEqual(['getProfile', 'getRegistrationAdditionalInfo', 'getRegistration', 'getVenue'])
   })
 
   it('declares a body schema for each write and a response schema for each success', () => {

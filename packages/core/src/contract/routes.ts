@@ -17,6 +17,7 @@ import {
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  venueWireSchema,
 } from './schemas.ts'
 
 export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const
@@ -168,6 +169,18 @@ export const apiRoutes = {
     summary: 'Issue the registration code',
     description: 'Only for a paid registration; otherwise 404 notFound.',
     responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },
+  }),
+  getVenue: defineRoute({
+    method: 'get',
+    path: '/venue',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Read the venue details',
+    description:
+      'Only for a paid registration; otherwise (none, pending, expired, canceled) 404 notFound, as for ' +
+      'the registration code. Also 404 while the committee has not announced the venue.',
+    responses: { 200: { description: 'The venue', schema: venueWireSchema } },
+    noneOn404: { description: 'No paid registration, or no venue announced yet' },
   }),
   getAdminParticipants: defineRoute({
     method: 'get',
