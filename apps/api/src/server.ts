@@ -144,6 +144,7 @@ function mailServiceFor(
     eventDate: defaultEventSchedule.eventDate,
     event: defaultEventDetails,
     venue: { ja: env.EVENT_VENUE_JA, en: env.EVENT_VENUE_EN },
+    announcedVenue: env.VENUE,
     retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
     retryMaxMs: env.MAIL_RETRY_MAX_SECONDS * 1000,
   })
