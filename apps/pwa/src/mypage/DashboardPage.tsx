@@ -10,6 +10,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { useCached } from './use-cached.ts'
+import { VenueDetails } from './VenueDetails.tsx'
 
 /** The query key that makes the dashboard reload the user context (spec section 2). */
 export const refreshQueryKey = 'refresh'
@@ -120,6 +121,8 @@ export default function DashboardPage() {
           </Stack>
         )}
       </Section>
+
+      <VenueDetails />
 
       <Section id="profile" heading={t('dashboard.profileHeading')}>
         {profile.status === 'failed' && <LoadError error={profile.error} retry={profile.reload} />}

@@ -12,6 +12,7 @@ import { type LocalizedContent, Page, PageHeading, useContent } from '../content
 import { localizedPath } from '../language.ts'
 import en from '../locales/en/registration-code.json'
 import ja from '../locales/ja/registration-code.json'
+import { VenueDetails } from '../mypage/VenueDetails.tsx'
 import {
   type CachedRegistrationCode,
   clearRegistrationCode,
@@ -84,6 +85,7 @@ export default function RegistrationCodePage() {
       )}
       {state.status === 'failed' && <ErrorAlert error={state.error} />}
       {state.status === 'code' && <CodeView code={state.code} offline={state.offline} error={state.error} />}
+      {state.status === 'code' && <VenueDetails />}
       {state.status !== 'loading' && state.status !== 'signed-out' && (
         <Button variant="outlined" href={localizedPath(language, 'mypage/dashboard')} sx={{ mt: 3 }}>
           {t('registrationCode.toDashboard')}

@@ -274,7 +274,8 @@ export function createFakeAccount(options: { signedInAs?: string; password?: str
     },
     clearOfflineRegistrationCode: async () => {
       const { clearRegistrationCode } = await import('../offline/registration-code-cache.ts')
-      await clearRegistrationCode()
+      const { clearVenue } = await import('../offline/venue-cache.ts')
+      await Promise.all([clearRegistrationCode(), clearVenue()])
     },
   })
   if (options.signedInAs) {
