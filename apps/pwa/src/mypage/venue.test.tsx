@@ -56,7 +56,8 @@ describe('the venue for paid participants', () => {
   it('shows the kept venue, saying so, when the network is down', async () => {
     const fake = paidMember()
     await saveVenue({ venue, savedAt: now - 60_000 })
-    fake.backend.fail('getVenue')
+    // Offline, the registration cannot be read either: the kept copy is all there is.
+    fake.backend.fail('getRegistration')
     fake.backend.fail('getRegistrationJwt')
     renderApp('/en/registration-code', { account: fake.account })
     const section = await venueSection('Venue')
@@ -64,7 +65,7 @@ describe('the venue for paid participants', () => {
     expect(section.getByText('5 minutes on foot from Tokyo Station')).toBeTruthy()
   })
 
-  it('shows nothing to a member without a paid registration, and forgets a kept copy', async () => {
+  it('asks nothing for a member without a paid registration, and forgets a kept copy', async () => {
     const fake = createFakeAccount({ signedInAs: email })
     fake.backend.state.registration = {
       registrationTier: 'member',
@@ -73,15 +74,26 @@ describe('the venue for paid participants', () => {
       paymentUrl: 'https://checkout.example.com/c/pay/cs_test_1',
       expiresAt: now + 60_000,
     }
+    fake.backend.state.venue = venue
     await saveVenue({ venue, savedAt: now - 60_000 })
     renderApp('/ja/mypage/dashboard', { account: fake.account })
-    await screen.findByRole('heading', { level: 2, name: 'プロフィール' })
-    await waitFor(() =>
-      expect(fake.backend.state.requests.some((request) => request.method === 'getVenue')).toBe(true),
-    )
+    await screen.findByText('状態')
     await waitFor(async () => expect(await loadVenue()).toBeUndefined())
     expect(screen.queryByRole('heading', { level: 2, name: '会場' })).toBeNull()
     expect(screen.queryByText('東京ふぁーりーホール')).toBeNull()
+    expect(fake.backend.state.requests.map((request) => request.method)).not.toContain('getVenue')
+  })
+
+  it('brings the venue in when the payment is confirmed while the dashboard is open', async () => {
+    const fake = createFakeAccount({ signedInAs: email })
+    fake.backend.state.registration = null
+    fake.backend.state.venue = venue
+    renderApp('/en/mypage/dashboard', { account: fake.account })
+    await screen.findByRole('heading', { level: 2, name: 'Registration' })
+    fake.backend.state.registration = { registrationTier: 'member', badgeName: 'Kemo', paymentStatus: 'paid' }
+    await fake.account.cache.registration.load({ force: true })
+    const section = await venueSection('Venue')
+    expect(section.getByText('Tokyo Furry Hall')).toBeTruthy()
   })
 
   it('says what went wrong when the API refuses for another reason', async () => {
