@@ -149,10 +149,10 @@ const takeSpotStatement = {
     )
     insert into registrations (
       registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
-      payment_status, amount_jpy, expires_at, created_at, updated_at, language
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at
     )
     select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
-      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text
+      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
     from spot
     returning registration_id`,
 }

@@ -117,6 +117,7 @@ describe('registration', () => {
       registrationTier: 'sponsor',
       badgeName: 'ケモ',
       tShirtSize: 'L',
+      agreedToRules: true,
       successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
       cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
       // The receipt and other mails go out in the language the member registered in.

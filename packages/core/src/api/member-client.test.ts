@@ -166,6 +166,7 @@ describe('member API client', () => {
       badgeName: 'Wolf',
       changingRoomType: 'male',
       tShirtSize: 'S',
+      agreedToRules: true,
       successUrl: 'https://furfes.example/ja/mypage/dashboard',
       cancelUrl: 'https://furfes.example/ja/mypage/registration',
     })
@@ -177,6 +178,7 @@ describe('member API client', () => {
         registration_tier: 'fursuiter',
         badge_name: 'Wolf',
         changing_room_type: 'male',
+        agreed_to_rules: true,
         success_url: 'https://furfes.example/ja/mypage/dashboard',
         cancel_url: 'https://furfes.example/ja/mypage/registration',
       },
@@ -202,6 +204,7 @@ describe('member API client errors', () => {
       sut.postRegistration({
         registrationTier: 'member',
         badgeName: 'Fox',
+        agreedToRules: true,
         successUrl: 'https://furfes.example/ok',
         cancelUrl: 'https://furfes.example/ng',
       }),
@@ -286,6 +289,7 @@ describe('member API client errors', () => {
       sut.postRegistration({
         registrationTier: 'member',
         badgeName: 'Fox',
+        agreedToRules: true,
         successUrl: 'https://furfes.example/ok',
         cancelUrl: 'https://furfes.example/ng',
       }),

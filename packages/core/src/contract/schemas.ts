@@ -12,6 +12,7 @@ import {
   redirectUrlSchema,
   registrationCodeSchema,
   registrationTierSchema,
+  rulesAgreementSchema,
   storableTextSchema,
   storedProfileUrlsSchema,
   storedTextSchema,
@@ -204,6 +205,9 @@ export const registrationRequestWireSchema = component(
       changing_room_type: changingRoomTypeSchema
         .optional()
         .describe('Required for fursuit tiers; not allowed otherwise'),
+      agreed_to_rules: rulesAgreementSchema.describe(
+        'true: the member ticked that they agree to the participation rules; the API records when',
+      ),
       success_url: redirectUrlSchema.describe('Where Checkout returns after payment; one of our origins'),
       cancel_url: redirectUrlSchema.describe(
         'Where Checkout returns when the user gives up; one of our origins',

@@ -207,6 +207,7 @@ describe('validation messages (spec section 5)', () => {
       'dateInvalid',
       'badgeNameUnprintable',
       'handleNameInvalidCharacter',
+      'rulesAgreementRequired',
     ])
     expect(errorsEn.validation).toEqual({
       required: 'Required',
@@ -228,6 +229,7 @@ describe('validation messages (spec section 5)', () => {
       dateInvalid: 'Invalid date',
       badgeNameUnprintable: 'Badge name contains a character that cannot be printed ({{character}})',
       handleNameInvalidCharacter: 'Handle name contains a character that cannot be used ({{character}})',
+      rulesAgreementRequired: 'You must agree to the participation rules to register',
     })
     expect(errorsJa.validation).toMatchObject({
       required: '入力してください。',

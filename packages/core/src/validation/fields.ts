@@ -179,6 +179,13 @@ export const tShirtSizeSchema = z.enum(tShirtSizes, {
 export const changingRoomTypeSchema = z.enum(changingRoomTypes, {
   error: emptyOr(validationMessage('changingRoomEmpty')),
 })
+/**
+ * Ticking "I agree to the participation rules": registering requires it, and the API records when it was given
+ * (decision 124).
+ */
+export const rulesAgreementSchema = z.literal(true, {
+  error: () => validationMessage('rulesAgreementRequired'),
+})
 export const profilePrivacySchema = z.enum(profilePrivacies, { error: missingOrInvalid })
 
 /** A password being chosen: not empty, at least 8 characters. Cognito enforces the rest of its policy. */
