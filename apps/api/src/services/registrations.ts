@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   type Clock,
   type InventoryStatus,
+  inventoryStatusOf,
   type RegistrationRequestWire,
   type RegistrationTier,
   registrationTierPriceJpy,
@@ -439,7 +440,7 @@ export function createRegistrationService(options: {
         const row = byTier.get(registrationTier)
         const capacity = row?.capacity ?? 0
         const held = Number(row?.held ?? 0)
-        return { registrationTier, capacity, held, status: held >= capacity ? 'sold_out' : 'available' }
+        return { registrationTier, capacity, held, status: inventoryStatusOf(capacity, held) }
       })
     },
 
