@@ -3,6 +3,7 @@ import { formatCalendarDate } from '@furfes/core'
 import { expect, test } from '../support/fixtures.ts'
 import { attachmentText, mailsTo, receivedMail } from '../support/mail.ts'
 import {
+  agreeToRules,
   decodeQr,
   freshEmail,
   notFoundAnswers,
@@ -127,6 +128,7 @@ for (const language of ['ja', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${language}/mypage/registration$`))
     await page.getByRole('radio', { name: t.sponsor }).first().check()
     await page.getByLabel(t.badgeName).fill('ケモ太郎')
+    await agreeToRules(page, language)
     await page.getByRole('button', { name: t.toPayment }).click()
     await expect(page.getByText(t.tShirtRequired)).toBeVisible()
     await page.getByRole('combobox', { name: t.tShirtSize }).selectOption('L')

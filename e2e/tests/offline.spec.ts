@@ -5,6 +5,7 @@ import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { offlineRequestError, serviceWorkerControls } from '../support/offline.ts'
+import { appStarted } from '../support/public-site.ts'
 import { createPaidParticipant, watchErrors } from '../support/reception.ts'
 import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 
