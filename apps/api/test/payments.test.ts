@@ -71,7 +71,6 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     const token = await sut.memberToken(sub)
     const body = {
       ...registrationRequest('sponsor_fursuiter', 'Ginger'),
-      agreed_to_rules: true,
       success_url: `${pwaUrl}/en/mypage/dashboard?refresh=1`,
       cancel_url: `${pwaUrl}/en/mypage/registration`,
     }
@@ -92,7 +91,6 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
       customer_email: 'ginger.fox@example.com',
       client_reference_id: registration?.registration_id,
       metadata: { registration_id: registration?.registration_id, user_id: sub },
-      agreed_to_rules: true,
       success_url: body.success_url,
       cancel_url: body.cancel_url,
       locale: 'en',

@@ -151,7 +151,6 @@ describe('the API server', () => {
     const token = await mintAccessToken(crypto.randomUUID(), Date.now())
     const body = {
       ...registrationRequest(),
-      agreed_to_rules: true,
       success_url: `${pwaUrl}/ja/mypage/dashboard`,
       cancel_url: `${pwaUrl}/ja/mypage/registration`,
     }

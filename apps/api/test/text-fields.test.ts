@@ -83,7 +83,6 @@ const writeRoutes: Record<string, WriteRoute> = {
       .record({ badge_name: anyText, success: anyText, cancel: anyText })
       .map(({ badge_name, success, cancel }) => ({
         ...registrationRequest('member', badge_name),
-        agreed_to_rules: true,
         success_url: `https://pwa.furfes.test/ja/mypage/dashboard${success}`,
         cancel_url: `https://pwa.furfes.test/ja/mypage/registration${cancel}`,
       })),
