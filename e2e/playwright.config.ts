@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, pwaUrl } from './support/stack.ts'
+import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, e2eVenue, pwaUrl } from './support/stack.ts'
 
 const root = join(import.meta.dirname, '..')
 // Every run starts on empty data (accounts, registrations, flags). Workers load this file too; they inherit
@@ -44,6 +44,7 @@ export default defineConfig({
       CONTACT_URL: contactUrl,
       // One spot, so the sold-out test (tests/exclusive) sells a tier out with one registration.
       TIER_CAPACITIES: 'sponsor_fursuiter=1',
+      VENUE: JSON.stringify(e2eVenue),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -85,6 +85,15 @@ const labels = {
   },
 } as const
 
+/** Ticks "I agree to the participation rules" on the registration form: registering requires it. */
+export async function agreeToRules(page: Page, language: 'ja' | 'en' = 'ja') {
+  await page
+    .getByRole('checkbox', {
+      name: language === 'ja' ? '参加規約に同意します' : 'I agree to the participation rules',
+    })
+    .check()
+}
+
 /** Pays on the Stripe emulator's hosted page with a test card. */
 export async function payOnCheckoutPage(page: Page, card: string) {
   await expect(page).toHaveURL(new RegExp(`localhost:${e2ePorts.STRIPE_PORT}/`))

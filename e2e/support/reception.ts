@@ -55,6 +55,7 @@ export async function createPaidParticipant(browser: Browser, badgeName: string)
   const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
     registration_tier: 'member',
     badge_name: badgeName,
+    agreed_to_rules: true,
     success_url: `${pwaUrl}/en/mypage/dashboard`,
     cancel_url: `${pwaUrl}/en/mypage/registration`,
   })

@@ -16,6 +16,14 @@ export const mailInboxUrl = `http://127.0.0.1:${e2ePorts.INBOX_PORT}`
 export const pwaUrl = `http://localhost:${e2ePorts.PWA_PORT}`
 /** The contact form the PWA's contact-us page leads to; the tests answer it themselves, offline. */
 export const contactUrl = 'https://forms.furfes.example/contact'
+/** The venue the e2e stack's API tells paid participants (VENUE, decision 123). */
+export const e2eVenue = {
+  name: { ja: '東京ふぁーりーホール', en: 'Tokyo Furry Hall' },
+  address: { ja: '東京都千代田区丸の内1-1', en: '1-1 Marunouchi, Chiyoda, Tokyo' },
+  access: { ja: '東京駅丸の内北口から徒歩5分', en: '5 minutes on foot from Tokyo Station' },
+  map_url: 'https://maps.furfes.example/tokyo-furry-hall',
+  entry_time: '09:30',
+}
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const chromiumArgs = [
   '--headless',

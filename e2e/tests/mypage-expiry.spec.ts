@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { type ApiProcess, startApiProcess } from '../../apps/api/bench/processes.ts'
 import { createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { freshEmail, notFoundAnswers, signUpAndSignIn } from '../support/mypage.ts'
+import { agreeToRules, freshEmail, notFoundAnswers, signUpAndSignIn } from '../support/mypage.ts'
 import { stripeEventsOf, stripeUrl } from '../support/payment.ts'
 import { e2ePorts } from '../support/stack.ts'
 
@@ -85,6 +85,7 @@ test('an unpaid checkout times out, gives its spot back, and the member register
   await page.goto('/ja/mypage/registration')
   await page.getByRole('radio', { name: /^一般参加.*受付中/ }).check()
   await page.getByLabel(/^バッジ名/).fill('ケモ三郎')
+  await agreeToRules(page)
   await page.getByRole('button', { name: 'お支払いへ進む' }).click()
   await expect(page).toHaveURL(new RegExp(`^${stripeUrl}/c/pay/cs_test_`))
   const firstSession = sessionIdOf(page.url())
@@ -110,6 +111,7 @@ test('an unpaid checkout times out, gives its spot back, and the member register
 
   await page.getByRole('radio', { name: /^一般参加/ }).check()
   await expect(page.getByLabel(/^バッジ名/)).toHaveValue('ケモ三郎')
+  await agreeToRules(page)
   await page.getByRole('button', { name: 'もう一度参加登録する' }).click()
   await expect(page).toHaveURL(new RegExp(`^${stripeUrl}/c/pay/cs_test_`))
   expect(sessionIdOf(page.url())).not.toBe(firstSession)

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import {
+  agreeToRules,
   freshEmail,
   mailedCode,
   notFoundAnswers,
@@ -22,6 +23,7 @@ async function registerForMember(page: Page) {
   await page.goto('/ja/mypage/registration')
   await page.getByRole('radio', { name: /^一般参加/ }).check()
   await page.getByLabel(/^バッジ名/).fill('ケモ次郎')
+  await agreeToRules(page)
   await page.getByRole('button', { name: 'お支払いへ進む' }).click()
   await expect(page).toHaveURL(new RegExp(`localhost:${e2ePorts.STRIPE_PORT}/`))
 }

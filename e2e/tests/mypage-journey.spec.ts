@@ -3,6 +3,7 @@ import { formatCalendarDate } from '@furfes/core'
 import { expect, test } from '../support/fixtures.ts'
 import { attachmentText, mailsTo, receivedMail } from '../support/mail.ts'
 import {
+  agreeToRules,
   decodeQr,
   freshEmail,
   notFoundAnswers,
@@ -12,7 +13,7 @@ import {
   waitForFreshDocument,
 } from '../support/mypage.ts'
 import { stripeUrl } from '../support/payment.ts'
-import { pwaUrl } from '../support/stack.ts'
+import { e2eVenue, pwaUrl } from '../support/stack.ts'
 
 const text = {
   ja: {
@@ -47,7 +48,11 @@ const text = {
         'バッジ名: ケモ太郎',
         'Tシャツサイズ: L',
         `日時: ${formatCalendarDate('2025-05-10', 'ja', { weekday: true })} 10:00〜18:00（日本時間）`,
-        '会場: 東京都内の会場',
+        // The stack announces a venue (e2eVenue): the receipt tells the paid member where to go.
+        `会場: ${e2eVenue.name.ja}`,
+        `住所: ${e2eVenue.address.ja}`,
+        `地図: ${e2eVenue.map_url}`,
+        '入場: 09:30から（日本時間）',
       ],
       paidAt: /^お支払い日時: \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}:\d{2} JST$/m,
       paymentId: /^決済ID: (pi_test_\w+)$/m,
@@ -86,7 +91,10 @@ const text = {
         'Badge name: ケモ太郎',
         'T-shirt size: L',
         `Date and time: ${formatCalendarDate('2025-05-10', 'en', { weekday: true })}, 10:00 to 18:00 (Japan time)`,
-        'Venue: A venue in Tokyo',
+        `Venue: ${e2eVenue.name.en}`,
+        `Address: ${e2eVenue.address.en}`,
+        `Access: ${e2eVenue.access.en}`,
+        'Entry: From 09:30 (Japan time)',
       ],
       paidAt: /^Paid at: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}:\d{2} GMT\+9$/m,
       paymentId: /^Payment ID: (pi_test_\w+)$/m,
@@ -127,6 +135,7 @@ for (const language of ['ja', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`/${language}/mypage/registration$`))
     await page.getByRole('radio', { name: t.sponsor }).first().check()
     await page.getByLabel(t.badgeName).fill('ケモ太郎')
+    await agreeToRules(page, language)
     await page.getByRole('button', { name: t.toPayment }).click()
     await expect(page.getByText(t.tShirtRequired)).toBeVisible()
     await page.getByRole('combobox', { name: t.tShirtSize }).selectOption('L')

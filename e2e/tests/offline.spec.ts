@@ -4,38 +4,13 @@ import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
+import { offlineRequestError, serviceWorkerControls } from '../support/offline.ts'
 import { appStarted } from '../support/public-site.ts'
 import { createPaidParticipant, watchErrors } from '../support/reception.ts'
 import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 
 // Issue 9: the installed app opened on the event day with no network. Each test loads the site online first,
 // waits for the service worker to control the page, then cuts the network with `context.setOffline(true)`.
-
-/** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
-const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
-
-/**
- * Resolves once the service worker is active and controls the page (from then on the site works offline) and
- * the page listens for the connection to return.
- */
-async function serviceWorkerControls(page: Page) {
-  await appStarted(page)
-  await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
-  // Polled rather than awaited in the page, so a failed install says where it stopped.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (navigator.serviceWorker.controller) return 'controlled'
-          const registration = await navigator.serviceWorker.getRegistration()
-          if (!registration) return 'not registered'
-          const { installing, waiting, active } = registration
-          return `installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('controlled')
-}
 
 /** The page's image of `src` has loaded and has pixels (not a broken-image icon). */
 async function imageShown(page: Page, src: string) {

@@ -13,6 +13,7 @@ async function startRegistration(accessToken: string, badgeName: string) {
   const created = await callApi<{ payment_url: string }>('POST', '/registration', accessToken, {
     registration_tier: 'member',
     badge_name: badgeName,
+    agreed_to_rules: true,
     success_url: successUrl,
     cancel_url: cancelUrl,
   })

@@ -174,6 +174,8 @@ export class Api extends Construct {
       ...secretArn('STRIPE_WEBHOOK_SECRET', secrets.stripeWebhookSecret),
       ...secretArn('REGISTRATION_CODE_SIGNING_KEYS', secrets.registrationCodeSigningKeys),
       ...props.mail.environment(config),
+      // The API answers GET /venue and the mail drain writes receipts with it (decision 123).
+      ...(config.api.venue ? { VENUE: JSON.stringify(config.api.venue) } : {}),
       FURFES_STAGE: config.stage,
     }
     this.function = new lambda.Function(this, 'Function', {

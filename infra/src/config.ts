@@ -1,3 +1,5 @@
+import { readEnv } from '@furfes/api/src/env.ts'
+
 /**
  * What differs between one deployment and another. `bin/app.ts` reads it from the `furfes` context key of
  * cdk.json, so the committed file is the record of what is deployed. Everything has a default that works
@@ -49,6 +51,12 @@ export interface FurfesConfig {
     throttleBurst: number
     /** TIER_CAPACITIES: spots per tier, `member=300,fursuiter=150,…`; empty keeps the API's defaults. */
     tierCapacities: string
+    /**
+     * VENUE: the venue paid participants are told on My Page and in the receipt, as GET /venue answers it
+     * (`name`, `address`, `access` in ja and en, `map_url`, `entry_time`). Left out until the committee
+     * announces it: nobody is told (decision 123).
+     */
+    venue?: Record<string, unknown>
     /**
      * Change it (any new text) after putting a new value into a secret: the API reads its secrets when an
      * instance starts, and a changed environment makes every instance start afresh.
@@ -156,6 +164,13 @@ export function resolveConfig(input: FurfesConfigInput = {}): FurfesConfig {
   for (const [name, rateLimit] of Object.entries(config.firewall)) {
     if (!Number.isInteger(rateLimit) || rateLimit < 10 || rateLimit > 2_000_000_000) {
       problems.push(`firewall.${name}: a whole number from 10 (AWS WAF allows no less)`)
+    }
+  }
+  if (config.api.venue !== undefined) {
+    try {
+      readEnv({ VENUE: JSON.stringify(config.api.venue) })
+    } catch (error) {
+      problems.push(`api.venue: ${(error as Error).message.split('\n').slice(1).join('; ').trim()}`)
     }
   }
   if (problems.length > 0) throw new Error(`Invalid furfes configuration:\n  ${problems.join('\n  ')}`)

@@ -42,4 +42,19 @@ describe('resolveConfig', () => {
       }),
     ).toThrow(/stage: .*\n.*contactUrl: .*\n.*domains\.pwa: .*\n.*database\.backupRetentionDays: 1 to 35/)
   })
+
+  it('takes the venue as an object and refuses one the API would refuse at start', () => {
+    const venue = {
+      name: { ja: '東京ホール', en: 'Tokyo Hall' },
+      address: { ja: '東京都千代田区1-1', en: '1-1 Chiyoda, Tokyo' },
+      access: { ja: '東京駅から徒歩5分', en: '5 minutes from Tokyo Station' },
+      map_url: 'https://maps.example.com/hall',
+      entry_time: '09:30',
+    }
+    expect(resolveConfig({ api: { venue } }).api.venue).toEqual(venue)
+    expect(resolveConfig({}).api.venue).toBeUndefined()
+    expect(() => resolveConfig({ api: { venue: { ...venue, map_url: 'http://maps.example.com' } } })).toThrow(
+      /api\.venue: VENUE\.map_url/,
+    )
+  })
 })

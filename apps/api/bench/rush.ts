@@ -220,6 +220,7 @@ const registrationBody = (tier: string) => ({
   registration_tier: tier,
   badge_name: 'Rush',
   ...(tier === 'sponsor' ? { t_shirt_size: 'M' } : {}),
+  agreed_to_rules: true,
   success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
   cancel_url: `${pwaUrl}/ja/mypage/registration`,
 })

@@ -11,6 +11,7 @@ import {
   type RefundPolicy,
   type RegistrationTier,
   registrationIdSchema,
+  type VenueWire,
 } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -102,6 +103,8 @@ export interface ApiOptions {
   registrationCodeLifetimeSeconds: number
   /** The event day, to which registration codes stay valid (default: the schedule's). */
   eventDate?: CalendarDate
+  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
+  venue?: VenueWire
   admission: AdmissionOptions
   validateResponses: boolean
   /** The published refund policy (decision 110); its default unless a test moves the dates. */
@@ -491,6 +494,14 @@ export function createApi(options: ApiOptions): Api {
     // Offers past their deadline end first, so the list shows the offers that still hold a spot.
     await waitingList.sweep()
     return { status: 200, body: { items: (await waitingList.list()).map(waitingEntryToAdminWire) } }
+  })
+
+  // Only a paid registration is told where the event is, and anyone else gets the same 404 as for the
+  // registration code, so the answer says nothing about the venue or about other registrations (decision 123).
+  mount(apiRoutes.getVenue, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (row?.paymentStatus !== 'paid' || options.venue === undefined) throw notFound()
+    return { status: 200, body: options.venue }
   })
 
   mount(apiRoutes.getAdminParticipants, async () => {

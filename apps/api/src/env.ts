@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { type RegistrationTier, registrationTiers } from '@furfes/core'
+import { type RegistrationTier, registrationTiers, venueWireSchema } from '@furfes/core'
 import { z } from 'zod'
 
 /*
@@ -46,6 +46,19 @@ export const defaultTierCapacities: Readonly<Record<RegistrationTier, number>> =
   sponsor: 50,
   sponsor_fursuiter: 50,
 }
+
+/** The venue as one JSON object in the shape GET /venue answers (decision 123). */
+const venueSchema = z
+  .string()
+  .transform((value, ctx): unknown => {
+    try {
+      return JSON.parse(value)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected the venue as one JSON object' })
+      return z.NEVER
+    }
+  })
+  .pipe(venueWireSchema)
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -120,6 +133,13 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default('A venue in Tokyo (its name and address follow by mail before the event)'),
+
+  /**
+   * The venue paid participants are told (GET /venue, the receipt): name, address and access in ja and en, a map
+   * link and when entry opens. Unset until the committee announces it; then nobody is told, and the receipt names
+   * the place with EVENT_VENUE_JA/EN (decision 123).
+   */
+  VENUE: venueSchema.optional(),
 
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
   REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),

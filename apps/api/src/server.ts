@@ -144,6 +144,7 @@ function mailServiceFor(
     eventDate: defaultEventSchedule.eventDate,
     event: defaultEventDetails,
     venue: { ja: env.EVENT_VENUE_JA, en: env.EVENT_VENUE_EN },
+    announcedVenue: env.VENUE,
     retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
     retryMaxMs: env.MAIL_RETRY_MAX_SECONDS * 1000,
   })
@@ -227,6 +228,7 @@ export async function startServer(
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
     eventDate: defaultEventSchedule.eventDate,
+    ...(env.VENUE === undefined ? {} : { venue: env.VENUE }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,
       maxQueue: env.ADMISSION_MAX_QUEUE,

@@ -66,6 +66,7 @@ const plausibleBodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     badge_name: mostly(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ maxLength: 40 })),
     t_shirt_size: maybe(mostly(fc.constantFrom('S', 'M', 'XXXL'))),
     changing_room_type: maybe(mostly(fc.constantFrom('male', 'female'), fc.integer())),
+    agreed_to_rules: mostly(fc.constant(true), fc.oneof(fc.boolean(), fc.string())),
     success_url: mostly(fc.constant(`${pwaUrl}/ja/mypage/dashboard`), fc.oneof(fc.webUrl(), fc.string())),
     cancel_url: mostly(fc.constant(`${pwaUrl}/ja/mypage/registration`), fc.oneof(fc.webUrl(), fc.string())),
   }),

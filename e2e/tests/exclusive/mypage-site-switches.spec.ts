@@ -71,6 +71,7 @@ test('a sold-out tier cannot be chosen, and comes back when its spot is given ba
     badge_name: 'Spot Holder',
     t_shirt_size: 'M',
     changing_room_type: 'female',
+    agreed_to_rules: true,
     success_url: successUrl,
     cancel_url: cancelUrl,
   })

@@ -95,6 +95,11 @@ export const registrations = pgTable(
     refundRequiredAt: instant('refund_required_at'),
     /** The language the member registered in (`ja` or `en`): this registration's mails are written in it. */
     language: text('language').notNull().default('ja'),
+    /**
+     * When the member agreed to the participation rules, with the request that started this registration
+     * (the API takes none without it); null only on registrations made before the rule (decision 124).
+     */
+    rulesAgreedAt: instant('rules_agreed_at'),
   },
   (table) => [
     check(

@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, RegistrationTier } from '@furfes/core'
+import type { CalendarDate, EventDetails, Language, RegistrationTier, VenueWire } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrationRefunds, registrations, users, waitingListEntries } from '../db/schema.ts'
@@ -66,6 +66,7 @@ export interface MailerOptions {
   eventDate: CalendarDate
   event: EventDetails
   venue: Readonly<Record<Language, string>>
+  announcedVenue?: VenueWire | undefined
   /** The domain of our Message-IDs (the sender address's). */
   messageIdDomain: string
 }
@@ -189,6 +190,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       eventDate: options.eventDate,
       event: options.event,
       venue: options.venue,
+      ...(options.announcedVenue ? { announcedVenue: options.announcedVenue } : {}),
       now: options.clock(),
     })
     if ('skip' in rendered) return { status: 'skipped', reason: rendered.skip }

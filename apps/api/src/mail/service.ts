@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language } from '@furfes/core'
+import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -19,6 +19,7 @@ export interface MailServiceOptions {
   eventDate: CalendarDate
   event: EventDetails
   venue: Readonly<Record<Language, string>>
+  announcedVenue?: VenueWire | undefined
   retryBaseMs: number
   retryMaxMs: number
 }
@@ -47,6 +48,7 @@ export function createMailService(options: MailServiceOptions): MailService {
       eventDate: options.eventDate,
       event: options.event,
       venue: options.venue,
+      ...(options.announcedVenue ? { announcedVenue: options.announcedVenue } : {}),
       messageIdDomain: address.split('@')[1] ?? 'localhost',
     }),
   })

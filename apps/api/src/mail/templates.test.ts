@@ -114,6 +114,38 @@ describe('mail templates', () => {
     }
   })
 
+  it('name the announced venue in full in the receipt and its calendar file, in both languages', async () => {
+    const announced: MailContext = {
+      ...context,
+      announcedVenue: {
+        name: { ja: '東京ふぁーりーホール', en: 'Tokyo Furry Hall' },
+        address: { ja: '東京都千代田区丸の内1-1', en: '1-1 Marunouchi, Tokyo' },
+        access: { ja: '東京駅から徒歩5分', en: '5 minutes from Tokyo Station' },
+        map_url: 'https://maps.example.com/hall?q=a&z=1',
+        entry_time: '09:30',
+      },
+    }
+    const ja = await mailTemplates.receipt.render(receiptData, 'ja', announced)
+    expect(ja.text).toContain('会場: 東京ふぁーりーホール')
+    expect(ja.text).toContain('住所: 東京都千代田区丸の内1-1')
+    expect(ja.text).toContain('アクセス: 東京駅から徒歩5分')
+    expect(ja.text).toContain('地図: https://maps.example.com/hall?q=a&z=1')
+    expect(ja.text).toContain('入場: 09:30から（日本時間）')
+    expect(ja.html).toContain('https://maps.example.com/hall?q=a&amp;z=1')
+    expect(ja.text).not.toContain('会場 <東京>')
+    // iCalendar folds long lines (CRLF and a space); unfolded, LOCATION holds the name and address.
+    const ics = ja.attachments[0]?.content.replace(/\r?\n /g, '')
+    expect(ics).toContain('LOCATION:東京ふぁーりーホール\\, 東京都千代田区丸の内1-1')
+    const en = await mailTemplates.receipt.render(receiptData, 'en', announced)
+    expect(en.text).toContain('Venue: Tokyo Furry Hall')
+    expect(en.text).toContain('Address: 1-1 Marunouchi, Tokyo')
+    expect(en.text).toContain('Access: 5 minutes from Tokyo Station')
+    expect(en.text).toContain('Entry: From 09:30 (Japan time)')
+    const unannounced = await mailTemplates.receipt.render(receiptData, 'en', context)
+    expect(unannounced.text).toContain('Venue: Hall & Annex, Tokyo')
+    expect(unannounced.text).not.toContain('Address:')
+  })
+
   it('are dark-mode aware and use the brand colour', async () => {
     const sut = await mailTemplates.checkout_lapsed.render(
       { registrationTier: 'member', badgeName: 'Fox', endedAs: 'expired' },

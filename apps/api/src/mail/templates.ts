@@ -8,6 +8,7 @@ import {
   type Language,
   languageLocales,
   type RegistrationTier,
+  type VenueWire,
 } from '@furfes/core'
 import { eventCalendar } from '@furfes/core/calendar'
 import mjml2html from 'mjml'
@@ -45,6 +46,8 @@ export interface MailContext {
   event: EventDetails
   /** The venue as registered participants learn it, per language. */
   venue: Readonly<Record<Language, string>>
+  /** The venue once the committee has announced it: the receipt then names it in full (decision 123). */
+  announcedVenue?: VenueWire
   /** DTSTAMP of the attached calendar file. */
   now: number
 }
@@ -279,7 +282,7 @@ const receipt: MailTemplate<ReceiptData> = {
           end: context.event.endTime,
         }),
       ],
-      [strings.place, context.venue[language]],
+      ...venueRows(context, language, strings),
     ]
     const codeUrl = pageUrl(context, language, 'registration-code')
     const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
@@ -329,7 +332,7 @@ const receipt: MailTemplate<ReceiptData> = {
       language,
       date: context.eventDate,
       details: context.event,
-      place: context.venue[language],
+      place: venuePlace(context, language),
       url: pageUrl(context, language, 'about'),
       stampedAt: context.now,
     })
@@ -342,6 +345,29 @@ const receipt: MailTemplate<ReceiptData> = {
       ],
     }
   },
+}
+
+/** Where the event is, as a calendar names it: the announced venue's name and address, else the configured text. */
+function venuePlace(context: MailContext, language: Language): string {
+  const venue = context.announcedVenue
+  return venue ? `${venue.name[language]}, ${venue.address[language]}` : context.venue[language]
+}
+
+/** The receipt's venue rows: all a paid participant needs to get there once announced, else the place alone. */
+function venueRows(
+  context: MailContext,
+  language: Language,
+  strings: Strings['receipt'],
+): [string, string][] {
+  const venue = context.announcedVenue
+  if (!venue) return [[strings.place, context.venue[language]]]
+  return [
+    [strings.place, venue.name[language]],
+    [strings.venueAddress, venue.address[language]],
+    [strings.venueAccess, venue.access[language]],
+    [strings.venueMap, venue.map_url],
+    [strings.venueEntry, interpolate(strings.venueEntryValue, { time: venue.entry_time })],
+  ]
 }
 
 interface CheckoutLapsedData {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   type Clock,
   type InventoryStatus,
+  inventoryStatusOf,
   type RegistrationRequestWire,
   type RegistrationTier,
   registrationTierPriceJpy,
@@ -172,10 +173,10 @@ const takeSpotStatement = {
     )
     insert into registrations (
       registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
-      payment_status, amount_jpy, expires_at, created_at, updated_at, language
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at
     )
     select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
-      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text
+      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
     from spot
     returning registration_id`,
 }
@@ -542,7 +543,12 @@ export function createRegistrationService(options: {
         const held = Number(row?.held ?? 0)
         // People waiting: any spot that looks free is theirs (being offered), not the public's.
         const soldOut = held >= capacity || row?.waiting === true
-        return { registrationTier, capacity, held, status: soldOut ? 'sold_out' : 'available' }
+        return {
+          registrationTier,
+          capacity,
+          held,
+          status: soldOut ? ('sold_out' as const) : inventoryStatusOf(capacity, held),
+        }
       })
     },
 
@@ -628,6 +634,8 @@ export function createRegistrationService(options: {
               createdAt: new Date(now),
               updatedAt: new Date(now),
               language: entry.language,
+              // Joining the list required agreeing to the participation rules (the same form as registering).
+              rulesAgreedAt: entry.joinedAt,
             })
           } catch (error) {
             if (sqlState(error) === uniqueViolation) throw productError(409, 'purchaseSessionAlreadyExists')

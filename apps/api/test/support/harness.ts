@@ -281,6 +281,7 @@ export function registrationRequest(tier: RegistrationTier = 'member', badgeName
     badge_name: badgeName,
     ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' } : {}),
     ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter' ? { changing_room_type: 'female' } : {}),
+    agreed_to_rules: true,
     success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
     cancel_url: `${pwaUrl}/ja/mypage/registration`,
   }

@@ -46,7 +46,7 @@ export interface AccountServicesOptions {
   api?: MemberApiClient
   navigateTo: (url: string) => void
   openWindow: (url: string) => boolean
-  /** Clears the offline copy of the registration code. */
+  /** Clears the offline copies of the registration code and of the venue that goes with it. */
   clearOfflineRegistrationCode: () => Promise<void>
 }
 

@@ -27,7 +27,11 @@ export function createBrowserAccountServices(config: RuntimeConfig): AccountServ
       return true
     },
     // Dexie loads only when there is something to forget.
-    clearOfflineRegistrationCode: () =>
-      import('../offline/registration-code-cache.ts').then((cache) => cache.clearRegistrationCode()),
+    clearOfflineRegistrationCode: async () => {
+      await Promise.all([
+        import('../offline/registration-code-cache.ts').then((cache) => cache.clearRegistrationCode()),
+        import('../offline/venue-cache.ts').then((cache) => cache.clearVenue()),
+      ])
+    },
   })
 }

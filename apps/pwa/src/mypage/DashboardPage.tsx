@@ -12,6 +12,7 @@ import { useMyPage } from './context.ts'
 import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { useCached } from './use-cached.ts'
+import { VenueDetails } from './VenueDetails.tsx'
 import { WaitingListSummary } from './WaitingList.tsx'
 
 /** The query key that makes the dashboard reload the user context (spec section 2). */
@@ -135,6 +136,7 @@ export default function DashboardPage() {
       </Section>
 
       <WaitingListSummary />
+      <VenueDetails />
 
       <Section id="profile" heading={t('dashboard.profileHeading')}>
         {profile.status === 'failed' && <LoadError error={profile.error} retry={profile.reload} />}

@@ -11,8 +11,6 @@ import {
   type RegistrationTier,
   registrationFormSchema,
   registrationMachine,
-  registrationTierPriceJpy,
-  registrationTiers,
   type TShirtSize,
   tShirtMeasurements,
   tShirtSizes,
@@ -20,10 +18,7 @@ import {
 } from '@furfes/core'
 import {
   Alert,
-  Box,
   Button,
-  Card,
-  Chip,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -53,6 +48,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
+import { RulesAgreementField, TierPicker } from './TierPicker.tsx'
 import { WaitingListPanel } from './WaitingList.tsx'
 
 type RegistrationValues = {
@@ -60,6 +56,7 @@ type RegistrationValues = {
   badgeName: string
   tShirtSize: TShirtSize | undefined
   changingRoomType: ChangingRoomType | undefined
+  agreedToRules: boolean
 }
 
 /**
@@ -329,65 +326,21 @@ function RegistrationFormView({
     badgeName: previous?.badgeName ?? '',
     tShirtSize: previous?.tShirtSize,
     changingRoomType: previous?.changingRoomType,
+    agreedToRules: false,
   })
   const tier = form.values.registrationTier
   const message = (path: string) => {
     const issue = form.errors[path]
     return issue ? errorText(issue.key, issue.values) : undefined
   }
-  const tierMessage = message('registrationTier')
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
-      <FormControl component="fieldset" error={tierMessage !== undefined} required>
-        <FormLabel component="legend" sx={{ fontWeight: 700, mb: 1 }}>
-          {t('registration.tierHeading')}
-        </FormLabel>
-        <Typography variant="body2" sx={{ mb: 1.5 }}>
-          {t('registration.categoryChange')}
-        </Typography>
-        <RadioGroup
-          name="registrationTier"
-          value={tier ?? ''}
-          onChange={(event) => form.setValue('registrationTier', event.target.value as RegistrationTier)}
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}
-        >
-          {registrationTiers.map((candidate) => {
-            const status = inventory?.find((item) => item.registrationTier === candidate)?.status
-            const soldOut = status === 'sold_out'
-            return (
-              <Card key={candidate} sx={{ p: 1.5, opacity: soldOut ? 0.7 : 1 }}>
-                <FormControlLabel
-                  value={candidate}
-                  disabled={soldOut || inventory === undefined}
-                  control={<Radio />}
-                  sx={{ alignItems: 'flex-start', m: 0, width: '100%' }}
-                  label={
-                    <Box sx={{ pt: 1 }}>
-                      <Typography sx={{ fontWeight: 700 }}>
-                        {t(`domain:registrationTier.${candidate}`)}
-                      </Typography>
-                      <Typography>
-                        {t('registration.price', {
-                          price: new Intl.NumberFormat('ja-JP').format(registrationTierPriceJpy[candidate]),
-                        })}
-                      </Typography>
-                      {status && (
-                        <Chip
-                          size="small"
-                          sx={{ mt: 0.5 }}
-                          color={soldOut ? 'default' : 'success'}
-                          label={soldOut ? t('registration.soldOut') : t('registration.available')}
-                        />
-                      )}
-                    </Box>
-                  }
-                />
-              </Card>
-            )
-          })}
-        </RadioGroup>
-        {tierMessage && <FormHelperText>{tierMessage}</FormHelperText>}
-      </FormControl>
+      <TierPicker
+        value={tier}
+        onChange={(chosen) => form.setValue('registrationTier', chosen)}
+        inventory={inventory}
+        message={message('registrationTier')}
+      />
 
       <FormTextField
         form={form}
@@ -419,6 +372,12 @@ function RegistrationFormView({
           {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
         </FormControl>
       )}
+
+      <RulesAgreementField
+        checked={form.values.agreedToRules}
+        onChange={(agreed) => form.setValue('agreedToRules', agreed)}
+        message={message('agreedToRules')}
+      />
 
       <SubmitButton busy={busy}>
         {againLabel ? t('registration.registerAgain') : t('registration.submit')}

@@ -34,6 +34,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
+import { RulesAgreementField } from './TierPicker.tsx'
 
 /*
  * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
@@ -46,6 +47,7 @@ type JoinValues = {
   badgeName: string
   tShirtSize: TShirtSize | undefined
   changingRoomType: ChangingRoomType | undefined
+  agreedToRules: boolean
 }
 
 const isOpen = (entry: WaitingListEntry | null | undefined): boolean =>
@@ -203,6 +205,7 @@ function JoinForm({
     badgeName: '',
     tShirtSize: undefined,
     changingRoomType: undefined,
+    agreedToRules: false,
   })
   const tier = form.values.registrationTier
   const message = (path: string) => {
@@ -282,6 +285,11 @@ function JoinForm({
           {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
         </FormControl>
       )}
+      <RulesAgreementField
+        checked={form.values.agreedToRules}
+        onChange={(agreed) => form.setValue('agreedToRules', agreed)}
+        message={message('agreedToRules')}
+      />
       <SubmitButton busy={busy}>{t('waitingList.join')}</SubmitButton>
     </Stack>
   )

@@ -128,6 +128,8 @@ describe('registration', () => {
     await type(/バッジ名/, 'ケモ')
     await click('button', 'お支払いへ進む')
     expect(await screen.findByText('Tシャツのサイズを選択してください。')).toBeTruthy()
+    expect(screen.getByText('参加規約への同意が必要です。')).toBeTruthy()
+    fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
     expect(screen.getByRole('table', { name: 'Tシャツのサイズ表（cm）' })).toBeTruthy()
     fireEvent.change(screen.getByRole('combobox', { name: /Tシャツのサイズ/ }), { target: { value: 'L' } })
     await click('button', 'お支払いへ進む')
@@ -138,6 +140,7 @@ describe('registration', () => {
       registrationTier: 'sponsor',
       badgeName: 'ケモ',
       tShirtSize: 'L',
+      agreedToRules: true,
       successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
       cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
       // The receipt and other mails go out in the language the member registered in.
@@ -229,6 +232,7 @@ describe('registration', () => {
     const member = await screen.findByRole('radio', { name: /^一般参加.*受付中/ })
     expect((member as HTMLInputElement).disabled).toBe(false)
     expect(fake.backend.state.requests.filter((request) => request.method === 'getInventory')).toHaveLength(2)
+    fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
     await click('button', 'もう一度参加登録する')
     expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_1'])
   })
@@ -238,6 +242,7 @@ describe('registration', () => {
     renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
     fireEvent.click(await screen.findByRole('radio', { name: /^一般参加/ }))
     await type(/バッジ名/, 'ケモ')
+    fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
     fake.backend.fail('postRegistration', new ProductError('soldOut', 409))
     await click('button', 'お支払いへ進む')
     expect((await screen.findByRole('alert')).textContent).toBe('売り切れました。')

@@ -1,4 +1,4 @@
-import type { RegistrationTier } from '@furfes/core'
+import type { RegistrationTier, Venue } from '@furfes/core'
 import { Dexie, type EntityTable } from 'dexie'
 
 /** What the QR page shows, kept so that it renders with no network (decision 090). */
@@ -29,12 +29,25 @@ export interface CachedAsset {
   savedAt: number
 }
 
+/** The venue as GET /venue told a paid participant, kept for the day with no network (decision 123). */
+export interface CachedVenue {
+  venue: Venue
+  /** When this copy was saved, in milliseconds since the epoch. */
+  savedAt: number
+}
+
+interface VenueRow extends CachedVenue {
+  /** Always {@link currentSlot}, like the registration code: one person's at a time. */
+  slot: string
+}
+
 export const currentSlot = 'current'
 
 /** The public site's IndexedDB database. */
 export class PwaDatabase extends Dexie {
   registrationCode!: EntityTable<RegistrationCodeRow, 'slot'>
   assets!: EntityTable<CachedAsset, 'path'>
+  venue!: EntityTable<VenueRow, 'slot'>
 
   constructor(name = 'furfes-pwa') {
     super(name)
@@ -42,6 +55,7 @@ export class PwaDatabase extends Dexie {
       registrationCode: 'slot',
       assets: 'path',
     })
+    this.version(2).stores({ venue: 'slot' })
   }
 }
 

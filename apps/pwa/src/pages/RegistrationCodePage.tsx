@@ -19,6 +19,7 @@ import { localizedPath } from '../language.ts'
 import { useScreenWakeLock } from '../layout/use-screen-wake-lock.ts'
 import en from '../locales/en/registration-code.json'
 import ja from '../locales/ja/registration-code.json'
+import { VenueDetails } from '../mypage/VenueDetails.tsx'
 import type { CachedRegistrationCode } from '../offline/registration-code-cache.ts'
 import { onRegistrationCodeRefreshed } from '../offline/registration-code-refresh.ts'
 
@@ -92,6 +93,7 @@ export default function RegistrationCodePage() {
       )}
       {state.status === 'failed' && <ErrorAlert error={state.error} />}
       {state.status === 'code' && <CodeView code={state.code} offline={state.offline} error={state.error} />}
+      {state.status === 'code' && <VenueDetails />}
       {state.status !== 'loading' && state.status !== 'signed-out' && (
         <Button variant="outlined" href={localizedPath(language, 'mypage/dashboard')} sx={{ mt: 3 }}>
           {t('registrationCode.toDashboard')}

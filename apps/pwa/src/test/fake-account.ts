@@ -13,6 +13,7 @@ import {
   registrationTiers,
   signCompactRegistrationCode,
   type UserAttributes,
+  type Venue,
   type WaitingListEntry,
 } from '@furfes/core'
 import { type AccountServices, createAccountServices } from '../account/account-services.ts'
@@ -179,6 +180,8 @@ function createFakeMemberApi() {
     })) as InventoryItem[],
     registrationCode: undefined as string | undefined,
     waitingList: null as WaitingListEntry | null,
+    /** What GET /venue answers: null is its 404 (no paid registration, or not announced). */
+    venue: null as Venue | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -291,6 +294,7 @@ function createFakeMemberApi() {
         },
         accept,
       ),
+    getVenue: () => call('getVenue', () => state.venue),
   }
   return {
     api,
@@ -324,7 +328,8 @@ export function createFakeAccount(options: { signedInAs?: string; password?: str
     },
     clearOfflineRegistrationCode: async () => {
       const { clearRegistrationCode } = await import('../offline/registration-code-cache.ts')
-      await clearRegistrationCode()
+      const { clearVenue } = await import('../offline/venue-cache.ts')
+      await Promise.all([clearRegistrationCode(), clearVenue()])
     },
   })
   if (options.signedInAs) {

@@ -27,7 +27,15 @@ const pendingWire = {
   t_shirt_size: 'L',
 }
 
-function setup(options: { signedIn?: boolean } = {}) {
+const venueWire = {
+  name: { ja: '東京ホール', en: 'Tokyo Hall' },
+  address: { ja: '東京都千代田区1-1', en: '1-1 Chiyoda, Tokyo' },
+  access: { ja: '東京駅から徒歩5分', en: '5 minutes on foot from Tokyo Station' },
+  map_url: 'https://maps.example.com/tokyo-hall',
+  entry_time: '09:30',
+}
+
+function setup(options: { signedIn?: boolean; venue?: unknown } = {}) {
   let profile: unknown
   const api = createFakeApi(
     {
@@ -70,6 +78,10 @@ function setup(options: { signedIn?: boolean } = {}) {
         status: 200,
         body: { token: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' },
       }),
+      'GET /venue': () =>
+        options.venue === undefined
+          ? { status: 404, body: { message: 'notFound' } }
+          : { status: 200, body: options.venue },
     },
     { basePath: '/v1' },
   )
@@ -154,6 +166,7 @@ describe('member API client', () => {
       badgeName: 'Wolf',
       changingRoomType: 'male',
       tShirtSize: 'S',
+      agreedToRules: true,
       successUrl: 'https://furfes.example/ja/mypage/dashboard',
       cancelUrl: 'https://furfes.example/ja/mypage/registration',
     })
@@ -165,6 +178,7 @@ describe('member API client', () => {
         registration_tier: 'fursuiter',
         badge_name: 'Wolf',
         changing_room_type: 'male',
+        agreed_to_rules: true,
         success_url: 'https://furfes.example/ja/mypage/dashboard',
         cancel_url: 'https://furfes.example/ja/mypage/registration',
       },
@@ -190,6 +204,7 @@ describe('member API client errors', () => {
       sut.postRegistration({
         registrationTier: 'member',
         badgeName: 'Fox',
+        agreedToRules: true,
         successUrl: 'https://furfes.example/ok',
         cancelUrl: 'https://furfes.example/ng',
       }),
@@ -236,6 +251,25 @@ describe('member API client errors', () => {
     }
   })
 
+  it('reads the venue in client names, signed in, and a 404 (not paid, not announced) as none', async () => {
+    const paid = setup({ venue: venueWire })
+    expect(await paid.sut.getVenue()).toEqual({
+      name: venueWire.name,
+      address: venueWire.address,
+      access: venueWire.access,
+      mapUrl: 'https://maps.example.com/tokyo-hall',
+      entryTime: '09:30',
+    })
+    expect(paid.api.requests[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://api.furfes.example/v1/venue',
+      authorization: `Bearer ${memberToken}`,
+    })
+    expect(await setup().sut.getVenue()).toBeNull()
+    const broken = setup({ venue: { ...venueWire, map_url: 'javascript:alert(1)' } })
+    await expect(broken.sut.getVenue()).rejects.toThrow(/breaks the contract/)
+  })
+
   it('does not read a 404 as none on routes where it means something else', async () => {
     const { sut, api } = setup()
     api.answerNext(404, { message: 'notFound' })
@@ -255,6 +289,7 @@ describe('member API client errors', () => {
       sut.postRegistration({
         registrationTier: 'member',
         badgeName: 'Fox',
+        agreedToRules: true,
         successUrl: 'https://furfes.example/ok',
         cancelUrl: 'https://furfes.example/ng',
       }),

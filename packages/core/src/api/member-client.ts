@@ -13,6 +13,8 @@ import {
   registrationCodeCodec,
   registrationCodec,
   registrationRequestCodec,
+  type Venue,
+  venueCodec,
   type WaitingListAccept,
   type WaitingListEntry,
   waitingListAcceptCodec,
@@ -62,6 +64,8 @@ export interface MemberApiClient {
   leaveWaitingList(options?: CallOptions): Promise<WaitingListEntry>
   /** Accepts the open offer: the Checkout page of the held spot. */
   acceptWaitingListOffer(accept: WaitingListAccept, options?: CallOptions): Promise<RegistrationCheckout>
+  /** null without a paid registration, or before the venue is announced (404). */
+  getVenue(options?: CallOptions): Promise<Venue | null>
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
@@ -136,6 +140,10 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
       const body = encodeRequest(waitingListAcceptCodec, accept, 'POST /waiting-list/accept')
       const wire = await transport.call(apiRoutes.postWaitingListAccept, { body }, callOptions)
       return decodeResponse(registrationCheckoutCodec, wire)
+    },
+    async getVenue(callOptions) {
+      const wire = await transport.call(apiRoutes.getVenue, {}, callOptions)
+      return wire === null ? null : decodeResponse(venueCodec, wire)
     },
   }
 }

@@ -183,6 +183,7 @@ describe('registration request', () => {
     badgeName: ' Fox ',
     tShirtSize: 'M' as const,
     changingRoomType: 'male' as const,
+    agreedToRules: true,
     successUrl: 'https://furfes.example/ja/mypage/dashboard?refresh',
     cancelUrl: 'https://furfes.example/ja/mypage/registration',
   }
@@ -191,6 +192,7 @@ describe('registration request', () => {
     expect(z.encode(registrationRequestCodec, request)).toEqual({
       registration_tier: 'member',
       badge_name: 'Fox',
+      agreed_to_rules: true,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       language: 'ja',
@@ -210,6 +212,7 @@ describe('registration request', () => {
     const wire = {
       registration_tier: 'member',
       badge_name: 'Fox',
+      agreed_to_rules: true,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
     }

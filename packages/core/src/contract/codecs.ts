@@ -52,6 +52,7 @@ import {
   registrationCodeWireSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  venueWireSchema,
   type WaitingListEntryWire,
   waitingListAcceptWireSchema,
   waitingListEntryWireSchema,
@@ -267,6 +268,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     badgeName: wire.badge_name,
     ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
+    agreedToRules: wire.agreed_to_rules,
     successUrl: wire.success_url,
     cancelUrl: wire.cancel_url,
     language: wire.language,
@@ -276,6 +278,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     badge_name: request.badgeName,
     ...(isSponsorTier(request.registrationTier) ? { t_shirt_size: request.tShirtSize } : {}),
     ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
+    agreed_to_rules: request.agreedToRules,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
     language: request.language ?? defaultLanguage,
@@ -294,6 +297,33 @@ export const registrationCheckoutCodec = z.codec(registrationCheckoutWireSchema,
 export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.string(), {
   decode: (wire) => wire.token,
   encode: (token) => ({ token }),
+})
+
+export const venueSchema = z.object({
+  name: z.object({ ja: z.string(), en: z.string() }),
+  address: z.object({ ja: z.string(), en: z.string() }),
+  access: z.object({ ja: z.string(), en: z.string() }),
+  mapUrl: z.string(),
+  /** `HH:MM` in Japan, on the event day. */
+  entryTime: z.string(),
+})
+export type Venue = z.output<typeof venueSchema>
+
+export const venueCodec = z.codec(venueWireSchema, venueSchema, {
+  decode: (wire) => ({
+    name: wire.name,
+    address: wire.address,
+    access: wire.access,
+    mapUrl: wire.map_url,
+    entryTime: wire.entry_time,
+  }),
+  encode: (venue) => ({
+    name: venue.name,
+    address: venue.address,
+    access: venue.access,
+    map_url: venue.mapUrl,
+    entry_time: venue.entryTime,
+  }),
 })
 
 /**
@@ -609,6 +639,7 @@ export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingLi
     badgeName: wire.badge_name,
     ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
+    agreedToRules: wire.agreed_to_rules,
     language: wire.language,
   }),
   encode: (request) => ({
@@ -616,6 +647,7 @@ export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingLi
     badge_name: request.badgeName,
     ...(isSponsorTier(request.registrationTier) ? { t_shirt_size: request.tShirtSize } : {}),
     ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
+    agreed_to_rules: request.agreedToRules,
     language: request.language ?? defaultLanguage,
   }),
 })

@@ -26,6 +26,7 @@ describe('route table', () => {
       deleteWaitingList: 'DELETE /waiting-list member',
       postWaitingListAccept: 'POST /waiting-list/accept member',
       getAdminWaitingList: 'GET /admin/waiting-list admin',
+      getVenue: 'GET /venue member',
       getAdminParticipants: 'GET /admin/participants admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
@@ -40,7 +41,7 @@ describe('route table', () => {
     })
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list, /venue and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -49,6 +50,7 @@ describe('route table', () => {
       'getRegistrationAdditionalInfo',
       'getRegistration',
       'getWaitingList',
+      'getVenue',
       'getAdminEventCancellation',
     ])
   })

@@ -28,6 +28,7 @@ import {
   registrationIdSchema,
   registrationRequestWireSchema,
   registrationWireSchema,
+  venueWireSchema,
   waitingListAcceptWireSchema,
   waitingListEntryWireSchema,
   waitingListJoinWireSchema,
@@ -238,6 +239,18 @@ export const apiRoutes = {
     tag: 'admin',
     summary: "Every tier's waiting list and offers",
     responses: { 200: { description: 'The entries', schema: adminWaitingListWireSchema } },
+  }),
+  getVenue: defineRoute({
+    method: 'get',
+    path: '/venue',
+    auth: 'member',
+    tag: 'registration',
+    summary: 'Read the venue details',
+    description:
+      'Only for a paid registration; otherwise (none, pending, expired, canceled) 404 notFound, as for ' +
+      'the registration code. Also 404 while the committee has not announced the venue.',
+    responses: { 200: { description: 'The venue', schema: venueWireSchema } },
+    noneOn404: { description: 'No paid registration, or no venue announced yet' },
   }),
   getAdminParticipants: defineRoute({
     method: 'get',

@@ -12,6 +12,7 @@ import {
   redirectUrlSchema,
   registrationCodeSchema,
   registrationTierSchema,
+  rulesAgreementSchema,
   storableTextSchema,
   storedProfileUrlsSchema,
   storedTextSchema,
@@ -213,6 +214,9 @@ export const registrationRequestWireSchema = component(
       changing_room_type: changingRoomTypeSchema
         .optional()
         .describe('Required for fursuit tiers; not allowed otherwise'),
+      agreed_to_rules: rulesAgreementSchema.describe(
+        'true: the member ticked that they agree to the participation rules; the API records when',
+      ),
       success_url: redirectUrlSchema.describe('Where Checkout returns after payment; one of our origins'),
       cancel_url: redirectUrlSchema.describe(
         'Where Checkout returns when the user gives up; one of our origins',
@@ -251,6 +255,34 @@ export const registrationCodeWireSchema = component(z.object({ token: registrati
   description: 'The registration code shown as a QR code at reception',
 })
 export type RegistrationCodeWire = z.infer<typeof registrationCodeWireSchema>
+
+/** A text the committee writes in both languages. */
+const bilingualTextWireSchema = z.object({
+  ja: z.string().trim().min(1).max(1000),
+  en: z.string().trim().min(1).max(1000),
+})
+
+/**
+ * The venue as paid participants learn it (decision 123): the committee's configuration, in both languages, so
+ * a copy kept offline still reads in the other language.
+ */
+export const venueWireSchema = component(
+  z.object({
+    name: bilingualTextWireSchema,
+    address: bilingualTextWireSchema,
+    access: bilingualTextWireSchema.describe('How to get there: stations, walking time'),
+    map_url: z
+      .url({ protocol: /^https$/ })
+      .max(2000)
+      .describe('A map of the venue (https)'),
+    entry_time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .describe('When entry opens on the event day, HH:MM in Japan'),
+  }),
+  { id: 'Venue', description: 'Where the event takes place; only for a paid registration' },
+)
+export type VenueWire = z.infer<typeof venueWireSchema>
 
 export const participantWireSchema = component(
   z.object({
@@ -488,6 +520,9 @@ export const waitingListJoinWireSchema = component(
       changing_room_type: changingRoomTypeSchema
         .optional()
         .describe('Required for fursuit tiers; not allowed otherwise'),
+      agreed_to_rules: rulesAgreementSchema.describe(
+        'true: the member agrees to the participation rules; an accepted offer records the joining time as when',
+      ),
       language: z
         .enum(supportedLanguages)
         .default(defaultLanguage)

@@ -3,6 +3,7 @@ import { defaultFeatureFlags } from './feature-flags.ts'
 import {
   changingRoomTypes,
   inventoryStatuses,
+  inventoryStatusOf,
   isPaymentUrlExpired,
   isTierOpenForRegistration,
   paymentStatuses,
@@ -16,7 +17,7 @@ describe('registration enumerations', () => {
   it('has the payment statuses, changing rooms, inventory statuses and profile privacies of the spec', () => {
     expect(paymentStatuses).toEqual(['paid', 'pending', 'expired', 'canceled'])
     expect(changingRoomTypes).toEqual(['male', 'female'])
-    expect(inventoryStatuses).toEqual(['available', 'sold_out'])
+    expect(inventoryStatuses).toEqual(['available', 'few_left', 'sold_out'])
     expect(profilePrivacies).toEqual(['public', 'private'])
   })
 
@@ -35,6 +36,25 @@ describe('registration enumerations', () => {
       ['XXL', 183, 82, 61, 26, 56],
       ['XXXL', 186, 84, 64, 26, 59],
     ])
+  })
+})
+
+describe('inventoryStatusOf', () => {
+  it('says few left once at most a tenth of the spots remains, and sold out when none does', () => {
+    expect(inventoryStatusOf(300, 269)).toBe('available')
+    expect(inventoryStatusOf(300, 270)).toBe('few_left')
+    expect(inventoryStatusOf(300, 299)).toBe('few_left')
+    expect(inventoryStatusOf(300, 300)).toBe('sold_out')
+    expect(inventoryStatusOf(50, 45)).toBe('few_left')
+    expect(inventoryStatusOf(50, 44)).toBe('available')
+    // More held than spots (capacity lowered by configuration) is still sold out.
+    expect(inventoryStatusOf(50, 60)).toBe('sold_out')
+  })
+
+  it('never says few left for a tier of fewer than ten spots', () => {
+    expect(inventoryStatusOf(9, 8)).toBe('available')
+    expect(inventoryStatusOf(1, 0)).toBe('available')
+    expect(inventoryStatusOf(1, 1)).toBe('sold_out')
   })
 })
 

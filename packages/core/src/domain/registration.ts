@@ -29,8 +29,22 @@ export const tShirtSizeTableCm: Readonly<Record<TShirtSize, Readonly<Record<TShi
 }
 
 /** Whether a spot of a tier can still be bought: the tier is `available` or `sold_out` in the inventory. */
-export const inventoryStatuses = ['available', 'sold_out'] as const
+export const inventoryStatuses = ['available', 'few_left', 'sold_out'] as const
 export type InventoryStatus = (typeof inventoryStatuses)[number]
+
+/** A tier shows "few left" once at most this share of its spots remains (decision 124). */
+export const fewLeftShare = 0.1
+
+/**
+ * What the tier cards say about a tier's spots (decision 124): sold out when none is left, few left when at most
+ * {@link fewLeftShare} of the capacity is (30 of 300, 5 of 50; a tier of fewer than 10 spots never says it),
+ * available otherwise. The count itself is never shown.
+ */
+export function inventoryStatusOf(capacity: number, held: number): InventoryStatus {
+  const left = capacity - held
+  if (left <= 0) return 'sold_out'
+  return left <= Math.floor(capacity * fewLeftShare) ? 'few_left' : 'available'
+}
 
 /** Whether a profile shows in the public participants list. */
 export const profilePrivacies = ['public', 'private'] as const

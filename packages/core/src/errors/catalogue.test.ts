@@ -221,6 +221,7 @@ describe('validation messages', () => {
       'dateInvalid',
       'badgeNameUnprintable',
       'handleNameInvalidCharacter',
+      'rulesAgreementRequired',
     ])
     expect(errorsEn.validation).toEqual({
       required: 'Required',
@@ -242,6 +243,7 @@ describe('validation messages', () => {
       dateInvalid: 'Invalid date',
       badgeNameUnprintable: 'Badge name contains a character that cannot be printed ({{character}})',
       handleNameInvalidCharacter: 'Handle name contains a character that cannot be used ({{character}})',
+      rulesAgreementRequired: 'You must agree to the participation rules to register',
     })
     expect(errorsJa.validation).toMatchObject({
       required: '入力してください。',

@@ -157,6 +157,7 @@ export const validationMessageKeys = [
   'dateInvalid',
   'badgeNameUnprintable',
   'handleNameInvalidCharacter',
+  'rulesAgreementRequired',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

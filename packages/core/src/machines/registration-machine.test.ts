@@ -14,6 +14,7 @@ const sessionLifetimeMs = 30 * 60 * 1000
 const request: RegistrationRequest = {
   registrationTier: 'member',
   badgeName: 'Fox',
+  agreedToRules: true,
   successUrl: 'https://furfes.example/ja/mypage/dashboard',
   cancelUrl: 'https://furfes.example/ja/mypage/registration',
 }

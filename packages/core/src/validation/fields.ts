@@ -179,6 +179,14 @@ export const tShirtSizeSchema = z.enum(tShirtSizes, {
 export const changingRoomTypeSchema = z.enum(changingRoomTypes, {
   error: emptyOr(validationMessage('changingRoomEmpty')),
 })
+/**
+ * Ticking "I agree to the participation rules": registering requires it, and the API records when it was given
+ * (decision 124).
+ */
+export const rulesAgreementSchema = z
+  .boolean({ error: () => validationMessage('rulesAgreementRequired') })
+  // A refinement rather than a literal, so an unticked box is reported beside the form's other messages.
+  .refine((agreed) => agreed, { message: validationMessage('rulesAgreementRequired') })
 export const profilePrivacySchema = z.enum(profilePrivacies, { error: missingOrInvalid })
 
 /** A password being chosen: not empty, at least 8 characters. Cognito enforces the rest of its policy. */

@@ -26,18 +26,50 @@ function errorsOf(schema: { safeParse(value: unknown): { error?: import('zod').Z
 }
 
 describe('registration form', () => {
+  it('requires agreeing to the participation rules, with its own message', () => {
+    expect(errorsOf(registrationFormSchema, { registrationTier: 'member', badgeName: 'Fox' })).toEqual({
+      agreedToRules: 'validation.rulesAgreementRequired',
+    })
+    expect(
+      errorsOf(registrationFormSchema, {
+        registrationTier: 'member',
+        badgeName: 'Fox',
+        agreedToRules: false,
+      }),
+    ).toEqual({ agreedToRules: 'validation.rulesAgreementRequired' })
+    expect(
+      errorsOf(registrationFormSchema, { registrationTier: 'member', badgeName: 'Fox', agreedToRules: true }),
+    ).toEqual({})
+  })
+
   it('requires a T-shirt size for sponsor tiers (Size of T-shirt must not be empty)', () => {
-    expect(errorsOf(registrationFormSchema, { registrationTier: 'sponsor', badgeName: 'Fox' })).toEqual({
+    expect(
+      errorsOf(registrationFormSchema, {
+        registrationTier: 'sponsor',
+        badgeName: 'Fox',
+        agreedToRules: true,
+      }),
+    ).toEqual({
       tShirtSize: 'validation.tShirtSizeEmpty',
     })
   })
 
   it('requires a changing room for fursuit tiers (Fursuit changing room must not be empty)', () => {
-    expect(errorsOf(registrationFormSchema, { registrationTier: 'fursuiter', badgeName: 'Fox' })).toEqual({
+    expect(
+      errorsOf(registrationFormSchema, {
+        registrationTier: 'fursuiter',
+        badgeName: 'Fox',
+        agreedToRules: true,
+      }),
+    ).toEqual({
       changingRoomType: 'validation.changingRoomEmpty',
     })
     expect(
-      errorsOf(registrationFormSchema, { registrationTier: 'sponsor_fursuiter', badgeName: 'Fox' }),
+      errorsOf(registrationFormSchema, {
+        registrationTier: 'sponsor_fursuiter',
+        badgeName: 'Fox',
+        agreedToRules: true,
+      }),
     ).toEqual({
       tShirtSize: 'validation.tShirtSizeEmpty',
       changingRoomType: 'validation.changingRoomEmpty',
@@ -45,7 +77,9 @@ describe('registration form', () => {
   })
 
   it('shows every message at once, and ignores a choice left over from another tier', () => {
-    expect(errorsOf(registrationFormSchema, { registrationTier: 'sponsor', badgeName: '' })).toEqual({
+    expect(
+      errorsOf(registrationFormSchema, { registrationTier: 'sponsor', badgeName: '', agreedToRules: true }),
+    ).toEqual({
       badgeName: 'validation.badgeNameEmpty',
       tShirtSize: 'validation.tShirtSizeEmpty',
     })
@@ -53,6 +87,7 @@ describe('registration form', () => {
       errorsOf(registrationFormSchema, {
         registrationTier: 'member',
         badgeName: 'Fox',
+        agreedToRules: true,
         tShirtSize: 'M',
         changingRoomType: 'male',
       }),
@@ -69,7 +104,13 @@ describe('registration form', () => {
           const valid =
             (!isSponsorTier(registrationTier) || tShirtSize !== undefined) &&
             (!isFursuitTier(registrationTier) || changingRoomType !== undefined)
-          const form = { registrationTier, badgeName: 'Fox', tShirtSize, changingRoomType }
+          const form = {
+            registrationTier,
+            badgeName: 'Fox',
+            agreedToRules: true,
+            tShirtSize,
+            changingRoomType,
+          }
           expect(registrationFormSchema.safeParse(form).success).toBe(valid)
           expect(tierDependentIssues(form, { rejectInapplicable: false }).length === 0).toBe(valid)
         },
@@ -82,6 +123,7 @@ describe('registration form', () => {
     expect(
       errorsOf(registrationRequestSchema, {
         ...form,
+        agreedToRules: true,
         successUrl: 'https://furfes.example/ok',
         cancelUrl: 'nope',
       }),

@@ -14,6 +14,7 @@ import {
   profileUrlsSchema,
   redirectUrlSchema,
   registrationTierSchema,
+  rulesAgreementSchema,
   tShirtSizeSchema,
   verificationCodeSchema,
   xUsernameSchema,
@@ -58,6 +59,7 @@ const registrationFormShape = {
   badgeName: badgeNameSchema,
   tShirtSize: tShirtSizeSchema.optional(),
   changingRoomType: changingRoomTypeSchema.optional(),
+  agreedToRules: rulesAgreementSchema,
 }
 
 function checkTier(

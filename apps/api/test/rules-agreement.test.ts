@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { registrations } from '../src/db/schema.ts'
+import {
+  createTestApi,
+  databaseKinds,
+  registrationRequest,
+  type TestApi,
+  useTestDatabase,
+} from './support/harness.ts'
+
+describe.each(databaseKinds)('agreeing to the participation rules on %s', (kind) => {
+  const database = useTestDatabase(kind)
+  let sut: TestApi
+  beforeEach(async () => {
+    sut = await createTestApi(database().database)
+  })
+
+  it('refuses a registration without the agreement, naming the field, and takes no spot', async () => {
+    const token = await sut.memberToken()
+    const { agreed_to_rules: _, ...withoutAgreement } = registrationRequest()
+    for (const body of [withoutAgreement, { ...withoutAgreement, agreed_to_rules: false }]) {
+      expect(await sut.request('POST', '/registration', { token, body })).toMatchObject({
+        status: 400,
+        body: {
+          message: 'invalidRequest',
+          issues: [{ path: ['agreed_to_rules'], message: 'validation.rulesAgreementRequired' }],
+        },
+      })
+    }
+    expect(await sut.request('GET', '/registration', { token })).toMatchObject({ status: 404 })
+  })
+
+  it('records when the member agreed, with the registration', async () => {
+    const token = await sut.memberToken()
+    const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
+    expect(created.status).toBe(201)
+    const rows = await database()
+      .database.db.select({ rulesAgreedAt: registrations.rulesAgreedAt })
+      .from(registrations)
+      .where(eq(registrations.badgeName, 'Kemo'))
+    expect(rows.map((row) => row.rulesAgreedAt?.getTime())).toEqual([sut.clock()])
+  })
+})

@@ -1,0 +1,29 @@
+// Taking the site offline in a journey: the installed app opened on the event day with no network.
+import { expect, type Page } from '@playwright/test'
+import { appStarted } from './public-site.ts'
+
+/** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
+export const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
+
+/**
+ * Resolves once the service worker is active and controls the page (from then on the site works offline) and
+ * the page listens for the connection to return.
+ */
+export async function serviceWorkerControls(page: Page) {
+  await appStarted(page)
+  await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
+  // Polled rather than awaited in the page, so a failed install says where it stopped.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlled'
+          const registration = await navigator.serviceWorker.getRegistration()
+          if (!registration) return 'not registered'
+          const { installing, waiting, active } = registration
+          return `installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('controlled')
+}
