@@ -2,7 +2,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, chromiumPath, contactUrl, e2ePorts, e2eVenue, pwaUrl } from './support/stack.ts'
+import {
+  chromiumArgs,
+  chromiumPath,
+  contactUrl,
+  e2ePorts,
+  e2eRefundPolicy,
+  e2eVenue,
+  pwaUrl,
+} from './support/stack.ts'
 
 const root = join(import.meta.dirname, '..')
 // Every run starts on empty data (accounts, registrations, flags). Workers load this file too; they inherit
@@ -45,6 +53,7 @@ export default defineConfig({
       // One spot, so the sold-out test (tests/exclusive) sells a tier out with one registration.
       TIER_CAPACITIES: 'sponsor_fursuiter=1',
       VENUE: JSON.stringify(e2eVenue),
+      REFUND_POLICY: `${e2eRefundPolicy.earlyUntil},${e2eRefundPolicy.lateUntil}`,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -86,8 +86,8 @@ const labels = {
 } as const
 
 /** Ticks "I agree to the participation rules" on the registration form: registering requires it. */
-export async function agreeToRules(page: Page, language: 'ja' | 'en' = 'ja') {
-  await page
+export async function agreeToRules(scope: Page | Locator, language: 'ja' | 'en' = 'ja') {
+  await scope
     .getByRole('checkbox', {
       name: language === 'ja' ? '参加規約に同意します' : 'I agree to the participation rules',
     })

@@ -49,11 +49,17 @@ async function payOnHostedPage(browser: Browser, paymentUrl: string) {
   }
 }
 
-/** A member with a paid registration and its registration code. */
-export async function createPaidParticipant(browser: Browser, badgeName: string): Promise<PaidParticipant> {
+/** A member with a paid registration and its registration code (a member's, unless `tier` says otherwise). */
+export async function createPaidParticipant(
+  browser: Browser,
+  badgeName: string,
+  tier: { registration_tier: string; t_shirt_size?: string; changing_room_type?: string } = {
+    registration_tier: 'member',
+  },
+): Promise<PaidParticipant> {
   const member = await createMember('reception')
   const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
-    registration_tier: 'member',
+    ...tier,
     badge_name: badgeName,
     agreed_to_rules: true,
     success_url: `${pwaUrl}/en/mypage/dashboard`,

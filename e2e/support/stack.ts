@@ -1,3 +1,4 @@
+import { calendarDateInTokyo } from '@furfes/core'
 // The ports the e2e stack runs on: next to, never on, the ones `npm start` uses, so a developer's running
 // stack and the tests can coexist.
 export const e2ePorts = {
@@ -23,6 +24,15 @@ export const e2eVenue = {
   access: { ja: '東京駅丸の内北口から徒歩5分', en: '5 minutes on foot from Tokyo Station' },
   map_url: 'https://maps.furfes.example/tokyo-furry-hall',
   entry_time: '09:30',
+}
+const day = 24 * 60 * 60 * 1000
+/**
+ * The e2e stack's refund policy (REFUND_POLICY, decision 110): the published policy's dates passed long ago, so
+ * the stack moves them to put today 30 days before the early cut-off, where a cancellation gets 90 %.
+ */
+export const e2eRefundPolicy = {
+  earlyUntil: calendarDateInTokyo(Date.now() + 30 * day),
+  lateUntil: calendarDateInTokyo(Date.now() + 60 * day),
 }
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const chromiumArgs = [

@@ -45,6 +45,17 @@ describe('readEnv', () => {
     )
   })
 
+  it('reads the refund policy as two cut-off days, the published one by default', () => {
+    expect(readEnv({}).REFUND_POLICY).toBeUndefined()
+    expect(readEnv({ REFUND_POLICY: '2026-12-24,2027-01-23' }).REFUND_POLICY).toEqual({
+      earlyUntil: '2026-12-24',
+      lateUntil: '2027-01-23',
+    })
+    expect(() => readEnv({ REFUND_POLICY: '2027-01-23,2026-12-24' })).toThrow(
+      /REFUND_POLICY: .*after the late one/,
+    )
+  })
+
   it('lists every invalid variable', () => {
     let message = ''
     try {

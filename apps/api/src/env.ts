@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { type RegistrationTier, registrationTiers, venueWireSchema } from '@furfes/core'
+import { parseRefundPolicy, type RegistrationTier, registrationTiers, venueWireSchema } from '@furfes/core'
 import { z } from 'zod'
 
 /*
@@ -140,6 +140,24 @@ const envSchema = z.object({
    * the place with EVENT_VENUE_JA/EN (decision 123).
    */
   VENUE: venueSchema.optional(),
+
+  /**
+   * The refund policy's two cut-off days, `YYYY-MM-DD,YYYY-MM-DD` (decision 110). The published pages are built
+   * from core's policy, so production leaves this unset and changes core's value; test stacks and rehearsals
+   * set it to put today in a chosen period. The API warns at start when it differs from the published one.
+   */
+  REFUND_POLICY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined
+      try {
+        return parseRefundPolicy(value)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message })
+        return z.NEVER
+      }
+    }),
 
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
   REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),

@@ -2,7 +2,14 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
-import { type Clock, defaultEventDetails, defaultEventSchedule, type RegistrationTier } from '@furfes/core'
+import {
+  type Clock,
+  defaultEventDetails,
+  defaultEventSchedule,
+  defaultRefundPolicy,
+  type RegistrationTier,
+  sameRefundPolicy,
+} from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
@@ -185,6 +192,13 @@ export async function startServer(
     checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS,
     checkoutClaimSeconds: env.CHECKOUT_CLAIM_SECONDS,
   })
+  if (env.REFUND_POLICY && !sameRefundPolicy(env.REFUND_POLICY, defaultRefundPolicy)) {
+    // The pages publish core's policy: refunds by another one must be a deliberate test or rehearsal.
+    logger.warn('REFUND_POLICY differs from the published refund policy', {
+      applied: env.REFUND_POLICY,
+      published: defaultRefundPolicy,
+    })
+  }
   logger.info('Database ready', {
     database: database.kind,
     ...(database.kind === 'pglite' ? { dataDir: pgliteDir } : {}),
@@ -229,6 +243,7 @@ export async function startServer(
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
     eventDate: defaultEventSchedule.eventDate,
     ...(env.VENUE === undefined ? {} : { venue: env.VENUE }),
+    ...(env.REFUND_POLICY === undefined ? {} : { refundPolicy: env.REFUND_POLICY }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,
       maxQueue: env.ADMISSION_MAX_QUEUE,

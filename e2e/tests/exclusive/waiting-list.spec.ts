@@ -1,21 +1,29 @@
-import { apiUrl, callApi, createMember } from '../../support/accounts.ts'
+import { accessToken, apiUrl, callApi, demoAdmin } from '../../support/accounts.ts'
 import { expect, test } from '../../support/fixtures.ts'
 import { receivedMail } from '../../support/mail.ts'
-import { freshEmail, notFoundAnswers, payOnCheckoutPage, signUpAndSignIn } from '../../support/mypage.ts'
-import { cancelUrl, successUrl } from '../../support/payment.ts'
+import {
+  agreeToRules,
+  freshEmail,
+  notFoundAnswers,
+  payOnCheckoutPage,
+  signUpAndSignIn,
+} from '../../support/mypage.ts'
+import { createPaidParticipant, openDevice, signInAdmin } from '../../support/reception.ts'
 import { pwaUrl } from '../../support/stack.ts'
 
-// The waiting list on the running stack (decision 115): the one-spot sponsor_fursuiter tier (TIER_CAPACITIES in
-// playwright.config.ts) sells out, a second member joins its waiting list on the registration page, the holder
-// gives the spot back, the second member gets the offer by mail and on the page, accepts, pays on the Stripe
-// emulator and gets the receipt. Exclusive: it sells out a tier every other test may choose. It leaves the tier
-// sold out (a paid registration nothing here can cancel), so it runs after the other exclusive tests.
+// A returned spot travels the whole stack (decisions 110, 111 and 115): the one-spot sponsor_fursuiter tier
+// (TIER_CAPACITIES in playwright.config.ts) sells out to a paid participant; a second member joins its waiting
+// list on the registration page; staff cancel and refund the first in the reception app, by the refund policy
+// (the stack's REFUND_POLICY puts today in the 90 % period); the spot is offered to the member waiting by mail
+// and on the page; they accept, pay on the Stripe emulator and get the receipt; the first participant's code is
+// refused at the door. Exclusive: it sells out a tier every other test may choose.
 
-test('a returned spot goes to the member waiting, who accepts it, pays and gets the receipt', async ({
+test('a refunded spot goes to the member waiting, who pays for it; the refunded code is refused at the door', async ({
   page,
+  browser,
   expectConsoleError,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   // Before joining, the member has no waiting-list entry: the API answers 404, which Chromium logs.
   expectConsoleError(notFoundAnswers)
   // Run alone, this test may start before the API answers (the stack is ready when the PWA is).
@@ -29,16 +37,11 @@ test('a returned spot goes to the member waiting, who accepts it, pays and gets 
       { timeout: 90_000 },
     )
     .toBe(200)
-  const holder = await createMember()
-  const taken = await callApi('POST', '/registration', holder.accessToken, {
+  const holder = await createPaidParticipant(browser, `Spot Holder ${Date.now() % 100_000}`, {
     registration_tier: 'sponsor_fursuiter',
-    badge_name: 'Spot Holder',
     t_shirt_size: 'M',
     changing_room_type: 'female',
-    success_url: successUrl,
-    cancel_url: cancelUrl,
   })
-  expect(taken.status, JSON.stringify(taken.body)).toBe(201)
 
   const email = freshEmail('waiter')
   await signUpAndSignIn(page, 'en', email)
@@ -49,11 +52,36 @@ test('a returned spot goes to the member waiting, who accepts it, pays and gets 
   await section.getByLabel(/Badge name/).fill('Patient Fox')
   await section.getByLabel(/T-shirt size/).selectOption('L')
   await section.getByRole('radio', { name: 'Female' }).check()
+  await agreeToRules(section, 'en')
   await section.getByRole('button', { name: 'Join the waiting list' }).click()
   await expect(section.getByText('You are number 1 on the waiting list for Fursuiter sponsor.')).toBeVisible()
 
-  // The holder gives the spot back: it is offered to the member waiting, by mail and on the page.
-  expect((await callApi('DELETE', '/registration', holder.accessToken)).status).toBe(200)
+  // Staff cancel and refund the holder from the participant dialog: the policy gives 90 % of 11,000 yen.
+  const desk = await openDevice(browser, 'Refund desk')
+  try {
+    await signInAdmin(desk.page)
+    await desk.page
+      .getByLabel('Search: badge name, handle name, e-mail or registration id')
+      .fill(holder.badgeName)
+    await desk.page.getByRole('button', { name: holder.badgeName }).click()
+    await desk.page.getByRole('dialog').getByRole('button', { name: 'Cancel and refund' }).click()
+    const dialog = desk.page.getByRole('dialog', { name: `Cancel and refund: ${holder.badgeName}` })
+    await expect(dialog).toContainText('the refund policy gives back 90%')
+    await expect(dialog.getByLabel('Amount to refund (yen)')).toHaveValue('9900')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Cancel and refund' }).click()
+    await expect(dialog).toContainText(`The registration of ${holder.badgeName} is canceled`)
+    expect(desk.errors).toEqual([])
+  } finally {
+    await desk.context.close()
+  }
+  const refunded = await receivedMail(
+    holder.email,
+    '[Tokyo Furry Fes] Your registration was canceled and refunded',
+  )
+  expect(refunded.text).toContain('9,900')
+
+  // The spot is offered to the member waiting, by mail and on the page; they accept it and pay.
   const offer = await receivedMail(email, '[Tokyo Furry Fes] A spot is held for you')
   expect(offer.text).toContain('A Fursuiter sponsor spot has returned')
   expect(offer.text).toContain(`${pwaUrl}/en/mypage/registration`)
@@ -62,9 +90,43 @@ test('a returned spot goes to the member waiting, who accepts it, pays and gets 
     section.getByText(/A Fursuiter sponsor spot is held for you until .*\(Japan time\)/),
   ).toBeVisible()
   await section.getByRole('button', { name: 'Accept the spot and pay' }).click()
-
   await payOnCheckoutPage(page, '4242 4242 4242 4242')
   await page.waitForURL(`${pwaUrl}/en/**`)
   const receipt = await receivedMail(email, '[Tokyo Furry Fes] Receipt for your registration')
   expect(receipt.text).toContain('Badge name: Patient Fox')
+
+  // At the door: the refunded code is refused on a tablet, and the server refuses its check-in.
+  const door = await openDevice(browser, 'Door')
+  try {
+    await signInAdmin(door.page)
+    await door.page.getByRole('tab', { name: 'Scan' }).click()
+    await door.page.getByLabel('Registration code').fill(holder.code)
+    await door.page.getByRole('button', { name: 'Verify' }).click()
+    const verdict = door.page.locator('[data-verdict]:visible')
+    await expect(verdict).toContainText('Invalid')
+    await expect(verdict).toContainText('This registration was canceled.')
+    expect(door.errors).toEqual([])
+  } finally {
+    await door.context.close()
+  }
+  const admin = demoAdmin()
+  const adminToken = await accessToken('admins', admin.email, admin.password)
+  const checkIn = await callApi<{ results?: { status: string; reason?: string }[] }>(
+    'POST',
+    '/admin/check-ins',
+    adminToken,
+    {
+      items: [
+        {
+          id: crypto.randomUUID(),
+          registration_id: holder.registrationId,
+          device_id: 'e2e-door',
+          checked_in_at: new Date().toISOString(),
+          kind: 'check_in',
+        },
+      ],
+    },
+  )
+  expect(checkIn.status).toBe(200)
+  expect(checkIn.body.results?.[0]).toMatchObject({ status: 'rejected', reason: 'canceled' })
 })

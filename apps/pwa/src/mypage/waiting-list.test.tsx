@@ -29,12 +29,16 @@ describe('the waiting list on the registration page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに登録する' }))
     // Nothing sent until the form is valid: the badge name and the changing room are required, as when registering.
     expect(await screen.findByText('着ぐるみ更衣室を選択してください。')).toBeTruthy()
+    // Agreeing to the participation rules is required here too.
+    expect(screen.getAllByText('参加規約への同意が必要です。').length).toBeGreaterThan(0)
     expect(fake.backend.state.requests.some((request) => request.method === 'joinWaitingList')).toBe(false)
 
     const badgeNames = screen.getAllByLabelText(/バッジ名/)
     fireEvent.change(badgeNames[badgeNames.length - 1] as HTMLElement, { target: { value: 'ケモ' } })
     const rooms = screen.getAllByRole('radio', { name: '女性用' })
     fireEvent.click(rooms[rooms.length - 1] as HTMLElement)
+    const agreements = screen.getAllByRole('checkbox', { name: '参加規約に同意します' })
+    fireEvent.click(agreements[agreements.length - 1] as HTMLElement)
     fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに登録する' }))
 
     expect(await screen.findByText('着ぐるみ参加のキャンセル待ち 3 番目です。')).toBeTruthy()
@@ -43,6 +47,7 @@ describe('the waiting list on the registration page', () => {
         registrationTier: 'fursuiter',
         badgeName: 'ケモ',
         changingRoomType: 'female',
+        agreedToRules: true,
         language: 'ja',
       },
     )

@@ -3,8 +3,10 @@ import { endOfDayInTokyo } from './date.ts'
 import {
   defaultRefundPolicy,
   eventCancelledRefundJpy,
+  parseRefundPolicy,
   policyRefundJpy,
   refundPeriodAt,
+  sameRefundPolicy,
   tierRefundJpy,
 } from './refund-policy.ts'
 
@@ -32,6 +34,17 @@ describe('refund policy', () => {
   it('applies the policy to a tier fee on a clock', () => {
     expect(tierRefundJpy('sponsor', () => early)).toBe(9000)
     expect(tierRefundJpy('fursuiter', () => late + 1)).toBe(0)
+  })
+
+  it('reads a policy from configuration and refuses a malformed or reversed one', () => {
+    expect(parseRefundPolicy(' 2026-12-01 , 2027-01-15 ')).toEqual({
+      earlyUntil: '2026-12-01',
+      lateUntil: '2027-01-15',
+    })
+    expect(() => parseRefundPolicy('2026-12-01')).toThrow(RangeError)
+    expect(() => parseRefundPolicy('2026-02-30,2026-03-01')).toThrow('YYYY-MM-DD')
+    expect(() => parseRefundPolicy('2026-12-02,2026-12-01')).toThrow('after the late one')
+    expect(sameRefundPolicy(parseRefundPolicy('2025-04-10,2025-05-03'), defaultRefundPolicy)).toBe(true)
   })
 
   it('refunds the fee minus expenses when the event is cancelled, never below zero', () => {

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts'
-import { type CalendarDate, endOfDayInTokyo } from './date.ts'
+import { type CalendarDate, endOfDayInTokyo, isCalendarDate } from './date.ts'
 import { type RegistrationTier, registrationTierPriceJpy } from './registration-tier.ts'
 
 /**
@@ -24,6 +24,26 @@ export type RefundPeriod = keyof typeof refundPercentages
 export const defaultRefundPolicy: Readonly<RefundPolicy> = {
   earlyUntil: '2025-04-10',
   lateUntil: '2025-05-03',
+}
+
+/**
+ * Reads a policy written as configuration: `YYYY-MM-DD,YYYY-MM-DD` (the early then the late cut-off day in
+ * Japan). Throws a RangeError naming what is wrong, so a bad setting stops a start instead of refunding wrongly.
+ */
+export function parseRefundPolicy(value: string): RefundPolicy {
+  const [earlyUntil, lateUntil, ...rest] = value.split(',').map((part) => part.trim())
+  if (rest.length > 0 || !isCalendarDate(earlyUntil) || !isCalendarDate(lateUntil)) {
+    throw new RangeError(`Expected two days as YYYY-MM-DD,YYYY-MM-DD, got "${value}"`)
+  }
+  if (earlyUntil > lateUntil) {
+    throw new RangeError(`The early cut-off ${earlyUntil} is after the late one ${lateUntil}`)
+  }
+  return { earlyUntil, lateUntil }
+}
+
+/** True when two policies refund the same amounts on every day. */
+export function sameRefundPolicy(a: RefundPolicy, b: RefundPolicy): boolean {
+  return a.earlyUntil === b.earlyUntil && a.lateUntil === b.lateUntil
 }
 
 /** Which part of the policy applies at an instant (epoch ms). A cut-off day counts to its last millisecond. */
