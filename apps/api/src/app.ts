@@ -9,7 +9,6 @@ import {
   type FeatureFlags,
   type FeatureFlagsWire,
   type RefundPolicy,
-  type RegistrationTier,
   registrationIdSchema,
   type VenueWire,
 } from '@furfes/core'

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, DashboardWire, RegistrationTier } from '@furfes/core'
-import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   createTestApi,
@@ -76,7 +75,7 @@ describe.each(databaseKinds)('the dashboard on %s', (kind) => {
     sut.clock.set(dayTwo)
     const b = await paid(sut, 'member')
     const g = await paid(sut, 'sponsor')
-    // Paid, checked in, then canceled with its spot given back (as a refund does): money taken, not paid now.
+    // Paid, checked in, then canceled with a refund: money taken and partly given back, not paid now.
     const h = await paid(sut, 'fursuiter')
     const pending = await start(sut, 'member')
     // Tokens are checked against the moved clock.
@@ -95,12 +94,14 @@ describe.each(databaseKinds)('the dashboard on %s', (kind) => {
     ]
     const uploaded = await sut.request('POST', '/admin/check-ins', { token: admin, body: { items } })
     expect(uploaded.status).toBe(200)
-    await sut.database.db.execute(
-      sql`update registrations set payment_status = 'canceled' where registration_id = ${h}::uuid`,
-    )
-    await sut.database.db.execute(
-      sql`update tier_inventory set taken = taken - 1 where registration_tier = 'fursuiter'`,
-    )
+    // Canceled by staff with the policy's refund (90 % of 4,000 yen on this day, decision 110).
+    await sut.api.refunds.refundByStaff({
+      registrationId: h,
+      amountJpy: undefined,
+      reason: undefined,
+      clientKey: randomUUID(),
+      staffUserId: 'staff',
+    })
   }
 
   it('answers every figure of a seeded event, counting canceled and expired registrations as unpaid', async () => {
@@ -112,7 +113,14 @@ describe.each(databaseKinds)('the dashboard on %s', (kind) => {
     const tier = (
       registration_tier: RegistrationTier,
       capacity: number,
-      figures: { paid: number; pending: number; spots_left: number; gross: number; checked_in: number },
+      figures: {
+        paid: number
+        pending: number
+        spots_left: number
+        gross: number
+        refunded?: number
+        checked_in: number
+      },
     ) => ({
       registration_tier,
       capacity,
@@ -121,13 +129,20 @@ describe.each(databaseKinds)('the dashboard on %s', (kind) => {
       spots_left: figures.spots_left,
       waiting: 0,
       revenue_gross_jpy: figures.gross,
-      revenue_refunded_jpy: 0,
-      revenue_net_jpy: figures.gross,
+      revenue_refunded_jpy: figures.refunded ?? 0,
+      revenue_net_jpy: figures.gross - (figures.refunded ?? 0),
       checked_in: figures.checked_in,
     })
     expect(body.tiers).toEqual([
       tier('member', 5, { paid: 2, pending: 1, spots_left: 2, gross: 6000, checked_in: 2 }),
-      tier('fursuiter', 3, { paid: 1, pending: 0, spots_left: 2, gross: 8000, checked_in: 1 }),
+      tier('fursuiter', 3, {
+        paid: 1,
+        pending: 0,
+        spots_left: 2,
+        gross: 8000,
+        refunded: 3600,
+        checked_in: 1,
+      }),
       tier('sponsor', 2, { paid: 1, pending: 0, spots_left: 1, gross: 10000, checked_in: 0 }),
       tier('sponsor_fursuiter', 1, { paid: 0, pending: 0, spots_left: 1, gross: 0, checked_in: 0 }),
     ])

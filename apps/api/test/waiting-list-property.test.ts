@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Api } from '../src/app.ts'
 import { type Database, type Executor, openDatabase, queryRows } from '../src/db/database.ts'
 import { HttpError } from '../src/http/errors.ts'
+import { createStubPaymentGateway, type StubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { syncTierCapacities } from '../src/services/registrations.ts'
 import {
   createTestApi,
@@ -21,13 +22,14 @@ import { spotAccounting } from './support/waiting-list.ts'
 /*
  * The waiting list under random interleavings (decision 115): members join, leave, register, accept offers,
  * pay, abandon and let checkouts lapse, staff raise capacities, time passes (offers and checkouts expire),
- * a paid registration is canceled the way the refund path does it (the state and the counter in one statement,
- * nothing else called), and sweeps run. After every step: the counter equals what holds a spot (live
- * registrations plus open offers) and never passes the capacity; offers went out first come, first served;
- * nobody registered past people waiting. After every sweep: no spot sits free while somebody waits.
+ * staff cancel and refund a paid registration (sometimes by a double click), a refund made in the Stripe
+ * Dashboard arrives, and sweeps run. After every step: the counter equals what holds a spot (live registrations
+ * plus open offers) and never passes the capacity; offers went out first come, first served; nobody registered
+ * past people waiting; no registration was refunded twice. After every sweep: no spot sits free while somebody
+ * waits.
  *
- * The operations are a table (`operations`): a new way for spots to come back (a staff refund, a Stripe
- * Dashboard refund) is one more entry with its arbitrary and its action.
+ * The operations are a table (`operations`): a new way for spots to come back is one more entry with its
+ * arbitrary and its action.
  */
 
 const tiers = ['member', 'fursuiter'] as const satisfies readonly RegistrationTier[]
@@ -44,6 +46,10 @@ const expectedRefusals = new Set([
   'alreadyOnWaitingList',
   'noWaitingListOffer',
   'notFound',
+  'registrationNotPaid',
+  'alreadyRefunded',
+  // The provider refused (a payment this test marked paid without paying the session): staff see it, nothing breaks.
+  'refundFailed',
 ])
 
 async function refusedOr<T>(work: () => Promise<T>): Promise<T | 'refused'> {
@@ -58,6 +64,8 @@ async function refusedOr<T>(work: () => Promise<T>): Promise<T | 'refused'> {
 interface World {
   /** One API instance per entry (two on one PostgreSQL in the two-instance runs). */
   apis: Api[]
+  /** The payment provider both instances talk to: every refund it made, by idempotency key. */
+  gateway: StubPaymentGateway
   database: Database
   clock: TestClock
   users: string[]
@@ -71,6 +79,15 @@ async function pendingSessionOf(db: Executor, userId: string): Promise<string | 
         where user_id = ${userId}::uuid and payment_status = 'pending'`,
   )
   return row?.checkout_session_id ?? undefined
+}
+
+async function paidOf(db: Executor, userId: string) {
+  const [row] = await queryRows<{ registration_id: string; checkout_session_id: string; amount_jpy: number }>(
+    db,
+    sql`select registration_id, checkout_session_id, amount_jpy from registrations
+        where user_id = ${userId}::uuid and payment_status = 'paid'`,
+  )
+  return row
 }
 
 async function someoneWaits(db: Executor, tier: RegistrationTier): Promise<boolean> {
@@ -144,6 +161,7 @@ const operations = {
     async run(world: World, api: Api, [who]: [number]) {
       const session = await pendingSessionOf(world.database.db, world.users[who] as string)
       if (session === undefined) return
+      if (world.gateway.sessions.get(session)?.status === 'open') world.gateway.complete(session)
       const result = await api.registrations.markPaid(session)
       // A payment for a hold that is still pending always stands.
       expect(['paid', 'already_paid', 'refund_required']).toContain(result.outcome)
@@ -164,20 +182,30 @@ const operations = {
       await refusedOr(() => api.registrations.cancel(world.users[who] as string))
     },
   },
-  /**
-   * A paid registration canceled as the refund path does it: state and counter in one statement, and
-   * nothing else called. Only the sweep can hand its spot on.
-   */
-  cancelPaid: {
+  /** Staff cancel and refund a paid registration by the policy; a double click sends the request twice. */
+  staffRefund: {
+    args: fc.tuple(user, fc.boolean()),
+    async run(world: World, api: Api, [who, twice]: [number, boolean]) {
+      const paid = await paidOf(world.database.db, world.users[who] as string)
+      if (!paid) return
+      const request = {
+        registrationId: paid.registration_id,
+        amountJpy: undefined,
+        reason: undefined,
+        clientKey: randomUUID(),
+        staffUserId: 'staff',
+      }
+      await Promise.all(
+        Array.from({ length: twice ? 2 : 1 }, () => refusedOr(() => api.refunds.refundByStaff(request))),
+      )
+    },
+  },
+  /** A refund made in the Stripe Dashboard reaches the API as `charge.refunded`. */
+  dashboardRefund: {
     args: fc.tuple(user),
-    async run(world: World, _api: Api, [who]: [number]) {
-      await world.database.db.execute(sql`
-        with canceled as (
-          update registrations set payment_status = 'canceled'
-          where user_id = ${world.users[who]}::uuid and payment_status = 'paid'
-          returning registration_tier)
-        update tier_inventory t set taken = t.taken - 1
-        from canceled c where t.registration_tier = c.registration_tier`)
+    async run(world: World, api: Api, [who]: [number]) {
+      const paid = await paidOf(world.database.db, world.users[who] as string)
+      if (paid) await api.refunds.providerRefunded(paid.checkout_session_id, paid.amount_jpy)
     },
   },
   raiseCapacity: {
@@ -244,6 +272,16 @@ async function checkInvariants(world: World, afterSweep: boolean): Promise<void>
             and o.position > w.position)`,
   )
   expect(passedOver, 'people passed over by an offer').toEqual([])
+  // Never refunded twice: one provider refund at most per registration, whoever asked and how often.
+  const refundsPerRegistration = new Map<string, number>()
+  for (const refund of world.gateway.refunds.values()) {
+    const id = refund.request.registrationId
+    refundsPerRegistration.set(id, (refundsPerRegistration.get(id) ?? 0) + 1)
+  }
+  expect(
+    [...refundsPerRegistration.values()].filter((count) => count > 1),
+    'registrations refunded twice',
+  ).toEqual([])
   if (afterSweep) {
     const overdue = await queryRows(
       db,
@@ -257,7 +295,7 @@ async function checkInvariants(world: World, afterSweep: boolean): Promise<void>
 async function resetWorld(world: World): Promise<void> {
   world.clock.set(start)
   await world.database.db.execute(
-    'truncate mail_outbox, waiting_list_entries, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory',
+    'truncate registration_refunds, refund_attempts, mail_outbox, waiting_list_entries, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory',
   )
   world.capacities = { member: 1, fursuiter: 1, sponsor: 0, sponsor_fursuiter: 0 }
   await syncTierCapacities(world.database.db, world.capacities)
@@ -273,12 +311,14 @@ async function resetWorld(world: World): Promise<void> {
 async function openWorld(database: Database, extra: Database[] = []): Promise<World> {
   const clock = createTestClock(start)
   const overrides = { soldOutCacheMs: 0 }
+  const gateway = createStubPaymentGateway({ pwaUrl })
   const apis: Api[] = []
   for (const each of [database, ...extra]) {
-    apis.push((await createTestApi(each, { clock, overrides })).api)
+    apis.push((await createTestApi(each, { clock, overrides, gateway })).api)
   }
   return {
     apis,
+    gateway,
     database,
     clock,
     users: [],

@@ -48,8 +48,8 @@ export async function dashboard(db: Executor, now: number): Promise<DashboardWir
         count(r.registration_id) filter (where r.payment_status = 'paid')::int as paid,
         count(r.registration_id) filter (where r.payment_status = 'pending')::int as pending,
         coalesce(sum(r.amount_jpy) filter (where r.paid_at is not null), 0)::bigint as revenue_gross_jpy,
-        -- Refunds are not stored yet: the refunded sum joins here when they are (decision 130).
-        0::bigint as revenue_refunded_jpy,
+        -- Yen given back on cancellations after payment (decision 111): staff, Dashboard and event-cancelled.
+        coalesce(sum(f.amount_jpy), 0)::bigint as revenue_refunded_jpy,
         count(s.registration_id) filter (where r.payment_status = 'paid')::int as checked_in,
         -- Still on the list: waiting for a spot or holding an offer not yet taken (decision 115).
         (select count(*) from waiting_list_entries w
@@ -57,6 +57,7 @@ export async function dashboard(db: Executor, now: number): Promise<DashboardWir
       from tier_inventory i
       left join registrations r on r.registration_tier = i.registration_tier
       left join check_in_states s on s.registration_id = r.registration_id and s.check_in_id is not null
+      left join registration_refunds f on f.registration_id = r.registration_id
       group by i.registration_tier, i.capacity, i.taken
     `,
   )

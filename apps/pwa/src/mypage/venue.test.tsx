@@ -59,6 +59,7 @@ describe('the venue for paid participants', () => {
     // Offline, the registration cannot be read either: the kept copy is all there is.
     fake.backend.fail('getRegistration')
     fake.backend.fail('getRegistrationJwt')
+    fake.backend.fail('getVenue')
     renderApp('/en/registration-code', { account: fake.account })
     const section = await venueSection('Venue')
     expect(await section.findByText(/^Offline: the venue as saved on this device on .*\.$/)).toBeTruthy()

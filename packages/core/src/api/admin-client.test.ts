@@ -106,8 +106,8 @@ describe('admin API client', () => {
     })
     expect('listParticipants' in member).toBe(false)
     expect(Object.keys(admin).sort()).toEqual([
-      'getDashboard',
       'dryRunEventCancellation',
+      'getDashboard',
       'getEventCancellation',
       'getFeatures',
       'getRefundQuote',
