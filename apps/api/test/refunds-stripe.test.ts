@@ -126,6 +126,34 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
     )
   })
 
+  it('reports a refund that fails after Stripe accepted it, and keeps the registration canceled', async () => {
+    const stack = await start()
+    const { registrationId, paymentIntent } = await paid(stack)
+    const admin = await stack.sut.adminToken()
+    const refunded = await stack.sut.request('POST', refundPath(registrationId), {
+      token: admin,
+      body: { idempotency_key: randomUUID() },
+    })
+    expect(refunded.status).toBe(200)
+    await stack.settled()
+    const [refund] = (await stack.stripe.refunds.list({ payment_intent: paymentIntent })).data
+
+    const failed = await fetch(`${stack.stripeUrl}/_emulator/refunds/${refund?.id}/fail`, { method: 'POST' })
+    expect(failed.status).toBe(200)
+    await stack.settled()
+
+    expect(stack.logger.records).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'A refund failed after Stripe accepted it: pay the participant back another way',
+        registrationId,
+        refundId: refund?.id,
+        amountJpy: 2700,
+      }),
+    )
+    expect(await stored(registrationId)).toMatchObject({ status: 'canceled' })
+  })
+
   it('ends a registration refunded in the Dashboard through charge.refunded, once, as stripe_dashboard', async () => {
     const stack = await start()
     const { registrationId, paymentIntent } = await paid(stack)

@@ -328,6 +328,12 @@ export function createApp(emulator: Emulator): Hono<Env> {
     return c.json(refundObject(refund))
   })
 
+  /** `POST /_emulator/refunds/re_…/fail`: that refund fails after the fact (`refund.updated`, `refund.failed`). */
+  app.post('/_emulator/refunds/:id/fail', (c) => {
+    const refund = emulator.failRefund(c.req.param('id'), { id: c.get('requestId'), idempotencyKey: null })
+    return c.json(refundObject(refund))
+  })
+
   /** `POST /_emulator/refunds/fail_next` with `{ "count": 1 }`: the next refund requests fail (balance_insufficient). */
   app.post('/_emulator/refunds/fail_next', async (c) => {
     const count = Number((await readJson(c)).count ?? 1)

@@ -328,6 +328,24 @@ export class Emulator {
     return refund
   }
 
+  /**
+   * A refund Stripe accepted fails afterwards, as one to a closed card does: the money stays with the account,
+   * the charge counts it unrefunded again, and `refund.updated` then `refund.failed` follow (decision 112).
+   */
+  failRefund(id: string, request: RequestInfo): RefundRecord {
+    const refund = this.getRefund(id)
+    if (refund.status === 'failed') return refund
+    refund.status = 'failed'
+    refund.failureReason = 'expired_or_canceled_card'
+    const session = this.#sessions.get(refund.sessionId)
+    const charge = session?.charge
+    if (charge) charge.amountRefunded = Math.max(0, (charge.amountRefunded ?? 0) - refund.amount)
+    this.#save()
+    this.#emitObject('refund.updated', refundObject(refund), refund.sessionId, request)
+    this.#emitObject('refund.failed', refundObject(refund), refund.sessionId, request)
+    return refund
+  }
+
   getRefund(id: string): RefundRecord {
     const refund = this.#refunds.get(id)
     if (!refund) throw resourceMissing('refund', id)

@@ -16,7 +16,9 @@ export interface RefundRecord {
   sessionId: string
   reason: RefundReason | null
   metadata: Record<string, string>
-  status: 'succeeded'
+  /** `failed` when the card could not take the money back after the refund was accepted (a test hook). */
+  status: 'succeeded' | 'failed'
+  failureReason?: 'expired_or_canceled_card' | 'lost_or_stolen_card' | 'unknown'
 }
 
 const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'] as const
@@ -84,6 +86,7 @@ export function refundObject(refund: RefundRecord): JsonObject {
     receipt_number: null,
     source_transfer_reversal: null,
     status: refund.status,
+    ...(refund.failureReason ? { failure_reason: refund.failureReason } : {}),
     transfer_reversal: null,
   }
 }

@@ -81,6 +81,27 @@ describe('refunds through the official SDK', () => {
     })
   })
 
+  it('fails an accepted refund afterwards on request, with refund.updated and refund.failed signed', async () => {
+    const paymentIntent = await paidPaymentIntent(sut)
+    const refund = await sut.stripe.refunds.create({ payment_intent: paymentIntent, amount: 2700 })
+
+    const failed = await sut.app.request(`/_emulator/refunds/${refund.id}/fail`, { method: 'POST' })
+
+    expect(failed.status).toBe(200)
+    expect(await sut.stripe.refunds.retrieve(refund.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    })
+    const events = (await eventsOf()).filter((event) => event.type.startsWith('refund.'))
+    expect(events.map((event) => event.type)).toEqual(['refund.created', 'refund.updated', 'refund.failed'])
+    expect(events[1]?.data.object).toMatchObject({ id: refund.id, status: 'failed' })
+    // The money stayed with the account: the whole fee can be refunded again.
+    expect((await sut.stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(3000)
+    expect(
+      (await sut.app.request('/_emulator/refunds/re_test_missing/fail', { method: 'POST' })).status,
+    ).toBe(404)
+  })
+
   it('refunds part of a charge, then at most what is left', async () => {
     const paymentIntent = await paidPaymentIntent(sut)
 

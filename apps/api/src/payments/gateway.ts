@@ -52,9 +52,11 @@ export interface PaymentEvent {
   createdAt: number
   /** The checkout session the event is about, when it is about one. */
   sessionId: string | undefined
-  effect: 'paid' | 'expired' | 'refunded' | 'none'
+  effect: 'paid' | 'expired' | 'refunded' | 'refund_failed' | 'none'
   /** With `refunded`: the payment (Stripe `pi_…`) and how much of it is refunded in all so far. */
   refund?: { paymentId: string; amountRefundedJpy: number }
+  /** With `refund_failed`: the refund the card could not take back after it was accepted. */
+  failedRefund?: { refundId: string; amountJpy: number; registrationId: string | undefined }
 }
 
 /** A refund of all or part of a registration's payment. */

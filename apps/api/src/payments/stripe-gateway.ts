@@ -63,12 +63,18 @@ const endedEvents = new Set(['checkout.session.expired', 'checkout.session.async
 /** What an event means for the registration its session belongs to. */
 function effectOf(event: Stripe.Event): PaymentEvent['effect'] {
   if (event.type === 'charge.refunded') return 'refunded'
+  // `refund.updated` carries the same news first; acting on `refund.failed` alone reports it once.
+  if (event.type === 'refund.failed') return 'refund_failed'
   if (!event.type.startsWith('checkout.session.')) return 'none'
   const session = event.data.object as Stripe.Checkout.Session
   // `completed` with `unpaid` is an asynchronous method still settling: async_payment_succeeded follows.
   if (paidEvents.has(event.type)) return session.payment_status === 'paid' ? 'paid' : 'none'
   if (endedEvents.has(event.type)) return 'expired'
   return 'none'
+}
+
+function failedRefundOf(refund: Stripe.Refund): NonNullable<PaymentEvent['failedRefund']> {
+  return { refundId: refund.id, amountJpy: refund.amount, registrationId: refund.metadata?.registration_id }
 }
 
 /**
@@ -201,6 +207,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         sessionId: object.object === 'checkout.session' ? object.id : undefined,
         effect: effect === 'refunded' && !paymentId ? 'none' : effect,
         ...(charge && paymentId ? { refund: { paymentId, amountRefundedJpy: charge.amount_refunded } } : {}),
+        ...(effect === 'refund_failed'
+          ? { failedRefund: failedRefundOf(event.data.object as Stripe.Refund) }
+          : {}),
       }
     },
 

@@ -26,6 +26,7 @@ type WebhookOutcome =
   | 'canceled'
   | 'already_canceled'
   | 'ignored'
+  | 'refund_failed'
 
 type Claim = { kind: 'claimed' } | { kind: 'duplicate'; outcome: string | null } | { kind: 'in_progress' }
 
@@ -82,6 +83,16 @@ async function apply(
       event.sessionId ?? (await services.gateway.checkoutSessionOfPayment(event.refund.paymentId))
     if (sessionId === undefined) return 'unknown_session'
     return services.refunds.providerRefunded(sessionId, event.refund.amountRefundedJpy)
+  }
+  if (event.effect === 'refund_failed' && event.failedRefund) {
+    // The card could not take the money back after Stripe accepted the refund (a closed card). The registration
+    // stays canceled (its spot may be someone else's by now): staff pay the participant back another way
+    // (docs/operations.md, "When a refund fails").
+    logger.error('A refund failed after Stripe accepted it: pay the participant back another way', {
+      eventId: event.id,
+      ...event.failedRefund,
+    })
+    return 'refund_failed'
   }
   if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
   if (event.effect === 'expired') return registrations.markExpired(event.sessionId)
