@@ -12,6 +12,7 @@ import {
   type Profile,
   profileSchema,
   type RegistrationAdditionalInfo,
+  type RegistrationForm,
   type RegistrationRequest,
   registrationAdditionalInfoSchema,
   registrationRequestSchema,
@@ -44,6 +45,7 @@ import {
   profileRequestWireSchema,
   profileWireSchema,
   type RegistrationAdditionalInfoWire,
+  type RegistrationRequestWire,
   type RegistrationWire,
   registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoWireSchema,
@@ -261,24 +263,44 @@ export const registrationCodec = z.codec(registrationWireSchema, registrationSch
   encode: registrationToWire,
 })
 
-/** Sends only what the tier uses: a size or room left over in the form from another tier is dropped. */
-export const registrationRequestCodec = z.codec(registrationRequestWireSchema, registrationRequestSchema, {
-  decode: (wire): RegistrationRequest => ({
+/** The registration form's fields from the wire: registering and joining a waiting list share them. */
+function registrationFieldsFromWire(wire: Pick<RegistrationRequestWire, RegistrationFieldWireName>) {
+  return {
     registrationTier: wire.registration_tier,
     badgeName: wire.badge_name,
     ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
     ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
     agreedToRules: wire.agreed_to_rules,
+  }
+}
+
+type RegistrationFieldWireName =
+  | 'registration_tier'
+  | 'badge_name'
+  | 't_shirt_size'
+  | 'changing_room_type'
+  | 'agreed_to_rules'
+
+/** Sends only what the tier uses: a size or room left over in the form from another tier is dropped. */
+function registrationFieldsToWire(form: RegistrationForm) {
+  return {
+    registration_tier: form.registrationTier,
+    badge_name: form.badgeName,
+    ...(isSponsorTier(form.registrationTier) ? { t_shirt_size: form.tShirtSize } : {}),
+    ...(isFursuitTier(form.registrationTier) ? { changing_room_type: form.changingRoomType } : {}),
+    agreed_to_rules: form.agreedToRules,
+  }
+}
+
+export const registrationRequestCodec = z.codec(registrationRequestWireSchema, registrationRequestSchema, {
+  decode: (wire): RegistrationRequest => ({
+    ...registrationFieldsFromWire(wire),
     successUrl: wire.success_url,
     cancelUrl: wire.cancel_url,
     language: wire.language,
   }),
   encode: (request) => ({
-    registration_tier: request.registrationTier,
-    badge_name: request.badgeName,
-    ...(isSponsorTier(request.registrationTier) ? { t_shirt_size: request.tShirtSize } : {}),
-    ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
-    agreed_to_rules: request.agreedToRules,
+    ...registrationFieldsToWire(request),
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
     language: request.language ?? defaultLanguage,
@@ -635,19 +657,11 @@ export const waitingListEntryCodec = z.codec(waitingListEntryWireSchema, waiting
 /** Sends only what the tier uses, like registrationRequestCodec. */
 export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingListJoinRequestSchema, {
   decode: (wire): WaitingListJoinRequest => ({
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
-    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
-    agreedToRules: wire.agreed_to_rules,
+    ...registrationFieldsFromWire(wire),
     language: wire.language,
   }),
   encode: (request) => ({
-    registration_tier: request.registrationTier,
-    badge_name: request.badgeName,
-    ...(isSponsorTier(request.registrationTier) ? { t_shirt_size: request.tShirtSize } : {}),
-    ...(isFursuitTier(request.registrationTier) ? { changing_room_type: request.changingRoomType } : {}),
-    agreed_to_rules: request.agreedToRules,
+    ...registrationFieldsToWire(request),
     language: request.language ?? defaultLanguage,
   }),
 })

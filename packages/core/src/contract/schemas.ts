@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { defaultLanguage, supportedLanguages } from '../domain/language.ts'
-import { inventoryStatuses, type PaymentStatus } from '../domain/registration.ts'
+import {
+  type ChangingRoomType,
+  inventoryStatuses,
+  type PaymentStatus,
+  type TShirtSize,
+} from '../domain/registration.ts'
+import type { RegistrationTier } from '../domain/registration-tier.ts'
 import type { ProductErrorKey, unauthorizedMessage } from '../errors/catalogue.ts'
 import {
   badgeNameSchema,
@@ -205,15 +211,43 @@ export const adminRegistrationWireSchema = component(
 )
 export type AdminRegistrationWire = z.infer<typeof adminRegistrationWireSchema>
 
+/** The registration form on the wire: what registering and joining a waiting list both ask for. */
+const registrationFieldsWire = {
+  registration_tier: registrationTierSchema,
+  badge_name: badgeNameSchema,
+  t_shirt_size: tShirtSizeSchema.optional().describe('Required for sponsor tiers; not allowed otherwise'),
+  changing_room_type: changingRoomTypeSchema
+    .optional()
+    .describe('Required for fursuit tiers; not allowed otherwise'),
+}
+
+/** The size and room a tier needs, and none it does not (the same rule as the form's, by wire names). */
+function checkTierFields(
+  value: {
+    registration_tier: RegistrationTier
+    t_shirt_size?: TShirtSize
+    changing_room_type?: ChangingRoomType
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const issues = tierDependentIssues(
+    {
+      registrationTier: value.registration_tier,
+      tShirtSize: value.t_shirt_size,
+      changingRoomType: value.changing_room_type,
+    },
+    { rejectInapplicable: true },
+  )
+  for (const issue of issues) {
+    const path = issue.field === 'tShirtSize' ? 't_shirt_size' : 'changing_room_type'
+    ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
+  }
+}
+
 export const registrationRequestWireSchema = component(
   z
     .object({
-      registration_tier: registrationTierSchema,
-      badge_name: badgeNameSchema,
-      t_shirt_size: tShirtSizeSchema.optional().describe('Required for sponsor tiers; not allowed otherwise'),
-      changing_room_type: changingRoomTypeSchema
-        .optional()
-        .describe('Required for fursuit tiers; not allowed otherwise'),
+      ...registrationFieldsWire,
       agreed_to_rules: rulesAgreementSchema.describe(
         'true: the member ticked that they agree to the participation rules; the API records when',
       ),
@@ -226,20 +260,7 @@ export const registrationRequestWireSchema = component(
         .default(defaultLanguage)
         .describe('The language the member registers in; the mails about this registration use it'),
     })
-    .superRefine((value, ctx) => {
-      const issues = tierDependentIssues(
-        {
-          registrationTier: value.registration_tier,
-          tShirtSize: value.t_shirt_size,
-          changingRoomType: value.changing_room_type,
-        },
-        { rejectInapplicable: true },
-      )
-      for (const issue of issues) {
-        const path = issue.field === 'tShirtSize' ? 't_shirt_size' : 'changing_room_type'
-        ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
-      }
-    }),
+    .superRefine(checkTierFields),
   { id: 'RegistrationRequest', description: 'Starts a registration and its Checkout session' },
 )
 export type RegistrationRequestWire = z.infer<typeof registrationRequestWireSchema>
@@ -514,12 +535,7 @@ export type WaitingListStatus = (typeof waitingListStatuses)[number]
 export const waitingListJoinWireSchema = component(
   z
     .object({
-      registration_tier: registrationTierSchema,
-      badge_name: badgeNameSchema,
-      t_shirt_size: tShirtSizeSchema.optional().describe('Required for sponsor tiers; not allowed otherwise'),
-      changing_room_type: changingRoomTypeSchema
-        .optional()
-        .describe('Required for fursuit tiers; not allowed otherwise'),
+      ...registrationFieldsWire,
       agreed_to_rules: rulesAgreementSchema.describe(
         'true: the member agrees to the participation rules; an accepted offer records the joining time as when',
       ),
@@ -528,20 +544,7 @@ export const waitingListJoinWireSchema = component(
         .default(defaultLanguage)
         .describe('The language of the offer mails and of the registration an accepted offer becomes'),
     })
-    .superRefine((value, ctx) => {
-      const issues = tierDependentIssues(
-        {
-          registrationTier: value.registration_tier,
-          tShirtSize: value.t_shirt_size,
-          changingRoomType: value.changing_room_type,
-        },
-        { rejectInapplicable: true },
-      )
-      for (const issue of issues) {
-        const path = issue.field === 'tShirtSize' ? 't_shirt_size' : 'changing_room_type'
-        ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
-      }
-    }),
+    .superRefine(checkTierFields),
   { id: 'WaitingListJoinRequest', description: 'Join the waiting list of a sold-out tier' },
 )
 export type WaitingListJoinWire = z.input<typeof waitingListJoinWireSchema>
