@@ -1,63 +1,34 @@
 import {
-  type ChangingRoomType,
-  changingRoomTypes,
   formatInstant,
   type InventoryItem,
-  isFursuitTier,
-  isSponsorTier,
   ProductError,
   type Registration,
   type RegistrationForm,
-  type RegistrationTier,
   registrationFormSchema,
   registrationMachine,
-  type TShirtSize,
-  tShirtMeasurements,
-  tShirtSizes,
-  tShirtSizeTableCm,
 } from '@furfes/core'
 import {
   Alert,
   Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
   Typography,
 } from '@mui/material'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { fromPromise } from 'xstate'
-import { useZodForm, type ZodForm } from '../account/form.ts'
+import { useZodForm, } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy, ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
-import { RulesAgreementField, TierPicker } from './TierPicker.tsx'
+import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
+import { TierPicker } from './TierPicker.tsx'
 import { WaitingListPanel } from './WaitingList.tsx'
-
-type RegistrationValues = {
-  registrationTier: RegistrationTier | undefined
-  badgeName: string
-  tShirtSize: TShirtSize | undefined
-  changingRoomType: ChangingRoomType | undefined
-  agreedToRules: boolean
-}
 
 /**
  * registration: the tier cards with price and sold-out state, the form (badge name, T-shirt size for sponsor
@@ -321,7 +292,7 @@ function RegistrationFormView({
   onSubmit: (form: RegistrationForm) => void
 }) {
   const { t, errorText } = useAccountTranslation()
-  const form = useZodForm<RegistrationValues, RegistrationForm>(registrationFormSchema, {
+  const form = useZodForm<RegistrationFormValues, RegistrationForm>(registrationFormSchema, {
     registrationTier: previous?.registrationTier,
     badgeName: previous?.badgeName ?? '',
     tShirtSize: previous?.tShirtSize,
@@ -342,118 +313,11 @@ function RegistrationFormView({
         message={message('registrationTier')}
       />
 
-      <FormTextField
-        form={form}
-        name="badgeName"
-        label={t('registration.badgeName')}
-        hint={t('registration.badgeNameHint')}
-      />
-
-      {tier && isSponsorTier(tier) && <TShirtSizeField form={form} message={message('tShirtSize')} />}
-
-      {tier && isFursuitTier(tier) && (
-        <FormControl component="fieldset" error={message('changingRoomType') !== undefined} required>
-          <FormLabel component="legend">{t('registration.changingRoom')}</FormLabel>
-          <RadioGroup
-            row
-            name="changingRoomType"
-            value={form.values.changingRoomType ?? ''}
-            onChange={(event) => form.setValue('changingRoomType', event.target.value as ChangingRoomType)}
-          >
-            {changingRoomTypes.map((room) => (
-              <FormControlLabel
-                key={room}
-                value={room}
-                control={<Radio />}
-                label={t(`domain:changingRoomType.${room}`)}
-              />
-            ))}
-          </RadioGroup>
-          {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
-        </FormControl>
-      )}
-
-      <RulesAgreementField
-        checked={form.values.agreedToRules}
-        onChange={(agreed) => form.setValue('agreedToRules', agreed)}
-        message={message('agreedToRules')}
-      />
+      <RegistrationDetailsFields form={form} sizeTable />
 
       <SubmitButton busy={busy}>
         {againLabel ? t('registration.registerAgain') : t('registration.submit')}
       </SubmitButton>
-    </Stack>
-  )
-}
-
-function TShirtSizeField({
-  form,
-  message,
-}: {
-  form: ZodForm<RegistrationValues, RegistrationForm>
-  message: string | undefined
-}) {
-  const { t } = useAccountTranslation()
-  return (
-    <Stack spacing={2}>
-      <TextField
-        select
-        name="tShirtSize"
-        label={t('registration.tShirtSize')}
-        value={form.values.tShirtSize ?? ''}
-        onChange={(event) =>
-          form.setValue(
-            'tShirtSize',
-            event.target.value === '' ? undefined : (event.target.value as TShirtSize),
-          )
-        }
-        error={message !== undefined}
-        helperText={message}
-        required
-        slotProps={{ select: { native: true } }}
-        sx={{ maxWidth: 240 }}
-      >
-        <option value="" />
-        {tShirtSizes.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </TextField>
-      {/* Scrolls sideways inside its box when wider than a phone; headers keep their words whole. */}
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="size-table-caption" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-          <caption id="size-table-caption" style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
-            {t('registration.sizeTable')}
-          </caption>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                {t('registration.size')}
-              </TableCell>
-              {tShirtMeasurements.map((measurement) => (
-                <TableCell key={measurement} component="th" scope="col" align="right">
-                  {t(`domain:tShirtMeasurement.${measurement}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {tShirtSizes.map((size) => (
-              <TableRow key={size}>
-                <TableCell component="th" scope="row">
-                  {size}
-                </TableCell>
-                {tShirtMeasurements.map((measurement) => (
-                  <TableCell key={measurement} align="right">
-                    {tShirtSizeTableCm[size][measurement]}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
     </Stack>
   )
 }

@@ -1,15 +1,9 @@
 import {
-  type ChangingRoomType,
-  changingRoomTypes,
   formatInstant,
   type InventoryItem,
-  isFursuitTier,
-  isSponsorTier,
   type RegistrationForm,
   type RegistrationTier,
   registrationFormSchema,
-  type TShirtSize,
-  tShirtSizes,
   type WaitingListEntry,
 } from '@furfes/core'
 import {
@@ -22,33 +16,28 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
-import { RulesAgreementField } from './TierPicker.tsx'
+import {
+  emptyRegistrationForm,
+  RegistrationDetailsFields,
+  type RegistrationFormValues,
+} from './RegistrationFields.tsx'
 
 /*
  * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
  * list with the registration form's fields and rules; then they see their position, or the spot held for them
  * with its deadline (Japan time) and a button that goes straight to its checkout, and they can leave.
  */
-
-type JoinValues = {
-  registrationTier: RegistrationTier | undefined
-  badgeName: string
-  tShirtSize: TShirtSize | undefined
-  changingRoomType: ChangingRoomType | undefined
-  agreedToRules: boolean
-}
 
 const isOpen = (entry: WaitingListEntry | null | undefined): boolean =>
   entry?.status === 'waiting' || entry?.status === 'offered'
@@ -200,13 +189,10 @@ function JoinForm({
 }) {
   const { t, errorText } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
-  const form = useZodForm<JoinValues, RegistrationForm>(registrationFormSchema, {
-    registrationTier: tiers.length === 1 ? tiers[0] : undefined,
-    badgeName: '',
-    tShirtSize: undefined,
-    changingRoomType: undefined,
-    agreedToRules: false,
-  })
+  const form = useZodForm<RegistrationFormValues, RegistrationForm>(
+    registrationFormSchema,
+    emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
+  )
   const tier = form.values.registrationTier
   const message = (path: string) => {
     const issue = form.errors[path]
@@ -232,64 +218,7 @@ function JoinForm({
         </RadioGroup>
         {message('registrationTier') && <FormHelperText>{message('registrationTier')}</FormHelperText>}
       </FormControl>
-      <FormTextField
-        form={form}
-        name="badgeName"
-        label={t('registration.badgeName')}
-        hint={t('registration.badgeNameHint')}
-      />
-      {tier && isSponsorTier(tier) && (
-        <TextField
-          select
-          name="waitingListTShirtSize"
-          label={t('registration.tShirtSize')}
-          value={form.values.tShirtSize ?? ''}
-          onChange={(event) =>
-            form.setValue(
-              'tShirtSize',
-              event.target.value === '' ? undefined : (event.target.value as TShirtSize),
-            )
-          }
-          error={message('tShirtSize') !== undefined}
-          helperText={message('tShirtSize')}
-          required
-          slotProps={{ select: { native: true } }}
-          sx={{ maxWidth: 240 }}
-        >
-          <option value="" />
-          {tShirtSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </TextField>
-      )}
-      {tier && isFursuitTier(tier) && (
-        <FormControl component="fieldset" error={message('changingRoomType') !== undefined} required>
-          <FormLabel component="legend">{t('registration.changingRoom')}</FormLabel>
-          <RadioGroup
-            row
-            name="waitingListChangingRoomType"
-            value={form.values.changingRoomType ?? ''}
-            onChange={(event) => form.setValue('changingRoomType', event.target.value as ChangingRoomType)}
-          >
-            {changingRoomTypes.map((room) => (
-              <FormControlLabel
-                key={room}
-                value={room}
-                control={<Radio />}
-                label={t(`domain:changingRoomType.${room}`)}
-              />
-            ))}
-          </RadioGroup>
-          {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
-        </FormControl>
-      )}
-      <RulesAgreementField
-        checked={form.values.agreedToRules}
-        onChange={(agreed) => form.setValue('agreedToRules', agreed)}
-        message={message('agreedToRules')}
-      />
+      <RegistrationDetailsFields form={form} name="waitingList" />
       <SubmitButton busy={busy}>{t('waitingList.join')}</SubmitButton>
     </Stack>
   )
