@@ -7,7 +7,7 @@ import { chromiumArgs, chromiumPath } from '../support/stack.ts'
 import { clipFps, writeQrClip } from '../support/y4m.ts'
 
 /*
- * Scan to verdict in Chromium against the real stack (issue 10, point 8; docs/benchmarks.md, Reception).
+ * Scan to verdict in Chromium against the real stack (docs/benchmarks.md, Reception).
  * A paid participant's registration code, issued by GET /registration/jwt, is shown to Chromium's fake
  * camera for one second after six seconds of an empty picture, in a loop: each loop is a person stepping up
  * to an idle scanner (six seconds also clear the scanner's five-second repeat suppression, so every loop is

@@ -1,5 +1,5 @@
 // What the My Page journeys need from outside the browser: fresh accounts, the codes the Cognito emulator
-// "mailed", QR decoding of a screenshot and the API's key set (issue 8).
+// "mailed", QR decoding of a screenshot and the API's key set.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -41,7 +41,7 @@ export async function mailedCode(email: string, kinds: readonly string[]): Promi
 }
 
 /**
- * The API answers 404 for "none yet" (no profile, no additional info, not registered: spec section 7), which the
+ * The API answers 404 for "none yet" (no profile, no additional info, not registered), which the
  * browser logs as a failed resource load.
  */
 export const notFoundAnswers = /Failed to load resource: the server responded with a status of 404/

@@ -1,4 +1,4 @@
-// `node support/offline-bench-cli.ts <origin> [runs]`: the PWA's offline start (issue 9, point 5), run by
+// `node support/offline-bench-cli.ts <origin> [runs]`: the PWA's offline start (docs/benchmarks.md), run by
 // `pnpm --filter @furfes/pwa bench`. For each language: open the timetable online, wait until the service
 // worker controls the page, turn the network off, then reload `runs` times and time each reload until the
 // timetable is painted (its heading and image in the page, the image decoded, and the next frame drawn).

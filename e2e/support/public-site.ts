@@ -1,4 +1,4 @@
-// The public site as a visitor sees it: every route of spec section 2 with its Japanese title and its main
+// The public site as a visitor sees it: every route of the site with its Japanese title and its main
 // heading in each language. Written out here, independently of the app's own tables, so the tests check them.
 
 const siteName = '東京ふぁーりーフェス 2025'
@@ -7,7 +7,7 @@ export interface PublicRoute {
   path: string
   title: string
   heading: { ja: string; en: string }
-  /** Pages without the site navigation (spec section 2). */
+  /** Pages without the site navigation (docs/requirements.md SITE-7). */
   navigation?: false
 }
 

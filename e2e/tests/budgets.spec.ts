@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures.ts'
 import { languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 import { pwaUrl } from '../support/stack.ts'
 
-// Budgets of the public site (issue 7). The same figures are measured by `npm run bench` and recorded in
+// Budgets of the public site (docs/requirements.md SITE-15). The same figures are measured by `npm run bench` and recorded in
 // docs/benchmarks.md.
 const topPageJsBudgetKiB = 170
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]
@@ -50,7 +50,7 @@ async function scriptsLoadedBy(page: Page, path: string): Promise<Map<string, Bu
 }
 
 test.describe('budgets', () => {
-  // What a first visit downloads, from the network: no service worker answers from its precache (issue 9),
+  // What a first visit downloads, from the network: no service worker answers from its precache,
   // and none reports its responses in place of the network's.
   test.use({ serviceWorkers: 'block' })
 

@@ -9,7 +9,7 @@ import { stripeEventsOf, stripeUrl } from '../support/payment.ts'
 import { e2ePorts } from '../support/stack.ts'
 
 /*
- * A registration whose checkout session runs out (issue 8, decision 049). The shared stack's API holds a spot
+ * A registration whose checkout session runs out (docs/decisions/049, docs/requirements.md REG-23). The shared stack's API holds a spot
  * for 31 minutes, so this test starts a second API of its own with the shortest hold the API accepts (60 s)
  * and one member spot, on its own PGlite folder, with the stack's Cognito and Stripe emulators. The browser is
  * pointed at it by answering /config.json with that API's address; everything else is the running stack.

@@ -9,7 +9,7 @@ import { appStarted } from '../support/public-site.ts'
 import { createPaidParticipant, watchErrors } from '../support/reception.ts'
 import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 
-// Issue 9: the installed app opened on the event day with no network. Each test loads the site online first,
+// The installed app opened on the event day with no network. Each test loads the site online first,
 // waits for the service worker to control the page, then cuts the network with `context.setOffline(true)`.
 
 /** The page's image of `src` has loaded and has pixels (not a broken-image icon). */

@@ -5,7 +5,7 @@ import { appStarted } from '../support/public-site.ts'
 
 // A lazily loaded page whose script cannot be fetched (a deploy replaced it, the connection dropped) reloads
 // the page with a retry counter in the address, up to 5 retries, then goes to the origin without the counter
-// (spec section 2). The failures are made by aborting the page's own chunk.
+// (docs/requirements.md SITE-11). The failures are made by aborting the page's own chunk.
 
 /** Every document the page asks for from now on, in order. */
 function documentRequests(page: Page): string[] {

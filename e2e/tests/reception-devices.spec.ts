@@ -11,8 +11,8 @@ import { accessToken, apiUrl, demoAdmin } from '../support/accounts.ts'
 import { createPaidParticipant, type PaidParticipant } from '../support/reception.ts'
 
 /*
- * Issue 10's acceptance: "no check-in is lost across three devices that check in while offline and then
- * sync", against the real API of the running stack (the reception unit test proves the same against a fake).
+ * No check-in is lost across three devices that check in while offline and then sync (docs/requirements.md
+ * CHK-6), against the real API of the running stack (the reception unit test proves the same against a fake).
  * Each device is the reception app's own store and sync engine, with its own IndexedDB, clock and network.
  */
 

@@ -13,7 +13,7 @@ import {
 import { pwaUrl } from '../support/stack.ts'
 
 /*
- * Issue 10, point 7: reception against the whole running stack. Two participants pay through the Stripe
+ * Reception against the whole running stack. Two participants pay through the Stripe
  * emulator and get real registration codes from the API. A tablet whose (fake) camera shows the first one's
  * QR code checks them in; a second tablet sees "already checked in"; a tablet that checked the second one
  * in while offline learns on reconnecting that another tablet was first; the CSV parses back to both rows.

@@ -27,52 +27,6 @@ const referencePatterns: readonly RegExp[] = [
 
 const textFile = /\.(?:[cm]?[jt]sx?|json|md|css|html|ya?ml|sql|example)$/
 
-/**
- * Files that still hold references because other work owns them at the moment; the list only shrinks. Each entry
- * must still hold one, so a cleaned file is taken off the list rather than left as a blind spot.
- */
-const allowList: readonly string[] = [
-  'apps/api/src/db/schema.ts',
-  'apps/pwa/src/mypage/DashboardPage.tsx',
-  'apps/pwa/src/mypage/MyPage.tsx',
-  'apps/pwa/src/mypage/RegistrationAdditionalInfoPage.tsx',
-  'apps/pwa/src/mypage/RegistrationPage.tsx',
-  'apps/pwa/src/mypage/mypage.test.tsx',
-  'apps/pwa/src/mypage/use-cached.ts',
-  'apps/pwa/src/pages.ts',
-  'apps/pwa/src/routes.tsx',
-  'apps/reception/src/app/ErrorText.tsx',
-  'apps/reception/src/auth/AdminGate.tsx',
-  'apps/reception/src/auth/SignInPage.test.tsx',
-  'apps/reception/src/auth/SignInPage.tsx',
-  'apps/reception/src/layout/LanguageLayout.tsx',
-  'apps/reception/src/settings/SettingsPage.tsx',
-  'apps/reception/src/test/fake-api-server.ts',
-  'docs/benchmarks.md',
-  'docs/requirements.md',
-  'e2e/bench/scan-to-verdict.spec.ts',
-  'e2e/support/mypage.ts',
-  'e2e/support/offline-bench-cli.ts',
-  'e2e/support/public-site.ts',
-  'e2e/tests/budgets.spec.ts',
-  'e2e/tests/exclusive/lighthouse.spec.ts',
-  'e2e/tests/exclusive/session-expiry.spec.ts',
-  'e2e/tests/mypage-expiry.spec.ts',
-  'e2e/tests/offline.spec.ts',
-  'e2e/tests/preload-retry.spec.ts',
-  'e2e/tests/reception-devices.spec.ts',
-  'e2e/tests/reception.spec.ts',
-  'packages/core/src/contract/routes.test.ts',
-  'packages/core/src/contract/routes.ts',
-  'packages/core/src/contract/schemas.ts',
-  'packages/core/src/domain/registration-tier.ts',
-  'packages/core/src/domain/registration.ts',
-  'packages/core/src/domain/sponsor-benefits.ts',
-  // docs/requirements.md (STO-1) names this file's test by its title: rename both together.
-  'packages/core/src/storage/app-storage.test.ts',
-  'packages/ui/src/theme.ts',
-]
-
 function referencesIn(text: string): { line: number; text: string }[] {
   return text
     .split('\n')
@@ -92,16 +46,9 @@ describe('references a reader cannot follow', () => {
     trackedTextFiles().map((path) => [path, referencesIn(readFileSync(join(root, path), 'utf8'))] as const),
   )
 
-  it('are in no tracked source file, test title or doc outside the allow-list', () => {
-    const outside = [...found]
-      .filter(([path, hits]) => hits.length > 0 && !allowList.includes(path))
-      .flatMap(([path, hits]) => hits.map((hit) => `${path}:${hit.line}: ${hit.text}`))
-    expect(outside).toEqual([])
-  })
-
-  it('has an allow-list of files that exist and still hold a reference', () => {
-    const stale = allowList.filter((path) => (found.get(path) ?? []).length === 0)
-    expect(stale, 'these hold no reference any more: remove them from the allow-list').toEqual([])
+  it('are in no tracked source file, test title or doc', () => {
+    const hits = [...found].flatMap(([path, lines]) => lines.map((hit) => `${path}:${hit.line}: ${hit.text}`))
+    expect(hits).toEqual([])
   })
 })
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 
 /**
- * Every public and status page of spec section 2, in the order the site map lists them. The route table,
+ * Every public and status page of the site, in the order the site map lists them. The route table,
  * the navigation, the prerender step and the tests all read this one list.
  */
 const pageIds = [
@@ -34,7 +34,7 @@ export interface PageDefinition {
   /** The path after the language prefix; the top page is the empty path (and also `top`). */
   path: string
   load: () => Promise<{ default: ComponentType }>
-  /** `bare` pages show no navigation (spec section 2: for-investigation and registration-code). */
+  /** `bare` pages show no navigation: for-investigation and registration-code (docs/requirements.md SITE-7). */
   chrome: 'site' | 'bare'
   /**
    * Whether the build writes the page's HTML for each language. Status pages (they send a direct visit to the

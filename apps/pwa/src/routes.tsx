@@ -33,7 +33,7 @@ function preloadable(
 export interface RouteOptions {
   /**
    * What happens when a lazily loaded page's script cannot be loaded: in the browser the page reloads with a
-   * retry counter (spec section 2); elsewhere the error propagates to the error page.
+   * retry counter (docs/requirements.md SITE-11); elsewhere the error propagates to the error page.
    */
   onLoadFailure: (error: unknown) => Promise<never>
 }
@@ -54,8 +54,8 @@ function PageRoute({ id, Component }: { id: PageId; Component: ComponentType }) 
 }
 
 /**
- * The route table of spec section 2: every page under /:lang, the status pages, and the entry to My Page
- * (its pages arrive with a later issue). Declarative routes with lazily loaded pages: the data router would
+ * The route table of the site: every page under /:lang, the status pages, and the entry to My Page (whose
+ * pages have their own table). Declarative routes with lazily loaded pages: the data router would
  * cost the first load 18 KiB of gzip JS the public pages have no use for (docs/decisions/041).
  */
 export function createAppRoutes(options: RouteOptions): {

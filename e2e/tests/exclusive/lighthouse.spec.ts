@@ -2,7 +2,7 @@ import { expect, test } from '../../support/fixtures.ts'
 import { type Measurement, measure } from '../../support/lighthouse.ts'
 import { pwaUrl } from '../../support/stack.ts'
 
-// The Lighthouse budget of the public site (issue 7), in the exclusive project: it runs after every other
+// The Lighthouse budget of the public site (docs/requirements.md UI-9), in the exclusive project: it runs after every other
 // test, alone, because a CPU shared with other browsers would skew what it measures. One run at 4x decides
 // when it meets the target; a miss is never decided by one run but by the median of three more (decision
 // 041). The browser has Japanese fonts, as phones do (`npm test` installs them): without them every Japanese

@@ -2,7 +2,7 @@ import { expect, test } from '../../support/fixtures.ts'
 import { freshEmail, notFoundAnswers, password, signUpAndSignIn } from '../../support/mypage.ts'
 import { e2ePorts } from '../../support/stack.ts'
 
-// A login session that ran out (spec section 4: "Session expiry on My Page forces sign in again"; a refresh
+// A login session that ran out forces signing in again (docs/requirements.md MY-7; a refresh
 // token expires with Cognito's 'Refresh Token has expired'). The Cognito emulator's clock is moved past the
 // refresh token's 30 days, which every other test would see too: hence the exclusive project, and the clock
 // is put back afterwards.

@@ -36,11 +36,11 @@ export interface AppThemeOptions {
 }
 
 /**
- * Brand: primary pink, secondary pale yellow, accent cyan, error red, warning orange (spec section 9), in a
+ * Brand: primary pink, secondary pale yellow, accent cyan, error red, warning orange (docs/requirements.md UI-2), in a
  * light and a dark scheme emitted as CSS variables, so a prerendered page shows the right scheme before any
  * script runs. Text colours keep at least 4.5:1 against their background in both schemes (theme.test.ts).
  *
- * Component defaults follow spec section 9: buttons without elevation; flat bordered cards; solo compact text
+ * Component defaults (docs/requirements.md UI-4): buttons without elevation; flat bordered cards; solo compact text
  * fields, areas, selects and comboboxes; compact switches and checkboxes; outlined compact divided toggle
  * buttons; flat bordered floating action buttons.
  */

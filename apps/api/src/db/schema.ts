@@ -21,7 +21,7 @@ import {
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
-/** One row: the product-wide feature flags (spec section 3). */
+/** One row: the product-wide feature flags (docs/requirements.md STAT-4). */
 export const featureFlags = pgTable(
   'feature_flags',
   {
@@ -156,11 +156,11 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: instant('created_at').notNull(),
 })
 
-// Reception check-ins (issue 10): a separate block, see check-in-schema.ts.
+// Reception check-ins: a separate block, see check-in-schema.ts.
 export * from './check-in-schema.ts'
 // Mail (decision 100): the transactional outbox, a separate block, see mail-schema.ts.
 export * from './mail-schema.ts'
-// Payments (issue 6): Stripe webhook events applied once, a separate block, see payment-schema.ts.
+// Payments: Stripe webhook events applied once, a separate block, see payment-schema.ts.
 export * from './payment-schema.ts'
 // Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
 export * from './refund-schema.ts'

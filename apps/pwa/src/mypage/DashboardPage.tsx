@@ -15,7 +15,7 @@ import { useCached } from './use-cached.ts'
 import { VenueDetails } from './VenueDetails.tsx'
 import { WaitingListSummary } from './WaitingList.tsx'
 
-/** The query key that makes the dashboard reload the user context (spec section 2). */
+/** The query key that makes the dashboard reload the user context (docs/requirements.md MY-8). */
 export const refreshQueryKey = 'refresh'
 
 /** How often, and how long, a registration still pending after Checkout is asked for again. */

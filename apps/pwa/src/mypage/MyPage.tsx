@@ -40,7 +40,7 @@ const menu = ['dashboard', 'account', 'profile', 'registration', 'registration-a
 /**
  * My Page after its entry gate: the menu, the page, and the access token kept fresh in the background. When
  * the session can no longer be renewed (or the API says the token is no good), the user signs in again, told
- * that the session expired (spec section 4).
+ * that the session expired (docs/requirements.md MY-5).
  */
 export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPageProps) {
   const language = useLanguage()

@@ -12,8 +12,8 @@ import { useCached } from './use-cached.ts'
 import { useSubmit } from './use-submit.ts'
 
 /**
- * registration-additional-info: the X username club activities reach participants at (spec section 6: club
- * activities are for registered participants), so it opens once the registration is paid.
+ * registration-additional-info: the X username club activities reach participants at (club activities are
+ * for registered participants only, docs/requirements.md PROF-8), so it opens once the registration is paid.
  */
 export default function RegistrationAdditionalInfoPage() {
   const { t } = useAccountTranslation()

@@ -29,7 +29,7 @@ import { WaitingListPanel } from './WaitingList.tsx'
  * registration: the tier cards with price and sold-out state, the form (badge name, T-shirt size for sponsor
  * tiers, changing room for fursuit tiers), then the payment page. Pending: the way to checkout, the time left
  * and a cancel button; after the time is up, registering again. Paid: the registration. Runs core's
- * registration machine over My Page's cache (spec section 4).
+ * registration machine over My Page's cache (docs/requirements.md MY-9, MY-10).
  */
 export default function RegistrationPage() {
   const { t, errorText } = useAccountTranslation()

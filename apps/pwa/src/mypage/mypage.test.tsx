@@ -21,7 +21,7 @@ const flagsOn = {
   isUnderMaintenance: false,
 }
 
-describe('entering My Page (spec section 4)', () => {
+describe('entering My Page', () => {
   it('refreshes the session and shows the dashboard for the empty path', async () => {
     const { account } = createFakeAccount({ signedInAs: email })
     const { recorded } = renderApp('/ja/mypage', { account, flags: flagsOn })

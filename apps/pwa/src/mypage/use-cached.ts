@@ -3,7 +3,7 @@ import type { CachedResource, ResourceState } from '../account/my-page-cache.ts'
 import { useMyPage } from './context.ts'
 
 /**
- * A piece of My Page's cache: loads it when the caching rule says so (spec section 4) and re-renders with
+ * A piece of My Page's cache: loads it when the caching rule says so (docs/requirements.md MY-10) and re-renders with
  * it. An error that means the session is gone sends the user to sign in; others stay in `error`.
  */
 export function useCached<T>(resource: CachedResource<T>): ResourceState<T> & { reload: () => void } {

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from './services.tsx'
 
-/** An error as the catalogue says to show it (spec section 8); unexpected ones are also reported. */
+/** An error as the error catalogue says to show it; unexpected ones are also reported. */
 export function ErrorText({ error }: { error: unknown }) {
   const { t } = useTranslation('errors')
   const services = useServices()

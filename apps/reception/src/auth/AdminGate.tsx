@@ -38,7 +38,7 @@ function offlineTolerantEntryActors(session: AuthSession) {
   }
 }
 
-/** Entering the admin area (spec section 4, "Entering admin"): refresh the admin session, or sign in. */
+/** Entering the admin area: refresh the admin session, or sign in (docs/requirements.md MY-13). */
 export function AdminGate() {
   const { t } = useTranslation('reception')
   const { lang } = useParams()

@@ -45,7 +45,7 @@ describe('admin sign-in', () => {
       expect(app.cognito.calls).toEqual([
         'signIn first@example.com',
         'newPassword first@example.com short but longer challenge-session',
-        // Entering the admin area runs the entry gate, which refreshes the session (spec section 4).
+        // Entering the admin area runs the entry gate, which refreshes the session (docs/requirements.md MY-13).
         'refresh',
       ])
     },

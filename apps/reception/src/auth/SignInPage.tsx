@@ -20,7 +20,7 @@ function useMessage() {
 }
 
 /**
- * Admin sign-in against the admins pool (spec section 4), including the first sign-in of an admin an
+ * Admin sign-in against the admins pool (docs/requirements.md ADM-1), including the first sign-in of an admin an
  * operator created, for whom Cognito asks a new password first (NEW_PASSWORD_REQUIRED).
  */
 export function SignInPage() {

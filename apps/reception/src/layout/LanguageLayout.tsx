@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation, useParams } from 'react-router'
 
-/** Routes sit under /ja or /en, as in the PWA (spec section 2); the path's language is the interface's. */
+/** Routes sit under /ja or /en, as in the PWA (docs/requirements.md SITE-1); the path's language is the interface's. */
 export function LanguageLayout() {
   const { lang } = useParams()
   const location = useLocation()

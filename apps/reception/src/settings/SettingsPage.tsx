@@ -23,7 +23,7 @@ const flagNames = [
   'isUnderMaintenance',
 ] as const
 
-/** The product-wide feature flags (issue 10, point 6) and this device's name. */
+/** The product-wide feature flags (docs/requirements.md STAT-9) and this device's name. */
 export function SettingsPage() {
   const { t } = useTranslation('reception')
   return (

@@ -32,7 +32,7 @@ interface StoredRecord {
 }
 
 /**
- * The admin API as issue 10 specifies it, in memory: first check-in to arrive wins, per-item answers,
+ * The admin API as the contract defines it, in memory: first check-in to arrive wins, per-item answers,
  * idempotent ids, audited undo, and an incremental cursor over the order records were stored in. Each
  * device gets its own `fetch`, which fails like a dead network while that device is offline.
  */

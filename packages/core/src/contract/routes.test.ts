@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { apiRoutes, fillPath, toColonPath } from './routes.ts'
 
 describe('route table', () => {
-  it('has every call of spec section 7 and of issue 10 with its method, path and auth', () => {
+  it('has every call of the product and admin API with its method, path and auth', () => {
     const table = Object.fromEntries(
       Object.entries(apiRoutes).map(([name, route]) => [
         name,

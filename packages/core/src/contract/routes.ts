@@ -75,8 +75,8 @@ function defineRoute<const R extends RouteDefinition>(route: R): R {
 }
 
 /**
- * The route table of spec section 7. Later issues add their routes here (check-ins, the admin feature-flag
- * switch, the JWKS, webhooks): it is the single source for the API, the clients and docs/api/openapi.json.
+ * The route table of the API, every route included (member calls, check-ins, the admin feature-flag switch,
+ * the JWKS, webhooks): it is the single source for the API, the clients and docs/api/openapi.json.
  */
 export const apiRoutes = {
   getFeatures: defineRoute({

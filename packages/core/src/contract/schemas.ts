@@ -30,7 +30,7 @@ import { tierDependentIssues } from '../validation/forms.ts'
 import { issueMessage } from '../validation/issues.ts'
 
 /*
- * The wire shapes of the product API (spec section 7): snake_case, exactly what goes over HTTP. Each is a
+ * The wire shapes of the product API: snake_case, exactly what goes over HTTP. Each is a
  * named component of the OpenAPI document. The API validates requests and the clients validate responses
  * with these; codecs.ts maps them to the camelCase client shapes.
  *
@@ -181,7 +181,7 @@ export type RegistrationWire = z.infer<typeof registrationWireSchema>
 /** The id the registration code carries as `registration_id` (and `jti`). */
 export const registrationIdSchema = z.uuid()
 
-// Optional so that answers written before the field existed still parse; the API sends it (issue 10).
+// Optional so that answers written before the field existed still parse; the API always sends it.
 const registrationIdField = {
   id: registrationIdSchema
     .optional()
@@ -327,7 +327,7 @@ export const participantListWireSchema = component(z.object({ items: z.array(par
 export type ParticipantListWire = z.infer<typeof participantListWireSchema>
 
 /*
- * Reception check-ins (issue 10, DESIGN "Offline check-in"). Devices record check-ins offline with ids they
+ * Reception check-ins (docs/requirements.md CHK-1 to CHK-6). Devices record check-ins offline with ids they
  * generate and their own clock, upload them in batches (sending one again is harmless), and pull everyone's
  * records incrementally. The server keeps every item it receives; the first check-in of a registration to
  * reach it wins, later ones are answered as duplicates naming that first one.

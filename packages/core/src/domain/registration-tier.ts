@@ -1,4 +1,4 @@
-/** The four paid registration tiers, in display order, with their prices in JPY (spec sections 3 and 9). */
+/** The four paid registration tiers, in display order, with their prices in JPY (docs/requirements.md REG-1, REG-2). */
 export const registrationTiers = ['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'] as const
 export type RegistrationTier = (typeof registrationTiers)[number]
 

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts'
 import type { FeatureFlags } from './feature-flags.ts'
 import type { RegistrationTier } from './registration-tier.ts'
 
-/** Payment status of a registration: pending can end as paid, expired or canceled (spec sections 3 and 4). */
+/** Payment status of a registration: pending can end as paid, expired or canceled (docs/requirements.md REG-4). */
 export const paymentStatuses = ['paid', 'pending', 'expired', 'canceled'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 
@@ -18,7 +18,7 @@ export type TShirtSize = (typeof tShirtSizes)[number]
 export const tShirtMeasurements = ['height', 'length', 'width', 'shoulder', 'sleeve'] as const
 export type TShirtMeasurement = (typeof tShirtMeasurements)[number]
 
-/** Size table in cm: model height, body length, body width, shoulder width, sleeve length (spec section 3). */
+/** Size table in cm: model height, body length, body width, shoulder width, sleeve length (docs/requirements.md REG-5). */
 export const tShirtSizeTableCm: Readonly<Record<TShirtSize, Readonly<Record<TShirtMeasurement, number>>>> = {
   S: { height: 163, length: 66, width: 49, shoulder: 19, sleeve: 44 },
   M: { height: 170, length: 70, width: 52, shoulder: 20, sleeve: 47 },
@@ -64,7 +64,7 @@ export function isPaymentUrlExpired(
 }
 
 /**
- * Registration is unavailable when the registration flag is off or the tier is sold out (spec section 4). A
+ * Registration is unavailable when the registration flag is off or the tier is sold out (docs/requirements.md REG-11). A
  * tier missing from the inventory cannot be bought either.
  */
 export function isTierOpenForRegistration(

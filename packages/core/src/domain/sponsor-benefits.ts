@@ -1,6 +1,6 @@
 import type { RegistrationTier } from './registration-tier.ts'
 
-/** Benefits listed on the tier cards, in the spec's order (section 6). */
+/** Benefits listed on the tier cards, in a fixed order (docs/requirements.md REG-24). */
 export const sponsorBenefits = [
   'conbook',
   'limitedNeckStrap',

@@ -23,7 +23,7 @@ function setup(initial: Record<string, string> = {}) {
 const authInfo: AuthInfo = { accessToken: 'token', tokenType: 'Bearer', expiresAt: start + 3_600_000 }
 
 describe('app storage', () => {
-  it('has the entries of spec section 3', () => {
+  it('has the six entries of local storage', () => {
     expect(storageKeys).toEqual([
       'lang',
       'authInfo',
