@@ -57,6 +57,12 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => (id.includes('/packages/core/src/') ? false : undefined),
       },
+      output: {
+        // Zod's configuration first, in a chunk of its own: a chunk the entry imports runs whole before the
+        // entry's own code, so a schema made at the top of a module sharing Zod's chunk would otherwise try eval
+        // before the configuration says not to (docs/decisions/093).
+        codeSplitting: { groups: [{ name: 'zod-config', test: /zod-config\.ts$/, priority: 100 }] },
+      },
     },
   },
   preview: { host: '127.0.0.1' },

@@ -12,6 +12,13 @@ test('every reception screen has no serious or critical axe violation, in both l
   const participant = await createPaidParticipant(browser, `Axe ${Math.random().toString(36).slice(2, 8)}`)
   const device = await openDevice(browser, 'Axe gate')
   const { page } = device
+  // The settings screen asks for the event-cancelled refund run, which the API answers 404 while there is none
+  // (decision 113); Chromium logs each such answer as an error, which is all that may be logged.
+  const notFound: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 404)
+      notFound.push(`${response.request().method()} ${new URL(response.url()).pathname}`)
+  })
   try {
     for (const language of ['en', 'ja']) {
       await page.goto(`${receptionUrl}/${language}/admin-sign-in`)
@@ -65,7 +72,10 @@ test('every reception screen has no serious or critical axe violation, in both l
       await page.waitForLoadState('networkidle')
       expect(await blockingViolations(page), `dark en ${path}`).toEqual([])
     }
-    expect(device.errors).toEqual([])
+    expect(new Set(notFound)).toEqual(new Set(['GET /admin/event-cancellation']))
+    const answered404 = /^Failed to load resource: the server responded with a status of 404/
+    expect(device.errors.filter((error) => answered404.test(error))).toHaveLength(notFound.length)
+    expect(device.errors.filter((error) => !answered404.test(error))).toEqual([])
   } finally {
     await device.context.close()
   }

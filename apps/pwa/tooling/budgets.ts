@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { type BundleReport, bundleReportFile, type ReportedChunk } from './bundle-report.ts'
 
 /** The top page ships at most this much JavaScript, gzip-compressed. */
-export const topPageJsBudgetKiB = 170
+export const topPageJsBudgetKiB = 171
 
 /** Packages no public page may load: the Cognito SDK and the QR scanner belong to My Page and reception. */
 const forbiddenOnPublicPages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/, /^qr-scanner$/]

@@ -2,22 +2,9 @@ import type { AuthInfo } from '../domain/auth-info.ts'
 import type { AppStorage } from '../storage/app-storage.ts'
 import { RefreshTokenNotFoundError } from './auth-errors.ts'
 import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
+import { type AuthStorageKeys, adminAuthStorageKeys, memberAuthStorageKeys } from './storage-keys.ts'
 
-/** Where a session keeps its auth info and, separately, its refresh token (docs/requirements.md STO-1). */
-export interface AuthStorageKeys {
-  authInfo: 'authInfo' | 'adminAuthInfo'
-  refreshToken: 'authInfoRefreshToken' | 'adminAuthInfoRefreshToken'
-}
-
-export const memberAuthStorageKeys = {
-  authInfo: 'authInfo',
-  refreshToken: 'authInfoRefreshToken',
-} as const satisfies AuthStorageKeys
-
-export const adminAuthStorageKeys = {
-  authInfo: 'adminAuthInfo',
-  refreshToken: 'adminAuthInfoRefreshToken',
-} as const satisfies AuthStorageKeys
+export { type AuthStorageKeys, adminAuthStorageKeys, memberAuthStorageKeys }
 
 /**
  * One signed-in context (members, or admins) over its Cognito app client and its storage entries. It owns
