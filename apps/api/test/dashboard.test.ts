@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import {
   createTestApi,
   databaseKinds,
+  registeredMember,
   registrationRequest,
   type TestApi,
   useTestDatabase,
@@ -22,26 +23,9 @@ const dayTwo = Date.parse('2025-03-02T08:30:00+09:00')
 const doorOpens = Date.parse('2025-05-10T10:00:00+09:00')
 const minute = 60 * 1000
 
-async function start(sut: TestApi, tier: RegistrationTier) {
-  const userId = randomUUID()
-  const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
-  expect(created.status).toBe(201)
-  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-    'checkout_session_id',
-  )
-  if (!sessionId) throw new Error('The stub payment URL carries no session')
-  const row = await sut.api.registrations.current(userId)
-  if (!row) throw new Error('The registration was not stored')
-  return { userId, token, sessionId, registrationId: row.registrationId }
-}
-
-async function paid(sut: TestApi, tier: RegistrationTier) {
-  const registration = await start(sut, tier)
-  sut.gateway.complete(registration.sessionId)
-  await sut.api.registrations.markPaid(registration.sessionId)
-  return registration.registrationId
-}
+const start = (sut: TestApi, tier: RegistrationTier) => registeredMember(sut, tier, { pay: false })
+const paid = async (sut: TestApi, tier: RegistrationTier) =>
+  (await registeredMember(sut, tier)).registrationId
 
 function checkIn(registrationId: string, device: string, at: number): CheckInItemWire {
   return {

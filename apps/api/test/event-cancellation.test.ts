@@ -8,6 +8,7 @@ import {
   createTestApi,
   databaseKinds,
   inventoryConsistency,
+  registeredMember,
   registrationRequest,
   type TestApi,
   useTestDatabase,
@@ -19,20 +20,7 @@ import {
  */
 
 async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Promise<string> {
-  const userId = randomUUID()
-  const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
-  expect(created.status).toBe(201)
-  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-    'checkout_session_id',
-  )
-  if (!sessionId) throw new Error('The stub payment URL carries no session')
-  if (pay) {
-    sut.gateway.complete(sessionId)
-    await sut.api.registrations.markPaid(sessionId)
-  }
-  const row = await sut.api.registrations.current(userId)
-  return row?.registrationId ?? ''
+  return (await registeredMember(sut, tier, { pay })).registrationId
 }
 
 describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {

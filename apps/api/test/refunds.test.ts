@@ -11,6 +11,7 @@ import {
   createTestApi,
   databaseKinds,
   inventoryConsistency,
+  registeredMember,
   registrationRequest,
   type TestApi,
   useTestDatabase,
@@ -30,27 +31,7 @@ const late = Date.parse('2025-04-11T00:00:00+09:00')
 /** In the last week: nothing. */
 const lastWeek = Date.parse('2025-05-04T00:00:00+09:00')
 
-interface Member {
-  userId: string
-  registrationId: string
-  sessionId: string
-}
-
-async function paidMember(sut: TestApi, tier: 'member' | 'sponsor' = 'member'): Promise<Member> {
-  const userId = randomUUID()
-  const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
-  expect(created.status).toBe(201)
-  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-    'checkout_session_id',
-  )
-  if (!sessionId) throw new Error('The stub payment URL carries no session')
-  sut.gateway.complete(sessionId)
-  await sut.api.registrations.markPaid(sessionId)
-  const row = await sut.api.registrations.current(userId)
-  if (!row) throw new Error('The registration was not stored')
-  return { userId, registrationId: row.registrationId, sessionId }
-}
+const paidMember = (sut: TestApi, tier: 'member' | 'sponsor' = 'member') => registeredMember(sut, tier)
 
 const refundPath = (registrationId: string) => `/admin/registrations/${registrationId}/refund`
 

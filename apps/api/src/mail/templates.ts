@@ -462,15 +462,19 @@ const noticeHtml = compiled((language) =>
   ),
 )
 
-/** The waiting-list mails (decision 115): an offer with its deadline, or the news that it ran out. */
-async function renderWaitingList(
+/**
+ * A short notice: what happened, one detail and a button to the page about it. The waiting-list mails (decision
+ * 115) and the refund mail (decision 111) are written this way.
+ */
+async function renderNotice(
   language: Language,
   context: MailContext,
   badgeName: string,
+  page: 'mypage/registration' | 'mypage/dashboard',
   parts: { subject: string; preview: string; heading: string; lead: string; detail: string; button: string },
 ): Promise<MailContent> {
   const shared = sharedValues(mailStrings[language], context, language, badgeName)
-  const url = pageUrl(context, language, 'mypage/registration')
+  const url = pageUrl(context, language, page)
   const html = fill(await noticeHtml(language), { ...shared, ...parts, pageUrl: url })
   const text = [
     shared.greeting,
@@ -491,7 +495,7 @@ const waitingListOffer: MailTemplate<WaitingListOfferData> = {
   render(data, language, context) {
     const strings = mailStrings[language].waitingList
     const tier = tierLabel(data.registrationTier, language)
-    return renderWaitingList(language, context, data.badgeName, {
+    return renderNotice(language, context, data.badgeName, 'mypage/registration', {
       subject: strings.offerSubject,
       preview: strings.offerPreview,
       heading: strings.offerHeading,
@@ -506,7 +510,7 @@ const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
   render(data, language, context) {
     const strings = mailStrings[language].waitingList
     const tier = tierLabel(data.registrationTier, language)
-    return renderWaitingList(language, context, data.badgeName, {
+    return renderNotice(language, context, data.badgeName, 'mypage/registration', {
       subject: strings.expiredSubject,
       preview: strings.expiredPreview,
       heading: strings.expiredHeading,
@@ -519,38 +523,20 @@ const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
 
 /** A registration canceled after payment, with what was refunded (decision 111). */
 const refunded: MailTemplate<RefundedData> = {
-  async render(data, language, context) {
+  render(data, language, context) {
     const strings = mailStrings[language].refunded
-    const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
     const tier = tierLabel(data.registrationTier, language)
     const amount = interpolate(strings.amountValue, {
       amount: new Intl.NumberFormat(languageLocales[language]).format(data.amountJpy),
     })
-    const lead = interpolate(data.amountJpy > 0 ? strings.lead : strings.leadNone, { tier, amount })
-    const myPageUrl = pageUrl(context, language, 'mypage/dashboard')
-    const html = fill(await noticeHtml(language), {
-      ...shared,
+    return renderNotice(language, context, data.badgeName, 'mypage/dashboard', {
       subject: strings.subject,
       preview: strings.preview,
       heading: strings.heading,
-      lead,
+      lead: interpolate(data.amountJpy > 0 ? strings.lead : strings.leadNone, { tier, amount }),
       detail: strings.code,
       button: strings.button,
-      pageUrl: myPageUrl,
     })
-    const text = [
-      shared.greeting,
-      '',
-      strings.heading,
-      lead,
-      strings.code,
-      `${strings.button}: ${myPageUrl}`,
-      '',
-      '--',
-      shared.signature,
-      shared.automatic,
-    ].join('\n')
-    return { subject: strings.subject, html, text, attachments: [] }
   },
 }
 

@@ -287,6 +287,32 @@ export function registrationRequest(tier: RegistrationTier = 'member', badgeName
   }
 }
 
+/**
+ * A new member who registered through the API for `tier`, and paid on the stub provider unless `pay` is false:
+ * what refund, waiting-list and dashboard tests start from.
+ */
+export async function registeredMember(
+  sut: TestApi,
+  tier: RegistrationTier = 'member',
+  options: { pay?: boolean } = {},
+): Promise<{ userId: string; token: string; sessionId: string; registrationId: string }> {
+  const userId = randomUUID()
+  const token = await sut.memberToken(userId)
+  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
+  if (created.status !== 201) throw new Error(`POST /registration answered ${created.status}`)
+  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
+    'checkout_session_id',
+  )
+  if (!sessionId) throw new Error('The stub payment URL carries no session')
+  if (options.pay ?? true) {
+    sut.gateway.complete(sessionId)
+    await sut.api.registrations.markPaid(sessionId)
+  }
+  const row = await sut.api.registrations.current(userId)
+  if (!row) throw new Error('The registration was not stored')
+  return { userId, token, sessionId, registrationId: row.registrationId }
+}
+
 /** Spots counted by the inventory versus registrations holding one: they must always agree. */
 export async function inventoryConsistency(
   database: Database,

@@ -20,12 +20,13 @@ import { useTranslation } from 'react-i18next'
 import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 import { formatTime } from '../layout/format.ts'
+import { csvFileName } from '../participants/csv.ts'
 import {
   ArrivalsAgainstExpectedChart,
   CheckInsPerSlotChart,
   RegistrationsPerDayChart,
 } from './DashboardCharts.tsx'
-import { type DashboardFigures, dashboardCsv, dashboardCsvFileName, type TierFigures } from './figures.ts'
+import { type DashboardFigures, dashboardCsv, type TierFigures } from './figures.ts'
 import { useDashboardFigures } from './useDashboardFigures.ts'
 
 const minute = 60_000
@@ -167,7 +168,7 @@ export function DashboardPage() {
         <Box sx={{ flexGrow: 1 }} />
         <Button
           variant="contained"
-          onClick={() => services.download(dashboardCsv(figures), dashboardCsvFileName(services.clock()))}
+          onClick={() => services.download(dashboardCsv(figures), csvFileName(services.clock(), 'dashboard'))}
         >
           {t('dashboard.downloadCsv')}
         </Button>

@@ -4,13 +4,11 @@ import {
   type DashboardDay,
   dashboardCodec,
   dashboardSlotMs,
-  eventTimeZone,
   type RegistrationTier,
   registrationTiers,
 } from '@furfes/core'
-import Papa from 'papaparse'
 import type { ReceptionSnapshot } from '../data/store.ts'
-import { byteOrderMark } from '../participants/csv.ts'
+import { formatTokyoDateTime, toCsv } from '../participants/csv.ts'
 
 /** One tier's row; a figure only the API knows is absent when the device has never received it. */
 export interface TierFigures {
@@ -147,26 +145,6 @@ export function createDashboardCache(storage: Storage): DashboardCache {
   }
 }
 
-const tokyo = new Intl.DateTimeFormat('en-CA', {
-  timeZone: eventTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
-
-function tokyoParts(epochMs: number): Record<string, string> {
-  return Object.fromEntries(tokyo.formatToParts(epochMs).map((part) => [part.type, part.value]))
-}
-
-function tokyoDateTime(epochMs: number): string {
-  const p = tokyoParts(epochMs)
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
-}
-
 export const dashboardCsvColumns = [
   'figure',
   'registration_tier',
@@ -214,23 +192,11 @@ export function dashboardCsv(figures: DashboardFigures): string {
   }
   for (const slot of figures.checkInsPerSlot) {
     add('check_ins_per_10_minutes', slot.checkIns, {
-      slot_start: tokyoDateTime(slot.slotStart),
+      slot_start: formatTokyoDateTime(slot.slotStart),
       device: slot.deviceName ?? slot.deviceId,
     })
   }
   add('checked_in_total', figures.checkedIn)
   add('paid_total', figures.paid)
-  return (
-    byteOrderMark +
-    Papa.unparse(
-      { fields: [...dashboardCsvColumns], data: rows },
-      { newline: '\r\n', escapeFormulae: true, quotes: false },
-    )
-  )
-}
-
-/** `dashboard-2025-05-10-0930.csv`: the date and time (Japan) of the download. */
-export function dashboardCsvFileName(now: number): string {
-  const p = tokyoParts(now)
-  return `dashboard-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
+  return toCsv(dashboardCsvColumns, rows)
 }

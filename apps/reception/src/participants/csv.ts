@@ -40,7 +40,7 @@ function partsInTokyo(epochMs: number): Record<string, string> {
 }
 
 /** `2025-05-10 09:30:00`, Japan time: the form Excel recognises as a date and time. */
-function formatTokyoDateTime(epochMs: number): string {
+export function formatTokyoDateTime(epochMs: number): string {
   const p = partsInTokyo(epochMs)
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
 }
@@ -49,7 +49,10 @@ function formatTokyoDateTime(epochMs: number): string {
  * `participants-2025-05-10-0930.csv` (or `check-ins-…`): what it holds and the date (and time, Japan) of the
  * download.
  */
-export function csvFileName(now: number, kind: 'participants' | 'check-ins' = 'participants'): string {
+export function csvFileName(
+  now: number,
+  kind: 'participants' | 'check-ins' | 'dashboard' = 'participants',
+): string {
   const p = partsInTokyo(now)
   return `${kind}-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
 }
@@ -95,8 +98,8 @@ export function participantsCsv(
   return toCsv(csvColumns, rows)
 }
 
-/** Both CSVs are written alike: byte order mark, CRLF, and formula-looking cells defused. */
-function toCsv(fields: readonly string[], rows: string[][]): string {
+/** Every CSV of the app is written alike: byte order mark, CRLF, and formula-looking cells defused. */
+export function toCsv(fields: readonly string[], rows: string[][]): string {
   return (
     byteOrderMark +
     Papa.unparse(
