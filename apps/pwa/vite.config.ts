@@ -41,8 +41,14 @@ export default defineConfig({
     rolldownOptions: {
       // @furfes/core is plain declarations and pure functions. Saying so lets a page that needs one price
       // leave out the contract, zod and the Cognito SDK that the rest of the barrel re-exports.
+      // hoist-non-react-statics (and the old react-is it carries) serve only Emotion's `withTheme`, which
+      // nothing here calls; as CommonJS without a `sideEffects` field they would stay in the first load of
+      // every page with a button (decision 041).
       treeshake: {
-        moduleSideEffects: (id: string) => (id.includes('/packages/core/src/') ? false : undefined),
+        moduleSideEffects: (id: string) =>
+          id.includes('/packages/core/src/') || /\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id)
+            ? false
+            : undefined,
       },
     },
   },
