@@ -1,7 +1,7 @@
 import {
   formatInstant,
   type InventoryItem,
-  ProductError,
+  isSessionExpiredError,
   type Registration,
   type RegistrationForm,
   registrationFormSchema,
@@ -18,8 +18,8 @@ import { AccountPage, Busy, ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
 import { TierPicker } from './TierPicker.tsx'
@@ -28,8 +28,9 @@ import { WaitingListPanel } from './WaitingList.tsx'
 /**
  * registration: the tier cards with price and sold-out state, the form (badge name, T-shirt size for sponsor
  * tiers, changing room for fursuit tiers), then the payment page. Pending: the way to checkout, the time left
- * and a cancel button; after the time is up, registering again. Paid: the registration. Runs core's
- * registration machine over My Page's cache (docs/requirements.md MY-9, MY-10).
+ * and a cancel button; after the time is up, registering again. Paid: the registration. Core's registration
+ * machine holds it all, the tiers' spots included (its inventory actor), over My Page's cache; the view follows
+ * the machine's tags (docs/requirements.md MY-9, MY-10).
  */
 export default function RegistrationPage() {
   const { t, errorText } = useAccountTranslation()
@@ -48,6 +49,7 @@ export default function RegistrationPage() {
           ),
           createRegistration: fromPromise(({ input }) => account.api.postRegistration(input)),
           terminateRegistrationSession: fromPromise(() => account.api.deleteRegistration()),
+          fetchInventory: fromPromise(() => account.api.getInventory()),
         },
         actions: { openCheckout: (_, { paymentUrl }) => account.navigateTo(paymentUrl) },
       }),
@@ -63,7 +65,7 @@ export default function RegistrationPage() {
       clock: account.clock,
     },
   })
-  const { registration, error } = snapshot.context
+  const { registration, error, inventory, inventoryError } = snapshot.context
   // What the machine learns (a new pending registration, DELETE's answer) is what My Page shows elsewhere too.
   useEffect(() => {
     if (snapshot.context.loaded && account.cache.registration.getSnapshot().value !== (registration ?? null))
@@ -72,42 +74,18 @@ export default function RegistrationPage() {
   useEffect(() => {
     if (error !== undefined) handleSessionError(error)
   }, [error, handleSessionError])
-
-  const [inventory, setInventory] = useState<{ items?: InventoryItem[]; error?: unknown }>({})
-  const [inventoryAttempt, setInventoryAttempt] = useState(0)
-  // Sold-out spots come back when others cancel or let their checkout expire: ask every time, after a
-  // refusal (sold out) ask again, and again when the user's own checkout times out (its spot went back).
-  const soldOutRefusal = error !== undefined && isSoldOut(error)
-  const sessionTimedOut = snapshot.matches({ pending: 'sessionTimedOut' })
   useEffect(() => {
-    let live = true
-    account.api.getInventory().then(
-      (items) => live && setInventory({ items }),
-      (failure: unknown) => {
-        if (live && !handleSessionError(failure)) setInventory({ error: failure })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [account, handleSessionError, inventoryAttempt, soldOutRefusal, sessionTimedOut])
+    if (inventoryError !== undefined) handleSessionError(inventoryError)
+  }, [inventoryError, handleSessionError])
 
   const busy = snapshot.hasTag('busy')
-  const state = snapshot.value
-  const top = typeof state === 'string' ? state : Object.keys(state)[0]
-
   let body: ReactNode
-  if (
-    top === 'initializing' ||
-    top === 'loading' ||
-    (top === 'registering' && snapshot.matches({ registering: 'loadingRegistration' }))
-  )
-    body = <Busy />
-  else if (top === 'failed')
+  if (snapshot.hasTag('loading')) body = <Busy />
+  else if (snapshot.hasTag('failed'))
     body = <LoadError error={error} retry={() => send({ type: 'registration.load', force: true })} />
-  else if (top === 'registrationClosed') body = <Typography>{t('registration.closed')}</Typography>
-  else if (top === 'paid' && registration) body = <PaidView registration={registration} />
-  else if (snapshot.matches({ pending: 'awaitingPayment' }) || snapshot.matches({ pending: 'canceling' })) {
+  else if (snapshot.hasTag('closed')) body = <Typography>{t('registration.closed')}</Typography>
+  else if (snapshot.hasTag('paid') && registration) body = <PaidView registration={registration} />
+  else if (snapshot.hasTag('checkout')) {
     body =
       registration?.paymentStatus === 'pending' ? (
         <PendingView
@@ -140,29 +118,23 @@ export default function RegistrationPage() {
           </Alert>
         )}
         <ErrorAlert error={error} />
-        {inventory.error !== undefined && (
-          <LoadError error={inventory.error} retry={() => setInventoryAttempt((count) => count + 1)} />
+        {/* A gone session goes to sign-in instead (the effect above). */}
+        {inventoryError !== undefined && !isSessionExpiredError(inventoryError) && (
+          <LoadError error={inventoryError} retry={() => send({ type: 'inventory.load' })} />
         )}
         <RegistrationFormView
           previous={registration}
-          inventory={inventory.items}
+          inventory={inventory}
           busy={busy}
-          againLabel={sessionTimedOut}
-          onSubmit={(form) => {
-            const url = (path: string) =>
-              new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href
+          againLabel={snapshot.hasTag('timedOut')}
+          onSubmit={(form) =>
             send({
               type: 'registration.submit',
-              request: {
-                ...form,
-                successUrl: url('mypage/dashboard'),
-                cancelUrl: url('mypage/registration'),
-                language,
-              },
+              request: { ...form, ...checkoutReturnUrls(language, account.pwaUrl), language },
             })
-          }}
+          }
         />
-        <WaitingListPanel inventory={inventory.items} />
+        <WaitingListPanel inventory={inventory} />
       </>
     )
   }
@@ -170,15 +142,11 @@ export default function RegistrationPage() {
     <AccountPage
       titleKey="registration"
       width="md"
-      lead={top === 'paid' ? undefined : t('registration.lead')}
+      lead={snapshot.hasTag('paid') ? undefined : t('registration.lead')}
     >
       {body}
     </AccountPage>
   )
-}
-
-function isSoldOut(error: unknown): boolean {
-  return error instanceof ProductError && error.productKey === 'soldOut'
 }
 
 function PendingView({

@@ -24,8 +24,8 @@ import { useAccountTranslation } from '../account/i18n.ts'
 import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { checkoutReturnUrls } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { refreshQueryKey } from './DashboardPage.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import {
   emptyRegistrationForm,
@@ -95,8 +95,6 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   const leave = () => act(async () => set(await account.api.leaveWaitingList()))
   let body: React.ReactNode
   if (entry?.status === 'offered' && entry.offerExpiresAt !== undefined) {
-    const url = (path: string) =>
-      new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href
     body = (
       <Stack spacing={2}>
         <Alert severity="success" role="status">
@@ -112,10 +110,9 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
             disabled={busy}
             onClick={() =>
               act(async () => {
-                const { paymentUrl } = await account.api.acceptWaitingListOffer({
-                  successUrl: url('mypage/dashboard'),
-                  cancelUrl: url('mypage/registration'),
-                })
+                const { paymentUrl } = await account.api.acceptWaitingListOffer(
+                  checkoutReturnUrls(language, account.pwaUrl),
+                )
                 account.navigateTo(paymentUrl)
               })
             }
