@@ -4,7 +4,6 @@ import {
   isSessionExpiredError,
   type Registration,
   type RegistrationForm,
-  registrationFormSchema,
   registrationMachine,
 } from '@furfes/core'
 import { Alert, Button, Stack, Typography } from '@mui/material'
@@ -12,7 +11,6 @@ import { useMachine } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { fromPromise } from 'xstate'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy, ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
@@ -20,9 +18,10 @@ import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { Facts, LoadError, Section } from './parts.tsx'
-import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
+import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
+import { RegistrationDetailsFields } from './RegistrationFields.tsx'
 import { TierPicker } from './TierPicker.tsx'
+import { useRegistrationForm } from './use-registration-form.ts'
 import { WaitingListPanel } from './WaitingList.tsx'
 
 /**
@@ -108,14 +107,10 @@ export default function RegistrationPage() {
     body = (
       <>
         {registration?.paymentStatus === 'expired' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('registration.expiredLead')}
-          </Alert>
+          <StatusNote>{t('registration.expiredLead')}</StatusNote>
         )}
         {registration?.paymentStatus === 'canceled' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('registration.canceledLead')}
-          </Alert>
+          <StatusNote>{t('registration.canceledLead')}</StatusNote>
         )}
         <ErrorAlert error={error} />
         {/* A gone session goes to sign-in instead (the effect above). */}
@@ -188,7 +183,7 @@ function PendingView({
       <Typography sx={{ my: 2, fontWeight: 700 }}>
         {t('registration.timeLeft', { time: formatInstant(registration.expiresAt, language), minutes })}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      <ButtonRow>
         <Button variant="contained" onClick={onCheckout} disabled={busy}>
           {t('registration.goToCheckout')}
         </Button>
@@ -198,7 +193,7 @@ function PendingView({
         <Button color="error" onClick={onCancel} disabled={busy} aria-busy={busy}>
           {t('registration.cancel')}
         </Button>
-      </Stack>
+      </ButtonRow>
     </Section>
   )
 }
@@ -218,6 +213,17 @@ function RegistrationFacts({ registration }: { registration: Registration }) {
   return <Facts items={items} />
 }
 
+/** Where a paid member goes from here, most wanted first. */
+const paidActions = [
+  { variant: 'contained', path: 'registration-code', label: 'dashboard.actions.showCode' },
+  {
+    variant: 'outlined',
+    path: 'mypage/registration-additional-info',
+    label: 'dashboard.actions.additionalInfo',
+  },
+  { variant: 'text', path: 'cancel-registration', label: 'registration.toCancelRegistration' },
+] as const
+
 function PaidView({ registration }: { registration: Registration }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
@@ -226,17 +232,13 @@ function PaidView({ registration }: { registration: Registration }) {
       <Typography sx={{ mb: 2 }}>{t('registration.paidLead')}</Typography>
       <RegistrationFacts registration={registration} />
       <Typography sx={{ my: 2 }}>{t('registration.categoryChange')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="contained" href={localizedPath(language, 'registration-code')}>
-          {t('dashboard.actions.showCode')}
-        </Button>
-        <Button variant="outlined" href={localizedPath(language, 'mypage/registration-additional-info')}>
-          {t('dashboard.actions.additionalInfo')}
-        </Button>
-        <Button href={localizedPath(language, 'cancel-registration')}>
-          {t('registration.toCancelRegistration')}
-        </Button>
-      </Stack>
+      <ButtonRow>
+        {paidActions.map(({ variant, path, label }) => (
+          <Button key={path} variant={variant} href={localizedPath(language, path)}>
+            {t(label)}
+          </Button>
+        ))}
+      </ButtonRow>
     </Section>
   )
 }
@@ -254,23 +256,18 @@ function RegistrationFormView({
   againLabel: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
-  const { t, errorText } = useAccountTranslation()
-  const form = useZodForm<RegistrationFormValues, RegistrationForm>(registrationFormSchema, {
+  const { t } = useAccountTranslation()
+  const { form, message } = useRegistrationForm({
     registrationTier: previous?.registrationTier,
     badgeName: previous?.badgeName ?? '',
     tShirtSize: previous?.tShirtSize,
     changingRoomType: previous?.changingRoomType,
     agreedToRules: false,
   })
-  const tier = form.values.registrationTier
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
       <TierPicker
-        value={tier}
+        value={form.values.registrationTier}
         onChange={(chosen) => form.setValue('registrationTier', chosen)}
         inventory={inventory}
         message={message('registrationTier')}

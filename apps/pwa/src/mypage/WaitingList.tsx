@@ -3,7 +3,6 @@ import {
   type InventoryItem,
   type RegistrationForm,
   type RegistrationTier,
-  registrationFormSchema,
   type WaitingListEntry,
 } from '@furfes/core'
 import {
@@ -19,19 +18,15 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { checkoutReturnUrls } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { Facts, LoadError, Section } from './parts.tsx'
-import {
-  emptyRegistrationForm,
-  RegistrationDetailsFields,
-  type RegistrationFormValues,
-} from './RegistrationFields.tsx'
+import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
+import { emptyRegistrationForm, RegistrationDetailsFields } from './RegistrationFields.tsx'
+import { useRegistrationForm } from './use-registration-form.ts'
 
 /*
  * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
@@ -104,7 +99,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
           })}
         </Alert>
         <ErrorAlert error={error} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <ButtonRow>
           <Button
             variant="contained"
             disabled={busy}
@@ -122,7 +117,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
           <Button color="error" disabled={busy} onClick={leave}>
             {t('waitingList.decline')}
           </Button>
-        </Stack>
+        </ButtonRow>
       </Stack>
     )
   } else if (entry?.status === 'waiting') {
@@ -144,11 +139,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   } else {
     body = (
       <>
-        {entry?.status === 'expired' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('waitingList.expiredLead')}
-          </Alert>
-        )}
+        {entry?.status === 'expired' && <StatusNote>{t('waitingList.expiredLead')}</StatusNote>}
         <Typography sx={{ mb: 2 }}>{t('waitingList.joinLead')}</Typography>
         <ErrorAlert error={error} />
         {/* The form opens on demand: the registration form above has the same fields. */}
@@ -184,17 +175,12 @@ function JoinForm({
   busy: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
-  const { t, errorText } = useAccountTranslation()
+  const { t } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
-  const form = useZodForm<RegistrationFormValues, RegistrationForm>(
-    registrationFormSchema,
+  const { form, message } = useRegistrationForm(
     emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
   )
   const tier = form.values.registrationTier
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
       <FormControl component="fieldset" error={message('registrationTier') !== undefined} required>
