@@ -246,7 +246,8 @@ export const registrationMachine = setup({
               return event.request
             },
             onDone: {
-              target: 'loadingRegistration',
+              // Fetches the new pending registration, with its payment URL expiry.
+              target: '#registration.loading',
               actions: {
                 type: 'openCheckout',
                 params: ({ event }) => ({ paymentUrl: event.output.paymentUrl }),
@@ -259,7 +260,7 @@ export const registrationMachine = setup({
                   type: 'isProductError',
                   params: ({ event }) => ({ error: event.error, key: 'purchaseSessionAlreadyExists' }),
                 },
-                target: 'loadingRegistration',
+                target: '#registration.loading',
                 actions: assign({ error: ({ event }) => event.error }),
               },
               {
@@ -283,23 +284,6 @@ export const registrationMachine = setup({
               // Anything else: back where the user was.
               { target: '#registration.routing', actions: assign({ error: ({ event }) => event.error }) },
             ],
-          },
-        },
-        loadingRegistration: {
-          description: 'Fetches the new pending registration, with its payment URL expiry.',
-          tags: ['busy', 'loading'],
-          invoke: {
-            src: 'fetchRegistration',
-            onDone: {
-              target: '#registration.routing',
-              actions: assign(({ context, event }) =>
-                withExpiry(context, { loaded: true, registration: event.output }),
-              ),
-            },
-            onError: {
-              target: '#registration.failed',
-              actions: assign({ error: ({ event }) => event.error }),
-            },
           },
         },
       },
