@@ -104,6 +104,7 @@ export default function RegistrationPage() {
         <Busy />
       )
   } else {
+    // The `form` tag: registering for the first time, or again after an expired or canceled checkout.
     body = (
       <>
         {registration?.paymentStatus === 'expired' && (
