@@ -27,6 +27,7 @@ import { useMyPage } from './context.ts'
 import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
 import { emptyRegistrationForm, RegistrationDetailsFields } from './RegistrationFields.tsx'
 import { useRegistrationForm } from './use-registration-form.ts'
+import { useSubmit } from './use-submit.ts'
 
 /*
  * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
@@ -61,27 +62,15 @@ function useWaitingListEntry() {
 /** The registration page's waiting-list section; nothing while no tier is sold out and the member is not listed. */
 export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | undefined }) {
   const { t } = useAccountTranslation()
-  const { account, handleSessionError } = useMyPage()
+  const { account } = useMyPage()
   const language = useLanguage()
   const { entry, error: loadError, reload, set } = useWaitingListEntry()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>()
+  // Joining, accepting and leaving: one request at a time, its error shown in the section.
+  const { busy, error, submit: act } = useSubmit((work: () => Promise<void>) => work())
   const [joining, setJoining] = useState(false)
   const soldOut = (inventory ?? [])
     .filter((item) => item.status === 'sold_out')
     .map((item) => item.registrationTier)
-
-  async function act(work: () => Promise<void>) {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await work()
-    } catch (failure) {
-      if (!handleSessionError(failure)) setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   if (loadError !== undefined) return <LoadError error={loadError} retry={reload} />
   if (entry === undefined) return null
