@@ -2,7 +2,7 @@ import {
   type AuthSession,
   type Clock,
   isAccessTokenDueForRefresh,
-  isPaymentUrlExpired,
+  isRegistrationStale,
   type MemberApiClient,
   type Profile,
   type Registration,
@@ -113,9 +113,10 @@ export function createMyPageCache({
   const user = cachedResource(async () => session.client.getUser({ accessToken: await accessToken() }))
   const profile = cachedResource(() => api.getProfile())
   const additionalInfo = cachedResource(() => api.getRegistrationAdditionalInfo())
+  // The same staleness rule as the registration machine's (docs/requirements.md MY-10).
   const registration = cachedResource(
     () => api.getRegistration(),
-    (value) => value !== null && isPaymentUrlExpired(value, clock),
+    (value) => isRegistrationStale(value, clock),
   )
   return {
     user,

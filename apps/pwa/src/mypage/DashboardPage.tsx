@@ -8,15 +8,13 @@ import { useServices } from '../app/services.tsx'
 import { formatYen } from '../content/values.ts'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { useCached } from './use-cached.ts'
 import { VenueDetails } from './VenueDetails.tsx'
 import { WaitingListSummary } from './WaitingList.tsx'
-
-/** The query key that makes the dashboard reload the user context (docs/requirements.md MY-8). */
-export const refreshQueryKey = 'refresh'
 
 /** How often, and how long, a registration still pending after Checkout is asked for again. */
 const paymentConfirmationPollMs = 2000

@@ -6,9 +6,7 @@ import {
   type RegistrationForm,
   type RegistrationTier,
   type TShirtSize,
-  tShirtMeasurements,
   tShirtSizes,
-  tShirtSizeTableCm,
 } from '@furfes/core'
 import {
   FormControl,
@@ -18,19 +16,13 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
 } from '@mui/material'
-import { useId } from 'react'
 import type { ZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { FormTextField } from '../account/ui.tsx'
 import { RulesAgreementField } from './TierPicker.tsx'
+import { TShirtSizeTable } from './TShirtSizeTable.tsx'
 
 /** What the registration form holds while being filled in; registering and joining a waiting list share it. */
 export type RegistrationFormValues = {
@@ -139,46 +131,5 @@ export function RegistrationDetailsFields({
         message={message('agreedToRules')}
       />
     </>
-  )
-}
-
-function TShirtSizeTable() {
-  const { t } = useAccountTranslation()
-  const captionId = useId()
-  return (
-    // Scrolls sideways inside its box when wider than a phone; headers keep their words whole.
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby={captionId} sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-        <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
-          {t('registration.sizeTable')}
-        </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              {t('registration.size')}
-            </TableCell>
-            {tShirtMeasurements.map((measurement) => (
-              <TableCell key={measurement} component="th" scope="col" align="right">
-                {t(`domain:tShirtMeasurement.${measurement}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {tShirtSizes.map((size) => (
-            <TableRow key={size}>
-              <TableCell component="th" scope="row">
-                {size}
-              </TableCell>
-              {tShirtMeasurements.map((measurement) => (
-                <TableCell key={measurement} align="right">
-                  {tShirtSizeTableCm[size][measurement]}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   )
 }

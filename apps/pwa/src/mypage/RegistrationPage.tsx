@@ -1,10 +1,9 @@
 import {
   formatInstant,
   type InventoryItem,
-  ProductError,
+  isSessionExpiredError,
   type Registration,
   type RegistrationForm,
-  registrationFormSchema,
   registrationMachine,
 } from '@furfes/core'
 import { Alert, Button, Stack, Typography } from '@mui/material'
@@ -12,24 +11,25 @@ import { useMachine } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { fromPromise } from 'xstate'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy, ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { refreshQueryKey } from './DashboardPage.tsx'
-import { Facts, LoadError, Section } from './parts.tsx'
-import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
+import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
+import { RegistrationDetailsFields } from './RegistrationFields.tsx'
 import { TierPicker } from './TierPicker.tsx'
+import { useRegistrationForm } from './use-registration-form.ts'
 import { WaitingListPanel } from './WaitingList.tsx'
 
 /**
  * registration: the tier cards with price and sold-out state, the form (badge name, T-shirt size for sponsor
  * tiers, changing room for fursuit tiers), then the payment page. Pending: the way to checkout, the time left
- * and a cancel button; after the time is up, registering again. Paid: the registration. Runs core's
- * registration machine over My Page's cache (docs/requirements.md MY-9, MY-10).
+ * and a cancel button; after the time is up, registering again. Paid: the registration. Core's registration
+ * machine holds it all, the tiers' spots included (its inventory actor), over My Page's cache; the view follows
+ * the machine's tags (docs/requirements.md MY-9, MY-10).
  */
 export default function RegistrationPage() {
   const { t, errorText } = useAccountTranslation()
@@ -48,6 +48,7 @@ export default function RegistrationPage() {
           ),
           createRegistration: fromPromise(({ input }) => account.api.postRegistration(input)),
           terminateRegistrationSession: fromPromise(() => account.api.deleteRegistration()),
+          fetchInventory: fromPromise(() => account.api.getInventory()),
         },
         actions: { openCheckout: (_, { paymentUrl }) => account.navigateTo(paymentUrl) },
       }),
@@ -63,7 +64,7 @@ export default function RegistrationPage() {
       clock: account.clock,
     },
   })
-  const { registration, error } = snapshot.context
+  const { registration, error, inventory, inventoryError } = snapshot.context
   // What the machine learns (a new pending registration, DELETE's answer) is what My Page shows elsewhere too.
   useEffect(() => {
     if (snapshot.context.loaded && account.cache.registration.getSnapshot().value !== (registration ?? null))
@@ -72,42 +73,18 @@ export default function RegistrationPage() {
   useEffect(() => {
     if (error !== undefined) handleSessionError(error)
   }, [error, handleSessionError])
-
-  const [inventory, setInventory] = useState<{ items?: InventoryItem[]; error?: unknown }>({})
-  const [inventoryAttempt, setInventoryAttempt] = useState(0)
-  // Sold-out spots come back when others cancel or let their checkout expire: ask every time, after a
-  // refusal (sold out) ask again, and again when the user's own checkout times out (its spot went back).
-  const soldOutRefusal = error !== undefined && isSoldOut(error)
-  const sessionTimedOut = snapshot.matches({ pending: 'sessionTimedOut' })
   useEffect(() => {
-    let live = true
-    account.api.getInventory().then(
-      (items) => live && setInventory({ items }),
-      (failure: unknown) => {
-        if (live && !handleSessionError(failure)) setInventory({ error: failure })
-      },
-    )
-    return () => {
-      live = false
-    }
-  }, [account, handleSessionError, inventoryAttempt, soldOutRefusal, sessionTimedOut])
+    if (inventoryError !== undefined) handleSessionError(inventoryError)
+  }, [inventoryError, handleSessionError])
 
   const busy = snapshot.hasTag('busy')
-  const state = snapshot.value
-  const top = typeof state === 'string' ? state : Object.keys(state)[0]
-
   let body: ReactNode
-  if (
-    top === 'initializing' ||
-    top === 'loading' ||
-    (top === 'registering' && snapshot.matches({ registering: 'loadingRegistration' }))
-  )
-    body = <Busy />
-  else if (top === 'failed')
+  if (snapshot.hasTag('loading')) body = <Busy />
+  else if (snapshot.hasTag('failed'))
     body = <LoadError error={error} retry={() => send({ type: 'registration.load', force: true })} />
-  else if (top === 'registrationClosed') body = <Typography>{t('registration.closed')}</Typography>
-  else if (top === 'paid' && registration) body = <PaidView registration={registration} />
-  else if (snapshot.matches({ pending: 'awaitingPayment' }) || snapshot.matches({ pending: 'canceling' })) {
+  else if (snapshot.hasTag('closed')) body = <Typography>{t('registration.closed')}</Typography>
+  else if (snapshot.hasTag('paid') && registration) body = <PaidView registration={registration} />
+  else if (snapshot.hasTag('checkout')) {
     body =
       registration?.paymentStatus === 'pending' ? (
         <PendingView
@@ -127,42 +104,33 @@ export default function RegistrationPage() {
         <Busy />
       )
   } else {
+    // The `form` tag: registering for the first time, or again after an expired or canceled checkout.
     body = (
       <>
         {registration?.paymentStatus === 'expired' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('registration.expiredLead')}
-          </Alert>
+          <StatusNote>{t('registration.expiredLead')}</StatusNote>
         )}
         {registration?.paymentStatus === 'canceled' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('registration.canceledLead')}
-          </Alert>
+          <StatusNote>{t('registration.canceledLead')}</StatusNote>
         )}
         <ErrorAlert error={error} />
-        {inventory.error !== undefined && (
-          <LoadError error={inventory.error} retry={() => setInventoryAttempt((count) => count + 1)} />
+        {/* A gone session goes to sign-in instead (the effect above). */}
+        {inventoryError !== undefined && !isSessionExpiredError(inventoryError) && (
+          <LoadError error={inventoryError} retry={() => send({ type: 'inventory.load' })} />
         )}
         <RegistrationFormView
           previous={registration}
-          inventory={inventory.items}
+          inventory={inventory}
           busy={busy}
-          againLabel={sessionTimedOut}
-          onSubmit={(form) => {
-            const url = (path: string) =>
-              new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href
+          againLabel={snapshot.hasTag('timedOut')}
+          onSubmit={(form) =>
             send({
               type: 'registration.submit',
-              request: {
-                ...form,
-                successUrl: url('mypage/dashboard'),
-                cancelUrl: url('mypage/registration'),
-                language,
-              },
+              request: { ...form, ...checkoutReturnUrls(language, account.pwaUrl), language },
             })
-          }}
+          }
         />
-        <WaitingListPanel inventory={inventory.items} />
+        <WaitingListPanel inventory={inventory} />
       </>
     )
   }
@@ -170,15 +138,11 @@ export default function RegistrationPage() {
     <AccountPage
       titleKey="registration"
       width="md"
-      lead={top === 'paid' ? undefined : t('registration.lead')}
+      lead={snapshot.hasTag('paid') ? undefined : t('registration.lead')}
     >
       {body}
     </AccountPage>
   )
-}
-
-function isSoldOut(error: unknown): boolean {
-  return error instanceof ProductError && error.productKey === 'soldOut'
 }
 
 function PendingView({
@@ -220,7 +184,7 @@ function PendingView({
       <Typography sx={{ my: 2, fontWeight: 700 }}>
         {t('registration.timeLeft', { time: formatInstant(registration.expiresAt, language), minutes })}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      <ButtonRow>
         <Button variant="contained" onClick={onCheckout} disabled={busy}>
           {t('registration.goToCheckout')}
         </Button>
@@ -230,7 +194,7 @@ function PendingView({
         <Button color="error" onClick={onCancel} disabled={busy} aria-busy={busy}>
           {t('registration.cancel')}
         </Button>
-      </Stack>
+      </ButtonRow>
     </Section>
   )
 }
@@ -250,6 +214,17 @@ function RegistrationFacts({ registration }: { registration: Registration }) {
   return <Facts items={items} />
 }
 
+/** Where a paid member goes from here, most wanted first. */
+const paidActions = [
+  { variant: 'contained', path: 'registration-code', label: 'dashboard.actions.showCode' },
+  {
+    variant: 'outlined',
+    path: 'mypage/registration-additional-info',
+    label: 'dashboard.actions.additionalInfo',
+  },
+  { variant: 'text', path: 'cancel-registration', label: 'registration.toCancelRegistration' },
+] as const
+
 function PaidView({ registration }: { registration: Registration }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
@@ -258,17 +233,13 @@ function PaidView({ registration }: { registration: Registration }) {
       <Typography sx={{ mb: 2 }}>{t('registration.paidLead')}</Typography>
       <RegistrationFacts registration={registration} />
       <Typography sx={{ my: 2 }}>{t('registration.categoryChange')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="contained" href={localizedPath(language, 'registration-code')}>
-          {t('dashboard.actions.showCode')}
-        </Button>
-        <Button variant="outlined" href={localizedPath(language, 'mypage/registration-additional-info')}>
-          {t('dashboard.actions.additionalInfo')}
-        </Button>
-        <Button href={localizedPath(language, 'cancel-registration')}>
-          {t('registration.toCancelRegistration')}
-        </Button>
-      </Stack>
+      <ButtonRow>
+        {paidActions.map(({ variant, path, label }) => (
+          <Button key={path} variant={variant} href={localizedPath(language, path)}>
+            {t(label)}
+          </Button>
+        ))}
+      </ButtonRow>
     </Section>
   )
 }
@@ -286,23 +257,18 @@ function RegistrationFormView({
   againLabel: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
-  const { t, errorText } = useAccountTranslation()
-  const form = useZodForm<RegistrationFormValues, RegistrationForm>(registrationFormSchema, {
+  const { t } = useAccountTranslation()
+  const { form, message } = useRegistrationForm({
     registrationTier: previous?.registrationTier,
     badgeName: previous?.badgeName ?? '',
     tShirtSize: previous?.tShirtSize,
     changingRoomType: previous?.changingRoomType,
     agreedToRules: false,
   })
-  const tier = form.values.registrationTier
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
       <TierPicker
-        value={tier}
+        value={form.values.registrationTier}
         onChange={(chosen) => form.setValue('registrationTier', chosen)}
         inventory={inventory}
         message={message('registrationTier')}

@@ -3,7 +3,6 @@ import {
   type InventoryItem,
   type RegistrationForm,
   type RegistrationTier,
-  registrationFormSchema,
   type WaitingListEntry,
 } from '@furfes/core'
 import {
@@ -19,19 +18,16 @@ import {
   Typography,
 } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { checkoutReturnUrls } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
-import { refreshQueryKey } from './DashboardPage.tsx'
-import { Facts, LoadError, Section } from './parts.tsx'
-import {
-  emptyRegistrationForm,
-  RegistrationDetailsFields,
-  type RegistrationFormValues,
-} from './RegistrationFields.tsx'
+import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
+import { emptyRegistrationForm, RegistrationDetailsFields } from './RegistrationFields.tsx'
+import { useRegistrationForm } from './use-registration-form.ts'
+import { useSubmit } from './use-submit.ts'
 
 /*
  * The waiting list on the registration page (decision 115): when a tier is sold out, the member can join its
@@ -66,27 +62,15 @@ function useWaitingListEntry() {
 /** The registration page's waiting-list section; nothing while no tier is sold out and the member is not listed. */
 export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | undefined }) {
   const { t } = useAccountTranslation()
-  const { account, handleSessionError } = useMyPage()
+  const { account } = useMyPage()
   const language = useLanguage()
   const { entry, error: loadError, reload, set } = useWaitingListEntry()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<unknown>()
+  // Joining, accepting and leaving: one request at a time, its error shown in the section.
+  const { busy, error, submit: act } = useSubmit((work: () => Promise<void>) => work())
   const [joining, setJoining] = useState(false)
   const soldOut = (inventory ?? [])
     .filter((item) => item.status === 'sold_out')
     .map((item) => item.registrationTier)
-
-  async function act(work: () => Promise<void>) {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await work()
-    } catch (failure) {
-      if (!handleSessionError(failure)) setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   if (loadError !== undefined) return <LoadError error={loadError} retry={reload} />
   if (entry === undefined) return null
@@ -95,8 +79,6 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   const leave = () => act(async () => set(await account.api.leaveWaitingList()))
   let body: React.ReactNode
   if (entry?.status === 'offered' && entry.offerExpiresAt !== undefined) {
-    const url = (path: string) =>
-      new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, account.pwaUrl).href
     body = (
       <Stack spacing={2}>
         <Alert severity="success" role="status">
@@ -106,16 +88,15 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
           })}
         </Alert>
         <ErrorAlert error={error} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <ButtonRow>
           <Button
             variant="contained"
             disabled={busy}
             onClick={() =>
               act(async () => {
-                const { paymentUrl } = await account.api.acceptWaitingListOffer({
-                  successUrl: url('mypage/dashboard'),
-                  cancelUrl: url('mypage/registration'),
-                })
+                const { paymentUrl } = await account.api.acceptWaitingListOffer(
+                  checkoutReturnUrls(language, account.pwaUrl),
+                )
                 account.navigateTo(paymentUrl)
               })
             }
@@ -125,7 +106,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
           <Button color="error" disabled={busy} onClick={leave}>
             {t('waitingList.decline')}
           </Button>
-        </Stack>
+        </ButtonRow>
       </Stack>
     )
   } else if (entry?.status === 'waiting') {
@@ -147,11 +128,7 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   } else {
     body = (
       <>
-        {entry?.status === 'expired' && (
-          <Alert severity="info" role="status" sx={{ mb: 2 }}>
-            {t('waitingList.expiredLead')}
-          </Alert>
-        )}
+        {entry?.status === 'expired' && <StatusNote>{t('waitingList.expiredLead')}</StatusNote>}
         <Typography sx={{ mb: 2 }}>{t('waitingList.joinLead')}</Typography>
         <ErrorAlert error={error} />
         {/* The form opens on demand: the registration form above has the same fields. */}
@@ -187,17 +164,12 @@ function JoinForm({
   busy: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
-  const { t, errorText } = useAccountTranslation()
+  const { t } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
-  const form = useZodForm<RegistrationFormValues, RegistrationForm>(
-    registrationFormSchema,
+  const { form, message } = useRegistrationForm(
     emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
   )
   const tier = form.values.registrationTier
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
       <FormControl component="fieldset" error={message('registrationTier') !== undefined} required>

@@ -1,12 +1,18 @@
 import { ProductError } from '@furfes/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  clearRegistrationCode,
-  loadRegistrationCode,
-  saveRegistrationCode,
-} from '../offline/registration-code-cache.ts'
+import { clearRegistrationCode, loadRegistrationCode } from '../offline/registration-code-cache.ts'
 import { createFakeAccount, now, registrationCodeToken } from '../test/fake-account.ts'
+import {
+  email,
+  flagsOn,
+  markSoldOut,
+  openPage,
+  openWithKeptCodeOnly,
+  paidRegistration,
+  pendingRegistration,
+  signedIn,
+} from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name })
@@ -14,16 +20,10 @@ const type = async (label: RegExp, value: string) =>
   fireEvent.change(await screen.findByLabelText(label), { target: { value } })
 const click = async (role: 'button' | 'link' | 'radio', name: string | RegExp) =>
   fireEvent.click(await screen.findByRole(role, { name }))
-const email = 'kemo@example.com'
-const flagsOn = {
-  isNewClubActivityEstablishmentAvailable: true,
-  isRegistrationAvailable: true,
-  isUnderMaintenance: false,
-}
 
 describe('entering My Page', () => {
   it('refreshes the session and shows the dashboard for the empty path', async () => {
-    const { account } = createFakeAccount({ signedInAs: email })
+    const { account } = signedIn()
     const { recorded } = renderApp('/ja/mypage', { account, flags: flagsOn })
     await heading('マイページ')
     expect(recorded.location.pathname).toBe('/ja/mypage/dashboard')
@@ -33,7 +33,7 @@ describe('entering My Page', () => {
   })
 
   it('sends a revoked session to sign-in with the spec message', async () => {
-    const { account, cognito } = createFakeAccount({ signedInAs: email })
+    const { account, cognito } = signedIn()
     cognito.revoke(email)
     const { recorded } = renderApp('/ja/mypage/profile', { account })
     await heading('サインイン')
@@ -57,14 +57,14 @@ describe('entering My Page', () => {
   })
 
   it('goes to maintenance while the site is under maintenance', async () => {
-    const { account } = createFakeAccount({ signedInAs: email })
+    const { account } = signedIn()
     const { recorded } = renderApp('/ja/mypage', { account, flags: { ...flagsOn, isUnderMaintenance: true } })
     await heading('メンテナンス中')
     expect(recorded.location.pathname).toBe('/ja/maintenance')
   })
 
   it('sends registration to the dashboard while registration is off', async () => {
-    const { account } = createFakeAccount({ signedInAs: email })
+    const { account } = signedIn()
     const { recorded } = renderApp('/ja/mypage/registration', {
       account,
       flags: { ...flagsOn, isRegistrationAvailable: false },
@@ -75,9 +75,9 @@ describe('entering My Page', () => {
   })
 
   it('reloads the user context on dashboard?refresh and then drops the key', async () => {
-    const { account, backend } = createFakeAccount({ signedInAs: email })
+    const { account, backend } = signedIn()
     await account.cache.registration.load()
-    backend.state.registration = { registrationTier: 'member', badgeName: 'ケモ', paymentStatus: 'paid' }
+    backend.state.registration = paidRegistration('member')
     const { recorded } = renderApp('/ja/mypage/dashboard?refresh=true', { account, flags: flagsOn })
     expect(await screen.findByText('支払い済み')).toBeTruthy()
     await waitFor(() => expect(recorded.location.search).toBe(''))
@@ -90,7 +90,7 @@ describe('registration', () => {
       ['ja', ['キャンセル済み', '返金額', '2,700円']],
       ['en', ['Canceled', 'Refunded', '¥2,700']],
     ] as const) {
-      const { account, backend } = createFakeAccount({ signedInAs: email })
+      const { account, backend } = signedIn()
       backend.state.registration = {
         registrationTier: 'member',
         badgeName: 'ケモ',
@@ -107,11 +107,9 @@ describe('registration', () => {
   })
 
   it('shows prices and sold-out tiers, asks sponsors for a T-shirt size, then goes to the payment page', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
-      item.registrationTier === 'fursuiter' ? { ...item, status: 'sold_out' } : item,
-    )
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    markSoldOut(fake, 'fursuiter')
+    openPage('/ja/mypage/registration', fake)
     await heading('参加登録')
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: /着ぐるみ参加.*4,000円.*売り切れ/ })).toHaveProperty(
@@ -150,8 +148,8 @@ describe('registration', () => {
   })
 
   it('asks fursuit tiers for the changing room and badge names for a name', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/en/mypage/registration', fake)
     await heading('Registration')
     fireEvent.click(await screen.findByRole('radio', { name: /^Fursuiter(?! sponsor)/ }))
     await click('button', 'Go to payment')
@@ -161,8 +159,8 @@ describe('registration', () => {
   })
 
   it('says while typing which character a badge cannot print, and counts an emoji sequence as one', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/en/mypage/registration', fake)
     await heading('Registration')
     await type(/Badge name/, 'Kemo\u202E')
     expect(
@@ -178,16 +176,10 @@ describe('registration', () => {
   })
 
   it('while pending: time left, a blocked pop-up says so, and the checkout can be cancelled', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    fake.backend.state.registration = {
-      registrationTier: 'member',
-      badgeName: 'ケモ',
-      paymentStatus: 'pending',
-      paymentUrl: 'https://checkout.example.com/c/pay/cs_test_2',
-      expiresAt: now + 20 * 60_000,
-    }
+    const fake = signedIn()
+    fake.backend.state.registration = pendingRegistration('cs_test_2', now + 20 * 60_000)
     fake.blockPopUps()
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    openPage('/ja/mypage/registration', fake)
     expect(await screen.findByText(/残り約20分/)).toBeTruthy()
     await click('button', '新しいウィンドウで開く')
     expect(
@@ -205,25 +197,17 @@ describe('registration', () => {
   })
 
   it('once the checkout times out, offers registering again with the tiers asked for again', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    fake.backend.state.registration = {
-      registrationTier: 'member',
-      badgeName: 'ケモ',
-      paymentStatus: 'pending',
-      paymentUrl: 'https://checkout.example.com/c/pay/cs_test_3',
-      expiresAt: now + 200,
-    }
+    const fake = signedIn()
+    fake.backend.state.registration = pendingRegistration('cs_test_3', now + 200)
     // The user's own hold is the member tier's last spot until it runs out, 200 ms from now.
-    fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
-      item.registrationTier === 'member' ? { ...item, status: 'sold_out' } : item,
-    )
+    markSoldOut(fake, 'member')
     const getInventory = fake.backend.api.getInventory
     fake.backend.api.getInventory = async () => {
       const items = await getInventory()
       fake.backend.state.inventory = items.map((item) => ({ ...item, status: 'available' }))
       return items
     }
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    openPage('/ja/mypage/registration', fake)
     expect(
       await screen.findByText('購入手続きの有効期限が切れました。もう一度登録してください。', undefined, {
         timeout: 5000,
@@ -238,8 +222,8 @@ describe('registration', () => {
   })
 
   it('says sold out when the last spot went meanwhile', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/ja/mypage/registration', fake)
     fireEvent.click(await screen.findByRole('radio', { name: /^一般参加/ }))
     await type(/バッジ名/, 'ケモ')
     fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
@@ -251,8 +235,8 @@ describe('registration', () => {
 
 describe('account, profile and additional info', () => {
   it('refuses a new password equal to the current one, and changes it otherwise', async () => {
-    const fake = createFakeAccount({ signedInAs: email, password: 'current-pass-1' })
-    renderApp('/ja/mypage/account', { account: fake.account, flags: flagsOn })
+    const fake = signedIn({ password: 'current-pass-1' })
+    openPage('/ja/mypage/account', fake)
     await heading('アカウント')
     expect(await screen.findByText(/kemo@example.com（確認済み）/)).toBeTruthy()
     await type(/現在のパスワード/, 'current-pass-1')
@@ -265,8 +249,8 @@ describe('account, profile and additional info', () => {
   })
 
   it('changes the e-mail address once the code sent to it is verified', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    const { recorded } = renderApp('/ja/mypage/account', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    const { recorded } = openPage('/ja/mypage/account', fake)
     await type(/新しいメールアドレス/, 'new@example.com')
     await click('button', '確認コードを送信する')
     await heading('新しいメールアドレスの確認')
@@ -280,8 +264,8 @@ describe('account, profile and additional info', () => {
   })
 
   it('creates a profile, validating each URL on input', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    renderApp('/ja/mypage/profile', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/ja/mypage/profile', fake)
     await heading('プロフィール')
     await type(/ハンドルネーム/, 'ケモ')
     fireEvent.click(screen.getByRole('radio', { name: '公開' }))
@@ -303,8 +287,8 @@ describe('account, profile and additional info', () => {
   })
 
   it('says while typing which character a handle name cannot hold, in Japanese', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    renderApp('/ja/mypage/profile', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/ja/mypage/profile', fake)
     await heading('プロフィール')
     await type(/ハンドルネーム/, 'ケモ\u0000')
     expect(
@@ -324,16 +308,13 @@ describe('account, profile and additional info', () => {
   })
 
   it('takes the X username only once paid, and validates it', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    const { unmount } = renderApp('/ja/mypage/registration-additional-info', {
-      account: fake.account,
-      flags: flagsOn,
-    })
+    const fake = signedIn()
+    const { unmount } = openPage('/ja/mypage/registration-additional-info', fake)
     expect(await screen.findByText('追加情報は、参加登録のお支払いが済んだ後に登録できます。')).toBeTruthy()
     unmount()
-    fake.backend.state.registration = { registrationTier: 'member', badgeName: 'ケモ', paymentStatus: 'paid' }
+    fake.backend.state.registration = paidRegistration('member')
     fake.account.cache.clear()
-    renderApp('/ja/mypage/registration-additional-info', { account: fake.account, flags: flagsOn })
+    openPage('/ja/mypage/registration-additional-info', fake)
     await type(/XのユーザーID/, 'not valid!')
     expect(await screen.findByText('Xのユーザー名が不正です')).toBeTruthy()
     await type(/XのユーザーID/, 'kemo_fes')
@@ -349,7 +330,7 @@ describe('registration code', () => {
   })
 
   it('shows the QR with badge name and tier, and keeps the code for 7 days and offline', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registrationCode = registrationCodeToken('ケモ')
     renderApp('/ja/registration-code', { account: fake.account })
     const qr = await screen.findByRole('img', { name: '受付コードのQRコード' })
@@ -365,16 +346,13 @@ describe('registration code', () => {
   })
 
   it('shows the kept code when the network is down', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    await saveRegistrationCode({
+    const fake = signedIn()
+    await openWithKeptCodeOnly('/ja/registration-code', fake, {
       token: registrationCodeToken('オフライン', 'member'),
       badgeName: 'オフライン',
-      tier: 'member',
       expiresAt: now + 3_600_000,
       savedAt: now - 1000,
     })
-    fake.backend.fail('getRegistrationJwt')
-    renderApp('/ja/registration-code', { account: fake.account })
     expect(
       await screen.findByText('オフラインのため、この端末に保存した受付コードを表示しています。'),
     ).toBeTruthy()
@@ -383,7 +361,7 @@ describe('registration code', () => {
   })
 
   it('gives the spec messages for no code, a failure and an invalid code', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     const { unmount } = renderApp('/ja/registration-code', { account: fake.account })
     expect((await screen.findByRole('alert')).textContent).toBe(
       '有効な登録コードが見つかりません。ダッシュボードに戻って再生成してください。',

@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Typography } from '@mui/material'
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { ErrorAlert } from '../account/ui.tsx'
@@ -54,5 +54,23 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
         </Button>
       }
     />
+  )
+}
+
+/** Where the member stands after something ran out (a checkout, an offer), read out when it appears. */
+export function StatusNote({ children }: { children: ReactNode }) {
+  return (
+    <Alert severity="info" role="status" sx={{ mb: 2 }}>
+      {children}
+    </Alert>
+  )
+}
+
+/** The actions of a card: side by side, stacked on a phone. */
+export function ButtonRow({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+      {children}
+    </Stack>
   )
 }

@@ -1,27 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeAccount } from '../test/fake-account.ts'
-import { renderApp } from '../test/render-app.tsx'
-
-const flagsOn = {
-  isNewClubActivityEstablishmentAvailable: true,
-  isRegistrationAvailable: true,
-  isUnderMaintenance: false,
-}
+import { openPage, signedIn } from '../test/member-fixtures.ts'
 
 const cardOf = async (tier: RegExp) =>
   within((await screen.findByRole('radio', { name: tier })).closest('.MuiCard-root') as HTMLElement)
 
 describe('tier cards', () => {
   it('show what each tier includes, the refund deadlines beside the price, and the spots left', async () => {
-    const fake = createFakeAccount({ signedInAs: 'kemo@example.com' })
+    const fake = signedIn()
     fake.backend.state.inventory = [
       { registrationTier: 'member', status: 'available' },
       { registrationTier: 'fursuiter', status: 'few_left' },
       { registrationTier: 'sponsor', status: 'sold_out' },
       { registrationTier: 'sponsor_fursuiter', status: 'available' },
     ]
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    openPage('/en/mypage/registration', fake)
     const member = await cardOf(/^Member.*JPY 3,000.*Available/)
     expect(member.getByText('– Conbook (not included)')).toBeTruthy()
     expect(member.getByText('– Sticker (not included)')).toBeTruthy()
@@ -49,8 +42,8 @@ describe('tier cards', () => {
   })
 
   it('in Japanese too', async () => {
-    const fake = createFakeAccount({ signedInAs: 'kemo@example.com' })
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/ja/mypage/registration', fake)
     const sponsor = await cardOf(/^スポンサー参加.*10,000円/)
     expect(sponsor.getByText('✓ コンブック')).toBeTruthy()
     expect(
@@ -61,8 +54,8 @@ describe('tier cards', () => {
   })
 
   it('require agreeing to the participation rules, which are a link away, before payment', async () => {
-    const fake = createFakeAccount({ signedInAs: 'kemo@example.com' })
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    openPage('/en/mypage/registration', fake)
     fireEvent.click(await screen.findByRole('radio', { name: /^Member/ }))
     fireEvent.change(await screen.findByLabelText(/Badge name/), { target: { value: 'Kemo' } })
     const rules = screen.getByRole('link', { name: 'Read the participation rules (opens in a new tab)' })

@@ -2,10 +2,10 @@ import { ProductError, type Venue } from '@furfes/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearVenue, loadVenue, saveVenue } from '../offline/venue-cache.ts'
-import { createFakeAccount, now, registrationCodeToken } from '../test/fake-account.ts'
+import { now, registrationCodeToken } from '../test/fake-account.ts'
+import { paidRegistration, pendingRegistration, signedIn } from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
-const email = 'kemo@example.com'
 const venue: Venue = {
   name: { ja: '東京ふぁーりーホール', en: 'Tokyo Furry Hall' },
   address: { ja: '東京都千代田区丸の内1-1', en: '1-1 Marunouchi, Chiyoda, Tokyo' },
@@ -14,9 +14,15 @@ const venue: Venue = {
   entryTime: '09:30',
 }
 
+/** What the venue section says of that venue: name, address, access (Japanese) and entry time. */
+const shownTexts = {
+  ja: ['東京ふぁーりーホール', '東京都千代田区丸の内1-1', '東京駅から徒歩5分', '当日 09:30 から（日本時間）'],
+  en: ['Tokyo Furry Hall', '1-1 Marunouchi, Chiyoda, Tokyo', 'From 09:30 (Japan time) on the event day'],
+}
+
 function paidMember() {
-  const fake = createFakeAccount({ signedInAs: email })
-  fake.backend.state.registration = { registrationTier: 'member', badgeName: 'ケモ', paymentStatus: 'paid' }
+  const fake = signedIn()
+  fake.backend.state.registration = paidRegistration('member')
   fake.backend.state.registrationCode = registrationCodeToken('ケモ', 'member')
   fake.backend.state.venue = venue
   return fake
@@ -25,19 +31,21 @@ function paidMember() {
 const venueSection = async (name: string) =>
   within((await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement)
 
+/** Opens a page as a paid member and gives the venue section under `heading`, once it shows. */
+async function venueShownOn(path: string, heading: string) {
+  const fake = paidMember()
+  renderApp(path, { account: fake.account })
+  return venueSection(heading)
+}
+
 describe('the venue for paid participants', () => {
   beforeEach(async () => {
     await clearVenue()
   })
 
   it("shows the venue on a paid member's dashboard and keeps it on the device", async () => {
-    const fake = paidMember()
-    renderApp('/ja/mypage/dashboard', { account: fake.account })
-    const section = await venueSection('会場')
-    expect(section.getByText('東京ふぁーりーホール')).toBeTruthy()
-    expect(section.getByText('東京都千代田区丸の内1-1')).toBeTruthy()
-    expect(section.getByText('東京駅から徒歩5分')).toBeTruthy()
-    expect(section.getByText('当日 09:30 から（日本時間）')).toBeTruthy()
+    const section = await venueShownOn('/ja/mypage/dashboard', '会場')
+    for (const text of shownTexts.ja) expect(section.getByText(text)).toBeTruthy()
     const map = section.getByRole('link', { name: '地図を開く（新しいウィンドウ）' })
     expect(map.getAttribute('href')).toBe(venue.mapUrl)
     expect(map.getAttribute('rel')).toBe('noopener noreferrer')
@@ -45,12 +53,8 @@ describe('the venue for paid participants', () => {
   })
 
   it('shows it in English under the registration code', async () => {
-    const fake = paidMember()
-    renderApp('/en/registration-code', { account: fake.account })
-    const section = await venueSection('Venue')
-    expect(section.getByText('Tokyo Furry Hall')).toBeTruthy()
-    expect(section.getByText('1-1 Marunouchi, Chiyoda, Tokyo')).toBeTruthy()
-    expect(section.getByText('From 09:30 (Japan time) on the event day')).toBeTruthy()
+    const section = await venueShownOn('/en/registration-code', 'Venue')
+    for (const text of shownTexts.en) expect(section.getByText(text)).toBeTruthy()
   })
 
   it('shows the kept venue, saying so, when the network is down', async () => {
@@ -67,14 +71,8 @@ describe('the venue for paid participants', () => {
   })
 
   it('asks nothing for a member without a paid registration, and forgets a kept copy', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    fake.backend.state.registration = {
-      registrationTier: 'member',
-      badgeName: 'ケモ',
-      paymentStatus: 'pending',
-      paymentUrl: 'https://checkout.example.com/c/pay/cs_test_1',
-      expiresAt: now + 60_000,
-    }
+    const fake = signedIn()
+    fake.backend.state.registration = pendingRegistration('cs_test_1', now + 60_000)
     fake.backend.state.venue = venue
     await saveVenue({ venue, savedAt: now - 60_000 })
     renderApp('/ja/mypage/dashboard', { account: fake.account })
@@ -86,12 +84,12 @@ describe('the venue for paid participants', () => {
   })
 
   it('brings the venue in when the payment is confirmed while the dashboard is open', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registration = null
     fake.backend.state.venue = venue
     renderApp('/en/mypage/dashboard', { account: fake.account })
     await screen.findByRole('heading', { level: 2, name: 'Registration' })
-    fake.backend.state.registration = { registrationTier: 'member', badgeName: 'Kemo', paymentStatus: 'paid' }
+    fake.backend.state.registration = paidRegistration('member', 'Kemo')
     await fake.account.cache.registration.load({ force: true })
     const section = await venueSection('Venue')
     expect(section.getByText('Tokyo Furry Hall')).toBeTruthy()

@@ -1,28 +1,31 @@
+import type { RegistrationTier, WaitingListEntry } from '@furfes/core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { createFakeAccount, now } from '../test/fake-account.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { now } from '../test/fake-account.ts'
+import { markSoldOut, openPage, signedIn } from '../test/member-fixtures.ts'
 
-const email = 'kemo@example.com'
-const flagsOn = {
-  isNewClubActivityEstablishmentAvailable: true,
-  isRegistrationAvailable: true,
-  isUnderMaintenance: false,
-}
 const hours = (count: number) => count * 60 * 60 * 1000
 
 function soldOutFursuiter() {
-  const fake = createFakeAccount({ signedInAs: email })
-  fake.backend.state.inventory = fake.backend.state.inventory.map((item) =>
-    item.registrationTier === 'fursuiter' ? { ...item, status: 'sold_out' } : item,
-  )
+  const fake = signedIn()
+  markSoldOut(fake, 'fursuiter')
   return fake
+}
+
+/** A spot of `tier` held for the member until `offerExpiresAt`. */
+function offer(
+  registrationTier: RegistrationTier,
+  badgeName: string,
+  offerExpiresAt: number,
+  joinedAt = now,
+): WaitingListEntry {
+  return { registrationTier, badgeName, status: 'offered', joinedAt, offerExpiresAt }
 }
 
 describe('the waiting list on the registration page', () => {
   it('offers to join a sold-out tier with the registration fields, validated the same way, then shows the position', async () => {
     const fake = soldOutFursuiter()
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    openPage('/ja/mypage/registration', fake)
     expect(await screen.findByRole('heading', { level: 2, name: 'キャンセル待ち' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'キャンセル待ちに申し込む' }))
     fireEvent.click(await screen.findByRole('radio', { name: '着ぐるみ参加' }))
@@ -55,14 +58,13 @@ describe('the waiting list on the registration page', () => {
 
   it('shows an open offer with its deadline in Japan time and goes straight to its checkout', async () => {
     const fake = soldOutFursuiter()
-    fake.backend.state.waitingList = {
-      registrationTier: 'fursuiter',
-      badgeName: 'Kemo',
-      status: 'offered',
-      joinedAt: now - hours(48),
-      offerExpiresAt: Date.parse('2025-04-02T12:00:00+09:00'),
-    }
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    fake.backend.state.waitingList = offer(
+      'fursuiter',
+      'Kemo',
+      Date.parse('2025-04-02T12:00:00+09:00'),
+      now - hours(48),
+    )
+    openPage('/en/mypage/registration', fake)
     expect(
       await screen.findByText(/A Fursuiter spot is held for you until .*2025.*12:00.*\(Japan time\)/),
     ).toBeTruthy()
@@ -80,14 +82,8 @@ describe('the waiting list on the registration page', () => {
 
   it('lets a member leave the list, and says so when an offer was refused by the API', async () => {
     const fake = soldOutFursuiter()
-    fake.backend.state.waitingList = {
-      registrationTier: 'fursuiter',
-      badgeName: 'Kemo',
-      status: 'offered',
-      joinedAt: now,
-      offerExpiresAt: now + hours(1),
-    }
-    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+    fake.backend.state.waitingList = offer('fursuiter', 'Kemo', now + hours(1))
+    openPage('/en/mypage/registration', fake)
     const accept = await screen.findByRole('button', { name: 'Accept the spot and pay' })
     // The offer ran out while the page was open.
     fake.backend.state.waitingList = { ...fake.backend.state.waitingList, status: 'expired' }
@@ -105,7 +101,7 @@ describe('the waiting list on the registration page', () => {
 
 describe('the waiting list on My Page', () => {
   it('shows the waiting position on the dashboard', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.waitingList = {
       registrationTier: 'member',
       badgeName: 'Kemo',
@@ -113,20 +109,14 @@ describe('the waiting list on My Page', () => {
       joinedAt: now,
       position: 4,
     }
-    renderApp('/en/mypage/dashboard', { account: fake.account, flags: flagsOn })
+    openPage('/en/mypage/dashboard', fake)
     expect(await screen.findByText('You are number 4 on the waiting list for Member.')).toBeTruthy()
   })
 
   it('shows an open offer with its deadline on the dashboard, in Japanese', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
-    fake.backend.state.waitingList = {
-      registrationTier: 'member',
-      badgeName: 'ケモ',
-      status: 'offered',
-      joinedAt: now,
-      offerExpiresAt: Date.parse('2025-04-02T09:30:00+09:00'),
-    }
-    renderApp('/ja/mypage/dashboard', { account: fake.account, flags: flagsOn })
+    const fake = signedIn()
+    fake.backend.state.waitingList = offer('member', 'ケモ', Date.parse('2025-04-02T09:30:00+09:00'))
+    openPage('/ja/mypage/dashboard', fake)
     expect(
       await screen.findByText(/一般参加の枠を .*9:30.*（日本時間）までお取り置きしています。/),
     ).toBeTruthy()

@@ -3,14 +3,10 @@ import { waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refreshKeptRegistrationCode } from '../account/registration-code.ts'
 import { compactRegistrationCode, createFakeAccount, now } from '../test/fake-account.ts'
-import {
-  clearRegistrationCode,
-  loadRegistrationCode,
-  saveRegistrationCode,
-} from './registration-code-cache.ts'
+import { keepRegistrationCode, paidRegistration, signedIn } from '../test/member-fixtures.ts'
+import { clearRegistrationCode, loadRegistrationCode } from './registration-code-cache.ts'
 import { onRegistrationCodeRefreshed, startRegistrationCodeRefresh } from './registration-code-refresh.ts'
 
-const email = 'kemo@example.com'
 const day = 24 * 3_600_000
 let stop: (() => void) | undefined
 
@@ -25,11 +21,9 @@ afterEach(() => {
 })
 
 async function keepOldCode() {
-  await saveRegistrationCode({
+  await keepRegistrationCode({
     token: await compactRegistrationCode(),
     badgeName: 'ケモ',
-    tier: 'member',
-    expiresAt: now + 30 * day,
     savedAt: now - 6 * day,
   })
 }
@@ -51,13 +45,9 @@ const codeCalls = (fake: ReturnType<typeof createFakeAccount>) =>
 describe('refreshing the kept registration code while the app is open', () => {
   it('replaces a kept code on start, when the page is shown again and when the network returns', async () => {
     await keepOldCode()
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registrationCode = await compactRegistrationCode()
-    fake.backend.state.registration = {
-      registrationTier: 'sponsor',
-      badgeName: 'ケモ',
-      paymentStatus: 'paid',
-    }
+    fake.backend.state.registration = paidRegistration('sponsor')
     const refreshed = vi.fn()
     const unsubscribe = onRegistrationCodeRefreshed(refreshed)
     const report = start(fake)
@@ -93,7 +83,7 @@ describe('refreshing the kept registration code while the app is open', () => {
     expect(signedOut.backend.state.requests).toEqual([])
     expect((await loadRegistrationCode())?.savedAt).toBe(now - 6 * day)
 
-    const withoutCode = createFakeAccount({ signedInAs: email })
+    const withoutCode = signedIn()
     withoutCode.backend.state.registrationCode = await compactRegistrationCode()
     await clearRegistrationCode()
     expect(await refreshKeptRegistrationCode(withoutCode.account)).toBeUndefined()
@@ -102,7 +92,7 @@ describe('refreshing the kept registration code while the app is open', () => {
 
   it('keeps the copy through a network failure, reports any other failure, and forgets it when there is no code any more', async () => {
     await keepOldCode()
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.fail('getRegistrationJwt')
     const report = start(fake)
     await waitFor(() => expect(codeCalls(fake)).toBe(1))

@@ -1,15 +1,11 @@
 import { formatInstant } from '@furfes/core'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  clearRegistrationCode,
-  loadRegistrationCode,
-  saveRegistrationCode,
-} from '../offline/registration-code-cache.ts'
-import { compactRegistrationCode, createFakeAccount, now } from '../test/fake-account.ts'
+import { clearRegistrationCode, loadRegistrationCode } from '../offline/registration-code-cache.ts'
+import { compactRegistrationCode, now } from '../test/fake-account.ts'
+import { openWithKeptCodeOnly, paidRegistration, signedIn } from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
-const email = 'kemo@example.com'
 const day = 24 * 3_600_000
 
 /** QR version from the drawn symbol: 17 + 4 × version modules a side, plus the quiet zone on both sides. */
@@ -65,13 +61,9 @@ afterEach(() => {
 
 describe('registration-code page', () => {
   it('draws a compact code at QR version 6 with a 4-module quiet zone, with badge name, tier and refresh time', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registrationCode = await compactRegistrationCode()
-    fake.backend.state.registration = {
-      registrationTier: 'fursuiter',
-      badgeName: 'ケモ',
-      paymentStatus: 'paid',
-    }
+    fake.backend.state.registration = paidRegistration('fursuiter')
     renderApp('/ja/registration-code', { account: fake.account })
     await screen.findByRole('img', { name: '受付コードのQRコード' })
     expect(drawnQr()).toEqual({ version: 6, quietZone: 4 })
@@ -89,17 +81,13 @@ describe('registration-code page', () => {
   })
 
   it('shows the kept compact code offline, with when it was last refreshed (en)', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     const token = await compactRegistrationCode()
-    await saveRegistrationCode({
+    await openWithKeptCodeOnly('/en/registration-code', fake, {
       token,
       badgeName: 'Kemo',
-      tier: 'member',
-      expiresAt: now + 30 * day,
       savedAt: now - 2 * day,
     })
-    fake.backend.fail('getRegistrationJwt')
-    renderApp('/en/registration-code', { account: fake.account })
     expect(
       await screen.findByText('You are offline: this is the reception code saved on this device.'),
     ).toBeTruthy()
@@ -111,7 +99,7 @@ describe('registration-code page', () => {
   })
 
   it('shows a compact code kept only in the 7-day storage entry, without the name it does not carry', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.account.storage.set('registrationJwtToken', await compactRegistrationCode())
     fake.backend.fail('getRegistrationJwt')
     renderApp('/ja/registration-code', { account: fake.account })
@@ -126,7 +114,7 @@ describe('registration-code page', () => {
   it('keeps the screen awake while shown: released when hidden, taken again when shown, let go on leaving', async () => {
     const { wakeLock, sentinels } = fakeWakeLock()
     setVisibility('visible')
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registrationCode = await compactRegistrationCode()
     const view = renderApp('/ja/registration-code', { account: fake.account })
     expect(await screen.findByText('コードの表示中は画面が消えません。')).toBeTruthy()
@@ -146,7 +134,7 @@ describe('registration-code page', () => {
   })
 
   it('shows the code as before where the browser has no wake lock or refuses it', async () => {
-    const fake = createFakeAccount({ signedInAs: email })
+    const fake = signedIn()
     fake.backend.state.registrationCode = await compactRegistrationCode()
     const first = renderApp('/ja/registration-code', { account: fake.account })
     await screen.findByRole('img', { name: '受付コードのQRコード' })

@@ -64,6 +64,18 @@ export function isPaymentUrlExpired(
 }
 
 /**
+ * The one staleness rule for registration info a client keeps (docs/requirements.md MY-10): it is fetched once and
+ * goes stale only when it is a pending registration whose payment URL has expired, since the server may have
+ * settled that session meanwhile. `null` or `undefined` (not registered) never goes stale.
+ */
+export function isRegistrationStale(
+  registration: { paymentStatus: PaymentStatus; expiresAt?: number | undefined } | null | undefined,
+  clock: Clock,
+): boolean {
+  return registration != null && isPaymentUrlExpired(registration, clock)
+}
+
+/**
  * Registration is unavailable when the registration flag is off or the tier is sold out (docs/requirements.md REG-11). A
  * tier missing from the inventory cannot be bought either.
  */

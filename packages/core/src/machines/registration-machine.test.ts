@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import type { Registration, RegistrationCheckout } from '../contract/codecs.ts'
-import type { RegistrationTier } from '../domain/registration-tier.ts'
+import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import { isRegistrationStale } from '../domain/registration.ts'
+import { type RegistrationTier, registrationTiers } from '../domain/registration-tier.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'
 import type { RegistrationRequest } from '../validation/forms.ts'
 import {
@@ -22,7 +23,8 @@ const paid: Registration = { registrationTier: 'member', badgeName: 'Fox', payme
 
 /**
  * A fake product API on a simulated clock: POST opens a 30-minute checkout session unless the tier is sold
- * out or a session is already open; DELETE cancels it. `opened` lists the pages the browser was sent to.
+ * out or a session is already open; DELETE cancels it; GET /inventory says which tiers are sold out. `opened`
+ * lists the pages the browser was sent to.
  */
 function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
   const server = {
@@ -32,6 +34,8 @@ function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
     sessions: 0,
     fetches: 0,
     fetchFails: false,
+    inventoryFetches: 0,
+    inventoryFails: false,
   }
   const opened: string[] = []
   const actors = {
@@ -39,6 +43,14 @@ function fakeApi(clock: SimulatedClock, initial: Registration | undefined) {
       server.fetches += 1
       if (server.fetchFails) throw new TypeError('Failed to fetch')
       return server.registration
+    }),
+    fetchInventory: fromPromise<InventoryItem[]>(async () => {
+      server.inventoryFetches += 1
+      if (server.inventoryFails) throw new TypeError('Failed to fetch')
+      return registrationTiers.map((registrationTier) => ({
+        registrationTier,
+        status: server.soldOut.has(registrationTier) ? 'sold_out' : 'available',
+      }))
     }),
     createRegistration: fromPromise<RegistrationCheckout, RegistrationRequest>(async ({ input }) => {
       if (!server.registrationAvailable) throw new ProductError('registrationUnavailable', 409)
@@ -74,12 +86,16 @@ function startRegistration(
     isRegistrationAvailable?: boolean
     cached?: RegistrationCache
     fetchFails?: boolean
+    inventoryFails?: boolean
+    soldOut?: RegistrationTier[]
   } = {},
 ) {
   const clock = new SimulatedClock()
   clock.set(1_000_000)
   const api = fakeApi(clock, options.initial)
   api.server.fetchFails = options.fetchFails ?? false
+  api.server.inventoryFails = options.inventoryFails ?? false
+  for (const tier of options.soldOut ?? []) api.server.soldOut.add(tier)
   const sut = registrationMachine.provide({
     actors: api.actors,
     actions: { openCheckout: (_, { paymentUrl }) => api.opened.push(paymentUrl) },
@@ -93,11 +109,20 @@ function startRegistration(
     },
   }).start()
   const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'))
-  return { actor, clock, api, settled }
+  /** Waits for the next answer to an inventory fetch: every answer brings a new list or a new error. */
+  const inventoryAnswered = () => {
+    const { inventory, inventoryError } = actor.getSnapshot().context
+    return waitFor(
+      actor,
+      ({ context }) => context.inventory !== inventory || context.inventoryError !== inventoryError,
+    )
+  }
+  return { actor, clock, api, settled, inventoryAnswered }
 }
 
 async function startPending() {
   const started = startRegistration()
+  await started.inventoryAnswered()
   await started.settled()
   started.actor.send({ type: 'registration.submit', request })
   await started.settled()
@@ -264,6 +289,16 @@ describe('registrationMachine', () => {
       expect(shouldRefetchRegistration(cache, options, () => 0)).toBe(expected)
     })
 
+    it.each([
+      ['not registered (404)', null, false],
+      ['not fetched', undefined, false],
+      ['paid', paid, false],
+      ['pending, URL valid', { ...paid, paymentStatus: 'pending', expiresAt: 5000 }, false],
+      ['pending, URL expired', { ...paid, paymentStatus: 'pending', expiresAt: 4999 }, true],
+    ] as const)("isRegistrationStale, the rule My Page's cache shares: %s", (_, registration, expected) => {
+      expect(isRegistrationStale(registration, () => 5000)).toBe(expected)
+    })
+
     it('shouldRefetchRegistration: a pending URL is stale only once the time passes its expiry', () => {
       const pending: Registration = {
         ...request,
@@ -275,6 +310,119 @@ describe('registrationMachine', () => {
 
       expect(shouldRefetchRegistration(cache, {}, () => 5000)).toBe(false)
       expect(shouldRefetchRegistration(cache, {}, () => 5001)).toBe(true)
+    })
+  })
+
+  describe('inventory', () => {
+    const statusOf = (inventory: InventoryItem[] | undefined, tier: RegistrationTier) =>
+      inventory?.find((item) => item.registrationTier === tier)?.status
+
+    it('asks for the spots on starting, alongside the registration', async () => {
+      const { api, inventoryAnswered } = startRegistration({
+        cached: { loaded: true, registration: paid },
+        soldOut: ['sponsor'],
+      })
+
+      const snapshot = await inventoryAnswered()
+
+      expect(snapshot.value).toBe('paid')
+      expect(api.server.inventoryFetches).toBe(1)
+      expect(statusOf(snapshot.context.inventory, 'sponsor')).toBe('sold_out')
+      expect(statusOf(snapshot.context.inventory, 'member')).toBe('available')
+      expect(snapshot.context.inventoryError).toBeUndefined()
+    })
+
+    it('keeps the error of a failed fetch and asks again when told to', async () => {
+      const { actor, api, inventoryAnswered } = startRegistration({ inventoryFails: true })
+
+      const failed = await inventoryAnswered()
+      expect(failed.context.inventoryError).toBeInstanceOf(TypeError)
+      expect(failed.context.inventory).toBeUndefined()
+
+      api.server.inventoryFails = false
+      actor.send({ type: 'inventory.load' })
+      const loaded = await inventoryAnswered()
+      expect(api.server.inventoryFetches).toBe(2)
+      expect(loaded.context.inventory).toHaveLength(registrationTiers.length)
+      expect(loaded.context.inventoryError).toBeUndefined()
+    })
+
+    it('asks again after a sold-out refusal, and the spots say sold out', async () => {
+      const { actor, api, settled, inventoryAnswered } = startRegistration()
+      await inventoryAnswered()
+      await settled()
+      api.server.soldOut.add('member')
+
+      const answered = inventoryAnswered()
+      actor.send({ type: 'registration.submit', request })
+      await settled()
+      const snapshot = await answered
+
+      expect(api.server.inventoryFetches).toBe(2)
+      expect(snapshot.value).toBe('notRegistered')
+      expect(statusOf(snapshot.context.inventory, 'member')).toBe('sold_out')
+    })
+
+    it('asks again when the checkout times out: the spot it held went back', async () => {
+      const { api, clock, inventoryAnswered } = await startPending()
+      // What changed meanwhile shows only in a new answer.
+      api.server.soldOut.add('sponsor')
+
+      clock.increment(sessionLifetimeMs)
+      expect(api.server.inventoryFetches).toBe(1)
+      const answered = inventoryAnswered()
+      clock.increment(1)
+      const snapshot = await answered
+
+      expect(api.server.inventoryFetches).toBe(2)
+      expect(snapshot.value).toEqual({ pending: 'sessionTimedOut' })
+      expect(statusOf(snapshot.context.inventory, 'sponsor')).toBe('sold_out')
+    })
+
+    it('does not ask again for other refusals, going to checkout or canceling', async () => {
+      const { actor, api, settled } = await startPending()
+
+      actor.send({ type: 'registration.submit', request })
+      actor.send({ type: 'checkout.open' })
+      actor.send({ type: 'checkout.cancel' })
+      await settled()
+
+      expect(api.server.inventoryFetches).toBe(1)
+    })
+  })
+
+  describe('tags: what the page shows', () => {
+    const viewTags = ['loading', 'failed', 'closed', 'checkout', 'paid', 'form'] as const
+    const shown = (snapshot: { hasTag(tag: string): boolean }) =>
+      viewTags.filter((tag) => snapshot.hasTag(tag))
+
+    it('one view tag in each state the page can show', async () => {
+      const { actor, clock, settled } = startRegistration()
+      expect(shown(actor.getSnapshot())).toEqual(['loading'])
+      expect(shown(await settled())).toEqual(['form'])
+
+      actor.send({ type: 'registration.submit', request })
+      expect(shown(actor.getSnapshot())).toEqual(['form'])
+      expect(shown(await settled())).toEqual(['checkout'])
+      expect(actor.getSnapshot().hasTag('timedOut')).toBe(false)
+
+      clock.increment(sessionLifetimeMs + 1)
+      expect(shown(actor.getSnapshot())).toEqual(['form'])
+      expect(actor.getSnapshot().hasTag('timedOut')).toBe(true)
+
+      actor.send({ type: 'checkout.cancel' })
+      expect(shown(actor.getSnapshot())).toEqual(['checkout'])
+      expect(shown(await settled())).toEqual(['form'])
+    })
+
+    it.each([
+      ['paid', { initial: paid }, 'paid'],
+      ['registration closed', { isRegistrationAvailable: false }, 'closed'],
+      ['the registration could not be fetched', { fetchFails: true }, 'failed'],
+    ] as const)('%s', async (_, options, tag) => {
+      const { settled } = startRegistration(options)
+
+      expect(shown(await settled())).toEqual([tag])
     })
   })
 

@@ -1,7 +1,7 @@
-import { assertEvent, assign, setup } from 'xstate'
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, enqueueActions, setup } from 'xstate'
 import { type Clock, systemClock } from '../clock.ts'
-import type { Registration, RegistrationCheckout } from '../contract/codecs.ts'
-import { isPaymentUrlExpired } from '../domain/registration.ts'
+import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import { isPaymentUrlExpired, isRegistrationStale } from '../domain/registration.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'
 import { type ProductErrorKey, productMessage } from '../errors/catalogue.ts'
 import type { RegistrationRequest } from '../validation/forms.ts'
@@ -15,7 +15,7 @@ export interface RegistrationCache {
 
 /**
  * The caching rule (docs/requirements.md MY-10): registration info is fetched once, and fetched again only when forced or
- * when its payment URL has expired (the server may have settled the session meanwhile).
+ * when it has gone stale (core's `isRegistrationStale`, which My Page's cache follows too).
  */
 export function shouldRefetchRegistration(
   cache: RegistrationCache,
@@ -23,7 +23,7 @@ export function shouldRefetchRegistration(
   clock: Clock,
 ) {
   if (options.force === true || !cache.loaded) return true
-  return cache.registration !== undefined && isPaymentUrlExpired(cache.registration, clock)
+  return isRegistrationStale(cache.registration, clock)
 }
 
 export interface RegistrationInput {
@@ -40,7 +40,14 @@ export interface RegistrationContext extends RegistrationCache {
   isPaymentUrlExpired: boolean
   clock: Clock
   error: unknown
+  /** The tiers' spots (GET /inventory); `undefined` until fetched, and again after a failed fetch. */
+  inventory: InventoryItem[] | undefined
+  /** Why the last inventory fetch failed; cleared by the next answer. */
+  inventoryError: unknown
 }
+
+/** The id of the inventory actor, a child of the machine for as long as it runs. */
+const inventoryActorId = 'inventory'
 
 export type RegistrationEvent =
   | { type: 'registration.load'; force?: boolean }
@@ -49,6 +56,26 @@ export type RegistrationEvent =
   | { type: 'checkout.open' }
   /** Cancel the pending checkout session (DELETE /registration). */
   | { type: 'checkout.cancel' }
+  /** Ask for the tiers' spots again (the retry after a failed fetch). */
+  | { type: 'inventory.load' }
+  | DoneActorEvent<InventoryItem[], typeof inventoryActorId>
+  | ErrorActorEvent<unknown, typeof inventoryActorId>
+
+/**
+ * What the registration page shows, one tag a view: `loading` (a spinner), `failed` (the load error and a
+ * retry), `closed` (registration is off), `checkout` (the pending checkout), `paid`, and `form` (the tier
+ * cards and the form, for registering the first time or again). `timedOut` marks the form after the user's
+ * own checkout ran out; `busy` marks every state waiting on a call.
+ */
+export type RegistrationTag =
+  | 'busy'
+  | 'loading'
+  | 'failed'
+  | 'closed'
+  | 'checkout'
+  | 'paid'
+  | 'form'
+  | 'timedOut'
 
 function isProductError(error: unknown, key: ProductErrorKey): boolean {
   return error instanceof ProductError && error.productKey === key
@@ -85,9 +112,11 @@ export const registrationMachine = setup({
     context: {} as RegistrationContext,
     events: {} as RegistrationEvent,
     input: {} as RegistrationInput,
-    tags: {} as 'busy',
+    tags: {} as RegistrationTag,
   },
   actors: {
+    /** GET /inventory: every tier's spots (available, few left, sold out). */
+    fetchInventory: placeholderActor<InventoryItem[]>('fetchInventory'),
     /** GET /registration; resolves undefined on 404 (not registered). */
     fetchRegistration: placeholderActor<Registration | undefined>('fetchRegistration'),
     /** POST /registration; resolves with the payment URL. */
@@ -96,6 +125,15 @@ export const registrationMachine = setup({
     terminateRegistrationSession: placeholderActor<Registration>('terminateRegistrationSession'),
   },
   actions: {
+    /**
+     * Asks for the tiers' spots, dropping an answer still on its way. Spots come back when others cancel or let
+     * their checkout expire, so the page asks on opening, after a sold-out refusal and when the user's own
+     * checkout times out (its spot went back).
+     */
+    loadInventory: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(inventoryActorId)
+      enqueue.spawnChild('fetchInventory', { id: inventoryActorId })
+    }),
     /** Sends the browser to the payment page. */
     openCheckout: (_, params: { paymentUrl: string }) => {
       throw new Error(`Action "openCheckout" is not provided (payment URL ${params.paymentUrl})`)
@@ -135,7 +173,19 @@ export const registrationMachine = setup({
       isPaymentUrlExpired: cache.registration !== undefined && isPaymentUrlExpired(cache.registration, clock),
       clock,
       error: undefined,
+      inventory: undefined,
+      inventoryError: undefined,
     }
+  },
+  entry: 'loadInventory',
+  on: {
+    'inventory.load': { actions: 'loadInventory' },
+    'xstate.done.actor.inventory': {
+      actions: assign({ inventory: ({ event }) => event.output, inventoryError: undefined }),
+    },
+    'xstate.error.actor.inventory': {
+      actions: assign({ inventory: undefined, inventoryError: ({ event }) => event.error }),
+    },
   },
   initial: 'initializing',
   states: {
@@ -143,7 +193,7 @@ export const registrationMachine = setup({
       always: [{ guard: 'isCacheFresh', target: 'routing' }, { target: 'loading' }],
     },
     loading: {
-      tags: 'busy',
+      tags: ['busy', 'loading'],
       invoke: {
         src: 'fetchRegistration',
         onDone: {
@@ -157,6 +207,7 @@ export const registrationMachine = setup({
     },
     failed: {
       description: 'The registration info could not be fetched; loading again (forced or not) retries.',
+      tags: 'failed',
       on: { 'registration.load': 'loading' },
     },
     routing: {
@@ -172,9 +223,11 @@ export const registrationMachine = setup({
     registrationClosed: {
       description:
         'The registration flag is off: registering is not offered (the page sends users to the dashboard).',
+      tags: 'closed',
       on: { ...reloadWhenStale },
     },
     notRegistered: {
+      tags: 'form',
       on: {
         ...reloadWhenStale,
         'registration.submit': registerIfAvailable,
@@ -184,7 +237,7 @@ export const registrationMachine = setup({
       initial: 'submitting',
       states: {
         submitting: {
-          tags: 'busy',
+          tags: ['busy', 'form'],
           entry: assign({ error: undefined }),
           invoke: {
             src: 'createRegistration',
@@ -193,7 +246,8 @@ export const registrationMachine = setup({
               return event.request
             },
             onDone: {
-              target: 'loadingRegistration',
+              // Fetches the new pending registration, with its payment URL expiry.
+              target: '#registration.loading',
               actions: {
                 type: 'openCheckout',
                 params: ({ event }) => ({ paymentUrl: event.output.paymentUrl }),
@@ -206,7 +260,7 @@ export const registrationMachine = setup({
                   type: 'isProductError',
                   params: ({ event }) => ({ error: event.error, key: 'purchaseSessionAlreadyExists' }),
                 },
-                target: 'loadingRegistration',
+                target: '#registration.loading',
                 actions: assign({ error: ({ event }) => event.error }),
               },
               {
@@ -218,26 +272,18 @@ export const registrationMachine = setup({
                 target: '#registration.registrationClosed',
                 actions: assign({ isRegistrationAvailable: false, error: ({ event }) => event.error }),
               },
-              // Sold out (spots may return after cancellations), or anything else: back where the user was.
+              {
+                // Sold out: back where the user was, with the spots asked for again (others may have returned).
+                guard: {
+                  type: 'isProductError',
+                  params: ({ event }) => ({ error: event.error, key: 'soldOut' }),
+                },
+                target: '#registration.routing',
+                actions: [assign({ error: ({ event }) => event.error }), 'loadInventory'],
+              },
+              // Anything else: back where the user was.
               { target: '#registration.routing', actions: assign({ error: ({ event }) => event.error }) },
             ],
-          },
-        },
-        loadingRegistration: {
-          description: 'Fetches the new pending registration, with its payment URL expiry.',
-          tags: 'busy',
-          invoke: {
-            src: 'fetchRegistration',
-            onDone: {
-              target: '#registration.routing',
-              actions: assign(({ context, event }) =>
-                withExpiry(context, { loaded: true, registration: event.output }),
-              ),
-            },
-            onError: {
-              target: '#registration.failed',
-              actions: assign({ error: ({ event }) => event.error }),
-            },
           },
         },
       },
@@ -253,6 +299,7 @@ export const registrationMachine = setup({
         },
         awaitingPayment: {
           description: 'The payment URL is valid until its expiry; the user pays there or cancels.',
+          tags: 'checkout',
           after: { paymentUrlExpiry: 'sessionTimedOut' },
           on: {
             ...reloadWhenStale,
@@ -269,7 +316,7 @@ export const registrationMachine = setup({
           },
         },
         canceling: {
-          tags: 'busy',
+          tags: ['busy', 'checkout'],
           invoke: {
             src: 'terminateRegistrationSession',
             onDone: {
@@ -286,10 +333,14 @@ export const registrationMachine = setup({
           description:
             'The payment URL expired: the checkout can no longer be completed. The user registers again; ' +
             'loading refetches, since the server may have settled the session meanwhile.',
-          entry: assign({
-            isPaymentUrlExpired: true,
-            error: () => new AppError(productMessage('purchaseSessionTimedOut')),
-          }),
+          tags: ['form', 'timedOut'],
+          entry: [
+            assign({
+              isPaymentUrlExpired: true,
+              error: () => new AppError(productMessage('purchaseSessionTimedOut')),
+            }),
+            'loadInventory',
+          ],
           on: {
             ...reloadWhenStale,
             'registration.submit': registerIfAvailable,
@@ -300,15 +351,18 @@ export const registrationMachine = setup({
     },
     paid: {
       description: 'Paid: the registration is complete.',
+      tags: 'paid',
       on: { ...reloadWhenStale },
     },
     expired: {
       description:
         'The checkout session expired unpaid; its spot was released and the user may register again.',
+      tags: 'form',
       on: { ...reloadWhenStale, 'registration.submit': registerIfAvailable },
     },
     canceled: {
       description: 'The checkout session was canceled; the user may register again.',
+      tags: 'form',
       on: { ...reloadWhenStale, 'registration.submit': registerIfAvailable },
     },
   },
