@@ -1,7 +1,8 @@
-import { assertEvent, assign, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { AuthInfo, UserAttributes } from '../domain/auth-info.ts'
 import { AppError, CognitoError } from '../errors/app-errors.ts'
 import { productMessage } from '../errors/catalogue.ts'
+import { credentials, eventInput } from './event-input.ts'
 import { placeholderActor } from './placeholders.ts'
 
 /** What the sign-in actor resolves with; `SignInResult` of the auth client fits. */
@@ -47,6 +48,8 @@ export type AuthEvent =
   | { type: 'token.refreshed'; authInfo: AuthInfo }
   /** The session cannot be renewed: sign in again. */
   | { type: 'token.expired' }
+
+const fromEvent = eventInput<AuthContext, AuthEvent>()
 
 /** Keeps what an invoked actor rejected with, for the form to show. */
 const keepError = {
@@ -148,10 +151,7 @@ export const authMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'signUp',
-                input: ({ event }) => {
-                  assertEvent(event, 'signUp.submit')
-                  return { email: event.email, password: event.password }
-                },
+                input: fromEvent('signUp.submit', credentials),
                 onDone: 'awaitingCode',
                 onError: { target: '#auth.signedOut.idle', actions: keepError },
               },
@@ -172,10 +172,10 @@ export const authMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'confirmSignUp',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'signUp.confirm')
-                  return { email: context.email, code: event.code }
-                },
+                input: fromEvent('signUp.confirm', (event, context) => ({
+                  email: context.email,
+                  code: event.code,
+                })),
                 onDone: 'verified',
                 onError: { target: 'awaitingCode', actions: keepError },
               },
@@ -189,10 +189,7 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'signIn',
-            input: ({ event }) => {
-              assertEvent(event, 'signIn.submit')
-              return { email: event.email, password: event.password }
-            },
+            input: fromEvent('signIn.submit', credentials),
             onDone: {
               target: '#auth.signedIn',
               actions: assign({
@@ -230,10 +227,11 @@ export const authMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'confirmForgotPassword',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'passwordReset.confirm')
-                  return { email: context.email, code: event.code, password: event.password }
-                },
+                input: fromEvent('passwordReset.confirm', (event, context) => ({
+                  email: context.email,
+                  code: event.code,
+                  password: event.password,
+                })),
                 onDone: 'done',
                 onError: { target: 'awaitingCode', actions: keepError },
               },
@@ -283,14 +281,11 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'changePassword',
-            input: ({ context, event }) => {
-              assertEvent(event, 'password.change')
-              return {
-                accessToken: context.authInfo?.accessToken ?? '',
-                previousPassword: event.currentPassword,
-                proposedPassword: event.newPassword,
-              }
-            },
+            input: fromEvent('password.change', (event, context) => ({
+              accessToken: context.authInfo?.accessToken ?? '',
+              previousPassword: event.currentPassword,
+              proposedPassword: event.newPassword,
+            })),
             onDone: { target: 'idle', actions: assign({ notice: 'passwordChanged' }) },
             onError: { target: 'idle', actions: keepError },
           },
@@ -321,10 +316,10 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'verifyEmail',
-            input: ({ context, event }) => {
-              assertEvent(event, 'email.verify')
-              return { accessToken: context.authInfo?.accessToken ?? '', code: event.code }
-            },
+            input: fromEvent('email.verify', (event, context) => ({
+              accessToken: context.authInfo?.accessToken ?? '',
+              code: event.code,
+            })),
             onDone: {
               target: 'idle',
               actions: assign({

@@ -67,6 +67,19 @@ function nextWrite<TCheckIn, TKind extends ScanWrite<TCheckIn>['kind']>(
   return write as Extract<ScanWrite<TCheckIn>, { kind: TKind }>
 }
 
+/** A write that failed is reported, and its verdict stays on screen as it was. */
+const writeFailed = (where: string) =>
+  ({
+    target: 'idle',
+    actions: [
+      {
+        type: 'reportError',
+        params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, where }),
+      },
+      { type: 'settleWrite', params: { change: undefined } },
+    ],
+  }) as const
+
 /** A code that stays in front of the camera is read many times a second; it counts once in this window. */
 export const scanRepeatWindowMs = 5_000
 
@@ -280,16 +293,7 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
                   params: ({ event }) => ({ change: { checkIn: event.output } }),
                 },
               },
-              onError: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'reportError',
-                    params: ({ event }) => ({ error: event.error, where: 'record-check-in' }),
-                  },
-                  { type: 'settleWrite', params: { change: undefined } },
-                ],
-              },
+              onError: writeFailed('record-check-in'),
             },
           },
           recordingUndo: {
@@ -300,16 +304,7 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
                 target: 'idle',
                 actions: { type: 'settleWrite', params: { change: { undone: true } } },
               },
-              onError: {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'reportError',
-                    params: ({ event }) => ({ error: event.error, where: 'record-undo' }),
-                  },
-                  { type: 'settleWrite', params: { change: undefined } },
-                ],
-              },
+              onError: writeFailed('record-undo'),
             },
           },
         },
