@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { createActor, fromPromise, SimulatedClock, type StateValue, waitFor } from 'xstate'
 import type { AuthInfo, UserAttributes } from '../domain/auth-info.ts'
 import { AppError, CognitoError } from '../errors/app-errors.ts'
 import { type AuthEvent, type AuthInput, authMachine, type MemberSignedIn } from './auth-machine.ts'
@@ -74,7 +74,9 @@ function fakePool() {
   return { users, actors, wasSignedOut: () => signedOut }
 }
 
-function startAuth(input: AuthInput = { authInfo: undefined }) {
+const signedOut: AuthInput = { authInfo: undefined }
+
+function startAuth(input: AuthInput = signedOut) {
   const pool = fakePool()
   const actor = createActor(authMachine.provide({ actors: pool.actors }), {
     clock: new SimulatedClock(),
@@ -99,6 +101,50 @@ describe('authMachine', () => {
     expect(startAuth({ authInfo, user }).actor.getSnapshot().value).toEqual({ signedIn: 'idle' })
   })
 
+  // A call the user pool refuses leaves the machine where the user can try again, with the error to show.
+  it.each<[string, AuthInput, AuthEvent, StateValue, string]>([
+    [
+      'shows a wrong code and stays on the code form',
+      signedOut,
+      { type: 'signUp.confirm', email: 'unverified@example.com', code: '999999' },
+      { signedOut: { signUp: 'awaitingCode' } },
+      'CodeMismatchException',
+    ],
+    [
+      'refuses an e-mail that is already registered',
+      signedOut,
+      { type: 'signUp.submit', email: 'fox@example.com', password: 'password1' },
+      { signedOut: 'idle' },
+      'UsernameExistsException',
+    ],
+    [
+      'stays on the code form when the code is refused',
+      signedOut,
+      { type: 'passwordReset.confirm', email: 'fox@example.com', code: '000000', password: 'password2' },
+      { signedOut: { passwordReset: 'awaitingCode' } },
+      'ExpiredCodeException',
+    ],
+    [
+      'goes back to the start when the e-mail is unknown',
+      signedOut,
+      { type: 'passwordReset.request', email: 'nobody@example.com' },
+      { signedOut: 'idle' },
+      'UserNotFoundException',
+    ],
+    [
+      'shows a wrong current password',
+      { authInfo, user },
+      { type: 'password.change', currentPassword: 'wrong-one', newPassword: 'password2' },
+      { signedIn: 'idle' },
+      'NotAuthorizedException',
+    ],
+  ])('%s', async (_, input, event, state, code) => {
+    const snapshot = await startAuth(input).settle(event)
+
+    expect(snapshot.value).toEqual(state)
+    expect(errorCode(snapshot.context.error)).toBe(code)
+  })
+
   describe('sign-up', () => {
     it('signs up, waits for the code, and is verified by it', async () => {
       const { actor, pool, settled } = startAuth()
@@ -117,17 +163,6 @@ describe('authMachine', () => {
       expect(pool.users.get('new@example.com')?.confirmed).toBe(true)
     })
 
-    it('shows a wrong code and stays on the code form', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'signUp.confirm',
-        email: 'unverified@example.com',
-        code: '999999',
-      })
-
-      expect(snapshot.value).toEqual({ signedOut: { signUp: 'awaitingCode' } })
-      expect(errorCode(snapshot.context.error)).toBe('CodeMismatchException')
-    })
-
     it('resends the code on request; the new code verifies', async () => {
       const { actor, settled } = startAuth()
 
@@ -139,26 +174,14 @@ describe('authMachine', () => {
       actor.send({ type: 'signUp.confirm', email: 'unverified@example.com', code: '222222' })
       expect((await settled()).value).toEqual({ signedOut: { signUp: 'verified' } })
     })
-
-    it('refuses an e-mail that is already registered', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'signUp.submit',
-        email: 'fox@example.com',
-        password: 'password1',
-      })
-
-      expect(snapshot.value).toEqual({ signedOut: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('UsernameExistsException')
-    })
   })
 
   describe('sign-in', () => {
+    const signIn = (email: string, password: string) =>
+      startAuth().settle({ type: 'signIn.submit', email, password })
+
     it('signs in and keeps the auth info and user', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'signIn.submit',
-        email: 'fox@example.com',
-        password: 'password1',
-      })
+      const snapshot = await signIn('fox@example.com', 'password1')
 
       expect(snapshot.value).toEqual({ signedIn: 'idle' })
       expect(snapshot.context.authInfo).toEqual(authInfo)
@@ -166,11 +189,7 @@ describe('authMachine', () => {
     })
 
     it('stays signed out with the error on a wrong password', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'signIn.submit',
-        email: 'fox@example.com',
-        password: 'wrong',
-      })
+      const snapshot = await signIn('fox@example.com', 'wrong')
 
       expect(snapshot.value).toEqual({ signedOut: 'idle' })
       expect(snapshot.context.authInfo).toBeUndefined()
@@ -178,11 +197,7 @@ describe('authMachine', () => {
     })
 
     it('offers the code form when the e-mail was never verified', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'signIn.submit',
-        email: 'unverified@example.com',
-        password: 'password1',
-      })
+      const snapshot = await signIn('unverified@example.com', 'password1')
 
       expect(snapshot.value).toEqual({ signedOut: { signUp: 'awaitingCode' } })
       expect(snapshot.context.email).toBe('unverified@example.com')
@@ -207,28 +222,6 @@ describe('authMachine', () => {
 
       expect(snapshot.value).toEqual({ signedOut: { passwordReset: 'done' } })
       expect(pool.users.get('fox@example.com')?.password).toBe('password2')
-    })
-
-    it('stays on the code form when the code is refused', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'passwordReset.confirm',
-        email: 'fox@example.com',
-        code: '000000',
-        password: 'password2',
-      })
-
-      expect(snapshot.value).toEqual({ signedOut: { passwordReset: 'awaitingCode' } })
-      expect(errorCode(snapshot.context.error)).toBe('ExpiredCodeException')
-    })
-
-    it('goes back to the start when the e-mail is unknown', async () => {
-      const snapshot = await startAuth().settle({
-        type: 'passwordReset.request',
-        email: 'nobody@example.com',
-      })
-
-      expect(snapshot.value).toEqual({ signedOut: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('UserNotFoundException')
     })
   })
 
@@ -255,17 +248,6 @@ describe('authMachine', () => {
       expect(snapshot.context.error).toBeInstanceOf(AppError)
       expect((snapshot.context.error as AppError).key).toBe('product.newPasswordSameAsCurrent')
       expect(pool.users.get('fox@example.com')?.password).toBe('password1')
-    })
-
-    it('shows a wrong current password', async () => {
-      const snapshot = await startAuth({ authInfo, user }).settle({
-        type: 'password.change',
-        currentPassword: 'wrong-one',
-        newPassword: 'password2',
-      })
-
-      expect(snapshot.value).toEqual({ signedIn: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('NotAuthorizedException')
     })
 
     it('changes the e-mail, then verifies the new address with its code', async () => {

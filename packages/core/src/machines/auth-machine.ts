@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, type ExtractEvent, setup } from 'xstate'
 import type { AuthInfo, UserAttributes } from '../domain/auth-info.ts'
 import { AppError, CognitoError } from '../errors/app-errors.ts'
 import { productMessage } from '../errors/catalogue.ts'
@@ -51,11 +51,29 @@ export type AuthEvent =
 
 const fromEvent = eventInput<AuthContext, AuthEvent>()
 
+/** Input of a call about the signed-in user's own account, which carries their access token. */
+function ownAccount<const TType extends AuthEvent['type'], TInput>(
+  type: TType,
+  pick: (event: ExtractEvent<AuthEvent, TType>) => TInput,
+) {
+  return fromEvent(type, (event, context) => ({
+    accessToken: context.authInfo?.accessToken ?? '',
+    ...pick(event),
+  }))
+}
+
 /** Keeps what an invoked actor rejected with, for the form to show. */
 const keepError = {
   type: 'keepError',
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 } as const
+
+/** A call that returns to the form at `target` either way: with its notice when it worked, its error when not. */
+const backTo = (target: string, notice: AuthNotice) =>
+  ({
+    onDone: { target, actions: { type: 'notify', params: { notice } } },
+    onError: { target, actions: keepError },
+  }) as const
 
 /**
  * A member's account (decision 060): sign-up, e-mail verification by code (which can be
@@ -108,6 +126,7 @@ export const authMachine = setup({
     }),
     clearFeedback: assign({ error: undefined, notice: undefined }),
     keepError: assign({ error: (_, params: { error: unknown }) => params.error }),
+    notify: assign({ notice: (_, params: { notice: AuthNotice }) => params.notice }),
   },
   guards: {
     hasAuthInfo: ({ context }) => context.authInfo !== undefined,
@@ -164,8 +183,7 @@ export const authMachine = setup({
               invoke: {
                 src: 'resendConfirmationCode',
                 input: ({ context }) => ({ email: context.email }),
-                onDone: { target: 'awaitingCode', actions: assign({ notice: 'codeResent' }) },
-                onError: { target: 'awaitingCode', actions: keepError },
+                ...backTo('awaitingCode', 'codeResent'),
               },
             },
             confirming: {
@@ -281,13 +299,11 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'changePassword',
-            input: fromEvent('password.change', (event, context) => ({
-              accessToken: context.authInfo?.accessToken ?? '',
+            input: ownAccount('password.change', (event) => ({
               previousPassword: event.currentPassword,
               proposedPassword: event.newPassword,
             })),
-            onDone: { target: 'idle', actions: assign({ notice: 'passwordChanged' }) },
-            onError: { target: 'idle', actions: keepError },
+            ...backTo('idle', 'passwordChanged'),
           },
         },
         changingEmail: {
@@ -316,10 +332,7 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'verifyEmail',
-            input: fromEvent('email.verify', (event, context) => ({
-              accessToken: context.authInfo?.accessToken ?? '',
-              code: event.code,
-            })),
+            input: ownAccount('email.verify', (event) => ({ code: event.code })),
             onDone: {
               target: 'idle',
               actions: assign({
