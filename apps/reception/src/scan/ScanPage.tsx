@@ -63,7 +63,7 @@ export function ScanPage() {
     const text = code.trim()
     if (text === '') return
     setCode('')
-    void flow.submitCode(text, 'manual')
+    flow.submitCode(text, 'manual')
   }
 
   return (
@@ -81,7 +81,7 @@ export function ScanPage() {
           {t('scan.heading')}
         </Typography>
         {!snapshot.keys && <Typography color="warning.main">{t('scan.noKeys')}</Typography>}
-        <CameraView onText={(text, at) => void flow.submitCode(text, 'camera', at)} />
+        <CameraView onText={(text, at) => flow.submitCode(text, 'camera', at)} />
         <Stack component="form" direction="row" spacing={1} onSubmit={submitManual}>
           <TextField
             label={t('scan.manualLabel')}
@@ -106,8 +106,8 @@ export function ScanPage() {
           <VerdictPanel
             key={flow.result.serial}
             result={flow.result}
-            onConfirm={() => void flow.confirmCheckIn()}
-            onUndo={() => void flow.undo()}
+            onConfirm={flow.confirmCheckIn}
+            onUndo={flow.undo}
             onDismiss={flow.dismiss}
           />
         ) : (

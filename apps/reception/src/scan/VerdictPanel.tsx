@@ -12,6 +12,14 @@ const colours = {
   rejected: { bgcolor: 'error.main', color: 'error.contrastText' },
 } as const
 
+/** The verdict's main actions: solid on any of the three colours, and large enough to hit at a glance. */
+const solidButton = {
+  variant: 'contained',
+  color: 'inherit',
+  size: 'large',
+  sx: { color: 'text.primary' },
+} as const
+
 function Subject({ subject }: { subject: VerdictSubject }) {
   const { t } = useTranslation(['reception', 'domain'])
   return (
@@ -150,13 +158,7 @@ export function VerdictPanel(props: {
       {props.result.undone && <Typography variant="h6">{t('verdict.undone')}</Typography>}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
         {verdict.kind === 'valid' && !props.result.checkIn && (
-          <Button
-            variant="contained"
-            color="inherit"
-            size="large"
-            onClick={props.onConfirm}
-            sx={{ color: 'text.primary' }}
-          >
+          <Button {...solidButton} onClick={props.onConfirm}>
             {t('verdict.checkIn')}
           </Button>
         )}
@@ -165,13 +167,7 @@ export function VerdictPanel(props: {
             {t('verdict.undo')}
           </Button>
         )}
-        <Button
-          variant="contained"
-          color="inherit"
-          size="large"
-          onClick={props.onDismiss}
-          sx={{ color: 'text.primary' }}
-        >
+        <Button {...solidButton} onClick={props.onDismiss}>
           {t('verdict.next')}
         </Button>
       </Stack>

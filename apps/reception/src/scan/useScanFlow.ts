@@ -1,24 +1,20 @@
-import type { Participant } from '@furfes/core'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import {
+  type ScanResult as CoreScanResult,
+  createScanMachine,
+  type Participant,
+  type ScanSource,
+} from '@furfes/core'
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
 import { useServices } from '../app/services.tsx'
 import type { StoredCheckIn } from '../data/check-ins.ts'
+import type { ReceptionSnapshot } from '../data/store.ts'
 import { judgeCode, judgeParticipant, type Verdict } from '../verify/verdict.ts'
 
-export type ScanSource = 'camera' | 'manual' | 'search'
+export type ScanResult = CoreScanResult<Verdict, StoredCheckIn>
 
-export interface ScanResult {
-  /** Changes with every verdict, so the screen can tell two verdicts on the same person apart. */
-  serial: number
-  verdict: Verdict
-  source: ScanSource
-  /** The check-in this verdict recorded (or the one staff confirmed after a search). */
-  checkIn: StoredCheckIn | undefined
-  undone: boolean
-  /** Milliseconds from the decode to the verdict, for the camera (the 150 ms budget). */
-  verdictMs: number | undefined
-  /** `performance.now()` of the decode, so a benchmark can measure until the verdict is on screen. */
-  decodedAt: number | undefined
-}
+const scanMachine = createScanMachine<Verdict, StoredCheckIn>()
 
 /** Resolves once the browser has painted the frame React is committing now. */
 function afterPaint(): Promise<void> {
@@ -28,109 +24,51 @@ function afterPaint(): Promise<void> {
   })
 }
 
-/** A code that stays in front of the camera is read many times a second; it counts once in this window. */
-const repeatWindowMs = 5_000
+/** A person chosen in the search, judged from this device's list. */
+function judgeChosen(participant: Participant, snapshot: ReceptionSnapshot): Verdict {
+  const registrationId = participant.registration?.registrationId
+  return registrationId
+    ? judgeParticipant(participant, registrationId, snapshot.checkInsByRegistration.get(registrationId))
+    : { kind: 'rejected', reason: 'notRegistered', subject: undefined }
+}
 
 /**
- * From a read code (or a person chosen in the search) to a verdict, its cue and, when valid, the check-in.
- * The verdict is shown before the check-in is written to IndexedDB, so the disk never delays it.
+ * The scan screen's side of core's scan machine, which orders verdict, cue and check-in: this provides how
+ * codes and chosen people are judged, where check-ins are kept, the cue and when the verdict is painted.
  */
 export function useScanFlow() {
   const services = useServices()
-  const [result, setResult] = useState<ScanResult | undefined>(undefined)
-  const serial = useRef(0)
-  const lastRead = useRef<{ text: string; at: number } | undefined>(undefined)
-
-  const show = useCallback(
-    (verdict: Verdict, source: ScanSource, decodedAt?: number) => {
-      const next: ScanResult = {
-        serial: ++serial.current,
-        verdict,
-        source,
-        checkIn: undefined,
-        undone: false,
-        verdictMs: decodedAt === undefined ? undefined : performance.now() - decodedAt,
-        decodedAt,
-      }
-      setResult(next)
-      return next.serial
-    },
+  const machine = useMemo(
+    () =>
+      scanMachine.provide({
+        actors: {
+          judgeCode: fromPromise(async ({ input }) =>
+            judgeCode(await services.verifier.verify(input.text), services.store.getSnapshot()),
+          ),
+          verdictPainted: fromPromise(afterPaint),
+          recordCheckIn: fromPromise(({ input }) => services.store.recordCheckIn(input.registrationId)),
+          recordUndo: fromPromise(({ input }) => services.store.recordUndo(input.checkIn)),
+        },
+        actions: {
+          cue: (_, { kind }) => services.cue.play(kind),
+          reportError: (_, { error, where }) => services.reportError(error, { where }),
+        },
+      }),
     [services],
   )
+  // The camera stamps its decodes with performance.now(), so the verdict's delay is measured on that clock.
+  const [snapshot, send] = useMachine(machine, { input: { now: () => performance.now() } })
 
-  // The cue follows the verdict on screen: starting audio must not delay the paint.
-  const cueFor = result?.serial
-  const cueKind = result?.verdict.kind
-  useEffect(() => {
-    if (cueFor !== undefined && cueKind !== undefined) services.cue.play(cueKind)
-  }, [cueFor, cueKind, services])
-
-  const attachCheckIn = useCallback((forSerial: number, checkIn: StoredCheckIn) => {
-    setResult((current) => (current?.serial === forSerial ? { ...current, checkIn } : current))
-  }, [])
-
-  const checkIn = useCallback(
-    async (forSerial: number, registrationId: string) => {
-      try {
-        attachCheckIn(forSerial, await services.store.recordCheckIn(registrationId))
-      } catch (error) {
-        services.reportError(error, { where: 'record-check-in' })
-      }
-    },
-    [services, attachCheckIn],
-  )
-
-  /** A code read by the camera or typed in. */
-  const submitCode = useCallback(
-    async (text: string, source: ScanSource, decodedAt?: number) => {
-      const now = services.clock()
-      const previous = lastRead.current
-      if (source === 'camera' && previous?.text === text && now - previous.at < repeatWindowMs) return
-      lastRead.current = { text, at: now }
-      const verdict = judgeCode(await services.verifier.verify(text), services.store.getSnapshot())
-      const shown = show(verdict, source, decodedAt)
-      // Recorded right after the verdict is painted: the store update re-renders the sync state, which
-      // must not hold back the verdict.
-      if (verdict.kind === 'valid') {
-        await afterPaint()
-        await checkIn(shown, verdict.subject.registrationId)
-      }
-    },
-    [services, show, checkIn],
-  )
-
-  /** A person chosen in the search: the verdict first, the check-in only when staff confirm it. */
-  const choose = useCallback(
-    (participant: Participant) => {
-      const registrationId = participant.registration?.registrationId
-      const snapshot = services.store.getSnapshot()
-      const verdict: Verdict = registrationId
-        ? judgeParticipant(participant, registrationId, snapshot.checkInsByRegistration.get(registrationId))
-        : { kind: 'rejected', reason: 'notRegistered', subject: undefined }
-      show(verdict, 'search')
-    },
-    [services, show],
-  )
-
-  const confirmCheckIn = useCallback(async () => {
-    if (result?.verdict.kind !== 'valid' || result.checkIn) return
-    await checkIn(result.serial, result.verdict.subject.registrationId)
-  }, [result, checkIn])
-
-  const undo = useCallback(async () => {
-    if (!result?.checkIn || result.undone) return
-    try {
-      await services.store.recordUndo(result.checkIn)
-      setResult((current) => (current?.serial === result.serial ? { ...current, undone: true } : current))
-    } catch (error) {
-      services.reportError(error, { where: 'record-undo' })
-    }
-  }, [result, services])
-
-  const dismiss = useCallback(() => {
-    lastRead.current = undefined
-    setResult(undefined)
-  }, [])
-
-  return { result, submitCode, choose, confirmCheckIn, undo, dismiss }
+  return {
+    result: snapshot.context.result,
+    /** A code read by the camera or typed in. */
+    submitCode: (text: string, source: Exclude<ScanSource, 'search'>, decodedAt?: number) =>
+      send({ type: 'code.read', text, source, decodedAt }),
+    /** A person chosen in the search: the verdict first, the check-in only when staff confirm it. */
+    choose: (participant: Participant) =>
+      send({ type: 'person.chosen', verdict: judgeChosen(participant, services.store.getSnapshot()) }),
+    confirmCheckIn: () => send({ type: 'checkIn.confirm' }),
+    undo: () => send({ type: 'checkIn.undo' }),
+    dismiss: () => send({ type: 'verdict.dismiss' }),
+  }
 }

@@ -10,6 +10,9 @@ import {
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose'
 
 export const eventMorning = Date.parse('2025-05-10T09:30:00+09:00')
+export const hour = 3_600_000
+/** A code's validity around the event morning: issued an hour before, good for a day. */
+export const validAtEvent = { iat: eventMorning - hour, exp: eventMorning + 24 * hour }
 
 let counter = 0
 /** A UUID that reads as its number in tests: 00000000-0000-4000-8000-000000000007. */

@@ -4,18 +4,18 @@ import { createReceptionStore, type ReceptionStore } from '../data/store.ts'
 import {
   createSigningKey,
   eventMorning,
+  hour,
   participant,
   registrationIdOf,
   type SigningKey,
   signCode,
   signJwsCode,
   testUuid,
+  validAtEvent,
 } from '../test/fixtures.ts'
 import { createCodeVerifier } from './code-verifier.ts'
 import { judgeCode } from './verdict.ts'
 
-const hour = 3_600_000
-const valid = { iat: eventMorning - hour, exp: eventMorning + 24 * hour }
 let key: SigningKey
 let otherKey: SigningKey
 
@@ -54,7 +54,7 @@ async function deviceWith(
 describe('offline verification of registration codes', () => {
   it('accepts a valid code and says what to hand over', async () => {
     const { judge } = await deviceWith()
-    const verdict = await judge(await signCode(key, { n: 1 }, valid))
+    const verdict = await judge(await signCode(key, { n: 1 }, validAtEvent))
     expect(verdict).toMatchObject({
       kind: 'valid',
       notInSnapshot: false,
@@ -75,7 +75,7 @@ describe('offline verification of registration codes', () => {
 
   it('says "already checked in", with when and where, once the person was checked in', async () => {
     const { store, judge } = await deviceWith()
-    const token = await signCode(key, { n: 1 }, valid)
+    const token = await signCode(key, { n: 1 }, validAtEvent)
     await store.recordCheckIn(registrationIdOf(1))
     const verdict = await judge(token)
     expect(verdict).toMatchObject({
@@ -101,7 +101,7 @@ describe('offline verification of registration codes', () => {
 
   it('refuses a tampered code, a code signed with an unknown key, and garbage', async () => {
     const { judge } = await deviceWith()
-    const token = await signCode(key, { n: 1 }, valid)
+    const token = await signCode(key, { n: 1 }, validAtEvent)
     // Another registration id under the same signature: base45 writes two bytes as three characters, and
     // characters 6–8 hold bytes 4–5, inside the registration id; the next character changes one of them.
     const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'
@@ -109,10 +109,10 @@ describe('offline verification of registration codes', () => {
     const forged = `${token.slice(0, 6)}${changed}${token.slice(7)}`
     expect(await judge(forged)).toMatchObject({ kind: 'rejected', reason: 'badSignature' })
 
-    const unknownKid = await signCode(otherKey, { n: 1 }, valid)
+    const unknownKid = await signCode(otherKey, { n: 1 }, validAtEvent)
     expect(await judge(unknownKid)).toMatchObject({ kind: 'rejected', reason: 'unknownKey' })
     // The right key hint but another key's signature is a forgery, not an unknown key.
-    const wrongKey = await signCode(otherKey, { n: 1 }, valid, { kid: key.kid })
+    const wrongKey = await signCode(otherKey, { n: 1 }, validAtEvent, { kid: key.kid })
     expect(await judge(wrongKey)).toMatchObject({ kind: 'rejected', reason: 'badSignature' })
     expect(await judge(token.slice(0, -3))).toMatchObject({ kind: 'rejected', reason: 'malformed' })
     expect(await judge('https://example.com/not-a-code')).toMatchObject({
@@ -123,16 +123,16 @@ describe('offline verification of registration codes', () => {
 
   it('refuses codes of canceled and unpaid registrations, from the snapshot', async () => {
     const { judge } = await deviceWith()
-    expect(await judge(await signCode(key, { n: 2 }, valid))).toMatchObject({
+    expect(await judge(await signCode(key, { n: 2 }, validAtEvent))).toMatchObject({
       kind: 'rejected',
       reason: 'canceled',
       subject: { badgeName: 'Wolf' },
     })
-    expect(await judge(await signCode(key, { n: 3 }, valid))).toMatchObject({
+    expect(await judge(await signCode(key, { n: 3 }, validAtEvent))).toMatchObject({
       kind: 'rejected',
       reason: 'unpaid',
     })
-    expect(await judge(await signCode(key, { n: 4 }, valid))).toMatchObject({
+    expect(await judge(await signCode(key, { n: 4 }, validAtEvent))).toMatchObject({
       kind: 'rejected',
       reason: 'unpaid',
     })
@@ -140,7 +140,7 @@ describe('offline verification of registration codes', () => {
 
   it('accepts a verified code of someone the snapshot does not list yet, by its registration id', async () => {
     const { judge } = await deviceWith()
-    expect(await judge(await signCode(key, { n: 9 }, valid))).toEqual({
+    expect(await judge(await signCode(key, { n: 9 }, validAtEvent))).toEqual({
       kind: 'valid',
       notInSnapshot: true,
       subject: {
@@ -164,7 +164,7 @@ describe('offline verification of registration codes', () => {
     })
     await store.load()
     const verifier = createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: () => eventMorning })
-    const token = await signCode(key, { n: 1 }, valid)
+    const token = await signCode(key, { n: 1 }, validAtEvent)
     expect(await verifier.verify(token)).toEqual({ ok: false, problem: 'noKeys' })
   })
 })
@@ -173,7 +173,9 @@ describe('codes issued before the compact format (JWS), until they expire', () =
   it('accepts one, with the name and tier it carries when the snapshot does not list the person', async () => {
     const { judge } = await deviceWith()
     expect(
-      await judge(await signJwsCode(key, { n: 1, badgeName: 'Fox', tier: 'sponsor_fursuiter' }, valid)),
+      await judge(
+        await signJwsCode(key, { n: 1, badgeName: 'Fox', tier: 'sponsor_fursuiter' }, validAtEvent),
+      ),
     ).toMatchObject({
       kind: 'valid',
       notInSnapshot: false,
@@ -181,7 +183,7 @@ describe('codes issued before the compact format (JWS), until they expire', () =
       handOver: { tShirtSize: 'L', changingRoomType: 'female' },
     })
     expect(
-      await judge(await signJwsCode(key, { n: 9, badgeName: 'Newcomer', tier: 'sponsor' }, valid)),
+      await judge(await signJwsCode(key, { n: 9, badgeName: 'Newcomer', tier: 'sponsor' }, validAtEvent)),
     ).toMatchObject({
       kind: 'valid',
       notInSnapshot: true,
@@ -197,7 +199,7 @@ describe('codes issued before the compact format (JWS), until they expire', () =
       kind: 'rejected',
       reason: 'expired',
     })
-    const token = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, valid)
+    const token = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, validAtEvent)
     const [header, payload, signature] = token.split('.') as [string, string, string]
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
     const forged = Buffer.from(JSON.stringify({ ...claims, registration_tier: 'sponsor' })).toString(
@@ -207,11 +209,11 @@ describe('codes issued before the compact format (JWS), until they expire', () =
       kind: 'rejected',
       reason: 'badSignature',
     })
-    expect(await judge(await signJwsCode(otherKey, { n: 1, badgeName: 'Fox' }, valid))).toMatchObject({
+    expect(await judge(await signJwsCode(otherKey, { n: 1, badgeName: 'Fox' }, validAtEvent))).toMatchObject({
       kind: 'rejected',
       reason: 'unknownKey',
     })
-    const wrongType = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, valid, { typ: 'JWT' })
+    const wrongType = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, validAtEvent, { typ: 'JWT' })
     expect(await judge(wrongType)).toMatchObject({ kind: 'rejected', reason: 'malformed' })
   })
 })

@@ -1,18 +1,19 @@
 import { assign, setup } from 'xstate'
-import { isSessionExpiredError } from '../auth/auth-errors.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
-import type { SignInReason } from './my-page-entry-machine.ts'
-import { logUnreportedError, placeholderActor } from './placeholders.ts'
+import {
+  type SessionRefreshContext,
+  type SignInReason,
+  sessionRefreshImplementations,
+  sessionRefreshStates,
+} from './session-refresh.ts'
 
 /** Where entering the admin area ends. */
 export type AdminEntryOutcome =
   | { destination: 'admin'; authInfo: AuthInfo }
   | { destination: 'admin-sign-in'; reason: SignInReason }
 
-export interface AdminEntryContext {
-  refreshToken: string | undefined
+export interface AdminEntryContext extends SessionRefreshContext {
   outcome: AdminEntryOutcome | undefined
-  error: unknown
 }
 
 /**
@@ -26,70 +27,19 @@ export const adminEntryMachine = setup({
     output: {} as AdminEntryOutcome,
     tags: {} as 'busy',
   },
-  actors: {
-    /** Reads the stored admin refresh token. */
-    findRefreshToken: placeholderActor<string | undefined>('findRefreshToken'),
-    /** REFRESH_TOKEN_AUTH against the admins' app client; stores and returns the new auth info. */
-    refreshAccessToken: placeholderActor<AuthInfo, { refreshToken: string }>('refreshAccessToken'),
-  },
+  actors: sessionRefreshImplementations.actors,
   actions: {
-    reportError: logUnreportedError,
+    ...sessionRefreshImplementations.actions,
+    enter: assign({ outcome: (_, params: { authInfo: AuthInfo }) => ({ destination: 'admin', ...params }) }),
+    signIn: assign({ outcome: (_, params: { reason: SignInReason }) => adminSignIn(params.reason) }),
   },
-  guards: {
-    isSessionExpired: (_, params: { error: unknown }) => isSessionExpiredError(params.error),
-  },
+  guards: sessionRefreshImplementations.guards,
 }).createMachine({
   id: 'adminEntry',
   context: { refreshToken: undefined, outcome: undefined, error: undefined },
   initial: 'findingRefreshToken',
   states: {
-    findingRefreshToken: {
-      tags: 'busy',
-      invoke: {
-        src: 'findRefreshToken',
-        onDone: [
-          {
-            guard: ({ event }) => event.output !== undefined && event.output !== '',
-            target: 'refreshingAccessToken',
-            actions: assign({ refreshToken: ({ event }) => event.output }),
-          },
-          { target: 'signInRequired', actions: assign({ outcome: adminSignIn('no-refresh-token') }) },
-        ],
-        onError: {
-          target: 'signInRequired',
-          actions: [
-            assign({ error: ({ event }) => event.error, outcome: adminSignIn('refresh-failed') }),
-            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-      },
-    },
-    refreshingAccessToken: {
-      tags: 'busy',
-      invoke: {
-        src: 'refreshAccessToken',
-        input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
-        onDone: {
-          target: 'entered',
-          actions: assign({ outcome: ({ event }) => ({ destination: 'admin', authInfo: event.output }) }),
-        },
-        onError: [
-          {
-            guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'signInRequired',
-            actions: assign({ error: ({ event }) => event.error, outcome: adminSignIn('session-expired') }),
-          },
-          {
-            target: 'signInRequired',
-            actions: [
-              assign({ error: ({ event }) => event.error, outcome: adminSignIn('refresh-failed') }),
-              { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-        ],
-      },
-      exit: assign({ refreshToken: undefined }),
-    },
+    ...sessionRefreshStates<AdminEntryContext>(),
     entered: { type: 'final' },
     signInRequired: { type: 'final', description: 'No usable admin session: show admin-sign-in.' },
   },

@@ -1,6 +1,7 @@
-import { assertEvent, assign, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { NewPasswordRequiredError } from '../auth/auth-errors.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
+import { credentials, eventInput } from './event-input.ts'
 import { placeholderActor } from './placeholders.ts'
 
 /** What the sign-in actors resolve with; `SignInResult` of the auth client fits. */
@@ -21,6 +22,8 @@ export type AdminSignInEvent =
   | { type: 'newPassword.submit'; newPassword: string }
   /** Leave the new-password form and start over. */
   | { type: 'signIn.restart' }
+
+const fromEvent = eventInput<AdminSignInContext, AdminSignInEvent>()
 
 /**
  * Admin sign-in (docs/requirements.md ADM-1). Admins created by an operator must choose a password on their first
@@ -65,10 +68,7 @@ export const adminSignInMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'signIn',
-        input: ({ event }) => {
-          assertEvent(event, 'signIn.submit')
-          return { email: event.email, password: event.password }
-        },
+        input: fromEvent('signIn.submit', credentials),
         onDone: { target: 'signedIn', actions: assign({ authInfo: ({ event }) => event.output.authInfo }) },
         onError: [
           {
@@ -94,10 +94,11 @@ export const adminSignInMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'respondToNewPasswordChallenge',
-        input: ({ context, event }) => {
-          assertEvent(event, 'newPassword.submit')
-          return { email: context.email, newPassword: event.newPassword, session: context.session ?? '' }
-        },
+        input: fromEvent('newPassword.submit', (event, context) => ({
+          email: context.email,
+          newPassword: event.newPassword,
+          session: context.session ?? '',
+        })),
         onDone: {
           target: 'signedIn',
           actions: assign({ authInfo: ({ event }) => event.output.authInfo, session: undefined }),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
+import { createActor, fromPromise, SimulatedClock, type StateValue, waitFor } from 'xstate'
 import type { AuthInfo, UserAttributes } from '../domain/auth-info.ts'
 import { AppError, CognitoError } from '../errors/app-errors.ts'
-import { type AuthInput, authMachine, type MemberSignedIn } from './auth-machine.ts'
+import { type AuthEvent, type AuthInput, authMachine, type MemberSignedIn } from './auth-machine.ts'
 
 const authInfo: AuthInfo = { accessToken: 'access-1', tokenType: 'Bearer', expiresAt: 3_600_000 }
 const user: UserAttributes = { email: 'fox@example.com', emailVerified: true, sub: 'user-1' }
@@ -74,14 +74,21 @@ function fakePool() {
   return { users, actors, wasSignedOut: () => signedOut }
 }
 
-function startAuth(input: AuthInput = { authInfo: undefined }) {
+const signedOut: AuthInput = { authInfo: undefined }
+
+function startAuth(input: AuthInput = signedOut) {
   const pool = fakePool()
   const actor = createActor(authMachine.provide({ actors: pool.actors }), {
     clock: new SimulatedClock(),
     input,
   }).start()
   const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'))
-  return { actor, pool, settled }
+  /** Sends one event and waits until the call it starts has answered. */
+  const settle = (event: AuthEvent) => {
+    actor.send(event)
+    return settled()
+  }
+  return { actor, pool, settled, settle }
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -92,6 +99,50 @@ describe('authMachine', () => {
   it('starts signed in exactly when auth info is given', () => {
     expect(startAuth().actor.getSnapshot().value).toEqual({ signedOut: 'idle' })
     expect(startAuth({ authInfo, user }).actor.getSnapshot().value).toEqual({ signedIn: 'idle' })
+  })
+
+  // A call the user pool refuses leaves the machine where the user can try again, with the error to show.
+  it.each<[string, AuthInput, AuthEvent, StateValue, string]>([
+    [
+      'shows a wrong code and stays on the code form',
+      signedOut,
+      { type: 'signUp.confirm', email: 'unverified@example.com', code: '999999' },
+      { signedOut: { signUp: 'awaitingCode' } },
+      'CodeMismatchException',
+    ],
+    [
+      'refuses an e-mail that is already registered',
+      signedOut,
+      { type: 'signUp.submit', email: 'fox@example.com', password: 'password1' },
+      { signedOut: 'idle' },
+      'UsernameExistsException',
+    ],
+    [
+      'stays on the code form when the code is refused',
+      signedOut,
+      { type: 'passwordReset.confirm', email: 'fox@example.com', code: '000000', password: 'password2' },
+      { signedOut: { passwordReset: 'awaitingCode' } },
+      'ExpiredCodeException',
+    ],
+    [
+      'goes back to the start when the e-mail is unknown',
+      signedOut,
+      { type: 'passwordReset.request', email: 'nobody@example.com' },
+      { signedOut: 'idle' },
+      'UserNotFoundException',
+    ],
+    [
+      'shows a wrong current password',
+      { authInfo, user },
+      { type: 'password.change', currentPassword: 'wrong-one', newPassword: 'password2' },
+      { signedIn: 'idle' },
+      'NotAuthorizedException',
+    ],
+  ])('%s', async (_, input, event, state, code) => {
+    const snapshot = await startAuth(input).settle(event)
+
+    expect(snapshot.value).toEqual(state)
+    expect(errorCode(snapshot.context.error)).toBe(code)
   })
 
   describe('sign-up', () => {
@@ -112,16 +163,6 @@ describe('authMachine', () => {
       expect(pool.users.get('new@example.com')?.confirmed).toBe(true)
     })
 
-    it('shows a wrong code and stays on the code form', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({ type: 'signUp.confirm', email: 'unverified@example.com', code: '999999' })
-      const snapshot = await settled()
-
-      expect(snapshot.value).toEqual({ signedOut: { signUp: 'awaitingCode' } })
-      expect(errorCode(snapshot.context.error)).toBe('CodeMismatchException')
-    })
-
     it('resends the code on request; the new code verifies', async () => {
       const { actor, settled } = startAuth()
 
@@ -133,24 +174,14 @@ describe('authMachine', () => {
       actor.send({ type: 'signUp.confirm', email: 'unverified@example.com', code: '222222' })
       expect((await settled()).value).toEqual({ signedOut: { signUp: 'verified' } })
     })
-
-    it('refuses an e-mail that is already registered', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({ type: 'signUp.submit', email: 'fox@example.com', password: 'password1' })
-      const snapshot = await settled()
-
-      expect(snapshot.value).toEqual({ signedOut: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('UsernameExistsException')
-    })
   })
 
   describe('sign-in', () => {
-    it('signs in and keeps the auth info and user', async () => {
-      const { actor, settled } = startAuth()
+    const signIn = (email: string, password: string) =>
+      startAuth().settle({ type: 'signIn.submit', email, password })
 
-      actor.send({ type: 'signIn.submit', email: 'fox@example.com', password: 'password1' })
-      const snapshot = await settled()
+    it('signs in and keeps the auth info and user', async () => {
+      const snapshot = await signIn('fox@example.com', 'password1')
 
       expect(snapshot.value).toEqual({ signedIn: 'idle' })
       expect(snapshot.context.authInfo).toEqual(authInfo)
@@ -158,10 +189,7 @@ describe('authMachine', () => {
     })
 
     it('stays signed out with the error on a wrong password', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({ type: 'signIn.submit', email: 'fox@example.com', password: 'wrong' })
-      const snapshot = await settled()
+      const snapshot = await signIn('fox@example.com', 'wrong')
 
       expect(snapshot.value).toEqual({ signedOut: 'idle' })
       expect(snapshot.context.authInfo).toBeUndefined()
@@ -169,10 +197,7 @@ describe('authMachine', () => {
     })
 
     it('offers the code form when the e-mail was never verified', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({ type: 'signIn.submit', email: 'unverified@example.com', password: 'password1' })
-      const snapshot = await settled()
+      const snapshot = await signIn('unverified@example.com', 'password1')
 
       expect(snapshot.value).toEqual({ signedOut: { signUp: 'awaitingCode' } })
       expect(snapshot.context.email).toBe('unverified@example.com')
@@ -197,31 +222,6 @@ describe('authMachine', () => {
 
       expect(snapshot.value).toEqual({ signedOut: { passwordReset: 'done' } })
       expect(pool.users.get('fox@example.com')?.password).toBe('password2')
-    })
-
-    it('stays on the code form when the code is refused', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({
-        type: 'passwordReset.confirm',
-        email: 'fox@example.com',
-        code: '000000',
-        password: 'password2',
-      })
-      const snapshot = await settled()
-
-      expect(snapshot.value).toEqual({ signedOut: { passwordReset: 'awaitingCode' } })
-      expect(errorCode(snapshot.context.error)).toBe('ExpiredCodeException')
-    })
-
-    it('goes back to the start when the e-mail is unknown', async () => {
-      const { actor, settled } = startAuth()
-
-      actor.send({ type: 'passwordReset.request', email: 'nobody@example.com' })
-      const snapshot = await settled()
-
-      expect(snapshot.value).toEqual({ signedOut: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('UserNotFoundException')
     })
   })
 
@@ -250,26 +250,13 @@ describe('authMachine', () => {
       expect(pool.users.get('fox@example.com')?.password).toBe('password1')
     })
 
-    it('shows a wrong current password', async () => {
-      const { actor, settled } = startAuth({ authInfo, user })
-
-      actor.send({ type: 'password.change', currentPassword: 'wrong-one', newPassword: 'password2' })
-      const snapshot = await settled()
-
-      expect(snapshot.value).toEqual({ signedIn: 'idle' })
-      expect(errorCode(snapshot.context.error)).toBe('NotAuthorizedException')
-    })
-
     it('changes the e-mail, then verifies the new address with its code', async () => {
-      const { actor, settled } = startAuth({ authInfo, user })
-
-      actor.send({ type: 'email.change', email: 'wolf@example.com' })
-      const waiting = await settled()
+      const { settle } = startAuth({ authInfo, user })
+      const waiting = await settle({ type: 'email.change', email: 'wolf@example.com' })
       expect(waiting.value).toEqual({ signedIn: 'awaitingEmailCode' })
       expect(waiting.context.pendingEmail).toBe('wolf@example.com')
 
-      actor.send({ type: 'email.verify', code: '444444' })
-      const snapshot = await settled()
+      const snapshot = await settle({ type: 'email.verify', code: '444444' })
 
       expect(snapshot.value).toEqual({ signedIn: 'idle' })
       expect(snapshot.context.user).toEqual({ ...user, email: 'wolf@example.com', emailVerified: true })
@@ -293,10 +280,10 @@ describe('authMachine', () => {
     })
 
     it('refuses an e-mail used by another account', async () => {
-      const { actor, settled } = startAuth({ authInfo, user })
-
-      actor.send({ type: 'email.change', email: 'unverified@example.com' })
-      const snapshot = await settled()
+      const snapshot = await startAuth({ authInfo, user }).settle({
+        type: 'email.change',
+        email: 'unverified@example.com',
+      })
 
       expect(snapshot.value).toEqual({ signedIn: 'idle' })
       expect(snapshot.context.pendingEmail).toBeUndefined()
@@ -340,10 +327,7 @@ describe('authMachine', () => {
 
     it('signs out locally even when Cognito refuses the token', async () => {
       const stale: AuthInfo = { ...authInfo, accessToken: 'revoked' }
-      const { actor, settled } = startAuth({ authInfo: stale, user })
-
-      actor.send({ type: 'signOut.submit' })
-      const snapshot = await settled()
+      const snapshot = await startAuth({ authInfo: stale, user }).settle({ type: 'signOut.submit' })
 
       expect(snapshot.value).toEqual({ signedOut: 'idle' })
       expect(snapshot.context.authInfo).toBeUndefined()

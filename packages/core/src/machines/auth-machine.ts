@@ -1,7 +1,8 @@
-import { assertEvent, assign, setup } from 'xstate'
+import { assign, type ExtractEvent, setup } from 'xstate'
 import type { AuthInfo, UserAttributes } from '../domain/auth-info.ts'
 import { AppError, CognitoError } from '../errors/app-errors.ts'
 import { productMessage } from '../errors/catalogue.ts'
+import { credentials, eventInput } from './event-input.ts'
 import { placeholderActor } from './placeholders.ts'
 
 /** What the sign-in actor resolves with; `SignInResult` of the auth client fits. */
@@ -48,11 +49,31 @@ export type AuthEvent =
   /** The session cannot be renewed: sign in again. */
   | { type: 'token.expired' }
 
+const fromEvent = eventInput<AuthContext, AuthEvent>()
+
+/** Input of a call about the signed-in user's own account, which carries their access token. */
+function ownAccount<const TType extends AuthEvent['type'], TInput>(
+  type: TType,
+  pick: (event: ExtractEvent<AuthEvent, TType>) => TInput,
+) {
+  return fromEvent(type, (event, context) => ({
+    accessToken: context.authInfo?.accessToken ?? '',
+    ...pick(event),
+  }))
+}
+
 /** Keeps what an invoked actor rejected with, for the form to show. */
 const keepError = {
   type: 'keepError',
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 } as const
+
+/** A call that returns to the form at `target` either way: with its notice when it worked, its error when not. */
+const backTo = (target: string, notice: AuthNotice) =>
+  ({
+    onDone: { target, actions: { type: 'notify', params: { notice } } },
+    onError: { target, actions: keepError },
+  }) as const
 
 /**
  * A member's account (decision 060): sign-up, e-mail verification by code (which can be
@@ -105,6 +126,7 @@ export const authMachine = setup({
     }),
     clearFeedback: assign({ error: undefined, notice: undefined }),
     keepError: assign({ error: (_, params: { error: unknown }) => params.error }),
+    notify: assign({ notice: (_, params: { notice: AuthNotice }) => params.notice }),
   },
   guards: {
     hasAuthInfo: ({ context }) => context.authInfo !== undefined,
@@ -148,10 +170,7 @@ export const authMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'signUp',
-                input: ({ event }) => {
-                  assertEvent(event, 'signUp.submit')
-                  return { email: event.email, password: event.password }
-                },
+                input: fromEvent('signUp.submit', credentials),
                 onDone: 'awaitingCode',
                 onError: { target: '#auth.signedOut.idle', actions: keepError },
               },
@@ -164,18 +183,17 @@ export const authMachine = setup({
               invoke: {
                 src: 'resendConfirmationCode',
                 input: ({ context }) => ({ email: context.email }),
-                onDone: { target: 'awaitingCode', actions: assign({ notice: 'codeResent' }) },
-                onError: { target: 'awaitingCode', actions: keepError },
+                ...backTo('awaitingCode', 'codeResent'),
               },
             },
             confirming: {
               tags: 'busy',
               invoke: {
                 src: 'confirmSignUp',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'signUp.confirm')
-                  return { email: context.email, code: event.code }
-                },
+                input: fromEvent('signUp.confirm', (event, context) => ({
+                  email: context.email,
+                  code: event.code,
+                })),
                 onDone: 'verified',
                 onError: { target: 'awaitingCode', actions: keepError },
               },
@@ -189,10 +207,7 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'signIn',
-            input: ({ event }) => {
-              assertEvent(event, 'signIn.submit')
-              return { email: event.email, password: event.password }
-            },
+            input: fromEvent('signIn.submit', credentials),
             onDone: {
               target: '#auth.signedIn',
               actions: assign({
@@ -230,10 +245,11 @@ export const authMachine = setup({
               tags: 'busy',
               invoke: {
                 src: 'confirmForgotPassword',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'passwordReset.confirm')
-                  return { email: context.email, code: event.code, password: event.password }
-                },
+                input: fromEvent('passwordReset.confirm', (event, context) => ({
+                  email: context.email,
+                  code: event.code,
+                  password: event.password,
+                })),
                 onDone: 'done',
                 onError: { target: 'awaitingCode', actions: keepError },
               },
@@ -283,16 +299,11 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'changePassword',
-            input: ({ context, event }) => {
-              assertEvent(event, 'password.change')
-              return {
-                accessToken: context.authInfo?.accessToken ?? '',
-                previousPassword: event.currentPassword,
-                proposedPassword: event.newPassword,
-              }
-            },
-            onDone: { target: 'idle', actions: assign({ notice: 'passwordChanged' }) },
-            onError: { target: 'idle', actions: keepError },
+            input: ownAccount('password.change', (event) => ({
+              previousPassword: event.currentPassword,
+              proposedPassword: event.newPassword,
+            })),
+            ...backTo('idle', 'passwordChanged'),
           },
         },
         changingEmail: {
@@ -321,10 +332,7 @@ export const authMachine = setup({
           tags: 'busy',
           invoke: {
             src: 'verifyEmail',
-            input: ({ context, event }) => {
-              assertEvent(event, 'email.verify')
-              return { accessToken: context.authInfo?.accessToken ?? '', code: event.code }
-            },
+            input: ownAccount('email.verify', (event) => ({ code: event.code })),
             onDone: {
               target: 'idle',
               actions: assign({

@@ -1,17 +1,13 @@
 import { assign, setup } from 'xstate'
-import { isSessionExpiredError } from '../auth/auth-errors.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
-import { logUnreportedError, placeholderActor } from './placeholders.ts'
-
-/** Why the user is sent to sign in, so the sign-in page can say "My Page session expired, sign in again". */
-export type SignInReason =
-  /** Never signed in on this device, or signed out. Nothing to say. */
-  | 'no-refresh-token'
-  /** The tokens expired or were refused. */
-  | 'session-expired'
-  /** The refresh failed for another reason; it was reported to the error service. */
-  | 'refresh-failed'
+import { placeholderActor } from './placeholders.ts'
+import {
+  type SessionRefreshContext,
+  type SignInReason,
+  sessionRefreshImplementations,
+  sessionRefreshStates,
+} from './session-refresh.ts'
 
 /** Where entering My Page ends: the route to show next. */
 export type MyPageEntryOutcome =
@@ -20,11 +16,9 @@ export type MyPageEntryOutcome =
   | { destination: 'maintenance' }
   | { destination: 'sign-in'; reason: SignInReason }
 
-export interface MyPageEntryContext {
+export interface MyPageEntryContext extends SessionRefreshContext {
   featureFlags: FeatureFlags | undefined
-  refreshToken: string | undefined
   outcome: MyPageEntryOutcome | undefined
-  error: unknown
 }
 
 /**
@@ -47,18 +41,22 @@ export const myPageEntryMachine = setup({
   actors: {
     /** Force-fetches GET /features. Resolves undefined when the flags could not be loaded. */
     fetchFeatureFlags: placeholderActor<FeatureFlags | undefined, { force: true }>('fetchFeatureFlags'),
-    /** Reads the stored member refresh token (authInfoRefreshToken). */
-    findRefreshToken: placeholderActor<string | undefined>('findRefreshToken'),
-    /** REFRESH_TOKEN_AUTH with that token; stores and returns the new auth info. */
-    refreshAccessToken: placeholderActor<AuthInfo, { refreshToken: string }>('refreshAccessToken'),
+    /** findRefreshToken and refreshAccessToken, over the member session (authInfoRefreshToken). */
+    ...sessionRefreshImplementations.actors,
   },
   actions: {
-    /** Sends an unexpected error to the error service. */
-    reportError: logUnreportedError,
+    ...sessionRefreshImplementations.actions,
+    enter: assign({
+      outcome: ({ context }, params: { authInfo: AuthInfo }) =>
+        context.featureFlags === undefined
+          ? undefined
+          : { destination: 'mypage', authInfo: params.authInfo, featureFlags: context.featureFlags },
+    }),
+    signIn: assign({ outcome: (_, params: { reason: SignInReason }) => signIn(params.reason) }),
   },
   guards: {
+    ...sessionRefreshImplementations.guards,
     isUnderMaintenance: ({ context }) => context.featureFlags?.isUnderMaintenance === true,
-    isSessionExpired: (_, params: { error: unknown }) => isSessionExpiredError(params.error),
   },
 }).createMachine({
   id: 'myPageEntry',
@@ -80,59 +78,7 @@ export const myPageEntryMachine = setup({
     checkingFeatureFlags: {
       always: [{ guard: 'isUnderMaintenance', target: 'maintenance' }, { target: 'findingRefreshToken' }],
     },
-    findingRefreshToken: {
-      tags: 'busy',
-      invoke: {
-        src: 'findRefreshToken',
-        onDone: [
-          {
-            guard: ({ event }) => event.output !== undefined && event.output !== '',
-            target: 'refreshingAccessToken',
-            actions: assign({ refreshToken: ({ event }) => event.output }),
-          },
-          { target: 'signInRequired', actions: assign({ outcome: signIn('no-refresh-token') }) },
-        ],
-        onError: {
-          target: 'signInRequired',
-          actions: [
-            assign({ error: ({ event }) => event.error, outcome: signIn('refresh-failed') }),
-            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
-      },
-    },
-    refreshingAccessToken: {
-      tags: 'busy',
-      invoke: {
-        src: 'refreshAccessToken',
-        input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
-        onDone: {
-          target: 'entered',
-          actions: assign({
-            outcome: ({ context, event }) =>
-              context.featureFlags === undefined
-                ? undefined
-                : { destination: 'mypage', authInfo: event.output, featureFlags: context.featureFlags },
-          }),
-        },
-        onError: [
-          {
-            guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-            target: 'signInRequired',
-            actions: assign({ error: ({ event }) => event.error, outcome: signIn('session-expired') }),
-          },
-          {
-            target: 'signInRequired',
-            actions: [
-              assign({ error: ({ event }) => event.error, outcome: signIn('refresh-failed') }),
-              { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-        ],
-      },
-      // The token is only needed for the exchange; do not keep it in a snapshot the app may inspect.
-      exit: assign({ refreshToken: undefined }),
-    },
+    ...sessionRefreshStates<MyPageEntryContext>(),
     entered: { type: 'final', description: 'Fresh access token and flags in hand: show My Page.' },
     networkError: {
       type: 'final',
