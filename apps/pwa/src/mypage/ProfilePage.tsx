@@ -1,22 +1,10 @@
 import { type Profile, type ProfilePrivacy, profilePrivacies, profileSchema } from '@furfes/core'
 import { CloseIcon } from '@furfes/ui'
-import {
-  Alert,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  IconButton,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material'
+import { FormTextField, RadioField, SchemaForm, useFieldMessage, useZodForm } from '@furfes/ui/forms'
+import { Button, FormControl, FormHelperText, FormLabel, IconButton, Stack, TextField } from '@mui/material'
 import { useCallback } from 'react'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { useMyPage } from './context.ts'
 import { LoadError } from './parts.tsx'
 import { useCached } from './use-cached.ts'
@@ -47,9 +35,10 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: boolean }) {
-  const { t, errorText } = useAccountTranslation()
+  const { t } = useAccountTranslation()
   const { account } = useMyPage()
   const form = useZodForm<ProfileValues, Profile>(profileSchema, initial)
+  const message = useFieldMessage(form)
   const save = useSubmit(
     useCallback(
       async (values: Profile) => {
@@ -69,38 +58,28 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
     )
     form.touch(`linkUrls.${index}`)
   }
-  const urlsMessage = form.errors.linkUrls
+  const urlsMessage = message('linkUrls')
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={form.handleSubmit((values) => void save.submit(values))}
+    <SchemaForm
+      form={form}
+      onValid={(values) => void save.submit(values)}
+      error={save.error}
+      busy={save.busy}
+      submitLabel={exists ? t('common.save') : t('profile.create')}
     >
-      <ErrorAlert error={save.error} />
-      {save.done && (
-        <Alert severity="success" role="status">
-          {t('common.saved')}
-        </Alert>
-      )}
-      <FormControl component="fieldset">
-        <FormLabel component="legend">{t('profile.privacy')}</FormLabel>
-        <RadioGroup
-          row
-          name="privacy"
-          value={form.values.privacy}
-          onChange={(event) => form.setValue('privacy', event.target.value as ProfilePrivacy)}
-        >
-          {profilePrivacies.map((privacy) => (
-            <FormControlLabel
-              key={privacy}
-              value={privacy}
-              control={<Radio />}
-              label={t(`domain:profilePrivacy.${privacy}`)}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      {save.done && <Notice>{t('common.saved')}</Notice>}
+      <RadioField
+        row
+        legend={t('profile.privacy')}
+        name="privacy"
+        value={form.values.privacy}
+        options={profilePrivacies.map((privacy) => ({
+          value: privacy,
+          label: t(`domain:profilePrivacy.${privacy}`),
+        }))}
+        onChange={(privacy: ProfilePrivacy) => form.setValue('privacy', privacy)}
+        message={undefined}
+      />
       <FormTextField form={form} name="handleName" label={t('profile.handleName')} autoComplete="nickname" />
       <FormControl component="fieldset" error={urlsMessage !== undefined}>
         <FormLabel component="legend" sx={{ mb: 1 }}>
@@ -108,7 +87,7 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
         </FormLabel>
         <Stack spacing={1.5}>
           {urls.map((url, index) => {
-            const message = form.errors[`linkUrls.${index}`]
+            const urlMessage = message(`linkUrls.${index}`)
             const number = String(index + 1)
             return (
               <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -117,8 +96,8 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
                   type="url"
                   value={url}
                   onChange={(event) => setUrl(index, event.target.value)}
-                  error={message !== undefined}
-                  helperText={message ? errorText(message.key, message.values) : undefined}
+                  error={urlMessage !== undefined}
+                  helperText={urlMessage}
                   fullWidth
                   inputMode="url"
                 />
@@ -138,7 +117,7 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
             )
           })}
         </Stack>
-        {urlsMessage && <FormHelperText>{errorText(urlsMessage.key, urlsMessage.values)}</FormHelperText>}
+        {urlsMessage && <FormHelperText>{urlsMessage}</FormHelperText>}
         <Button
           sx={{ mt: 1, alignSelf: 'flex-start' }}
           onClick={() => form.setValue('linkUrls', [...urls, ''], { touch: false })}
@@ -146,7 +125,6 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
           {t('profile.addUrl')}
         </Button>
       </FormControl>
-      <SubmitButton busy={save.busy}>{exists ? t('common.save') : t('profile.create')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }

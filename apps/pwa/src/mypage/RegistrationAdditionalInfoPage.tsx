@@ -1,9 +1,9 @@
 import { type RegistrationAdditionalInfo, registrationAdditionalInfoSchema } from '@furfes/core'
-import { Alert, Button, Stack, Typography } from '@mui/material'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Button, Typography } from '@mui/material'
 import { type ReactNode, useCallback } from 'react'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
@@ -62,18 +62,14 @@ function AdditionalInfoForm({ initial }: { initial: string }) {
     ),
   )
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={form.handleSubmit((values) => void save.submit(values))}
+    <SchemaForm
+      form={form}
+      onValid={(values) => void save.submit(values)}
+      error={save.error}
+      busy={save.busy}
+      submitLabel={t('common.save')}
     >
-      <ErrorAlert error={save.error} />
-      {save.done && (
-        <Alert severity="success" role="status">
-          {t('common.saved')}
-        </Alert>
-      )}
+      {save.done && <Notice>{t('common.saved')}</Notice>}
       <FormTextField
         form={form}
         name="clubActivityXUsername"
@@ -82,7 +78,6 @@ function AdditionalInfoForm({ initial }: { initial: string }) {
         autoComplete="off"
         required={false}
       />
-      <SubmitButton busy={save.busy}>{t('common.save')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }

@@ -10,13 +10,8 @@ import {
   tShirtSizes,
   tShirtSizeTableCm,
 } from '@furfes/core'
+import { FormTextField, RadioField, useFieldMessage, type ZodForm } from '@furfes/ui/forms'
 import {
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
   Stack,
   Table,
   TableBody,
@@ -27,9 +22,7 @@ import {
   TextField,
 } from '@mui/material'
 import { useId } from 'react'
-import type { ZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { FormTextField } from '../account/ui.tsx'
 import { RulesAgreementField } from './TierPicker.tsx'
 
 /** What the registration form holds while being filled in; registering and joining a waiting list share it. */
@@ -65,11 +58,8 @@ export function RegistrationDetailsFields({
   /** Shows the size chart under the size choice (the registration form; the waiting list's form is shorter). */
   sizeTable?: boolean
 }) {
-  const { t, errorText } = useAccountTranslation()
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
+  const { t } = useAccountTranslation()
+  const message = useFieldMessage(form)
   const field = (base: string) => (name ? `${name}${base[0]?.toUpperCase()}${base.slice(1)}` : base)
   const tier = form.values.registrationTier
   return (
@@ -112,25 +102,19 @@ export function RegistrationDetailsFields({
       )}
 
       {tier && isFursuitTier(tier) && (
-        <FormControl component="fieldset" error={message('changingRoomType') !== undefined} required>
-          <FormLabel component="legend">{t('registration.changingRoom')}</FormLabel>
-          <RadioGroup
-            row
-            name={field('changingRoomType')}
-            value={form.values.changingRoomType ?? ''}
-            onChange={(event) => form.setValue('changingRoomType', event.target.value as ChangingRoomType)}
-          >
-            {changingRoomTypes.map((room) => (
-              <FormControlLabel
-                key={room}
-                value={room}
-                control={<Radio />}
-                label={t(`domain:changingRoomType.${room}`)}
-              />
-            ))}
-          </RadioGroup>
-          {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
-        </FormControl>
+        <RadioField
+          row
+          required
+          legend={t('registration.changingRoom')}
+          name={field('changingRoomType')}
+          value={form.values.changingRoomType}
+          options={changingRoomTypes.map((room) => ({
+            value: room,
+            label: t(`domain:changingRoomType.${room}`),
+          }))}
+          onChange={(room: ChangingRoomType) => form.setValue('changingRoomType', room)}
+          message={message('changingRoomType')}
+        />
       )}
 
       <RulesAgreementField

@@ -6,22 +6,11 @@ import {
   registrationFormSchema,
   type WaitingListEntry,
 } from '@furfes/core'
-import {
-  Alert,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material'
+import { ErrorAlert } from '@furfes/ui'
+import { RadioField, SchemaForm, useFieldMessage, useZodForm } from '@furfes/ui/forms'
+import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
@@ -187,40 +176,29 @@ function JoinForm({
   busy: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
-  const { t, errorText } = useAccountTranslation()
+  const { t } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
   const form = useZodForm<RegistrationFormValues, RegistrationForm>(
     registrationFormSchema,
     emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
   )
-  const tier = form.values.registrationTier
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
+  const message = useFieldMessage(form)
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
-      <FormControl component="fieldset" error={message('registrationTier') !== undefined} required>
-        <FormLabel component="legend">{t('waitingList.tier')}</FormLabel>
-        <RadioGroup
-          name="waitingListTier"
-          value={tier ?? ''}
-          onChange={(event) => form.setValue('registrationTier', event.target.value as RegistrationTier)}
-        >
-          {tiers.map((candidate) => (
-            <FormControlLabel
-              key={candidate}
-              value={candidate}
-              control={<Radio />}
-              label={t(`domain:registrationTier.${candidate}`)}
-            />
-          ))}
-        </RadioGroup>
-        {message('registrationTier') && <FormHelperText>{message('registrationTier')}</FormHelperText>}
-      </FormControl>
+    <SchemaForm form={form} onValid={onSubmit} busy={busy} submitLabel={t('waitingList.join')} spacing={3}>
+      <RadioField
+        required
+        legend={t('waitingList.tier')}
+        name="waitingListTier"
+        value={form.values.registrationTier}
+        options={tiers.map((candidate) => ({
+          value: candidate,
+          label: t(`domain:registrationTier.${candidate}`),
+        }))}
+        onChange={(tier: RegistrationTier) => form.setValue('registrationTier', tier)}
+        message={message('registrationTier')}
+      />
       <RegistrationDetailsFields form={form} name="waitingList" />
-      <SubmitButton busy={busy}>{t('waitingList.join')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }
 

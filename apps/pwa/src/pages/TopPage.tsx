@@ -1,3 +1,4 @@
+import { RouterLink } from '@furfes/ui'
 import { Box, Button, Container } from '@mui/material'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +13,6 @@ import { fill, RichText } from '../content/RichText.tsx'
 import site from '../content/site.json'
 import { scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
-import { RouterLink } from '../layout/RouterLink.tsx'
 import en from '../locales/en/top.json'
 import ja from '../locales/ja/top.json'
 

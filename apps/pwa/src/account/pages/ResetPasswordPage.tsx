@@ -1,14 +1,13 @@
 import { type PasswordResetForm, passwordResetFormSchema } from '@furfes/core'
-import { Button, Stack } from '@mui/material'
+import { SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { useEffect } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
 import { useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { AccountPage, CodeField, NewPasswordField, SecondaryAction, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
 /** reset-password: requires the `email` query, otherwise send-password-reset-code (docs/requirements.md ACC-4). */
@@ -44,35 +43,21 @@ function ResetPassword({ account, email }: { account: AccountServices; email: st
   }, [done, language, navigate, email])
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) =>
-          send({ type: 'passwordReset.confirm', email, code: values.code, password: values.newPassword }),
-        )}
+      <SchemaForm
+        form={form}
+        onValid={(values) =>
+          send({ type: 'passwordReset.confirm', email, code: values.code, password: values.newPassword })
+        }
+        error={snapshot.context.error}
+        busy={busy || done}
+        submitLabel={t('resetPassword.submit')}
       >
-        <FormTextField
-          form={form}
-          name="code"
-          label={t('fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-        />
-        <FormTextField
-          form={form}
-          name="newPassword"
-          label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('fields.passwordHint')}
-        />
-        <SubmitButton busy={busy || done}>{t('resetPassword.submit')}</SubmitButton>
-      </Stack>
-      <Button sx={{ mt: 2 }} disabled={busy} onClick={() => send({ type: 'passwordReset.request', email })}>
+        <CodeField form={form} />
+        <NewPasswordField form={form} name="newPassword" />
+      </SchemaForm>
+      <SecondaryAction disabled={busy} onClick={() => send({ type: 'passwordReset.request', email })}>
         {t('resetPassword.resend')}
-      </Button>
+      </SecondaryAction>
     </>
   )
 }

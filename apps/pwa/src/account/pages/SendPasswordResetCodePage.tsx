@@ -1,14 +1,13 @@
 import { type SendPasswordResetCodeForm, sendPasswordResetCodeFormSchema } from '@furfes/core'
-import { Stack } from '@mui/material'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
 import { useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { AccountPage, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
 /** send-password-reset-code: an optional `email` query prefills; then reset-password takes the code. */
@@ -35,17 +34,14 @@ function SendPasswordResetCode({ account }: { account: AccountServices }) {
     if (sent) void navigate(withEmail(localizedPath(language, 'reset-password'), snapshot.context.email))
   }, [sent, language, navigate, snapshot.context.email])
   return (
-    <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'passwordReset.request', ...values }))}
-      >
-        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
-        <SubmitButton busy={busy || sent}>{t('sendPasswordResetCode.submit')}</SubmitButton>
-      </Stack>
-    </>
+    <SchemaForm
+      form={form}
+      onValid={(values) => send({ type: 'passwordReset.request', ...values })}
+      error={snapshot.context.error}
+      busy={busy || sent}
+      submitLabel={t('sendPasswordResetCode.submit')}
+    >
+      <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+    </SchemaForm>
   )
 }

@@ -1,14 +1,14 @@
 import { type SignInForm, signInFormSchema } from '@furfes/core'
-import { Alert, Link, Stack, Typography } from '@mui/material'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Link, Stack, Typography } from '@mui/material'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
 import { useAccountNavigationState, useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { AccountPage, Notice, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
 /** sign-in: the `email` query prefills the form; a My Page session that expired says so (ACC-1, MY-5 in docs/requirements.md). */
@@ -18,15 +18,9 @@ export default function SignInPage() {
   return (
     <AccountPage titleKey="sign-in" lead={t('signIn.lead')}>
       {state.reason === 'session-expired' && (
-        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-          {errorText('product.myPageSessionExpired')}
-        </Alert>
+        <Notice severity="warning">{errorText('product.myPageSessionExpired')}</Notice>
       )}
-      {state.notice === 'password-reset' && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('signIn.passwordReset')}
-        </Alert>
-      )}
+      {state.notice === 'password-reset' && <Notice>{t('signIn.passwordReset')}</Notice>}
       <WithAccount>{(account) => <SignIn account={account} returnTo={state.returnTo} />}</WithAccount>
     </AccountPage>
   )
@@ -63,12 +57,12 @@ function SignIn({ account, returnTo }: { account: AccountServices; returnTo: str
 
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'signIn.submit', ...values }))}
+      <SchemaForm
+        form={form}
+        onValid={(values) => send({ type: 'signIn.submit', ...values })}
+        error={snapshot.context.error}
+        busy={busy || signedIn}
+        submitLabel={t('signIn.submit')}
       >
         <FormTextField
           form={form}
@@ -84,8 +78,7 @@ function SignIn({ account, returnTo }: { account: AccountServices; returnTo: str
           type="password"
           autoComplete="current-password"
         />
-        <SubmitButton busy={busy || signedIn}>{t('signIn.submit')}</SubmitButton>
-      </Stack>
+      </SchemaForm>
       <Stack spacing={1} sx={{ mt: 3 }}>
         <Link href={withEmail(localizedPath(language, 'send-password-reset-code'), form.values.email)}>
           {t('signIn.forgotPassword')}

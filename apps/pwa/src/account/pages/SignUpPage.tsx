@@ -1,14 +1,14 @@
 import { type SignUpForm, signUpFormSchema } from '@furfes/core'
-import { Link, Stack, Typography } from '@mui/material'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Link, Typography } from '@mui/material'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
 import { useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { AccountPage, NewPasswordField, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
 /** sign-up: an optional `email` query prefills the form; then the code is verified on verify-sign-up. */
@@ -42,24 +42,16 @@ function SignUp({ account }: { account: AccountServices }) {
 
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'signUp.submit', ...values }))}
+      <SchemaForm
+        form={form}
+        onValid={(values) => send({ type: 'signUp.submit', ...values })}
+        error={snapshot.context.error}
+        busy={busy || awaitingCode}
+        submitLabel={t('signUp.submit')}
       >
         <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
-        <FormTextField
-          form={form}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('fields.passwordHint')}
-        />
-        <SubmitButton busy={busy || awaitingCode}>{t('signUp.submit')}</SubmitButton>
-      </Stack>
+        <NewPasswordField form={form} name="password" />
+      </SchemaForm>
       <Typography sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
         <Link href={withEmail(localizedPath(language, 'sign-in'), form.values.email)}>

@@ -1,14 +1,13 @@
 import { type VerificationCodeForm, verificationCodeFormSchema } from '@furfes/core'
-import { Alert, Button, Stack } from '@mui/material'
+import { SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { useEffect } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
 import { useAccountNavigationState, useEmailQuery } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
+import { AccountPage, CodeField, Notice, SecondaryAction, WithAccount } from '../ui.tsx'
 import { useAuthFlow } from '../use-auth-flow.ts'
 
 /** verify-sign-up: the `email` query is required, otherwise sign-up; the code can be resent (decision 044). */
@@ -21,9 +20,7 @@ export default function VerifySignUpPage() {
   return (
     <AccountPage titleKey="verify-sign-up" lead={t('verifySignUp.lead', { email })}>
       {state.notice === 'verification-required' && (
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          {errorText('product.emailVerificationRequired')}
-        </Alert>
+        <Notice severity="info">{errorText('product.emailVerificationRequired')}</Notice>
       )}
       <WithAccount>{(account) => <VerifySignUp account={account} email={email} />}</WithAccount>
     </AccountPage>
@@ -50,30 +47,19 @@ function VerifySignUp({ account, email }: { account: AccountServices; email: str
 
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      {snapshot.context.notice === 'codeResent' && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('verifySignUp.resent')}
-        </Alert>
-      )}
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'signUp.confirm', ...values }))}
+      <SchemaForm
+        form={form}
+        onValid={(values) => send({ type: 'signUp.confirm', ...values })}
+        error={snapshot.context.error}
+        busy={busy || verified}
+        submitLabel={t('verifySignUp.submit')}
       >
-        <FormTextField
-          form={form}
-          name="code"
-          label={t('fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-        />
-        <SubmitButton busy={busy || verified}>{t('verifySignUp.submit')}</SubmitButton>
-      </Stack>
-      <Button sx={{ mt: 2 }} disabled={busy} onClick={() => send({ type: 'signUp.resendCode', email })}>
+        {snapshot.context.notice === 'codeResent' && <Notice>{t('verifySignUp.resent')}</Notice>}
+        <CodeField form={form} />
+      </SchemaForm>
+      <SecondaryAction disabled={busy} onClick={() => send({ type: 'signUp.resendCode', email })}>
         {t('verifySignUp.resend')}
-      </Button>
+      </SecondaryAction>
     </>
   )
 }

@@ -1,0 +1,41 @@
+import { describeError } from '@furfes/core'
+import { Alert, type SxProps, type Theme } from '@mui/material'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { useErrorText } from './error-text.ts'
+
+type ReportError = (error: unknown) => void
+
+const ReportErrorContext = createContext<ReportError | undefined>(undefined)
+
+/** Where `ErrorAlert` reports the errors nobody expected: each app's error reporter, given by its services. */
+export function ErrorReportingProvider({ report, children }: { report: ReportError; children: ReactNode }) {
+  return <ReportErrorContext value={report}>{children}</ReportErrorContext>
+}
+
+/**
+ * The one way an error is shown in both apps: in the catalogue's words, in the page's language, announced as an
+ * alert; what nobody expected is also reported. Nothing is rendered while there is no error.
+ */
+export function ErrorAlert({
+  error,
+  action,
+  sx = { mb: 2 },
+}: {
+  error: unknown
+  /** A way out, such as Retry, at the alert's end. */
+  action?: ReactNode
+  sx?: SxProps<Theme>
+}) {
+  const report = useContext(ReportErrorContext)
+  if (!report) throw new Error('ErrorAlert must be used inside <ErrorReportingProvider>')
+  const { describe } = useErrorText()
+  useEffect(() => {
+    if (error !== undefined && describeError(error).unexpected) report(error)
+  }, [error, report])
+  if (error === undefined) return null
+  return (
+    <Alert severity="error" role="alert" action={action} sx={sx}>
+      {describe(error)}
+    </Alert>
+  )
+}
