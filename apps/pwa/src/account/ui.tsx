@@ -1,5 +1,5 @@
 import { ErrorAlert } from '@furfes/ui'
-import { FormTextField, type ZodForm } from '@furfes/ui/forms'
+import { FormTextField, PasswordField, type ZodForm } from '@furfes/ui/forms'
 import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useEffect, useState } from 'react'
@@ -10,16 +10,21 @@ import type ja from './locales/ja/account.json'
 
 export type AccountTitleKey = keyof typeof ja.titles
 
-/** An account page: a narrow column under its heading, with the Japanese document title. */
+/**
+ * An account page: a narrow column under its heading, with the Japanese document title. `withAccount` renders
+ * the page's body once the account services have loaded (a spinner until then, the failure with Retry).
+ */
 export function AccountPage({
   titleKey,
   lead,
   children,
+  withAccount,
   width = 'sm',
 }: {
   titleKey: AccountTitleKey
   lead?: ReactNode
   children?: ReactNode
+  withAccount?: (account: AccountServices) => ReactNode
   width?: 'sm' | 'md'
 }) {
   const { t } = useAccountTranslation()
@@ -31,6 +36,7 @@ export function AccountPage({
       </Typography>
       {lead && <Typography sx={{ mb: 3 }}>{lead}</Typography>}
       {children}
+      {withAccount && <WithAccount>{withAccount}</WithAccount>}
     </Container>
   )
 }
@@ -89,12 +95,11 @@ export function NewPasswordField<Values extends Record<string, unknown>, Output>
 }) {
   const { t } = useAccountTranslation()
   return (
-    <FormTextField
+    <PasswordField
+      purpose="new"
       form={form}
       name={name}
       label={t(name === 'newPassword' ? 'fields.newPassword' : 'fields.password')}
-      type="password"
-      autoComplete="new-password"
       hint={t('fields.passwordHint')}
     />
   )
@@ -142,7 +147,7 @@ function useAccountServices(): AccountServicesState {
 }
 
 /** Renders its children with the account services once they have loaded, else says why not. */
-export function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
+function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
   const state = useAccountServices()
   const { t } = useAccountTranslation()
   if (state.status === 'loading') return <Busy />

@@ -4,7 +4,7 @@ import {
   type PasswordChangeForm,
   passwordChangeFormSchema,
 } from '@furfes/core'
-import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { EmailField, PasswordField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { Typography } from '@mui/material'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
@@ -71,13 +71,7 @@ export default function AccountSettingsPage() {
           spacing={2}
           labelledBy="email-change"
         >
-          <FormTextField
-            form={emailForm}
-            name="email"
-            label={t('fields.newEmail')}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField form={emailForm} name="email" label={t('fields.newEmail')} />
         </SchemaForm>
       </Section>
 
@@ -97,13 +91,7 @@ export default function AccountSettingsPage() {
           {lastForm === 'password' && notice === 'passwordChanged' && (
             <Notice>{t('account.passwordChanged')}</Notice>
           )}
-          <FormTextField
-            form={passwordForm}
-            name="currentPassword"
-            label={t('fields.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-          />
+          <PasswordField form={passwordForm} name="currentPassword" label={t('fields.currentPassword')} />
           <NewPasswordField form={passwordForm} name="newPassword" />
         </SchemaForm>
       </Section>

@@ -1,14 +1,13 @@
 import { type Profile, type ProfilePrivacy, profilePrivacies, profileSchema } from '@furfes/core'
 import { CloseIcon } from '@furfes/ui'
-import { FormTextField, RadioField, SchemaForm, useFieldMessage, useZodForm } from '@furfes/ui/forms'
+import { FormTextField, RadioField, SchemaForm, useFieldMessage } from '@furfes/ui/forms'
 import { Button, FormControl, FormHelperText, FormLabel, IconButton, Stack, TextField } from '@mui/material'
-import { useCallback } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { useMyPage } from './context.ts'
 import { LoadError } from './parts.tsx'
 import { useCached } from './use-cached.ts'
-import { useSubmit } from './use-submit.ts'
+import { useSaveForm } from './use-submit.ts'
 
 type ProfileValues = { privacy: ProfilePrivacy; handleName: string; linkUrls: string[] }
 
@@ -37,18 +36,12 @@ export default function ProfilePage() {
 function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: boolean }) {
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
-  const form = useZodForm<ProfileValues, Profile>(profileSchema, initial)
-  const message = useFieldMessage(form)
-  const save = useSubmit(
-    useCallback(
-      async (values: Profile) => {
-        const saved = await account.api.putProfile(values)
-        account.cache.profile.set(saved)
-        return saved
-      },
-      [account],
-    ),
+  const { form, formProps, done } = useSaveForm<ProfileValues, Profile>(
+    profileSchema,
+    initial,
+    async (values) => account.cache.profile.set(await account.api.putProfile(values)),
   )
+  const message = useFieldMessage(form)
   const urls = form.values.linkUrls
   const setUrl = (index: number, value: string) => {
     form.setValue(
@@ -60,25 +53,15 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
   }
   const urlsMessage = message('linkUrls')
   return (
-    <SchemaForm
-      form={form}
-      onValid={(values) => void save.submit(values)}
-      error={save.error}
-      busy={save.busy}
-      submitLabel={exists ? t('common.save') : t('profile.create')}
-    >
-      {save.done && <Notice>{t('common.saved')}</Notice>}
+    <SchemaForm {...formProps} submitLabel={exists ? t('common.save') : t('profile.create')}>
+      {done && <Notice>{t('common.saved')}</Notice>}
       <RadioField
         row
-        legend={t('profile.privacy')}
+        form={form}
         name="privacy"
-        value={form.values.privacy}
-        options={profilePrivacies.map((privacy) => ({
-          value: privacy,
-          label: t(`domain:profilePrivacy.${privacy}`),
-        }))}
-        onChange={(privacy: ProfilePrivacy) => form.setValue('privacy', privacy)}
-        message={undefined}
+        legend={t('profile.privacy')}
+        options={profilePrivacies}
+        optionLabel={(privacy) => t(`domain:profilePrivacy.${privacy}`)}
       />
       <FormTextField form={form} name="handleName" label={t('profile.handleName')} autoComplete="nickname" />
       <FormControl component="fieldset" error={urlsMessage !== undefined}>

@@ -1,7 +1,7 @@
 import { type RegistrationAdditionalInfo, registrationAdditionalInfoSchema } from '@furfes/core'
-import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { FormTextField, SchemaForm } from '@furfes/ui/forms'
 import { Button, Typography } from '@mui/material'
-import { type ReactNode, useCallback } from 'react'
+import type { ReactNode } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
@@ -9,7 +9,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { LoadError } from './parts.tsx'
 import { useCached } from './use-cached.ts'
-import { useSubmit } from './use-submit.ts'
+import { useSaveForm } from './use-submit.ts'
 
 /**
  * registration-additional-info: the X username club activities reach participants at (club activities are
@@ -47,29 +47,15 @@ export default function RegistrationAdditionalInfoPage() {
 function AdditionalInfoForm({ initial }: { initial: string }) {
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
-  const form = useZodForm<{ clubActivityXUsername: string }, RegistrationAdditionalInfo>(
-    registrationAdditionalInfoSchema,
-    { clubActivityXUsername: initial },
-  )
-  const save = useSubmit(
-    useCallback(
-      async (values: RegistrationAdditionalInfo) => {
-        const saved = await account.api.putRegistrationAdditionalInfo(values)
-        account.cache.additionalInfo.set(saved)
-        return saved
-      },
-      [account],
-    ),
+  const { form, formProps, done } = useSaveForm<
+    { clubActivityXUsername: string },
+    RegistrationAdditionalInfo
+  >(registrationAdditionalInfoSchema, { clubActivityXUsername: initial }, async (values) =>
+    account.cache.additionalInfo.set(await account.api.putRegistrationAdditionalInfo(values)),
   )
   return (
-    <SchemaForm
-      form={form}
-      onValid={(values) => void save.submit(values)}
-      error={save.error}
-      busy={save.busy}
-      submitLabel={t('common.save')}
-    >
-      {save.done && <Notice>{t('common.saved')}</Notice>}
+    <SchemaForm {...formProps} submitLabel={t('common.save')}>
+      {done && <Notice>{t('common.saved')}</Notice>}
       <FormTextField
         form={form}
         name="clubActivityXUsername"

@@ -105,15 +105,12 @@ export function RegistrationDetailsFields({
         <RadioField
           row
           required
+          form={form}
+          name="changingRoomType"
+          inputName={field('changingRoomType')}
           legend={t('registration.changingRoom')}
-          name={field('changingRoomType')}
-          value={form.values.changingRoomType}
-          options={changingRoomTypes.map((room) => ({
-            value: room,
-            label: t(`domain:changingRoomType.${room}`),
-          }))}
-          onChange={(room: ChangingRoomType) => form.setValue('changingRoomType', room)}
-          message={message('changingRoomType')}
+          options={changingRoomTypes}
+          optionLabel={(room) => t(`domain:changingRoomType.${room}`)}
         />
       )}
 

@@ -7,7 +7,7 @@ import {
   type WaitingListEntry,
 } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
-import { RadioField, SchemaForm, useFieldMessage, useZodForm } from '@furfes/ui/forms'
+import { RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
@@ -182,20 +182,16 @@ function JoinForm({
     registrationFormSchema,
     emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
   )
-  const message = useFieldMessage(form)
   return (
     <SchemaForm form={form} onValid={onSubmit} busy={busy} submitLabel={t('waitingList.join')} spacing={3}>
       <RadioField
         required
+        form={form}
+        name="registrationTier"
+        inputName="waitingListTier"
         legend={t('waitingList.tier')}
-        name="waitingListTier"
-        value={form.values.registrationTier}
-        options={tiers.map((candidate) => ({
-          value: candidate,
-          label: t(`domain:registrationTier.${candidate}`),
-        }))}
-        onChange={(tier: RegistrationTier) => form.setValue('registrationTier', tier)}
-        message={message('registrationTier')}
+        options={tiers}
+        optionLabel={(tier) => t(`domain:registrationTier.${tier}`)}
       />
       <RegistrationDetailsFields form={form} name="waitingList" />
     </SchemaForm>

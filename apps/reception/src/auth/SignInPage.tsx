@@ -5,7 +5,7 @@ import {
   type SignInForm,
   signInFormSchema,
 } from '@furfes/core'
-import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { EmailField, PasswordField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
@@ -79,21 +79,8 @@ function PasswordForm(props: {
       spacing={2}
       fullWidth
     >
-      <FormTextField
-        form={form}
-        name="email"
-        label={t('signIn.email')}
-        type="email"
-        autoComplete="username"
-        autoFocus
-      />
-      <FormTextField
-        form={form}
-        name="password"
-        label={t('signIn.password')}
-        type="password"
-        autoComplete="current-password"
-      />
+      <EmailField form={form} name="email" label={t('signIn.email')} autoComplete="username" autoFocus />
+      <PasswordField form={form} name="password" label={t('signIn.password')} />
     </SchemaForm>
   )
 }
@@ -124,12 +111,11 @@ function NewPasswordForm(props: {
         spacing={2}
         fullWidth
       >
-        <FormTextField
+        <PasswordField
+          purpose="new"
           form={form}
           name="newPassword"
           label={t('signIn.newPassword')}
-          type="password"
-          autoComplete="new-password"
           autoFocus
         />
       </SchemaForm>

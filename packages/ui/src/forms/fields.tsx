@@ -26,90 +26,100 @@ export function useFieldMessage(form: Pick<AnyForm, 'errors'>): (path: string) =
   }
 }
 
-/** A text field bound to a form: labelled, with its validation message (or hint) below it. */
-export function FormTextField<Values extends Record<string, unknown>, Output>({
-  form,
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  hint,
-  disabled,
-  required = true,
-  inputMode,
-  autoFocus,
-}: {
+type FieldProps<Values extends Record<string, unknown>, Output> = {
   form: ZodForm<Values, Output>
   name: keyof Values & string
   label: string
-  /** `password` for passwords: neither app offers to show one as typed. */
-  type?: HTMLInputTypeAttribute
   autoComplete?: string
   hint?: string
   disabled?: boolean
   required?: boolean
-  inputMode?: 'numeric' | 'email' | 'text'
   autoFocus?: boolean
+}
+
+/** A text field bound to a form: labelled, with its validation message (or hint) below it. */
+export function FormTextField<Values extends Record<string, unknown>, Output>({
+  form,
+  name,
+  type = 'text',
+  hint,
+  required = true,
+  inputMode,
+  ...field
+}: FieldProps<Values, Output> & {
+  type?: HTMLInputTypeAttribute
+  inputMode?: 'numeric' | 'email' | 'text'
 }) {
   const message = useFieldMessage(form)(name)
   const value = form.values[name]
   return (
     <TextField
+      {...field}
       name={name}
-      label={label}
       type={type}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => form.setValue(name, event.target.value as Values[typeof name])}
       error={message !== undefined}
       helperText={message ?? hint}
-      autoComplete={autoComplete}
-      disabled={disabled}
       required={required}
-      autoFocus={autoFocus}
       fullWidth
       slotProps={{ htmlInput: inputMode ? { inputMode } : {} }}
     />
   )
 }
 
-/** A required choice among a few options, as radio buttons under a legend, with its validation message. */
-export function RadioField<Value extends string>({
-  legend,
+/** An e-mail address; `autoComplete` says whose (`username` on a sign-in form, so managers pair it). */
+export function EmailField<Values extends Record<string, unknown>, Output>(
+  props: FieldProps<Values, Output>,
+) {
+  return <FormTextField autoComplete="email" {...props} type="email" />
+}
+
+/**
+ * A password, hidden as typed (neither app offers to show it). `purpose` tells the password manager whether to
+ * fill the saved one or suggest a new one.
+ */
+export function PasswordField<Values extends Record<string, unknown>, Output>({
+  purpose = 'current',
+  ...props
+}: Omit<FieldProps<Values, Output>, 'autoComplete'> & { purpose?: 'current' | 'new' }) {
+  return <FormTextField {...props} type="password" autoComplete={`${purpose}-password`} />
+}
+
+/** A required choice among a few values of a form, as radio buttons under a legend, with its validation message. */
+export function RadioField<Values extends Record<string, unknown>, Output, Value extends string>({
+  form,
   name,
-  value,
+  inputName = name,
+  legend,
   options,
-  onChange,
-  message,
+  optionLabel,
   required,
   row,
 }: {
+  form: ZodForm<Values, Output>
+  name: keyof Values & string
+  /** The native group name, when two forms on one page must keep theirs apart. */
+  inputName?: string
   legend: string
-  /** The native group name (two forms on one page keep theirs apart). */
-  name: string
-  value: Value | undefined
-  options: readonly { value: Value; label: ReactNode }[]
-  onChange: (value: Value) => void
-  /** The translated validation message, from `useFieldMessage`. */
-  message: string | undefined
+  options: readonly Value[]
+  optionLabel: (value: Value) => ReactNode
   required?: boolean
   row?: boolean
 }) {
+  const message = useFieldMessage(form)(name)
+  const value = form.values[name]
   return (
     <FormControl component="fieldset" error={message !== undefined} required={required}>
       <FormLabel component="legend">{legend}</FormLabel>
       <RadioGroup
         row={row}
-        name={name}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value as Value)}
+        name={inputName}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => form.setValue(name, event.target.value as Values[typeof name])}
       >
         {options.map((option) => (
-          <FormControlLabel
-            key={option.value}
-            value={option.value}
-            control={<Radio />}
-            label={option.label}
-          />
+          <FormControlLabel key={option} value={option} control={<Radio />} label={optionLabel(option)} />
         ))}
       </RadioGroup>
       {message && <FormHelperText>{message}</FormHelperText>}

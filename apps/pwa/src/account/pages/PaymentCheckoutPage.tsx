@@ -8,7 +8,7 @@ import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
 import { useAccountTranslation } from '../i18n.ts'
-import { AccountPage, Busy, WithAccount } from '../ui.tsx'
+import { AccountPage, Busy } from '../ui.tsx'
 
 /**
  * payment-checkout: a stable address for "pay now" that sends the browser to the pending registration's
@@ -16,9 +16,10 @@ import { AccountPage, Busy, WithAccount } from '../ui.tsx'
  */
 export default function PaymentCheckoutPage() {
   return (
-    <AccountPage titleKey="payment-checkout">
-      <WithAccount>{(account) => <PaymentCheckout account={account} />}</WithAccount>
-    </AccountPage>
+    <AccountPage
+      titleKey="payment-checkout"
+      withAccount={(account) => <PaymentCheckout account={account} />}
+    />
   )
 }
 
