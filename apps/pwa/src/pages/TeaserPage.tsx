@@ -1,5 +1,4 @@
 import { Button } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { type LocalizedContent, Page, useContent } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
 import { scheduleValues } from '../content/values.ts'
@@ -12,7 +11,6 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** The announcement shown before the full site opens: the date, and where news will come. */
 export default function TeaserPage() {
-  const { t } = useTranslation('pwa')
   const { content, language } = useContent(copy)
   const values = scheduleValues(language)
   return (
