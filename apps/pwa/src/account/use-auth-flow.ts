@@ -11,7 +11,7 @@ import { useEmailQuery } from './query.ts'
  * password and e-mail changes), over the member session. Signed-out pages start it signed out whatever is
  * stored, so a stale session never stands in the way of signing in again.
  */
-export function useAuthFlow(account: AccountServices, authInfo?: AuthInfo) {
+function useAuthFlow(account: AccountServices, authInfo?: AuthInfo) {
   const machine = useMemo(
     () => authMachine.provide({ actors: authMachineActors(account.session) }),
     [account],

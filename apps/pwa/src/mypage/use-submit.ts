@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react'
 import { useMyPage } from './context.ts'
 
 /** A request a form sends: busy while it runs, its error kept for the form; a gone session goes to sign-in. */
-export function useSubmit<Input, Output>(send: (input: Input) => Promise<Output>) {
+function useSubmit<Input, Output>(send: (input: Input) => Promise<Output>) {
   const { handleSessionError } = useMyPage()
   const [state, setState] = useState<{ busy: boolean; error: unknown; done: boolean }>({
     busy: false,
