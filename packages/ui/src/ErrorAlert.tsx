@@ -1,16 +1,8 @@
 import { describeError } from '@furfes/core'
 import { Alert, type SxProps, type Theme } from '@mui/material'
-import { createContext, type ReactNode, useContext, useEffect } from 'react'
+import { type ReactNode, useContext, useEffect } from 'react'
+import { ReportErrorContext } from './error-reporting-context.tsx'
 import { useErrorText } from './error-text.ts'
-
-type ReportError = (error: unknown) => void
-
-const ReportErrorContext = createContext<ReportError | undefined>(undefined)
-
-/** Where `ErrorAlert` reports the errors nobody expected: each app's error reporter, given by its services. */
-export function ErrorReportingProvider({ report, children }: { report: ReportError; children: ReactNode }) {
-  return <ReportErrorContext value={report}>{children}</ReportErrorContext>
-}
 
 /**
  * The one way an error is shown in both apps: in the catalogue's words, in the page's language, announced as an

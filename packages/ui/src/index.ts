@@ -1,6 +1,7 @@
-export { ErrorAlert, ErrorReportingProvider } from './ErrorAlert.tsx'
+export { ErrorAlert } from './ErrorAlert.tsx'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
+export { ErrorReportingProvider } from './error-reporting-context.tsx'
 export { useErrorText } from './error-text.ts'
 export { commonResources, createI18n, type Language, supportedLanguages } from './i18n.ts'
 export { CloseIcon, MenuIcon, OpenInNewIcon } from './icons.ts'
