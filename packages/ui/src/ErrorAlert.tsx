@@ -1,7 +1,7 @@
 import { describeError } from '@furfes/core'
 import { Alert, type SxProps, type Theme } from '@mui/material'
 import { type ReactNode, useContext, useEffect } from 'react'
-import { ReportErrorContext } from './error-reporting-context.tsx'
+import { ErrorReportingContext } from './error-reporting-context.tsx'
 import { useErrorText } from './error-text.ts'
 
 /**
@@ -18,12 +18,12 @@ export function ErrorAlert({
   action?: ReactNode
   sx?: SxProps<Theme>
 }) {
-  const report = useContext(ReportErrorContext)
-  if (!report) throw new Error('ErrorAlert must be used inside <ErrorReportingProvider>')
+  const reporter = useContext(ErrorReportingContext)
+  if (!reporter) throw new Error('ErrorAlert must be used inside <ErrorReportingProvider>')
   const { describe } = useErrorText()
   useEffect(() => {
-    if (error !== undefined && describeError(error).unexpected) report(error)
-  }, [error, report])
+    if (error !== undefined && describeError(error).unexpected) reporter.report(error)
+  }, [error, reporter])
   if (error === undefined) return null
   return (
     <Alert severity="error" role="alert" action={action} sx={sx}>

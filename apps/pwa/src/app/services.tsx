@@ -1,7 +1,7 @@
 import type { Language, MemberApiClient } from '@furfes/core'
 import { type ErrorReporter, ErrorReportingProvider, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { createContext, type ReactNode, useCallback, useContext } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { AccountServices } from '../account/account-services.ts'
 import type { FeatureFlagsStore } from './feature-flags.ts'
 
@@ -30,10 +30,9 @@ export interface AppServices {
 const ServicesContext = createContext<AppServices | null>(null)
 
 export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  const report = useCallback((error: unknown) => services.errors.report(error), [services])
   return (
     <ServicesContext value={services}>
-      <ErrorReportingProvider report={report}>{children}</ErrorReportingProvider>
+      <ErrorReportingProvider reporter={services.errors}>{children}</ErrorReportingProvider>
     </ServicesContext>
   )
 }

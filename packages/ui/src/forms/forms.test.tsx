@@ -14,7 +14,9 @@ import { EmailField, PasswordField, RadioField, SchemaForm, useZodForm } from '.
 function renderWith(ui: ReactNode, { language = 'en', reported = [] as unknown[] } = {}) {
   return render(
     <I18nextProvider i18n={createI18n(language as Language, {})}>
-      <ErrorReportingProvider report={(error) => reported.push(error)}>{ui}</ErrorReportingProvider>
+      <ErrorReportingProvider reporter={{ report: (error) => reported.push(error) }}>
+        {ui}
+      </ErrorReportingProvider>
     </I18nextProvider>,
   )
 }
@@ -136,7 +138,7 @@ describe('ErrorAlert', () => {
     expect(reported).toEqual([])
     rerender(
       <I18nextProvider i18n={createI18n('en', {})}>
-        <ErrorReportingProvider report={(error) => reported.push(error)}>
+        <ErrorReportingProvider reporter={{ report: (error) => reported.push(error) }}>
           <ErrorAlert error={unexpected} />
         </ErrorReportingProvider>
       </I18nextProvider>,
