@@ -46,7 +46,8 @@ export default defineConfig({
       // every page with a button (decision 041).
       treeshake: {
         moduleSideEffects: (id: string) =>
-          id.includes('/packages/core/src/') || /\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id)
+          id.includes('/packages/core/src/') ||
+          /\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id)
             ? false
             : undefined,
       },

@@ -1,4 +1,4 @@
-import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
+import { createAppTheme, NotificationSnackbar, RouterLink } from '@furfes/ui'
 import { CssBaseline } from '@mui/material'
 import { ThemeProvider } from '@mui/material/styles'
 import type { i18n } from 'i18next'
@@ -6,7 +6,6 @@ import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { ConnectivityNotices } from './app/ConnectivityNotices.tsx'
 import { type AppServices, ServicesProvider } from './app/services.tsx'
-import { RouterLink } from './layout/RouterLink.tsx'
 import { ManifestLink } from './offline/ManifestLink.tsx'
 import { OfflineIndicator } from './offline/OfflineIndicator.tsx'
 

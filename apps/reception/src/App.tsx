@@ -1,10 +1,9 @@
-import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
+import { createAppTheme, NotificationSnackbar, RouterLink } from '@furfes/ui'
 import { CssBaseline, ThemeProvider } from '@mui/material'
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { type ReceptionServices, ServicesProvider } from './app/services.tsx'
-import { RouterLink } from './layout/RouterLink.tsx'
 
 const theme = createAppTheme({ linkComponent: RouterLink })
 

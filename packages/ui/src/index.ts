@@ -1,5 +1,8 @@
+export { ErrorAlert } from './ErrorAlert.tsx'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
+export { ErrorReportingProvider } from './error-reporting-context.tsx'
+export { useErrorText } from './error-text.ts'
 export { commonResources, createI18n, type Language, supportedLanguages } from './i18n.ts'
 export { CloseIcon, MenuIcon, OpenInNewIcon } from './icons.ts'
 export { LanguageSwitch } from './LanguageSwitch.tsx'
@@ -11,6 +14,7 @@ export {
   type PreloadRetry,
   preloadRetryQueryKey,
 } from './preload-retry.ts'
+export { isExternalHref, RouterLink } from './RouterLink.tsx'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
 export {
   brandSurfaces,

@@ -1,4 +1,5 @@
-import { coreResources, describeError, type ErrorMessageKey, supportedLanguages } from '@furfes/core'
+import { coreResources, supportedLanguages } from '@furfes/core'
+import { useErrorText } from '@furfes/ui'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import en from './locales/en/account.json'
@@ -15,22 +16,12 @@ export function useAccountTranslation() {
   for (const language of supportedLanguages) {
     if (!i18n.hasResourceBundle(language, 'account'))
       i18n.addResourceBundle(language, 'account', accountResources[language])
-    for (const namespace of ['errors', 'domain'] as const) {
-      if (!i18n.hasResourceBundle(language, namespace))
-        i18n.addResourceBundle(language, namespace, coreResources[language][namespace])
-    }
+    if (!i18n.hasResourceBundle(language, 'domain'))
+      i18n.addResourceBundle(language, 'domain', coreResources[language].domain)
   }
+  const errors = useErrorText()
   const translation = useTranslation(['account', 'errors', 'domain'])
-  const { t } = translation
-  /** A message of the error catalogue (a validation issue, an API or Cognito error), translated. */
-  const errorText = (key: ErrorMessageKey, values: Readonly<Record<string, string>> = {}) =>
-    t(key, { ns: 'errors', ...values })
-  /** Any thrown value, translated through the catalogue (unknown ones are the generic Unexpected error). */
-  const describe = (error: unknown) => {
-    const description = describeError(error)
-    return errorText(description.key, description.values)
-  }
-  return { ...translation, errorText, describe }
+  return { ...translation, ...errors }
 }
 
 /** `サインイン | 東京ふぁーりーフェス 2025`: titles stay Japanese whatever the page's language (docs/requirements.md SITE-3). */

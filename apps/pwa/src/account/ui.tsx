@@ -1,25 +1,30 @@
-import { describeError } from '@furfes/core'
-import { Alert, Box, Button, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material'
-import type { HTMLInputTypeAttribute, ReactNode } from 'react'
+import { ErrorAlert } from '@furfes/ui'
+import { FormTextField, PasswordField, type ZodForm } from '@furfes/ui/forms'
+import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
 import { useEffect, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import type { AccountServices } from './account-services.ts'
-import type { ZodForm } from './form.ts'
 import { useAccountTitle, useAccountTranslation } from './i18n.ts'
 import type ja from './locales/ja/account.json'
 
 export type AccountTitleKey = keyof typeof ja.titles
 
-/** An account page: a narrow column under its heading, with the Japanese document title. */
+/**
+ * An account page: a narrow column under its heading, with the Japanese document title. `withAccount` renders
+ * the page's body once the account services have loaded (a spinner until then, the failure with Retry).
+ */
 export function AccountPage({
   titleKey,
   lead,
   children,
+  withAccount,
   width = 'sm',
 }: {
   titleKey: AccountTitleKey
   lead?: ReactNode
   children?: ReactNode
+  withAccount?: (account: AccountServices) => ReactNode
   width?: 'sm' | 'md'
 }) {
   const { t } = useAccountTranslation()
@@ -31,22 +36,8 @@ export function AccountPage({
       </Typography>
       {lead && <Typography sx={{ mb: 3 }}>{lead}</Typography>}
       {children}
+      {withAccount && <WithAccount>{withAccount}</WithAccount>}
     </Container>
-  )
-}
-
-/** Says, in the catalogue's words, what went wrong; reports what nobody expected. */
-export function ErrorAlert({ error, action }: { error: unknown; action?: ReactNode }) {
-  const { describe } = useAccountTranslation()
-  const services = useServices()
-  useEffect(() => {
-    if (error !== undefined && describeError(error).unexpected) services.errors.report(error)
-  }, [error, services])
-  if (error === undefined) return null
-  return (
-    <Alert severity="error" role="alert" action={action} sx={{ mb: 2 }}>
-      {describe(error)}
-    </Alert>
   )
 }
 
@@ -61,57 +52,73 @@ export function Busy({ label }: { label?: string }) {
   )
 }
 
-/** A text field bound to a form: labelled, with its validation message (or hint) below it. */
-export function FormTextField<Values extends Record<string, unknown>, Output>({
+/** A piece of news about the page's flow (a code resent, a password changed), announced politely. */
+export function Notice({
+  severity = 'success',
+  children,
+}: {
+  severity?: 'success' | 'info' | 'warning'
+  children: ReactNode
+}) {
+  return (
+    <Alert severity={severity} role="status" sx={{ mb: 2 }}>
+      {children}
+    </Alert>
+  )
+}
+
+/** The verification code Cognito mailed: numeric, and offered by the browser from the message. */
+export function CodeField<Values extends { code: string }, Output>({
   form,
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  hint,
-  disabled,
-  required = true,
-  inputMode,
 }: {
   form: ZodForm<Values, Output>
-  name: keyof Values & string
-  label: string
-  type?: HTMLInputTypeAttribute
-  autoComplete?: string
-  hint?: string
-  disabled?: boolean
-  required?: boolean
-  inputMode?: 'numeric' | 'email' | 'text'
 }) {
-  const { errorText } = useAccountTranslation()
-  const message = form.errors[name]
-  const value = form.values[name]
+  const { t } = useAccountTranslation()
   return (
-    <TextField
-      name={name}
-      label={label}
-      type={type}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => form.setValue(name, event.target.value as Values[typeof name])}
-      error={message !== undefined}
-      helperText={message ? errorText(message.key, message.values) : hint}
-      autoComplete={autoComplete}
-      disabled={disabled}
-      required={required}
-      fullWidth
-      slotProps={{ htmlInput: inputMode ? { inputMode } : {} }}
+    <FormTextField
+      form={form}
+      name="code"
+      label={t('fields.code')}
+      autoComplete="one-time-code"
+      inputMode="numeric"
     />
   )
 }
 
-/** The form's main button, disabled while a request runs. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** A password being chosen: the password manager may suggest one, and the rules stand under it. */
+export function NewPasswordField<Values extends Record<string, unknown>, Output>({
+  form,
+  name,
+}: {
+  form: ZodForm<Values, Output>
+  name: keyof Values & string
+}) {
+  const { t } = useAccountTranslation()
   return (
-    <Box>
-      <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
-        {children}
-      </Button>
-    </Box>
+    <PasswordField
+      purpose="new"
+      form={form}
+      name={name}
+      label={t(name === 'newPassword' ? 'fields.newPassword' : 'fields.password')}
+      hint={t('fields.passwordHint')}
+    />
+  )
+}
+
+/** The quieter action under a form (resend the code, cancel). */
+export function SecondaryAction({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Button sx={{ mt: 2 }} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
   )
 }
 
@@ -140,7 +147,7 @@ function useAccountServices(): AccountServicesState {
 }
 
 /** Renders its children with the account services once they have loaded, else says why not. */
-export function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
+function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
   const state = useAccountServices()
   const { t } = useAccountTranslation()
   if (state.status === 'loading') return <Busy />

@@ -1,5 +1,5 @@
 import type { Language, MemberApiClient } from '@furfes/core'
-import type { ErrorReporter, NotificationQueue } from '@furfes/ui'
+import { type ErrorReporter, ErrorReportingProvider, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { AccountServices } from '../account/account-services.ts'
@@ -30,7 +30,11 @@ export interface AppServices {
 const ServicesContext = createContext<AppServices | null>(null)
 
 export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  return <ServicesContext value={services}>{children}</ServicesContext>
+  return (
+    <ServicesContext value={services}>
+      <ErrorReportingProvider reporter={services.errors}>{children}</ErrorReportingProvider>
+    </ServicesContext>
+  )
 }
 
 export function useServices(): AppServices {

@@ -1,7 +1,7 @@
 import type { Language } from '@furfes/core'
+import { isExternalHref, RouterLink } from '@furfes/ui'
 import { Fragment, type ReactNode } from 'react'
 import { localizedPath } from '../language.ts'
-import { isExternalHref, RouterLink } from '../layout/RouterLink.tsx'
 import { ExternalLink } from './ExternalLink.tsx'
 
 /**

@@ -1,10 +1,9 @@
 import type { Language } from '@furfes/core'
 import { Box } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { ExternalLink } from '../content/ExternalLink.tsx'
 import { proseSx } from '../content/prose.ts'
-import site from '../content/site.json'
 import { SiteMap } from './SiteMap.tsx'
+import { SocialLinks } from './SocialLinks.tsx'
 
 export function Footer({ language }: { language: Language }) {
   const { t } = useTranslation('pwa')
@@ -36,13 +35,7 @@ export function Footer({ language }: { language: Language }) {
         }}
       >
         <h2 className="muted">{t('social.heading')}</h2>
-        <ul className="pills">
-          {site.social.map((account) => (
-            <li key={account.id}>
-              <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks />
         <p className="muted">{t('site.copyright')}</p>
       </Box>
     </Box>

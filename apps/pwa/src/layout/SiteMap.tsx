@@ -1,9 +1,9 @@
 import type { Language } from '@furfes/core'
+import { RouterLink } from '@furfes/ui'
 import { Box } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { localizedPath } from '../language.ts'
 import { navigationGroups } from './navigation.ts'
-import { RouterLink } from './RouterLink.tsx'
 
 /** Every public page in its group; the menu and the footer both show it. Plain markup in one styled grid. */
 export function SiteMap({ language, place }: { language: Language; place: 'menu' | 'footer' }) {

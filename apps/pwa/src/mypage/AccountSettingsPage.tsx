@@ -4,13 +4,13 @@ import {
   type PasswordChangeForm,
   passwordChangeFormSchema,
 } from '@furfes/core'
-import { Alert, Stack, Typography } from '@mui/material'
+import { EmailField, PasswordField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Typography } from '@mui/material'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, NewPasswordField, Notice } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
@@ -41,11 +41,7 @@ export default function AccountSettingsPage() {
 
   return (
     <AccountPage titleKey="account" width="md">
-      {notice === 'emailVerified' && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('account.emailChanged')}
-        </Alert>
-      )}
+      {notice === 'emailVerified' && <Notice>{t('account.emailChanged')}</Notice>}
       <Section id="account-info" heading={t('account.infoHeading')}>
         {user.status === 'failed' && <LoadError error={user.error} retry={user.reload} />}
         {user.value && (
@@ -63,62 +59,41 @@ export default function AccountSettingsPage() {
 
       <Section id="email-change" heading={t('account.emailHeading')}>
         <Typography sx={{ mb: 2 }}>{t('account.emailLead')}</Typography>
-        {lastForm === 'email' && <ErrorAlert error={error} />}
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          aria-labelledby="email-change"
-          onSubmit={emailForm.handleSubmit((values) => {
+        <SchemaForm
+          form={emailForm}
+          onValid={(values) => {
             setLastForm('email')
             auth.send({ type: 'email.change', email: values.email })
-          })}
+          }}
+          error={lastForm === 'email' ? error : undefined}
+          busy={busy}
+          submitLabel={t('account.emailSubmit')}
+          spacing={2}
+          labelledBy="email-change"
         >
-          <FormTextField
-            form={emailForm}
-            name="email"
-            label={t('fields.newEmail')}
-            type="email"
-            autoComplete="email"
-          />
-          <SubmitButton busy={busy}>{t('account.emailSubmit')}</SubmitButton>
-        </Stack>
+          <EmailField form={emailForm} name="email" label={t('fields.newEmail')} />
+        </SchemaForm>
       </Section>
 
       <Section id="password-change" heading={t('account.passwordHeading')}>
-        {lastForm === 'password' && <ErrorAlert error={error} />}
-        {lastForm === 'password' && notice === 'passwordChanged' && (
-          <Alert severity="success" role="status" sx={{ mb: 2 }}>
-            {t('account.passwordChanged')}
-          </Alert>
-        )}
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          aria-labelledby="password-change"
-          onSubmit={passwordForm.handleSubmit((values) => {
+        <SchemaForm
+          form={passwordForm}
+          onValid={(values) => {
             setLastForm('password')
             auth.send({ type: 'password.change', ...values })
-          })}
+          }}
+          error={lastForm === 'password' ? error : undefined}
+          busy={busy}
+          submitLabel={t('account.passwordSubmit')}
+          spacing={2}
+          labelledBy="password-change"
         >
-          <FormTextField
-            form={passwordForm}
-            name="currentPassword"
-            label={t('fields.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormTextField
-            form={passwordForm}
-            name="newPassword"
-            label={t('fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('fields.passwordHint')}
-          />
-          <SubmitButton busy={busy}>{t('account.passwordSubmit')}</SubmitButton>
-        </Stack>
+          {lastForm === 'password' && notice === 'passwordChanged' && (
+            <Notice>{t('account.passwordChanged')}</Notice>
+          )}
+          <PasswordField form={passwordForm} name="currentPassword" label={t('fields.currentPassword')} />
+          <NewPasswordField form={passwordForm} name="newPassword" />
+        </SchemaForm>
       </Section>
     </AccountPage>
   )

@@ -1,11 +1,11 @@
 import { type VerificationCodeForm, verificationCodeFormSchema } from '@furfes/core'
-import { Button, Stack, Typography } from '@mui/material'
+import { SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Button, Typography } from '@mui/material'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { useZodForm } from '../account/form.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, CodeField, SecondaryAction } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
@@ -49,24 +49,16 @@ export default function EmailChangeVerificationPage() {
       titleKey="email-change-verification"
       lead={t('emailChange.lead', { email: snapshot.context.pendingEmail ?? '' })}
     >
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => auth.send({ type: 'email.verify', code: values.code }))}
+      <SchemaForm
+        form={form}
+        onValid={(values) => auth.send({ type: 'email.verify', code: values.code })}
+        error={snapshot.context.error}
+        busy={busy}
+        submitLabel={t('emailChange.submit')}
       >
-        <FormTextField
-          form={form}
-          name="code"
-          label={t('fields.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-        />
-        <SubmitButton busy={busy}>{t('emailChange.submit')}</SubmitButton>
-      </Stack>
-      <Button
-        sx={{ mt: 2 }}
+        <CodeField form={form} />
+      </SchemaForm>
+      <SecondaryAction
         disabled={busy}
         onClick={() => {
           auth.send({ type: 'email.cancel' })
@@ -74,7 +66,7 @@ export default function EmailChangeVerificationPage() {
         }}
       >
         {t('emailChange.cancel')}
-      </Button>
+      </SecondaryAction>
     </AccountPage>
   )
 }

@@ -1,26 +1,13 @@
 import { type Profile, type ProfilePrivacy, profilePrivacies, profileSchema } from '@furfes/core'
 import { CloseIcon } from '@furfes/ui'
-import {
-  Alert,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  IconButton,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material'
-import { useCallback } from 'react'
-import { useZodForm } from '../account/form.ts'
+import { FormTextField, RadioField, SchemaForm, useFieldMessage } from '@furfes/ui/forms'
+import { Button, FormControl, FormHelperText, FormLabel, IconButton, Stack, TextField } from '@mui/material'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { useMyPage } from './context.ts'
 import { LoadError } from './parts.tsx'
 import { useCached } from './use-cached.ts'
-import { useSubmit } from './use-submit.ts'
+import { useSaveForm } from './use-submit.ts'
 
 type ProfileValues = { privacy: ProfilePrivacy; handleName: string; linkUrls: string[] }
 
@@ -47,19 +34,14 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: boolean }) {
-  const { t, errorText } = useAccountTranslation()
+  const { t } = useAccountTranslation()
   const { account } = useMyPage()
-  const form = useZodForm<ProfileValues, Profile>(profileSchema, initial)
-  const save = useSubmit(
-    useCallback(
-      async (values: Profile) => {
-        const saved = await account.api.putProfile(values)
-        account.cache.profile.set(saved)
-        return saved
-      },
-      [account],
-    ),
+  const { form, formProps, done } = useSaveForm<ProfileValues, Profile>(
+    profileSchema,
+    initial,
+    async (values) => account.cache.profile.set(await account.api.putProfile(values)),
   )
+  const message = useFieldMessage(form)
   const urls = form.values.linkUrls
   const setUrl = (index: number, value: string) => {
     form.setValue(
@@ -69,38 +51,18 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
     )
     form.touch(`linkUrls.${index}`)
   }
-  const urlsMessage = form.errors.linkUrls
+  const urlsMessage = message('linkUrls')
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={form.handleSubmit((values) => void save.submit(values))}
-    >
-      <ErrorAlert error={save.error} />
-      {save.done && (
-        <Alert severity="success" role="status">
-          {t('common.saved')}
-        </Alert>
-      )}
-      <FormControl component="fieldset">
-        <FormLabel component="legend">{t('profile.privacy')}</FormLabel>
-        <RadioGroup
-          row
-          name="privacy"
-          value={form.values.privacy}
-          onChange={(event) => form.setValue('privacy', event.target.value as ProfilePrivacy)}
-        >
-          {profilePrivacies.map((privacy) => (
-            <FormControlLabel
-              key={privacy}
-              value={privacy}
-              control={<Radio />}
-              label={t(`domain:profilePrivacy.${privacy}`)}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+    <SchemaForm {...formProps} submitLabel={exists ? t('common.save') : t('profile.create')}>
+      {done && <Notice>{t('common.saved')}</Notice>}
+      <RadioField
+        row
+        form={form}
+        name="privacy"
+        legend={t('profile.privacy')}
+        options={profilePrivacies}
+        optionLabel={(privacy) => t(`domain:profilePrivacy.${privacy}`)}
+      />
       <FormTextField form={form} name="handleName" label={t('profile.handleName')} autoComplete="nickname" />
       <FormControl component="fieldset" error={urlsMessage !== undefined}>
         <FormLabel component="legend" sx={{ mb: 1 }}>
@@ -108,7 +70,7 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
         </FormLabel>
         <Stack spacing={1.5}>
           {urls.map((url, index) => {
-            const message = form.errors[`linkUrls.${index}`]
+            const urlMessage = message(`linkUrls.${index}`)
             const number = String(index + 1)
             return (
               <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -117,8 +79,8 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
                   type="url"
                   value={url}
                   onChange={(event) => setUrl(index, event.target.value)}
-                  error={message !== undefined}
-                  helperText={message ? errorText(message.key, message.values) : undefined}
+                  error={urlMessage !== undefined}
+                  helperText={urlMessage}
                   fullWidth
                   inputMode="url"
                 />
@@ -138,7 +100,7 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
             )
           })}
         </Stack>
-        {urlsMessage && <FormHelperText>{errorText(urlsMessage.key, urlsMessage.values)}</FormHelperText>}
+        {urlsMessage && <FormHelperText>{urlsMessage}</FormHelperText>}
         <Button
           sx={{ mt: 1, alignSelf: 'flex-start' }}
           onClick={() => form.setValue('linkUrls', [...urls, ''], { touch: false })}
@@ -146,7 +108,6 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
           {t('profile.addUrl')}
         </Button>
       </FormControl>
-      <SubmitButton busy={save.busy}>{exists ? t('common.save') : t('profile.create')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }

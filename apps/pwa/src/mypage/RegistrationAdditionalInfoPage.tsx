@@ -1,15 +1,15 @@
 import { type RegistrationAdditionalInfo, registrationAdditionalInfoSchema } from '@furfes/core'
-import { Alert, Button, Stack, Typography } from '@mui/material'
-import { type ReactNode, useCallback } from 'react'
-import { useZodForm } from '../account/form.ts'
+import { FormTextField, SchemaForm } from '@furfes/ui/forms'
+import { Button, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, FormTextField, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { useMyPage } from './context.ts'
 import { LoadError } from './parts.tsx'
 import { useCached } from './use-cached.ts'
-import { useSubmit } from './use-submit.ts'
+import { useSaveForm } from './use-submit.ts'
 
 /**
  * registration-additional-info: the X username club activities reach participants at (club activities are
@@ -47,33 +47,15 @@ export default function RegistrationAdditionalInfoPage() {
 function AdditionalInfoForm({ initial }: { initial: string }) {
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
-  const form = useZodForm<{ clubActivityXUsername: string }, RegistrationAdditionalInfo>(
-    registrationAdditionalInfoSchema,
-    { clubActivityXUsername: initial },
-  )
-  const save = useSubmit(
-    useCallback(
-      async (values: RegistrationAdditionalInfo) => {
-        const saved = await account.api.putRegistrationAdditionalInfo(values)
-        account.cache.additionalInfo.set(saved)
-        return saved
-      },
-      [account],
-    ),
+  const { form, formProps, done } = useSaveForm<
+    { clubActivityXUsername: string },
+    RegistrationAdditionalInfo
+  >(registrationAdditionalInfoSchema, { clubActivityXUsername: initial }, async (values) =>
+    account.cache.additionalInfo.set(await account.api.putRegistrationAdditionalInfo(values)),
   )
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={form.handleSubmit((values) => void save.submit(values))}
-    >
-      <ErrorAlert error={save.error} />
-      {save.done && (
-        <Alert severity="success" role="status">
-          {t('common.saved')}
-        </Alert>
-      )}
+    <SchemaForm {...formProps} submitLabel={t('common.save')}>
+      {done && <Notice>{t('common.saved')}</Notice>}
       <FormTextField
         form={form}
         name="clubActivityXUsername"
@@ -82,7 +64,6 @@ function AdditionalInfoForm({ initial }: { initial: string }) {
         autoComplete="off"
         required={false}
       />
-      <SubmitButton busy={save.busy}>{t('common.save')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }

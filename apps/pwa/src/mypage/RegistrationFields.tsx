@@ -8,19 +8,9 @@ import {
   type TShirtSize,
   tShirtSizes,
 } from '@furfes/core'
-import {
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material'
-import type { ZodForm } from '../account/form.ts'
+import { FormTextField, RadioField, useFieldMessage, type ZodForm } from '@furfes/ui/forms'
+import { Stack, TextField } from '@mui/material'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { FormTextField } from '../account/ui.tsx'
 import { RulesAgreementField } from './TierPicker.tsx'
 import { TShirtSizeTable } from './TShirtSizeTable.tsx'
 
@@ -57,11 +47,8 @@ export function RegistrationDetailsFields({
   /** Shows the size chart under the size choice (the registration form; the waiting list's form is shorter). */
   sizeTable?: boolean
 }) {
-  const { t, errorText } = useAccountTranslation()
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
+  const { t } = useAccountTranslation()
+  const message = useFieldMessage(form)
   const field = (base: string) => (name ? `${name}${base[0]?.toUpperCase()}${base.slice(1)}` : base)
   const tier = form.values.registrationTier
   return (
@@ -104,25 +91,16 @@ export function RegistrationDetailsFields({
       )}
 
       {tier && isFursuitTier(tier) && (
-        <FormControl component="fieldset" error={message('changingRoomType') !== undefined} required>
-          <FormLabel component="legend">{t('registration.changingRoom')}</FormLabel>
-          <RadioGroup
-            row
-            name={field('changingRoomType')}
-            value={form.values.changingRoomType ?? ''}
-            onChange={(event) => form.setValue('changingRoomType', event.target.value as ChangingRoomType)}
-          >
-            {changingRoomTypes.map((room) => (
-              <FormControlLabel
-                key={room}
-                value={room}
-                control={<Radio />}
-                label={t(`domain:changingRoomType.${room}`)}
-              />
-            ))}
-          </RadioGroup>
-          {message('changingRoomType') && <FormHelperText>{message('changingRoomType')}</FormHelperText>}
-        </FormControl>
+        <RadioField
+          row
+          required
+          form={form}
+          name="changingRoomType"
+          inputName={field('changingRoomType')}
+          legend={t('registration.changingRoom')}
+          options={changingRoomTypes}
+          optionLabel={(room) => t(`domain:changingRoomType.${room}`)}
+        />
       )}
 
       <RulesAgreementField

@@ -6,13 +6,15 @@ import {
   type RegistrationForm,
   registrationMachine,
 } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
+import { SubmitButton } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { fromPromise } from 'xstate'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy, ErrorAlert, SubmitButton } from '../account/ui.tsx'
+import { AccountPage, Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'

@@ -5,21 +5,11 @@ import {
   type RegistrationTier,
   type WaitingListEntry,
 } from '@furfes/core'
-import {
-  Alert,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material'
+import { ErrorAlert } from '@furfes/ui'
+import { RadioField, SchemaForm } from '@furfes/ui/forms'
+import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { ErrorAlert, SubmitButton } from '../account/ui.tsx'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { checkoutReturnUrls } from './checkout-return.ts'
@@ -166,33 +156,20 @@ function JoinForm({
 }) {
   const { t } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
-  const { form, message } = useRegistrationForm(
-    emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined),
-  )
-  const tier = form.values.registrationTier
+  const { form } = useRegistrationForm(emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined))
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
-      <FormControl component="fieldset" error={message('registrationTier') !== undefined} required>
-        <FormLabel component="legend">{t('waitingList.tier')}</FormLabel>
-        <RadioGroup
-          name="waitingListTier"
-          value={tier ?? ''}
-          onChange={(event) => form.setValue('registrationTier', event.target.value as RegistrationTier)}
-        >
-          {tiers.map((candidate) => (
-            <FormControlLabel
-              key={candidate}
-              value={candidate}
-              control={<Radio />}
-              label={t(`domain:registrationTier.${candidate}`)}
-            />
-          ))}
-        </RadioGroup>
-        {message('registrationTier') && <FormHelperText>{message('registrationTier')}</FormHelperText>}
-      </FormControl>
+    <SchemaForm form={form} onValid={onSubmit} busy={busy} submitLabel={t('waitingList.join')} spacing={3}>
+      <RadioField
+        required
+        form={form}
+        name="registrationTier"
+        inputName="waitingListTier"
+        legend={t('waitingList.tier')}
+        options={tiers}
+        optionLabel={(tier) => t(`domain:registrationTier.${tier}`)}
+      />
       <RegistrationDetailsFields form={form} name="waitingList" />
-      <SubmitButton busy={busy}>{t('waitingList.join')}</SubmitButton>
-    </Stack>
+    </SchemaForm>
   )
 }
 

@@ -1,7 +1,7 @@
+import { ErrorAlert } from '@furfes/ui'
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { ErrorAlert } from '../account/ui.tsx'
 
 /** A titled card of My Page. */
 export function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {

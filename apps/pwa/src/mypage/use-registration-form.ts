@@ -1,6 +1,5 @@
 import { type RegistrationForm, registrationFormSchema } from '@furfes/core'
-import { useZodForm } from '../account/form.ts'
-import { useAccountTranslation } from '../account/i18n.ts'
+import { useFieldMessage, useZodForm } from '@furfes/ui/forms'
 import type { RegistrationFormValues } from './RegistrationFields.tsx'
 
 /**
@@ -8,11 +7,6 @@ import type { RegistrationFormValues } from './RegistrationFields.tsx'
  * and check, the same fields), with the translated message of a field by its path.
  */
 export function useRegistrationForm(initial: RegistrationFormValues) {
-  const { errorText } = useAccountTranslation()
   const form = useZodForm<RegistrationFormValues, RegistrationForm>(registrationFormSchema, initial)
-  const message = (path: string) => {
-    const issue = form.errors[path]
-    return issue ? errorText(issue.key, issue.values) : undefined
-  }
-  return { form, message }
+  return { form, message: useFieldMessage(form) }
 }

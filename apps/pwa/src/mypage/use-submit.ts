@@ -1,3 +1,4 @@
+import { type FormSchema, useZodForm } from '@furfes/ui/forms'
 import { useCallback, useState } from 'react'
 import { useMyPage } from './context.ts'
 
@@ -24,4 +25,24 @@ export function useSubmit<Input, Output>(send: (input: Input) => Promise<Output>
     [send, handleSessionError],
   )
   return { ...state, submit }
+}
+
+/**
+ * A My Page form that saves: its values checked by `schema`, then handed to `save` (the API call, and keeping
+ * the answer in My Page's cache). `formProps` wire a `SchemaForm` to both; `done` says the last save went through.
+ */
+export function useSaveForm<Values extends Record<string, unknown>, Output>(
+  schema: FormSchema<Output>,
+  initial: Values,
+  save: (values: Output) => Promise<void>,
+) {
+  const form = useZodForm<Values, Output>(schema, initial)
+  const request = useSubmit(save)
+  const formProps = {
+    form,
+    onValid: (values: Output) => void request.submit(values),
+    error: request.error,
+    busy: request.busy,
+  }
+  return { form, formProps, done: request.done }
 }

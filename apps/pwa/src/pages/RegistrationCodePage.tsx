@@ -5,6 +5,7 @@ import {
   ProductError,
   registrationCodeQrErrorCorrection,
 } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import { Alert, Box, Button, Stack, Typography } from '@mui/material'
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
@@ -12,7 +13,7 @@ import { useNavigate } from 'react-router'
 import type { AccountServices } from '../account/account-services.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { fetchRegistrationCode, keptRegistrationCode } from '../account/registration-code.ts'
-import { Busy, ErrorAlert } from '../account/ui.tsx'
+import { Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'

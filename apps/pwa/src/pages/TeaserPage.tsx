@@ -1,11 +1,9 @@
 import { Button } from '@mui/material'
-import { useTranslation } from 'react-i18next'
-import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, Page, useContent } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
-import site from '../content/site.json'
 import { scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
+import { SocialLinks } from '../layout/SocialLinks.tsx'
 import en from '../locales/en/teaser.json'
 import ja from '../locales/ja/teaser.json'
 
@@ -13,7 +11,6 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** The announcement shown before the full site opens: the date, and where news will come. */
 export default function TeaserPage() {
-  const { t } = useTranslation('pwa')
   const { content, language } = useContent(copy)
   const values = scheduleValues(language)
   return (
@@ -24,13 +21,7 @@ export default function TeaserPage() {
           <RichText text={paragraph} values={values} language={language} />
         </p>
       ))}
-      <ul className="pills">
-        {site.social.map((account) => (
-          <li key={account.id}>
-            <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
-          </li>
-        ))}
-      </ul>
+      <SocialLinks />
       <Button variant="contained" href={localizedPath(language)}>
         {content.toTop}
       </Button>

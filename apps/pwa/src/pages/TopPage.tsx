@@ -1,3 +1,4 @@
+import { RouterLink } from '@furfes/ui'
 import { Box, Button, Container } from '@mui/material'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +13,7 @@ import { fill, RichText } from '../content/RichText.tsx'
 import site from '../content/site.json'
 import { scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
-import { RouterLink } from '../layout/RouterLink.tsx'
+import { SocialLinks } from '../layout/SocialLinks.tsx'
 import en from '../locales/en/top.json'
 import ja from '../locales/ja/top.json'
 
@@ -142,13 +143,7 @@ export default function TopPage() {
         <section aria-labelledby="social">
           <h2 id="social">{t('social.heading')}</h2>
           <p>{content.social.text}</p>
-          <ul className="pills">
-            {site.social.map((account) => (
-              <li key={account.id}>
-                <ExternalLink href={account.url}>{t(`social.${account.id}`)}</ExternalLink>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </section>
 
         <section aria-labelledby="external-links">

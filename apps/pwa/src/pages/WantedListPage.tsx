@@ -1,8 +1,8 @@
+import { RouterLink } from '@furfes/ui'
 import { usePageValues } from '../content/ContentPage.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
 import { localizedPath } from '../language.ts'
-import { RouterLink } from '../layout/RouterLink.tsx'
 import en from '../locales/en/wanted-list.json'
 import ja from '../locales/ja/wanted-list.json'
 

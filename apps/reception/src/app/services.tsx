@@ -1,7 +1,7 @@
 import type { AdminApiClient, AuthSession, Clock } from '@furfes/core'
-import type { NotificationQueue } from '@furfes/ui'
+import { ErrorReportingProvider, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { PrintedBadgeMarks } from '../badges/printed.ts'
 import type { ReceptionStore } from '../data/store.ts'
 import type { Camera } from '../scan/camera.ts'
@@ -50,7 +50,13 @@ export function ServicesProvider({
   services: ReceptionServices
   children: ReactNode
 }) {
-  return <ServicesContext value={services}>{children}</ServicesContext>
+  // Called through `services` at the time of reporting: tests may swap the reporter after rendering.
+  const reporter = useMemo(() => ({ report: (error: unknown) => services.reportError(error) }), [services])
+  return (
+    <ServicesContext value={services}>
+      <ErrorReportingProvider reporter={reporter}>{children}</ErrorReportingProvider>
+    </ServicesContext>
+  )
 }
 
 export function useServices(): ReceptionServices {

@@ -1,23 +1,18 @@
 import {
   adminSignInActors,
   adminSignInMachine,
-  fieldMessages,
-  type IssueMessage,
   newPasswordSchema,
+  type SignInForm,
   signInFormSchema,
 } from '@furfes/core'
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material'
+import { EmailField, PasswordField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import { ErrorText } from '../app/ErrorText.tsx'
+import { z } from 'zod'
 import { useServices } from '../app/services.tsx'
-
-function useMessage() {
-  const { t } = useTranslation('errors')
-  return (message: IssueMessage | undefined) => (message ? t(message.key, message.values) : undefined)
-}
 
 /**
  * Admin sign-in against the admins pool (docs/requirements.md ADM-1), including the first sign-in of an admin an
@@ -70,52 +65,28 @@ function PasswordForm(props: {
   onSubmit: (email: string, password: string) => void
 }) {
   const { t } = useTranslation('reception')
-  const message = useMessage()
-  const [values, setValues] = useState({ email: '', password: '' })
-  const [touched, setTouched] = useState({ email: false, password: false })
-  const result = signInFormSchema.safeParse(values)
-  const messages = result.success ? {} : fieldMessages(result.error)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTouched({ email: true, password: true })
-    if (result.success) props.onSubmit(result.data.email, result.data.password)
-  }
+  const form = useZodForm<{ email: string; password: string }, SignInForm>(signInFormSchema, {
+    email: '',
+    password: '',
+  })
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit}>
-      {props.error !== undefined && <ErrorText error={props.error} />}
-      <TextField
-        label={t('signIn.email')}
-        type="email"
-        autoComplete="username"
-        value={values.email}
-        onChange={(event) => {
-          setValues({ ...values, email: event.target.value })
-          setTouched({ ...touched, email: true })
-        }}
-        error={touched.email && messages.email !== undefined}
-        helperText={touched.email ? message(messages.email) : undefined}
-        required
-        autoFocus
-      />
-      <TextField
-        label={t('signIn.password')}
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(event) => {
-          setValues({ ...values, password: event.target.value })
-          setTouched({ ...touched, password: true })
-        }}
-        error={touched.password && messages.password !== undefined}
-        helperText={touched.password ? message(messages.password) : undefined}
-        required
-      />
-      <Button type="submit" variant="contained" size="large" loading={props.busy}>
-        {t('signIn.submit')}
-      </Button>
-    </Stack>
+    <SchemaForm
+      form={form}
+      onValid={(values) => props.onSubmit(values.email, values.password)}
+      error={props.error}
+      busy={props.busy}
+      submitLabel={t('signIn.submit')}
+      spacing={2}
+      fullWidth
+    >
+      <EmailField form={form} name="email" label={t('signIn.email')} autoComplete="username" autoFocus />
+      <PasswordField form={form} name="password" label={t('signIn.password')} />
+    </SchemaForm>
   )
 }
+
+/** The new-password challenge's one field, as a form of its own so it validates like every other. */
+const newPasswordFormSchema = z.object({ newPassword: newPasswordSchema })
 
 function NewPasswordForm(props: {
   email: string
@@ -125,37 +96,29 @@ function NewPasswordForm(props: {
   onRestart: () => void
 }) {
   const { t } = useTranslation('reception')
-  const message = useMessage()
-  const [password, setPassword] = useState('')
-  const [touched, setTouched] = useState(false)
-  const result = newPasswordSchema.safeParse(password)
-  const error = result.success ? undefined : fieldMessages(result.error)['']
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTouched(true)
-    if (result.success) props.onSubmit(result.data)
-  }
+  const form = useZodForm<{ newPassword: string }, { newPassword: string }>(newPasswordFormSchema, {
+    newPassword: '',
+  })
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+    <Stack spacing={2}>
       <Typography>{t('signIn.newPasswordIntro', { email: props.email })}</Typography>
-      {props.error !== undefined && <ErrorText error={props.error} />}
-      <TextField
-        label={t('signIn.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-          setTouched(true)
-        }}
-        error={touched && error !== undefined}
-        helperText={touched ? message(error) : undefined}
-        required
-        autoFocus
-      />
-      <Button type="submit" variant="contained" size="large" loading={props.busy}>
-        {t('signIn.setPassword')}
-      </Button>
+      <SchemaForm
+        form={form}
+        onValid={(values) => props.onSubmit(values.newPassword)}
+        error={props.error}
+        busy={props.busy}
+        submitLabel={t('signIn.setPassword')}
+        spacing={2}
+        fullWidth
+      >
+        <PasswordField
+          purpose="new"
+          form={form}
+          name="newPassword"
+          label={t('signIn.newPassword')}
+          autoFocus
+        />
+      </SchemaForm>
       <Button onClick={props.onRestart} disabled={props.busy}>
         {t('signIn.restart')}
       </Button>

@@ -1,4 +1,5 @@
 import { isLanguage, languageLocales } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
   Box,
@@ -17,7 +18,6 @@ import {
 } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 import { formatTime } from '../layout/format.ts'
 import { csvFileName } from '../participants/csv.ts'
@@ -175,7 +175,7 @@ export function DashboardPage() {
       </Stack>
       {loading && <LinearProgress aria-label={t('dashboard.loading')} />}
       <Freshness figures={figures} now={now} unreachable={unreachable} />
-      {error !== undefined && <ErrorText error={error} />}
+      <ErrorAlert error={error} />
 
       <Box component="section" aria-labelledby="dashboard-door">
         <Typography id="dashboard-door" variant="h6" component="h2" gutterBottom>

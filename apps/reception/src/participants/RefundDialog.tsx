@@ -1,4 +1,5 @@
 import type { Refund, RefundQuote } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -13,7 +14,6 @@ import {
 } from '@mui/material'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 import { formatYen } from '../layout/format.ts'
 
@@ -101,7 +101,7 @@ export function RefundDialog({
       <DialogTitle id="refund-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {step.kind === 'loading' && <CircularProgress aria-label={t('refund.loading')} />}
-        {step.kind === 'load_failed' && <ErrorText error={step.error} />}
+        {step.kind === 'load_failed' && <ErrorAlert error={step.error} />}
         {step.kind === 'form' && (
           <Stack
             component="form"
@@ -158,7 +158,7 @@ export function RefundDialog({
                 {t('refund.confirmReason', { reason: step.reason.trim() })}
               </DialogContentText>
             )}
-            {step.kind === 'failed' && <ErrorText error={step.error} />}
+            {step.kind === 'failed' && <ErrorAlert error={step.error} />}
           </Stack>
         )}
         {step.kind === 'done' && (

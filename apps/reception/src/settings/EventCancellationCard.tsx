@@ -1,4 +1,5 @@
 import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -16,7 +17,6 @@ import {
 } from '@mui/material'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 import { formatYen } from '../layout/format.ts'
 
@@ -212,7 +212,7 @@ export function EventCancellationCard() {
               )}
             </Stack>
           )}
-          {error !== undefined && <ErrorText error={error} />}
+          <ErrorAlert error={error} />
         </Stack>
       </CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import type { FeatureFlags } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Button,
   Card,
@@ -12,7 +13,6 @@ import {
 } from '@mui/material'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorText } from '../app/ErrorText.tsx'
 import { useDevice } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { EventCancellationCard } from './EventCancellationCard.tsx'
@@ -77,7 +77,7 @@ function FeatureFlagsCard() {
         <Typography variant="body2" gutterBottom>
           {t('settings.flags.intro')}
         </Typography>
-        {error !== undefined && <ErrorText error={error} />}
+        <ErrorAlert error={error} />
         {!flags && error === undefined && <Typography>{t('settings.flags.loading')}</Typography>}
         {flags && (
           <FormGroup>

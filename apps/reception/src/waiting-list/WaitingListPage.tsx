@@ -1,4 +1,5 @@
 import { type AdminWaitingListEntry, formatInstant, isLanguage, registrationTiers } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Button,
   Card,
@@ -16,7 +17,6 @@ import {
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { ErrorText } from '../app/ErrorText.tsx'
 import { useServices } from '../app/services.tsx'
 
 /*
@@ -54,7 +54,7 @@ export function WaitingListPage() {
         </Button>
       </Stack>
       <Typography>{t('waitingList.lead')}</Typography>
-      {state.error !== undefined && <ErrorText error={state.error} />}
+      <ErrorAlert error={state.error} />
       {state.entries === undefined && state.error === undefined && (
         <Typography role="status">{t('waitingList.loading')}</Typography>
       )}

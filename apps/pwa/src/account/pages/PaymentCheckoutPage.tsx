@@ -1,4 +1,5 @@
 import { isPaymentUrlExpired } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import { Button, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -7,7 +8,7 @@ import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
 import { useAccountTranslation } from '../i18n.ts'
-import { AccountPage, Busy, ErrorAlert, WithAccount } from '../ui.tsx'
+import { AccountPage, Busy } from '../ui.tsx'
 
 /**
  * payment-checkout: a stable address for "pay now" that sends the browser to the pending registration's
@@ -15,9 +16,10 @@ import { AccountPage, Busy, ErrorAlert, WithAccount } from '../ui.tsx'
  */
 export default function PaymentCheckoutPage() {
   return (
-    <AccountPage titleKey="payment-checkout">
-      <WithAccount>{(account) => <PaymentCheckout account={account} />}</WithAccount>
-    </AccountPage>
+    <AccountPage
+      titleKey="payment-checkout"
+      withAccount={(account) => <PaymentCheckout account={account} />}
+    />
   )
 }
 

@@ -1,51 +1,39 @@
-import { type SendPasswordResetCodeForm, sendPasswordResetCodeFormSchema } from '@furfes/core'
-import { Stack } from '@mui/material'
-import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
+import { sendPasswordResetCodeFormSchema } from '@furfes/core'
+import { EmailField, SchemaForm } from '@furfes/ui/forms'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
-import { useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
-import { useAuthFlow } from '../use-auth-flow.ts'
+import { withEmail } from '../query.ts'
+import { AccountPage } from '../ui.tsx'
+import { useAuthForm, useNavigateWhen } from '../use-auth-flow.ts'
 
 /** send-password-reset-code: an optional `email` query prefills; then reset-password takes the code. */
 export default function SendPasswordResetCodePage() {
   const { t } = useAccountTranslation()
   return (
-    <AccountPage titleKey="send-password-reset-code" lead={t('sendPasswordResetCode.lead')}>
-      <WithAccount>{(account) => <SendPasswordResetCode account={account} />}</WithAccount>
-    </AccountPage>
+    <AccountPage
+      titleKey="send-password-reset-code"
+      lead={t('sendPasswordResetCode.lead')}
+      withAccount={(account) => <SendPasswordResetCode account={account} />}
+    />
   )
 }
 
 function SendPasswordResetCode({ account }: { account: AccountServices }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
-  const navigate = useNavigate()
-  const email = useEmailQuery()
-  const { snapshot, send, busy } = useAuthFlow(account)
-  const form = useZodForm<{ email: string }, SendPasswordResetCodeForm>(sendPasswordResetCodeFormSchema, {
-    email: email ?? '',
-  })
+  const { snapshot, busy, form, formProps } = useAuthForm(
+    account,
+    sendPasswordResetCodeFormSchema,
+    {},
+    (values) => ({ type: 'passwordReset.request', ...values }),
+  )
   const sent = snapshot.matches({ signedOut: { passwordReset: 'awaitingCode' } })
-  useEffect(() => {
-    if (sent) void navigate(withEmail(localizedPath(language, 'reset-password'), snapshot.context.email))
-  }, [sent, language, navigate, snapshot.context.email])
+  useNavigateWhen(sent, withEmail(localizedPath(language, 'reset-password'), snapshot.context.email))
   return (
-    <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'passwordReset.request', ...values }))}
-      >
-        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
-        <SubmitButton busy={busy || sent}>{t('sendPasswordResetCode.submit')}</SubmitButton>
-      </Stack>
-    </>
+    <SchemaForm {...formProps} busy={busy || sent} submitLabel={t('sendPasswordResetCode.submit')}>
+      <EmailField form={form} name="email" label={t('fields.email')} />
+    </SchemaForm>
   )
 }

@@ -1,33 +1,30 @@
-import { type SignInForm, signInFormSchema } from '@furfes/core'
-import { Alert, Link, Stack, Typography } from '@mui/material'
+import { signInFormSchema } from '@furfes/core'
+import { EmailField, PasswordField, SchemaForm } from '@furfes/ui/forms'
+import { Link, Stack, Typography } from '@mui/material'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
-import { useAccountNavigationState, useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
-import { useAuthFlow } from '../use-auth-flow.ts'
+import { useAccountNavigationState, withEmail } from '../query.ts'
+import { AccountPage, Notice } from '../ui.tsx'
+import { useAuthForm, useNavigateWhen } from '../use-auth-flow.ts'
 
 /** sign-in: the `email` query prefills the form; a My Page session that expired says so (ACC-1, MY-5 in docs/requirements.md). */
 export default function SignInPage() {
   const { t, errorText } = useAccountTranslation()
   const state = useAccountNavigationState()
   return (
-    <AccountPage titleKey="sign-in" lead={t('signIn.lead')}>
+    <AccountPage
+      titleKey="sign-in"
+      lead={t('signIn.lead')}
+      withAccount={(account) => <SignIn account={account} returnTo={state.returnTo} />}
+    >
       {state.reason === 'session-expired' && (
-        <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-          {errorText('product.myPageSessionExpired')}
-        </Alert>
+        <Notice severity="warning">{errorText('product.myPageSessionExpired')}</Notice>
       )}
-      {state.notice === 'password-reset' && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {t('signIn.passwordReset')}
-        </Alert>
-      )}
-      <WithAccount>{(account) => <SignIn account={account} returnTo={state.returnTo} />}</WithAccount>
+      {state.notice === 'password-reset' && <Notice>{t('signIn.passwordReset')}</Notice>}
     </AccountPage>
   )
 }
@@ -36,12 +33,12 @@ function SignIn({ account, returnTo }: { account: AccountServices; returnTo: str
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const navigate = useNavigate()
-  const email = useEmailQuery()
-  const { snapshot, send, busy } = useAuthFlow(account)
-  const form = useZodForm<{ email: string; password: string }, SignInForm>(signInFormSchema, {
-    email: email ?? '',
-    password: '',
-  })
+  const { snapshot, busy, form, formProps } = useAuthForm(
+    account,
+    signInFormSchema,
+    { password: '' },
+    (values) => ({ type: 'signIn.submit', ...values }),
+  )
   const signedIn = snapshot.matches('signedIn')
   const unconfirmed = snapshot.matches({ signedOut: { signUp: 'awaitingCode' } })
   useEffect(() => {
@@ -54,38 +51,18 @@ function SignIn({ account, returnTo }: { account: AccountServices; returnTo: str
         (returnTo.startsWith(`${localizedPath(language, 'mypage')}/`) ||
           returnTo === localizedPath(language, 'registration-code'))
       void navigate(allowed ? returnTo : localizedPath(language, 'mypage/dashboard'), { replace: true })
-    } else if (unconfirmed) {
-      void navigate(withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email), {
-        state: { notice: 'verification-required' },
-      })
     }
-  }, [signedIn, unconfirmed, account, returnTo, language, navigate, snapshot.context.email])
+  }, [signedIn, account, returnTo, language, navigate])
+  useNavigateWhen(unconfirmed, withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email), {
+    state: { notice: 'verification-required' },
+  })
 
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'signIn.submit', ...values }))}
-      >
-        <FormTextField
-          form={form}
-          name="email"
-          label={t('fields.email')}
-          type="email"
-          autoComplete="username"
-        />
-        <FormTextField
-          form={form}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-        />
-        <SubmitButton busy={busy || signedIn}>{t('signIn.submit')}</SubmitButton>
-      </Stack>
+      <SchemaForm {...formProps} busy={busy || signedIn} submitLabel={t('signIn.submit')}>
+        <EmailField form={form} name="email" label={t('fields.email')} autoComplete="username" />
+        <PasswordField form={form} name="password" label={t('fields.password')} />
+      </SchemaForm>
       <Stack spacing={1} sx={{ mt: 3 }}>
         <Link href={withEmail(localizedPath(language, 'send-password-reset-code'), form.values.email)}>
           {t('signIn.forgotPassword')}

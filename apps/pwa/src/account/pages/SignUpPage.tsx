@@ -1,65 +1,48 @@
-import { type SignUpForm, signUpFormSchema } from '@furfes/core'
-import { Link, Stack, Typography } from '@mui/material'
-import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
+import { signUpFormSchema } from '@furfes/core'
+import { EmailField, SchemaForm } from '@furfes/ui/forms'
+import { Link, Typography } from '@mui/material'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
-import { useZodForm } from '../form.ts'
 import { useAccountTranslation } from '../i18n.ts'
-import { useEmailQuery, withEmail } from '../query.ts'
-import { AccountPage, ErrorAlert, FormTextField, SubmitButton, WithAccount } from '../ui.tsx'
-import { useAuthFlow } from '../use-auth-flow.ts'
+import { withEmail } from '../query.ts'
+import { AccountPage, NewPasswordField } from '../ui.tsx'
+import { useAuthForm, useNavigateWhen } from '../use-auth-flow.ts'
 
 /** sign-up: an optional `email` query prefills the form; then the code is verified on verify-sign-up. */
 export default function SignUpPage() {
   const { t } = useAccountTranslation()
   return (
-    <AccountPage titleKey="sign-up" lead={t('signUp.lead')}>
-      <WithAccount>{(account) => <SignUp account={account} />}</WithAccount>
-    </AccountPage>
+    <AccountPage
+      titleKey="sign-up"
+      lead={t('signUp.lead')}
+      withAccount={(account) => <SignUp account={account} />}
+    />
   )
 }
 
 function SignUp({ account }: { account: AccountServices }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
-  const navigate = useNavigate()
-  const email = useEmailQuery()
-  const { snapshot, send, busy } = useAuthFlow(account)
-  const form = useZodForm<{ email: string; password: string }, SignUpForm>(signUpFormSchema, {
-    email: email ?? '',
-    password: '',
-  })
+  const { snapshot, busy, form, formProps } = useAuthForm(
+    account,
+    signUpFormSchema,
+    { password: '' },
+    (values) => ({ type: 'signUp.submit', ...values }),
+  )
   const awaitingCode = snapshot.matches({ signedOut: { signUp: 'awaitingCode' } })
-  useEffect(() => {
-    if (awaitingCode)
-      // The pool keeps addresses lower-case (core's Cognito client); the next pages show it as kept.
-      void navigate(
-        withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email.toLowerCase()),
-      )
-  }, [awaitingCode, language, navigate, snapshot.context.email])
+  // The pool keeps addresses lower-case (core's Cognito client); the next pages show it as kept.
+  useNavigateWhen(
+    awaitingCode,
+    withEmail(localizedPath(language, 'verify-sign-up'), snapshot.context.email.toLowerCase()),
+  )
 
   return (
     <>
-      <ErrorAlert error={snapshot.context.error} />
-      <Stack
-        component="form"
-        noValidate
-        spacing={2.5}
-        onSubmit={form.handleSubmit((values) => send({ type: 'signUp.submit', ...values }))}
-      >
-        <FormTextField form={form} name="email" label={t('fields.email')} type="email" autoComplete="email" />
-        <FormTextField
-          form={form}
-          name="password"
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('fields.passwordHint')}
-        />
-        <SubmitButton busy={busy || awaitingCode}>{t('signUp.submit')}</SubmitButton>
-      </Stack>
+      <SchemaForm {...formProps} busy={busy || awaitingCode} submitLabel={t('signUp.submit')}>
+        <EmailField form={form} name="email" label={t('fields.email')} />
+        <NewPasswordField form={form} name="password" />
+      </SchemaForm>
       <Typography sx={{ mt: 3 }}>
         {t('signUp.haveAccount')}{' '}
         <Link href={withEmail(localizedPath(language, 'sign-in'), form.values.email)}>

@@ -1,7 +1,7 @@
 import { fieldMessages, type IssueMessage } from '@furfes/core'
 import { type FormEvent, useCallback, useMemo, useState } from 'react'
 
-/** What the form needs of a zod schema (typed structurally: the app itself does not depend on zod). */
+/** What the form needs of a zod schema (typed structurally: a form's app need not depend on zod itself). */
 export interface FormSchema<Output> {
   safeParse(
     value: unknown,
@@ -23,9 +23,10 @@ export interface ZodForm<Values extends Record<string, unknown>, Output> {
 }
 
 /**
- * A form over one of core's zod schemas; forms validate on every input (docs/requirements.md ACC-12). Every change is
- * validated at once; a field's message shows from its first edit, every message from the first submit. The
- * messages are keys of the `errors` namespace, written once in core for the form and the API.
+ * A form over one of core's zod schemas, the one form state of both apps; forms validate on every input
+ * (docs/requirements.md ACC-12). Every change is validated at once; a field's message shows from its first edit,
+ * every message from the first submit, which also moves focus to the first field found wrong. The messages are
+ * keys of the `errors` namespace, written once in core for the form and the API.
  */
 export function useZodForm<Values extends Record<string, unknown>, Output>(
   schema: FormSchema<Output>,
