@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registrations, users } from './schema.ts'
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { registrations, users } from './base-schema.ts'
+import { instant, registrationFormColumns } from './columns.ts'
 
 /*
  * The waiting list (decision 115). Kept apart from schema.ts, which re-exports it. An entry waits for a spot of
  * its tier; an offer is a hold counted in `tier_inventory.taken`, so the tier stays sold out to everyone else
  * while it is out (src/services/waiting-list.ts).
  */
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export const waitingListEntries = pgTable(
   'waiting_list_entries',
@@ -19,10 +18,7 @@ export const waitingListEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.userId),
-    registrationTier: text('registration_tier').notNull(),
-    badgeName: text('badge_name').notNull(),
-    tShirtSize: text('t_shirt_size'),
-    changingRoomType: text('changing_room_type'),
+    ...registrationFormColumns(),
     /** The language the member joined in: their offer mails are written in it, and their registration too. */
     language: text('language').notNull(),
     /**

@@ -618,7 +618,7 @@ export function createRegistrationService(options: {
             )
             .for('update')
           if (!entry) throw productError(409, 'noWaitingListOffer')
-          const registrationTier = entry.registrationTier as RegistrationTier
+          const registrationTier = entry.registrationTier
           try {
             // The offer's hold becomes the registration's: `taken` already counts it, so it does not change.
             await tx.insert(registrations).values({

@@ -278,7 +278,7 @@ export function createWaitingListService(options: {
           .set({ status: 'left', updatedAt: new Date(now) })
           .where(and(eq(waitingListEntries.entryId, open.entryId), eq(waitingListEntries.status, 'waiting')))
       }
-      await offer(db, open.registrationTier as RegistrationTier)
+      await offer(db, open.registrationTier)
       const after = await status(userId)
       if (!after) throw productError(404, 'notFound')
       return after
@@ -317,7 +317,7 @@ export function createWaitingListService(options: {
 
 export function waitingEntryToWire({ entry, position }: WaitingStatus): WaitingListEntryWire {
   return {
-    registration_tier: entry.registrationTier as RegistrationTier,
+    registration_tier: entry.registrationTier,
     badge_name: entry.badgeName,
     status: entry.status as WaitingListEntryWire['status'],
     joined_at: entry.joinedAt.toISOString(),
