@@ -19,6 +19,7 @@ import {
   type WaitingListJoinRequest,
   waitingListJoinRequestSchema,
 } from '../validation/forms.ts'
+import { eventCancellationRunWireSchema } from './refunds.ts'
 import {
   type AdminRegistrationWire,
   adminWaitingListWireSchema,
@@ -703,3 +704,44 @@ export const adminWaitingListCodec = z.codec(
     }),
   },
 )
+
+// --- The event-cancelled refund run (decision 113) --------------------------------------------------------------
+
+/** The run and its progress; instants in epoch ms. */
+export const eventCancellationRunSchema = z.object({
+  runId: z.string(),
+  status: z.enum(['running', 'finished']),
+  expensesPerPersonJpy: z.number(),
+  totalRegistrations: z.number(),
+  refunded: z.number(),
+  failed: z.number(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  lastError: z.string().optional(),
+})
+export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
+
+export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
+  decode: (wire) => ({
+    runId: wire.run_id,
+    status: wire.status,
+    expensesPerPersonJpy: wire.expenses_per_person_jpy,
+    totalRegistrations: wire.total_registrations,
+    refunded: wire.refunded,
+    failed: wire.failed,
+    startedAt: Date.parse(wire.started_at),
+    ...(wire.finished_at === undefined ? {} : { finishedAt: Date.parse(wire.finished_at) }),
+    ...(wire.last_error === undefined ? {} : { lastError: wire.last_error }),
+  }),
+  encode: (run) => ({
+    run_id: run.runId,
+    status: run.status,
+    expenses_per_person_jpy: run.expensesPerPersonJpy,
+    total_registrations: run.totalRegistrations,
+    refunded: run.refunded,
+    failed: run.failed,
+    started_at: toIso(run.startedAt),
+    ...(run.finishedAt === undefined ? {} : { finished_at: toIso(run.finishedAt) }),
+    ...(run.lastError === undefined ? {} : { last_error: run.lastError }),
+  }),
+})
