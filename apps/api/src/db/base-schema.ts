@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { instant, oneOf, registrationFormColumns, registrationTier } from './columns.ts'
+import { instant, oneOf, registrationTier } from './columns.ts'
 
 /*
  * The tables every other block refers to: feature flags, users, tiers, registrations and what members enter.
@@ -65,14 +65,25 @@ export const tierInventory = pgTable(
   ],
 )
 
+/**
+ * What a registration and a waiting-list entry both hold: the member, and the fields of the registration form
+ * they filled in.
+ */
+export const memberFormColumns = () => ({
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.userId),
+  registrationTier: registrationTier().notNull(),
+  badgeName: text('badge_name').notNull(),
+  tShirtSize: text('t_shirt_size'),
+  changingRoomType: text('changing_room_type'),
+})
+
 export const registrations = pgTable(
   'registrations',
   {
     registrationId: uuid('registration_id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
-    ...registrationFormColumns(),
+    ...memberFormColumns(),
     paymentStatus: text('payment_status').notNull(),
     amountJpy: integer('amount_jpy').notNull(),
     /** The payment provider's checkout session (Stripe `cs_…`); null until the session is created. */

@@ -18,14 +18,6 @@ export function oneOf(column: PgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(literals)})`
 }
 
-/** What a registration and a waiting-list entry both hold: the fields of the registration form. */
-export const registrationFormColumns = () => ({
-  registrationTier: registrationTier().notNull(),
-  badgeName: text('badge_name').notNull(),
-  tShirtSize: text('t_shirt_size'),
-  changingRoomType: text('changing_room_type'),
-})
-
 /** What a refund audit record and a refund attempt both say about the refund. */
 export const refundColumns = () => ({
   /** Yen given back; 0 when canceled without a refund (the policy's last week). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registrations, users } from './base-schema.ts'
-import { instant, registrationFormColumns } from './columns.ts'
+import { memberFormColumns, registrations } from './base-schema.ts'
+import { instant } from './columns.ts'
 
 /*
  * The waiting list (decision 115). Kept apart from schema.ts, which re-exports it. An entry waits for a spot of
@@ -15,10 +15,7 @@ export const waitingListEntries = pgTable(
     entryId: uuid('entry_id').primaryKey(),
     /** Insertion order: the list is first come, first served in this order. */
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
-    ...registrationFormColumns(),
+    ...memberFormColumns(),
     /** The language the member joined in: their offer mails are written in it, and their registration too. */
     language: text('language').notNull(),
     /**

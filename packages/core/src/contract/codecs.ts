@@ -721,27 +721,40 @@ export const eventCancellationRunSchema = z.object({
 })
 export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
 
+/** Only the names and the instants change: the status and the counts read the same on both sides. */
 export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
-  decode: (wire) => ({
-    runId: wire.run_id,
-    status: wire.status,
-    expensesPerPersonJpy: wire.expenses_per_person_jpy,
-    totalRegistrations: wire.total_registrations,
-    refunded: wire.refunded,
-    failed: wire.failed,
-    startedAt: Date.parse(wire.started_at),
-    ...(wire.finished_at === undefined ? {} : { finishedAt: Date.parse(wire.finished_at) }),
-    ...(wire.last_error === undefined ? {} : { lastError: wire.last_error }),
+  decode: ({
+    run_id,
+    expenses_per_person_jpy,
+    total_registrations,
+    started_at,
+    finished_at,
+    last_error,
+    ...same
+  }) => ({
+    ...same,
+    runId: run_id,
+    expensesPerPersonJpy: expenses_per_person_jpy,
+    totalRegistrations: total_registrations,
+    startedAt: Date.parse(started_at),
+    ...(finished_at === undefined ? {} : { finishedAt: Date.parse(finished_at) }),
+    ...(last_error === undefined ? {} : { lastError: last_error }),
   }),
-  encode: (run) => ({
-    run_id: run.runId,
-    status: run.status,
-    expenses_per_person_jpy: run.expensesPerPersonJpy,
-    total_registrations: run.totalRegistrations,
-    refunded: run.refunded,
-    failed: run.failed,
-    started_at: toIso(run.startedAt),
-    ...(run.finishedAt === undefined ? {} : { finished_at: toIso(run.finishedAt) }),
-    ...(run.lastError === undefined ? {} : { last_error: run.lastError }),
+  encode: ({
+    runId,
+    expensesPerPersonJpy,
+    totalRegistrations,
+    startedAt,
+    finishedAt,
+    lastError,
+    ...same
+  }) => ({
+    ...same,
+    run_id: runId,
+    expenses_per_person_jpy: expensesPerPersonJpy,
+    total_registrations: totalRegistrations,
+    started_at: toIso(startedAt),
+    ...(finishedAt === undefined ? {} : { finished_at: toIso(finishedAt) }),
+    ...(lastError === undefined ? {} : { last_error: lastError }),
   }),
 })
