@@ -13,7 +13,7 @@ import { registrations } from '../db/schema.ts'
 export type RegistrationRow = typeof registrations.$inferSelect
 
 /** The statuses that hold a spot and make a registration a member's live one. */
-export const liveStatuses = ['pending', 'paid'] as const
+const liveStatuses = ['pending', 'paid'] as const
 
 /** Orders a member's rows so the open one (one at most) comes first, then the newest. */
 export function openFirst(status: PgColumn, open: readonly string[], newest: PgColumn): SQL[] {
