@@ -13,7 +13,7 @@ import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } fr
 import { registrations, tierInventory, waitingListEntries } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
-import { enqueueMail, lapseMailsOfReleased } from '../mail/outbox.ts'
+import { enqueueMail, lapseMailsOfEnded } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
 import {
   currentRegistrationOf,
@@ -21,7 +21,7 @@ import {
   type RegistrationRow,
   registrationById,
 } from './registration-queries.ts'
-import { returnSpotsOf } from './spots.ts'
+import { endHolds } from './spots.ts'
 import { offerReturnedSpots, sweepWaitingList } from './waiting-list.ts'
 
 interface InventoryItem {
@@ -137,16 +137,12 @@ function releasePending(
 ): Promise<Released[]> {
   return queryRows<Released>(
     executor,
-    sql`
-      with released as (
-        update registrations set payment_status = ${to}, updated_at = ${iso(now)}::timestamptz
-        where payment_status = 'pending' and (${condition})
-        returning registration_id, registration_tier, checkout_session_id
-      ), ${returnSpotsOf('released')}, mails as (
-        ${mail ? lapseMailsOfReleased(now) : sql`select 1`}
-      )
-      select registration_id, registration_tier, checkout_session_id from released
-    `,
+    endHolds('registration', {
+      to,
+      condition,
+      now,
+      mails: mail ? lapseMailsOfEnded(now) : sql`select 1`,
+    }),
   )
 }
 

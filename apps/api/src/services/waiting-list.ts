@@ -13,7 +13,7 @@ import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import type { MailKind } from '../mail/templates.ts'
 import { liveRegistrationOf, openFirst } from './registration-queries.ts'
-import { returnSpotsOf } from './spots.ts'
+import { endHolds } from './spots.ts'
 
 /*
  * The waiting list (decision 115). An offer is a hold: offering a spot adds it to `tier_inventory.taken`, so the
@@ -109,18 +109,15 @@ export async function offerReturnedSpots(
 function endOffers(executor: Executor, to: 'expired' | 'left', condition: SQL, now: number) {
   return queryRows<OfferedEntry>(
     executor,
-    sql`
-      with ended as (
-        update waiting_list_entries set status = ${to}, updated_at = ${iso(now)}::timestamptz
-        where status = 'offered' and (${condition})
-        returning entry_id, registration_tier
-      ), ${returnSpotsOf('ended')}, mails as (
-        insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
+    endHolds('offer', {
+      to,
+      condition,
+      now,
+      mails: sql`insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
         select gen_random_uuid(), ${offerExpired}, entry_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
         from ended where ${to} = 'expired'
-        on conflict (waiting_entry_id, kind) do nothing
-      )
-      select entry_id, registration_tier from ended`,
+        on conflict (waiting_entry_id, kind) do nothing`,
+    }),
   )
 }
 
