@@ -1,16 +1,34 @@
 import { randomUUID } from 'node:crypto'
 import {
+  adminWaitingListCodec,
   apiRoutes,
   type CalendarDate,
   type Clock,
+  checkInPageCodec,
+  checkInUploadCodec,
+  checkInUploadResultCodec,
   createOpenApiDocument,
   defaultEventSchedule,
   errorBody,
-  type FeatureFlags,
-  type FeatureFlagsWire,
+  eventCancellationRunCodec,
+  featureFlagsCodec,
+  inventoryCodec,
+  type ProfileListWire,
+  participantListCodec,
+  profileCodec,
+  profileListCodec,
+  profileRequestCodec,
   type RefundPolicy,
+  refundCodec,
+  refundQuoteCodec,
+  registrationAdditionalInfoCodec,
+  registrationAdditionalInfoRequestCodec,
+  registrationCodeCodec,
+  registrationCodec,
+  registrationCodeKeySetCodec,
   registrationIdSchema,
   type VenueWire,
+  waitingListEntryCodec,
 } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
@@ -30,7 +48,7 @@ import {
   unauthorized,
   underMaintenance,
 } from './http/errors.ts'
-import { createRouteMounter } from './http/route.ts'
+import { createRouteMounter, encode } from './http/route.ts'
 import type { Logger } from './logger.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
@@ -50,7 +68,7 @@ import {
   publicProfiles,
   putAdditionalInfo,
   putProfile,
-  toRegistrationWire,
+  toRegistration,
 } from './services/members.ts'
 import { createRefundService, type RefundService } from './services/refunds.ts'
 import {
@@ -61,9 +79,9 @@ import {
 import { createUserService } from './services/users.ts'
 import {
   createWaitingListService,
+  toAdminWaitingListEntry,
+  toWaitingListEntry,
   type WaitingListService,
-  waitingEntryToAdminWire,
-  waitingEntryToWire,
 } from './services/waiting-list.ts'
 
 export interface ApiOptions {
@@ -125,22 +143,6 @@ export interface Api {
 }
 
 const maxBodyBytes = 64 * 1024
-
-function toWire(flags: FeatureFlags): FeatureFlagsWire {
-  return {
-    is_new_club_activity_establishment_available: flags.isNewClubActivityEstablishmentAvailable,
-    is_registration_available: flags.isRegistrationAvailable,
-    is_under_maintenance: flags.isUnderMaintenance,
-  }
-}
-
-function fromWire(wire: FeatureFlagsWire): FeatureFlags {
-  return {
-    isNewClubActivityEstablishmentAvailable: wire.is_new_club_activity_establishment_available,
-    isRegistrationAvailable: wire.is_registration_available,
-    isUnderMaintenance: wire.is_under_maintenance,
-  }
-}
 
 export function createApi(options: ApiOptions): Api {
   const { database, clock, logger } = options
@@ -338,83 +340,86 @@ export function createApi(options: ApiOptions): Api {
 
   mount(apiRoutes.getRegistrationCodeKeys, async () => ({
     status: 200,
-    body: (await options.signingKeys()).jwks,
+    body: encode(registrationCodeKeySetCodec, (await options.signingKeys()).jwks),
     // Reception devices cache the key set; a rotated key is added before it signs (decision 053).
     headers: { 'Cache-Control': 'public, max-age=300' },
   }))
 
-  mount(apiRoutes.getFeatures, async () => ({ status: 200, body: toWire(await featureFlags.get()) }))
+  mount(apiRoutes.getFeatures, async () => ({
+    status: 200,
+    body: encode(featureFlagsCodec, await featureFlags.get()),
+  }))
 
   mount(apiRoutes.putAdminFeatures, async ({ body, caller }) => {
-    const flags = await featureFlags.set(fromWire(body), caller.sub)
+    const flags = await featureFlags.set(featureFlagsCodec.decode(body), caller.sub)
     logger.info('Feature flags changed', { adminId: caller.sub, flags })
-    return { status: 200, body: toWire(flags) }
+    return { status: 200, body: encode(featureFlagsCodec, flags) }
   })
 
   // The list is public and changes rarely, and every visitor of the participants page asks for it: each instance
   // answers from memory for publicProfilesCacheMs (its own profile changes clear it at once).
-  let publicList: { body: unknown; until: number } | undefined
-  let publicListLoad: Promise<unknown> | undefined
+  let publicList: { body: ProfileListWire; until: number } | undefined
+  let publicListLoad: Promise<ProfileListWire> | undefined
   mount(apiRoutes.getPublicProfiles, async () => {
     if (!publicList || publicList.until <= clock()) {
       publicListLoad ??= publicProfiles(db)
-        .then((items) => {
-          const body = apiRoutes.getPublicProfiles.responses[200].schema.parse({ items })
+        .then((profiles) => {
+          const body = encode(profileListCodec, profiles)
           publicList = { body, until: clock() + options.publicProfilesCacheMs }
           return body
         })
         .finally(() => {
           publicListLoad = undefined
         })
-      return { status: 200, body: await publicListLoad, checked: true }
+      return { status: 200, body: await publicListLoad }
     }
-    return { status: 200, body: publicList.body, checked: true }
+    return { status: 200, body: publicList.body }
   })
 
   mount(apiRoutes.getProfile, async ({ caller }) => {
     const profile = await getProfile(db, caller.sub)
     if (!profile) throw notFound()
-    return { status: 200, body: profile }
+    return { status: 200, body: encode(profileCodec, profile) }
   })
 
   mount(apiRoutes.putProfile, async ({ body, caller }) => {
-    const saved = await putProfile(db, caller.sub, body, clock)
+    const saved = await putProfile(db, caller.sub, profileRequestCodec.decode(body), clock)
     publicList = undefined
-    return { status: 200, body: saved }
+    return { status: 200, body: encode(profileCodec, saved) }
   })
 
   mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {
     const info = await getAdditionalInfo(db, caller.sub)
     if (!info) throw notFound()
-    return { status: 200, body: info }
+    return { status: 200, body: encode(registrationAdditionalInfoCodec, info) }
   })
 
-  mount(apiRoutes.putRegistrationAdditionalInfo, async ({ body, caller }) => ({
+  mount(apiRoutes.putRegistrationAdditionalInfo, async ({ body, caller }) => {
+    const info = registrationAdditionalInfoRequestCodec.decode(body)
+    const saved = await putAdditionalInfo(db, caller.sub, info, clock)
+    return { status: 200, body: encode(registrationAdditionalInfoCodec, saved) }
+  })
+
+  mount(apiRoutes.getInventory, async () => ({
     status: 200,
-    body: await putAdditionalInfo(db, caller.sub, body, clock),
+    body: encode(inventoryCodec, await registrations.inventory()),
   }))
-
-  mount(apiRoutes.getInventory, async () => {
-    const items = await registrations.inventory()
-    return {
-      status: 200,
-      body: {
-        items: items.map((item) => ({ registration_tier: item.registrationTier, status: item.status })),
-      },
-    }
-  })
 
   mount(apiRoutes.getRegistration, async ({ caller }) => {
     const row = await registrations.current(caller.sub)
     if (!row) throw notFound()
-    const wire = toRegistrationWire(row, clock())
-    // No wire shape: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
+    const registration = toRegistration(row, clock())
+    // Not shown: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
     // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
-    if (!wire) throw highTraffic()
+    if (!registration) throw highTraffic()
     // A registration canceled after payment says what was refunded (decision 111).
     const refundedJpy =
-      row.paymentStatus === 'canceled' ? await refunds.refundedJpy(row.registrationId) : undefined
-    return { status: 200, body: refundedJpy === undefined ? wire : { ...wire, refunded_jpy: refundedJpy } }
+      registration.paymentStatus === 'canceled' ? await refunds.refundedJpy(row.registrationId) : undefined
+    const shown =
+      registration.paymentStatus === 'canceled' && refundedJpy !== undefined
+        ? { ...registration, refundedJpy }
+        : registration
+    return { status: 200, body: encode(registrationCodec, shown) }
   })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {
@@ -431,10 +436,9 @@ export function createApi(options: ApiOptions): Api {
   })
 
   mount(apiRoutes.deleteRegistration, async ({ caller }) => {
-    const row = await registrations.cancel(caller.sub)
-    const wire = toRegistrationWire(row, clock())
-    if (!wire) throw notFound()
-    return { status: 200, body: wire }
+    const registration = toRegistration(await registrations.cancel(caller.sub), clock())
+    if (!registration) throw notFound()
+    return { status: 200, body: encode(registrationCodec, registration) }
   })
 
   mount(apiRoutes.getRegistrationJwt, async ({ caller }) => {
@@ -442,7 +446,7 @@ export function createApi(options: ApiOptions): Api {
     if (row?.paymentStatus !== 'paid') throw notFound()
     try {
       const token = await signer.sign({ registrationId: row.registrationId })
-      return { status: 200, body: { token } }
+      return { status: 200, body: encode(registrationCodeCodec, token) }
     } catch (error) {
       logger.error('Could not sign a registration code', { registrationId: row.registrationId, error })
       throw productError(500, 'registrationCodeGenerationFailed')
@@ -453,7 +457,7 @@ export function createApi(options: ApiOptions): Api {
   mount(apiRoutes.getWaitingList, async ({ caller }) => {
     const status = await waitingList.status(caller.sub)
     if (!status) throw notFound()
-    return { status: 200, body: waitingEntryToWire(status) }
+    return { status: 200, body: encode(waitingListEntryCodec, toWaitingListEntry(status)) }
   })
 
   mount(apiRoutes.postWaitingList, async ({ body, caller }) => {
@@ -467,12 +471,12 @@ export function createApi(options: ApiOptions): Api {
       changingRoomType: body.changing_room_type,
       language: body.language,
     })
-    return { status: 201, body: waitingEntryToWire(joined) }
+    return { status: 201, body: encode(waitingListEntryCodec, toWaitingListEntry(joined)) }
   })
 
   mount(apiRoutes.deleteWaitingList, async ({ caller }) => ({
     status: 200,
-    body: waitingEntryToWire(await waitingList.leave(caller.sub)),
+    body: encode(waitingListEntryCodec, toWaitingListEntry(await waitingList.leave(caller.sub))),
   }))
 
   mount(apiRoutes.postWaitingListAccept, async ({ body, caller }) => {
@@ -492,7 +496,8 @@ export function createApi(options: ApiOptions): Api {
   mount(apiRoutes.getAdminWaitingList, async () => {
     // Offers past their deadline end first, so the list shows the offers that still hold a spot.
     await waitingList.sweep()
-    return { status: 200, body: { items: (await waitingList.list()).map(waitingEntryToAdminWire) } }
+    const entries = (await waitingList.list()).map(toAdminWaitingListEntry)
+    return { status: 200, body: encode(adminWaitingListCodec, entries) }
   })
 
   // Only a paid registration is told where the event is, and anyone else gets the same 404 as for the
@@ -507,7 +512,7 @@ export function createApi(options: ApiOptions): Api {
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    return { status: 200, body: { items: await participants(db, clock) } }
+    return { status: 200, body: encode(participantListCodec, await participants(db, clock)) }
   })
 
   mount(apiRoutes.getAdminDashboard, async () => {
@@ -519,16 +524,16 @@ export function createApi(options: ApiOptions): Api {
   // Reception check-ins (decisions 070 and 073).
   const checkIns = createCheckInService({ db, clock })
 
-  mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => ({
-    status: 200,
-    body: { results: await checkIns.upload(body.items, caller.sub) },
-  }))
+  mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => {
+    const results = await checkIns.upload(checkInUploadCodec.decode(body), caller.sub)
+    return { status: 200, body: encode(checkInUploadResultCodec, results) }
+  })
 
   mount(apiRoutes.getAdminCheckIns, async ({ context }) => {
     const query = apiRoutes.getAdminCheckIns.request.query.safeParse(context.req.query())
     const since = query.success ? parseCheckInCursor(query.data.since) : undefined
     if (since === undefined) throw productError(400, 'invalidRequest')
-    return { status: 200, body: await checkIns.page(since) }
+    return { status: 200, body: encode(checkInPageCodec, await checkIns.page(since)) }
   })
 
   // Cancellations with a refund (decision 111).
@@ -540,19 +545,19 @@ export function createApi(options: ApiOptions): Api {
 
   mount(apiRoutes.getAdminRegistrationRefund, async ({ context }) => ({
     status: 200,
-    body: await refunds.quote(registrationIdParam(context)),
+    body: encode(refundQuoteCodec, await refunds.quote(registrationIdParam(context))),
   }))
 
-  mount(apiRoutes.postAdminRegistrationRefund, async ({ body, caller, context }) => ({
-    status: 200,
-    body: await refunds.refundByStaff({
+  mount(apiRoutes.postAdminRegistrationRefund, async ({ body, caller, context }) => {
+    const refund = await refunds.refundByStaff({
       registrationId: registrationIdParam(context),
       amountJpy: body.amount_jpy,
       reason: body.reason,
       clientKey: body.idempotency_key,
       staffUserId: caller.sub,
-    }),
-  }))
+    })
+    return { status: 200, body: encode(refundCodec, refund) }
+  })
 
   // The event-cancelled refund (decision 113).
   mount(apiRoutes.postAdminEventCancellationDryRun, async ({ body }) => ({
@@ -562,13 +567,16 @@ export function createApi(options: ApiOptions): Api {
 
   mount(apiRoutes.postAdminEventCancellation, async ({ body, caller }) => ({
     status: 202,
-    body: await eventCancellation.start(body.expenses_per_person_jpy, caller.sub),
+    body: encode(
+      eventCancellationRunCodec,
+      await eventCancellation.start(body.expenses_per_person_jpy, caller.sub),
+    ),
   }))
 
   mount(apiRoutes.getAdminEventCancellation, async () => {
     const run = await eventCancellation.status()
     if (!run) throw notFound()
-    return { status: 200, body: run }
+    return { status: 200, body: encode(eventCancellationRunCodec, run) }
   })
 
   async function storedEmail(userId: string): Promise<string | undefined> {

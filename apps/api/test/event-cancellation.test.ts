@@ -153,10 +153,10 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       autoDrive: false,
     })
     const run = await first.start(1_000, adminId)
-    expect(await first.runBatch(run.run_id)).toBe(true)
+    expect(await first.runBatch(run.runId)).toBe(true)
     // The next refund reaches the provider but its answer is lost, and the instance dies there.
     sut.gateway.loseNextRefundAnswers()
-    await expect(first.runBatch(run.run_id)).rejects.toThrow()
+    await expect(first.runBatch(run.runId)).rejects.toThrow()
     expect((await refunds()).length).toBe(2)
 
     // Another instance, after the dead one's lease passed.
@@ -175,10 +175,10 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       autoDrive: false,
     })
     expect(await second.status()).toMatchObject({ status: 'running', refunded: 2, failed: 0 })
-    expect(await first.runBatch(run.run_id)).toBe(true)
-    expect(await second.runBatch(run.run_id)).toBe(false)
+    expect(await first.runBatch(run.runId)).toBe(true)
+    expect(await second.runBatch(run.runId)).toBe(false)
     sut.clock.advance(61_000)
-    while (await second.runBatch(run.run_id)) {
+    while (await second.runBatch(run.runId)) {
       // one batch after another, as the background driver does
     }
 

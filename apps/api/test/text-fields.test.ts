@@ -227,7 +227,7 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
       ids.map(({ userId, registrationId }, index) => ({
         registrationId,
         userId,
-        registrationTier: 'member',
+        registrationTier: 'member' as const,
         badgeName: badges[index] as string,
         paymentStatus: 'paid',
         amountJpy: 3000,

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { registrations } from './schema.ts'
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registrations } from './base-schema.ts'
+import { instant } from './columns.ts'
 
 /*
  * Reception check-ins (decisions 070 and 073). Kept apart from schema.ts, which re-exports it, so
  * that the check-in tables can be read and migrated on their own.
  */
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * Every check-in and undo a reception device uploaded, whatever the answer, never updated or deleted (the

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registrations } from './schema.ts'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { registrations } from './base-schema.ts'
+import { instant } from './columns.ts'
 import { waitingListEntries } from './waiting-list-schema.ts'
 
 /*
  * Mail (decision 100). Kept apart from schema.ts, which re-exports it. A row is written in the same transaction as
  * the registration change that causes the mail; the sender (src/mail/outbox.ts) delivers it afterwards.
  */
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * Mails owed to participants. Only what says which mail is owed is stored: the address, the language and the

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { instant } from './columns.ts'
 
 /*
  * Payments (decisions 031 and 032). Kept apart from schema.ts, which re-exports it, so that the payment
  * tables can be read and migrated on their own.
  */
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * Every Stripe webhook event the API has accepted (its signature verified), by Stripe's event id: an event is

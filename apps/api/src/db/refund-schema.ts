@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { instant, refundColumns } from './columns.ts'
 
 /*
  * Cancellations with a refund (decision 111). Kept apart from schema.ts, which re-exports it. The registration
  * itself only becomes `canceled`; what was refunded, by whom and why lives here.
  */
-
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 /**
  * The audit record of a registration canceled with a refund: one per registration, written in the same
@@ -17,14 +16,7 @@ export const registrationRefunds = pgTable(
   'registration_refunds',
   {
     registrationId: uuid('registration_id').primaryKey(),
-    /** Yen given back; 0 when canceled without a refund (the policy's last week). */
-    amountJpy: integer('amount_jpy').notNull(),
-    /** What the published policy gave back at that moment, to compare overrides with. */
-    policyAmountJpy: integer('policy_amount_jpy').notNull(),
-    reason: text('reason'),
-    source: text('source').notNull(),
-    /** The admin (admins pool `sub`); null for a refund made outside the system. */
-    staffUserId: text('staff_user_id'),
+    ...refundColumns(),
     /** Stripe's `re_…`, when the refund went through the API; null for 0 yen and Dashboard refunds. */
     providerRefundId: text('provider_refund_id'),
     /** The client's key of the request that refunded, so resending it answers the same refund. */
@@ -53,11 +45,7 @@ export const refundAttempts = pgTable(
     registrationId: uuid('registration_id').notNull(),
     attempt: integer('attempt').notNull(),
     providerKey: text('provider_key').notNull(),
-    amountJpy: integer('amount_jpy').notNull(),
-    policyAmountJpy: integer('policy_amount_jpy').notNull(),
-    reason: text('reason'),
-    source: text('source').notNull(),
-    staffUserId: text('staff_user_id'),
+    ...refundColumns(),
     clientKey: text('client_key'),
     status: text('status').notNull(),
     /** The provider's refusal, for staff and the logs. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { registrations, users } from './schema.ts'
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { memberFormColumns, registrations } from './base-schema.ts'
+import { instant } from './columns.ts'
 
 /*
  * The waiting list (decision 115). Kept apart from schema.ts, which re-exports it. An entry waits for a spot of
@@ -8,21 +9,13 @@ import { registrations, users } from './schema.ts'
  * while it is out (src/services/waiting-list.ts).
  */
 
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
-
 export const waitingListEntries = pgTable(
   'waiting_list_entries',
   {
     entryId: uuid('entry_id').primaryKey(),
     /** Insertion order: the list is first come, first served in this order. */
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.userId),
-    registrationTier: text('registration_tier').notNull(),
-    badgeName: text('badge_name').notNull(),
-    tShirtSize: text('t_shirt_size'),
-    changingRoomType: text('changing_room_type'),
+    ...memberFormColumns(),
     /** The language the member joined in: their offer mails are written in it, and their registration too. */
     language: text('language').notNull(),
     /**

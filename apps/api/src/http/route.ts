@@ -1,13 +1,15 @@
 import { invalidRequestBody, type RouteDefinition, toColonPath } from '@furfes/core'
 import type { Context, Hono } from 'hono'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { VerifiedToken } from '../auth/tokens.ts'
 import { HttpError } from './errors.ts'
 
 /*
  * Mounts the contract's routes (packages/core's route table) on Hono: authentication by the route's `auth`,
  * the request body checked with the route's schema (400 invalidRequest with the failing fields), and the
- * answer checked with the schema of its status before it is sent.
+ * answer checked with the schema of its status before it is sent. A handler answers one of the route's
+ * documented statuses with that status's wire body, so a wrong answer does not compile; it builds the body
+ * from its domain value with core's codec (`encode`), the same codec the clients decode with.
  */
 
 type BodyOf<R extends RouteDefinition> = R['request'] extends { body: infer B extends z.ZodType }
@@ -21,15 +23,18 @@ interface RouteInput<R extends RouteDefinition> {
   context: Context
 }
 
-interface RouteAnswer {
-  status: number
-  body?: unknown
-  headers?: Record<string, string>
-  /** The body was already checked against the route's schema (a cached answer). */
-  checked?: boolean
-}
+type SuccessStatus = 200 | 201 | 202 | 204
 
-type RouteHandler<R extends RouteDefinition> = (input: RouteInput<R>) => Promise<RouteAnswer>
+/** One of the route's documented answers: its status and the wire body its schema takes. */
+type RouteAnswer<R extends RouteDefinition> = {
+  [S in Extract<keyof R['responses'], SuccessStatus>]: {
+    status: S
+    body: R['responses'][S] extends { schema: infer T extends z.ZodType } ? z.input<T> : undefined
+    headers?: Record<string, string>
+  }
+}[Extract<keyof R['responses'], SuccessStatus>]
+
+type RouteHandler<R extends RouteDefinition> = (input: RouteInput<R>) => Promise<RouteAnswer<R>>
 
 export interface RouteMounter {
   mount<R extends RouteDefinition>(route: R, handler: RouteHandler<R>): void
@@ -41,6 +46,29 @@ export interface RouteMounterOptions {
   validateResponses: boolean
   /** Called when an answer breaks its schema (a bug): it is logged and answered 500. */
   onInvalidResponse(route: RouteDefinition, error: z.ZodError): void
+}
+
+/** A domain value its codec refused to encode: the answer would break the route's schema. */
+class InvalidAnswerError extends Error {
+  readonly zodError: z.ZodError
+  constructor(zodError: z.ZodError) {
+    super('An answer breaks its schema')
+    this.zodError = zodError
+  }
+}
+
+/** Bodies `encode` built: the codec checked them against the wire schema already. */
+const encodedBodies = new WeakSet<object>()
+
+/**
+ * The wire body of a domain value, by core's codec: the codec checks both shapes, so the answer is not checked
+ * a second time (which also lets an answer kept in memory be sent again without a check).
+ */
+export function encode<C extends z.ZodCodec>(codec: C, value: z.output<C>): z.input<C> {
+  const result = z.safeEncode(codec, value)
+  if (!result.success) throw new InvalidAnswerError(result.error)
+  if (typeof result.data === 'object' && result.data !== null) encodedBodies.add(result.data)
+  return result.data
 }
 
 async function readBody(context: Context, schema: z.ZodType): Promise<unknown> {
@@ -57,21 +85,30 @@ async function readBody(context: Context, schema: z.ZodType): Promise<unknown> {
 }
 
 export function createRouteMounter(app: Hono, options: RouteMounterOptions): RouteMounter {
+  function invalidAnswer(route: RouteDefinition, error: z.ZodError): Error {
+    options.onInvalidResponse(route, error)
+    return new Error(`Answer of ${route.method.toUpperCase()} ${route.path} breaks its schema`)
+  }
+
   return {
     mount(route, handler) {
       app.on(route.method.toUpperCase(), toColonPath(route.path), async (context) => {
         const caller = route.auth === 'none' ? undefined : await options.authenticate(route.auth, context)
         const bodySchema = route.request?.body
         const body = bodySchema ? await readBody(context, bodySchema) : undefined
-        const answer = await handler({ body, caller, context } as RouteInput<typeof route>)
+        let answer: { status: number; body?: unknown; headers?: Record<string, string> }
+        try {
+          answer = await handler({ body, caller, context } as RouteInput<typeof route>)
+        } catch (error) {
+          if (error instanceof InvalidAnswerError) throw invalidAnswer(route, error.zodError)
+          throw error
+        }
         let payload = answer.body
         const schema = route.responses[answer.status]?.schema
-        if (options.validateResponses && schema && !answer.checked) {
+        const encoded = typeof payload === 'object' && payload !== null && encodedBodies.has(payload)
+        if (options.validateResponses && schema && !encoded) {
           const checked = schema.safeParse(answer.body)
-          if (!checked.success) {
-            options.onInvalidResponse(route, checked.error)
-            throw new Error(`Answer of ${route.method.toUpperCase()} ${route.path} breaks its schema`)
-          }
+          if (!checked.success) throw invalidAnswer(route, checked.error)
           payload = checked.data
         }
         for (const [name, value] of Object.entries(answer.headers ?? {})) context.header(name, value)

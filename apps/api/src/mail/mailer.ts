@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, RegistrationTier, VenueWire } from '@furfes/core'
+import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrationRefunds, registrations, users, waitingListEntries } from '../db/schema.ts'
@@ -43,7 +43,7 @@ const waitingListLoaders: WaitingListLoaders = {
     }
     return {
       data: {
-        registrationTier: entry.registrationTier as RegistrationTier,
+        registrationTier: entry.registrationTier,
         badgeName: entry.badgeName,
         offerExpiresAt: entry.offerExpiresAt.getTime(),
       },
@@ -52,7 +52,7 @@ const waitingListLoaders: WaitingListLoaders = {
   waiting_list_offer_expired(entry) {
     if (entry.status !== 'expired') return { skip: `the waiting-list entry is ${entry.status}` }
     return {
-      data: { registrationTier: entry.registrationTier as RegistrationTier, badgeName: entry.badgeName },
+      data: { registrationTier: entry.registrationTier, badgeName: entry.badgeName },
     }
   },
 }
@@ -85,7 +85,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       return {
         data: {
           registrationId: registration.registrationId,
-          registrationTier: registration.registrationTier as RegistrationTier,
+          registrationTier: registration.registrationTier,
           amountJpy: registration.amountJpy,
           paidAt: registration.paidAt.getTime(),
           paymentId: payment.paymentId,
@@ -107,7 +107,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       if (!refund) return { skip: 'the registration was not refunded' }
       return {
         data: {
-          registrationTier: registration.registrationTier as RegistrationTier,
+          registrationTier: registration.registrationTier,
           badgeName: registration.badgeName,
           amountJpy: refund.amountJpy,
         },
@@ -118,7 +118,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       if (status !== 'expired' && status !== 'canceled') return { skip: `the registration is ${status}` }
       return {
         data: {
-          registrationTier: registration.registrationTier as RegistrationTier,
+          registrationTier: registration.registrationTier,
           badgeName: registration.badgeName,
           endedAs: status,
         },

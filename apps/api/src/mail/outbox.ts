@@ -24,14 +24,15 @@ export async function enqueueMail(
 }
 
 /**
- * For a statement that ends pending registrations in a CTE named `released`: owes each of them whose member had
- * reached checkout (a checkout session exists) the "checkout lapsed" mail, in the same statement.
+ * For the statement that ends pending registrations in a CTE named `ended` (services/spots.ts): owes each of
+ * them whose member had reached checkout (a checkout session exists) the "checkout lapsed" mail, in the same
+ * statement.
  */
-export function lapseMailsOfReleased(now: number): SQL {
+export function lapseMailsOfEnded(now: number): SQL {
   const kind: MailKind = 'checkout_lapsed'
   return sql`insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
     select gen_random_uuid(), ${kind}, registration_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-    from released where checkout_session_id is not null
+    from ended where checkout_session_id is not null
     on conflict (registration_id, kind) do nothing`
 }
 

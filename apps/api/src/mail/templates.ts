@@ -221,16 +221,21 @@ interface ReceiptData {
   changingRoomType: 'male' | 'female' | null
 }
 
-const receiptHtml = compiled((language) =>
-  layout(
-    language,
-    `<mj-section css-class="mail-card" padding="20px 0 4px">
+/** The card every mail opens with: its heading, the greeting and the lead, then what `rest` adds. */
+function openingCard(padding: string, rest = ''): string {
+  return `<mj-section css-class="mail-card" padding="${padding}">
       <mj-column>
         <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
         <mj-text>{{greeting}}</mj-text>
-        <mj-text>{{lead}}</mj-text>
+        <mj-text>{{lead}}</mj-text>${rest}
       </mj-column>
-    </mj-section>
+    </mj-section>`
+}
+
+const receiptHtml = compiled((language) =>
+  layout(
+    language,
+    `${openingCard('20px 0 4px')}
     ${section('{{receiptSection}}', 'receiptRows')}
     ${section('{{registrationSection}}', 'registrationRows')}
     ${section('{{eventSection}}', 'eventRows')}
@@ -248,10 +253,9 @@ const receipt: MailTemplate<ReceiptData> = {
   async render(data, language, context) {
     const strings = mailStrings[language].receipt
     const domain = coreResources[language].domain
-    const number = new Intl.NumberFormat(languageLocales[language]).format(data.amountJpy)
     const receiptRows: [string, string][] = [
       [strings.tier, tierLabel(data.registrationTier, language)],
-      [strings.amount, interpolate(strings.amountValue, { amount: number })],
+      [strings.amount, yen(data.amountJpy, language)],
       [strings.paidAt, formatInstant(data.paidAt, language)],
       ...(data.card
         ? [
@@ -370,175 +374,103 @@ function venueRows(
   ]
 }
 
-interface CheckoutLapsedData {
+/** The mails about one registration or waiting-list entry carry its tier and badge name. */
+interface NoticeData {
   registrationTier: RegistrationTier
   badgeName: string
+}
+
+interface CheckoutLapsedData extends NoticeData {
   /** How the checkout ended: its session expired, or the member canceled it. */
   endedAs: 'expired' | 'canceled'
 }
 
-const lapsedHtml = compiled((language) =>
-  layout(
-    language,
-    `<mj-section css-class="mail-card" padding="20px 0 12px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
-        <mj-text>{{greeting}}</mj-text>
-        <mj-text>{{lead}}</mj-text>
-        <mj-text>{{again}}</mj-text>
-        ${button('{{button}}', 'registerUrl')}
-      </mj-column>
-    </mj-section>`,
-  ),
-)
-
-const checkoutLapsed: MailTemplate<CheckoutLapsedData> = {
-  async render(data, language, context) {
-    const strings = mailStrings[language].lapsed
-    const expired = data.endedAs === 'expired'
-    const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
-    const tier = tierLabel(data.registrationTier, language)
-    const heading = expired ? strings.headingExpired : strings.headingCanceled
-    const lead = interpolate(expired ? strings.leadExpired : strings.leadCanceled, { tier })
-    const registerUrl = pageUrl(context, language, 'mypage/registration')
-    const html = fill(await lapsedHtml(language), {
-      ...shared,
-      subject: strings.subject,
-      preview: strings.preview,
-      heading,
-      lead,
-      again: strings.again,
-      button: strings.button,
-      registerUrl,
-    })
-    const text = [
-      shared.greeting,
-      '',
-      heading,
-      lead,
-      strings.again,
-      `${strings.button}: ${registerUrl}`,
-      '',
-      '--',
-      shared.signature,
-      shared.automatic,
-    ].join('\n')
-    return { subject: strings.subject, html, text, attachments: [] }
-  },
-}
-
-interface WaitingListOfferData {
-  registrationTier: RegistrationTier
-  badgeName: string
+interface WaitingListOfferData extends NoticeData {
   /** When the offer ends (epoch ms). */
   offerExpiresAt: number
 }
 
-interface WaitingListOfferExpiredData {
-  registrationTier: RegistrationTier
-  badgeName: string
-}
-
-interface RefundedData {
-  registrationTier: RegistrationTier
-  badgeName: string
+interface RefundedData extends NoticeData {
   /** Yen refunded; 0 when the policy refunded nothing. */
   amountJpy: number
 }
 
-/** A short notice: what happened, one detail and one button (the waiting-list and refund mails). */
+/** A yen amount as the mails write it. */
+function yen(amountJpy: number, language: Language): string {
+  const amount = new Intl.NumberFormat(languageLocales[language]).format(amountJpy)
+  return interpolate(mailStrings[language].common.amountValue, { amount })
+}
+
+/** A short notice: what happened, one detail and one button (every mail but the receipt). */
 const noticeHtml = compiled((language) =>
   layout(
     language,
-    `<mj-section css-class="mail-card" padding="20px 0 12px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700">{{heading}}</mj-text>
-        <mj-text>{{greeting}}</mj-text>
-        <mj-text>{{lead}}</mj-text>
+    openingCard(
+      '20px 0 12px',
+      `
         <mj-text>{{detail}}</mj-text>
-        ${button('{{button}}', 'pageUrl')}
-      </mj-column>
-    </mj-section>`,
+        ${button('{{button}}', 'pageUrl')}`,
+    ),
   ),
 )
 
+type NoticeName = keyof Strings['notices']
+
 /**
- * A short notice: what happened, one detail and a button to the page about it. The waiting-list mails (decision
- * 115) and the refund mail (decision 111) are written this way.
+ * A notice mail: its words are the locale's notice `name` (picked by the data), with `{{tier}}` and the values
+ * `details` gives filled in, and its button opens `page`. The lapsed-checkout mail, the waiting-list mails
+ * (decision 115) and the refund mail (decision 111) are written this way.
  */
-async function renderNotice(
-  language: Language,
-  context: MailContext,
-  badgeName: string,
+function notice<Data extends NoticeData>(
   page: 'mypage/registration' | 'mypage/dashboard',
-  parts: { subject: string; preview: string; heading: string; lead: string; detail: string; button: string },
-): Promise<MailContent> {
-  const shared = sharedValues(mailStrings[language], context, language, badgeName)
-  const url = pageUrl(context, language, page)
-  const html = fill(await noticeHtml(language), { ...shared, ...parts, pageUrl: url })
-  const text = [
-    shared.greeting,
-    '',
-    parts.heading,
-    parts.lead,
-    parts.detail,
-    `${parts.button}: ${url}`,
-    '',
-    '--',
-    shared.signature,
-    shared.automatic,
-  ].join('\n')
-  return { subject: parts.subject, html, text, attachments: [] }
+  name: (data: Data) => NoticeName,
+  details: (data: Data, language: Language) => Record<string, string> = () => ({}),
+): MailTemplate<Data> {
+  return {
+    async render(data, language, context) {
+      const values = { tier: tierLabel(data.registrationTier, language), ...details(data, language) }
+      const words = mailStrings[language].notices[name(data)]
+      const parts = Object.fromEntries(
+        Object.entries(words).map(([key, text]) => [key, interpolate(text, values)]),
+      ) as typeof words
+      const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
+      const url = pageUrl(context, language, page)
+      const html = fill(await noticeHtml(language), { ...shared, ...parts, pageUrl: url })
+      const text = [
+        shared.greeting,
+        '',
+        parts.heading,
+        parts.lead,
+        parts.detail,
+        `${parts.button}: ${url}`,
+        '',
+        '--',
+        shared.signature,
+        shared.automatic,
+      ].join('\n')
+      return { subject: parts.subject, html, text, attachments: [] }
+    },
+  }
 }
 
-const waitingListOffer: MailTemplate<WaitingListOfferData> = {
-  render(data, language, context) {
-    const strings = mailStrings[language].waitingList
-    const tier = tierLabel(data.registrationTier, language)
-    return renderNotice(language, context, data.badgeName, 'mypage/registration', {
-      subject: strings.offerSubject,
-      preview: strings.offerPreview,
-      heading: strings.offerHeading,
-      lead: interpolate(strings.offerLead, { tier }),
-      detail: interpolate(strings.offerDeadline, { deadline: formatInstant(data.offerExpiresAt, language) }),
-      button: strings.offerButton,
-    })
-  },
-}
+const checkoutLapsed = notice<CheckoutLapsedData>('mypage/registration', (data) =>
+  data.endedAs === 'expired' ? 'checkoutExpired' : 'checkoutCanceled',
+)
 
-const waitingListOfferExpired: MailTemplate<WaitingListOfferExpiredData> = {
-  render(data, language, context) {
-    const strings = mailStrings[language].waitingList
-    const tier = tierLabel(data.registrationTier, language)
-    return renderNotice(language, context, data.badgeName, 'mypage/registration', {
-      subject: strings.expiredSubject,
-      preview: strings.expiredPreview,
-      heading: strings.expiredHeading,
-      lead: interpolate(strings.expiredLead, { tier }),
-      detail: strings.expiredAgain,
-      button: strings.expiredButton,
-    })
-  },
-}
+const waitingListOffer = notice<WaitingListOfferData>(
+  'mypage/registration',
+  () => 'waitingListOffer',
+  (data, language) => ({ deadline: formatInstant(data.offerExpiresAt, language) }),
+)
+
+const waitingListOfferExpired = notice<NoticeData>('mypage/registration', () => 'waitingListOfferExpired')
 
 /** A registration canceled after payment, with what was refunded (decision 111). */
-const refunded: MailTemplate<RefundedData> = {
-  render(data, language, context) {
-    const strings = mailStrings[language].refunded
-    const tier = tierLabel(data.registrationTier, language)
-    const amount = interpolate(strings.amountValue, {
-      amount: new Intl.NumberFormat(languageLocales[language]).format(data.amountJpy),
-    })
-    return renderNotice(language, context, data.badgeName, 'mypage/dashboard', {
-      subject: strings.subject,
-      preview: strings.preview,
-      heading: strings.heading,
-      lead: interpolate(data.amountJpy > 0 ? strings.lead : strings.leadNone, { tier, amount }),
-      detail: strings.code,
-      button: strings.button,
-    })
-  },
-}
+const refunded = notice<RefundedData>(
+  'mypage/dashboard',
+  (data) => (data.amountJpy > 0 ? 'refunded' : 'refundedNothing'),
+  (data, language) => ({ amount: yen(data.amountJpy, language) }),
+)
 
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {

@@ -30,7 +30,7 @@ export interface CheckoutSession {
 }
 
 /** What a receipt says about a payment: the provider's payment id and, when the provider gives them, the card's. */
-export interface PaymentDetails {
+interface PaymentDetails {
   /** Stripe's PaymentIntent id (`pi_…`), which staff look payments up by. */
   paymentId: string
   /** The card's brand as the provider names it (visa, jcb, amex, …) and its last four digits. */

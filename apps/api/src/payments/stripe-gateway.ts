@@ -2,15 +2,10 @@ import { coreResources } from '@furfes/core'
 import Stripe from 'stripe'
 import type { Logger } from '../logger.ts'
 import {
-  type CheckoutSession,
-  type CheckoutSessionRequest,
   type ExpireOutcome,
-  type PaymentDetails,
   type PaymentEvent,
   type PaymentGateway,
-  type ProviderRefund,
   RefundRefusedError,
-  type RefundRequest,
   WebhookVerificationError,
 } from './gateway.ts'
 
@@ -100,7 +95,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     minimumSessionMs: stripeMinimumSessionMs,
 
-    async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
+    async createCheckoutSession(request) {
       const now = options.clock()
       // The hold may be configured shorter than Stripe allows; the session then lasts Stripe's minimum and the
       // API ends it when the hold is released (registrations.ts).
@@ -141,7 +136,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async paymentDetails(sessionId: string): Promise<PaymentDetails> {
+    async paymentDetails(sessionId) {
       // One request: the session with its PaymentIntent and that intent's charge, which holds the card.
       const session = await stripe.checkout.sessions.retrieve(sessionId, {
         expand: ['payment_intent.latest_charge'],
@@ -157,7 +152,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async expireCheckoutSession(sessionId: string): Promise<ExpireOutcome> {
+    async expireCheckoutSession(sessionId) {
       try {
         await stripe.checkout.sessions.expire(sessionId)
         return 'expired'
@@ -175,7 +170,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async verifyWebhook(rawBody, signature, receivedAt): Promise<PaymentEvent> {
+    async verifyWebhook(rawBody, signature, receivedAt) {
       if (signature === undefined || signature === '') {
         throw new WebhookVerificationError('No Stripe-Signature header')
       }
@@ -213,7 +208,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async refund(request: RefundRequest): Promise<ProviderRefund> {
+    async refund(request) {
       const session = await stripe.checkout.sessions.retrieve(request.checkoutSessionId)
       const paymentIntent =
         typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id

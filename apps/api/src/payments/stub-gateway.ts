@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import {
   type CheckoutSession,
   type CheckoutSessionRequest,
-  type ExpireOutcome,
   type PaymentGateway,
   type ProviderRefund,
   RefundRefusedError,
@@ -71,7 +70,7 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
       if (session.status !== 'complete') throw new Error(`Checkout session ${sessionId} is not paid`)
       return { paymentId: `pi_stub_${sessionId.slice(-12)}`, card: { brand: 'visa', last4: '4242' } }
     },
-    async expireCheckoutSession(sessionId): Promise<ExpireOutcome> {
+    async expireCheckoutSession(sessionId) {
       // Sessions from before a restart are gone, as if they had expired.
       const session = sessions.get(sessionId)
       if (!session) return 'expired'

@@ -1,4 +1,9 @@
-import { type Clock, registrationCodeAlgorithm } from '@furfes/core'
+import {
+  type Clock,
+  type RegistrationCodeKeySetWire,
+  registrationCodeAlgorithm,
+  registrationCodeKeySetWireSchema,
+} from '@furfes/core'
 import { desc, sql } from 'drizzle-orm'
 import { type CryptoKey, calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
 import { z } from 'zod'
@@ -13,8 +18,11 @@ interface SigningKey {
 export interface SigningKeySet {
   /** Signs new codes. */
   active: SigningKey
-  /** Every key codes may be signed with, public parts only: the JWKS readers verify against. */
-  jwks: { keys: JWK[] }
+  /**
+   * Every key codes may be signed with, public parts only: the JWKS readers verify against, checked against the
+   * contract once when the keys are loaded.
+   */
+  jwks: RegistrationCodeKeySetWire
 }
 
 const privateJwkSchema = z.looseObject({
@@ -49,7 +57,7 @@ async function fromPrivateJwks(privateJwks: JWK[]): Promise<SigningKeySet> {
   if (!first) throw new Error('No registration-code signing key')
   return {
     active: { kid: first.kid, privateKey: first.privateKey },
-    jwks: { keys: entries.map((entry) => entry.publicJwk) },
+    jwks: registrationCodeKeySetWireSchema.parse({ keys: entries.map((entry) => entry.publicJwk) }),
   }
 }
 

@@ -1,9 +1,10 @@
 import type {
-  CheckInItemWire,
-  CheckInPageWire,
-  CheckInRecordWire,
+  CheckInItem,
+  CheckInKind,
+  CheckInPage,
+  CheckInRecord,
   CheckInRejectionReason,
-  CheckInResultWire,
+  CheckInResult,
   CheckInStatus,
   Clock,
 } from '@furfes/core'
@@ -36,9 +37,9 @@ const checkInLogLockKey = 727_002
 
 export interface CheckInService {
   /** Decides and stores each item in order; one answer per item. */
-  upload(items: readonly CheckInItemWire[], adminId: string): Promise<CheckInResultWire[]>
+  upload(items: readonly CheckInItem[], adminId: string): Promise<CheckInResult[]>
   /** The records stored after `since` (a cursor this service gave out; 0 for the start), oldest first. */
-  page(since: number): Promise<CheckInPageWire>
+  page(since: number): Promise<CheckInPage>
 }
 
 /** A cursor is the decimal `seq` of the last record a page returned; anything else is not one of ours. */
@@ -59,7 +60,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
   const { db, clock } = options
 
   /** The answer an item got when it was stored, rebuilt from the (immutable) records. */
-  async function storedAnswer(executor: Executor, id: string): Promise<CheckInResultWire | undefined> {
+  async function storedAnswer(executor: Executor, id: string): Promise<CheckInResult | undefined> {
     const [row] = await executor
       .select({
         status: checkIns.status,
@@ -77,11 +78,11 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       return {
         id,
         status: 'duplicate',
-        first_check_in: {
+        firstCheckIn: {
           id: row.firstId,
-          device_id: row.firstDeviceId,
-          ...(row.firstDeviceName === null ? {} : { device_name: row.firstDeviceName }),
-          checked_in_at: (row.firstCheckedInAt ?? new Date(0)).toISOString(),
+          deviceId: row.firstDeviceId,
+          ...(row.firstDeviceName === null ? {} : { deviceName: row.firstDeviceName }),
+          checkedInAt: (row.firstCheckedInAt ?? new Date(0)).getTime(),
         },
       }
     }
@@ -93,7 +94,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
 
   async function decide(
     tx: Executor,
-    item: CheckInItemWire,
+    item: CheckInItem,
     paymentStatus: string,
     inForce: string | null,
   ): Promise<{ decision: Decision; nextInForce: string | null }> {
@@ -115,7 +116,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
             .from(checkIns)
             .where(eq(checkIns.id, item.undoes))
     // An undo names a check-in of its own registration; anything else names no check-in it could undo.
-    if (target?.kind !== 'check_in' || target.registrationId !== item.registration_id) {
+    if (target?.kind !== 'check_in' || target.registrationId !== item.registrationId) {
       return { decision: { status: 'rejected', reason: 'undo_target_not_found' }, nextInForce: inForce }
     }
     if (target.id !== inForce) {
@@ -124,22 +125,22 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     return { decision: { status: 'accepted' }, nextInForce: null }
   }
 
-  async function receiveIn(tx: Executor, item: CheckInItemWire, adminId: string): Promise<CheckInResultWire> {
+  async function receiveIn(tx: Executor, item: CheckInItem, adminId: string): Promise<CheckInResult> {
     const now = new Date(clock())
     const [registration] = await tx
       .select({ id: registrations.registrationId, paymentStatus: registrations.paymentStatus })
       .from(registrations)
-      .where(eq(registrations.registrationId, item.registration_id))
+      .where(eq(registrations.registrationId, item.registrationId))
     let inForce: string | null = null
     if (registration) {
       await tx
         .insert(checkInStates)
-        .values({ registrationId: item.registration_id, checkInId: null, updatedAt: now })
+        .values({ registrationId: item.registrationId, checkInId: null, updatedAt: now })
         .onConflictDoNothing()
       const [state] = await tx
         .select({ checkInId: checkInStates.checkInId })
         .from(checkInStates)
-        .where(eq(checkInStates.registrationId, item.registration_id))
+        .where(eq(checkInStates.registrationId, item.registrationId))
         .for('update')
       inForce = state?.checkInId ?? null
     }
@@ -157,10 +158,10 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     await tx.execute(sql`select pg_advisory_xact_lock(${checkInLogLockKey})`)
     await tx.insert(checkIns).values({
       id: item.id,
-      registrationId: item.registration_id,
-      deviceId: item.device_id,
-      deviceName: item.device_name ?? null,
-      checkedInAt: new Date(item.checked_in_at),
+      registrationId: item.registrationId,
+      deviceId: item.deviceId,
+      deviceName: item.deviceName ?? null,
+      checkedInAt: new Date(item.checkedInAt),
       kind: item.kind,
       undoes: item.undoes ?? null,
       status: decision.status,
@@ -173,7 +174,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       await tx
         .update(checkInStates)
         .set({ checkInId: nextInForce, updatedAt: now })
-        .where(eq(checkInStates.registrationId, item.registration_id))
+        .where(eq(checkInStates.registrationId, item.registrationId))
     }
     if (decision.status === 'duplicate') {
       const answer = await storedAnswer(tx, item.id)
@@ -185,7 +186,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       : { id: item.id, status: 'accepted' }
   }
 
-  async function receive(item: CheckInItemWire, adminId: string): Promise<CheckInResultWire> {
+  async function receive(item: CheckInItem, adminId: string): Promise<CheckInResult> {
     try {
       return await db.transaction((tx) => receiveIn(tx as unknown as Executor, item, adminId))
     } catch (error) {
@@ -199,7 +200,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
 
   return {
     async upload(items, adminId) {
-      const results: CheckInResultWire[] = []
+      const results: CheckInResult[] = []
       for (const item of items) results.push(await receive(item, adminId))
       return results
     },
@@ -214,26 +215,26 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       const page = rows.slice(0, checkInPageSize)
       const last = page.at(-1)
       return {
-        items: page.map(toRecordWire),
-        next_cursor: String(last?.seq ?? since),
-        has_more: rows.length > page.length,
+        items: page.map(toRecord),
+        nextCursor: String(last?.seq ?? since),
+        hasMore: rows.length > page.length,
       }
     },
   }
 }
 
-function toRecordWire(row: typeof checkIns.$inferSelect): CheckInRecordWire {
+function toRecord(row: typeof checkIns.$inferSelect): CheckInRecord {
   return {
     id: row.id,
-    registration_id: row.registrationId,
-    device_id: row.deviceId,
-    ...(row.deviceName === null ? {} : { device_name: row.deviceName }),
-    checked_in_at: row.checkedInAt.toISOString(),
-    kind: row.kind as CheckInRecordWire['kind'],
+    registrationId: row.registrationId,
+    deviceId: row.deviceId,
+    ...(row.deviceName === null ? {} : { deviceName: row.deviceName }),
+    checkedInAt: row.checkedInAt.getTime(),
+    kind: row.kind as CheckInKind,
     ...(row.undoes === null ? {} : { undoes: row.undoes }),
     status: row.status as CheckInStatus,
-    ...(row.firstCheckInId === null ? {} : { first_check_in_id: row.firstCheckInId }),
+    ...(row.firstCheckInId === null ? {} : { firstCheckInId: row.firstCheckInId }),
     ...(row.reason === null ? {} : { reason: row.reason as CheckInRejectionReason }),
-    received_at: row.receivedAt.toISOString(),
+    receivedAt: row.receivedAt.getTime(),
   }
 }

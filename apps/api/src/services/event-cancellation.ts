@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   type Clock,
   type EventCancellationDryRunWire,
-  type EventCancellationRunWire,
+  type EventCancellationRun,
   eventCancelledRefundJpy,
   registrationTiers,
 } from '@furfes/core'
@@ -18,9 +18,9 @@ export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */
   dryRun(expensesPerPersonJpy: number): Promise<EventCancellationDryRunWire>
   /** Starts a run (or answers the one running) and drives it in the background. */
-  start(expensesPerPersonJpy: number, staffUserId: string): Promise<EventCancellationRunWire>
+  start(expensesPerPersonJpy: number, staffUserId: string): Promise<EventCancellationRun>
   /** The latest run with its progress; takes over a run whose driver died. Undefined before any run. */
-  status(): Promise<EventCancellationRunWire | undefined>
+  status(): Promise<EventCancellationRun | undefined>
   /** Refunds one batch of the run if this instance holds (or can take) its lease; false once nothing is left. */
   runBatch(runId: string): Promise<boolean>
   /** Resolves when this instance's background driving has stopped (tests wait on it instead of sleeping). */
@@ -84,7 +84,8 @@ export function createEventCancellationService(options: {
     }
   }
 
-  async function toWire(run: RunRow): Promise<EventCancellationRunWire> {
+  /** The run with its counts, read from the registrations and their refunds. */
+  async function withProgress(run: RunRow): Promise<EventCancellationRun> {
     const [counts] = await queryRows<{ refunded: number; failed: number; remaining: number }>(
       db,
       sql`select
@@ -99,16 +100,16 @@ export function createEventCancellationService(options: {
                 and (${run.cursor}::uuid is null or registration_id > ${run.cursor}::uuid)) as remaining`,
     )
     return {
-      run_id: run.runId,
-      status: run.status as EventCancellationRunWire['status'],
-      expenses_per_person_jpy: run.expensesPerPersonJpy,
-      total_registrations: run.totalRegistrations,
+      runId: run.runId,
+      status: run.status as EventCancellationRun['status'],
+      expensesPerPersonJpy: run.expensesPerPersonJpy,
+      totalRegistrations: run.totalRegistrations,
       refunded: counts?.refunded ?? 0,
       failed:
         run.status === 'finished' ? (counts?.failed ?? 0) + (counts?.remaining ?? 0) : (counts?.failed ?? 0),
-      started_at: run.startedAt.toISOString(),
-      ...(run.finishedAt ? { finished_at: run.finishedAt.toISOString() } : {}),
-      ...(run.lastError ? { last_error: run.lastError } : {}),
+      startedAt: run.startedAt.getTime(),
+      ...(run.finishedAt ? { finishedAt: run.finishedAt.getTime() } : {}),
+      ...(run.lastError ? { lastError: run.lastError } : {}),
     }
   }
 
@@ -239,7 +240,7 @@ export function createEventCancellationService(options: {
         return latest
       }
       drive(running.runId)
-      return toWire(running)
+      return withProgress(running)
     },
 
     async status() {
@@ -254,7 +255,7 @@ export function createEventCancellationService(options: {
         logger.info('Resuming an event-cancelled refund run whose driver stopped', { runId: run.runId })
         drive(run.runId)
       }
-      return toWire(run)
+      return withProgress(run)
     },
 
     runBatch,

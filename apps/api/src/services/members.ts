@@ -1,18 +1,23 @@
 import type {
-  AdminRegistrationWire,
+  AdminRegistration,
+  ChangingRoomType,
   Clock,
-  ParticipantWire,
-  ProfileWire,
-  RegistrationAdditionalInfoWire,
-  RegistrationWire,
+  Participant,
+  Profile,
+  ProfilePrivacy,
+  Registration,
+  RegistrationAdditionalInfo,
+  TShirtSize,
 } from '@furfes/core'
 import { eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { type Executor, queryRows } from '../db/database.ts'
-import { profiles, registrationAdditionalInfo } from '../db/schema.ts'
+import { profiles, registrationAdditionalInfo, registrations } from '../db/schema.ts'
+import { currentRegistrationFirst } from './registration-queries.ts'
 
 /*
- * Profiles, registration additional info, the public profile list and the admin participant list, and the
- * mapping of rows to the wire shapes of packages/core.
+ * Profiles, registration additional info, the public profile list and the admin participant list, read from
+ * their rows into core's domain shapes (core's codecs turn them into the wire).
  */
 
 export interface RegistrationFields {
@@ -25,51 +30,53 @@ export interface RegistrationFields {
   expiresAt: Date
 }
 
-function registrationBase(row: RegistrationFields): Omit<RegistrationWire, 'payment_status'> {
+function registrationBase(row: RegistrationFields) {
   return {
-    registration_tier: row.registrationTier,
-    badge_name: row.badgeName,
-    ...(row.tShirtSize === null ? {} : { t_shirt_size: row.tShirtSize }),
-    ...(row.changingRoomType === null ? {} : { changing_room_type: row.changingRoomType }),
-  } as Omit<RegistrationWire, 'payment_status'>
+    registrationTier: row.registrationTier as Registration['registrationTier'],
+    badgeName: row.badgeName,
+    ...(row.tShirtSize === null ? {} : { tShirtSize: row.tShirtSize as TShirtSize }),
+    ...(row.changingRoomType === null ? {} : { changingRoomType: row.changingRoomType as ChangingRoomType }),
+  }
 }
 
 /**
- * The wire shape of a registration. A pending one whose session has passed its expiry reads as expired even
- * before the database says so; one without a checkout session yet (being created) has no wire shape.
+ * A registration as its member sees it. A pending one whose session has passed its expiry reads as expired even
+ * before the database says so; one without a checkout session yet (being created) is not shown.
  */
-export function toRegistrationWire(row: RegistrationFields, now: number): RegistrationWire | undefined {
+export function toRegistration(row: RegistrationFields, now: number): Registration | undefined {
   const base = registrationBase(row)
   if (row.paymentStatus !== 'pending') {
-    return { ...base, payment_status: row.paymentStatus } as RegistrationWire
+    return { ...base, paymentStatus: row.paymentStatus as 'paid' | 'expired' | 'canceled' }
   }
-  if (row.expiresAt.getTime() <= now) return { ...base, payment_status: 'expired' }
+  if (row.expiresAt.getTime() <= now) return { ...base, paymentStatus: 'expired' }
   if (row.paymentUrl === null) return undefined
-  return {
-    ...base,
-    payment_status: 'pending',
-    payment_url: row.paymentUrl,
-    expires_at: row.expiresAt.toISOString(),
-  }
+  return { ...base, paymentStatus: 'pending', paymentUrl: row.paymentUrl, expiresAt: row.expiresAt.getTime() }
 }
 
-export async function getProfile(db: Executor, userId: string): Promise<ProfileWire | undefined> {
+const toProfile = (row: { privacy: string; handleName: string; urls: string[] }): Profile => ({
+  privacy: row.privacy as ProfilePrivacy,
+  handleName: row.handleName,
+  linkUrls: row.urls,
+})
+
+const toAdditionalInfo = (clubActivityXUsername: string | null): RegistrationAdditionalInfo =>
+  clubActivityXUsername === null ? {} : { clubActivityXUsername }
+
+export async function getProfile(db: Executor, userId: string): Promise<Profile | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId))
-  return row
-    ? { privacy: row.privacy as ProfileWire['privacy'], handle_name: row.handleName, urls: row.urls }
-    : undefined
+  return row ? toProfile(row) : undefined
 }
 
 export async function putProfile(
   db: Executor,
   userId: string,
-  profile: ProfileWire,
+  profile: Profile,
   clock: Clock,
-): Promise<ProfileWire> {
+): Promise<Profile> {
   const values = {
     privacy: profile.privacy,
-    handleName: profile.handle_name,
-    urls: profile.urls,
+    handleName: profile.handleName,
+    urls: profile.linkUrls,
     updatedAt: new Date(clock()),
   }
   await db
@@ -82,36 +89,33 @@ export async function putProfile(
 export async function getAdditionalInfo(
   db: Executor,
   userId: string,
-): Promise<RegistrationAdditionalInfoWire | undefined> {
+): Promise<RegistrationAdditionalInfo | undefined> {
   const [row] = await db
     .select()
     .from(registrationAdditionalInfo)
     .where(eq(registrationAdditionalInfo.userId, userId))
-  if (!row) return undefined
-  return row.clubActivityXUsername === null ? {} : { club_activity_x_username: row.clubActivityXUsername }
+  return row ? toAdditionalInfo(row.clubActivityXUsername) : undefined
 }
 
 export async function putAdditionalInfo(
   db: Executor,
   userId: string,
-  info: RegistrationAdditionalInfoWire,
+  info: RegistrationAdditionalInfo,
   clock: Clock,
-): Promise<RegistrationAdditionalInfoWire> {
+): Promise<RegistrationAdditionalInfo> {
   const values = {
-    clubActivityXUsername: info.club_activity_x_username ?? null,
+    clubActivityXUsername: info.clubActivityXUsername ?? null,
     updatedAt: new Date(clock()),
   }
   await db
     .insert(registrationAdditionalInfo)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: registrationAdditionalInfo.userId, set: values })
-  return info.club_activity_x_username === undefined
-    ? {}
-    : { club_activity_x_username: info.club_activity_x_username }
+  return toAdditionalInfo(values.clubActivityXUsername)
 }
 
 /** Public profiles of participants whose registration is paid, in a stable order. */
-export async function publicProfiles(db: Executor): Promise<ProfileWire[]> {
+export async function publicProfiles(db: Executor): Promise<Profile[]> {
   const rows = await queryRows<{ handle_name: string; urls: string[] }>(
     db,
     sql`
@@ -121,7 +125,7 @@ export async function publicProfiles(db: Executor): Promise<ProfileWire[]> {
       order by p.handle_name, p.user_id
     `,
   )
-  return rows.map((row) => ({ privacy: 'public', handle_name: row.handle_name, urls: row.urls }))
+  return rows.map((row) => ({ privacy: 'public', handleName: row.handle_name, linkUrls: row.urls }))
 }
 
 interface ParticipantRow {
@@ -146,19 +150,22 @@ interface ParticipantRow {
  * A registration as admins see it: as its user does, except that one whose checkout session is being opened
  * is shown as pending without a payment URL, because it holds a spot (decision 056).
  */
-function toAdminRegistrationWire(row: RegistrationFields, now: number): AdminRegistrationWire | undefined {
+function toAdminRegistration(row: RegistrationFields, now: number): AdminRegistration | undefined {
   if (row.paymentStatus === 'pending' && row.paymentUrl === null && row.expiresAt.getTime() > now) {
-    return { ...registrationBase(row), payment_status: 'pending', expires_at: row.expiresAt.toISOString() }
+    return { ...registrationBase(row), paymentStatus: 'pending', expiresAt: row.expiresAt.getTime() }
   }
-  return toRegistrationWire(row, now)
+  return toRegistration(row, now)
 }
+
+/** The registrations of the participant list's lateral join, each user's current one first. */
+const latest = alias(registrations, 'x')
 
 /**
  * Every member the API has seen, with what they entered. The e-mail is the one last read from Cognito
  * (empty until the first successful read). Every registration holding a spot is listed, including one whose
  * checkout session is being opened.
  */
-export async function participants(db: Executor, clock: Clock): Promise<ParticipantWire[]> {
+export async function participants(db: Executor, clock: Clock): Promise<Participant[]> {
   const rows = await queryRows<ParticipantRow>(
     db,
     sql`
@@ -171,7 +178,7 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
       left join lateral (
         select * from registrations x
         where x.user_id = u.user_id
-        order by x.payment_status in ('pending', 'paid') desc, x.created_at desc
+        order by ${sql.join(currentRegistrationFirst(latest), sql`, `)}
         limit 1
       ) r on true
       left join registration_additional_info a on a.user_id = u.user_id
@@ -181,13 +188,13 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
   )
   const now = clock()
   return rows.map((row) => {
-    const wire =
+    const registration =
       row.payment_status === null ||
       row.registration_tier === null ||
       row.badge_name === null ||
       row.expires_at === null
         ? undefined
-        : toAdminRegistrationWire(
+        : toAdminRegistration(
             {
               registrationTier: row.registration_tier,
               badgeName: row.badge_name,
@@ -199,27 +206,17 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
             },
             now,
           )
-    // Admins see the registration id too: reception matches registration codes to it.
-    const registration = wire && row.registration_id ? { ...wire, id: row.registration_id } : undefined
     return {
-      user: { user_id: row.user_id, email: row.email ?? '' },
-      ...(registration ? { registration } : {}),
+      user: { userId: row.user_id, email: row.email ?? '' },
+      // Admins see the registration id too: reception matches registration codes to it.
+      ...(registration && row.registration_id
+        ? { registration: { ...registration, registrationId: row.registration_id } }
+        : {}),
       ...(row.has_additional_info
-        ? {
-            registration_additional_info:
-              row.club_activity_x_username === null
-                ? {}
-                : { club_activity_x_username: row.club_activity_x_username },
-          }
+        ? { registrationAdditionalInfo: toAdditionalInfo(row.club_activity_x_username) }
         : {}),
       ...(row.privacy !== null && row.handle_name !== null && row.urls !== null
-        ? {
-            profile: {
-              privacy: row.privacy as ProfileWire['privacy'],
-              handle_name: row.handle_name,
-              urls: row.urls,
-            },
-          }
+        ? { profile: toProfile({ privacy: row.privacy, handleName: row.handle_name, urls: row.urls }) }
         : {}),
     }
   })

@@ -2,11 +2,12 @@ import {
   type Clock,
   defaultRefundPolicy,
   eventCancelledRefundJpy,
+  type PaymentStatus,
   policyRefundJpy,
+  type Refund,
   type RefundPolicy,
-  type RefundQuoteWire,
+  type RefundQuote,
   type RefundSource,
-  type RefundWire,
   type RegistrationTier,
   refundPercentages,
   refundPeriodAt,
@@ -18,8 +19,8 @@ import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
+import { type RegistrationRow, registrationById } from './registration-queries.ts'
 
-type RegistrationRow = typeof registrations.$inferSelect
 type RefundRow = typeof registrationRefunds.$inferSelect
 type AttemptRow = typeof refundAttempts.$inferSelect
 
@@ -41,9 +42,9 @@ type ProviderRefundOutcome =
   | 'unknown_session'
 
 export interface RefundService {
-  quote(registrationId: string): Promise<RefundQuoteWire>
+  quote(registrationId: string): Promise<RefundQuote>
   /** Cancels a paid registration with a refund through the payment provider; once per registration. */
-  refundByStaff(input: StaffRefundInput): Promise<RefundWire>
+  refundByStaff(input: StaffRefundInput): Promise<Refund>
   /**
    * Refunds a paid registration the fee minus the per-person expenses, as the event-cancelled run does; a
    * registration no longer paid (refunded already) is left alone. Throws 502 refundFailed like refundByStaff.
@@ -86,15 +87,15 @@ async function returnPaidSpots(
   await offer?.(executor, tier)
 }
 
-function toWire(row: RefundRow): RefundWire {
+function toRefund(row: RefundRow): Refund {
   return {
-    registration_id: row.registrationId,
-    amount_jpy: row.amountJpy,
-    policy_amount_jpy: row.policyAmountJpy,
+    registrationId: row.registrationId,
+    amountJpy: row.amountJpy,
+    policyAmountJpy: row.policyAmountJpy,
     ...(row.reason === null ? {} : { reason: row.reason }),
     source: row.source as RefundSource,
-    ...(row.staffUserId === null ? {} : { staff_user_id: row.staffUserId }),
-    refunded_at: row.refundedAt.toISOString(),
+    ...(row.staffUserId === null ? {} : { staffUserId: row.staffUserId }),
+    refundedAt: row.refundedAt.getTime(),
   }
 }
 
@@ -193,14 +194,6 @@ export function createRefundService(options: {
   }
   const policy = options.policy ?? defaultRefundPolicy
   const logger = options.logger.child({ component: 'refunds' })
-
-  async function registrationOf(registrationId: string): Promise<RegistrationRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(registrations)
-      .where(eq(registrations.registrationId, registrationId))
-    return row
-  }
 
   async function refundOf(registrationId: string): Promise<RefundRow | undefined> {
     const [row] = await db
@@ -326,28 +319,28 @@ export function createRefundService(options: {
 
   return {
     async quote(registrationId) {
-      const row = await registrationOf(registrationId)
+      const row = await registrationById(db, registrationId)
       if (!row) throw notFound()
       const now = clock()
       const period = refundPeriodAt(now, policy)
       const refund = await refundOf(registrationId)
       return {
-        registration_id: row.registrationId,
-        payment_status: row.paymentStatus as RefundQuoteWire['payment_status'],
-        fee_jpy: row.amountJpy,
-        policy_period: period,
-        policy_percentage: refundPercentages[period],
-        policy_refund_jpy: policyRefundJpy(row.amountJpy, now, policy),
-        ...(refund ? { refund: toWire(refund) } : {}),
+        registrationId: row.registrationId,
+        paymentStatus: row.paymentStatus as PaymentStatus,
+        feeJpy: row.amountJpy,
+        policyPeriod: period,
+        policyPercentage: refundPercentages[period],
+        policyRefundJpy: policyRefundJpy(row.amountJpy, now, policy),
+        ...(refund ? { refund: toRefund(refund) } : {}),
       }
     },
 
     async refundByStaff(input) {
-      const row = await registrationOf(input.registrationId)
+      const row = await registrationById(db, input.registrationId)
       if (!row) throw notFound()
       const done = await refundOf(row.registrationId)
       if (done) {
-        if (done.clientKey === input.clientKey) return toWire(done)
+        if (done.clientKey === input.clientKey) return toRefund(done)
         throw productError(409, 'alreadyRefunded')
       }
       if (row.paymentStatus !== 'paid' || row.checkoutSessionId === null) {
@@ -360,7 +353,7 @@ export function createRefundService(options: {
       const reason = input.reason?.trim() || null
       if (amountJpy !== policyAmountJpy && reason === null) throw productError(400, 'refundReasonRequired')
 
-      return toWire(
+      return toRefund(
         await refundPaid(row, row.checkoutSessionId, {
           amountJpy,
           policyAmountJpy,
@@ -373,7 +366,7 @@ export function createRefundService(options: {
     },
 
     async refundForEventCancellation(registrationId, expensesPerPersonJpy, staffUserId) {
-      const row = await registrationOf(registrationId)
+      const row = await registrationById(db, registrationId)
       if (row?.paymentStatus !== 'paid' || row.checkoutSessionId === null) return 'not_paid'
       const now = clock()
       await refundPaid(row, row.checkoutSessionId, {

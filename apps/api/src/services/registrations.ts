@@ -8,16 +8,21 @@ import {
   registrationTierPriceJpy,
   registrationTiers,
 } from '@furfes/core'
-import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } from '../db/database.ts'
 import { registrations, tierInventory, waitingListEntries } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
-import { enqueueMail, lapseMailsOfReleased } from '../mail/outbox.ts'
+import { enqueueMail, lapseMailsOfEnded } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
+import {
+  currentRegistrationOf,
+  liveRegistrationOf,
+  type RegistrationRow,
+  registrationById,
+} from './registration-queries.ts'
+import { endHolds } from './spots.ts'
 import { offerReturnedSpots, sweepWaitingList } from './waiting-list.ts'
-
-type RegistrationRow = typeof registrations.$inferSelect
 
 interface InventoryItem {
   registrationTier: RegistrationTier
@@ -132,22 +137,12 @@ function releasePending(
 ): Promise<Released[]> {
   return queryRows<Released>(
     executor,
-    sql`
-      with released as (
-        update registrations set payment_status = ${to}, updated_at = ${iso(now)}::timestamptz
-        where payment_status = 'pending' and (${condition})
-        returning registration_id, registration_tier, checkout_session_id
-      ), counts as (
-        select registration_tier, count(*)::int as n from released group by registration_tier
-      ), restored as (
-        update tier_inventory t set taken = t.taken - c.n
-        from counts c where t.registration_tier = c.registration_tier
-        returning t.registration_tier
-      ), mails as (
-        ${mail ? lapseMailsOfReleased(now) : sql`select 1`}
-      )
-      select registration_id, registration_tier, checkout_session_id from released
-    `,
+    endHolds('registration', {
+      to,
+      condition,
+      now,
+      mails: mail ? lapseMailsOfEnded(now) : sql`select 1`,
+    }),
   )
 }
 
@@ -229,7 +224,6 @@ export function createRegistrationService(options: {
    */
   const sessionsOutliveHolds = options.checkoutSessionMs < gateway.minimumSessionMs
 
-  const liveStatuses = ['pending', 'paid']
   const soldOutUntil = new Map<string, number>()
 
   /**
@@ -261,22 +255,6 @@ export function createRegistrationService(options: {
     )
     const earliest = row?.earliest ? Date.parse(row.earliest) : Number.POSITIVE_INFINITY
     soldOutUntil.set(tier, Math.min(now + options.soldOutCacheMs, earliest))
-  }
-
-  async function byId(executor: Executor, registrationId: string): Promise<RegistrationRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(registrations)
-      .where(eq(registrations.registrationId, registrationId))
-    return row
-  }
-
-  async function liveOf(executor: Executor, userId: string): Promise<RegistrationRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(registrations)
-      .where(and(eq(registrations.userId, userId), inArray(registrations.paymentStatus, liveStatuses)))
-    return row
   }
 
   async function takeSpot(
@@ -312,7 +290,7 @@ export function createRegistrationService(options: {
    * creator died), is ended so they can register again (true); a live one means 409.
    */
   async function clearEndedHold(userId: string, now: number): Promise<boolean> {
-    const existing = await liveOf(db, userId)
+    const existing = await liveRegistrationOf(db, userId)
     if (!existing) return true
     if (existing.paymentStatus !== 'pending') return false
     if (existing.expiresAt.getTime() <= now) {
@@ -464,7 +442,7 @@ export function createRegistrationService(options: {
           let replacedSessionId: string | null = null
           if (row.paymentStatus !== 'pending') {
             // Paid after the spot went back (a late webhook): take a spot again if one is free.
-            const other = await liveOf(tx, row.userId)
+            const other = await liveRegistrationOf(tx, row.userId)
             if (other?.paymentStatus === 'paid') throw new RefundRequired()
             if (other) {
               await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now, false)
@@ -554,19 +532,11 @@ export function createRegistrationService(options: {
 
     async current(userId) {
       const now = clock()
-      const [row] = await db
-        .select()
-        .from(registrations)
-        .where(eq(registrations.userId, userId))
-        .orderBy(
-          sql`${registrations.paymentStatus} in ('pending', 'paid') desc`,
-          desc(registrations.createdAt),
-        )
-        .limit(1)
+      const row = await currentRegistrationOf(db, userId)
       if (row?.paymentStatus !== 'pending' || row.expiresAt.getTime() > now) return row
       // Lazily reconcile a session that expired without its webhook (yet).
       await settleOverdue(row, now)
-      return byId(db, row.registrationId)
+      return registrationById(db, row.registrationId)
     },
 
     async start(input) {
@@ -618,7 +588,7 @@ export function createRegistrationService(options: {
             )
             .for('update')
           if (!entry) throw productError(409, 'noWaitingListOffer')
-          const registrationTier = entry.registrationTier as RegistrationTier
+          const registrationTier = entry.registrationTier
           try {
             // The offer's hold becomes the registration's: `taken` already counts it, so it does not change.
             await tx.insert(registrations).values({
@@ -653,7 +623,7 @@ export function createRegistrationService(options: {
 
     async cancel(userId) {
       const now = clock()
-      const live = await liveOf(db, userId)
+      const live = await liveRegistrationOf(db, userId)
       if (!live || live.paymentStatus === 'paid') {
         const latest = live ?? (await this.current(userId))
         if (!latest) throw productError(404, 'notFound')
@@ -677,7 +647,7 @@ export function createRegistrationService(options: {
         }
         await release(db, 'canceled', sql`registration_id = ${live.registrationId}::uuid`, now)
       }
-      const after = await byId(db, live.registrationId)
+      const after = await registrationById(db, live.registrationId)
       if (!after) throw productError(404, 'notFound')
       return after
     },

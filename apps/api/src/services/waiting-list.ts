@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import type { AdminWaitingListWire, Clock, RegistrationTier, WaitingListEntryWire } from '@furfes/core'
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type {
+  AdminWaitingListEntry,
+  Clock,
+  RegistrationTier,
+  WaitingListEntry,
+  WaitingListStatus,
+} from '@furfes/core'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
-import { registrations, waitingListEntries } from '../db/schema.ts'
+import { waitingListEntries } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import type { MailKind } from '../mail/templates.ts'
+import { liveRegistrationOf, openFirst } from './registration-queries.ts'
+import { endHolds } from './spots.ts'
 
 /*
  * The waiting list (decision 115). An offer is a hold: offering a spot adds it to `tier_inventory.taken`, so the
@@ -17,6 +25,9 @@ import type { MailKind } from '../mail/templates.ts'
 export type WaitingEntryRow = typeof waitingListEntries.$inferSelect
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
+
+/** An entry still in line: waiting, or holding an offer. */
+const openStatuses = ['waiting', 'offered'] as const
 
 const offerMade: MailKind = 'waiting_list_offer'
 const offerExpired: MailKind = 'waiting_list_offer_expired'
@@ -98,24 +109,15 @@ export async function offerReturnedSpots(
 function endOffers(executor: Executor, to: 'expired' | 'left', condition: SQL, now: number) {
   return queryRows<OfferedEntry>(
     executor,
-    sql`
-      with ended as (
-        update waiting_list_entries set status = ${to}, updated_at = ${iso(now)}::timestamptz
-        where status = 'offered' and (${condition})
-        returning entry_id, registration_tier
-      ), counts as (
-        select registration_tier, count(*)::int as n from ended group by registration_tier
-      ), restored as (
-        update tier_inventory t set taken = t.taken - c.n
-        from counts c where t.registration_tier = c.registration_tier
-        returning t.registration_tier
-      ), mails as (
-        insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
+    endHolds('offer', {
+      to,
+      condition,
+      now,
+      mails: sql`insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
         select gen_random_uuid(), ${offerExpired}, entry_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
         from ended where ${to} = 'expired'
-        on conflict (waiting_entry_id, kind) do nothing
-      )
-      select entry_id, registration_tier from ended`,
+        on conflict (waiting_entry_id, kind) do nothing`,
+    }),
   )
 }
 
@@ -202,10 +204,7 @@ export function createWaitingListService(options: {
       .select()
       .from(waitingListEntries)
       .where(eq(waitingListEntries.userId, userId))
-      .orderBy(
-        sql`${waitingListEntries.status} in ('waiting', 'offered') desc`,
-        desc(waitingListEntries.position),
-      )
+      .orderBy(...openFirst(waitingListEntries.status, openStatuses, waitingListEntries.position))
       .limit(1)
     return row
   }
@@ -223,16 +222,7 @@ export function createWaitingListService(options: {
   return {
     async join(input) {
       const now = clock()
-      const [live] = await db
-        .select({ id: registrations.registrationId })
-        .from(registrations)
-        .where(
-          and(
-            eq(registrations.userId, input.userId),
-            inArray(registrations.paymentStatus, ['pending', 'paid']),
-          ),
-        )
-      if (live) throw productError(409, 'purchaseSessionAlreadyExists')
+      if (await liveRegistrationOf(db, input.userId)) throw productError(409, 'purchaseSessionAlreadyExists')
       try {
         await db.insert(waitingListEntries).values({
           entryId: randomUUID(),
@@ -278,7 +268,7 @@ export function createWaitingListService(options: {
           .set({ status: 'left', updatedAt: new Date(now) })
           .where(and(eq(waitingListEntries.entryId, open.entryId), eq(waitingListEntries.status, 'waiting')))
       }
-      await offer(db, open.registrationTier as RegistrationTier)
+      await offer(db, open.registrationTier)
       const after = await status(userId)
       if (!after) throw productError(404, 'notFound')
       return after
@@ -315,26 +305,28 @@ export function createWaitingListService(options: {
   }
 }
 
-export function waitingEntryToWire({ entry, position }: WaitingStatus): WaitingListEntryWire {
+/** The member's entry, in core's shape. */
+export function toWaitingListEntry({ entry, position }: WaitingStatus): WaitingListEntry {
   return {
-    registration_tier: entry.registrationTier as RegistrationTier,
-    badge_name: entry.badgeName,
-    status: entry.status as WaitingListEntryWire['status'],
-    joined_at: entry.joinedAt.toISOString(),
+    registrationTier: entry.registrationTier,
+    badgeName: entry.badgeName,
+    status: entry.status as WaitingListStatus,
+    joinedAt: entry.joinedAt.getTime(),
     ...(position === undefined ? {} : { position }),
     ...(entry.status === 'offered' && entry.offerExpiresAt
-      ? { offer_expires_at: entry.offerExpiresAt.toISOString() }
+      ? { offerExpiresAt: entry.offerExpiresAt.getTime() }
       : {}),
   }
 }
 
-export function waitingEntryToAdminWire(
+/** An entry as staff see it, in core's shape. */
+export function toAdminWaitingListEntry(
   item: AdminWaitingEntry & { position: number | undefined },
-): AdminWaitingListWire['items'][number] {
+): AdminWaitingListEntry {
   return {
-    ...waitingEntryToWire({ entry: item.entry, position: item.position }),
-    entry_id: item.entry.entryId,
+    ...toWaitingListEntry({ entry: item.entry, position: item.position }),
+    entryId: item.entry.entryId,
     email: item.email,
-    ...(item.entry.offeredAt ? { offered_at: item.entry.offeredAt.toISOString() } : {}),
+    ...(item.entry.offeredAt ? { offeredAt: item.entry.offeredAt.getTime() } : {}),
   }
 }

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import {
   checkInPageCodec,
   checkInUploadResultCodec,
+  eventCancellationRunCodec,
   featureFlagsCodec,
   inventoryCodec,
   participantListCodec,
@@ -376,5 +377,36 @@ describe('checkout, registration code and participants', () => {
         results: [{ id: userId, status: 'duplicate', first_check_in: first }],
       }),
     ).toMatchObject([{ firstCheckIn: { deviceName } }])
+  })
+})
+
+describe('event-cancelled refund run', () => {
+  it('maps the run with its progress and instants in ms, and encodes back to the same wire', () => {
+    const wire = {
+      run_id: '9b2f5a52-8a43-4f0e-9d8e-6b1f0f3c2a11',
+      status: 'finished' as const,
+      expenses_per_person_jpy: 1000,
+      total_registrations: 5,
+      refunded: 4,
+      failed: 1,
+      started_at: '2025-05-01T01:00:00.000Z',
+      finished_at: '2025-05-01T01:05:00.000Z',
+      last_error: 'refused',
+    }
+    const run = eventCancellationRunCodec.parse(wire)
+    expect(run).toEqual({
+      runId: wire.run_id,
+      status: 'finished',
+      expensesPerPersonJpy: 1000,
+      totalRegistrations: 5,
+      refunded: 4,
+      failed: 1,
+      startedAt: Date.parse(wire.started_at),
+      finishedAt: Date.parse(wire.finished_at),
+      lastError: 'refused',
+    })
+    expect(z.encode(eventCancellationRunCodec, run)).toEqual(wire)
+    const { finished_at: _finished, last_error: _error, ...running } = { ...wire, status: 'running' as const }
+    expect(z.encode(eventCancellationRunCodec, eventCancellationRunCodec.parse(running))).toEqual(running)
   })
 })

@@ -19,6 +19,7 @@ import {
   type WaitingListJoinRequest,
   waitingListJoinRequestSchema,
 } from '../validation/forms.ts'
+import { eventCancellationRunWireSchema } from './refunds.ts'
 import {
   type AdminRegistrationWire,
   adminWaitingListWireSchema,
@@ -703,3 +704,57 @@ export const adminWaitingListCodec = z.codec(
     }),
   },
 )
+
+// --- The event-cancelled refund run (decision 113) --------------------------------------------------------------
+
+/** The run and its progress; instants in epoch ms. */
+export const eventCancellationRunSchema = z.object({
+  runId: z.string(),
+  status: z.enum(['running', 'finished']),
+  expensesPerPersonJpy: z.number(),
+  totalRegistrations: z.number(),
+  refunded: z.number(),
+  failed: z.number(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  lastError: z.string().optional(),
+})
+export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
+
+/** Only the names and the instants change: the status and the counts read the same on both sides. */
+export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
+  decode: ({
+    run_id,
+    expenses_per_person_jpy,
+    total_registrations,
+    started_at,
+    finished_at,
+    last_error,
+    ...same
+  }) => ({
+    ...same,
+    runId: run_id,
+    expensesPerPersonJpy: expenses_per_person_jpy,
+    totalRegistrations: total_registrations,
+    startedAt: Date.parse(started_at),
+    ...(finished_at === undefined ? {} : { finishedAt: Date.parse(finished_at) }),
+    ...(last_error === undefined ? {} : { lastError: last_error }),
+  }),
+  encode: ({
+    runId,
+    expensesPerPersonJpy,
+    totalRegistrations,
+    startedAt,
+    finishedAt,
+    lastError,
+    ...same
+  }) => ({
+    ...same,
+    run_id: runId,
+    expenses_per_person_jpy: expensesPerPersonJpy,
+    total_registrations: totalRegistrations,
+    started_at: toIso(startedAt),
+    ...(finishedAt === undefined ? {} : { finished_at: toIso(finishedAt) }),
+    ...(lastError === undefined ? {} : { last_error: lastError }),
+  }),
+})
