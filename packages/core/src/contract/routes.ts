@@ -81,7 +81,7 @@ type Flat<T> = { [K in keyof T]: T[K] } & {}
  * the definition, so the table below states only what differs from route to route, and every route keeps
  * its literal type (the API handlers and the clients read their bodies from it).
  */
-function routeGroup<const A extends RouteAuth, const T extends string>(auth: A, tag: T) {
+export function routeGroup<const A extends RouteAuth, const T extends string>(auth: A, tag: T) {
   const builder =
     <const M extends HttpMethod>(method: M) =>
     <const P extends string, const S extends RouteSpec>(
