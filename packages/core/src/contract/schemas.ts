@@ -39,7 +39,7 @@ import { issueMessage } from '../validation/issues.ts'
  * earlier rule can still be read. Each shape is written once; the other one replaces only its text fields.
  */
 
-export interface ComponentMeta {
+interface ComponentMeta {
   id: string
   description: string
 }
@@ -48,7 +48,7 @@ export interface ComponentMeta {
 export const contractRegistry = z.registry<ComponentMeta>()
 
 /** Names a schema as a component. The description also goes to the global registry, which JSON Schema reads. */
-function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
+export function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
   const described = schema.describe(meta.description) as T
   contractRegistry.add(described, meta)
   return described
