@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { dashboardCodec } from '../contract/dashboard.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
 import { NotAuthenticatedError } from '../errors/app-errors.ts'
 import { createAdminApiClient } from './admin-client.ts'
@@ -82,6 +83,8 @@ describe('admin API client', () => {
       { slotStart: Date.parse('2026-11-24T01:00:00Z'), deviceId: 'dev-1', deviceName: '受付1', checkIns: 1 },
     ])
     expect(api.requests[0]?.authorization).toBe(`Bearer ${adminToken}`)
+    // The codec renames every field: encoding the client shape gives the wire answer back.
+    expect(dashboardCodec.encode(dashboard)).toStrictEqual(wire)
   })
 
   it('raises NotAuthenticatedError without admin auth info, before calling', async () => {

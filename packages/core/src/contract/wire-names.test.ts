@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { type DashboardWire, dashboardCodec } from './dashboard.ts'
 import { refundQuoteCodec, refundRequestCodec } from './refunds.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
 
@@ -13,65 +12,6 @@ describe('wire names', () => {
 })
 
 describe('codecs that rename', () => {
-  const dashboardWire: DashboardWire = {
-    generated_at: '2026-11-24T03:00:00.000Z',
-    tiers: [
-      {
-        registration_tier: 'member',
-        capacity: 10,
-        paid: 2,
-        pending: 1,
-        spots_left: 7,
-        waiting: 0,
-        revenue_gross_jpy: 12_000,
-        revenue_refunded_jpy: 2_000,
-        revenue_net_jpy: 10_000,
-        checked_in: 1,
-      },
-    ],
-    registrations_per_day: [{ date: '2026-11-23', registration_tier: 'member', registrations: 2 }],
-    check_ins_per_slot: [
-      { slot_start: '2026-11-24T01:00:00.000Z', device_id: 'dev-1', device_name: '受付1', check_ins: 1 },
-      { slot_start: '2026-11-24T01:10:00.000Z', device_id: 'dev-2', check_ins: 2 },
-    ],
-    checked_in: 1,
-    paid: 2,
-  }
-
-  it('decodes the dashboard into client names and epoch ms, and encodes it back as it was', () => {
-    const dashboard = dashboardCodec.decode(dashboardWire)
-    expect(dashboard).toStrictEqual({
-      generatedAt: Date.parse('2026-11-24T03:00:00Z'),
-      tiers: [
-        {
-          registrationTier: 'member',
-          capacity: 10,
-          paid: 2,
-          pending: 1,
-          spotsLeft: 7,
-          waiting: 0,
-          revenueGrossJpy: 12_000,
-          revenueRefundedJpy: 2_000,
-          revenueNetJpy: 10_000,
-          checkedIn: 1,
-        },
-      ],
-      registrationsPerDay: [{ date: '2026-11-23', registrationTier: 'member', registrations: 2 }],
-      checkInsPerSlot: [
-        {
-          slotStart: Date.parse('2026-11-24T01:00:00Z'),
-          deviceId: 'dev-1',
-          deviceName: '受付1',
-          checkIns: 1,
-        },
-        { slotStart: Date.parse('2026-11-24T01:10:00Z'), deviceId: 'dev-2', checkIns: 2 },
-      ],
-      checkedIn: 1,
-      paid: 2,
-    })
-    expect(dashboardCodec.encode(dashboard)).toStrictEqual(dashboardWire)
-  })
-
   it('decodes a refund quote with and without its refund, and encodes it back as it was', () => {
     const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'
     const staffUserId = '0f8fad5b-d9cb-469f-a165-70867728950e'
