@@ -1,5 +1,5 @@
 // Taking the site offline in a journey: the installed app opened on the event day with no network.
-import { type Browser, expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
 import { signInInEnglish } from './mypage.ts'
 import { appStarted } from './public-site.ts'
 import { createPaidParticipant } from './reception.ts'
@@ -40,4 +40,11 @@ export async function signInPaidParticipantForOffline(page: Page, browser: Brows
   await serviceWorkerControls(page)
   await signInInEnglish(page, participant)
   return participant
+}
+
+/** Opens `path` online, waits for the service worker to control the page, then cuts the network. */
+export async function openThenGoOffline(page: Page, context: BrowserContext, path: string) {
+  await page.goto(path)
+  await serviceWorkerControls(page)
+  await context.setOffline(true)
 }

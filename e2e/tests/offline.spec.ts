@@ -6,6 +6,7 @@ import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import {
   offlineRequestError,
+  openThenGoOffline,
   serviceWorkerControls,
   signInPaidParticipantForOffline,
 } from '../support/offline.ts'
@@ -156,9 +157,7 @@ test.describe('offline and installable', () => {
     expectConsoleError,
   }) => {
     expectConsoleError(offlineRequestError)
-    await page.goto('/en')
-    await serviceWorkerControls(page)
-    await context.setOffline(true)
+    await openThenGoOffline(page, context, '/en')
     await page.goto('/files/programme.pdf')
     await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'You are offline' })).toBeVisible()
@@ -271,9 +270,7 @@ test.describe('offline and installable', () => {
     expectConsoleError,
   }) => {
     expectConsoleError(offlineRequestError)
-    await page.goto('/en/sign-in')
-    await serviceWorkerControls(page)
-    await context.setOffline(true)
+    await openThenGoOffline(page, context, '/en/sign-in')
     await page.getByLabel('E-mail address').fill('someone@example.com')
     await page.getByLabel('Password').fill('a password typed offline')
     await page.getByRole('button', { name: 'Sign in' }).click()
