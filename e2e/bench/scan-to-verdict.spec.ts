@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, expect, test } from '@playwright/test'
-import { createPaidParticipant, openDevice, signInAdmin } from '../support/reception.ts'
-import { chromiumArgs, chromiumPath } from '../support/stack.ts'
-import { clipFps, writeQrClip } from '../support/y4m.ts'
+import { expect, test } from '@playwright/test'
+import { createPaidParticipant, launchCameraBrowser, openDevice, signInAdmin } from '../support/reception.ts'
+import { clipFps } from '../support/y4m.ts'
 
 /*
  * Scan to verdict in Chromium against the real stack (docs/benchmarks.md, Reception).
@@ -28,21 +24,15 @@ interface Timing {
 
 test('scan to verdict: fake camera frame to verdict on screen', async ({ browser: plainBrowser }) => {
   test.setTimeout(60_000 + samples * (blankSeconds + 1) * 1000 * 2)
-  const folder = mkdtempSync(join(tmpdir(), 'furfes-scan-bench-'))
   const participant = await createPaidParticipant(
     plainBrowser,
     `Bench ${Math.random().toString(36).slice(2, 8)}`,
   )
-  const clip = join(folder, 'code.y4m')
-  writeQrClip(clip, participant.code, { blankFrames: blankSeconds * clipFps, codeFrames: clipFps })
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
+  const camera = await launchCameraBrowser(participant.code, {
+    blankFrames: blankSeconds * clipFps,
+    codeFrames: clipFps,
   })
+  const { browser } = camera
   try {
     const device = await openDevice(browser, 'Bench', { camera: true })
     await signInAdmin(device.page)
@@ -140,7 +130,6 @@ test('scan to verdict: fake camera frame to verdict on screen', async ({ browser
     expect(device.errors).toEqual([])
     await device.context.close()
   } finally {
-    await browser.close()
-    rmSync(folder, { recursive: true, force: true })
+    await camera.close()
   }
 })

@@ -64,6 +64,14 @@ export async function signUpAndSignIn(page: Page, language: 'ja' | 'en', email: 
   await expect(page).toHaveURL(new RegExp(`/${language}/mypage/dashboard$`))
 }
 
+/** Fills the English sign-in page the browser is on with the account and signs in; ends on the dashboard. */
+export async function signInInEnglish(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('E-mail address').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
+}
+
 const labels = {
   ja: {
     email: /^メールアドレス/,

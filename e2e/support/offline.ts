@@ -1,6 +1,8 @@
 // Taking the site offline in a journey: the installed app opened on the event day with no network.
-import { expect, type Page } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import { signInInEnglish } from './mypage.ts'
 import { appStarted } from './public-site.ts'
+import { createPaidParticipant } from './reception.ts'
 
 /** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
 export const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
@@ -26,4 +28,23 @@ export async function serviceWorkerControls(page: Page) {
       { timeout: 30_000 },
     )
     .toBe('controlled')
+}
+
+/**
+ * A new paid participant signed in on the English site, on a page the service worker controls (so the site
+ * keeps what it shows for when the network is off).
+ */
+export async function signInPaidParticipantForOffline(page: Page, browser: Browser, badgeName: string) {
+  const participant = await createPaidParticipant(browser, badgeName)
+  await page.goto('/en/sign-in')
+  await serviceWorkerControls(page)
+  await signInInEnglish(page, participant)
+  return participant
+}
+
+/** Opens `path` online, waits for the service worker to control the page, then cuts the network. */
+export async function openThenGoOffline(page: Page, context: BrowserContext, path: string) {
+  await page.goto(path)
+  await serviceWorkerControls(page)
+  await context.setOffline(true)
 }

@@ -11,71 +11,46 @@ export interface PublicRoute {
   navigation?: false
 }
 
+/** A page whose Japanese heading is its title. */
+function page(
+  path: string,
+  title: string,
+  en: string,
+  more: Pick<PublicRoute, 'navigation'> = {},
+): PublicRoute {
+  return { path, title, heading: { ja: title, en }, ...more }
+}
+
+const top = { title: 'トップ', heading: { ja: siteName, en: 'Tokyo Furry Fes 2025' } }
+
 export const publicRoutes: readonly PublicRoute[] = [
-  { path: '', title: 'トップ', heading: { ja: siteName, en: 'Tokyo Furry Fes 2025' } },
-  { path: 'top', title: 'トップ', heading: { ja: siteName, en: 'Tokyo Furry Fes 2025' } },
-  { path: 'about', title: 'イベント概要', heading: { ja: 'イベント概要', en: 'About the event' } },
-  {
-    path: 'about-club-activities',
-    title: '部活動について',
-    heading: { ja: '部活動について', en: 'About club activities' },
-  },
-  {
-    path: 'establish-new-club-activity',
-    title: '新しい部活動の設立',
-    heading: { ja: '新しい部活動の設立', en: 'Found a new club' },
-  },
-  { path: 'club-activities-list', title: '部活動一覧', heading: { ja: '部活動一覧', en: 'Club activities' } },
-  { path: 'wanted-list', title: '募集一覧', heading: { ja: '募集一覧', en: 'Open calls' } },
-  {
-    path: 'journalism-club-works-wanted',
-    title: '新聞部 作品募集',
-    heading: { ja: '新聞部 作品募集', en: 'Journalism club: call for works' },
-  },
-  { path: 'faq', title: 'よくある質問', heading: { ja: 'よくある質問', en: 'FAQ' } },
-  {
-    path: 'specified-commercial-transaction-act',
-    title: '特定商取引法に基づく表記',
-    heading: {
-      ja: '特定商取引法に基づく表記',
-      en: 'Notation under the Specified Commercial Transactions Act',
-    },
-  },
-  {
-    path: 'about-registration',
-    title: '参加登録について',
-    heading: { ja: '参加登録について', en: 'About registration' },
-  },
-  { path: 'timetable', title: 'タイムテーブル', heading: { ja: 'タイムテーブル', en: 'Timetable' } },
-  { path: 'venue-map', title: '会場マップ', heading: { ja: '会場マップ', en: 'Venue map' } },
-  {
-    path: 'participants-profile',
-    title: '参加者プロフィール',
-    heading: { ja: '参加者プロフィール', en: "Participants' profiles" },
-  },
-  { path: 'participation-rules', title: '参加規約', heading: { ja: '参加規約', en: 'Participation rules' } },
-  {
-    path: 'privacy-policy',
-    title: 'プライバシーポリシー',
-    heading: { ja: 'プライバシーポリシー', en: 'Privacy policy' },
-  },
+  { path: '', ...top },
+  { path: 'top', ...top },
+  page('about', 'イベント概要', 'About the event'),
+  page('about-club-activities', '部活動について', 'About club activities'),
+  page('establish-new-club-activity', '新しい部活動の設立', 'Found a new club'),
+  page('club-activities-list', '部活動一覧', 'Club activities'),
+  page('wanted-list', '募集一覧', 'Open calls'),
+  page('journalism-club-works-wanted', '新聞部 作品募集', 'Journalism club: call for works'),
+  page('faq', 'よくある質問', 'FAQ'),
+  page(
+    'specified-commercial-transaction-act',
+    '特定商取引法に基づく表記',
+    'Notation under the Specified Commercial Transactions Act',
+  ),
+  page('about-registration', '参加登録について', 'About registration'),
+  page('timetable', 'タイムテーブル', 'Timetable'),
+  page('venue-map', '会場マップ', 'Venue map'),
+  page('participants-profile', '参加者プロフィール', "Participants' profiles"),
+  page('participation-rules', '参加規約', 'Participation rules'),
+  page('privacy-policy', 'プライバシーポリシー', 'Privacy policy'),
   {
     path: 'teaser',
     title: '開催告知',
     heading: { ja: '東京ふぁーりーフェス 2025 開催決定！', en: 'Tokyo Furry Fes 2025 is coming!' },
   },
-  {
-    path: 'for-investigation',
-    title: 'サービス概要（審査用）',
-    heading: { ja: 'サービス概要（審査用）', en: 'Service overview (for review)' },
-    navigation: false,
-  },
-  {
-    path: 'registration-code',
-    title: '受付コード',
-    heading: { ja: '受付コード', en: 'Reception code' },
-    navigation: false,
-  },
+  page('for-investigation', 'サービス概要（審査用）', 'Service overview (for review)', { navigation: false }),
+  page('registration-code', '受付コード', 'Reception code', { navigation: false }),
 ]
 
 export const languages = ['ja', 'en'] as const

@@ -140,16 +140,20 @@ export interface CameraBrowser {
   close(): Promise<void>
 }
 
-export async function launchCameraBrowser(code: string): Promise<CameraBrowser> {
+/** Films `code` as writeQrClip does; `clip` sets how many frames show nothing, then the code, in a loop. */
+export async function launchCameraBrowser(
+  code: string,
+  clip: Parameters<typeof writeQrClip>[2] = {},
+): Promise<CameraBrowser> {
   const folder = mkdtempSync(join(tmpdir(), 'furfes-camera-e2e-'))
-  const clip = join(folder, 'code.y4m')
-  writeQrClip(clip, code)
+  const clipPath = join(folder, 'code.y4m')
+  writeQrClip(clipPath, code, clip)
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       ...chromiumArgs,
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
+      `--use-file-for-fake-video-capture=${clipPath}`,
     ],
   })
   return {

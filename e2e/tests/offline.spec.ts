@@ -4,9 +4,14 @@ import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { offlineRequestError, serviceWorkerControls } from '../support/offline.ts'
+import {
+  offlineRequestError,
+  openThenGoOffline,
+  serviceWorkerControls,
+  signInPaidParticipantForOffline,
+} from '../support/offline.ts'
 import { appStarted } from '../support/public-site.ts'
-import { createPaidParticipant, watchErrors } from '../support/reception.ts'
+import { watchErrors } from '../support/reception.ts'
 import { chromiumArgs, chromiumPath, pwaUrl } from '../support/stack.ts'
 
 // The installed app opened on the event day with no network. Each test loads the site online first,
@@ -23,50 +28,43 @@ async function imageShown(page: Page, src: string) {
 
 const offlineStatus = (page: Page, name: string) => page.getByRole('status', { name })
 
-/** What the service worker keeps in IndexedDB (src/offline/offline-assets.ts): each path and when it was saved. */
-function keptAssets(page: Page) {
-  return page.evaluate(async () => {
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('furfes-pwa')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    try {
-      if (!database.objectStoreNames.contains('assets')) return {}
-      const rows = await new Promise<{ path: string; savedAt: number }[]>((resolve, reject) => {
-        const request = database.transaction('assets').objectStore('assets').getAll()
+/**
+ * Reads one store of the PWA's IndexedDB (furfes-pwa): the record under `key`, or every record without one;
+ * undefined while the store does not exist yet.
+ */
+function readPwaStore<T>(page: Page, store: string, key?: string): Promise<T | undefined> {
+  return page.evaluate(
+    async ({ store, key }) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('furfes-pwa')
         request.onsuccess = () => resolve(request.result)
         request.onerror = () => reject(request.error)
       })
-      return Object.fromEntries(rows.map((row) => [row.path, row.savedAt]))
-    } finally {
-      database.close()
-    }
-  })
+      try {
+        if (!database.objectStoreNames.contains(store)) return undefined
+        return await new Promise<T | undefined>((resolve, reject) => {
+          const records = database.transaction(store).objectStore(store)
+          const request = key === undefined ? records.getAll() : records.get(key)
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+      } finally {
+        database.close()
+      }
+    },
+    { store, key },
+  )
+}
+
+/** What the service worker keeps in IndexedDB (src/offline/offline-assets.ts): each path and when it was saved. */
+async function keptAssets(page: Page) {
+  const rows = await readPwaStore<{ path: string; savedAt: number }[]>(page, 'assets')
+  return Object.fromEntries((rows ?? []).map((row) => [row.path, row.savedAt]))
 }
 
 /** The registration code the PWA keeps in IndexedDB (src/offline/registration-code-cache.ts), if any. */
 function keptRegistrationCode(page: Page) {
-  return page.evaluate(async () => {
-    const database = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('furfes-pwa')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    try {
-      if (!database.objectStoreNames.contains('registrationCode')) return undefined
-      return await new Promise<{ token: string; savedAt: number } | undefined>((resolve, reject) => {
-        const request = database
-          .transaction('registrationCode')
-          .objectStore('registrationCode')
-          .get('current')
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error)
-      })
-    } finally {
-      database.close()
-    }
-  })
+  return readPwaStore<{ token: string; savedAt: number }>(page, 'registrationCode', 'current')
 }
 
 test.describe('offline and installable', () => {
@@ -159,9 +157,7 @@ test.describe('offline and installable', () => {
     expectConsoleError,
   }) => {
     expectConsoleError(offlineRequestError)
-    await page.goto('/en')
-    await serviceWorkerControls(page)
-    await context.setOffline(true)
+    await openThenGoOffline(page, context, '/en')
     await page.goto('/files/programme.pdf')
     await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'You are offline' })).toBeVisible()
@@ -238,14 +234,8 @@ test.describe('offline and installable', () => {
   }) => {
     test.setTimeout(120_000)
     expectConsoleError(offlineRequestError)
-    const participant = await createPaidParticipant(browser, 'Offline Fox')
+    await signInPaidParticipantForOffline(page, browser, 'Offline Fox')
 
-    await page.goto('/en/sign-in')
-    await serviceWorkerControls(page)
-    await page.getByLabel('E-mail address').fill(participant.email)
-    await page.getByLabel('Password').fill(participant.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
     await page.goto('/en/registration-code')
     const qr = page.getByTestId('registration-code-qr')
     await expect(qr).toBeVisible()
@@ -280,9 +270,7 @@ test.describe('offline and installable', () => {
     expectConsoleError,
   }) => {
     expectConsoleError(offlineRequestError)
-    await page.goto('/en/sign-in')
-    await serviceWorkerControls(page)
-    await context.setOffline(true)
+    await openThenGoOffline(page, context, '/en/sign-in')
     await page.getByLabel('E-mail address').fill('someone@example.com')
     await page.getByLabel('Password').fill('a password typed offline')
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test'
 import { apiUrl, callApi, createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { notFoundAnswers } from '../support/mypage.ts'
-import { offlineRequestError, serviceWorkerControls } from '../support/offline.ts'
-import { createPaidParticipant } from '../support/reception.ts'
+import { notFoundAnswers, signInInEnglish } from '../support/mypage.ts'
+import { offlineRequestError, signInPaidParticipantForOffline } from '../support/offline.ts'
 import { e2eVenue, pwaUrl } from '../support/stack.ts'
 
 // The venue is told to paid participants only (decision 123): on My Page, under the registration code, and from
@@ -22,14 +21,8 @@ test.describe('the venue for paid participants', () => {
     expectConsoleError(offlineRequestError)
     // No profile or additional info yet: My Page's reads answer 404.
     expectConsoleError(notFoundAnswers)
-    const participant = await createPaidParticipant(browser, 'Venue Fox')
+    await signInPaidParticipantForOffline(page, browser, 'Venue Fox')
 
-    await page.goto('/en/sign-in')
-    await serviceWorkerControls(page)
-    await page.getByLabel('E-mail address').fill(participant.email)
-    await page.getByLabel('Password').fill(participant.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
     const onDashboard = venueSection(page, 'Venue')
     await expect(onDashboard.getByText(e2eVenue.name.en)).toBeVisible()
     await expect(onDashboard.getByText(e2eVenue.address.en)).toBeVisible()
@@ -85,10 +78,7 @@ test.describe('the venue for paid participants', () => {
     })
 
     await page.goto('/en/sign-in')
-    await page.getByLabel('E-mail address').fill(member.email)
-    await page.getByLabel('Password').fill(member.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
+    await signInInEnglish(page, member)
     await expect(page.getByText('Pending Fox')).toBeVisible()
     await expect(venueSection(page, 'Venue')).toHaveCount(0)
     await expect(page.getByText(e2eVenue.name.en)).toHaveCount(0)

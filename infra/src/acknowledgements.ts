@@ -48,21 +48,25 @@ export function acknowledgeFindings(stack: FurfesStack): void {
   }
 
   // Secrets Manager: the three secrets an operator fills by hand have no rotation a Lambda could perform.
-  acknowledge(stack.secrets.stripeSecretKey, {
-    'AwsSolutions-SMG4':
+  for (const [secret, manualRotation] of [
+    [
+      stack.secrets.stripeSecretKey,
       "A Stripe API key is rolled in Stripe's Dashboard, which no rotation function can do; docs/operations.md " +
-      '("Secrets") has the manual roll: new key in, api.secretsRevision changed, deploy, old key expired.',
-  })
-  acknowledge(stack.secrets.stripeWebhookSecret, {
-    'AwsSolutions-SMG4':
+        '("Secrets") has the manual roll: new key in, api.secretsRevision changed, deploy, old key expired.',
+    ],
+    [
+      stack.secrets.stripeWebhookSecret,
       "The webhook signing secret is issued by Stripe when its endpoint's secret is rolled in the Dashboard; " +
-      'it is copied in by hand as docs/operations.md ("Stripe in live mode") describes.',
-  })
-  acknowledge(stack.secrets.registrationCodeSigningKeys, {
-    'AwsSolutions-SMG4':
+        'it is copied in by hand as docs/operations.md ("Stripe in live mode") describes.',
+    ],
+    [
+      stack.secrets.registrationCodeSigningKeys,
       'Registration codes signed with a key must keep verifying offline at reception until they expire, so ' +
-      'the key rotates in three manual steps (docs/operations.md, "Rotating the registration-code key").',
-  })
+        'the key rotates in three manual steps (docs/operations.md, "Rotating the registration-code key").',
+    ],
+  ] as const) {
+    acknowledge(secret, { 'AwsSolutions-SMG4': manualRotation })
+  }
   acknowledge(stack.database.instance, {
     'AwsSolutions-RDS11':
       'The database sits in isolated subnets with no route to or from the internet and accepts 5432 only ' +

@@ -42,21 +42,38 @@ export class Monitoring extends Construct {
       enforceSSL: true,
     })
     if (config.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail))
-    const notify = (alarm: cloudwatch.Alarm) => this.notify(alarm)
     const minute = Duration.minutes(1)
-
-    // Every 5xx API Gateway answered: the API's own 500s, and Lambda errors, timeouts and throttles.
-    this.api5xx = notify(
-      api.restApi
-        .metricServerError({ period: minute, statistic: cloudwatch.Stats.SUM })
-        .createAlarm(this, 'Api5xx', {
-          alarmName: name('api-5xx'),
-          alarmDescription: `The API answered ${config.monitoring.api5xxPerMinute} or more 5xx in a minute`,
-          threshold: config.monitoring.api5xxPerMinute,
+    /**
+     * An alarm named furfes-<stage>-<name>, sent to the topic. Unless said otherwise it fires on one period at
+     * or above the threshold, and a period without data raises nothing.
+     */
+    const alarm = (
+      id: string,
+      metric: cloudwatch.Metric,
+      options: { name: string } & Omit<cloudwatch.CreateAlarmOptions, 'alarmName' | 'evaluationPeriods'> &
+        Partial<Pick<cloudwatch.CreateAlarmOptions, 'evaluationPeriods'>>,
+    ) => {
+      const { name: alarmName, ...rest } = options
+      return this.notify(
+        metric.createAlarm(this, id, {
           comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           evaluationPeriods: 1,
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+          ...rest,
+          alarmName: name(alarmName),
         }),
+      )
+    }
+
+    // Every 5xx API Gateway answered: the API's own 500s, and Lambda errors, timeouts and throttles.
+    this.api5xx = alarm(
+      'Api5xx',
+      api.restApi.metricServerError({ period: minute, statistic: cloudwatch.Stats.SUM }),
+      {
+        name: 'api-5xx',
+        alarmDescription: `The API answered ${config.monitoring.api5xxPerMinute} or more 5xx in a minute`,
+        threshold: config.monitoring.api5xxPerMinute,
+      },
     )
 
     const webhookFailures = new logs.MetricFilter(this, 'WebhookFailureFilter', {
@@ -67,54 +84,34 @@ export class Monitoring extends Construct {
       metricValue: '1',
       defaultValue: 0,
     })
-    this.webhookFailures = notify(
-      webhookFailures
-        .metric({ period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM })
-        .createAlarm(this, 'WebhookFailures', {
-          alarmName: name('stripe-webhook-failures'),
-          alarmDescription: `A Stripe webhook (${stripeWebhookPath}) was answered with 4xx or 5xx`,
-          threshold: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
+    this.webhookFailures = alarm(
+      'WebhookFailures',
+      webhookFailures.metric({ period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM }),
+      {
+        name: 'stripe-webhook-failures',
+        alarmDescription: `A Stripe webhook (${stripeWebhookPath}) was answered with 4xx or 5xx`,
+        threshold: 1,
+      },
     )
 
     // Reserved concurrency reached: requests are being turned away before the API sees them.
-    notify(
-      api.function
-        .metricThrottles({ period: minute, statistic: cloudwatch.Stats.SUM })
-        .createAlarm(this, 'ApiThrottles', {
-          alarmName: name('api-throttles'),
-          alarmDescription: 'The API reached its reserved concurrency (api.reservedConcurrency)',
-          threshold: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
-    )
-    notify(
-      database.instance
-        .metricCPUUtilization({ period: Duration.minutes(5) })
-        .createAlarm(this, 'DatabaseCpu', {
-          alarmName: name('database-cpu'),
-          alarmDescription: 'The database CPU stayed above 80 % for 15 minutes',
-          threshold: 80,
-          evaluationPeriods: 3,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-        }),
-    )
-    notify(
-      database.instance
-        .metricFreeStorageSpace({ period: Duration.minutes(5) })
-        .createAlarm(this, 'DatabaseStorage', {
-          alarmName: name('database-storage'),
-          alarmDescription: 'Less than 2 GiB of database storage left',
-          threshold: 2 * 1024 ** 3,
-          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: cloudwatch.TreatMissingData.BREACHING,
-        }),
-    )
+    alarm('ApiThrottles', api.function.metricThrottles({ period: minute, statistic: cloudwatch.Stats.SUM }), {
+      name: 'api-throttles',
+      alarmDescription: 'The API reached its reserved concurrency (api.reservedConcurrency)',
+      threshold: 1,
+    })
+    alarm('DatabaseCpu', database.instance.metricCPUUtilization({ period: Duration.minutes(5) }), {
+      name: 'database-cpu',
+      alarmDescription: 'The database CPU stayed above 80 % for 15 minutes',
+      threshold: 80,
+      evaluationPeriods: 3,
+    })
+    alarm('DatabaseStorage', database.instance.metricFreeStorageSpace({ period: Duration.minutes(5) }), {
+      name: 'database-storage',
+      alarmDescription: 'Less than 2 GiB of database storage left',
+      threshold: 2 * 1024 ** 3,
+      comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+    })
   }
 }

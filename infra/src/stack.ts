@@ -64,22 +64,19 @@ export class FurfesStack extends Stack {
     // The sites' URLs come first: the API needs them (CORS, checkout return URLs), and each site's
     // config.json needs the API's URL and the other site's.
     const policies = new WebDeliveryPolicies(this, 'WebDelivery')
-    this.pwa = new StaticSite(this, 'Pwa', {
-      app: 'pwa',
-      distDir: props.webApps.pwaDist,
-      policies,
-      prerendered: true,
-      logBucket: this.logs.bucket,
-      ...(config.domains.pwa ? { domain: config.domains.pwa } : {}),
-    })
-    this.reception = new StaticSite(this, 'Reception', {
-      app: 'reception',
-      distDir: props.webApps.receptionDist,
-      policies,
-      prerendered: false,
-      logBucket: this.logs.bucket,
-      ...(config.domains.reception ? { domain: config.domains.reception } : {}),
-    })
+    const site = (id: string, app: 'pwa' | 'reception', distDir: string, prerendered: boolean) => {
+      const domain = config.domains[app]
+      return new StaticSite(this, id, {
+        app,
+        distDir,
+        policies,
+        prerendered,
+        logBucket: this.logs.bucket,
+        ...(domain ? { domain } : {}),
+      })
+    }
+    this.pwa = site('Pwa', 'pwa', props.webApps.pwaDist, true)
+    this.reception = site('Reception', 'reception', props.webApps.receptionDist, false)
     this.api = new Api(this, 'Api', {
       config,
       network: this.network,

@@ -222,23 +222,17 @@ describe('the database', () => {
         JSON.stringify(rule.Properties.GroupId) ===
         JSON.stringify({ 'Fn::GetAtt': [databaseGroup, 'GroupId'] }),
     )
+    const postgresFrom = (Description: string, sourceGroup: string) => ({
+      Description,
+      IpProtocol: 'tcp',
+      FromPort: 5432,
+      ToPort: 5432,
+      GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
+      SourceSecurityGroupId: { 'Fn::GetAtt': [sourceGroup, 'GroupId'] },
+    })
     expect(ingress.map((rule) => rule.Properties)).toEqual([
-      {
-        Description: 'PostgreSQL from the API functions',
-        IpProtocol: 'tcp',
-        FromPort: 5432,
-        ToPort: 5432,
-        GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
-        SourceSecurityGroupId: { 'Fn::GetAtt': [apiGroup, 'GroupId'] },
-      },
-      {
-        Description: 'PostgreSQL from the password rotation',
-        IpProtocol: 'tcp',
-        FromPort: 5432,
-        ToPort: 5432,
-        GroupId: { 'Fn::GetAtt': [databaseGroup, 'GroupId'] },
-        SourceSecurityGroupId: { 'Fn::GetAtt': [rotationGroup, 'GroupId'] },
-      },
+      postgresFrom('PostgreSQL from the API functions', apiGroup),
+      postgresFrom('PostgreSQL from the password rotation', rotationGroup),
     ])
     // No rule anywhere opens it to an address range.
     const anyCidr = Object.values(resources('AWS::EC2::SecurityGroupIngress')).filter(

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { dashboardCodec } from '../contract/dashboard.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
 import { NotAuthenticatedError } from '../errors/app-errors.ts'
 import { createAdminApiClient } from './admin-client.ts'
@@ -82,6 +83,8 @@ describe('admin API client', () => {
       { slotStart: Date.parse('2026-11-24T01:00:00Z'), deviceId: 'dev-1', deviceName: '受付1', checkIns: 1 },
     ])
     expect(api.requests[0]?.authorization).toBe(`Bearer ${adminToken}`)
+    // The codec renames every field: encoding the client shape gives the wire answer back.
+    expect(dashboardCodec.encode(dashboard)).toStrictEqual(wire)
   })
 
   it('raises NotAuthenticatedError without admin auth info, before calling', async () => {
@@ -126,6 +129,21 @@ describe('admin API client', () => {
 const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'
 const checkInId = '3b241101-e2bb-4255-8caf-4136c566a962'
 const firstId = '9a3c1c5e-8f5e-4a8b-9d6e-0c1b2a3d4e5f'
+/** A check-in of device-a as it travels on the wire, and as the client sees it. */
+const checkInWire = {
+  id: checkInId,
+  registration_id: registrationId,
+  device_id: 'device-a',
+  checked_in_at: '2025-05-10T01:02:03.000Z',
+  kind: 'check_in',
+}
+const checkInItem = {
+  id: checkInId,
+  registrationId,
+  deviceId: 'device-a',
+  checkedInAt: Date.parse('2025-05-10T01:02:03.000Z'),
+  kind: 'check_in' as const,
+}
 
 function adminClient(fetch: ReturnType<typeof createFakeApi>['fetch']) {
   return createAdminApiClient({ baseUrl: 'https://api.furfes.example', fetch, getAuthInfo: () => adminAuth })
@@ -190,10 +208,7 @@ describe('admin API client, reception calls', () => {
         },
       }),
     })
-    const checkedInAt = Date.parse('2025-05-10T01:02:03.000Z')
-    const results = await adminClient(api.fetch).uploadCheckIns([
-      { id: checkInId, registrationId, deviceId: 'device-a', checkedInAt, kind: 'check_in' },
-    ])
+    const results = await adminClient(api.fetch).uploadCheckIns([checkInItem])
     expect(results).toEqual([
       {
         id: checkInId,
@@ -206,17 +221,7 @@ describe('admin API client, reception calls', () => {
         },
       },
     ])
-    expect(api.requests[0]?.body).toEqual({
-      items: [
-        {
-          id: checkInId,
-          registration_id: registrationId,
-          device_id: 'device-a',
-          checked_in_at: '2025-05-10T01:02:03.000Z',
-          kind: 'check_in',
-        },
-      ],
-    })
+    expect(api.requests[0]?.body).toEqual({ items: [checkInWire] })
   })
 
   it('refuses an undo without its target before sending, and answers that skip an item', async () => {
@@ -235,17 +240,7 @@ describe('admin API client, reception calls', () => {
       'GET /admin/check-ins': () => ({
         status: 200,
         body: {
-          items: [
-            {
-              id: checkInId,
-              registration_id: registrationId,
-              device_id: 'device-a',
-              checked_in_at: '2025-05-10T01:02:03.000Z',
-              kind: 'check_in',
-              status: 'accepted',
-              received_at: '2025-05-10T01:02:04.000Z',
-            },
-          ],
+          items: [{ ...checkInWire, status: 'accepted', received_at: '2025-05-10T01:02:04.000Z' }],
           next_cursor: '42',
           has_more: false,
         },
@@ -253,17 +248,7 @@ describe('admin API client, reception calls', () => {
     })
     const sut = adminClient(api.fetch)
     expect(await sut.listCheckIns('41')).toEqual({
-      items: [
-        {
-          id: checkInId,
-          registrationId,
-          deviceId: 'device-a',
-          checkedInAt: Date.parse('2025-05-10T01:02:03.000Z'),
-          kind: 'check_in',
-          status: 'accepted',
-          receivedAt: Date.parse('2025-05-10T01:02:04.000Z'),
-        },
-      ],
+      items: [{ ...checkInItem, status: 'accepted', receivedAt: Date.parse('2025-05-10T01:02:04.000Z') }],
       nextCursor: '42',
       hasMore: false,
     })

@@ -27,13 +27,7 @@ import { apiRoutes } from '../contract/routes.ts'
 import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
-import {
-  type ApiClientOptions,
-  type CallOptions,
-  createTransport,
-  decodeResponse,
-  encodeRequest,
-} from './transport.ts'
+import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'
 
 /**
  * The reception app's client for admins. It is distinct from the member client: it reads the admin auth info
@@ -76,32 +70,19 @@ export interface AdminApiClient {
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
-  const transport = createTransport(options, 'admin')
+  const { call, reader, sender } = createTransport(options, 'admin')
+  const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
+  const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
+  const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
+  const refund = sender(apiRoutes.postAdminRegistrationRefund, refundRequestCodec, refundCodec)
   return {
-    async getFeatures(callOptions) {
-      return decodeResponse(featureFlagsCodec, await transport.call(apiRoutes.getFeatures, {}, callOptions))
-    },
-    async setFeatures(flags, callOptions) {
-      const body = encodeRequest(featureFlagsCodec, flags, 'PUT /admin/features')
-      const wire = await transport.call(apiRoutes.putAdminFeatures, { body }, callOptions)
-      return decodeResponse(featureFlagsCodec, wire)
-    },
-    async listParticipants(callOptions) {
-      const wire = await transport.call(apiRoutes.getAdminParticipants, {}, callOptions)
-      return decodeResponse(participantListCodec, wire)
-    },
-    async listWaitingList(callOptions) {
-      const wire = await transport.call(apiRoutes.getAdminWaitingList, {}, callOptions)
-      return decodeResponse(adminWaitingListCodec, wire)
-    },
-    async getDashboard(callOptions) {
-      const wire = await transport.call(apiRoutes.getAdminDashboard, {}, callOptions)
-      return decodeResponse(dashboardCodec, wire)
-    },
+    getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
+    setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
+    listParticipants: reader(apiRoutes.getAdminParticipants, participantListCodec),
+    listWaitingList: reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec),
+    getDashboard: reader(apiRoutes.getAdminDashboard, dashboardCodec),
     async uploadCheckIns(items, callOptions) {
-      const body = encodeRequest(checkInUploadCodec, [...items], 'POST /admin/check-ins')
-      const wire = await transport.call(apiRoutes.postAdminCheckIns, { body }, callOptions)
-      const results = decodeResponse(checkInUploadResultCodec, wire)
+      const results = await upload([...items], callOptions)
       // The queue marks items by these answers: an answer that does not match the items would lose one.
       const answered = new Set(results.map((result) => result.id))
       if (results.length !== items.length || items.some((item) => !answered.has(item.id))) {
@@ -109,52 +90,24 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       }
       return results
     },
-    async listCheckIns(since, callOptions) {
-      const wire = await transport.call(
-        apiRoutes.getAdminCheckIns,
-        { query: { since: since || undefined } },
-        callOptions,
-      )
-      return decodeResponse(checkInPageCodec, wire)
-    },
-    async getRefundQuote(registrationId, callOptions) {
-      const wire = await transport.call(
-        apiRoutes.getAdminRegistrationRefund,
-        { params: { registration_id: registrationId } },
-        callOptions,
-      )
-      return decodeResponse(refundQuoteCodec, wire)
-    },
-    async refundRegistration(registrationId, request, callOptions) {
-      const path = 'POST /admin/registrations/{registration_id}/refund'
-      const body = encodeRequest(refundRequestCodec, request, path)
-      const wire = await transport.call(
-        apiRoutes.postAdminRegistrationRefund,
-        { params: { registration_id: registrationId }, body },
-        callOptions,
-      )
-      return decodeResponse(refundCodec, wire)
-    },
-    async dryRunEventCancellation(expensesPerPersonJpy, callOptions) {
-      return transport.call(
+    listCheckIns: (since, callOptions) => listCheckIns(callOptions, { query: { since: since || undefined } }),
+    getRefundQuote: (registrationId, callOptions) =>
+      getRefundQuote(callOptions, { params: { registration_id: registrationId } }),
+    refundRegistration: (registrationId, request, callOptions) =>
+      refund(request, callOptions, { params: { registration_id: registrationId } }),
+    dryRunEventCancellation: (expensesPerPersonJpy, callOptions) =>
+      call(
         apiRoutes.postAdminEventCancellationDryRun,
         { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
         callOptions,
-      )
-    },
-    async startEventCancellation(expensesPerPersonJpy, callOptions) {
-      return transport.call(
+      ),
+    startEventCancellation: (expensesPerPersonJpy, callOptions) =>
+      call(
         apiRoutes.postAdminEventCancellation,
         { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
         callOptions,
-      )
-    },
-    async getEventCancellation(callOptions) {
-      return transport.call(apiRoutes.getAdminEventCancellation, {}, callOptions)
-    },
-    async getRegistrationCodeKeys(callOptions) {
-      const wire = await transport.call(apiRoutes.getRegistrationCodeKeys, {}, callOptions)
-      return decodeResponse(registrationCodeKeySetCodec, wire)
-    },
+      ),
+    getEventCancellation: (callOptions) => call(apiRoutes.getAdminEventCancellation, {}, callOptions),
+    getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
   }
 }

@@ -27,6 +27,15 @@ const pendingWire = {
   t_shirt_size: 'L',
 }
 
+/** A valid registration request for the plain member tier. */
+const memberRegistration = {
+  registrationTier: 'member',
+  badgeName: 'Fox',
+  agreedToRules: true,
+  successUrl: 'https://furfes.example/ok',
+  cancelUrl: 'https://furfes.example/ng',
+} as const
+
 const venueWire = {
   name: { ja: '東京ホール', en: 'Tokyo Hall' },
   address: { ja: '東京都千代田区1-1', en: '1-1 Chiyoda, Tokyo' },
@@ -200,15 +209,7 @@ describe('member API client errors', () => {
   it('raises NotAuthenticatedError before any authenticated call when there is no auth state', async () => {
     const { sut, api } = setup({ signedIn: false })
     await expect(sut.getProfile()).rejects.toBeInstanceOf(NotAuthenticatedError)
-    await expect(
-      sut.postRegistration({
-        registrationTier: 'member',
-        badgeName: 'Fox',
-        agreedToRules: true,
-        successUrl: 'https://furfes.example/ok',
-        cancelUrl: 'https://furfes.example/ng',
-      }),
-    ).rejects.toBeInstanceOf(NotAuthenticatedError)
+    await expect(sut.postRegistration(memberRegistration)).rejects.toBeInstanceOf(NotAuthenticatedError)
     await expect(sut.getRegistration()).rejects.toBeInstanceOf(NotAuthenticatedError)
     expect(api.requests).toEqual([])
   })
@@ -285,15 +286,7 @@ describe('member API client errors', () => {
     api.answerNext(204)
     await expect(sut.getInventory()).rejects.toThrow(/does not declare/)
     api.answerNext(200, { payment_url: 'javascript:alert(1)' })
-    await expect(
-      sut.postRegistration({
-        registrationTier: 'member',
-        badgeName: 'Fox',
-        agreedToRules: true,
-        successUrl: 'https://furfes.example/ok',
-        cancelUrl: 'https://furfes.example/ng',
-      }),
-    ).rejects.toBeInstanceOf(UnexpectedError)
+    await expect(sut.postRegistration(memberRegistration)).rejects.toBeInstanceOf(UnexpectedError)
   })
 
   it('refuses to send a request its schema refuses', async () => {

@@ -29,13 +29,7 @@ import type {
   RegistrationRequest,
   WaitingListJoinRequest,
 } from '../validation/forms.ts'
-import {
-  type ApiClientOptions,
-  type CallOptions,
-  createTransport,
-  decodeResponse,
-  encodeRequest,
-} from './transport.ts'
+import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'
 
 /** The participant site's client of the product API (decision 013), in the client's camelCase shapes. */
 export interface MemberApiClient {
@@ -69,81 +63,34 @@ export interface MemberApiClient {
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
-  const transport = createTransport(options, 'member')
+  const { reader, sender } = createTransport(options, 'member')
   return {
-    async getFeatures(callOptions) {
-      return decodeResponse(featureFlagsCodec, await transport.call(apiRoutes.getFeatures, {}, callOptions))
-    },
-    async getPublicProfiles(callOptions) {
-      return decodeResponse(
-        profileListCodec,
-        await transport.call(apiRoutes.getPublicProfiles, {}, callOptions),
-      )
-    },
-    async getProfile(callOptions) {
-      const wire = await transport.call(apiRoutes.getProfile, {}, callOptions)
-      return wire === null ? null : decodeResponse(profileCodec, wire)
-    },
-    async putProfile(profile, callOptions) {
-      const body = encodeRequest(profileRequestCodec, profile, 'PUT /profile')
-      return decodeResponse(profileCodec, await transport.call(apiRoutes.putProfile, { body }, callOptions))
-    },
-    async getRegistrationAdditionalInfo(callOptions) {
-      const wire = await transport.call(apiRoutes.getRegistrationAdditionalInfo, {}, callOptions)
-      return wire === null ? null : decodeResponse(registrationAdditionalInfoCodec, wire)
-    },
-    async putRegistrationAdditionalInfo(info, callOptions) {
-      const body = encodeRequest(registrationAdditionalInfoRequestCodec, info, 'PUT /registration/additional')
-      const wire = await transport.call(apiRoutes.putRegistrationAdditionalInfo, { body }, callOptions)
-      return decodeResponse(registrationAdditionalInfoCodec, wire)
-    },
-    async getInventory(callOptions) {
-      return decodeResponse(inventoryCodec, await transport.call(apiRoutes.getInventory, {}, callOptions))
-    },
-    async getRegistration(callOptions) {
-      const wire = await transport.call(apiRoutes.getRegistration, {}, callOptions)
-      return wire === null ? null : decodeResponse(registrationCodec, wire)
-    },
-    async postRegistration(request, callOptions) {
-      const body = encodeRequest(registrationRequestCodec, request, 'POST /registration')
-      const wire = await transport.call(apiRoutes.postRegistration, { body }, callOptions)
-      return decodeResponse(registrationCheckoutCodec, wire)
-    },
-    async deleteRegistration(callOptions) {
-      return decodeResponse(
-        registrationCodec,
-        await transport.call(apiRoutes.deleteRegistration, {}, callOptions),
-      )
-    },
-    async getRegistrationJwt(callOptions) {
-      return decodeResponse(
-        registrationCodeCodec,
-        await transport.call(apiRoutes.getRegistrationJwt, {}, callOptions),
-      )
-    },
-    async getWaitingList(callOptions) {
-      const wire = await transport.call(apiRoutes.getWaitingList, {}, callOptions)
-      return wire === null ? null : decodeResponse(waitingListEntryCodec, wire)
-    },
-    async joinWaitingList(request, callOptions) {
-      const body = encodeRequest(waitingListJoinCodec, request, 'POST /waiting-list')
-      const wire = await transport.call(apiRoutes.postWaitingList, { body }, callOptions)
-      return decodeResponse(waitingListEntryCodec, wire)
-    },
-    async leaveWaitingList(callOptions) {
-      return decodeResponse(
-        waitingListEntryCodec,
-        await transport.call(apiRoutes.deleteWaitingList, {}, callOptions),
-      )
-    },
-    async acceptWaitingListOffer(accept, callOptions) {
-      const body = encodeRequest(waitingListAcceptCodec, accept, 'POST /waiting-list/accept')
-      const wire = await transport.call(apiRoutes.postWaitingListAccept, { body }, callOptions)
-      return decodeResponse(registrationCheckoutCodec, wire)
-    },
-    async getVenue(callOptions) {
-      const wire = await transport.call(apiRoutes.getVenue, {}, callOptions)
-      return wire === null ? null : decodeResponse(venueCodec, wire)
-    },
+    getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
+    getPublicProfiles: reader(apiRoutes.getPublicProfiles, profileListCodec),
+    getProfile: reader(apiRoutes.getProfile, profileCodec),
+    putProfile: sender(apiRoutes.putProfile, profileRequestCodec, profileCodec),
+    getRegistrationAdditionalInfo: reader(
+      apiRoutes.getRegistrationAdditionalInfo,
+      registrationAdditionalInfoCodec,
+    ),
+    putRegistrationAdditionalInfo: sender(
+      apiRoutes.putRegistrationAdditionalInfo,
+      registrationAdditionalInfoRequestCodec,
+      registrationAdditionalInfoCodec,
+    ),
+    getInventory: reader(apiRoutes.getInventory, inventoryCodec),
+    getRegistration: reader(apiRoutes.getRegistration, registrationCodec),
+    postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
+    deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
+    getRegistrationJwt: reader(apiRoutes.getRegistrationJwt, registrationCodeCodec),
+    getWaitingList: reader(apiRoutes.getWaitingList, waitingListEntryCodec),
+    joinWaitingList: sender(apiRoutes.postWaitingList, waitingListJoinCodec, waitingListEntryCodec),
+    leaveWaitingList: reader(apiRoutes.deleteWaitingList, waitingListEntryCodec),
+    acceptWaitingListOffer: sender(
+      apiRoutes.postWaitingListAccept,
+      waitingListAcceptCodec,
+      registrationCheckoutCodec,
+    ),
+    getVenue: reader(apiRoutes.getVenue, venueCodec),
   }
 }

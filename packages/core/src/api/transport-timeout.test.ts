@@ -2,18 +2,14 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import type { RouteDefinition } from '../contract/routes.ts'
+import { routeGroup } from '../contract/routes.ts'
 import { NetworkError } from '../errors/app-errors.ts'
 import { createTransport, defaultRequestTimeoutMs, type FetchLike, RequestTimeoutError } from './transport.ts'
 
-const route = {
-  method: 'get',
-  path: '/features',
-  auth: 'none',
-  tag: 'features',
+const route = routeGroup('none', 'features').get('/features', {
   summary: 'x',
   responses: { 200: { description: 'ok', schema: z.object({ ok: z.boolean() }) } },
-} as const satisfies RouteDefinition
+})
 
 const servers: Server[] = []
 /** Responses held open by the servers, ended after each test so the servers can close. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { RouteDefinition } from '../contract/routes.ts'
+import { routeGroup } from '../contract/routes.ts'
 import { profileWireSchema } from '../contract/schemas.ts'
 import type { FetchLike } from './transport.ts'
 import { createTransport } from './transport.ts'
@@ -16,22 +16,20 @@ function recordingFetch(status: number, body?: unknown) {
   return { fetch, seen }
 }
 
+/** A transport of the admin client, signed in, on the given base URL. */
+function adminTransport(fetch: FetchLike, baseUrl = 'https://api.furfes.example') {
+  return createTransport({ baseUrl, fetch, getAuthInfo: () => adminAuth }, 'admin')
+}
+
 describe('transport', () => {
   it('fills path parameters and adds query parameters, keeping the base path', async () => {
-    const route = {
-      method: 'get',
-      path: '/admin/check-ins/{id}',
-      auth: 'admin',
-      tag: 'admin',
+    const route = routeGroup('admin', 'admin').get('/admin/check-ins/{id}', {
       summary: 'One check-in',
       request: { params: z.object({ id: z.string() }), query: z.object({ since: z.string().optional() }) },
       responses: { 200: { description: 'ok', schema: profileWireSchema } },
-    } as const satisfies RouteDefinition
+    })
     const { fetch, seen } = recordingFetch(200, { privacy: 'public', handle_name: 'Fox', urls: [] })
-    const sut = createTransport(
-      { baseUrl: 'https://api.furfes.example/v1/', fetch, getAuthInfo: () => adminAuth },
-      'admin',
-    )
+    const sut = adminTransport(fetch, 'https://api.furfes.example/v1/')
     const result = await sut.call(route, {
       params: { id: 'a/b' },
       query: { since: '2025-05-10', limit: undefined },
@@ -43,36 +41,22 @@ describe('transport', () => {
   })
 
   it('returns nothing for a declared empty answer', async () => {
-    const route = {
-      method: 'delete',
-      path: '/admin/check-ins/{id}',
-      auth: 'admin',
-      tag: 'admin',
+    const route = routeGroup('admin', 'admin').delete('/admin/check-ins/{id}', {
       summary: 'Undo',
       responses: { 204: { description: 'Undone' } },
-    } as const satisfies RouteDefinition
+    })
     const { fetch } = recordingFetch(204)
-    const sut = createTransport(
-      { baseUrl: 'https://api.furfes.example', fetch, getAuthInfo: () => adminAuth },
-      'admin',
-    )
+    const sut = adminTransport(fetch)
     expect(await sut.call(route, { params: { id: '1' } })).toBeUndefined()
   })
 
   it('refuses to send a token to a route of the other auth kind', async () => {
-    const route = {
-      method: 'get',
-      path: '/profile',
-      auth: 'member',
-      tag: 'profile',
+    const route = routeGroup('member', 'profile').get('/profile', {
       summary: 'x',
       responses: { 200: { description: 'ok', schema: profileWireSchema } },
-    } as const satisfies RouteDefinition
+    })
     const { fetch, seen } = recordingFetch(200, {})
-    const sut = createTransport(
-      { baseUrl: 'https://api.furfes.example', fetch, getAuthInfo: () => adminAuth },
-      'admin',
-    )
+    const sut = adminTransport(fetch)
     await expect(sut.call(route, {})).rejects.toThrow('The admin client cannot call GET /profile')
     expect(seen).toEqual([])
   })

@@ -62,17 +62,57 @@ export type CallInput<R extends RouteDefinition> = {
   query?: Readonly<Record<string, string | number | boolean | undefined>>
 } & (RouteRequestBody<R> extends undefined ? { body?: undefined } : { body: RouteRequestBody<R> })
 
-export type CallResult<R extends RouteDefinition> =
-  | RouteSuccessBody<R>
-  | (R['noneOn404'] extends { description: string } ? null : never)
+/** null where the route reads a 404 as none, else nothing. */
+type NoneOn404<R extends RouteDefinition> = R['noneOn404'] extends { description: string } ? null : never
 
-/** Calls routes of one auth kind: members' routes with member tokens, admins' with admin tokens. */
+export type CallResult<R extends RouteDefinition> = RouteSuccessBody<R> | NoneOn404<R>
+
+/** Where a call goes besides its route: the path parameters and the query. */
+export type CallPlace = Pick<CallInput<RouteDefinition>, 'params' | 'query'>
+
+/** A codec whose wire side takes what the route answers (a codec of another route does not compile). */
+export type AnswerCodec<R extends RouteDefinition, C extends z.ZodCodec> = C &
+  ([RouteSuccessBody<R>] extends [z.input<C>] ? unknown : "this codec does not decode the route's answer")
+
+/** A codec whose wire side is the body the route takes. */
+export type BodyCodec<R extends RouteDefinition, Q extends z.ZodCodec> = Q &
+  ([z.input<Q>] extends [RouteRequestBody<R>] ? unknown : 'this codec does not encode the body of the route')
+
+/** A client method that reads a route: it calls the route and decodes its answer. */
+export type RouteReader<R extends RouteDefinition, C extends z.ZodCodec> = (
+  options?: CallOptions,
+  place?: CallPlace,
+) => Promise<z.output<C> | NoneOn404<R>>
+
+/** A client method that writes to a route: it encodes the value as the body, calls and decodes the answer. */
+export type RouteSender<R extends RouteDefinition, Q extends z.ZodCodec, C extends z.ZodCodec> = (
+  value: z.output<Q>,
+  options?: CallOptions,
+  place?: CallPlace,
+) => Promise<z.output<C> | NoneOn404<R>>
+
+/**
+ * Calls routes of one auth kind: members' routes with member tokens, admins' with admin tokens. A client's
+ * methods are built with `reader` and `sender`, which keep the client shapes on the app's side of the
+ * codecs (null where the route reads a 404 as none); `call` answers the wire body.
+ */
 export interface Transport {
   call<R extends RouteDefinition>(
     route: R,
     input: CallInput<R>,
     options?: CallOptions,
   ): Promise<CallResult<R>>
+  /** The method that reads a route which takes no body. */
+  reader<R extends RouteDefinition, C extends z.ZodCodec>(
+    route: R,
+    answer: AnswerCodec<R, C>,
+  ): RouteReader<R, C>
+  /** The method that sends a value, encoded by `request`, as the route's body. */
+  sender<R extends RouteDefinition, Q extends z.ZodCodec, C extends z.ZodCodec>(
+    route: R,
+    request: BodyCodec<R, Q>,
+    answer: AnswerCodec<R, C>,
+  ): RouteSender<R, Q, C>
 }
 
 function isAbort(error: unknown): boolean {
@@ -158,7 +198,30 @@ export function createTransport(
     }
   }
 
-  return { call }
+  async function decoded<R extends RouteDefinition, C extends z.ZodCodec>(
+    route: R,
+    answer: C,
+    input: CallInput<R>,
+    callOptions: CallOptions | undefined,
+  ): Promise<z.output<C> | NoneOn404<R>> {
+    const wire = await call(route, input, callOptions)
+    return wire === null ? (null as NoneOn404<R>) : decodeResponse<C>(answer, wire as z.input<C>)
+  }
+
+  return {
+    call,
+    reader:
+      (route, answer) =>
+      (callOptions, place = {}) =>
+        decoded(route, answer, place as CallInput<typeof route>, callOptions),
+    sender:
+      (route, request, answer) =>
+      // Encoding inside the async call, so a value that breaks the contract rejects like any failed call.
+      async (value, callOptions, place = {}) => {
+        const body = encodeRequest(request, value, `${route.method.toUpperCase()} ${route.path}`)
+        return decoded(route, answer, { ...place, body } as CallInput<typeof route>, callOptions)
+      },
+  }
 }
 
 interface Deadline {

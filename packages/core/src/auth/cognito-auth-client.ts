@@ -2,6 +2,7 @@
 // so public pages that never sign anyone in never download it.
 import type {
   AuthenticationResultType,
+  AuthFlowType,
   CognitoIdentityProviderClient,
   CognitoIdentityProviderClientConfig,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -130,6 +131,18 @@ export function createCognitoAuthClient(
     }
   }
 
+  /** The app client and the user a call is about, as the provider names them. */
+  const asUser = (email: string) => ({ ClientId: clientId, Username: username(email) })
+
+  /** Signs in by one flow of the app client: with a password, or with a refresh token. */
+  async function initiateAuth(flow: AuthFlowType, parameters: Record<string, string>) {
+    return call((sdk, client) =>
+      client.send(
+        new sdk.InitiateAuthCommand({ ClientId: clientId, AuthFlow: flow, AuthParameters: parameters }),
+      ),
+    )
+  }
+
   function signInResult(result: AuthenticationResultType | undefined): SignInResult {
     if (result === undefined)
       throw new UnexpectedError('Cognito answered a sign-in without AuthenticationResult')
@@ -153,24 +166,19 @@ export function createCognitoAuthClient(
 
     async signUp({ email, password }) {
       await call((sdk, client) =>
-        client.send(
-          new sdk.SignUpCommand({ ClientId: clientId, Username: username(email), Password: password }),
-        ),
+        client.send(new sdk.SignUpCommand({ ...asUser(email), Password: password })),
       )
     },
 
     async resendConfirmationCode({ email }) {
-      await call((sdk, client) =>
-        client.send(new sdk.ResendConfirmationCodeCommand({ ClientId: clientId, Username: username(email) })),
-      )
+      await call((sdk, client) => client.send(new sdk.ResendConfirmationCodeCommand(asUser(email))))
     },
 
     async confirmSignUp({ email, code }) {
       await call((sdk, client) =>
         client.send(
           new sdk.ConfirmSignUpCommand({
-            ClientId: clientId,
-            Username: username(email),
+            ...asUser(email),
             ConfirmationCode: code,
             // Never take an e-mail away from another account that already uses it as an alias.
             ForceAliasCreation: false,
@@ -180,15 +188,10 @@ export function createCognitoAuthClient(
     },
 
     async signIn({ email, password }) {
-      const response = await call((sdk, client) =>
-        client.send(
-          new sdk.InitiateAuthCommand({
-            ClientId: clientId,
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            AuthParameters: { USERNAME: username(email), PASSWORD: password },
-          }),
-        ),
-      )
+      const response = await initiateAuth('USER_PASSWORD_AUTH', {
+        USERNAME: username(email),
+        PASSWORD: password,
+      })
       if (response.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
         if (response.Session === undefined) {
           throw new UnexpectedError('Cognito asked for a new password without a session')
@@ -202,15 +205,7 @@ export function createCognitoAuthClient(
     },
 
     async refreshAccessToken({ refreshToken }) {
-      const response = await call((sdk, client) =>
-        client.send(
-          new sdk.InitiateAuthCommand({
-            ClientId: clientId,
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: refreshToken },
-          }),
-        ),
-      )
+      const response = await initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken })
       return signInResult(response.AuthenticationResult)
     },
 
@@ -251,17 +246,14 @@ export function createCognitoAuthClient(
     },
 
     async forgotPassword({ email }) {
-      await call((sdk, client) =>
-        client.send(new sdk.ForgotPasswordCommand({ ClientId: clientId, Username: username(email) })),
-      )
+      await call((sdk, client) => client.send(new sdk.ForgotPasswordCommand(asUser(email))))
     },
 
     async confirmForgotPassword({ email, code, password }) {
       await call((sdk, client) =>
         client.send(
           new sdk.ConfirmForgotPasswordCommand({
-            ClientId: clientId,
-            Username: username(email),
+            ...asUser(email),
             ConfirmationCode: code,
             Password: password,
           }),

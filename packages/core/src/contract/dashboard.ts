@@ -1,17 +1,12 @@
 import { z } from 'zod'
 import { registrationTierSchema, storedTextSchema } from '../validation/fields.ts'
-import { contractRegistry } from './schemas.ts'
+import { component } from './schemas.ts'
+import { toClientNames, toWireNames } from './wire-names.ts'
 
 /*
  * The staff dashboard's figures (decision 130): one admin answer the reception's Dashboard tab draws and
  * downloads as CSV. Kept in its own file so the registration and check-in shapes stay where they are.
  */
-
-function component<T extends z.ZodType>(schema: T, id: string, description: string): T {
-  const described = schema.describe(description) as T
-  contractRegistry.add(described, { id, description })
-  return described
-}
 
 const count = z.number().int().nonnegative()
 const yen = z.number().int().describe('Japanese yen')
@@ -30,8 +25,7 @@ export const dashboardTierWireSchema = component(
     revenue_net_jpy: yen.describe('Gross minus refunded'),
     checked_in: count.describe('Paid registrations with a check-in in force'),
   }),
-  'DashboardTier',
-  'Registration and door figures of one tier',
+  { id: 'DashboardTier', description: 'Registration and door figures of one tier' },
 )
 export type DashboardTierWire = z.infer<typeof dashboardTierWireSchema>
 
@@ -41,8 +35,7 @@ export const dashboardDayWireSchema = component(
     registration_tier: registrationTierSchema,
     registrations: count.describe('Registrations paid that day'),
   }),
-  'DashboardDay',
-  'Registrations paid on one day in Japan, for one tier',
+  { id: 'DashboardDay', description: 'Registrations paid on one day in Japan, for one tier' },
 )
 export type DashboardDayWire = z.infer<typeof dashboardDayWireSchema>
 
@@ -53,8 +46,10 @@ export const dashboardCheckInSlotWireSchema = component(
     device_name: storedTextSchema.optional().describe('The name the device last uploaded with'),
     check_ins: count,
   }),
-  'DashboardCheckInSlot',
-  'Check-ins in force that one device recorded in one 10-minute slot',
+  {
+    id: 'DashboardCheckInSlot',
+    description: 'Check-ins in force that one device recorded in one 10-minute slot',
+  },
 )
 export type DashboardCheckInSlotWire = z.infer<typeof dashboardCheckInSlotWireSchema>
 
@@ -69,8 +64,11 @@ export const dashboardWireSchema = component(
     checked_in: count.describe('Paid registrations with a check-in in force'),
     paid: count.describe('Paid registrations: the people expected at the door'),
   }),
-  'Dashboard',
-  "The committee's figures: registration per tier, money, sign-ups per day, arrivals at the door",
+  {
+    id: 'Dashboard',
+    description:
+      "The committee's figures: registration per tier, money, sign-ups per day, arrivals at the door",
+  },
 )
 export type DashboardWire = z.infer<typeof dashboardWireSchema>
 
@@ -122,59 +120,23 @@ export const dashboardSlotMs = 10 * 60 * 1000
 
 export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
   decode: (wire) => ({
+    ...toClientNames(wire),
     generatedAt: Date.parse(wire.generated_at),
-    tiers: wire.tiers.map((tier) => ({
-      registrationTier: tier.registration_tier,
-      capacity: tier.capacity,
-      paid: tier.paid,
-      pending: tier.pending,
-      spotsLeft: tier.spots_left,
-      waiting: tier.waiting,
-      revenueGrossJpy: tier.revenue_gross_jpy,
-      revenueRefundedJpy: tier.revenue_refunded_jpy,
-      revenueNetJpy: tier.revenue_net_jpy,
-      checkedIn: tier.checked_in,
-    })),
-    registrationsPerDay: wire.registrations_per_day.map((day) => ({
-      date: day.date,
-      registrationTier: day.registration_tier,
-      registrations: day.registrations,
-    })),
+    tiers: wire.tiers.map((tier) => toClientNames(tier)),
+    registrationsPerDay: wire.registrations_per_day.map((day) => toClientNames(day)),
     checkInsPerSlot: wire.check_ins_per_slot.map((slot) => ({
+      ...toClientNames(slot),
       slotStart: Date.parse(slot.slot_start),
-      deviceId: slot.device_id,
-      ...(slot.device_name === undefined ? {} : { deviceName: slot.device_name }),
-      checkIns: slot.check_ins,
     })),
-    checkedIn: wire.checked_in,
-    paid: wire.paid,
   }),
   encode: (dashboard) => ({
+    ...toWireNames(dashboard),
     generated_at: new Date(dashboard.generatedAt).toISOString(),
-    tiers: dashboard.tiers.map((tier) => ({
-      registration_tier: tier.registrationTier,
-      capacity: tier.capacity,
-      paid: tier.paid,
-      pending: tier.pending,
-      spots_left: tier.spotsLeft,
-      waiting: tier.waiting,
-      revenue_gross_jpy: tier.revenueGrossJpy,
-      revenue_refunded_jpy: tier.revenueRefundedJpy,
-      revenue_net_jpy: tier.revenueNetJpy,
-      checked_in: tier.checkedIn,
-    })),
-    registrations_per_day: dashboard.registrationsPerDay.map((day) => ({
-      date: day.date,
-      registration_tier: day.registrationTier,
-      registrations: day.registrations,
-    })),
+    tiers: dashboard.tiers.map((tier) => toWireNames(tier)),
+    registrations_per_day: dashboard.registrationsPerDay.map((day) => toWireNames(day)),
     check_ins_per_slot: dashboard.checkInsPerSlot.map((slot) => ({
+      ...toWireNames(slot),
       slot_start: new Date(slot.slotStart).toISOString(),
-      device_id: slot.deviceId,
-      ...(slot.deviceName === undefined ? {} : { device_name: slot.deviceName }),
-      check_ins: slot.checkIns,
     })),
-    checked_in: dashboard.checkedIn,
-    paid: dashboard.paid,
   }),
 })

@@ -3,18 +3,13 @@ import { type RefundPeriod, refundPercentages } from '../domain/refund-policy.ts
 import { paymentStatuses } from '../domain/registration.ts'
 import { registrationTiers } from '../domain/registration-tier.ts'
 import { storableTextSchema, storedTextSchema } from '../validation/fields.ts'
-import { type ComponentMeta, contractRegistry, registrationIdSchema } from './schemas.ts'
+import { component, registrationIdSchema } from './schemas.ts'
+import { toClientNames, toWireNames } from './wire-names.ts'
 
 /*
  * Cancelling a paid registration with a refund (decision 111): what the policy gives back today, the staff
  * request, and the audit record of a refund however it was made.
  */
-
-function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
-  const described = schema.describe(meta.description) as T
-  contractRegistry.add(described, meta)
-  return described
-}
 
 export const refundSources = ['staff', 'stripe_dashboard', 'event_cancelled'] as const
 export type RefundSource = (typeof refundSources)[number]
@@ -103,27 +98,11 @@ export const refundRequestSchema = z.object({
 export type RefundRequest = z.output<typeof refundRequestSchema>
 
 function refundFromWire(wire: RefundWire): Refund {
-  return {
-    registrationId: wire.registration_id,
-    amountJpy: wire.amount_jpy,
-    policyAmountJpy: wire.policy_amount_jpy,
-    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
-    source: wire.source,
-    ...(wire.staff_user_id === undefined ? {} : { staffUserId: wire.staff_user_id }),
-    refundedAt: Date.parse(wire.refunded_at),
-  }
+  return { ...toClientNames(wire), refundedAt: Date.parse(wire.refunded_at) }
 }
 
 function refundToWire(refund: Refund): RefundWire {
-  return {
-    registration_id: refund.registrationId,
-    amount_jpy: refund.amountJpy,
-    policy_amount_jpy: refund.policyAmountJpy,
-    ...(refund.reason === undefined ? {} : { reason: refund.reason }),
-    source: refund.source,
-    ...(refund.staffUserId === undefined ? {} : { staff_user_id: refund.staffUserId }),
-    refunded_at: new Date(refund.refundedAt).toISOString(),
-  }
+  return { ...toWireNames(refund), refunded_at: new Date(refund.refundedAt).toISOString() }
 }
 
 export const refundCodec = z.codec(refundWireSchema, refundSchema, {
@@ -132,39 +111,20 @@ export const refundCodec = z.codec(refundWireSchema, refundSchema, {
 })
 
 export const refundQuoteCodec = z.codec(refundQuoteWireSchema, refundQuoteSchema, {
-  decode: (wire) => ({
-    registrationId: wire.registration_id,
-    paymentStatus: wire.payment_status,
-    feeJpy: wire.fee_jpy,
-    policyPeriod: wire.policy_period,
-    policyPercentage: wire.policy_percentage,
-    policyRefundJpy: wire.policy_refund_jpy,
-    ...(wire.refund === undefined ? {} : { refund: refundFromWire(wire.refund) }),
+  decode: ({ refund, ...wire }) => ({
+    ...toClientNames(wire),
+    ...(refund === undefined ? {} : { refund: refundFromWire(refund) }),
   }),
-  encode: (quote) => ({
-    registration_id: quote.registrationId,
-    payment_status: quote.paymentStatus,
-    fee_jpy: quote.feeJpy,
-    policy_period: quote.policyPeriod,
-    policy_percentage: quote.policyPercentage,
-    policy_refund_jpy: quote.policyRefundJpy,
-    ...(quote.refund === undefined ? {} : { refund: refundToWire(quote.refund) }),
+  encode: ({ refund, ...quote }) => ({
+    ...toWireNames(quote),
+    ...(refund === undefined ? {} : { refund: refundToWire(refund) }),
   }),
 })
 
 export const refundRequestCodec = z.codec(refundRequestWireSchema, refundRequestSchema, {
-  decode: (wire) => ({
-    idempotencyKey: wire.idempotency_key,
-    ...(wire.amount_jpy === undefined ? {} : { amountJpy: wire.amount_jpy }),
-    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
-  }),
-  encode: (request) => ({
-    idempotency_key: request.idempotencyKey,
-    ...(request.amountJpy === undefined ? {} : { amount_jpy: request.amountJpy }),
-    ...(request.reason === undefined || request.reason.trim() === ''
-      ? {}
-      : { reason: request.reason.trim() }),
-  }),
+  decode: (wire) => toClientNames(wire),
+  // A blank reason is no reason.
+  encode: (request) => toWireNames({ ...request, reason: request.reason?.trim() || undefined }),
 })
 
 /*

@@ -70,64 +70,72 @@ export interface RouteDefinition {
   noneOn404?: { description: string }
 }
 
-function defineRoute<const R extends RouteDefinition>(route: R): R {
-  return route
+/** What a route states besides its method, path, caller kind and tag. */
+type RouteSpec = Omit<RouteDefinition, 'method' | 'path' | 'auth' | 'tag'>
+
+/** Flattens an intersection, so a built route's type reads as the one object it is. */
+type Flat<T> = { [K in keyof T]: T[K] } & {}
+
+/**
+ * The routes of one caller kind under one OpenAPI tag. Each method builder takes the path and the rest of
+ * the definition, so the table below states only what differs from route to route, and every route keeps
+ * its literal type (the API handlers and the clients read their bodies from it).
+ */
+export function routeGroup<const A extends RouteAuth, const T extends string>(auth: A, tag: T) {
+  const builder =
+    <const M extends HttpMethod>(method: M) =>
+    <const P extends string, const S extends RouteSpec>(
+      path: P,
+      spec: S,
+    ): Flat<{ readonly method: M; readonly path: P; readonly auth: A; readonly tag: T } & S> => ({
+      method,
+      path,
+      auth,
+      tag,
+      ...spec,
+    })
+  return { get: builder('get'), post: builder('post'), put: builder('put'), delete: builder('delete') }
 }
+
+const openFeatures = routeGroup('none', 'features')
+const openProfile = routeGroup('none', 'profile')
+const openRegistration = routeGroup('none', 'registration')
+const memberProfile = routeGroup('member', 'profile')
+const memberRegistration = routeGroup('member', 'registration')
+const admin = routeGroup('admin', 'admin')
+const adminCheckIn = routeGroup('admin', 'check-in')
+const adminRefund = routeGroup('admin', 'refund')
 
 /**
  * The route table of the API, every route included (member calls, check-ins, the admin feature-flag switch,
  * the JWKS, webhooks): it is the single source for the API, the clients and docs/api/openapi.json.
  */
 export const apiRoutes = {
-  getFeatures: defineRoute({
-    method: 'get',
-    path: '/features',
-    auth: 'none',
-    tag: 'features',
+  getFeatures: openFeatures.get('/features', {
     summary: 'Read the product-wide feature flags',
     responses: { 200: { description: 'The three flags', schema: featureFlagsWireSchema } },
   }),
-  getPublicProfiles: defineRoute({
-    method: 'get',
-    path: '/public-profile',
-    auth: 'none',
-    tag: 'profile',
+  getPublicProfiles: openProfile.get('/public-profile', {
     summary: 'List public profiles',
     description: 'Only public profiles of participants who completed registration appear.',
     responses: { 200: { description: 'The public profiles', schema: profileListWireSchema } },
   }),
-  getProfile: defineRoute({
-    method: 'get',
-    path: '/profile',
-    auth: 'member',
-    tag: 'profile',
+  getProfile: memberProfile.get('/profile', {
     summary: "Read the user's profile",
     responses: { 200: { description: 'The profile', schema: profileWireSchema } },
     noneOn404: { description: 'The user has no profile yet' },
   }),
-  putProfile: defineRoute({
-    method: 'put',
-    path: '/profile',
-    auth: 'member',
-    tag: 'profile',
+  putProfile: memberProfile.put('/profile', {
     summary: "Create or replace the user's profile",
     request: { body: profileRequestWireSchema },
     responses: { 200: { description: 'The saved profile', schema: profileWireSchema } },
   }),
-  getRegistrationAdditionalInfo: defineRoute({
-    method: 'get',
-    path: '/registration/additional',
-    auth: 'member',
-    tag: 'registration',
+  getRegistrationAdditionalInfo: memberRegistration.get('/registration/additional', {
     summary: "Read the user's registration additional info",
     responses: { 200: { description: 'The additional info', schema: registrationAdditionalInfoWireSchema } },
     noneOn404: { description: 'The user has given no additional info' },
   }),
-  putRegistrationAdditionalInfo: defineRoute({
-    method: 'put',
-    path: '/registration/additional',
-    auth: 'member',
-    tag: 'registration',
+  putRegistrationAdditionalInfo: memberRegistration.put('/registration/additional', {
     summary: "Create or replace the user's registration additional info",
     description: 'Leaving club_activity_x_username out clears it.',
     request: { body: registrationAdditionalInfoRequestWireSchema },
@@ -135,28 +143,16 @@ export const apiRoutes = {
       200: { description: 'The saved additional info', schema: registrationAdditionalInfoWireSchema },
     },
   }),
-  getInventory: defineRoute({
-    method: 'get',
-    path: '/inventory',
-    auth: 'member',
-    tag: 'registration',
+  getInventory: memberRegistration.get('/inventory', {
     summary: 'Read which tiers are available or sold out',
     responses: { 200: { description: 'Availability per tier', schema: inventoryWireSchema } },
   }),
-  getRegistration: defineRoute({
-    method: 'get',
-    path: '/registration',
-    auth: 'member',
-    tag: 'registration',
+  getRegistration: memberRegistration.get('/registration', {
     summary: "Read the user's registration",
     responses: { 200: { description: 'The registration', schema: registrationWireSchema } },
     noneOn404: { description: 'The user has not registered' },
   }),
-  postRegistration: defineRoute({
-    method: 'post',
-    path: '/registration',
-    auth: 'member',
-    tag: 'registration',
+  postRegistration: memberRegistration.post('/registration', {
     summary: 'Start a registration and its Checkout session',
     description:
       'Takes a spot of the tier until the session expires. Errors: 409 purchaseSessionAlreadyExists, ' +
@@ -166,41 +162,25 @@ export const apiRoutes = {
       201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
     },
   }),
-  deleteRegistration: defineRoute({
-    method: 'delete',
-    path: '/registration',
-    auth: 'member',
-    tag: 'registration',
+  deleteRegistration: memberRegistration.delete('/registration', {
     summary: 'Cancel the pending Checkout session',
     description: 'Ends the registration session and returns the registration as it now is.',
     responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
   }),
-  getRegistrationJwt: defineRoute({
-    method: 'get',
-    path: '/registration/jwt',
-    auth: 'member',
-    tag: 'registration',
+  getRegistrationJwt: memberRegistration.get('/registration/jwt', {
     summary: 'Issue the registration code',
     description: 'Only for a paid registration; otherwise 404 notFound.',
     responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },
   }),
   // The waiting list (decision 115).
-  getWaitingList: defineRoute({
-    method: 'get',
-    path: '/waiting-list',
-    auth: 'member',
-    tag: 'registration',
+  getWaitingList: memberRegistration.get('/waiting-list', {
     summary: "Read the member's waiting-list entry",
     description:
       'The open entry (waiting with its position, or offered with its deadline), else the latest ended one.',
     responses: { 200: { description: 'The entry', schema: waitingListEntryWireSchema } },
     noneOn404: { description: 'The member never joined a waiting list' },
   }),
-  postWaitingList: defineRoute({
-    method: 'post',
-    path: '/waiting-list',
-    auth: 'member',
-    tag: 'registration',
+  postWaitingList: memberRegistration.post('/waiting-list', {
     summary: "Join a tier's waiting list",
     description:
       'Same fields and rules as registering. A spot free with nobody ahead is offered at once. Errors: 409 ' +
@@ -209,20 +189,12 @@ export const apiRoutes = {
     request: { body: waitingListJoinWireSchema },
     responses: { 201: { description: 'The new entry', schema: waitingListEntryWireSchema } },
   }),
-  deleteWaitingList: defineRoute({
-    method: 'delete',
-    path: '/waiting-list',
-    auth: 'member',
-    tag: 'registration',
+  deleteWaitingList: memberRegistration.delete('/waiting-list', {
     summary: 'Leave the waiting list, or decline the open offer',
     description: 'A declined offer passes to the next person at once. 404 notFound when not on a list.',
     responses: { 200: { description: 'The entry after leaving', schema: waitingListEntryWireSchema } },
   }),
-  postWaitingListAccept: defineRoute({
-    method: 'post',
-    path: '/waiting-list/accept',
-    auth: 'member',
-    tag: 'registration',
+  postWaitingListAccept: memberRegistration.post('/waiting-list/accept', {
     summary: 'Accept the open offer and open its checkout',
     description:
       'The held spot becomes a pending registration with a Checkout session, paid like any other. Errors: ' +
@@ -232,19 +204,11 @@ export const apiRoutes = {
       201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
     },
   }),
-  getAdminWaitingList: defineRoute({
-    method: 'get',
-    path: '/admin/waiting-list',
-    auth: 'admin',
-    tag: 'admin',
+  getAdminWaitingList: admin.get('/admin/waiting-list', {
     summary: "Every tier's waiting list and offers",
     responses: { 200: { description: 'The entries', schema: adminWaitingListWireSchema } },
   }),
-  getVenue: defineRoute({
-    method: 'get',
-    path: '/venue',
-    auth: 'member',
-    tag: 'registration',
+  getVenue: memberRegistration.get('/venue', {
     summary: 'Read the venue details',
     description:
       'Only for a paid registration; otherwise (none, pending, expired, canceled) 404 notFound, as for ' +
@@ -252,19 +216,11 @@ export const apiRoutes = {
     responses: { 200: { description: 'The venue', schema: venueWireSchema } },
     noneOn404: { description: 'No paid registration, or no venue announced yet' },
   }),
-  getAdminParticipants: defineRoute({
-    method: 'get',
-    path: '/admin/participants',
-    auth: 'admin',
-    tag: 'admin',
+  getAdminParticipants: admin.get('/admin/participants', {
     summary: 'List every participant',
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
   }),
-  getAdminDashboard: defineRoute({
-    method: 'get',
-    path: '/admin/dashboard',
-    auth: 'admin',
-    tag: 'admin',
+  getAdminDashboard: admin.get('/admin/dashboard', {
     summary: "Read the committee's figures",
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
@@ -273,22 +229,14 @@ export const apiRoutes = {
       'on each call.',
     responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
   }),
-  putAdminFeatures: defineRoute({
-    method: 'put',
-    path: '/admin/features',
-    auth: 'admin',
-    tag: 'admin',
+  putAdminFeatures: admin.put('/admin/features', {
     summary: 'Set the product-wide feature flags',
     description:
       'Replaces the three flags. Every API instance sees the change within FEATURE_FLAGS_CACHE_MS.',
     request: { body: featureFlagsWireSchema },
     responses: { 200: { description: 'The flags now in force', schema: featureFlagsWireSchema } },
   }),
-  postAdminCheckIns: defineRoute({
-    method: 'post',
-    path: '/admin/check-ins',
-    auth: 'admin',
-    tag: 'check-in',
+  postAdminCheckIns: adminCheckIn.post('/admin/check-ins', {
     summary: 'Upload check-ins recorded by a reception device',
     description:
       'Idempotent by item id: an id the API already stored is answered as it was the first time, and ' +
@@ -303,11 +251,7 @@ export const apiRoutes = {
       200: { description: 'One result per item, in order', schema: checkInUploadResultWireSchema },
     },
   }),
-  getAdminCheckIns: defineRoute({
-    method: 'get',
-    path: '/admin/check-ins',
-    auth: 'admin',
-    tag: 'check-in',
+  getAdminCheckIns: adminCheckIn.get('/admin/check-ins', {
     summary: 'Read check-in records stored since a cursor',
     description:
       'Every stored item (accepted, duplicate, rejected with its reason) in the order the API stored it. ' +
@@ -317,11 +261,7 @@ export const apiRoutes = {
     request: { query: checkInPageQueryWireSchema },
     responses: { 200: { description: 'The next page of records', schema: checkInPageWireSchema } },
   }),
-  getAdminRegistrationRefund: defineRoute({
-    method: 'get',
-    path: '/admin/registrations/{registration_id}/refund',
-    auth: 'admin',
-    tag: 'refund',
+  getAdminRegistrationRefund: adminRefund.get('/admin/registrations/{registration_id}/refund', {
     summary: 'Read what canceling a registration refunds today',
     description:
       "The published refund policy applied to the registration's fee on today's date in Japan, and the " +
@@ -329,11 +269,7 @@ export const apiRoutes = {
     request: { params: z.object({ registration_id: registrationIdSchema }) },
     responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
   }),
-  postAdminRegistrationRefund: defineRoute({
-    method: 'post',
-    path: '/admin/registrations/{registration_id}/refund',
-    auth: 'admin',
-    tag: 'refund',
+  postAdminRegistrationRefund: adminRefund.post('/admin/registrations/{registration_id}/refund', {
     summary: 'Cancel a paid registration and refund it',
     description:
       'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
@@ -348,21 +284,13 @@ export const apiRoutes = {
     },
     responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
   }),
-  postAdminEventCancellationDryRun: defineRoute({
-    method: 'post',
-    path: '/admin/event-cancellation/dry-run',
-    auth: 'admin',
-    tag: 'refund',
+  postAdminEventCancellationDryRun: adminRefund.post('/admin/event-cancellation/dry-run', {
     summary: 'Compute the event-cancelled refund without refunding',
     description: 'Totals over the paid registrations: the fee minus the per-person expenses each, per tier.',
     request: { body: eventCancellationRequestWireSchema },
     responses: { 200: { description: 'The totals', schema: eventCancellationDryRunWireSchema } },
   }),
-  postAdminEventCancellation: defineRoute({
-    method: 'post',
-    path: '/admin/event-cancellation',
-    auth: 'admin',
-    tag: 'refund',
+  postAdminEventCancellation: adminRefund.post('/admin/event-cancellation', {
     summary: 'Refund every paid registration because the event is cancelled',
     description:
       'Starts the run (or answers the one running): every paid registration is refunded the fee minus the ' +
@@ -371,20 +299,12 @@ export const apiRoutes = {
     request: { body: eventCancellationRequestWireSchema },
     responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
   }),
-  getAdminEventCancellation: defineRoute({
-    method: 'get',
-    path: '/admin/event-cancellation',
-    auth: 'admin',
-    tag: 'refund',
+  getAdminEventCancellation: adminRefund.get('/admin/event-cancellation', {
     summary: 'Read the progress of the event-cancelled refund',
     responses: { 200: { description: 'The latest run', schema: eventCancellationRunWireSchema } },
     noneOn404: { description: 'No run has been started' },
   }),
-  getRegistrationCodeKeys: defineRoute({
-    method: 'get',
-    path: '/.well-known/jwks.json',
-    auth: 'none',
-    tag: 'registration',
+  getRegistrationCodeKeys: openRegistration.get('/.well-known/jwks.json', {
     summary: 'Read the public keys registration codes are signed with',
     description: 'A JWK Set: every key a valid code may be signed with, so keys can rotate.',
     responses: { 200: { description: 'The key set', schema: registrationCodeKeySetWireSchema } },

@@ -39,7 +39,7 @@ import { issueMessage } from '../validation/issues.ts'
  * earlier rule can still be read. Each shape is written once; the other one replaces only its text fields.
  */
 
-export interface ComponentMeta {
+interface ComponentMeta {
   id: string
   description: string
 }
@@ -48,10 +48,15 @@ export interface ComponentMeta {
 export const contractRegistry = z.registry<ComponentMeta>()
 
 /** Names a schema as a component. The description also goes to the global registry, which JSON Schema reads. */
-function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
+export function component<T extends z.ZodType>(schema: T, meta: ComponentMeta): T {
   const described = schema.describe(meta.description) as T
   contractRegistry.add(described, meta)
   return described
+}
+
+/** A list answer, `{ "items": [...] }`, named as a component. */
+function listComponent<T extends z.ZodType>(item: T, meta: ComponentMeta) {
+  return component(z.object({ items: z.array(item) }), meta)
 }
 
 /** Every error answer: `{ "message": … }`, plus the failing fields when the request was not valid. */
@@ -102,7 +107,7 @@ export const profileRequestWireSchema = component(
   { id: 'ProfileRequest', description: "Creates or replaces the user's profile" },
 )
 
-export const profileListWireSchema = component(z.object({ items: z.array(profileWireSchema) }), {
+export const profileListWireSchema = listComponent(profileWireSchema, {
   id: 'ProfileList',
   description: 'Public profiles of participants who completed registration',
 })
@@ -132,7 +137,7 @@ export const inventoryItemWireSchema = component(
 )
 export type InventoryItemWire = z.infer<typeof inventoryItemWireSchema>
 
-export const inventoryWireSchema = component(z.object({ items: z.array(inventoryItemWireSchema) }), {
+export const inventoryWireSchema = listComponent(inventoryItemWireSchema, {
   id: 'Inventory',
   description: 'Availability of every paid tier',
 })
@@ -320,7 +325,7 @@ export const participantWireSchema = component(
 )
 export type ParticipantWire = z.infer<typeof participantWireSchema>
 
-export const participantListWireSchema = component(z.object({ items: z.array(participantWireSchema) }), {
+export const participantListWireSchema = listComponent(participantWireSchema, {
   id: 'ParticipantList',
   description: 'Every participant',
 })

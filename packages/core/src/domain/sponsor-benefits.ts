@@ -11,14 +11,11 @@ export const sponsorBenefits = [
 ] as const
 export type SponsorBenefit = (typeof sponsorBenefits)[number]
 
-const all = (available: boolean): Record<SponsorBenefit, boolean> => ({
-  conbook: available,
-  limitedNeckStrap: available,
-  tShirt: available,
-  toteBag: available,
-  entryBadgeCase: available,
-  sticker: available,
-})
+const all = (available: boolean) =>
+  Object.fromEntries(sponsorBenefits.map((benefit) => [benefit, available])) as Record<
+    SponsorBenefit,
+    boolean
+  >
 
 /**
  * Which benefit each tier includes. The spec lists all six as what sponsor tiers get; member and fursuiter
