@@ -1,3 +1,4 @@
+export { browserOnline } from './browser-online.ts'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
 export { commonResources, createI18n, type Language, supportedLanguages } from './i18n.ts'
@@ -19,3 +20,4 @@ export {
   type ThemeMode,
   themeModeStorageKey,
 } from './theme.ts'
+export { useStore } from './use-store.ts'

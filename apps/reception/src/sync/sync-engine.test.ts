@@ -35,7 +35,7 @@ describe('sync across three devices that were offline', () => {
     ])
     for (const device of [a, b, c]) await device.engine.sync({ refreshSnapshot: true })
     for (const device of [a, b, c]) device.goOffline()
-    expect(a.connectivity.getState()).toBe('offline')
+    expect(a.connectivity.getSnapshot()).toBe('offline')
 
     const recorded = [
       await a.store.recordCheckIn(registrationIdOf(1)),
@@ -56,7 +56,7 @@ describe('sync across three devices that were offline', () => {
     // The network comes back for B first, then C, then A.
     for (const device of [b, c, a]) {
       device.goOnline()
-      expect(device.connectivity.getState()).toBe('online')
+      expect(device.connectivity.getSnapshot()).toBe('online')
       const outcome = await device.engine.sync()
       expect(outcome.problem).toBeUndefined()
     }
@@ -307,10 +307,10 @@ describe('sign-out', () => {
       await vi.waitFor(() => expect(front.swallowed).toBe(1))
       await device.engine.halt()
       expect(await running).toMatchObject({ problem: 'signedOut' })
-      expect(device.engine.getState()).toEqual({ running: false, problem: 'signedOut' })
+      expect(device.engine.getSnapshot()).toEqual({ running: false, problem: 'signedOut' })
       expect(reported).toEqual([])
       expect(device.store.getSnapshot().participants).toEqual([])
-      expect(device.connectivity.getState()).toBe('online')
+      expect(device.connectivity.getSnapshot()).toBe('online')
     } finally {
       await front.close()
     }

@@ -6,6 +6,7 @@ import {
   createAdminAuthSession,
   createAppStorage,
   createMemoryStorage,
+  createStore,
   type Language,
   NewPasswordRequiredError,
   type SignInResult,
@@ -180,10 +181,10 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
   const store = createReceptionStore({
     db,
     clock: now,
-    device: device.get,
+    device: device.getSnapshot,
   })
   await store.load()
-  const connectivity = createConnectivity({ isOnline: () => true, onChange: () => () => undefined })
+  const connectivity = createConnectivity(createStore(true))
   const errors: unknown[] = []
   const cues: string[] = []
   const downloads: TestApp['downloads'] = []
