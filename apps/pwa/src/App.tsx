@@ -1,9 +1,6 @@
-import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
-import { CssBaseline } from '@mui/material'
-import { ThemeProvider } from '@mui/material/styles'
+import { AppProviders, createAppTheme } from '@furfes/ui'
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { ConnectivityNotices } from './app/ConnectivityNotices.tsx'
 import { type AppServices, ServicesProvider } from './app/services.tsx'
 import { RouterLink } from './layout/RouterLink.tsx'
@@ -13,15 +10,7 @@ import { OfflineIndicator } from './offline/OfflineIndicator.tsx'
 /** Every MUI `href` goes through the router, so the site's own links never reload the page. */
 const theme = createAppTheme({ linkComponent: RouterLink })
 
-/**
- * The providers around the router: translations, services, and the theme in light and dark. Until the reader
- * picks a scheme, `system` follows prefers-color-scheme (light when the browser states none).
- *
- * `noSsr`: the theme's colours are CSS variables, so the markup is the same in either scheme and the provider
- * may read the stored mode while hydrating, instead of rendering the whole page again once mounted (which
- * also re-serialised the theme's global style sheet: about 40 ms of a phone's main thread on every page).
- * The one component that shows the mode, the theme switch, settles on it after hydration by itself.
- */
+/** The site's providers around the router, its offline bar and connectivity notices. */
 export function App({
   i18n,
   services,
@@ -32,17 +21,13 @@ export function App({
   children: ReactNode
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <AppProviders i18n={i18n} theme={theme} notifications={services.notifications}>
       <ServicesProvider services={services}>
-        <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange noSsr>
-          <CssBaseline enableColorScheme />
-          <OfflineIndicator />
-          {children}
-          <ConnectivityNotices />
-          <ManifestLink />
-          <NotificationSnackbar queue={services.notifications} />
-        </ThemeProvider>
+        <OfflineIndicator />
+        {children}
+        <ConnectivityNotices />
+        <ManifestLink />
       </ServicesProvider>
-    </I18nextProvider>
+    </AppProviders>
   )
 }

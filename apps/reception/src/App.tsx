@@ -1,8 +1,6 @@
-import { createAppTheme, NotificationSnackbar } from '@furfes/ui'
-import { CssBaseline, ThemeProvider } from '@mui/material'
+import { AppProviders, createAppTheme } from '@furfes/ui'
 import type { i18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { type ReceptionServices, ServicesProvider } from './app/services.tsx'
 import { RouterLink } from './layout/RouterLink.tsx'
 
@@ -18,14 +16,8 @@ export function App({
   children: ReactNode
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <ServicesProvider services={services}>
-        <ThemeProvider theme={theme} defaultMode="system" disableTransitionOnChange>
-          <CssBaseline enableColorScheme />
-          {children}
-          <NotificationSnackbar queue={services.notifications} />
-        </ThemeProvider>
-      </ServicesProvider>
-    </I18nextProvider>
+    <AppProviders i18n={i18n} theme={theme} notifications={services.notifications}>
+      <ServicesProvider services={services}>{children}</ServicesProvider>
+    </AppProviders>
   )
 }
