@@ -9,7 +9,7 @@ import {
 import { browserOnline, createErrorReporter, createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import { createPrintedBadgeMarks } from '../badges/printed.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { downloadText } from '../participants/csv.ts'
 import { openRearCamera } from '../scan/camera.ts'
@@ -47,7 +47,7 @@ export function createBrowserServices(
     timeoutMs,
   })
   const device = createDeviceSettings(window.localStorage)
-  const store = createReceptionStore({ db: new ReceptionDatabase(), clock, device: device.getSnapshot })
+  const store = createReceptionStore({ db: openReceptionDatabase(), clock, device: device.getSnapshot })
   const connectivity = createConnectivity(browserOnline)
   const errors = createErrorReporter()
   const reportError = (error: unknown, context?: Record<string, unknown>) => errors.report(error, context)

@@ -1,6 +1,6 @@
 import { createAdminApiClient, createStore, type FetchLike } from '@furfes/core'
 import type { StoredCheckIn } from '../data/check-ins.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase, type ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore, type DeviceIdentity, type ReceptionStore } from '../data/store.ts'
 import { type Connectivity, createConnectivity } from '../sync/connectivity.ts'
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine.ts'
@@ -35,7 +35,7 @@ export async function createTestDevice(
   },
 ): Promise<TestDevice> {
   const identity: DeviceIdentity = { id: `device-${options.name}`, name: options.name }
-  const db = new ReceptionDatabase(`test-${++databaseCounter}-${options.name}`)
+  const db = openReceptionDatabase(`test-${++databaseCounter}-${options.name}`)
   const network = { online: createStore(true), time: options.time }
   const clock = () => network.time
   const reportedConflicts: StoredCheckIn[] = []

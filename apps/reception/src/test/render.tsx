@@ -19,7 +19,7 @@ import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
 import type { ReceptionServices } from '../app/services.tsx'
 import { createPrintedBadgeMarks } from '../badges/printed.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase, type ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { createReceptionI18n } from '../i18n.ts'
 import { createRoutes } from '../routes.tsx'
@@ -177,7 +177,7 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
   })
   const device = createDeviceSettings(window.localStorage, () => testUuid())
   device.setName('受付1')
-  const db = new ReceptionDatabase(`app-${testUuid()}`)
+  const db = openReceptionDatabase(`app-${testUuid()}`)
   const store = createReceptionStore({
     db,
     clock: now,
