@@ -1,9 +1,9 @@
 // IndexedDB for the devices' Dexie databases, before Dexie loads: these devices run in Node.
 import 'fake-indexeddb/auto'
-import { createAdminApiClient, type FetchLike } from '@furfes/core'
+import { createAdminApiClient, createStore, type FetchLike } from '@furfes/core'
 import { expect, test } from '@playwright/test'
 import type { StoredCheckIn } from '../../apps/reception/src/data/check-ins.ts'
-import { ReceptionDatabase } from '../../apps/reception/src/data/database.ts'
+import { openReceptionDatabase } from '../../apps/reception/src/data/database.ts'
 import { createReceptionStore, type ReceptionStore } from '../../apps/reception/src/data/store.ts'
 import { createConnectivity } from '../../apps/reception/src/sync/connectivity.ts'
 import { createSyncEngine, type SyncEngine } from '../../apps/reception/src/sync/sync-engine.ts'
@@ -28,25 +28,18 @@ interface Device {
 }
 
 async function createDevice(name: string, token: string, time: number): Promise<Device> {
-  const listeners = new Set<() => void>()
-  const network = { online: true }
+  const online = createStore(true)
   const identity = { id: `e2e-device-${name}-${crypto.randomUUID()}`, name }
   const device = { time } as Device
   const clock = () => device.time
   // A device without network cannot reach the API at all, as fetch fails on a tablet in airplane mode.
   const fetchOnDevice: FetchLike = (input, init) => {
-    if (!network.online) return Promise.reject(new TypeError('Failed to fetch'))
+    if (!online.getSnapshot()) return Promise.reject(new TypeError('Failed to fetch'))
     return fetch(input, init)
   }
-  const connectivity = createConnectivity({
-    isOnline: () => network.online,
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-  })
+  const connectivity = createConnectivity(online)
   const store = createReceptionStore({
-    db: new ReceptionDatabase(`e2e-${identity.id}`),
+    db: openReceptionDatabase(`e2e-${identity.id}`),
     clock,
     device: () => identity,
   })
@@ -68,10 +61,7 @@ async function createDevice(name: string, token: string, time: number): Promise<
     store,
     engine,
     conflicts,
-    setOnline(online: boolean) {
-      network.online = online
-      for (const listener of listeners) listener()
-    },
+    setOnline: online.set,
   })
 }
 
