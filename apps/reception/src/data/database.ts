@@ -4,7 +4,7 @@ import type { Dexie, EntityTable } from 'dexie'
 import type { StoredCheckIn } from './check-ins.ts'
 
 /** A participant of the last synced snapshot, keyed by user id. */
-export interface StoredParticipant {
+interface StoredParticipant {
   userId: string
   participant: Participant
 }
