@@ -1,6 +1,4 @@
-import { AppProviders, createAppTheme } from '@furfes/ui'
-import type { i18n } from 'i18next'
-import type { ReactNode } from 'react'
+import { type AppProps, AppProviders, createAppTheme } from '@furfes/ui'
 import { ConnectivityNotices } from './app/ConnectivityNotices.tsx'
 import { type AppServices, ServicesProvider } from './app/services.tsx'
 import { RouterLink } from './layout/RouterLink.tsx'
@@ -10,24 +8,14 @@ import { OfflineIndicator } from './offline/OfflineIndicator.tsx'
 /** Every MUI `href` goes through the router, so the site's own links never reload the page. */
 const theme = createAppTheme({ linkComponent: RouterLink })
 
-/** The site's providers around the router, its offline bar and connectivity notices. */
-export function App({
-  i18n,
-  services,
-  children,
-}: {
-  i18n: i18n
-  services: AppServices
-  children: ReactNode
-}) {
+/** The site's providers around the router, with its offline bar and connectivity notices. */
+export function App({ children, ...props }: AppProps<AppServices>) {
   return (
-    <AppProviders i18n={i18n} theme={theme} notifications={services.notifications}>
-      <ServicesProvider services={services}>
-        <OfflineIndicator />
-        {children}
-        <ConnectivityNotices />
-        <ManifestLink />
-      </ServicesProvider>
+    <AppProviders {...props} ServicesProvider={ServicesProvider} theme={theme}>
+      <OfflineIndicator />
+      {children}
+      <ConnectivityNotices />
+      <ManifestLink />
     </AppProviders>
   )
 }

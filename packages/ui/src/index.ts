@@ -1,4 +1,4 @@
-export { AppProviders } from './AppProviders.tsx'
+export { type AppProps, AppProviders, createServicesContext } from './AppProviders.tsx'
 export { browserOnline } from './browser-online.ts'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
