@@ -1,39 +1,17 @@
 import { CssBaseline } from '@mui/material'
 import { type Theme, ThemeProvider } from '@mui/material/styles'
 import type { i18n } from 'i18next'
-import { type ComponentType, createContext, type ReactNode, useContext } from 'react'
+import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { NotificationSnackbar } from './NotificationSnackbar.tsx'
 import type { NotificationQueue } from './notifications.ts'
+import type { ServicesProviderType } from './services-context.tsx'
 
 /** What an app's `App` takes: its translations, its services and the routes it wraps. */
 export interface AppProps<Services> {
   i18n: i18n
   services: Services
   children?: ReactNode
-}
-
-type ServicesProviderType<Services> = ComponentType<{ services: Services; children?: ReactNode }>
-
-/**
- * An app's services (configuration, API clients, stores) for its components: the app provides the real ones,
- * tests their own. Returns the provider and the hook that reads it.
- */
-export function createServicesContext<Services>(): {
-  ServicesProvider: ServicesProviderType<Services>
-  useServices(): Services
-} {
-  const ServicesContext = createContext<Services | undefined>(undefined)
-  return {
-    ServicesProvider: ({ services, children }) => (
-      <ServicesContext value={services}>{children}</ServicesContext>
-    ),
-    useServices() {
-      const services = useContext(ServicesContext)
-      if (services === undefined) throw new Error('useServices must be used inside <ServicesProvider>')
-      return services
-    },
-  }
 }
 
 /**

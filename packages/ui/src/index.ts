@@ -1,4 +1,4 @@
-export { type AppProps, AppProviders, createServicesContext } from './AppProviders.tsx'
+export { type AppProps, AppProviders } from './AppProviders.tsx'
 export { browserOnline } from './browser-online.ts'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
@@ -13,6 +13,7 @@ export {
   type PreloadRetry,
   preloadRetryQueryKey,
 } from './preload-retry.ts'
+export { createServicesContext } from './services-context.tsx'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
 export {
   brandSurfaces,
