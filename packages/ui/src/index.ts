@@ -1,3 +1,5 @@
+export { type AppProps, AppProviders } from './AppProviders.tsx'
+export { browserOnline } from './browser-online.ts'
 export { ErrorAlert } from './ErrorAlert.tsx'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadErrorReportingConfig } from './error-reporting-config.ts'
@@ -15,6 +17,7 @@ export {
   preloadRetryQueryKey,
 } from './preload-retry.ts'
 export { isExternalHref, RouterLink } from './RouterLink.tsx'
+export { createServicesContext } from './services-context.tsx'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
 export {
   brandSurfaces,
@@ -23,3 +26,4 @@ export {
   type ThemeMode,
   themeModeStorageKey,
 } from './theme.ts'
+export { useStore } from './use-store.ts'

@@ -1,3 +1,5 @@
+import { createStore, type Store } from '@furfes/core'
+
 /** How a snack-bar notification is coloured and announced. */
 type NotificationSeverity = 'success' | 'info' | 'warning' | 'error'
 
@@ -19,40 +21,31 @@ export interface Notification extends NotificationOptions {
   severity: NotificationSeverity
 }
 
-export interface NotificationQueue {
+export interface NotificationQueue extends Store<readonly Notification[]> {
   /** Queues a message; the snack bar shows one at a time, oldest first. */
   notify(message: string, severity?: NotificationSeverity, options?: NotificationOptions): void
   /** Removes the notification shown now, so the next one appears. */
   dismiss(id: number): void
-  subscribe(listener: () => void): () => void
-  getSnapshot(): readonly Notification[]
 }
 
 /**
  * The app's queue of snack-bar notifications (decision 042). It lives outside React so loaders and other
- * non-component code can post to it; components read it through `useSyncExternalStore`. A message already
+ * non-component code can post to it; components read it with `useStore`. A message already
  * waiting is not queued twice, so a burst of the same failure shows once.
  */
 export function createNotificationQueue(): NotificationQueue {
-  let queue: readonly Notification[] = []
+  const { set: publish, ...queue } = createStore<readonly Notification[]>([])
   let nextId = 1
-  const listeners = new Set<() => void>()
-  const publish = (next: readonly Notification[]) => {
-    queue = next
-    for (const listener of listeners) listener()
-  }
   return {
+    ...queue,
     notify(message, severity = 'info', options = {}) {
-      if (queue.some((item) => item.message === message && item.severity === severity)) return
-      publish([...queue, { ...options, id: nextId++, message, severity }])
+      const waiting = queue.getSnapshot()
+      if (waiting.some((item) => item.message === message && item.severity === severity)) return
+      publish([...waiting, { ...options, id: nextId++, message, severity }])
     },
     dismiss(id) {
-      if (queue.some((item) => item.id === id)) publish(queue.filter((item) => item.id !== id))
+      const waiting = queue.getSnapshot()
+      if (waiting.some((item) => item.id === id)) publish(waiting.filter((item) => item.id !== id))
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    getSnapshot: () => queue,
   }
 }

@@ -1,12 +1,14 @@
 import {
   type AuthSession,
   type Clock,
+  createStore,
   isAccessTokenDueForRefresh,
   isRegistrationStale,
   type MemberApiClient,
   type Profile,
   type Registration,
   type RegistrationAdditionalInfo,
+  type Store,
   type UserAttributes,
 } from '@furfes/core'
 
@@ -18,39 +20,33 @@ export interface ResourceState<T> {
 }
 
 /** One piece of the signed-in user's data, fetched once and then served from memory unless forced. */
-export interface CachedResource<T> {
+export interface CachedResource<T> extends Store<ResourceState<T>> {
   /** Fetches when forced, never fetched, or stale; otherwise resolves with the kept value. */
   load(options?: { force?: boolean }): Promise<T>
   /** Replaces the kept value with what an update returned (PUT /profile, DELETE /registration…). */
   set(value: T): void
-  subscribe(listener: () => void): () => void
-  getSnapshot(): ResourceState<T>
 }
 
 function cachedResource<T>(fetch: () => Promise<T>, isStale: (value: T) => boolean = () => false) {
   const idle: ResourceState<T> = { status: 'idle', value: undefined, error: undefined }
-  let state = idle
+  const { set: publish, ...state } = createStore(idle)
   let inFlight: Promise<T> | undefined
-  const listeners = new Set<() => void>()
-  const publish = (next: ResourceState<T>) => {
-    state = next
-    for (const listener of listeners) listener()
-  }
   const resource: CachedResource<T> & { clear(): void } = {
+    ...state,
     load({ force = false } = {}) {
       if (inFlight) return inFlight
-      const kept = state.value
-      if (!force && state.status === 'loaded' && kept !== undefined && !isStale(kept)) {
+      const { status, value: kept } = state.getSnapshot()
+      if (!force && status === 'loaded' && kept !== undefined && !isStale(kept)) {
         return Promise.resolve(kept)
       }
-      publish({ ...state, status: 'loading', error: undefined })
+      publish({ ...state.getSnapshot(), status: 'loading', error: undefined })
       const request = fetch().then(
         (value) => {
           if (inFlight === request) publish({ status: 'loaded', value, error: undefined })
           return value
         },
         (error: unknown) => {
-          if (inFlight === request) publish({ ...state, status: 'failed', error })
+          if (inFlight === request) publish({ ...state.getSnapshot(), status: 'failed', error })
           throw error
         },
       )
@@ -69,11 +65,6 @@ function cachedResource<T>(fetch: () => Promise<T>, isStale: (value: T) => boole
       inFlight = undefined
       publish({ status: 'loaded', value, error: undefined })
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    getSnapshot: () => state,
     clear() {
       inFlight = undefined
       publish(idle)

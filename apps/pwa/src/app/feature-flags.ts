@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '@furfes/core'
+import { createStore, type FeatureFlags, type Store } from '@furfes/core'
 
 export interface FeatureFlagsState {
   /** `failed` means the last attempt failed; flags loaded before are kept. */
@@ -7,14 +7,12 @@ export interface FeatureFlagsState {
   flags: FeatureFlags | undefined
 }
 
-export interface FeatureFlagsStore {
+export interface FeatureFlagsStore extends Store<FeatureFlagsState> {
   /**
    * The flags, fetched once and then served from memory; `force` fetches again (My Page entry does). Resolves
    * undefined when the flags have never loaded: a network error is then presumed (docs/requirements.md STAT-6).
    */
   load(options?: { force?: boolean }): Promise<FeatureFlags | undefined>
-  subscribe(listener: () => void): () => void
-  getSnapshot(): FeatureFlagsState
 }
 
 /** Flags that never loaded mean a network error is presumed. */
@@ -23,24 +21,19 @@ export function isNetworkErrorPresumed(state: FeatureFlagsState): boolean {
 }
 
 export function createFeatureFlagsStore(fetchFlags: () => Promise<FeatureFlags>): FeatureFlagsStore {
-  let state: FeatureFlagsState = { status: 'idle', flags: undefined }
+  const { set: publish, ...state } = createStore<FeatureFlagsState>({ status: 'idle', flags: undefined })
   let inFlight: Promise<FeatureFlags | undefined> | undefined
-  const listeners = new Set<() => void>()
-  const publish = (next: FeatureFlagsState) => {
-    state = next
-    for (const listener of listeners) listener()
-  }
 
   function fetchOnce(): Promise<FeatureFlags | undefined> {
-    publish({ ...state, status: 'loading' })
+    publish({ ...state.getSnapshot(), status: 'loading' })
     const request = fetchFlags().then(
       (flags) => {
         publish({ status: 'loaded', flags })
         return flags
       },
       () => {
-        publish({ ...state, status: 'failed' })
-        return state.flags
+        publish({ ...state.getSnapshot(), status: 'failed' })
+        return state.getSnapshot().flags
       },
     )
     inFlight = request
@@ -51,16 +44,13 @@ export function createFeatureFlagsStore(fetchFlags: () => Promise<FeatureFlags>)
   }
 
   return {
+    ...state,
     load({ force = false } = {}) {
       // A request already under way is as fresh as a forced one would be.
       if (inFlight) return inFlight
-      if (!force && state.status === 'loaded') return Promise.resolve(state.flags)
+      const { status, flags } = state.getSnapshot()
+      if (!force && status === 'loaded') return Promise.resolve(flags)
       return fetchOnce()
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    getSnapshot: () => state,
   }
 }

@@ -1,5 +1,6 @@
 // What My Page's install offer reads of the browser's install prompt (docs/decisions/128). The entry keeps
 // the prompt (src/app/install-prompt.ts); this module loads with My Page only.
+import type { Store } from '@furfes/core'
 import { keptPromptKey, promptKeptEvent } from './install-prompt.ts'
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -8,38 +9,42 @@ export interface InstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
 
-export interface InstallPromptSource {
-  /** The browser's deferred prompt, while it can still be shown. */
-  current(): InstallPromptEvent | undefined
-  /** Called when the prompt becomes available or is used up (shown, or the app installed). */
-  subscribe(listener: () => void): () => void
+/**
+ * The browser's deferred prompt while it can still be shown; subscribers hear when it becomes available or is
+ * used up (shown, or the app installed).
+ */
+export interface InstallPromptSource extends Store<InstallPromptEvent | undefined> {
   /** A prompt can be shown once: forget it after showing it. */
   consume(): void
 }
 
-/** The prompt the entry kept on `target` (the window), and what becomes of it. */
+/**
+ * The prompt the entry kept on `target` (the window), and what becomes of it. The window holds it and its
+ * events tell of each change, so this module adds no state of its own.
+ */
 export function installPromptSource(target: Window): InstallPromptSource {
   const kept = target as unknown as Record<string, InstallPromptEvent | undefined>
-  const listeners = new Set<() => void>()
+  const forget = () => {
+    kept[keptPromptKey] = undefined
+  }
   return {
-    current: () => kept[keptPromptKey],
+    getSnapshot: () => kept[keptPromptKey],
     subscribe(listener) {
       const installed = () => {
-        kept[keptPromptKey] = undefined
+        forget()
         listener()
       }
-      listeners.add(listener)
       target.addEventListener(promptKeptEvent, listener)
       target.addEventListener('appinstalled', installed)
       return () => {
-        listeners.delete(listener)
         target.removeEventListener(promptKeptEvent, listener)
         target.removeEventListener('appinstalled', installed)
       }
     },
     consume() {
-      kept[keptPromptKey] = undefined
-      for (const listener of listeners) listener()
+      forget()
+      // The kept prompt changed (to none): the same event as when one arrives.
+      target.dispatchEvent(new Event(promptKeptEvent))
     },
   }
 }

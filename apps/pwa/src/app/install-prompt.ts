@@ -1,7 +1,7 @@
 // The one piece of the install offer every page loads (docs/decisions/128): as small as it can be, since it
 // counts against the top page's script budget. The rest (src/app/install-offer.ts) loads with My Page.
 
-/** Where the kept prompt waits, and the event that says it arrived. */
+/** Where the kept prompt waits, and the event that says it arrived (or was used up). */
 export const keptPromptKey = '__furfesInstallPrompt'
 export const promptKeptEvent = 'furfes:install-prompt'
 

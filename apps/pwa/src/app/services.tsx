@@ -1,7 +1,6 @@
 import type { Language, MemberApiClient } from '@furfes/core'
-import { type ErrorReporter, ErrorReportingProvider, type NotificationQueue } from '@furfes/ui'
+import { createServicesContext, type ErrorReporter, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { createContext, type ReactNode, useContext } from 'react'
 import type { AccountServices } from '../account/account-services.ts'
 import type { FeatureFlagsStore } from './feature-flags.ts'
 
@@ -27,18 +26,6 @@ export interface AppServices {
   replaceLocation(href: string): void
 }
 
-const ServicesContext = createContext<AppServices | null>(null)
-
-export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  return (
-    <ServicesContext value={services}>
-      <ErrorReportingProvider reporter={services.errors}>{children}</ErrorReportingProvider>
-    </ServicesContext>
-  )
-}
-
-export function useServices(): AppServices {
-  const services = useContext(ServicesContext)
-  if (!services) throw new Error('useServices must be used inside <ServicesProvider>')
-  return services
-}
+export const { ServicesProvider, useServices } = createServicesContext<AppServices>(
+  (services) => services.errors,
+)

@@ -1,5 +1,6 @@
+import { useStore } from '@furfes/ui'
 import { Button, Stack, Typography } from '@mui/material'
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { type InstallPromptSource, installPromptSource } from '../app/install-offer.ts'
 import { Section } from './parts.tsx'
@@ -45,7 +46,7 @@ export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean 
 export function InstallOffer({ environment }: { environment?: InstallOfferEnvironment }) {
   const { t } = useAccountTranslation()
   const [env] = useState(() => environment ?? browserEnvironment())
-  const prompt = useSyncExternalStore(env.source.subscribe, env.source.current, () => undefined)
+  const prompt = useStore(env.source, () => undefined)
   const [dismissed, setDismissed] = useState(() => env.storage.getItem(installOfferDismissedKey) !== null)
   const [installed, setInstalled] = useState(env.standalone)
   if (dismissed || installed) return null

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { useStore } from '@furfes/ui'
+import { useCallback, useEffect } from 'react'
 import type { CachedResource, ResourceState } from '../account/my-page-cache.ts'
 import { useMyPage } from './context.ts'
 
@@ -8,7 +9,7 @@ import { useMyPage } from './context.ts'
  */
 export function useCached<T>(resource: CachedResource<T>): ResourceState<T> & { reload: () => void } {
   const { handleSessionError } = useMyPage()
-  const state = useSyncExternalStore(resource.subscribe, resource.getSnapshot, resource.getSnapshot)
+  const state = useStore(resource)
   useEffect(() => {
     resource.load().catch(handleSessionError)
   }, [resource, handleSessionError])

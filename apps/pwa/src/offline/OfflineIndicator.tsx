@@ -1,15 +1,6 @@
+import { browserOnline, useStore } from '@furfes/ui'
 import { Box } from '@mui/material'
-import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
 
 /**
  * A bar at the top of every page while the device is offline, kept on screen when scrolling. The status
@@ -18,11 +9,7 @@ function subscribe(listener: () => void) {
  */
 export function OfflineIndicator() {
   const { t } = useTranslation('pwa')
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  )
+  const online = useStore(browserOnline, () => true)
   return (
     <Box
       role="status"

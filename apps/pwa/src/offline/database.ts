@@ -1,5 +1,6 @@
 import type { RegistrationTier, Venue } from '@furfes/core'
-import { Dexie, type EntityTable } from 'dexie'
+import { openDatabase } from '@furfes/ui/database'
+import type { Dexie, EntityTable } from 'dexie'
 
 /** What the QR page shows, kept so that it renders with no network (decision 090). */
 export interface CachedRegistrationCode {
@@ -43,26 +44,23 @@ interface VenueRow extends CachedVenue {
 
 export const currentSlot = 'current'
 
-/** The public site's IndexedDB database. */
-export class PwaDatabase extends Dexie {
-  registrationCode!: EntityTable<RegistrationCodeRow, 'slot'>
-  assets!: EntityTable<CachedAsset, 'path'>
-  venue!: EntityTable<VenueRow, 'slot'>
+interface PwaTables {
+  registrationCode: EntityTable<RegistrationCodeRow, 'slot'>
+  assets: EntityTable<CachedAsset, 'path'>
+  venue: EntityTable<VenueRow, 'slot'>
+}
 
-  constructor(name = 'furfes-pwa') {
-    super(name)
-    this.version(1).stores({
-      registrationCode: 'slot',
-      assets: 'path',
-    })
-    this.version(2).stores({ venue: 'slot' })
-  }
+/** The public site's IndexedDB database. */
+export type PwaDatabase = Dexie & PwaTables
+
+export function openPwaDatabase(name = 'furfes-pwa'): PwaDatabase {
+  return openDatabase<PwaTables>(name, [{ registrationCode: 'slot', assets: 'path' }, { venue: 'slot' }])
 }
 
 let database: PwaDatabase | undefined
 
 /** The one database of this page, opened on first use. */
 export function pwaDatabase(): PwaDatabase {
-  database ??= new PwaDatabase()
+  database ??= openPwaDatabase()
   return database
 }

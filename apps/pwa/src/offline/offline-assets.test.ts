@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PwaDatabase } from './database.ts'
+import { openPwaDatabase, type PwaDatabase } from './database.ts'
 import {
   assetPath,
   offlineAssetPaths,
@@ -34,7 +34,7 @@ const refresh = (force = false) =>
 const text = async (response: Response | undefined) => response?.text()
 
 beforeEach(() => {
-  database = new PwaDatabase(`test-${crypto.randomUUID()}`)
+  database = openPwaDatabase(`test-${crypto.randomUUID()}`)
   now = Date.UTC(2025, 4, 10, 9)
   requested.length = 0
   slept.length = 0

@@ -6,16 +6,16 @@ import {
   defaultRequestTimeoutMs,
   systemClock,
 } from '@furfes/core'
-import { createErrorReporter, createNotificationQueue } from '@furfes/ui'
+import { browserOnline, createErrorReporter, createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import { createPrintedBadgeMarks } from '../badges/printed.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { downloadText } from '../participants/csv.ts'
 import { openRearCamera } from '../scan/camera.ts'
 import { createVerdictCue } from '../scan/cue.ts'
 import type { QrDecoder } from '../scan/decoder.ts'
-import { browserConnectivityEnvironment, createConnectivity } from '../sync/connectivity.ts'
+import { createConnectivity } from '../sync/connectivity.ts'
 import { createSyncEngine } from '../sync/sync-engine.ts'
 import { createCodeVerifier } from '../verify/code-verifier.ts'
 import { createDeviceSettings } from './device.ts'
@@ -47,8 +47,8 @@ export function createBrowserServices(
     timeoutMs,
   })
   const device = createDeviceSettings(window.localStorage)
-  const store = createReceptionStore({ db: new ReceptionDatabase(), clock, device: device.get })
-  const connectivity = createConnectivity(browserConnectivityEnvironment())
+  const store = createReceptionStore({ db: openReceptionDatabase(), clock, device: device.getSnapshot })
+  const connectivity = createConnectivity(browserOnline)
   const errors = createErrorReporter()
   const reportError = (error: unknown, context?: Record<string, unknown>) => errors.report(error, context)
   const notifications = createNotificationQueue()

@@ -37,8 +37,8 @@ describe('device name', () => {
       ['\u0007\n', '#A1B2'],
     ] as const) {
       device.setName(typed)
-      expect(device.get().name, JSON.stringify(typed)).toBe(kept)
-      expect(acceptedByApi(device.get().id, device.get().name)).toBe(true)
+      expect(device.getSnapshot().name, JSON.stringify(typed)).toBe(kept)
+      expect(acceptedByApi(device.getSnapshot().id, device.getSnapshot().name)).toBe(true)
     }
   })
 
@@ -46,6 +46,6 @@ describe('device name', () => {
     const storage = memoryStorage({
       furfesReceptionDevice: JSON.stringify({ id: 'device-a', name: '受付\u202E2' }),
     })
-    expect(createDeviceSettings(storage).get()).toEqual({ id: 'device-a', name: '受付2' })
+    expect(createDeviceSettings(storage).getSnapshot()).toEqual({ id: 'device-a', name: '受付2' })
   })
 })

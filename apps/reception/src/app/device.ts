@@ -1,4 +1,4 @@
-import { storablePrefix } from '@furfes/core'
+import { createStore, type Store, storablePrefix } from '@furfes/core'
 import { z } from 'zod'
 import type { DeviceIdentity } from '../data/store.ts'
 
@@ -6,10 +6,8 @@ const deviceStorageKey = 'furfesReceptionDevice'
 
 const deviceSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(50) })
 
-export interface DeviceSettings {
-  get(): DeviceIdentity
+export interface DeviceSettings extends Store<DeviceIdentity> {
   setName(name: string): void
-  subscribe(listener: () => void): () => void
 }
 
 /**
@@ -20,8 +18,7 @@ export function createDeviceSettings(
   storage: Storage,
   newId: () => string = () => crypto.randomUUID(),
 ): DeviceSettings {
-  const listeners = new Set<() => void>()
-  let current = read()
+  const { set, ...current } = createStore(read())
 
   function read(): DeviceIdentity {
     try {
@@ -46,15 +43,12 @@ export function createDeviceSettings(
   }
 
   return {
-    get: () => current,
+    ...current,
     setName(name) {
-      current = { ...current, name: storableName(name, current.id) }
-      write(current)
-      for (const listener of listeners) listener()
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      const { id } = current.getSnapshot()
+      const next = { id, name: storableName(name, id) }
+      write(next)
+      set(next)
     },
   }
 }

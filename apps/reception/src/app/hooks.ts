@@ -1,25 +1,21 @@
-import { useSyncExternalStore } from 'react'
+import { useStore } from '@furfes/ui'
 import type { DeviceIdentity, ReceptionSnapshot } from '../data/store.ts'
 import type { ConnectivityState } from '../sync/connectivity.ts'
 import type { SyncState } from '../sync/sync-engine.ts'
 import { useServices } from './services.tsx'
 
 export function useReceptionSnapshot(): ReceptionSnapshot {
-  const { store } = useServices()
-  return useSyncExternalStore(store.subscribe, store.getSnapshot)
+  return useStore(useServices().store)
 }
 
 export function useSyncState(): SyncState {
-  const { sync } = useServices()
-  return useSyncExternalStore(sync.subscribe, sync.getState)
+  return useStore(useServices().sync)
 }
 
 export function useConnectivity(): ConnectivityState {
-  const { connectivity } = useServices()
-  return useSyncExternalStore(connectivity.subscribe, connectivity.getState)
+  return useStore(useServices().connectivity)
 }
 
 export function useDevice(): DeviceIdentity {
-  const { device } = useServices()
-  return useSyncExternalStore(device.subscribe, device.get)
+  return useStore(useServices().device)
 }

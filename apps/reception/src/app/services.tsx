@@ -1,7 +1,6 @@
 import type { AdminApiClient, AuthSession, Clock } from '@furfes/core'
-import { ErrorReportingProvider, type NotificationQueue } from '@furfes/ui'
+import { createServicesContext, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { PrintedBadgeMarks } from '../badges/printed.ts'
 import type { ReceptionStore } from '../data/store.ts'
 import type { Camera } from '../scan/camera.ts'
@@ -41,26 +40,7 @@ export interface ReceptionServices {
   download(text: string, fileName: string): void
 }
 
-const ServicesContext = createContext<ReceptionServices | undefined>(undefined)
-
-export function ServicesProvider({
-  services,
-  children,
-}: {
-  services: ReceptionServices
-  children: ReactNode
-}) {
-  // Called through `services` at the time of reporting: tests may swap the reporter after rendering.
-  const reporter = useMemo(() => ({ report: (error: unknown) => services.reportError(error) }), [services])
-  return (
-    <ServicesContext value={services}>
-      <ErrorReportingProvider reporter={reporter}>{children}</ErrorReportingProvider>
-    </ServicesContext>
-  )
-}
-
-export function useServices(): ReceptionServices {
-  const services = useContext(ServicesContext)
-  if (!services) throw new Error('useServices outside ServicesProvider')
-  return services
-}
+export const { ServicesProvider, useServices } = createServicesContext<ReceptionServices>((services) => ({
+  // Through `services` at the time of reporting: tests may swap the reporter after rendering.
+  report: (error) => services.reportError(error),
+}))

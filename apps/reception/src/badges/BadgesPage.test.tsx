@@ -75,7 +75,7 @@ describe('badge sheets', () => {
       await user.click(screen.getByRole('button', { name: '印刷' }))
       expect(print).toHaveBeenCalledTimes(1)
       await user.click(screen.getByRole('button', { name: 'この3枚を印刷済みにする' }))
-      expect(Object.keys(app.services.printedBadges.get()).sort()).toEqual(
+      expect(Object.keys(app.services.printedBadges.getSnapshot()).sort()).toEqual(
         [1, 2, 3].map((n) => registrationIdOf(n)),
       )
       expect(

@@ -1,4 +1,5 @@
 import { type RegistrationTier, registrationTiers } from '@furfes/core'
+import { useStore } from '@furfes/ui'
 import {
   Button,
   Checkbox,
@@ -10,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material'
-import { useMemo, useState, useSyncExternalStore } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
@@ -26,7 +27,7 @@ export function BadgesPage() {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const snapshot = useReceptionSnapshot()
-  const printed = useSyncExternalStore(services.printedBadges.subscribe, services.printedBadges.get)
+  const printed = useStore(services.printedBadges)
   const [searchParams, setSearchParams] = useSearchParams()
   const registrationId = searchParams.get('registration') ?? undefined
   const [tier, setTier] = useState<RegistrationTier | 'all'>('all')

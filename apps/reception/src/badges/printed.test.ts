@@ -12,18 +12,18 @@ describe('printed badge marks', () => {
     marks.mark(['a', 'b'])
     now = 2_000
     marks.mark(['b'])
-    expect(marks.get()).toEqual({ a: 1_000, b: 2_000 })
-    expect(createPrintedBadgeMarks(storage, () => now).get()).toEqual({ a: 1_000, b: 2_000 })
+    expect(marks.getSnapshot()).toEqual({ a: 1_000, b: 2_000 })
+    expect(createPrintedBadgeMarks(storage, () => now).getSnapshot()).toEqual({ a: 1_000, b: 2_000 })
     marks.unmark(['a'])
-    expect(createPrintedBadgeMarks(storage, () => now).get()).toEqual({ b: 2_000 })
+    expect(createPrintedBadgeMarks(storage, () => now).getSnapshot()).toEqual({ b: 2_000 })
     expect(changes).toBe(3)
   })
 
   it('reads an unreadable entry as nothing printed', () => {
     const storage = createMemoryStorage()
     storage.setItem('furfesReceptionPrintedBadges', '{"a": "yesterday"')
-    expect(createPrintedBadgeMarks(storage, () => 0).get()).toEqual({})
+    expect(createPrintedBadgeMarks(storage, () => 0).getSnapshot()).toEqual({})
     storage.setItem('furfesReceptionPrintedBadges', '{"a": "yesterday"}')
-    expect(createPrintedBadgeMarks(storage, () => 0).get()).toEqual({})
+    expect(createPrintedBadgeMarks(storage, () => 0).getSnapshot()).toEqual({})
   })
 })

@@ -1,3 +1,4 @@
+import { createStore, type Store } from '@furfes/core'
 import { z } from 'zod'
 
 const printedStorageKey = 'furfesReceptionPrintedBadges'
@@ -7,13 +8,11 @@ const printedSchema = z.record(z.string().min(1).max(64), z.number().int().nonne
 /** When each registration's badge was marked printed on this device (epoch ms), by registration id. */
 export type PrintedBadges = Readonly<Record<string, number>>
 
-export interface PrintedBadgeMarks {
-  get(): PrintedBadges
+export interface PrintedBadgeMarks extends Store<PrintedBadges> {
   /** Marks the badges printed now; a badge printed again keeps its newest time. */
   mark(registrationIds: readonly string[]): void
   /** Takes the marks off, so the badges count as not yet printed (a sheet that jammed). */
   unmark(registrationIds: readonly string[]): void
-  subscribe(listener: () => void): () => void
 }
 
 /**
@@ -25,8 +24,7 @@ export function createPrintedBadgeMarks(
   storage: Pick<Storage, 'getItem' | 'setItem'>,
   clock: () => number,
 ): PrintedBadgeMarks {
-  const listeners = new Set<() => void>()
-  let current: PrintedBadges = read()
+  const { set, ...marks } = createStore<PrintedBadges>(read())
 
   function read(): PrintedBadges {
     try {
@@ -39,31 +37,26 @@ export function createPrintedBadgeMarks(
   }
 
   function replace(next: PrintedBadges) {
-    current = next
     try {
       storage.setItem(printedStorageKey, JSON.stringify(next))
     } catch {
       // A full or private storage: the marks hold for this session, which is when the sheets are printed.
     }
-    for (const listener of listeners) listener()
+    set(next)
   }
 
   return {
-    get: () => current,
+    ...marks,
     mark(registrationIds) {
       if (registrationIds.length === 0) return
       const at = clock()
-      replace({ ...current, ...Object.fromEntries(registrationIds.map((id) => [id, at])) })
+      replace({ ...marks.getSnapshot(), ...Object.fromEntries(registrationIds.map((id) => [id, at])) })
     },
     unmark(registrationIds) {
       if (registrationIds.length === 0) return
-      const next = { ...current }
+      const next = { ...marks.getSnapshot() }
       for (const id of registrationIds) delete next[id]
       replace(next)
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
     },
   }
 }

@@ -1,9 +1,10 @@
 import type { Participant, RegistrationCodeKeySetWire } from '@furfes/core'
-import { Dexie, type EntityTable } from 'dexie'
+import { openDatabase } from '@furfes/ui/database'
+import type { Dexie, EntityTable } from 'dexie'
 import type { StoredCheckIn } from './check-ins.ts'
 
 /** A participant of the last synced snapshot, keyed by user id. */
-export interface StoredParticipant {
+interface StoredParticipant {
   userId: string
   participant: Participant
 }
@@ -22,21 +23,20 @@ interface MetaRow {
   value: unknown
 }
 
+interface ReceptionTables {
+  participants: EntityTable<StoredParticipant, 'userId'>
+  checkIns: EntityTable<StoredCheckIn, 'id'>
+  meta: EntityTable<MetaRow, 'key'>
+}
+
 /**
  * What each reception device keeps in IndexedDB (DESIGN "Offline check-in"): the participant snapshot, the
  * registration-code keys, every check-in it recorded or pulled, and its sync position.
  */
-export class ReceptionDatabase extends Dexie {
-  participants!: EntityTable<StoredParticipant, 'userId'>
-  checkIns!: EntityTable<StoredCheckIn, 'id'>
-  meta!: EntityTable<MetaRow, 'key'>
+export type ReceptionDatabase = Dexie & ReceptionTables
 
-  constructor(name = 'furfes-reception') {
-    super(name)
-    this.version(1).stores({
-      participants: 'userId',
-      checkIns: 'id, registrationId, localSeq',
-      meta: 'key',
-    })
-  }
+export function openReceptionDatabase(name = 'furfes-reception'): ReceptionDatabase {
+  return openDatabase<ReceptionTables>(name, [
+    { participants: 'userId', checkIns: 'id, registrationId, localSeq', meta: 'key' },
+  ])
 }

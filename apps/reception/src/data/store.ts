@@ -1,9 +1,11 @@
-import type {
-  CheckInRecord,
-  CheckInResult,
-  Clock,
-  Participant,
-  RegistrationCodeKeySetWire,
+import {
+  type CheckInRecord,
+  type CheckInResult,
+  type Clock,
+  createStore,
+  type Participant,
+  type RegistrationCodeKeySetWire,
+  type Store,
 } from '@furfes/core'
 import {
   checkInsByRegistration,
@@ -40,10 +42,8 @@ export interface ReceptionSnapshot {
   participantsSyncedAt: number | undefined
 }
 
-export interface ReceptionStore {
+export interface ReceptionStore extends Store<ReceptionSnapshot> {
   load(): Promise<void>
-  getSnapshot(): ReceptionSnapshot
-  subscribe(listener: () => void): () => void
   /** Records a check-in now, on this device; it is queued for upload. */
   recordCheckIn(registrationId: string): Promise<StoredCheckIn>
   /** Records the undo of a check-in (audited: the undo is a record of its own, uploaded like a check-in). */
@@ -88,7 +88,6 @@ function indexParticipants(participants: readonly Participant[]) {
 export function createReceptionStore(options: ReceptionStoreOptions): ReceptionStore {
   const { db, clock } = options
   const newId = options.newId ?? (() => crypto.randomUUID())
-  const listeners = new Set<() => void>()
   let participants: readonly Participant[] = []
   const checkIns = new Map<string, StoredCheckIn>()
   const meta: Partial<MetaEntries> = {}
@@ -121,12 +120,8 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     }
   }
 
-  let snapshot = build(false)
-
-  function publish() {
-    snapshot = build(true)
-    for (const listener of listeners) listener()
-  }
+  const { set, ...snapshot } = createStore(build(false))
+  const publish = () => set(build(true))
 
   async function putMeta<K extends MetaKey>(key: K, value: MetaEntries[K]) {
     meta[key] = value
@@ -154,6 +149,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
   }
 
   return {
+    ...snapshot,
     async load() {
       const [participantRows, checkInRows, metaRows] = await Promise.all([
         db.participants.toArray(),
@@ -165,11 +161,6 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       for (const row of metaRows) (meta as Record<string, unknown>)[row.key] = row.value
       nextSeq = Math.max(0, ...checkInRows.map((row) => row.localSeq)) + 1
       publish()
-    },
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
     },
     recordCheckIn: (registrationId) => record({ registrationId, kind: 'check_in' }),
     recordUndo: (checkIn) =>

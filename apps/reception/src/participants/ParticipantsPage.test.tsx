@@ -221,7 +221,7 @@ describe('participant list at scale', () => {
           user_id: userIdOf(42),
           badge_name: 'Fox 42',
           email: 'fox19@example.com',
-          device_id: app.services.device.get().id,
+          device_id: app.services.device.getSnapshot().id,
           device_name: '受付1',
           status: 'accepted',
           reason: '',

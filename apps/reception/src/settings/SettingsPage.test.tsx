@@ -38,7 +38,7 @@ describe('settings', () => {
       await user.clear(name)
       await user.type(name, 'Door B{Enter}')
       expect(await screen.findByText('The device name was saved.')).toBeTruthy()
-      expect(app.services.device.get().name).toBe('Door B')
+      expect(app.services.device.getSnapshot().name).toBe('Door B')
     },
     uiTimeoutMs,
   )

@@ -3,6 +3,7 @@ import { createTestDevice, type TestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
 import { startHttpFront } from '../test/http-front.ts'
+import { offlineCheckInAnswers, offlineCheckIns } from '../test/offline-check-ins.ts'
 
 const minute = 60_000
 
@@ -35,17 +36,13 @@ describe('sync across three devices that were offline', () => {
     ])
     for (const device of [a, b, c]) await device.engine.sync({ refreshSnapshot: true })
     for (const device of [a, b, c]) device.goOffline()
-    expect(a.connectivity.getState()).toBe('offline')
+    expect(a.connectivity.getSnapshot()).toBe('offline')
 
-    const recorded = [
-      await a.store.recordCheckIn(registrationIdOf(1)),
-      await a.store.recordCheckIn(registrationIdOf(2)),
-      await b.store.recordCheckIn(registrationIdOf(2)),
-      await b.store.recordCheckIn(registrationIdOf(3)),
-      await c.store.recordCheckIn(registrationIdOf(1)),
-      await c.store.recordCheckIn(registrationIdOf(3)),
-      await c.store.recordCheckIn(registrationIdOf(4)),
-    ]
+    const devices = { A: a, B: b, C: c }
+    const recorded = []
+    for (const { device, participant } of offlineCheckIns) {
+      recorded.push(await devices[device].store.recordCheckIn(registrationIdOf(participant)))
+    }
     // Offline, each device already says "checked in" for the people it let in.
     expect(inForce(a)).toEqual({ [registrationIdOf(1)]: 'A', [registrationIdOf(2)]: 'A' })
     expect(a.store.getSnapshot().pendingCount).toBe(2)
@@ -56,7 +53,7 @@ describe('sync across three devices that were offline', () => {
     // The network comes back for B first, then C, then A.
     for (const device of [b, c, a]) {
       device.goOnline()
-      expect(device.connectivity.getState()).toBe('online')
+      expect(device.connectivity.getSnapshot()).toBe('online')
       const outcome = await device.engine.sync()
       expect(outcome.problem).toBeUndefined()
     }
@@ -72,15 +69,7 @@ describe('sync across three devices that were offline', () => {
     const statusById = Object.fromEntries(server.records().map((record) => [record.id, record.status]))
     expect(
       recorded.map((item) => `${item.deviceName}:${item.registrationId.slice(-1)}:${statusById[item.id]}`),
-    ).toEqual([
-      'A:1:duplicate',
-      'A:2:duplicate',
-      'B:2:accepted',
-      'B:3:accepted',
-      'C:1:accepted',
-      'C:3:duplicate',
-      'C:4:accepted',
-    ])
+    ).toEqual(offlineCheckInAnswers)
 
     // Every device now sees all seven records, nothing pending, and agrees who checked whom in.
     const expected = {
@@ -307,10 +296,10 @@ describe('sign-out', () => {
       await vi.waitFor(() => expect(front.swallowed).toBe(1))
       await device.engine.halt()
       expect(await running).toMatchObject({ problem: 'signedOut' })
-      expect(device.engine.getState()).toEqual({ running: false, problem: 'signedOut' })
+      expect(device.engine.getSnapshot()).toEqual({ running: false, problem: 'signedOut' })
       expect(reported).toEqual([])
       expect(device.store.getSnapshot().participants).toEqual([])
-      expect(device.connectivity.getState()).toBe('online')
+      expect(device.connectivity.getSnapshot()).toBe('online')
     } finally {
       await front.close()
     }

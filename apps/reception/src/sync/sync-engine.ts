@@ -2,9 +2,11 @@ import {
   type AdminApiClient,
   AuthenticationError,
   type Clock,
+  createStore,
   maxCheckInUploadItems,
   NetworkError,
   NotAuthenticatedError,
+  type Store,
 } from '@furfes/core'
 import { isConflict, type StoredCheckIn } from '../data/check-ins.ts'
 import type { ReceptionStore } from '../data/store.ts'
@@ -31,11 +33,9 @@ interface SyncOutcome {
   problem: SyncProblem | undefined
 }
 
-export interface SyncEngine {
+export interface SyncEngine extends Store<SyncState> {
   /** Uploads the queue, pulls others' check-ins, and refreshes the snapshot when it is due or forced. */
   sync(options?: { refreshSnapshot?: boolean }): Promise<SyncOutcome>
-  getState(): SyncState
-  subscribe(listener: () => void): () => void
   /**
    * Syncs every `intervalMs`, when the connection comes back, and soon after each check-in; returns the
    * function that stops it.
@@ -69,18 +69,12 @@ const defaultSnapshotMaxAgeMs = 60_000
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { api, store, connectivity, clock } = options
   const snapshotMaxAgeMs = options.snapshotMaxAgeMs ?? defaultSnapshotMaxAgeMs
-  const listeners = new Set<() => void>()
-  let state: SyncState = { running: false, problem: undefined }
+  const { set: setState, ...state } = createStore<SyncState>({ running: false, problem: undefined })
   let current: Promise<SyncOutcome> | undefined
   let again: { refreshSnapshot: boolean } | undefined
   let halted = false
   /** Aborts the requests of the run under way. */
   let runAbort: AbortController | undefined
-
-  function setState(next: SyncState) {
-    state = next
-    for (const listener of listeners) listener()
-  }
 
   async function upload(signal: AbortSignal): Promise<{ uploaded: number; conflicts: StoredCheckIn[] }> {
     let uploaded = 0
@@ -149,7 +143,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function loop(refresh: boolean): Promise<SyncOutcome> {
-    setState({ running: true, problem: state.problem })
+    setState({ running: true, problem: state.getSnapshot().problem })
     let outcome = await runOnce(refresh)
     while (again && outcome.problem === undefined && !halted) {
       const next = again
@@ -181,12 +175,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   return {
+    ...state,
     sync,
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
     async halt() {
       halted = true
       again = undefined
@@ -200,7 +190,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const run = () => void sync()
       const interval = setInterval(run, intervalMs)
       const stopConnectivity = connectivity.subscribe(() => {
-        if (connectivity.getState() === 'online') run()
+        if (connectivity.getSnapshot() === 'online') run()
       })
       const stopStore = store.subscribe(() => {
         const pendingNow = store.getSnapshot().pendingCount

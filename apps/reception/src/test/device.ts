@@ -1,6 +1,6 @@
-import { createAdminApiClient, type FetchLike } from '@furfes/core'
+import { createAdminApiClient, createStore, type FetchLike } from '@furfes/core'
 import type { StoredCheckIn } from '../data/check-ins.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase, type ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore, type DeviceIdentity, type ReceptionStore } from '../data/store.ts'
 import { type Connectivity, createConnectivity } from '../sync/connectivity.ts'
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine.ts'
@@ -34,30 +34,19 @@ export async function createTestDevice(
     reportError?: (error: unknown) => void
   },
 ): Promise<TestDevice> {
-  const listeners = new Set<() => void>()
   const identity: DeviceIdentity = { id: `device-${options.name}`, name: options.name }
-  const db = new ReceptionDatabase(`test-${++databaseCounter}-${options.name}`)
-  const network = { online: true, time: options.time }
+  const db = openReceptionDatabase(`test-${++databaseCounter}-${options.name}`)
+  const network = { online: createStore(true), time: options.time }
   const clock = () => network.time
   const reportedConflicts: StoredCheckIn[] = []
-  const setOnline = (online: boolean) => {
-    network.online = online
-    for (const listener of listeners) listener()
-  }
-  const connectivity = createConnectivity({
-    isOnline: () => network.online,
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-  })
+  const connectivity = createConnectivity(network.online)
   const store = createReceptionStore({ db, clock, device: () => identity })
   await store.load()
   const engine = createSyncEngine({
     api: createAdminApiClient({
       ...(options.http ?? {
         baseUrl: 'https://api.furfes.example',
-        fetch: server.fetchFor(() => network.online),
+        fetch: server.fetchFor(network.online.getSnapshot),
       }),
       getAuthInfo: () => ({
         accessToken: fakeAdminToken,
@@ -79,7 +68,7 @@ export async function createTestDevice(
     connectivity,
     reportedConflicts,
     get online() {
-      return network.online
+      return network.online.getSnapshot()
     },
     get time() {
       return network.time
@@ -87,8 +76,8 @@ export async function createTestDevice(
     set time(value) {
       network.time = value
     },
-    goOnline: () => setOnline(true),
-    goOffline: () => setOnline(false),
+    goOnline: () => network.online.set(true),
+    goOffline: () => network.online.set(false),
   }
   return device
 }

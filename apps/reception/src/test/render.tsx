@@ -6,6 +6,7 @@ import {
   createAdminAuthSession,
   createAppStorage,
   createMemoryStorage,
+  createStore,
   type Language,
   NewPasswordRequiredError,
   type SignInResult,
@@ -18,7 +19,7 @@ import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
 import type { ReceptionServices } from '../app/services.tsx'
 import { createPrintedBadgeMarks } from '../badges/printed.ts'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase, type ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { createReceptionI18n } from '../i18n.ts'
 import { createRoutes } from '../routes.tsx'
@@ -176,14 +177,14 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
   })
   const device = createDeviceSettings(window.localStorage, () => testUuid())
   device.setName('受付1')
-  const db = new ReceptionDatabase(`app-${testUuid()}`)
+  const db = openReceptionDatabase(`app-${testUuid()}`)
   const store = createReceptionStore({
     db,
     clock: now,
-    device: device.get,
+    device: device.getSnapshot,
   })
   await store.load()
-  const connectivity = createConnectivity({ isOnline: () => true, onChange: () => () => undefined })
+  const connectivity = createConnectivity(createStore(true))
   const errors: unknown[] = []
   const cues: string[] = []
   const downloads: TestApp['downloads'] = []

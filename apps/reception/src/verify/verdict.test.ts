@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ReceptionDatabase } from '../data/database.ts'
+import { openReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore, type ReceptionStore } from '../data/store.ts'
 import {
   createSigningKey,
@@ -28,7 +28,7 @@ async function deviceWith(
   now = eventMorning,
 ): Promise<{ store: ReceptionStore; judge: (token: string) => Promise<ReturnType<typeof judgeCode>> }> {
   const store = createReceptionStore({
-    db: new ReceptionDatabase(`verdict-${testUuid()}`),
+    db: openReceptionDatabase(`verdict-${testUuid()}`),
     clock: () => now,
     device: () => ({ id: 'device-1', name: '受付1' }),
   })
@@ -158,7 +158,7 @@ describe('offline verification of registration codes', () => {
 
   it('refuses everything while the device has no keys yet', async () => {
     const store = createReceptionStore({
-      db: new ReceptionDatabase(`verdict-${testUuid()}`),
+      db: openReceptionDatabase(`verdict-${testUuid()}`),
       clock: () => eventMorning,
       device: () => ({ id: 'd', name: 'd' }),
     })
