@@ -7,14 +7,10 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { day, immediateEmailPool, members, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { day, immediateEmailPool, members, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const getUser = async (AccessToken: string) => {
   const { Username, UserAttributes = [] } = await sut.client.send(new GetUserCommand({ AccessToken }))

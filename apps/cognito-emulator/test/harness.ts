@@ -10,6 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { serve } from '@hono/node-server'
+import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '../src/app.ts'
 import type { Clock } from '../src/clock.ts'
 import { loadPools, type PoolConfig } from '../src/config.ts'
@@ -223,4 +224,36 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   }
 
   return { url, baseUrl, dataDir, clock, client, adminClient, sent, latestCode, createUser, signIn, close }
+}
+
+/** The emulator of the running test, which a test may restart with other options (other pools, say). */
+export interface EmulatorOfTheTest extends RunningEmulator {
+  restart(options: StartOptions): Promise<void>
+}
+
+/**
+ * A fresh emulator for each test of the file, closed after it, so a file declares it once instead of repeating
+ * a variable, a beforeEach and an afterEach. What it answers always reaches the running test's emulator; read
+ * it only inside tests and hooks.
+ */
+export function useEmulator(options: StartOptions = {}): EmulatorOfTheTest {
+  let current: RunningEmulator | undefined
+  beforeEach(async () => {
+    current = await startEmulator(options)
+  })
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  })
+  const restart = async (next: StartOptions) => {
+    await current?.close()
+    current = await startEmulator(next)
+  }
+  return new Proxy({ restart } as EmulatorOfTheTest, {
+    get(target, key) {
+      if (key === 'restart') return target.restart
+      if (!current) throw new Error('The emulator runs only inside a test')
+      return Reflect.get(current, key)
+    },
+  })
 }

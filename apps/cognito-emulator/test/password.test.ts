@@ -4,14 +4,10 @@ import {
   ForgotPasswordCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { hour, members, minute, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { hour, members, minute, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' }
 

@@ -1,13 +1,9 @@
 import { GetUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { admins, day, hour, members, minute, type RunningEmulator, second, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { admins, day, hour, members, minute, second, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const passwordAuth = (USERNAME: string, PASSWORD: string, ClientId = members.clientId) =>
   sut.client.send(

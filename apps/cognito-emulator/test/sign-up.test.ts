@@ -6,14 +6,10 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { day, members, minute, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { day, members, minute, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const signUp = (Username: string, Password = 'correct-horse-1', ClientId = members.clientId) =>
   sut.client.send(new SignUpCommand({ ClientId, Username, Password }))

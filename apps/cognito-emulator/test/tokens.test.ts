@@ -14,14 +14,10 @@ import {
   type JSONWebKeySet,
   jwtVerify,
 } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { admins, hour, members, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { admins, hour, members, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const jwks = (poolId: string) => createRemoteJWKSet(new URL(`${sut.url}/${poolId}/.well-known/jwks.json`))
 const verifyOptions = () => ({ currentDate: new Date(sut.clock.now()), algorithms: ['RS256'] })

@@ -6,9 +6,9 @@ import {
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PoolConfig } from '../src/config.ts'
-import { legacyExistencePool, members, type RunningEmulator, startEmulator } from './harness.ts'
+import { legacyExistencePool, members, useEmulator } from './harness.ts'
 
 /*
  * PreventUserExistenceErrors as Cognito documents it for ENABLED (the production pools' setting, which
@@ -16,11 +16,7 @@ import { legacyExistencePool, members, type RunningEmulator, startEmulator } fro
  * one in the matching state, so its answers cannot tell who has an account. SignUp is the documented exception.
  */
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 /** What the SDK reports: the answer's body, or the error's name and message. */
 async function answer(promise: Promise<object>) {
