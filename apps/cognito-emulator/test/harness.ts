@@ -7,6 +7,7 @@ import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { serve } from '@hono/node-server'
@@ -67,6 +68,15 @@ export const legacyExistencePool: PoolConfig = {
   preventUserExistenceErrors: undefined,
 }
 
+/** Cognito's answer to a confirmation code that does not match (or to any code for an unknown user). */
+export const codeMismatch = {
+  name: 'CodeMismatchException',
+  message: 'Invalid verification code provided, please try again.',
+}
+
+/** A code other than `code`: a wrong guess that is surely wrong. */
+export const otherCode = (code: string) => (code === '000000' ? '111111' : '000000')
+
 export interface StartOptions {
   dataDir?: string
   clock?: TestClock
@@ -91,6 +101,8 @@ export interface RunningEmulator {
   /** Creates a confirmed user in the members pool (or `pool`) through SignUp and ConfirmSignUp. */
   createUser(email: string, password: string, pool?: PoolConfig): Promise<void>
   signIn(email: string, password: string, pool?: PoolConfig): Promise<SignedIn>
+  /** InitiateAuth REFRESH_TOKEN_AUTH with the members pool's client (or `pool`'s), as the SDK answers it. */
+  refresh(refreshToken: string, pool?: PoolConfig): Promise<InitiateAuthCommandOutput>
   close(): Promise<void>
 }
 
@@ -213,6 +225,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken }
   }
 
+  const refresh = (refreshToken: string, pool = members) =>
+    client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    )
+
   const close = async () => {
     client.destroy()
     adminClient.destroy()
@@ -223,7 +244,20 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { url, baseUrl, dataDir, clock, client, adminClient, sent, latestCode, createUser, signIn, close }
+  return {
+    url,
+    baseUrl,
+    dataDir,
+    clock,
+    client,
+    adminClient,
+    sent,
+    latestCode,
+    createUser,
+    signIn,
+    refresh,
+    close,
+  }
 }
 
 /** The emulator of the running test, which a test may restart with other options (other pools, say). */

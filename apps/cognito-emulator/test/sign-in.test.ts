@@ -14,11 +14,6 @@ const passwordAuth = (USERNAME: string, PASSWORD: string, ClientId = members.cli
     }),
   )
 
-const refresh = (REFRESH_TOKEN: string, ClientId = members.clientId) =>
-  sut.client.send(
-    new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN } }),
-  )
-
 describe('InitiateAuth USER_PASSWORD_AUTH', () => {
   it('returns access, ID and refresh tokens, ExpiresIn 3600 and TokenType Bearer', async () => {
     await sut.createUser('mina@example.com', 'correct-horse-1')
@@ -174,7 +169,7 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const first = await sut.signIn('refresh@example.com', 'correct-horse-1')
     sut.clock.advance(50 * minute)
 
-    const result = await refresh(first.RefreshToken)
+    const result = await sut.refresh(first.RefreshToken)
 
     expect(result.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' })
     expect(result.AuthenticationResult?.RefreshToken).toBeUndefined()
@@ -209,8 +204,8 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const { RefreshToken } = await sut.signIn('other@example.com', 'correct-horse-1')
     const invalid = { name: 'NotAuthorizedException', message: 'Invalid Refresh Token' }
 
-    await expect(refresh('not-a-refresh-token')).rejects.toMatchObject(invalid)
-    await expect(refresh(RefreshToken, admins.clientId)).rejects.toMatchObject(invalid)
+    await expect(sut.refresh('not-a-refresh-token')).rejects.toMatchObject(invalid)
+    await expect(sut.refresh(RefreshToken, admins)).rejects.toMatchObject(invalid)
   })
 
   it('refuses a refresh token older than 30 days with "Refresh Token has expired"', async () => {
@@ -218,10 +213,10 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const { RefreshToken } = await sut.signIn('old@example.com', 'correct-horse-1')
 
     sut.clock.advance(30 * day - hour)
-    await expect(refresh(RefreshToken)).resolves.toBeDefined()
+    await expect(sut.refresh(RefreshToken)).resolves.toBeDefined()
     sut.clock.advance(hour)
 
-    await expect(refresh(RefreshToken)).rejects.toMatchObject({
+    await expect(sut.refresh(RefreshToken)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Refresh Token has expired',
     })
