@@ -11,9 +11,10 @@ import {
   databaseKinds,
   listen,
   readResponse,
-  registrationRequest,
+  registeredMember,
   requestInit,
   type TestApi,
+  useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
 import { mintAccessToken } from './support/tokens.ts'
@@ -50,25 +51,6 @@ function undo(target: CheckInItemWire, device: string, at: number): CheckInItemW
   }
 }
 
-/** A member with a registration (pending, or paid through the stub provider); its registration id. */
-async function registeredMember(sut: TestApi, options: { paid?: boolean } = {}): Promise<string> {
-  const userId = randomUUID()
-  const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest('member') })
-  expect(created.status).toBe(201)
-  if (options.paid !== false) {
-    const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-      'checkout_session_id',
-    )
-    if (!sessionId) throw new Error('The stub payment URL carries no session')
-    sut.gateway.complete(sessionId)
-    await sut.api.registrations.markPaid(sessionId)
-  }
-  const row = await sut.api.registrations.current(userId)
-  if (!row) throw new Error('The registration was not stored')
-  return row.registrationId
-}
-
 async function upload(sut: TestApi, token: string, items: CheckInItemWire[]): Promise<CheckInResultWire[]> {
   const response = await sut.request('POST', '/admin/check-ins', { token, body: { items } })
   expect(response.status).toBe(200)
@@ -96,16 +78,15 @@ async function pullAll(sut: TestApi, token: string) {
 
 describe.each(databaseKinds)('check-ins on %s', (kind) => {
   const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(database, { capacities: { member: 50 } })
   let admin: string
   const adminId = randomUUID()
   beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 50 } })
     admin = await sut.adminToken(adminId)
   })
 
   it('lists each participant with the registration id the registration code names', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const response = await sut.request('GET', '/admin/participants', { token: admin })
     expect(response.status).toBe(200)
     expect((response.body as { items: unknown[] }).items).toEqual([
@@ -116,7 +97,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('refuses anyone but an admin, malformed uploads and cursors it did not give out', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const items = [checkIn(registrationId, 'A', morning)]
     expect(await sut.request('POST', '/admin/check-ins', { body: { items } })).toMatchObject({
       status: 401,
@@ -148,7 +129,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('stores an item once and answers it the same way however often it is sent', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const item = checkIn(registrationId, 'A', morning)
     expect(await upload(sut, admin, [item])).toEqual([{ id: item.id, status: 'accepted' }])
     sut.clock.advance(60_000)
@@ -168,7 +149,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('lets the first check-in to reach the API win across devices, whatever the device clocks say', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     // B's clock runs slow: its check-in says it happened earlier, but it arrives second.
     const fromA = checkIn(registrationId, 'A', morning)
     const fromB = checkIn(registrationId, 'B', morning - 5 * 60_000)
@@ -212,9 +193,9 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('refuses to check in a registration that is not paid, whatever the device showed (decision 078)', async () => {
-    const pendingId = await registeredMember(sut, { paid: false })
-    const canceledId = await registeredMember(sut)
-    const paidId = await registeredMember(sut)
+    const pendingId = (await registeredMember(sut, 'member', { pay: false })).registrationId
+    const canceledId = (await registeredMember(sut)).registrationId
+    const paidId = (await registeredMember(sut)).registrationId
     // Paid and checked in, then canceled (a refund): no new check-in, but the one in force can be undone.
     const before = checkIn(canceledId, 'A', morning)
     expect(await upload(sut, admin, [before])).toEqual([{ id: before.id, status: 'accepted' }])
@@ -253,8 +234,8 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('undoes the check-in in force, refuses other undos, and keeps every step with who made it', async () => {
-    const registrationId = await registeredMember(sut)
-    const other = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
+    const other = (await registeredMember(sut)).registrationId
     const first = checkIn(registrationId, 'A', morning)
     const late = checkIn(registrationId, 'B', morning + 1000)
     const otherCheckIn = checkIn(other, 'A', morning)
@@ -332,7 +313,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
 
   it(`pages beyond ${checkInPageSize} records in the order stored, then waits at the cursor`, async () => {
     const total = checkInPageSize + 50
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const items = Array.from({ length: total }, (_, index) =>
       checkIn(index === 0 ? registrationId : randomUUID(), 'A', morning + index),
     )
@@ -394,7 +375,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   it('accepts exactly one of twelve devices checking in the same person at once, over two instances', async () => {
     const stack = await twoInstances()
     try {
-      const registrationId = await registeredMember(stack.sut)
+      const { registrationId } = await registeredMember(stack.sut)
       const items = Array.from({ length: 12 }, (_, n) => checkIn(registrationId, `D${n}`, morning))
       const results = (
         await Promise.all(items.map((item, n) => post(stack.urls[n % 2] ?? '', stack.admin, [item])))
@@ -406,7 +387,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
         expect(result).toMatchObject({ status: 'duplicate', first_check_in: { id: winner?.id } })
       }
       // The same batch sent by several requests at once (retries racing): stored once, answered alike.
-      const resent = checkIn(await registeredMember(stack.sut), 'R', morning)
+      const resent = checkIn((await registeredMember(stack.sut)).registrationId, 'R', morning)
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_, n) => post(stack.urls[n % 2] ?? '', stack.admin, [resent])),
       )
@@ -429,7 +410,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
     const slow = new pg.Client({ connectionString: url })
     await slow.connect()
     try {
-      const registrationId = await registeredMember(stack.sut)
+      const { registrationId } = await registeredMember(stack.sut)
       const slowId = randomUUID()
       await slow.query('begin')
       await slow.query('select pg_advisory_xact_lock(727002)')
@@ -458,7 +439,9 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   it('gives a reader pulling while four devices upload every record exactly once', async () => {
     const stack = await twoInstances()
     try {
-      const registrationIds = await Promise.all(Array.from({ length: 8 }, () => registeredMember(stack.sut)))
+      const registrationIds = await Promise.all(
+        Array.from({ length: 8 }, async () => (await registeredMember(stack.sut)).registrationId),
+      )
       const sent: string[] = []
       let writing = true
       const writers = Promise.all(

@@ -8,13 +8,12 @@ import { createMailer } from '../src/mail/mailer.ts'
 import type { MailTransport } from '../src/mail/transport.ts'
 import { refundProviderKey } from '../src/services/refunds.ts'
 import {
-  createTestApi,
   databaseKinds,
   inventoryConsistency,
   registeredMember,
   registrationRequest,
   type TestApi,
-  useTestDatabase,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -31,18 +30,14 @@ const late = Date.parse('2025-04-11T00:00:00+09:00')
 /** In the last week: nothing. */
 const lastWeek = Date.parse('2025-05-04T00:00:00+09:00')
 
-const paidMember = (sut: TestApi, tier: 'member' | 'sponsor' = 'member') => registeredMember(sut, tier)
-
 const refundPath = (registrationId: string) => `/admin/registrations/${registrationId}/refund`
 
 describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(kind, { capacities: { member: 1, sponsor: 3 } })
   let admin: string
   const adminId = randomUUID()
 
   beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 1, sponsor: 3 } })
     admin = await sut.adminToken(adminId)
   })
 
@@ -53,7 +48,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     })
 
   it("quotes the policy amount by the API's clock: 90 %, then 50 %, then nothing", async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const quotes: RefundQuoteWire[] = []
     for (const at of [early, late, lastWeek]) {
       sut.clock.set(at)
@@ -78,7 +73,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('cancels with the policy refund: the spot goes back, the audit record keeps who, when and how much, and the door refuses the code', async () => {
-    const first = await paidMember(sut)
+    const first = await registeredMember(sut)
     const soldOut = await sut.request('POST', '/registration', {
       token: await sut.memberToken(),
       body: registrationRequest('member'),
@@ -144,7 +139,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('owes the member one "refund done" mail, written with the cancellation, in their language', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.identity.setEmail(userId, 'fox@example.com')
     await sut.database.db.execute(
       sql`update users set email = 'fox@example.com' where user_id = ${userId}::uuid`,
@@ -194,7 +189,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('takes another amount only with a reason, never more than the fee, and only for a paid registration', async () => {
-    const { registrationId } = await paidMember(sut, 'sponsor')
+    const { registrationId } = await registeredMember(sut, 'sponsor')
 
     expect(await refund(registrationId, { amount_jpy: 10_000 })).toMatchObject({
       status: 400,
@@ -239,7 +234,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('cancels without calling the provider when the policy refunds nothing', async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     sut.clock.set(lastWeek)
     admin = await sut.adminToken(adminId)
 
@@ -250,7 +245,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('refunds once under a double submit: the same key, sent twice at once, answers one refund', async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const body = { idempotency_key: randomUUID() }
 
     const answers = await Promise.all([
@@ -269,7 +264,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('keeps the registration paid when the provider refuses, records why, and refunds on the retry', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.refuseNextRefunds()
     const key = randomUUID()
 
@@ -305,7 +300,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('retries a refund whose answer was lost with the same provider key, so it is not refunded twice', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.loseNextRefundAnswers()
 
     const lost = await refund(registrationId, {})
@@ -319,7 +314,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('ends a registration refunded outside the system once, as stripe_dashboard, and ignores its repeats', async () => {
-    const { registrationId, userId, sessionId } = await paidMember(sut)
+    const { registrationId, userId, sessionId } = await registeredMember(sut)
 
     const outcomes = [
       await sut.api.refunds.providerRefunded(sessionId, 1000),
@@ -345,7 +340,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('completes, from the provider’s report, a staff refund whose request died after the provider refunded', async () => {
-    const { registrationId, userId, sessionId } = await paidMember(sut)
+    const { registrationId, userId, sessionId } = await registeredMember(sut)
     sut.gateway.loseNextRefundAnswers()
     expect((await refund(registrationId, { amount_jpy: 1234, reason: 'Goodwill' })).status).toBe(502)
 

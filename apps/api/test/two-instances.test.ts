@@ -11,10 +11,6 @@ import {
   checkInUploadResultWireSchema,
   participantListWireSchema,
 } from '@furfes/core'
-import { createApp } from '@furfes/stripe-emulator/src/app.ts'
-import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
-import { SystemClock, systemScheduler } from '@furfes/stripe-emulator/src/time.ts'
-import { getRequestListener } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -22,7 +18,6 @@ import { type FakeCognito, startFakeCognito } from '../bench/fake-cognito.ts'
 import { runConcurrently } from '../bench/load.ts'
 import { type ApiProcess, startApiProcess } from '../bench/processes.ts'
 import { type Database, openDatabase, queryRows } from '../src/db/database.ts'
-import { paymentWebhookPath } from '../src/payments/webhooks.ts'
 import { migrationsFolder } from '../src/server.ts'
 import {
   createPostgresDatabase,
@@ -31,7 +26,13 @@ import {
   registrationRequest,
 } from './support/harness.ts'
 import { bind, call, closeServer } from './support/http.ts'
-import { payOnHostedPage, stripeSecretKey, stripeWebhookSecret, testCards } from './support/payments.ts'
+import {
+  payOnHostedPage,
+  startWallClockStripe,
+  stripeSecretKey,
+  stripeWebhookSecret,
+  testCards,
+} from './support/payments.ts'
 
 /*
  * The API scales out (docs/requirements.md API-17, decision 081). Two real API processes (`node src/main.ts`, configured by environment
@@ -113,23 +114,9 @@ describe('two API instances on one PostgreSQL', () => {
     const forwarderUrl = await bind(forwarder)
     cleanups.push(() => closeServer(forwarder))
 
-    const stripeServer = createServer()
-    const stripeUrl = await bind(stripeServer)
-    const emulator = new Emulator({
-      baseUrl: stripeUrl,
-      secretKey: stripeSecretKey,
-      webhookSecret: stripeWebhookSecret,
-      webhookUrl: `${forwarderUrl}${paymentWebhookPath}`,
-      clock: new SystemClock(),
-      scheduler: systemScheduler,
-    })
-    emulator.start()
-    stripeServer.on('request', getRequestListener(createApp(emulator).fetch))
-    cleanups.push(async () => {
-      emulator.stop()
-      await emulator.settled()
-      await closeServer(stripeServer)
-    })
+    const stripe = await startWallClockStripe(forwarderUrl)
+    const { url: stripeUrl, emulator } = stripe
+    cleanups.push(() => stripe.close())
 
     // Both instances start together: both migrate the empty database at once (an advisory lock orders them)
     // and both seed the flags, capacities and registration-code keys.

@@ -1,12 +1,6 @@
 import type { VenueWire } from '@furfes/core'
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  createTestApi,
-  databaseKinds,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { createTestApi, databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
 
 const venue: VenueWire = {
   name: { ja: '東京ふぁーりーホール', en: 'Tokyo Furry Hall' },
@@ -22,11 +16,7 @@ const venue: VenueWire = {
 const notFound = { status: 404, body: { message: 'notFound' } }
 
 describe.each(databaseKinds)('venue on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database, { overrides: { venue } })
-  })
+  const sut = useTestApi(kind, { overrides: { venue } })
 
   async function startRegistration(token: string): Promise<string> {
     const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
@@ -69,7 +59,7 @@ describe.each(databaseKinds)('venue on %s', (kind) => {
   })
 
   it('tells nobody while the committee has not announced the venue', async () => {
-    const silent = await createTestApi(database().database, { capacities: { member: 10 } })
+    const silent = await createTestApi(sut.database, { capacities: { member: 10 } })
     const token = await silent.memberToken()
     const created = await silent.request('POST', '/registration', { token, body: registrationRequest() })
     const session = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
