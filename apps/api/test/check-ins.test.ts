@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, CheckInPageWire, CheckInResultWire } from '@furfes/core'
 import pg from 'pg'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../src/db/database.ts'
 import { checkInPageSize } from '../src/services/check-ins.ts'
+import { deviceRecord } from './support/check-ins.ts'
 import {
-  createFakeIdentity,
-  createTestApi,
-  createTestClock,
   databaseKinds,
   listen,
   readResponse,
   registeredMember,
   requestInit,
   type TestApi,
+  twoTestApis,
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
@@ -26,22 +24,9 @@ import { mintAccessToken } from './support/tokens.ts'
 
 const morning = Date.parse('2025-05-10T09:30:00+09:00')
 
-function checkIn(
-  registrationId: string,
-  device: string,
-  at: number,
-  extra: Partial<CheckInItemWire> = {},
-): CheckInItemWire {
-  return {
-    id: randomUUID(),
-    registration_id: registrationId,
-    device_id: `device-${device}`,
-    device_name: device,
-    checked_in_at: new Date(at).toISOString(),
-    kind: 'check_in',
-    ...extra,
-  }
-}
+/** A record of the device named `device`. */
+const checkIn = (registrationId: string, device: string, at: number, extra: Partial<CheckInItemWire> = {}) =>
+  deviceRecord({ id: `device-${device}`, name: device }, registrationId, at, extra)
 
 function undo(target: CheckInItemWire, device: string, at: number): CheckInItemWire {
   return {
@@ -345,21 +330,15 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   const database = useTestDatabase('postgres')
 
   async function twoInstances() {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const clock = createTestClock()
-    const identity = createFakeIdentity()
-    const first = await createTestApi(database().database, { capacities: { member: 50 }, clock, identity })
-    const secondDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-    const second = await createTestApi(secondDatabase, { capacities: { member: 50 }, clock, identity })
-    const servers = [await listen(first.api), await listen(second.api)]
+    const apis = await twoTestApis(database(), { capacities: { member: 50 } })
+    const servers = [await listen(apis.first.api), await listen(apis.second.api)]
     return {
-      sut: first,
+      sut: apis.first,
       urls: servers.map((server) => server.url),
-      admin: await mintAccessToken(randomUUID(), clock(), { pool: 'admins' }),
+      admin: await mintAccessToken(randomUUID(), apis.clock(), { pool: 'admins' }),
       async close() {
         for (const server of servers) await server.close()
-        await secondDatabase.close()
+        await apis.close()
       },
     }
   }

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../src/db/database.ts'
 import {
-  createFakeIdentity,
-  createTestApi,
-  createTestClock,
   databaseKinds,
   listen,
   readResponse,
@@ -12,6 +8,7 @@ import {
   requestInit,
   type TestApi,
   tierCounts,
+  twoTestApis,
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
@@ -111,17 +108,8 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
   const database = useTestDatabase('postgres')
 
   it(`takes exactly ${capacity} spots out of ${attempts} attempts spread over both instances`, async () => {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const second = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-    const clock = createTestClock()
-    const identity = createFakeIdentity()
-    const first = await createTestApi(database().database, {
-      capacities: { member: capacity },
-      clock,
-      identity,
-    })
-    const other = await createTestApi(second, { capacities: { member: capacity }, clock, identity })
+    const apis = await twoTestApis(database(), { capacities: { member: capacity } })
+    const { first, second: other, clock } = apis
     const servers = [await listen(first.api), await listen(other.api)]
     try {
       const tokens = await Promise.all(
@@ -146,23 +134,14 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
       })
     } finally {
       await Promise.all(servers.map((server) => server.close()))
-      await second.close()
+      await apis.close()
     }
   })
 
   it('offers a spot given back through one instance on the other within the sold-out cache time', async () => {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const second = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+    const apis = await twoTestApis(database(), { capacities: { sponsor_fursuiter: 1 }, poolSize: 2 })
     try {
-      const clock = createTestClock()
-      const identity = createFakeIdentity()
-      const first = await createTestApi(database().database, {
-        capacities: { sponsor_fursuiter: 1 },
-        clock,
-        identity,
-      })
-      const other = await createTestApi(second, { capacities: { sponsor_fursuiter: 1 }, clock, identity })
+      const { first, second: other, clock } = apis
       const holder = await first.memberToken()
       const body = registrationRequest('sponsor_fursuiter')
       expect((await first.request('POST', '/registration', { token: holder, body })).status).toBe(201)
@@ -193,7 +172,7 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
         capacity: 1,
       })
     } finally {
-      await second.close()
+      await apis.close()
     }
   })
 })

@@ -19,6 +19,7 @@ import { runConcurrently } from '../bench/load.ts'
 import { type ApiProcess, startApiProcess } from '../bench/processes.ts'
 import { type Database, openDatabase, queryRows } from '../src/db/database.ts'
 import { migrationsFolder } from '../src/server.ts'
+import { deviceRecord } from './support/check-ins.ts'
 import {
   createPostgresDatabase,
   inventoryConsistency,
@@ -248,14 +249,9 @@ describe('two API instances on one PostgreSQL', () => {
         name,
         id,
         token: staff[index] ?? '',
-        items: registrationIds.map((registrationId, order) => ({
-          id: randomUUID(),
-          registration_id: registrationId,
-          device_id: id,
-          device_name: name,
-          checked_in_at: new Date(eventMorning + order * 20_000 + drift).toISOString(),
-          kind: 'check_in' as const,
-        })),
+        items: registrationIds.map((registrationId, order) =>
+          deviceRecord({ id, name }, registrationId, eventMorning + order * 20_000 + drift),
+        ),
         answers: new Map(),
         pulled: [],
         cursor: undefined,
@@ -353,27 +349,15 @@ describe('two API instances on one PostgreSQL', () => {
     if (!undoer || !third) throw new Error('No devices')
     const undone = [...winnerOf.values()].find((item) => item.device_id === undoer.id)
     if (!undone) throw new Error('受付1 won no check-in')
-    const undo: CheckInItemWire = {
-      id: randomUUID(),
-      registration_id: undone.registration_id,
-      device_id: undoer.id,
-      device_name: undoer.name,
-      checked_in_at: new Date(eventMorning + 60 * 60_000).toISOString(),
+    const undo = deviceRecord(undoer, undone.registration_id, eventMorning + 60 * 60_000, {
       kind: 'undo',
       undoes: undone.id,
-    }
+    })
     expect(await upload(undoer, a, [undo])).toEqual([{ id: undo.id, status: 'accepted' }])
     await pull(third, b)
     expect(third.pulled.at(-1)).toMatchObject({ id: undo.id, kind: 'undo', status: 'accepted' })
     expect(inForce(third.pulled).has(undone.registration_id)).toBe(false)
-    const again: CheckInItemWire = {
-      id: randomUUID(),
-      registration_id: undone.registration_id,
-      device_id: third.id,
-      device_name: third.name,
-      checked_in_at: new Date(eventMorning + 61 * 60_000).toISOString(),
-      kind: 'check_in',
-    }
+    const again = deviceRecord(third, undone.registration_id, eventMorning + 61 * 60_000)
     expect(await upload(third, b, [again])).toEqual([{ id: again.id, status: 'accepted' }])
     expectedView.set(undone.registration_id, again.id)
 

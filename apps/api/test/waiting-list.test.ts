@@ -58,6 +58,9 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     return counts
   }
 
+  /** Tokens of three new members, who then join one after another. */
+  const threeMembers = () => Promise.all([sut.memberToken(), sut.memberToken(), sut.memberToken()])
+
   async function join(token: string, body: object = joinBody()) {
     return sut.request('POST', '/waiting-list', { token, body })
   }
@@ -71,11 +74,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
 
   it('joins a sold-out tier in order, offers a returned spot to the first, and keeps it from everyone else', async () => {
     const { holder } = await fillTier()
-    const [first, second, latecomer] = await Promise.all([
-      sut.memberToken(),
-      sut.memberToken(),
-      sut.memberToken(),
-    ])
+    const [first, second, latecomer] = await threeMembers()
     const joined = await join(first, joinBody('member', 'First'))
     expect(joined.status).toBe(201)
     expect(waitingListEntryWireSchema.parse(joined.body)).toMatchObject({
@@ -170,11 +169,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
 
   it('offers the spot on when an accepted offer’s checkout lapses, and when a member declines', async () => {
     const { holder } = await fillTier()
-    const [first, second, third] = await Promise.all([
-      sut.memberToken(),
-      sut.memberToken(),
-      sut.memberToken(),
-    ])
+    const [first, second, third] = await threeMembers()
     for (const token of [first, second, third]) await join(token)
     await sut.request('DELETE', '/registration', { token: holder })
     await sut.request('POST', '/waiting-list/accept', { token: first, body: acceptBody })

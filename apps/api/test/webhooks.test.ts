@@ -29,6 +29,10 @@ interface StripeEventJson {
 describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   const stack = usePaymentStack(kind, { capacities: { member: 1 }, webhooks: false })
 
+  /** A signature made `seconds` before now. */
+  const signedAgo = (payload: string, seconds: number) =>
+    stack.signWebhook(payload, { timestamp: stack.nowSeconds() - seconds })
+
   /** A member who paid on the hosted page; the completed event is recorded by the emulator, not yet sent. */
   async function paidAtStripe() {
     const token = await stack.sut.memberToken()
@@ -101,23 +105,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   it('refuses a signature older than 300 s (a replay) and accepts one just inside the tolerance', async () => {
     const { completed, sessionId } = await paidAtStripe()
 
-    expect(
-      await stack.deliverWebhook(
-        completed,
-        stack.signWebhook(completed, { timestamp: stack.nowSeconds() - 301 }),
-      ),
-    ).toMatchObject({
+    expect(await stack.deliverWebhook(completed, signedAgo(completed, 301))).toMatchObject({
       status: 400,
       body: { message: 'invalidRequest' },
     })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'pending' })
 
-    expect(
-      await stack.deliverWebhook(
-        completed,
-        stack.signWebhook(completed, { timestamp: stack.nowSeconds() - 299 }),
-      ),
-    ).toMatchObject({
+    expect(await stack.deliverWebhook(completed, signedAgo(completed, 299))).toMatchObject({
       status: 200,
     })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'paid' })

@@ -280,6 +280,23 @@ export function useTestApi(
   })
 }
 
+/**
+ * Two API instances on one PostgreSQL database, each with a connection pool of its own as two processes would
+ * have, sharing a clock and Cognito. `close` ends the second pool (the file's database closes the first).
+ */
+export async function twoTestApis(
+  database: TestDatabase,
+  options: TestApiOptions & { poolSize?: number } = {},
+): Promise<{ first: TestApi; second: TestApi; clock: TestClock; close(): Promise<void> }> {
+  if (!database.url) throw new Error('PostgreSQL URL missing')
+  const { poolSize = 10, ...apiOptions } = options
+  const shared = { ...apiOptions, clock: createTestClock(), identity: createFakeIdentity() }
+  const secondDatabase = await openDatabase({ kind: 'postgres', url: database.url, poolSize })
+  const first = await createTestApi(database.database, shared)
+  const second = await createTestApi(secondDatabase, shared)
+  return { first, second, clock: shared.clock, close: () => secondDatabase.close() }
+}
+
 /** Serves an app on an ephemeral loopback port, as main.ts does, for tests that need real HTTP. */
 export async function listen(api: Api): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
