@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { testVenue as venue } from '../test/support/venue.ts'
 import { defaultTierCapacities, readEnv } from './env.ts'
 
 describe('readEnv', () => {
@@ -31,13 +32,6 @@ describe('readEnv', () => {
 
   it('reads the venue as one JSON object, unset by default, and refuses a broken one', () => {
     expect(readEnv({}).VENUE).toBeUndefined()
-    const venue = {
-      name: { ja: '東京ホール', en: 'Tokyo Hall' },
-      address: { ja: '東京都千代田区1-1', en: '1-1 Chiyoda, Tokyo' },
-      access: { ja: '東京駅から徒歩5分', en: '5 minutes from Tokyo Station' },
-      map_url: 'https://maps.example.com/hall',
-      entry_time: '09:30',
-    }
     expect(readEnv({ VENUE: JSON.stringify(venue) }).VENUE).toEqual(venue)
     expect(() => readEnv({ VENUE: '{name:' })).toThrow(/VENUE: expected the venue as one JSON object/)
     expect(() => readEnv({ VENUE: JSON.stringify({ ...venue, entry_time: '9.30' }) })).toThrow(

@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentGateway } from '../src/payments/gateway.ts'
-import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
-import { createTestApi, pwaUrl, registrationRequest, useTestDatabase } from './support/harness.ts'
+import { createTestApi, heldGateway, registrationRequest, useTestDatabase } from './support/harness.ts'
 
 describe('admission control under overload', () => {
   const database = useTestDatabase('pglite')
 
   it('answers highTraffic at once instead of queueing past the limit; health stays reachable', async () => {
-    const stub = createStubPaymentGateway({ pwaUrl })
-    let unblock: () => void = () => {}
-    const blocked = new Promise<void>((resolve) => {
-      unblock = resolve
-    })
-    let entered: () => void = () => {}
-    const inGateway = new Promise<void>((resolve) => {
-      entered = resolve
-    })
-    const slowGateway: PaymentGateway = {
-      ...stub,
-      async createCheckoutSession(request) {
-        entered()
-        await blocked
-        return stub.createCheckoutSession(request)
-      },
-    }
+    const { gateway: slowGateway, entered: inGateway, unblock } = heldGateway()
     const sut = await createTestApi(database().database, {
       overrides: {
         paymentGateway: slowGateway,

@@ -2,32 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccessTokenRefusedError, createCognitoIdentityProvider } from '../src/auth/identity.ts'
 import { bearerToken, createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
-import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './support/harness.ts'
+import { createTestApi, databaseKinds, memberRoutes, useTestApi } from './support/harness.ts'
 import { mintAccessToken, poolJwks, testPools } from './support/tokens.ts'
 
 const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
 
-const memberRoutes = [
-  ['GET', '/profile'],
-  ['PUT', '/profile'],
-  ['GET', '/registration/additional'],
-  ['PUT', '/registration/additional'],
-  ['GET', '/inventory'],
-  ['GET', '/registration'],
-  ['POST', '/registration'],
-  ['DELETE', '/registration'],
-  ['GET', '/registration/jwt'],
-] as const
-
 describe.each(databaseKinds)('authentication on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database)
-  })
+  const sut = useTestApi(kind)
 
   async function status(method: string, path: string, authorization: string | undefined) {
     const response = await sut.request(method, path, {
@@ -78,7 +62,7 @@ describe.each(databaseKinds)('authentication on %s', (kind) => {
   })
 
   it('asks Cognito once per request even when no confirmation is remembered, and refuses a signed-out member', async () => {
-    const strict = await createTestApi(database().database, { overrides: { tokenRecheckMs: 0 } })
+    const strict = await createTestApi(sut.database, { overrides: { tokenRecheckMs: 0 } })
     const userId = randomUUID()
     const token = await strict.memberToken(userId)
     const before = strict.identity.calls

@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, CheckInPageWire, CheckInResultWire } from '@furfes/core'
 import pg from 'pg'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase } from '../src/db/database.ts'
 import { checkInPageSize } from '../src/services/check-ins.ts'
+import { deviceRecord } from './support/check-ins.ts'
 import {
-  createFakeIdentity,
-  createTestApi,
-  createTestClock,
   databaseKinds,
   listen,
   readResponse,
-  registrationRequest,
+  registeredMember,
   requestInit,
   type TestApi,
+  twoTestApis,
+  useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
 import { mintAccessToken } from './support/tokens.ts'
@@ -25,22 +24,9 @@ import { mintAccessToken } from './support/tokens.ts'
 
 const morning = Date.parse('2025-05-10T09:30:00+09:00')
 
-function checkIn(
-  registrationId: string,
-  device: string,
-  at: number,
-  extra: Partial<CheckInItemWire> = {},
-): CheckInItemWire {
-  return {
-    id: randomUUID(),
-    registration_id: registrationId,
-    device_id: `device-${device}`,
-    device_name: device,
-    checked_in_at: new Date(at).toISOString(),
-    kind: 'check_in',
-    ...extra,
-  }
-}
+/** A record of the device named `device`. */
+const checkIn = (registrationId: string, device: string, at: number, extra: Partial<CheckInItemWire> = {}) =>
+  deviceRecord({ id: `device-${device}`, name: device }, registrationId, at, extra)
 
 function undo(target: CheckInItemWire, device: string, at: number): CheckInItemWire {
   return {
@@ -48,25 +34,6 @@ function undo(target: CheckInItemWire, device: string, at: number): CheckInItemW
     kind: 'undo',
     undoes: target.id,
   }
-}
-
-/** A member with a registration (pending, or paid through the stub provider); its registration id. */
-async function registeredMember(sut: TestApi, options: { paid?: boolean } = {}): Promise<string> {
-  const userId = randomUUID()
-  const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest('member') })
-  expect(created.status).toBe(201)
-  if (options.paid !== false) {
-    const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-      'checkout_session_id',
-    )
-    if (!sessionId) throw new Error('The stub payment URL carries no session')
-    sut.gateway.complete(sessionId)
-    await sut.api.registrations.markPaid(sessionId)
-  }
-  const row = await sut.api.registrations.current(userId)
-  if (!row) throw new Error('The registration was not stored')
-  return row.registrationId
 }
 
 async function upload(sut: TestApi, token: string, items: CheckInItemWire[]): Promise<CheckInResultWire[]> {
@@ -96,16 +63,15 @@ async function pullAll(sut: TestApi, token: string) {
 
 describe.each(databaseKinds)('check-ins on %s', (kind) => {
   const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(database, { capacities: { member: 50 } })
   let admin: string
   const adminId = randomUUID()
   beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 50 } })
     admin = await sut.adminToken(adminId)
   })
 
   it('lists each participant with the registration id the registration code names', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const response = await sut.request('GET', '/admin/participants', { token: admin })
     expect(response.status).toBe(200)
     expect((response.body as { items: unknown[] }).items).toEqual([
@@ -116,7 +82,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('refuses anyone but an admin, malformed uploads and cursors it did not give out', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const items = [checkIn(registrationId, 'A', morning)]
     expect(await sut.request('POST', '/admin/check-ins', { body: { items } })).toMatchObject({
       status: 401,
@@ -148,7 +114,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('stores an item once and answers it the same way however often it is sent', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const item = checkIn(registrationId, 'A', morning)
     expect(await upload(sut, admin, [item])).toEqual([{ id: item.id, status: 'accepted' }])
     sut.clock.advance(60_000)
@@ -168,7 +134,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('lets the first check-in to reach the API win across devices, whatever the device clocks say', async () => {
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     // B's clock runs slow: its check-in says it happened earlier, but it arrives second.
     const fromA = checkIn(registrationId, 'A', morning)
     const fromB = checkIn(registrationId, 'B', morning - 5 * 60_000)
@@ -212,9 +178,9 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('refuses to check in a registration that is not paid, whatever the device showed (decision 078)', async () => {
-    const pendingId = await registeredMember(sut, { paid: false })
-    const canceledId = await registeredMember(sut)
-    const paidId = await registeredMember(sut)
+    const pendingId = (await registeredMember(sut, 'member', { pay: false })).registrationId
+    const canceledId = (await registeredMember(sut)).registrationId
+    const paidId = (await registeredMember(sut)).registrationId
     // Paid and checked in, then canceled (a refund): no new check-in, but the one in force can be undone.
     const before = checkIn(canceledId, 'A', morning)
     expect(await upload(sut, admin, [before])).toEqual([{ id: before.id, status: 'accepted' }])
@@ -253,8 +219,8 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
   })
 
   it('undoes the check-in in force, refuses other undos, and keeps every step with who made it', async () => {
-    const registrationId = await registeredMember(sut)
-    const other = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
+    const other = (await registeredMember(sut)).registrationId
     const first = checkIn(registrationId, 'A', morning)
     const late = checkIn(registrationId, 'B', morning + 1000)
     const otherCheckIn = checkIn(other, 'A', morning)
@@ -332,7 +298,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
 
   it(`pages beyond ${checkInPageSize} records in the order stored, then waits at the cursor`, async () => {
     const total = checkInPageSize + 50
-    const registrationId = await registeredMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const items = Array.from({ length: total }, (_, index) =>
       checkIn(index === 0 ? registrationId : randomUUID(), 'A', morning + index),
     )
@@ -364,21 +330,15 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   const database = useTestDatabase('postgres')
 
   async function twoInstances() {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const clock = createTestClock()
-    const identity = createFakeIdentity()
-    const first = await createTestApi(database().database, { capacities: { member: 50 }, clock, identity })
-    const secondDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-    const second = await createTestApi(secondDatabase, { capacities: { member: 50 }, clock, identity })
-    const servers = [await listen(first.api), await listen(second.api)]
+    const apis = await twoTestApis(database(), { capacities: { member: 50 } })
+    const servers = [await listen(apis.first.api), await listen(apis.second.api)]
     return {
-      sut: first,
+      sut: apis.first,
       urls: servers.map((server) => server.url),
-      admin: await mintAccessToken(randomUUID(), clock(), { pool: 'admins' }),
+      admin: await mintAccessToken(randomUUID(), apis.clock(), { pool: 'admins' }),
       async close() {
         for (const server of servers) await server.close()
-        await secondDatabase.close()
+        await apis.close()
       },
     }
   }
@@ -394,7 +354,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   it('accepts exactly one of twelve devices checking in the same person at once, over two instances', async () => {
     const stack = await twoInstances()
     try {
-      const registrationId = await registeredMember(stack.sut)
+      const { registrationId } = await registeredMember(stack.sut)
       const items = Array.from({ length: 12 }, (_, n) => checkIn(registrationId, `D${n}`, morning))
       const results = (
         await Promise.all(items.map((item, n) => post(stack.urls[n % 2] ?? '', stack.admin, [item])))
@@ -406,7 +366,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
         expect(result).toMatchObject({ status: 'duplicate', first_check_in: { id: winner?.id } })
       }
       // The same batch sent by several requests at once (retries racing): stored once, answered alike.
-      const resent = checkIn(await registeredMember(stack.sut), 'R', morning)
+      const resent = checkIn((await registeredMember(stack.sut)).registrationId, 'R', morning)
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_, n) => post(stack.urls[n % 2] ?? '', stack.admin, [resent])),
       )
@@ -429,7 +389,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
     const slow = new pg.Client({ connectionString: url })
     await slow.connect()
     try {
-      const registrationId = await registeredMember(stack.sut)
+      const { registrationId } = await registeredMember(stack.sut)
       const slowId = randomUUID()
       await slow.query('begin')
       await slow.query('select pg_advisory_xact_lock(727002)')
@@ -458,7 +418,9 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
   it('gives a reader pulling while four devices upload every record exactly once', async () => {
     const stack = await twoInstances()
     try {
-      const registrationIds = await Promise.all(Array.from({ length: 8 }, () => registeredMember(stack.sut)))
+      const registrationIds = await Promise.all(
+        Array.from({ length: 8 }, async () => (await registeredMember(stack.sut)).registrationId),
+      )
       const sent: string[] = []
       let writing = true
       const writers = Promise.all(

@@ -4,16 +4,11 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ParticipantWire, participantListWireSchema } from '@furfes/core'
-import { createApp } from '@furfes/stripe-emulator/src/app.ts'
-import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
-import { SystemClock, systemScheduler } from '@furfes/stripe-emulator/src/time.ts'
-import { getRequestListener } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type FakeCognito, startFakeCognito } from '../bench/fake-cognito.ts'
 import { type ApiProcess, startApiProcess } from '../bench/processes.ts'
 import { type Database, type DatabaseKind, openDatabase, queryRows } from '../src/db/database.ts'
-import { paymentWebhookPath } from '../src/payments/webhooks.ts'
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -22,7 +17,7 @@ import {
   registrationRequest,
 } from './support/harness.ts'
 import { bind, call, closeServer } from './support/http.ts'
-import { stripeSecretKey, stripeWebhookSecret } from './support/payments.ts'
+import { startWallClockStripe, stripeSecretKey, stripeWebhookSecret } from './support/payments.ts'
 
 /*
  * A crash never strands spots (decision 056). A real API process takes a registration rush while Stripe is
@@ -105,18 +100,6 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
     const webhookSink = createServer((_, outgoing) => outgoing.writeHead(200).end())
     const webhookUrl = await bind(webhookSink)
     cleanups.push(() => closeServer(webhookSink))
-    const stripeServer = createServer()
-    const stripeUrl = await bind(stripeServer)
-    const emulator = new Emulator({
-      baseUrl: stripeUrl,
-      secretKey: stripeSecretKey,
-      webhookSecret: stripeWebhookSecret,
-      webhookUrl: `${webhookUrl}${paymentWebhookPath}`,
-      clock: new SystemClock(),
-      scheduler: systemScheduler,
-    })
-    emulator.start()
-    const stripe = createApp(emulator)
     let sessionRequests = 0
     const waiting = new Set<string>()
     // The moment to crash: every request either has its answer (the first winners, the sold out) or waits for
@@ -134,25 +117,20 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
       answerAgain = resolve
     })
     let slow = true
-    stripeServer.on(
-      'request',
-      getRequestListener(async (request) => {
-        const creating =
-          request.method === 'POST' && new URL(request.url).pathname === '/v1/checkout/sessions'
-        if (creating && slow && ++sessionRequests > sessionsBeforeCrash) {
-          // The SDK sends the same idempotency key when it retries: one waiting registration each.
-          waiting.add(request.headers.get('idempotency-key') ?? randomUUID())
-          checkCrashMoment()
-          await slowness
-        }
-        return stripe.fetch(request)
-      }),
-    )
+    const stripe = await startWallClockStripe(webhookUrl, (emulator) => async (request) => {
+      const creating = request.method === 'POST' && new URL(request.url).pathname === '/v1/checkout/sessions'
+      if (creating && slow && ++sessionRequests > sessionsBeforeCrash) {
+        // The SDK sends the same idempotency key when it retries: one waiting registration each.
+        waiting.add(request.headers.get('idempotency-key') ?? randomUUID())
+        checkCrashMoment()
+        await slowness
+      }
+      return emulator(request)
+    })
+    const stripeUrl = stripe.url
     cleanups.push(async () => {
       answerAgain()
-      emulator.stop()
-      await emulator.settled()
-      await closeServer(stripeServer)
+      await stripe.close()
     })
 
     const env = {

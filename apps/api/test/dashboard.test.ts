@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, DashboardWire, RegistrationTier } from '@furfes/core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
-  createTestApi,
   databaseKinds,
   registeredMember,
   registrationRequest,
   type TestApi,
-  useTestDatabase,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -39,12 +38,10 @@ function checkIn(registrationId: string, device: string, at: number): CheckInIte
 }
 
 describe.each(databaseKinds)('the dashboard on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(kind)
   let admin: string
 
   beforeEach(async () => {
-    sut = await createTestApi(database().database)
     admin = await sut.adminToken()
   })
 

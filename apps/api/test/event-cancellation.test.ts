@@ -7,11 +7,11 @@ import { createEventCancellationService } from '../src/services/event-cancellati
 import {
   createTestApi,
   databaseKinds,
-  inventoryConsistency,
   registeredMember,
   registrationRequest,
   type TestApi,
-  useTestDatabase,
+  tierCounts,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -24,19 +24,17 @@ async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Pro
 }
 
 describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(kind, { capacities: { member: 10, sponsor: 10 } })
   let admin: string
   const adminId = randomUUID()
 
   beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 10, sponsor: 10 } })
     admin = await sut.adminToken(adminId)
   })
 
   async function refunds() {
     return queryRows<{ registration_id: string; amount_jpy: number; source: string; staff_user_id: string }>(
-      database().database.db,
+      sut.database.db,
       sql`select registration_id, amount_jpy, source, staff_user_id from registration_refunds order by 1`,
     )
   }
@@ -98,44 +96,46 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     )
     expect(sut.gateway.refunds.size).toBe(1)
     const [stillPending] = await queryRows<{ payment_status: string }>(
-      database().database.db,
+      sut.database.db,
       sql`select payment_status from registrations where registration_id = ${pending}::uuid`,
     )
     expect(stillPending?.payment_status).toBe('pending')
     const owed = await queryRows<{ n: number }>(
-      database().database.db,
+      sut.database.db,
       sql`select count(*)::int as n from mail_outbox where kind = 'refunded'`,
     )
     expect(owed[0]?.n).toBe(3)
-    expect(await inventoryConsistency(sut.database)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ tier: 'member', taken: 1, holding: 1 })]),
-    )
+    expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 1, holding: 1 })
   })
 
   it('offers no returned spot to the people waiting once the event is called off', async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 1 } })
-    admin = await sut.adminToken(adminId)
-    await member(sut, 'member')
+    const oneSpot = await createTestApi(sut.database, { capacities: { member: 1 } })
+    admin = await oneSpot.adminToken(adminId)
+    await member(oneSpot, 'member')
     const { success_url: _, cancel_url: __, ...fields } = registrationRequest('member', 'Waiting')
-    const waiting = await sut.memberToken(randomUUID())
+    const waiting = await oneSpot.memberToken(randomUUID())
     expect(
-      (await sut.request('POST', '/waiting-list', { token: waiting, body: { ...fields, language: 'en' } }))
-        .status,
+      (
+        await oneSpot.request('POST', '/waiting-list', {
+          token: waiting,
+          body: { ...fields, language: 'en' },
+        })
+      ).status,
     ).toBe(201)
 
-    const started = await sut.request('POST', '/admin/event-cancellation', {
+    const started = await oneSpot.request('POST', '/admin/event-cancellation', {
       token: admin,
       body: { expenses_per_person_jpy: 0 },
     })
     expect(started.status).toBe(202)
-    await sut.api.eventCancellation.idle()
-    await sut.api.registrations.releaseExpired()
+    await oneSpot.api.eventCancellation.idle()
+    await oneSpot.api.registrations.releaseExpired()
 
-    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+    expect((await oneSpot.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
       status: 'waiting',
     })
     const offers = await queryRows<{ n: number }>(
-      database().database.db,
+      oneSpot.database.db,
       sql`select count(*)::int as n from mail_outbox where kind = 'waiting_list_offer'`,
     )
     expect(offers[0]?.n).toBe(0)
@@ -145,7 +145,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
     const first = createEventCancellationService({
-      db: database().database.db,
+      db: sut.database.db,
       clock: sut.clock,
       logger: sut.logger,
       refunds: sut.api.refunds,
@@ -161,13 +161,13 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
 
     // Another instance, after the dead one's lease passed.
     sut.clock.advance(61_000)
-    const restarted = await createTestApi(database().database, {
+    const restarted = await createTestApi(sut.database, {
       gateway: sut.gateway,
       clock: sut.clock,
       capacities: { member: 10, sponsor: 10 },
     })
     const second = createEventCancellationService({
-      db: database().database.db,
+      db: sut.database.db,
       clock: sut.clock,
       logger: restarted.logger,
       refunds: restarted.api.refunds,

@@ -1,12 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  createTestApi,
-  databaseKinds,
-  pwaUrl,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { databaseKinds, memberRoutes, pwaUrl, registrationRequest, useTestApi } from './support/harness.ts'
 
 const allOff = {
   is_new_club_activity_establishment_available: false,
@@ -15,11 +8,7 @@ const allOff = {
 }
 
 describe.each(databaseKinds)('feature flags on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database)
-  })
+  const sut = useTestApi(kind)
 
   it('answers the three flags in snake_case without authentication, defaults first', async () => {
     const response = await sut.request('GET', '/features')
@@ -61,17 +50,7 @@ describe.each(databaseKinds)('feature flags on %s', (kind) => {
       token: await sut.adminToken(),
       body: { ...allOff, is_registration_available: true, is_under_maintenance: true },
     })
-    for (const [method, path] of [
-      ['GET', '/profile'],
-      ['PUT', '/profile'],
-      ['GET', '/registration/additional'],
-      ['PUT', '/registration/additional'],
-      ['GET', '/inventory'],
-      ['GET', '/registration'],
-      ['POST', '/registration'],
-      ['DELETE', '/registration'],
-      ['GET', '/registration/jwt'],
-    ] as const) {
+    for (const [method, path] of memberRoutes) {
       const response = await sut.request(method, path, {
         token: member,
         ...(method === 'GET' ? {} : { body: {} }),

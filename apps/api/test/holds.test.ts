@@ -1,16 +1,14 @@
 import { participantListWireSchema } from '@furfes/core'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CheckoutSession } from '../src/payments/gateway.ts'
 import { createStubPaymentGateway, type StubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import {
-  createTestApi,
   databaseKinds,
   inventoryConsistency,
   pwaUrl,
   registrationRequest,
-  type TestApi,
   type TestResponse,
-  useTestDatabase,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -62,16 +60,10 @@ function createSlowGateway(): SlowGateway {
 }
 
 describe.each(databaseKinds)('the claim of a new registration on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
   let gateway: SlowGateway
-  beforeEach(async () => {
+  const sut = useTestApi(kind, () => {
     gateway = createSlowGateway()
-    sut = await createTestApi(database().database, {
-      capacities: { member: 1 },
-      gateway,
-      overrides: { checkoutClaimMs: claimMs },
-    })
+    return { capacities: { member: 1 }, gateway, overrides: { checkoutClaimMs: claimMs } }
   })
 
   async function adminView(userId: string) {

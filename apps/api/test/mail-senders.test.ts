@@ -8,10 +8,11 @@ import { createMemoryLogger } from '../src/logger.ts'
 import { createMailOutbox } from '../src/mail/outbox.ts'
 import { createMailService, type MailService } from '../src/mail/service.ts'
 import {
-  createTestApi,
+  checkoutSessionOf,
   databaseKinds,
+  payCheckout,
   registrationRequest,
-  type TestApi,
+  useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
@@ -42,7 +43,7 @@ function refusal(): Error {
 
 describe.each(databaseKinds)('several mail senders on one outbox on %s', (kind) => {
   const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(database, { capacities: { member: 50 } })
   let smtp: TestSmtpServer
   /** Decides, per message, when the SMTP server answers it (all at once unless a test says otherwise). */
   let gate: (message: ParsedMail) => Promise<void>
@@ -52,7 +53,6 @@ describe.each(databaseKinds)('several mail senders on one outbox on %s', (kind) 
   beforeEach(async () => {
     gate = async () => {}
     smtp = await startSmtpServer({ beforeAccept: (message) => gate(message) })
-    sut = await createTestApi(database().database, { capacities: { member: 50 } })
     const { url } = database()
     // A second instance has its own pool; PGlite has one connection, which both senders then share.
     secondConnection =
@@ -99,12 +99,7 @@ describe.each(databaseKinds)('several mail senders on one outbox on %s', (kind) 
         body: registrationRequest('member', `Payer ${index}`),
       })
       expect(created.status).toBe(201)
-      const sessionId =
-        new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-          'checkout_session_id',
-        ) ?? ''
-      sut.gateway.complete(sessionId)
-      expect((await sut.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+      expect(await payCheckout(sut, checkoutSessionOf(created))).toBe('paid')
       emails.push(email)
     }
     return emails

@@ -9,7 +9,7 @@ import { queryRows } from '../src/db/database.ts'
 import { readEnv } from '../src/env.ts'
 import { createMailService, type MailService } from '../src/mail/service.ts'
 import { mailTransportConfig } from '../src/server.ts'
-import { createTestApi, registrationRequest, type TestApi, useTestDatabase } from './support/harness.ts'
+import { checkoutSessionOf, payCheckout, registrationRequest, useTestApi } from './support/harness.ts'
 
 /*
  * The production transport (decision 101): MAIL_TRANSPORT=ses sends through SES v2's SendEmail with the official
@@ -78,8 +78,7 @@ async function startSesStandIn() {
 }
 
 describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
-  const database = useTestDatabase('pglite')
-  let sut: TestApi
+  const sut = useTestApi('pglite')
   let ses: Awaited<ReturnType<typeof startSesStandIn>>
   let mail: MailService
 
@@ -88,7 +87,6 @@ describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDFURFESTEST')
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'furfes-test-secret')
     ses = await startSesStandIn()
-    sut = await createTestApi(database().database)
     const env = readEnv({
       MAIL_TRANSPORT: 'ses',
       MAIL_SES_REGION: 'ap-northeast-1',
@@ -98,7 +96,7 @@ describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
       MAIL_REPLY_TO: 'help@furfes.test',
     })
     mail = createMailService({
-      db: database().database.db,
+      db: sut.database.db,
       gateway: sut.gateway,
       clock: sut.clock,
       logger: sut.logger,
@@ -129,12 +127,7 @@ describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
       body: { ...registrationRequest('sponsor', 'Cloud Fox'), language: 'en' },
     })
     expect(created.status).toBe(201)
-    const sessionId =
-      new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-        'checkout_session_id',
-      ) ?? ''
-    sut.gateway.complete(sessionId)
-    expect((await sut.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+    expect(await payCheckout(sut, checkoutSessionOf(created))).toBe('paid')
     return email
   }
 
@@ -146,7 +139,7 @@ describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
       last_error: string | null
       message_id: string | null
     }>(
-      database().database.db,
+      sut.database.db,
       sql`select status, attempts, next_attempt_at, last_error, message_id from mail_outbox`,
     )
   }

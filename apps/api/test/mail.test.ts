@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { defaultEventDetails, formatCalendarDate, formatInstant } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
-import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createMemoryLogger } from '../src/logger.ts'
 import { createMailService, type MailService } from '../src/mail/service.ts'
 import { createStripeGateway } from '../src/payments/stripe-gateway.ts'
-import { databaseKinds, readResponse, registrationRequest, useTestDatabase } from './support/harness.ts'
+import { databaseKinds, registrationRequest } from './support/harness.ts'
 import {
-  type PaymentStack,
   payOnHostedPage,
-  startPaymentStack,
+  sessionIdOfPaymentUrl,
   stripeSecretKey,
   stripeWebhookSecret,
   testCards,
+  usePaymentStack,
 } from './support/payments.ts'
 import { startSmtpServer, type TestSmtpServer } from './support/smtp.ts'
 
@@ -29,19 +28,14 @@ const venue = { ja: '東京都江東区のテスト会場', en: 'Test Hall, Koto
 const retryBaseMs = 30_000
 
 describe.each(databaseKinds)('transactional mail on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let stack: PaymentStack
+  const stack = usePaymentStack(kind, { capacities: { member: 3, sponsor_fursuiter: 2 }, webhooks: false })
   let smtp: TestSmtpServer
   let mail: MailService
 
   beforeEach(async () => {
     smtp = await startSmtpServer()
-    stack = await startPaymentStack(database().database, {
-      capacities: { member: 3, sponsor_fursuiter: 2 },
-      webhooks: false,
-    })
     mail = createMailService({
-      db: database().database.db,
+      db: stack.sut.database.db,
       gateway: createStripeGateway({
         secretKey: stripeSecretKey,
         webhookSecret: stripeWebhookSecret,
@@ -65,42 +59,8 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
   })
   afterEach(async () => {
     mail.close()
-    await stack.close()
     await smtp.stop()
   })
-
-  const nowSeconds = () => Math.floor(stack.time.now() / 1000)
-
-  async function deliver(payload: string) {
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: stripeWebhookSecret,
-      timestamp: nowSeconds(),
-    })
-    return readResponse(
-      await fetch(`${stack.apiUrl}/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-        body: payload,
-      }),
-    )
-  }
-
-  function expiredEvent(sessionId: string) {
-    return JSON.stringify({
-      id: `evt_test_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: nowSeconds(),
-      type: 'checkout.session.expired',
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: {
-        object: { id: sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' },
-      },
-    })
-  }
 
   /** A member who started a registration; `pay` pays it on the hosted page (its webhook recorded, not sent). */
   async function register(body: Record<string, unknown>) {
@@ -111,7 +71,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     const created = await stack.sut.request('POST', '/registration', { token, body })
     expect(created.status).toBe(201)
     const paymentUrl = (created.body as { payment_url: string }).payment_url
-    const sessionId = new URL(paymentUrl).pathname.split('/').at(-1) ?? ''
+    const sessionId = sessionIdOfPaymentUrl(paymentUrl)
     return {
       token,
       email,
@@ -130,7 +90,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
 
   async function outboxRows() {
     return queryRows<{ kind: string; status: string; attempts: number }>(
-      database().database.db,
+      stack.sut.database.db,
       sql`select kind, status, attempts from mail_outbox order by created_at, kind`,
     )
   }
@@ -148,12 +108,16 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     })
     const completed = await member.pay(testCards.jcb)
     // The payment's event three times, and a stale "expired" of the same session in between.
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
-    expect(await deliver(expiredEvent(member.sessionId))).toMatchObject({ body: { outcome: 'not_pending' } })
-    expect(await deliver(completed)).toMatchObject({ body: { duplicate: true } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(stack.expiredEvent(member.sessionId))).toMatchObject({
+      body: { outcome: 'not_pending' },
+    })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ body: { duplicate: true } })
     const redelivered = JSON.parse(completed) as { id: string }
     redelivered.id = `evt_test_${randomUUID().replaceAll('-', '')}`
-    expect(await deliver(JSON.stringify(redelivered))).toMatchObject({ body: { outcome: 'already_paid' } })
+    expect(await stack.deliverWebhook(JSON.stringify(redelivered))).toMatchObject({
+      body: { outcome: 'already_paid' },
+    })
 
     expect(await mail.outbox.drain()).toMatchObject({ sent: 1 })
     expect(await mail.outbox.drain()).toMatchObject({ sent: 0 })
@@ -167,7 +131,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     expect(receipt.replyTo?.text).toBe('help@furfes.test')
     const session = await stack.stripe.checkout.sessions.retrieve(member.sessionId)
     const [row] = await queryRows<{ paid_at: string | Date }>(
-      database().database.db,
+      stack.sut.database.db,
       sql`select paid_at from registrations where checkout_session_id = ${member.sessionId}`,
     )
     const paidAt = new Date(row?.paid_at ?? 0).getTime()
@@ -195,8 +159,10 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
   it('sends one receipt and no lapse mail when the payment arrives after its session was reported expired', async () => {
     const member = await register(registrationRequest('member', 'Late Cat'))
     const completed = await member.pay()
-    expect(await deliver(expiredEvent(member.sessionId))).toMatchObject({ body: { outcome: 'expired' } })
-    expect(await deliver(completed)).toMatchObject({ body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(stack.expiredEvent(member.sessionId))).toMatchObject({
+      body: { outcome: 'expired' },
+    })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ body: { outcome: 'paid' } })
 
     expect(await mail.outbox.drain()).toMatchObject({ sent: 1, skipped: 1 })
 
@@ -214,7 +180,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     await smtp.stop()
     const member = await register(registrationRequest('member', 'Patient Wolf'))
     const completed = await member.pay()
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
 
     expect(await mail.outbox.drain()).toMatchObject({ sent: 0, retried: 1 })
     // The member and everybody else carry on while the mail waits.
@@ -240,9 +206,9 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     const expired = await register({ ...registrationRequest('member', 'Slow Fox'), language: 'en' })
     const canceled = await register(registrationRequest('member', 'Shy Cat'))
     // Expired at Stripe: the webhook, delivered twice, and the sweeper afterwards.
-    const event = expiredEvent(expired.sessionId)
-    expect(await deliver(event)).toMatchObject({ body: { outcome: 'expired' } })
-    expect(await deliver(event)).toMatchObject({ body: { duplicate: true } })
+    const event = stack.expiredEvent(expired.sessionId)
+    expect(await stack.deliverWebhook(event)).toMatchObject({ body: { outcome: 'expired' } })
+    expect(await stack.deliverWebhook(event)).toMatchObject({ body: { duplicate: true } })
     await stack.sut.api.registrations.releaseExpired()
     // Canceled by the member; a second DELETE changes nothing.
     const deleted = await stack.sut.request('DELETE', '/registration', { token: canceled.token })
@@ -273,7 +239,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
   it('reports what is still owed and how old it is, for the alarm', async () => {
     await smtp.stop()
     const member = await register(registrationRequest('member', 'Waiting'))
-    await deliver(await member.pay())
+    await stack.deliverWebhook(await member.pay())
     stack.time.advance(90_000)
     expect(await mail.outbox.stats()).toEqual({ pending: 1, oldestPendingSeconds: 90, failed: 0 })
   })

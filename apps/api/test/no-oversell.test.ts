@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { openDatabase } from '../src/db/database.ts'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  createFakeIdentity,
-  createTestApi,
-  createTestClock,
   databaseKinds,
-  inventoryConsistency,
   listen,
   readResponse,
   registrationRequest,
   requestInit,
   type TestApi,
+  tierCounts,
+  twoTestApis,
+  useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
 import { mintAccessToken } from './support/tokens.ts'
@@ -54,80 +52,55 @@ async function pendingCount(sut: TestApi): Promise<number> {
 }
 
 describe.each(databaseKinds)('no oversell on %s', (kind) => {
-  const database = useTestDatabase(kind)
+  const sut = useTestApi(kind, { capacities: { member: capacity } })
+  let server: Awaited<ReturnType<typeof listen>>
+  beforeEach(async () => {
+    server = await listen(sut.api)
+  })
+  afterEach(() => server.close())
 
   it(`takes exactly ${capacity} spots out of ${attempts} simultaneous attempts`, async () => {
-    const sut = await createTestApi(database().database, { capacities: { member: capacity } })
-    const server = await listen(sut.api)
-    try {
-      const tokens = await Promise.all(Array.from({ length: attempts }, () => sut.memberToken()))
-      const responses = await rush([server.url], tokens)
-      expect(tally(responses)).toEqual({ '201': capacity, '409 soldOut': attempts - capacity })
-      expect(await pendingCount(sut)).toBe(capacity)
-      expect(await inventoryConsistency(sut.database)).toContainEqual({
-        tier: 'member',
-        taken: capacity,
-        holding: capacity,
-        capacity,
-      })
-    } finally {
-      await server.close()
-    }
+    const tokens = await Promise.all(Array.from({ length: attempts }, () => sut.memberToken()))
+    const responses = await rush([server.url], tokens)
+    expect(tally(responses)).toEqual({ '201': capacity, '409 soldOut': attempts - capacity })
+    expect(await pendingCount(sut)).toBe(capacity)
+    expect(await tierCounts(sut.database, 'member')).toEqual({ taken: capacity, holding: capacity, capacity })
   })
 
   it('gives one registration to a user who clicks many times at once', async () => {
-    const sut = await createTestApi(database().database, { capacities: { member: capacity } })
-    const server = await listen(sut.api)
-    try {
-      const token = await sut.memberToken()
-      const responses = await rush(
-        [server.url],
-        Array.from({ length: 20 }, () => token),
-      )
-      expect(tally(responses)).toEqual({ '201': 1, '409 purchaseSessionAlreadyExists': 19 })
-      expect(await inventoryConsistency(sut.database)).toContainEqual({
-        tier: 'member',
-        taken: 1,
-        holding: 1,
-        capacity,
-      })
-    } finally {
-      await server.close()
-    }
+    const token = await sut.memberToken()
+    const responses = await rush(
+      [server.url],
+      Array.from({ length: 20 }, () => token),
+    )
+    expect(tally(responses)).toEqual({ '201': 1, '409 purchaseSessionAlreadyExists': 19 })
+    expect(await tierCounts(sut.database, 'member')).toEqual({ taken: 1, holding: 1, capacity })
   })
 
   it('never oversells while holders cancel and others rush for the returned spots', async () => {
-    const sut = await createTestApi(database().database, { capacities: { member: capacity } })
-    const server = await listen(sut.api)
-    try {
-      const holders = await Promise.all(Array.from({ length: capacity }, () => sut.memberToken()))
-      expect(tally(await rush([server.url], holders))).toEqual({ '201': capacity })
-      const rushers = await Promise.all(Array.from({ length: attempts }, () => sut.memberToken()))
-      const [cancels, responses] = await Promise.all([
-        Promise.all(
-          holders
-            .slice(0, capacity / 2)
-            .map(async (token) =>
-              readResponse(await fetch(`${server.url}/registration`, requestInit('DELETE', { token }))),
-            ),
-        ),
-        rush([server.url], rushers),
-      ])
-      expect(cancels.every((response) => response.status === 200)).toBe(true)
-      const won = responses.filter((response) => response.status === 201).length
-      expect(won).toBeLessThanOrEqual(capacity / 2)
-      expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true)
-      expect(await pendingCount(sut)).toBe(capacity / 2 + won)
-      const [member] = (await inventoryConsistency(sut.database)).filter((row) => row.tier === 'member')
-      expect(member).toEqual({
-        tier: 'member',
-        taken: capacity / 2 + won,
-        holding: capacity / 2 + won,
-        capacity,
-      })
-    } finally {
-      await server.close()
-    }
+    const holders = await Promise.all(Array.from({ length: capacity }, () => sut.memberToken()))
+    expect(tally(await rush([server.url], holders))).toEqual({ '201': capacity })
+    const rushers = await Promise.all(Array.from({ length: attempts }, () => sut.memberToken()))
+    const [cancels, responses] = await Promise.all([
+      Promise.all(
+        holders
+          .slice(0, capacity / 2)
+          .map(async (token) =>
+            readResponse(await fetch(`${server.url}/registration`, requestInit('DELETE', { token }))),
+          ),
+      ),
+      rush([server.url], rushers),
+    ])
+    expect(cancels.every((response) => response.status === 200)).toBe(true)
+    const won = responses.filter((response) => response.status === 201).length
+    expect(won).toBeLessThanOrEqual(capacity / 2)
+    expect(responses.every((response) => response.status === 201 || response.status === 409)).toBe(true)
+    expect(await pendingCount(sut)).toBe(capacity / 2 + won)
+    expect(await tierCounts(sut.database, 'member')).toEqual({
+      taken: capacity / 2 + won,
+      holding: capacity / 2 + won,
+      capacity,
+    })
   })
 })
 
@@ -135,17 +108,8 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
   const database = useTestDatabase('postgres')
 
   it(`takes exactly ${capacity} spots out of ${attempts} attempts spread over both instances`, async () => {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const second = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-    const clock = createTestClock()
-    const identity = createFakeIdentity()
-    const first = await createTestApi(database().database, {
-      capacities: { member: capacity },
-      clock,
-      identity,
-    })
-    const other = await createTestApi(second, { capacities: { member: capacity }, clock, identity })
+    const apis = await twoTestApis(database(), { capacities: { member: capacity } })
+    const { first, second: other, clock } = apis
     const servers = [await listen(first.api), await listen(other.api)]
     try {
       const tokens = await Promise.all(
@@ -163,31 +127,21 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
       )
       expect(byInstance.every((count) => count > 0)).toBe(true)
       expect(await pendingCount(first)).toBe(capacity)
-      expect(await inventoryConsistency(first.database)).toContainEqual({
-        tier: 'member',
+      expect(await tierCounts(first.database, 'member')).toEqual({
         taken: capacity,
         holding: capacity,
         capacity,
       })
     } finally {
       await Promise.all(servers.map((server) => server.close()))
-      await second.close()
+      await apis.close()
     }
   })
 
   it('offers a spot given back through one instance on the other within the sold-out cache time', async () => {
-    const { url } = database()
-    if (!url) throw new Error('PostgreSQL URL missing')
-    const second = await openDatabase({ kind: 'postgres', url, poolSize: 2 })
+    const apis = await twoTestApis(database(), { capacities: { sponsor_fursuiter: 1 }, poolSize: 2 })
     try {
-      const clock = createTestClock()
-      const identity = createFakeIdentity()
-      const first = await createTestApi(database().database, {
-        capacities: { sponsor_fursuiter: 1 },
-        clock,
-        identity,
-      })
-      const other = await createTestApi(second, { capacities: { sponsor_fursuiter: 1 }, clock, identity })
+      const { first, second: other, clock } = apis
       const holder = await first.memberToken()
       const body = registrationRequest('sponsor_fursuiter')
       expect((await first.request('POST', '/registration', { token: holder, body })).status).toBe(201)
@@ -212,14 +166,13 @@ describe('no oversell with two API instances sharing one PostgreSQL', () => {
       })
       clock.advance(1_000)
       expect((await other.request('POST', '/registration', { token: waiting, body })).status).toBe(201)
-      expect(await inventoryConsistency(first.database)).toContainEqual({
-        tier: 'sponsor_fursuiter',
+      expect(await tierCounts(first.database, 'sponsor_fursuiter')).toEqual({
         taken: 1,
         holding: 1,
         capacity: 1,
       })
     } finally {
-      await second.close()
+      await apis.close()
     }
   })
 })

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './support/harness.ts'
+import { databaseKinds, useTestApi } from './support/harness.ts'
 
 /*
  * The reception tablet keeps the whole participant list offline (decision 072) and searches it there: the
@@ -12,10 +12,8 @@ const userId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, 
 const registrationId = (n: number) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`
 
 describe.each(databaseKinds)(`the participant list at ${count} participants on %s`, (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(kind)
   beforeEach(async () => {
-    sut = await createTestApi(database().database)
     // Seeded in SQL: 5,000 sign-ups through the API would be a test of its own.
     await sut.database.db.execute(`
       insert into users (user_id, email, created_at)

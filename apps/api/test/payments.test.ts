@@ -13,6 +13,7 @@ import {
   type PaymentStack,
   type PaymentStackOptions,
   payOnHostedPage,
+  sessionIdOfPaymentUrl,
   startPaymentStack,
   testCards,
 } from './support/payments.ts'
@@ -47,8 +48,6 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     return (response.body as { payment_url: string }).payment_url
   }
 
-  const sessionIdOf = (paymentUrl: string) => new URL(paymentUrl).pathname.split('/').at(-1) ?? ''
-
   /** The stored registration, read without the API (a GET could itself reconcile). */
   async function stored(sessionId: string) {
     const [row] = await queryRows<{ payment_status: string; registration_id: string; user_id: string }>(
@@ -78,7 +77,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     const paymentUrl = await register(sut, token, body)
 
     expect(paymentUrl.startsWith(`${stripeUrl}/c/pay/cs_test_`)).toBe(true)
-    const session = await stripe.checkout.sessions.retrieve(sessionIdOf(paymentUrl), {
+    const session = await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(paymentUrl), {
       expand: ['line_items'],
     })
     const registration = await stored(session.id)
@@ -119,7 +118,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     expect(paid.page.status).toBe(200)
     expect(paid).toMatchObject({ status: 303, location: `${pwaUrl}/ja/mypage/dashboard?refresh=1` })
     // Paid before anyone asked the API: the webhook did it.
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('paid')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('paid')
     expect(emulator.deliveries()).toMatchObject([
       { event: { type: 'checkout.session.completed' }, state: 'delivered', attempts: [{ status: 200 }] },
     ])
@@ -142,7 +141,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     await settled()
 
     expect(paid.status).toBe(303)
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('paid')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('paid')
   })
 
   it('keeps the registration pending and unpaid when the card is declined, and lets the user pay again', async () => {
@@ -156,12 +155,12 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     expect(declined.status).toBe(402)
     expect(declined.html).toContain('カードが拒否されました')
     expect(emulator.deliveries()).toEqual([])
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('pending')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('pending')
     expect((await sut.request('GET', '/registration', { token })).body).toMatchObject({
       payment_status: 'pending',
       payment_url: paymentUrl,
     })
-    expect(await stripe.checkout.sessions.retrieve(sessionIdOf(paymentUrl))).toMatchObject({
+    expect(await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(paymentUrl))).toMatchObject({
       status: 'open',
       payment_status: 'unpaid',
     })
@@ -169,7 +168,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
 
     expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(303)
     await settled()
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('paid')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('paid')
   })
 
   it('expires the session on its own at expires_at and releases the spot through the webhook (fake clock)', async () => {
@@ -183,14 +182,14 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
 
     time.advance(minutes(30))
     await settled()
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('pending')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('pending')
     time.advance(minutes(1))
     await settled()
 
     expect(emulator.deliveries().map((delivery) => [delivery.event.type, delivery.state])).toEqual([
       ['checkout.session.expired', 'delivered'],
     ])
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('expired')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('expired')
     expect(await memberStatus(sut)).toBe('available')
     expect((await sut.request('GET', '/registration', { token: first })).body).toMatchObject({
       payment_status: 'expired',
@@ -209,12 +208,14 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     await settled()
 
     expect(canceled).toMatchObject({ status: 200, body: { payment_status: 'canceled', badge_name: 'Kemo' } })
-    expect((await stripe.checkout.sessions.retrieve(sessionIdOf(paymentUrl))).status).toBe('expired')
+    expect((await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(paymentUrl))).status).toBe(
+      'expired',
+    )
     // The session's own expired event arrives afterwards and changes nothing.
     expect(emulator.deliveries()).toMatchObject([
       { event: { type: 'checkout.session.expired' }, state: 'delivered', attempts: [{ status: 200 }] },
     ])
-    expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('canceled')
+    expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('canceled')
     expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(409)
     expect(await memberStatus(sut)).toBe('available')
     await register(sut, await sut.memberToken())
@@ -227,7 +228,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     const swept = await register(sut, await sut.memberToken(), registrationRequest('sponsor_fursuiter'))
 
     // Stripe opens sessions for 30 minutes at least; the hold, and what the user is shown, is 5 minutes.
-    const session = await stripe.checkout.sessions.retrieve(sessionIdOf(readUrl))
+    const session = await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(readUrl))
     expect(session.expires_at).toBe(time.now() / 1000 + 31 * 60)
     expect((await sut.request('GET', '/registration', { token: reader })).body).toMatchObject({
       expires_at: new Date(time.now() + minutes(5)).toISOString(),
@@ -242,8 +243,10 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
     await settled()
 
     for (const paymentUrl of [readUrl, swept]) {
-      expect((await stripe.checkout.sessions.retrieve(sessionIdOf(paymentUrl))).status).toBe('expired')
-      expect((await stored(sessionIdOf(paymentUrl)))?.payment_status).toBe('expired')
+      expect((await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(paymentUrl))).status).toBe(
+        'expired',
+      )
+      expect((await stored(sessionIdOfPaymentUrl(paymentUrl)))?.payment_status).toBe('expired')
       expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(409)
     }
     expect(await memberStatus(sut)).toBe('available')
@@ -257,7 +260,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
       const idler = await sut.memberToken()
       const idleUrl = await register(sut, idler, registrationRequest('sponsor_fursuiter'))
       expect((await payOnHostedPage(paidUrl, { card_number: testCards.succeeds })).status).toBe(303)
-      expect((await stored(sessionIdOf(paidUrl)))?.payment_status).toBe('pending')
+      expect((await stored(sessionIdOfPaymentUrl(paidUrl)))?.payment_status).toBe('pending')
 
       time.advance(minutes(32))
 
@@ -267,7 +270,7 @@ describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind
       expect((await sut.request('GET', '/registration', { token: idler })).body).toMatchObject({
         payment_status: 'expired',
       })
-      expect((await stored(sessionIdOf(idleUrl)))?.payment_status).toBe('expired')
+      expect((await stored(sessionIdOfPaymentUrl(idleUrl)))?.payment_status).toBe('expired')
       expect(await memberStatus(sut)).toBe('sold_out')
       expect(
         (await inventoryConsistency(database().database)).every((row) => row.taken === row.holding),

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  createTestApi,
-  databaseKinds,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
 
 const profile = {
   privacy: 'public',
@@ -15,11 +9,7 @@ const profile = {
 }
 
 describe.each(databaseKinds)('profiles and additional info on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database)
-  })
+  const sut = useTestApi(kind)
 
   async function paidParticipant(userId: string, withProfile?: object): Promise<string> {
     const token = await sut.memberToken(userId)

@@ -13,6 +13,7 @@ import {
 import {
   type PaymentStack,
   payOnHostedPage,
+  sessionIdOfPaymentUrl,
   startPaymentStack,
   stripeSecretKey,
   stripeWebhookSecret,
@@ -48,7 +49,7 @@ function suite(kind: (typeof databaseKinds)[number]) {
     const paymentUrl = (created.body as { payment_url: string }).payment_url
     expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(303)
     await current.settled()
-    const sessionId = new URL(paymentUrl).pathname.split('/').at(-1) ?? ''
+    const sessionId = sessionIdOfPaymentUrl(paymentUrl)
     const session = await current.stripe.checkout.sessions.retrieve(sessionId)
     const [row] = await queryRows<{ registration_id: string; payment_status: string }>(
       database().database.db,

@@ -8,13 +8,11 @@ import { createMailer } from '../src/mail/mailer.ts'
 import type { MailTransport } from '../src/mail/transport.ts'
 import { refundProviderKey } from '../src/services/refunds.ts'
 import {
-  createTestApi,
   databaseKinds,
-  inventoryConsistency,
   registeredMember,
   registrationRequest,
-  type TestApi,
-  useTestDatabase,
+  tierCounts,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -31,18 +29,14 @@ const late = Date.parse('2025-04-11T00:00:00+09:00')
 /** In the last week: nothing. */
 const lastWeek = Date.parse('2025-05-04T00:00:00+09:00')
 
-const paidMember = (sut: TestApi, tier: 'member' | 'sponsor' = 'member') => registeredMember(sut, tier)
-
 const refundPath = (registrationId: string) => `/admin/registrations/${registrationId}/refund`
 
 describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
+  const sut = useTestApi(kind, { capacities: { member: 1, sponsor: 3 } })
   let admin: string
   const adminId = randomUUID()
 
   beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 1, sponsor: 3 } })
     admin = await sut.adminToken(adminId)
   })
 
@@ -53,7 +47,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     })
 
   it("quotes the policy amount by the API's clock: 90 %, then 50 %, then nothing", async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const quotes: RefundQuoteWire[] = []
     for (const at of [early, late, lastWeek]) {
       sut.clock.set(at)
@@ -78,7 +72,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('cancels with the policy refund: the spot goes back, the audit record keeps who, when and how much, and the door refuses the code', async () => {
-    const first = await paidMember(sut)
+    const first = await registeredMember(sut)
     const soldOut = await sut.request('POST', '/registration', {
       token: await sut.memberToken(),
       body: registrationRequest('member'),
@@ -108,9 +102,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     // My Page reads it canceled, with what was refunded.
     const mine = await sut.request('GET', '/registration', { token: await sut.memberToken(first.userId) })
     expect(mine.body).toMatchObject({ payment_status: 'canceled', refunded_jpy: 2700 })
-    expect(await inventoryConsistency(sut.database)).toContainEqual(
-      expect.objectContaining({ tier: 'member', taken: 0, holding: 0 }),
-    )
+    expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 0, holding: 0 })
     // The spot is someone else's to take.
     const next = await sut.request('POST', '/registration', {
       token: await sut.memberToken(),
@@ -144,7 +136,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('owes the member one "refund done" mail, written with the cancellation, in their language', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.identity.setEmail(userId, 'fox@example.com')
     await sut.database.db.execute(
       sql`update users set email = 'fox@example.com' where user_id = ${userId}::uuid`,
@@ -194,7 +186,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('takes another amount only with a reason, never more than the fee, and only for a paid registration', async () => {
-    const { registrationId } = await paidMember(sut, 'sponsor')
+    const { registrationId } = await registeredMember(sut, 'sponsor')
 
     expect(await refund(registrationId, { amount_jpy: 10_000 })).toMatchObject({
       status: 400,
@@ -239,7 +231,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('cancels without calling the provider when the policy refunds nothing', async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     sut.clock.set(lastWeek)
     admin = await sut.adminToken(adminId)
 
@@ -250,7 +242,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('refunds once under a double submit: the same key, sent twice at once, answers one refund', async () => {
-    const { registrationId } = await paidMember(sut)
+    const { registrationId } = await registeredMember(sut)
     const body = { idempotency_key: randomUUID() }
 
     const answers = await Promise.all([
@@ -263,13 +255,11 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     expect(answers[1]?.body).toEqual(answers[0]?.body)
     expect(again.body).toEqual(answers[0]?.body)
     expect(sut.gateway.refunds.size).toBe(1)
-    expect(await inventoryConsistency(sut.database)).toContainEqual(
-      expect.objectContaining({ tier: 'member', taken: 0, holding: 0 }),
-    )
+    expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 0, holding: 0 })
   })
 
   it('keeps the registration paid when the provider refuses, records why, and refunds on the retry', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.refuseNextRefunds()
     const key = randomUUID()
 
@@ -305,7 +295,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('retries a refund whose answer was lost with the same provider key, so it is not refunded twice', async () => {
-    const { registrationId, userId } = await paidMember(sut)
+    const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.loseNextRefundAnswers()
 
     const lost = await refund(registrationId, {})
@@ -319,7 +309,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('ends a registration refunded outside the system once, as stripe_dashboard, and ignores its repeats', async () => {
-    const { registrationId, userId, sessionId } = await paidMember(sut)
+    const { registrationId, userId, sessionId } = await registeredMember(sut)
 
     const outcomes = [
       await sut.api.refunds.providerRefunded(sessionId, 1000),
@@ -334,9 +324,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       refund: { amount_jpy: 1000, policy_amount_jpy: 2700, source: 'stripe_dashboard' },
     })
     expect((quote.body as RefundQuoteWire).refund?.staff_user_id).toBeUndefined()
-    expect(await inventoryConsistency(sut.database)).toContainEqual(
-      expect.objectContaining({ tier: 'member', taken: 0, holding: 0 }),
-    )
+    expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 0, holding: 0 })
     expect(sut.logger.records).toContainEqual(
       expect.objectContaining({
         msg: 'A refund made outside the system (Stripe Dashboard) canceled a registration',
@@ -345,7 +333,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   })
 
   it('completes, from the provider’s report, a staff refund whose request died after the provider refunded', async () => {
-    const { registrationId, userId, sessionId } = await paidMember(sut)
+    const { registrationId, userId, sessionId } = await registeredMember(sut)
     sut.gateway.loseNextRefundAnswers()
     expect((await refund(registrationId, { amount_jpy: 1234, reason: 'Goodwill' })).status).toBe(502)
 

@@ -8,18 +8,16 @@ import { loadPools } from '@furfes/cognito-emulator/src/config.ts'
 import { Emulator } from '@furfes/cognito-emulator/src/emulator.ts'
 import type { MailMessage } from '@furfes/cognito-emulator/src/state.ts'
 import { serve } from '@hono/node-server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCognitoIdentityProvider } from '../src/auth/identity.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
 import {
-  createTestApi,
   createTestClock,
   databaseKinds,
   defaultTokenRecheckMs,
   registrationRequest,
-  type TestApi,
   type TestClock,
-  useTestDatabase,
+  useTestApi,
 } from './support/harness.ts'
 
 /*
@@ -127,11 +125,8 @@ describe('a recheck interval measured in seconds', () => {
 })
 
 describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
   let clock: TestClock
-
-  beforeEach(async () => {
+  const sut = useTestApi(kind, () => {
     // The emulator signs with the system clock; the API's clock starts there and the tests move it.
     clock = createTestClock(Date.now())
     const verifier = (pool: { id: string; clientId: string }) => {
@@ -143,14 +138,14 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
         clock,
       })
     }
-    sut = await createTestApi(database().database, {
+    return {
       clock,
       overrides: {
         memberTokens: verifier(membersPool),
         adminTokens: verifier(adminsPool),
         identity: createCognitoIdentityProvider({ endpoint: cognitoUrl }),
       },
-    })
+    }
   })
 
   const putProfile = (token: string) => sut.request('PUT', '/profile', { token, body: profile })

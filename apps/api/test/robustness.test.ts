@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { SignJWT } from 'jose'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  createTestApi,
   databaseKinds,
   inventoryConsistency,
+  memberRoutes,
   pwaUrl,
   registrationRequest,
-  type TestApi,
-  useTestDatabase,
+  useTestApi,
 } from './support/harness.ts'
 import { mintAccessToken } from './support/tokens.ts'
 
@@ -24,15 +23,7 @@ const routes = [
   ['PUT', '/admin/features'],
   ['GET', '/admin/participants'],
   ['GET', '/public-profile'],
-  ['GET', '/profile'],
-  ['PUT', '/profile'],
-  ['GET', '/registration/additional'],
-  ['PUT', '/registration/additional'],
-  ['GET', '/inventory'],
-  ['GET', '/registration'],
-  ['POST', '/registration'],
-  ['DELETE', '/registration'],
-  ['GET', '/registration/jwt'],
+  ...memberRoutes,
   ['GET', '/health'],
   ['GET', '/openapi.json'],
   ['GET', '/.well-known/jwks.json'],
@@ -102,11 +93,7 @@ function bodyFor(method: string, path: string): fc.Arbitrary<string | undefined>
 }
 
 describe.each(databaseKinds)('robustness on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 3 } })
-  })
+  const sut = useTestApi(kind, { capacities: { member: 3 } })
 
   it('never answers 500 and never changes another user’s data, whatever is sent', async () => {
     // The victim: a profile, additional info and a pending registration.

@@ -1,20 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registrations } from '../src/db/schema.ts'
-import {
-  createTestApi,
-  databaseKinds,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
+import { databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
 
 describe.each(databaseKinds)('agreeing to the participation rules on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database)
-  })
+  const sut = useTestApi(kind)
 
   it('refuses a registration without the agreement, naming the field, and takes no spot', async () => {
     const token = await sut.memberToken()
@@ -35,8 +25,8 @@ describe.each(databaseKinds)('agreeing to the participation rules on %s', (kind)
     const token = await sut.memberToken()
     const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
     expect(created.status).toBe(201)
-    const rows = await database()
-      .database.db.select({ rulesAgreedAt: registrations.rulesAgreedAt })
+    const rows = await sut.database.db
+      .select({ rulesAgreedAt: registrations.rulesAgreedAt })
       .from(registrations)
       .where(eq(registrations.badgeName, 'Kemo'))
     expect(rows.map((row) => row.rulesAgreedAt?.getTime())).toEqual([sut.clock()])

@@ -4,13 +4,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readEnv } from '../src/env.ts'
 import { createMemoryLogger } from '../src/logger.ts'
-import type { PaymentGateway } from '../src/payments/gateway.ts'
-import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { generateSigningJwk } from '../src/registration-code/keys.ts'
 import { type RunningServer, startServer } from '../src/server.ts'
 import {
   createFakeIdentity,
   createPostgresDatabase,
+  heldGateway,
   readResponse,
   registrationRequest,
   requestInit,
@@ -123,23 +122,7 @@ describe('the API server', () => {
   })
 
   it('shuts down gracefully: stops accepting, finishes the request in flight, then closes the database', async () => {
-    const stub = createStubPaymentGateway({ pwaUrl })
-    let unblock: () => void = () => {}
-    const blocked = new Promise<void>((resolve) => {
-      unblock = resolve
-    })
-    let entered: () => void = () => {}
-    const inGateway = new Promise<void>((resolve) => {
-      entered = resolve
-    })
-    const gateway: PaymentGateway = {
-      ...stub,
-      async createCheckoutSession(request) {
-        entered()
-        await blocked
-        return stub.createCheckoutSession(request)
-      },
-    }
+    const { gateway, entered: inGateway, unblock } = heldGateway(pwaUrl)
     const { server, logger } = await start(
       { DATABASE_URL: await createPostgresDatabase() },
       {

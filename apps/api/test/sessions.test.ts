@@ -6,8 +6,11 @@ import type { VerifiedToken } from '../src/auth/tokens.ts'
 import { createMemoryLogger } from '../src/logger.ts'
 import { createTestClock } from './support/harness.ts'
 
-/** GetUser as a test scripts it: each call takes the next answer. */
-function scriptedIdentity(answers: (() => Promise<unknown>)[]) {
+/**
+ * The session check over GetUser as a test scripts it (each call takes the next answer), a five-second recheck
+ * interval and a hand-moved clock; `calls` lists the tokens GetUser was asked about.
+ */
+function scriptedSessions(answers: (() => Promise<unknown>)[]) {
   const calls: string[] = []
   const identity: IdentityProvider = {
     getUser: async (accessToken) => {
@@ -17,7 +20,9 @@ function scriptedIdentity(answers: (() => Promise<unknown>)[]) {
       return (await next()) as Awaited<ReturnType<IdentityProvider['getUser']>>
     },
   }
-  return { identity, calls }
+  const clock = createTestClock()
+  const logger = createMemoryLogger()
+  return { sessions: createSessionCheck({ identity, clock, logger, recheckMs: 5000 }), calls, clock, logger }
 }
 
 const token = (sub = randomUUID()): VerifiedToken => ({
@@ -36,10 +41,8 @@ const throttled = async () => {
 
 describe('session check', () => {
   it('asks Cognito once per recheck interval, and again after it', async () => {
-    const clock = createTestClock()
     const member = token()
-    const { identity, calls } = scriptedIdentity([attributesOf(member.sub), revoked])
-    const sessions = createSessionCheck({ identity, clock, logger: createMemoryLogger(), recheckMs: 5000 })
+    const { sessions, calls, clock } = scriptedSessions([attributesOf(member.sub), revoked])
 
     expect(await sessions.check(member)).toMatchObject({ status: 'active' })
     clock.advance(4999)
@@ -51,10 +54,8 @@ describe('session check', () => {
   })
 
   it('remembers a refusal: a revoked token is not asked about again', async () => {
-    const clock = createTestClock()
     const member = token()
-    const { identity, calls } = scriptedIdentity([revoked])
-    const sessions = createSessionCheck({ identity, clock, logger: createMemoryLogger(), recheckMs: 5000 })
+    const { sessions, calls, clock } = scriptedSessions([revoked])
 
     expect(await sessions.check(member)).toEqual({ status: 'revoked' })
     clock.advance(60_000)
@@ -63,11 +64,8 @@ describe('session check', () => {
   })
 
   it('trusts the signature when Cognito cannot answer, logs it, and asks again after the interval', async () => {
-    const clock = createTestClock()
     const member = token()
-    const logger = createMemoryLogger()
-    const { identity, calls } = scriptedIdentity([throttled, revoked])
-    const sessions = createSessionCheck({ identity, clock, logger, recheckMs: 5000 })
+    const { sessions, calls, clock, logger } = scriptedSessions([throttled, revoked])
 
     expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
     expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
@@ -83,13 +81,7 @@ describe('session check', () => {
     const pending = new Promise((resolve) => {
       answer = resolve
     })
-    const { identity, calls } = scriptedIdentity([() => pending])
-    const sessions = createSessionCheck({
-      identity,
-      clock: createTestClock(),
-      logger: createMemoryLogger(),
-      recheckMs: 5000,
-    })
+    const { sessions, calls } = scriptedSessions([() => pending])
 
     const checks = Promise.all([sessions.check(member), sessions.check(member), sessions.check(member)])
     answer({ sub: member.sub, email: 'a@example.com', emailVerified: true })

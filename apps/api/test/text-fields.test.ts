@@ -2,17 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { isErrorMessageKey } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkIns, profiles, registrationAdditionalInfo, registrations, users } from '../src/db/schema.ts'
 import { paymentWebhookPath } from '../src/payments/webhooks.ts'
-import {
-  createTestApi,
-  databaseKinds,
-  registrationRequest,
-  type TestApi,
-  type TestResponse,
-  useTestDatabase,
-} from './support/harness.ts'
+import { databaseKinds, registrationRequest, type TestResponse, useTestApi } from './support/harness.ts'
 
 /*
  * Free text on every write route (decision 015): what cannot be stored or printed is refused with 400 and the
@@ -127,11 +120,7 @@ function expectTranslatableRefusal(response: TestResponse) {
 }
 
 describe.each(databaseKinds)('free text on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 1000 } })
-  })
+  const sut = useTestApi(kind, { capacities: { member: 1000 } })
 
   it('refuses NUL in a handle name, URL and badge name with 400 and the field, and keeps the old profile', async () => {
     const token = await sut.memberToken()

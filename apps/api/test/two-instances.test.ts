@@ -11,10 +11,6 @@ import {
   checkInUploadResultWireSchema,
   participantListWireSchema,
 } from '@furfes/core'
-import { createApp } from '@furfes/stripe-emulator/src/app.ts'
-import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
-import { SystemClock, systemScheduler } from '@furfes/stripe-emulator/src/time.ts'
-import { getRequestListener } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -22,8 +18,8 @@ import { type FakeCognito, startFakeCognito } from '../bench/fake-cognito.ts'
 import { runConcurrently } from '../bench/load.ts'
 import { type ApiProcess, startApiProcess } from '../bench/processes.ts'
 import { type Database, openDatabase, queryRows } from '../src/db/database.ts'
-import { paymentWebhookPath } from '../src/payments/webhooks.ts'
 import { migrationsFolder } from '../src/server.ts'
+import { deviceRecord } from './support/check-ins.ts'
 import {
   createPostgresDatabase,
   inventoryConsistency,
@@ -31,7 +27,13 @@ import {
   registrationRequest,
 } from './support/harness.ts'
 import { bind, call, closeServer } from './support/http.ts'
-import { payOnHostedPage, stripeSecretKey, stripeWebhookSecret, testCards } from './support/payments.ts'
+import {
+  payOnHostedPage,
+  startWallClockStripe,
+  stripeSecretKey,
+  stripeWebhookSecret,
+  testCards,
+} from './support/payments.ts'
 
 /*
  * The API scales out (docs/requirements.md API-17, decision 081). Two real API processes (`node src/main.ts`, configured by environment
@@ -113,23 +115,9 @@ describe('two API instances on one PostgreSQL', () => {
     const forwarderUrl = await bind(forwarder)
     cleanups.push(() => closeServer(forwarder))
 
-    const stripeServer = createServer()
-    const stripeUrl = await bind(stripeServer)
-    const emulator = new Emulator({
-      baseUrl: stripeUrl,
-      secretKey: stripeSecretKey,
-      webhookSecret: stripeWebhookSecret,
-      webhookUrl: `${forwarderUrl}${paymentWebhookPath}`,
-      clock: new SystemClock(),
-      scheduler: systemScheduler,
-    })
-    emulator.start()
-    stripeServer.on('request', getRequestListener(createApp(emulator).fetch))
-    cleanups.push(async () => {
-      emulator.stop()
-      await emulator.settled()
-      await closeServer(stripeServer)
-    })
+    const stripe = await startWallClockStripe(forwarderUrl)
+    const { url: stripeUrl, emulator } = stripe
+    cleanups.push(() => stripe.close())
 
     // Both instances start together: both migrate the empty database at once (an advisory lock orders them)
     // and both seed the flags, capacities and registration-code keys.
@@ -261,14 +249,9 @@ describe('two API instances on one PostgreSQL', () => {
         name,
         id,
         token: staff[index] ?? '',
-        items: registrationIds.map((registrationId, order) => ({
-          id: randomUUID(),
-          registration_id: registrationId,
-          device_id: id,
-          device_name: name,
-          checked_in_at: new Date(eventMorning + order * 20_000 + drift).toISOString(),
-          kind: 'check_in' as const,
-        })),
+        items: registrationIds.map((registrationId, order) =>
+          deviceRecord({ id, name }, registrationId, eventMorning + order * 20_000 + drift),
+        ),
         answers: new Map(),
         pulled: [],
         cursor: undefined,
@@ -366,27 +349,15 @@ describe('two API instances on one PostgreSQL', () => {
     if (!undoer || !third) throw new Error('No devices')
     const undone = [...winnerOf.values()].find((item) => item.device_id === undoer.id)
     if (!undone) throw new Error('受付1 won no check-in')
-    const undo: CheckInItemWire = {
-      id: randomUUID(),
-      registration_id: undone.registration_id,
-      device_id: undoer.id,
-      device_name: undoer.name,
-      checked_in_at: new Date(eventMorning + 60 * 60_000).toISOString(),
+    const undo = deviceRecord(undoer, undone.registration_id, eventMorning + 60 * 60_000, {
       kind: 'undo',
       undoes: undone.id,
-    }
+    })
     expect(await upload(undoer, a, [undo])).toEqual([{ id: undo.id, status: 'accepted' }])
     await pull(third, b)
     expect(third.pulled.at(-1)).toMatchObject({ id: undo.id, kind: 'undo', status: 'accepted' })
     expect(inForce(third.pulled).has(undone.registration_id)).toBe(false)
-    const again: CheckInItemWire = {
-      id: randomUUID(),
-      registration_id: undone.registration_id,
-      device_id: third.id,
-      device_name: third.name,
-      checked_in_at: new Date(eventMorning + 61 * 60_000).toISOString(),
-      kind: 'check_in',
-    }
+    const again = deviceRecord(third, undone.registration_id, eventMorning + 61 * 60_000)
     expect(await upload(third, b, [again])).toEqual([{ id: again.id, status: 'accepted' }])
     expectedView.set(undone.registration_id, again.id)
 

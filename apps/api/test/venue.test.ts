@@ -1,32 +1,11 @@
-import type { VenueWire } from '@furfes/core'
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  createTestApi,
-  databaseKinds,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
-
-const venue: VenueWire = {
-  name: { ja: '東京ふぁーりーホール', en: 'Tokyo Furry Hall' },
-  address: { ja: '東京都千代田区丸の内1-1', en: '1-1 Marunouchi, Chiyoda, Tokyo' },
-  access: {
-    ja: '東京駅丸の内北口から徒歩5分',
-    en: '5 minutes on foot from Tokyo Station, Marunouchi North exit',
-  },
-  map_url: 'https://maps.example.com/tokyo-furry-hall',
-  entry_time: '09:30',
-}
+import { describe, expect, it } from 'vitest'
+import { createTestApi, databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
+import { testVenue as venue } from './support/venue.ts'
 
 const notFound = { status: 404, body: { message: 'notFound' } }
 
 describe.each(databaseKinds)('venue on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database, { overrides: { venue } })
-  })
+  const sut = useTestApi(kind, { overrides: { venue } })
 
   async function startRegistration(token: string): Promise<string> {
     const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
@@ -69,7 +48,7 @@ describe.each(databaseKinds)('venue on %s', (kind) => {
   })
 
   it('tells nobody while the committee has not announced the venue', async () => {
-    const silent = await createTestApi(database().database, { capacities: { member: 10 } })
+    const silent = await createTestApi(sut.database, { capacities: { member: 10 } })
     const token = await silent.memberToken()
     const created = await silent.request('POST', '/registration', { token, body: registrationRequest() })
     const session = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(

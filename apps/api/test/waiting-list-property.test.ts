@@ -355,7 +355,8 @@ describe('waiting list on two API instances over one PostgreSQL', () => {
     for (const each of seconds) await each.close()
   })
 
-  it('keeps every invariant with steps running at once on both instances', async () => {
+  /** A world whose second API instance has a connection pool of its own, as another process would. */
+  async function twoInstances() {
     const { url } = database()
     if (!url) throw new Error('No PostgreSQL URL')
     const second = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
@@ -363,6 +364,11 @@ describe('waiting list on two API instances over one PostgreSQL', () => {
     const world = await openWorld(database().database, [second])
     const [one, two] = world.apis
     if (!one || !two) throw new Error('Two API instances expected')
+    return { world, one, two, second }
+  }
+
+  it('keeps every invariant with steps running at once on both instances', async () => {
+    const { world, one, two } = await twoInstances()
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(step, step), { minLength: 1, maxLength: 25 }), async (pairs) => {
         await resetWorld(world)
@@ -379,13 +385,7 @@ describe('waiting list on two API instances over one PostgreSQL', () => {
   })
 
   it('hands many returned spots to many people waiting, once each and in order, with both instances at it', async () => {
-    const { url } = database()
-    if (!url) throw new Error('No PostgreSQL URL')
-    const second = await openDatabase({ kind: 'postgres', url, poolSize: 10 })
-    seconds.push(second)
-    const world = await openWorld(database().database, [second])
-    const [one, two] = world.apis
-    if (!one || !two) throw new Error('Two API instances expected')
+    const { world, one, two, second } = await twoInstances()
     await resetWorld(world)
     world.users = Array.from({ length: 40 }, () => randomUUID())
     for (const userId of world.users) {

@@ -6,21 +6,14 @@ import {
   waitingListEntryWireSchema,
 } from '@furfes/core'
 import { sql } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createMemoryLogger } from '../src/logger.ts'
 import { createMailer } from '../src/mail/mailer.ts'
 import { createMailOutbox } from '../src/mail/outbox.ts'
 import type { MailContent } from '../src/mail/templates.ts'
 import { syncTierCapacities } from '../src/services/registrations.ts'
-import {
-  createTestApi,
-  databaseKinds,
-  pwaUrl,
-  registrationRequest,
-  type TestApi,
-  useTestDatabase,
-} from './support/harness.ts'
+import { databaseKinds, pwaUrl, registrationRequest, useTestApi } from './support/harness.ts'
 import { spotAccounting } from './support/waiting-list.ts'
 
 /*
@@ -41,11 +34,7 @@ function joinBody(tier: 'member' | 'fursuiter' = 'member', badgeName = 'Waiter')
 }
 
 describe.each(databaseKinds)('waiting list on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let sut: TestApi
-  beforeEach(async () => {
-    sut = await createTestApi(database().database, { capacities: { member: 1, fursuiter: 1 } })
-  })
+  const sut = useTestApi(kind, { capacities: { member: 1, fursuiter: 1 } })
 
   const sessionOf = (paymentUrl: string) => {
     const id = new URL(paymentUrl).searchParams.get('checkout_session_id')
@@ -63,6 +52,15 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     return { holder, paymentUrl: (created.body as { payment_url: string }).payment_url }
   }
 
+  /** A tier's counts in spotAccounting. */
+  async function spotsOf(tier: string) {
+    const { tier: _, ...counts } = (await spotAccounting(sut.database)).find((row) => row.tier === tier) ?? {}
+    return counts
+  }
+
+  /** Tokens of three new members, who then join one after another. */
+  const threeMembers = () => Promise.all([sut.memberToken(), sut.memberToken(), sut.memberToken()])
+
   async function join(token: string, body: object = joinBody()) {
     return sut.request('POST', '/waiting-list', { token, body })
   }
@@ -76,11 +74,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
 
   it('joins a sold-out tier in order, offers a returned spot to the first, and keeps it from everyone else', async () => {
     const { holder } = await fillTier()
-    const [first, second, latecomer] = await Promise.all([
-      sut.memberToken(),
-      sut.memberToken(),
-      sut.memberToken(),
-    ])
+    const [first, second, latecomer] = await threeMembers()
     const joined = await join(first, joinBody('member', 'First'))
     expect(joined.status).toBe(201)
     expect(waitingListEntryWireSchema.parse(joined.body)).toMatchObject({
@@ -114,13 +108,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     expect(
       await sut.request('POST', '/registration', { token: latecomer, body: registrationRequest() }),
     ).toMatchObject({ status: 409, body: { message: 'soldOut' } })
-    expect(await spotAccounting(sut.database)).toContainEqual({
-      tier: 'member',
-      capacity: 1,
-      taken: 1,
-      registrations: 0,
-      offers: 1,
-    })
+    expect(await spotsOf('member')).toEqual({ capacity: 1, taken: 1, registrations: 0, offers: 1 })
   })
 
   it('accepting the offer goes to checkout for the held spot, and paying makes it a paid registration', async () => {
@@ -137,13 +125,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     expect((await sut.request('GET', '/waiting-list', { token: member })).body).toMatchObject({
       status: 'accepted',
     })
-    expect(await spotAccounting(sut.database)).toContainEqual({
-      tier: 'member',
-      capacity: 1,
-      taken: 1,
-      registrations: 1,
-      offers: 0,
-    })
+    expect(await spotsOf('member')).toEqual({ capacity: 1, taken: 1, registrations: 1, offers: 0 })
 
     sut.gateway.complete(sessionOf(paymentUrl))
     expect(await sut.api.registrations.markPaid(sessionOf(paymentUrl))).toMatchObject({ outcome: 'paid' })
@@ -187,11 +169,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
 
   it('offers the spot on when an accepted offer’s checkout lapses, and when a member declines', async () => {
     const { holder } = await fillTier()
-    const [first, second, third] = await Promise.all([
-      sut.memberToken(),
-      sut.memberToken(),
-      sut.memberToken(),
-    ])
+    const [first, second, third] = await threeMembers()
     for (const token of [first, second, third]) await join(token)
     await sut.request('DELETE', '/registration', { token: holder })
     await sut.request('POST', '/waiting-list/accept', { token: first, body: acceptBody })
@@ -209,13 +187,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     expect((await sut.request('GET', '/waiting-list', { token: third })).body).toMatchObject({
       status: 'offered',
     })
-    expect(await spotAccounting(sut.database)).toContainEqual({
-      tier: 'member',
-      capacity: 1,
-      taken: 1,
-      registrations: 0,
-      offers: 1,
-    })
+    expect(await spotsOf('member')).toEqual({ capacity: 1, taken: 1, registrations: 0, offers: 1 })
   })
 
   it('keeps a spot freed outside the list (a canceled paid registration) for the people waiting, and the sweep offers it', async () => {

@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { databaseKinds, inventoryConsistency, readResponse, registrationRequest } from './support/harness.ts'
 import {
-  databaseKinds,
-  inventoryConsistency,
-  readResponse,
-  registrationRequest,
-  useTestDatabase,
-} from './support/harness.ts'
-import {
-  type PaymentStack,
   payOnHostedPage,
   startPaymentStack,
   stripeWebhookSecret,
   testCards,
+  usePaymentStack,
 } from './support/payments.ts'
 
 /*
@@ -34,41 +27,11 @@ interface StripeEventJson {
 }
 
 describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let stack: PaymentStack
-  beforeEach(async () => {
-    stack = await startPaymentStack(database().database, {
-      capacities: { member: 1 },
-      webhooks: false,
-    })
-  })
-  afterEach(async () => {
-    await stack.close()
-  })
+  const stack = usePaymentStack(kind, { capacities: { member: 1 }, webhooks: false })
 
-  const nowSeconds = () => Math.floor(stack.time.now() / 1000)
-
-  function sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {
-    return Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: options.secret ?? stripeWebhookSecret,
-      timestamp: options.timestamp ?? nowSeconds(),
-    })
-  }
-
-  /** `null`: no Stripe-Signature header at all. */
-  async function deliver(payload: string, signature: string | null = sign(payload)) {
-    return readResponse(
-      await fetch(`${stack.apiUrl}/webhooks/stripe`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          ...(signature === null ? {} : { 'stripe-signature': signature }),
-        },
-        body: payload,
-      }),
-    )
-  }
+  /** A signature made `seconds` before now. */
+  const signedAgo = (payload: string, seconds: number) =>
+    stack.signWebhook(payload, { timestamp: stack.nowSeconds() - seconds })
 
   /** A member who paid on the hosted page; the completed event is recorded by the emulator, not yet sent. */
   async function paidAtStripe() {
@@ -83,26 +46,9 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
     return { token, completed, event, sessionId: event.data.object.id }
   }
 
-  /** The session's "expired" event, as Stripe would send it had the session expired unpaid. */
-  function expiredEvent(sessionId: string, createdAt = nowSeconds()) {
-    return JSON.stringify({
-      id: `evt_test_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: createdAt,
-      type: 'checkout.session.expired',
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: {
-        object: { id: sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' },
-      },
-    })
-  }
-
   async function status(sessionId: string) {
     const [row] = await queryRows<{ payment_status: string; refund_required: boolean }>(
-      database().database.db,
+      stack.sut.database.db,
       sql`select payment_status, refund_required_at is not null as refund_required
           from registrations where checkout_session_id = ${sessionId}`,
     )
@@ -111,7 +57,7 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
   async function recorded(eventId: string) {
     const [row] = await queryRows<{ deliveries: number; outcome: string | null; processed: boolean }>(
-      database().database.db,
+      stack.sut.database.db,
       sql`select deliveries, outcome, processed_at is not null as processed
           from payment_webhook_events where event_id = ${eventId}`,
     )
@@ -119,12 +65,15 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   }
 
   const consistent = async () =>
-    (await inventoryConsistency(database().database)).every((row) => row.taken === row.holding)
+    (await inventoryConsistency(stack.sut.database)).every((row) => row.taken === row.holding)
 
   it('applies a genuine checkout.session.completed: the registration is paid', async () => {
     const { completed, event, sessionId } = await paidAtStripe()
 
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { received: true, outcome: 'paid' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({
+      status: 200,
+      body: { received: true, outcome: 'paid' },
+    })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'paid' })
     expect(await recorded(event.id)).toEqual({ deliveries: 1, outcome: 'paid', processed: true })
     expect(stack.logger.records).toContainEqual(
@@ -136,13 +85,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
     const { completed, event, sessionId } = await paidAtStripe()
     const tampered = completed.replace('"paid"', '"paid" ')
     const attempts = [
-      await deliver(completed, sign(completed, { secret: 'whsec_forged' })),
-      await deliver(tampered, sign(completed)),
-      await deliver(completed, null),
-      await deliver(completed, 'garbage'),
-      await deliver(completed, `t=${nowSeconds()},v1=${'0'.repeat(64)}`),
-      await deliver('not json', sign('not json')),
-      await deliver('{"hello":"world"}', sign('{"hello":"world"}')),
+      await stack.deliverWebhook(completed, stack.signWebhook(completed, { secret: 'whsec_forged' })),
+      await stack.deliverWebhook(tampered, stack.signWebhook(completed)),
+      await stack.deliverWebhook(completed, null),
+      await stack.deliverWebhook(completed, 'garbage'),
+      await stack.deliverWebhook(completed, `t=${stack.nowSeconds()},v1=${'0'.repeat(64)}`),
+      await stack.deliverWebhook('not json', stack.signWebhook('not json')),
+      await stack.deliverWebhook('{"hello":"world"}', stack.signWebhook('{"hello":"world"}')),
     ]
 
     expect(attempts.map((attempt) => [attempt.status, attempt.body])).toEqual(
@@ -156,13 +105,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   it('refuses a signature older than 300 s (a replay) and accepts one just inside the tolerance', async () => {
     const { completed, sessionId } = await paidAtStripe()
 
-    expect(await deliver(completed, sign(completed, { timestamp: nowSeconds() - 301 }))).toMatchObject({
+    expect(await stack.deliverWebhook(completed, signedAgo(completed, 301))).toMatchObject({
       status: 400,
       body: { message: 'invalidRequest' },
     })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'pending' })
 
-    expect(await deliver(completed, sign(completed, { timestamp: nowSeconds() - 299 }))).toMatchObject({
+    expect(await stack.deliverWebhook(completed, signedAgo(completed, 299))).toMatchObject({
       status: 200,
     })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'paid' })
@@ -171,15 +120,18 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   it('applies a duplicate event id once, however often it is delivered', async () => {
     const { token, sessionId } = await paidAtStripe()
     // The expired event applies first (the payment's own webhook is late): the spot goes back...
-    const expired = expiredEvent(sessionId)
+    const expired = stack.expiredEvent(sessionId)
     const expiredId = (JSON.parse(expired) as { id: string }).id
-    expect(await deliver(expired)).toMatchObject({ status: 200, body: { outcome: 'expired' } })
+    expect(await stack.deliverWebhook(expired)).toMatchObject({ status: 200, body: { outcome: 'expired' } })
     // ...the user registers again, and the same expired event, delivered again, must not touch anything.
     const again = await stack.sut.request('POST', '/registration', { token, body: registrationRequest() })
     expect(again.status).toBe(201)
 
     for (let delivery = 0; delivery < 3; delivery++) {
-      expect(await deliver(expired)).toMatchObject({ status: 200, body: { received: true, duplicate: true } })
+      expect(await stack.deliverWebhook(expired)).toMatchObject({
+        status: 200,
+        body: { received: true, duplicate: true },
+      })
     }
 
     expect(await recorded(expiredId)).toEqual({ deliveries: 4, outcome: 'expired', processed: true })
@@ -196,10 +148,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
   it('never lets a late "expired" un-pay a paid registration', async () => {
     const { completed, sessionId, token } = await paidAtStripe()
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
 
-    const lateExpired = expiredEvent(sessionId)
-    expect(await deliver(lateExpired)).toMatchObject({ status: 200, body: { outcome: 'not_pending' } })
+    const lateExpired = stack.expiredEvent(sessionId)
+    expect(await stack.deliverWebhook(lateExpired)).toMatchObject({
+      status: 200,
+      body: { outcome: 'not_pending' },
+    })
 
     expect(await status(sessionId)).toMatchObject({ payment_status: 'paid' })
     expect((await stack.sut.request('GET', '/registration', { token })).body).toMatchObject({
@@ -210,13 +165,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
   it('lets a payment that arrives after "expired" win, taking the spot again', async () => {
     const { completed, sessionId } = await paidAtStripe()
-    expect(await deliver(expiredEvent(sessionId))).toMatchObject({
+    expect(await stack.deliverWebhook(stack.expiredEvent(sessionId))).toMatchObject({
       status: 200,
       body: { outcome: 'expired' },
     })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'expired' })
 
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
 
     expect(await status(sessionId)).toMatchObject({ payment_status: 'paid', refund_required: false })
     expect(await consistent()).toBe(true)
@@ -224,14 +179,17 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
   it('marks a late payment for refund when its spot went to someone else meanwhile', async () => {
     const { completed, event, sessionId } = await paidAtStripe()
-    expect(await deliver(expiredEvent(sessionId))).toMatchObject({ status: 200 })
+    expect(await stack.deliverWebhook(stack.expiredEvent(sessionId))).toMatchObject({ status: 200 })
     const other = await stack.sut.memberToken()
     expect(
       (await stack.sut.request('POST', '/registration', { token: other, body: registrationRequest() }))
         .status,
     ).toBe(201)
 
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'refund_required' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({
+      status: 200,
+      body: { outcome: 'refund_required' },
+    })
 
     expect(await status(sessionId)).toMatchObject({ payment_status: 'expired', refund_required: true })
     expect(stack.logger.records).toContainEqual(
@@ -241,17 +199,20 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   })
 
   it('acknowledges events about nothing it knows, recording them', async () => {
-    const unknown = expiredEvent('cs_test_not_ours')
+    const unknown = stack.expiredEvent('cs_test_not_ours')
     const other = JSON.stringify({
       id: 'evt_test_other_type',
       object: 'event',
-      created: nowSeconds(),
+      created: stack.nowSeconds(),
       type: 'charge.succeeded',
       data: { object: { id: 'ch_test_1', object: 'charge' } },
     })
 
-    expect(await deliver(unknown)).toMatchObject({ status: 200, body: { outcome: 'unknown_session' } })
-    expect(await deliver(other)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
+    expect(await stack.deliverWebhook(unknown)).toMatchObject({
+      status: 200,
+      body: { outcome: 'unknown_session' },
+    })
+    expect(await stack.deliverWebhook(other)).toMatchObject({ status: 200, body: { outcome: 'ignored' } })
     expect(await recorded('evt_test_other_type')).toEqual({
       deliveries: 1,
       outcome: 'ignored',
@@ -262,22 +223,25 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   it('takes over an event whose earlier delivery died mid-way, once the claim has lapsed', async () => {
     const { completed, event, sessionId } = await paidAtStripe()
     // As an instance that crashed after claiming the event would leave it.
-    await database().database.db.execute(
+    await stack.sut.database.db.execute(
       sql`insert into payment_webhook_events (event_id, event_type, checkout_session_id, event_created_at, received_at, claimed_at)
           values (${event.id}, ${event.type}, ${sessionId}, ${new Date(stack.time.now()).toISOString()}::timestamptz,
             ${new Date(stack.time.now()).toISOString()}::timestamptz, ${new Date(stack.time.now()).toISOString()}::timestamptz)`,
     )
 
-    expect(await deliver(completed)).toMatchObject({ status: 503, body: { message: 'highTraffic' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({
+      status: 503,
+      body: { message: 'highTraffic' },
+    })
     expect(await status(sessionId)).toMatchObject({ payment_status: 'pending' })
 
     stack.time.advance(minutes(1))
-    expect(await deliver(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
+    expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
     expect(await recorded(event.id)).toEqual({ deliveries: 3, outcome: 'paid', processed: true })
   })
 
   it('is delivered for real by the emulator; a redelivery after a lost answer is acknowledged', async () => {
-    const running = await startPaymentStack(database().database, { capacities: { member: 1 } })
+    const running = await startPaymentStack(stack.sut.database, { capacities: { member: 1 } })
     try {
       const token = await running.sut.memberToken()
       const created = await running.sut.request('POST', '/registration', {

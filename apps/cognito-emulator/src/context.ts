@@ -13,6 +13,7 @@ import {
 import type { PasswordPolicy } from './passwords.ts'
 import type { Attempts, CodePurpose, MailKind, MailMessage, StateStore, UserRecord } from './state.ts'
 import type { TokenIssuer } from './tokens.ts'
+import type { Params } from './validation.ts'
 
 export interface Pool {
   name: string
@@ -87,7 +88,12 @@ export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(val
 /** Cognito's usernames and e-mail aliases are case-insensitive here; it keeps them lower-case. */
 export const normaliseEmail = (email: string) => email.toLowerCase()
 
-export function poolForClient(context: Context, clientId: string): Pool {
+/**
+ * The pool of the app client a request names, once the operation has read all its fields: their problems are
+ * reported first (one InvalidParameterException for all), as Cognito validates before it looks anything up.
+ */
+export function poolForClient(context: Context, params: Params, clientId: string): Pool {
+  params.check()
   const pool = context.pools.find((candidate) => candidate.clientId === clientId)
   if (!pool)
     throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`)

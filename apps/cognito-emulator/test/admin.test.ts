@@ -6,24 +6,11 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PoolConfig } from '../src/config.ts'
-import {
-  adminKey,
-  admins,
-  day,
-  members,
-  minute,
-  type RunningEmulator,
-  sdkClient,
-  startEmulator,
-} from './harness.ts'
+import { adminKey, admins, day, members, minute, sdkClient, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const createAdmin = (Username: string, TemporaryPassword?: string, MessageAction?: 'RESEND' | 'SUPPRESS') =>
   sut.adminClient.send(
@@ -262,8 +249,7 @@ describe('seeded users', () => {
       ...admins,
       seedUsers: [{ email: 'invited@example.com', password: 'first-login-1', temporaryPassword: true }],
     }
-    await sut.close()
-    sut = await startEmulator({ pools: [members, pool] })
+    await sut.restart({ pools: [members, pool] })
 
     const challenge = await passwordAuth('invited@example.com', 'first-login-1', pool)
 
@@ -278,8 +264,7 @@ describe('seeded users', () => {
       ...members,
       seedUsers: [{ email: 'unconfirmed@example.com', password: 'confirm-me-1', confirmed: false }],
     }
-    await sut.close()
-    sut = await startEmulator({ pools: [pool] })
+    await sut.restart({ pools: [pool] })
 
     await expect(passwordAuth('unconfirmed@example.com', 'confirm-me-1', pool)).rejects.toMatchObject({
       name: 'UserNotConfirmedException',

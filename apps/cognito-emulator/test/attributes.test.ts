@@ -1,20 +1,15 @@
 import {
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
-  InitiateAuthCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { day, immediateEmailPool, members, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { day, immediateEmailPool, otherCode, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const getUser = async (AccessToken: string) => {
   const { Username, UserAttributes = [] } = await sut.client.send(new GetUserCommand({ AccessToken }))
@@ -97,7 +92,7 @@ describe('UpdateUserAttributes and VerifyUserAttribute, original e-mail kept whi
     await update(AccessToken, [{ Name: 'email', Value: 'slower@example.com' }])
     const code = await sut.latestCode('slower@example.com')
 
-    await expect(verify(AccessToken, code === '000000' ? '111111' : '000000')).rejects.toMatchObject({
+    await expect(verify(AccessToken, otherCode(code))).rejects.toMatchObject({
       name: 'CodeMismatchException',
     })
     sut.clock.advance(day)
@@ -157,7 +152,7 @@ describe('UpdateUserAttributes and VerifyUserAttribute, original e-mail kept whi
     await update(AccessToken, [{ Name: 'email', Value: 'verifyguess2@example.com' }])
     const code = await sut.latestCode('verifyguess2@example.com')
     for (let attempt = 0; attempt < 5; attempt++) {
-      await expect(verify(AccessToken, code === '000000' ? '111111' : '000000')).rejects.toMatchObject({
+      await expect(verify(AccessToken, otherCode(code))).rejects.toMatchObject({
         name: 'CodeMismatchException',
       })
     }
@@ -208,12 +203,6 @@ describe('UpdateUserAttributes without keeping the original e-mail', () => {
 })
 
 async function refreshed(RefreshToken: string) {
-  const { AuthenticationResult } = await sut.client.send(
-    new InitiateAuthCommand({
-      ClientId: members.clientId,
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      AuthParameters: { REFRESH_TOKEN: RefreshToken },
-    }),
-  )
+  const { AuthenticationResult } = await sut.refresh(RefreshToken)
   return { AccessToken: AuthenticationResult?.AccessToken ?? '' }
 }

@@ -7,9 +7,11 @@ import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { serve } from '@hono/node-server'
+import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '../src/app.ts'
 import type { Clock } from '../src/clock.ts'
 import { loadPools, type PoolConfig } from '../src/config.ts'
@@ -66,6 +68,15 @@ export const legacyExistencePool: PoolConfig = {
   preventUserExistenceErrors: undefined,
 }
 
+/** Cognito's answer to a confirmation code that does not match (or to any code for an unknown user). */
+export const codeMismatch = {
+  name: 'CodeMismatchException',
+  message: 'Invalid verification code provided, please try again.',
+}
+
+/** A code other than `code`: a wrong guess that is surely wrong. */
+export const otherCode = (code: string) => (code === '000000' ? '111111' : '000000')
+
 export interface StartOptions {
   dataDir?: string
   clock?: TestClock
@@ -90,6 +101,8 @@ export interface RunningEmulator {
   /** Creates a confirmed user in the members pool (or `pool`) through SignUp and ConfirmSignUp. */
   createUser(email: string, password: string, pool?: PoolConfig): Promise<void>
   signIn(email: string, password: string, pool?: PoolConfig): Promise<SignedIn>
+  /** InitiateAuth REFRESH_TOKEN_AUTH with the members pool's client (or `pool`'s), as the SDK answers it. */
+  refresh(refreshToken: string, pool?: PoolConfig): Promise<InitiateAuthCommandOutput>
   close(): Promise<void>
 }
 
@@ -212,6 +225,15 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken }
   }
 
+  const refresh = (refreshToken: string, pool = members) =>
+    client.send(
+      new InitiateAuthCommand({
+        ClientId: pool.clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    )
+
   const close = async () => {
     client.destroy()
     adminClient.destroy()
@@ -222,5 +244,50 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { url, baseUrl, dataDir, clock, client, adminClient, sent, latestCode, createUser, signIn, close }
+  return {
+    url,
+    baseUrl,
+    dataDir,
+    clock,
+    client,
+    adminClient,
+    sent,
+    latestCode,
+    createUser,
+    signIn,
+    refresh,
+    close,
+  }
+}
+
+/** The emulator of the running test, which a test may restart with other options (other pools, say). */
+export interface EmulatorOfTheTest extends RunningEmulator {
+  restart(options: StartOptions): Promise<void>
+}
+
+/**
+ * A fresh emulator for each test of the file, closed after it, so a file declares it once instead of repeating
+ * a variable, a beforeEach and an afterEach. What it answers always reaches the running test's emulator; read
+ * it only inside tests and hooks.
+ */
+export function useEmulator(options: StartOptions = {}): EmulatorOfTheTest {
+  let current: RunningEmulator | undefined
+  beforeEach(async () => {
+    current = await startEmulator(options)
+  })
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  })
+  const restart = async (next: StartOptions) => {
+    await current?.close()
+    current = await startEmulator(next)
+  }
+  return new Proxy({ restart } as EmulatorOfTheTest, {
+    get(target, key) {
+      if (key === 'restart') return target.restart
+      if (!current) throw new Error('The emulator runs only inside a test')
+      return Reflect.get(current, key)
+    },
+  })
 }

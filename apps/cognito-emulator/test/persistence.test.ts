@@ -6,7 +6,6 @@ import {
   ChangePasswordCommand,
   GetUserCommand,
   GlobalSignOutCommand,
-  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { JsonFile } from '../src/json-file.ts'
@@ -60,15 +59,9 @@ describe('persistence', () => {
     ).resolves.toMatchObject({
       UserAttributes: expect.arrayContaining([{ Name: 'email', Value: 'persist@example.com' }]),
     })
-    await expect(
-      sut.client.send(
-        new InitiateAuthCommand({
-          ClientId: members.clientId,
-          AuthFlow: 'REFRESH_TOKEN_AUTH',
-          AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
-        }),
-      ),
-    ).resolves.toMatchObject({ AuthenticationResult: { TokenType: 'Bearer' } })
+    await expect(sut.refresh(tokens.RefreshToken)).resolves.toMatchObject({
+      AuthenticationResult: { TokenType: 'Bearer' },
+    })
     await expect(sut.signIn('persist@example.com', 'correct-horse-1')).resolves.toBeDefined()
   })
 

@@ -5,14 +5,10 @@ import {
   ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { admins, members, type RunningEmulator, sdkClient, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { admins, members, sdkClient, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 describe('the JSON 1.1 protocol as the SDK sees it', () => {
   it('refuses an unimplemented operation with a 400 the SDK does not retry, with its default retries', async () => {

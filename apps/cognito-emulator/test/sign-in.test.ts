@@ -1,13 +1,9 @@
 import { GetUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { admins, day, hour, members, minute, type RunningEmulator, second, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { admins, day, hour, members, minute, second, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const passwordAuth = (USERNAME: string, PASSWORD: string, ClientId = members.clientId) =>
   sut.client.send(
@@ -16,11 +12,6 @@ const passwordAuth = (USERNAME: string, PASSWORD: string, ClientId = members.cli
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME, PASSWORD },
     }),
-  )
-
-const refresh = (REFRESH_TOKEN: string, ClientId = members.clientId) =>
-  sut.client.send(
-    new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN } }),
   )
 
 describe('InitiateAuth USER_PASSWORD_AUTH', () => {
@@ -178,7 +169,7 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const first = await sut.signIn('refresh@example.com', 'correct-horse-1')
     sut.clock.advance(50 * minute)
 
-    const result = await refresh(first.RefreshToken)
+    const result = await sut.refresh(first.RefreshToken)
 
     expect(result.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' })
     expect(result.AuthenticationResult?.RefreshToken).toBeUndefined()
@@ -213,8 +204,8 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const { RefreshToken } = await sut.signIn('other@example.com', 'correct-horse-1')
     const invalid = { name: 'NotAuthorizedException', message: 'Invalid Refresh Token' }
 
-    await expect(refresh('not-a-refresh-token')).rejects.toMatchObject(invalid)
-    await expect(refresh(RefreshToken, admins.clientId)).rejects.toMatchObject(invalid)
+    await expect(sut.refresh('not-a-refresh-token')).rejects.toMatchObject(invalid)
+    await expect(sut.refresh(RefreshToken, admins)).rejects.toMatchObject(invalid)
   })
 
   it('refuses a refresh token older than 30 days with "Refresh Token has expired"', async () => {
@@ -222,10 +213,10 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     const { RefreshToken } = await sut.signIn('old@example.com', 'correct-horse-1')
 
     sut.clock.advance(30 * day - hour)
-    await expect(refresh(RefreshToken)).resolves.toBeDefined()
+    await expect(sut.refresh(RefreshToken)).resolves.toBeDefined()
     sut.clock.advance(hour)
 
-    await expect(refresh(RefreshToken)).rejects.toMatchObject({
+    await expect(sut.refresh(RefreshToken)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Refresh Token has expired',
     })

@@ -2,7 +2,6 @@ import {
   ChangePasswordCommand,
   GetUserCommand,
   GlobalSignOutCommand,
-  InitiateAuthCommand,
   RevokeTokenCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
@@ -14,14 +13,10 @@ import {
   type JSONWebKeySet,
   jwtVerify,
 } from 'jose'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { admins, hour, members, type RunningEmulator, startEmulator } from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { admins, hour, members, useEmulator } from './harness.ts'
 
-let sut: RunningEmulator
-beforeEach(async () => {
-  sut = await startEmulator()
-})
-afterEach(() => sut.close())
+const sut = useEmulator()
 
 const jwks = (poolId: string) => createRemoteJWKSet(new URL(`${sut.url}/${poolId}/.well-known/jwks.json`))
 const verifyOptions = () => ({ currentDate: new Date(sut.clock.now()), algorithms: ['RS256'] })
@@ -192,15 +187,10 @@ describe('GlobalSignOut', () => {
         name: 'NotAuthorizedException',
         message: 'Access Token has been revoked',
       })
-      await expect(
-        sut.client.send(
-          new InitiateAuthCommand({
-            ClientId: members.clientId,
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            AuthParameters: { REFRESH_TOKEN: session.RefreshToken },
-          }),
-        ),
-      ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' })
+      await expect(sut.refresh(session.RefreshToken)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      })
     }
     await expect(
       sut.client.send(new GetUserCommand({ AccessToken: other.AccessToken })),
@@ -213,20 +203,11 @@ describe('GlobalSignOut', () => {
 })
 
 describe('RevokeToken', () => {
-  const refresh = (RefreshToken: string, clientId = members.clientId) =>
-    sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: clientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: RefreshToken },
-      }),
-    )
-
   it("revokes that sign-in only: its refresh token and its access tokens, not the same user's other sign-ins", async () => {
     await sut.createUser('tablet@example.com', 'correct-horse-1')
     const tablet = await sut.signIn('tablet@example.com', 'correct-horse-1')
     const otherTablet = await sut.signIn('tablet@example.com', 'correct-horse-1')
-    const refreshed = await refresh(tablet.RefreshToken)
+    const refreshed = await sut.refresh(tablet.RefreshToken)
     const laterAccessToken = refreshed.AuthenticationResult?.AccessToken ?? ''
 
     await expect(
@@ -239,13 +220,13 @@ describe('RevokeToken', () => {
         message: 'Access Token has been revoked',
       })
     }
-    await expect(refresh(tablet.RefreshToken)).rejects.toMatchObject({
+    await expect(sut.refresh(tablet.RefreshToken)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Refresh Token has been revoked',
     })
     const other = await sut.client.send(new GetUserCommand({ AccessToken: otherTablet.AccessToken }))
     expect(other.UserAttributes).toContainEqual({ Name: 'email', Value: 'tablet@example.com' })
-    const otherRefreshed = await refresh(otherTablet.RefreshToken)
+    const otherRefreshed = await sut.refresh(otherTablet.RefreshToken)
     expect(otherRefreshed.AuthenticationResult?.AccessToken).toEqual(expect.any(String))
   })
 
@@ -284,6 +265,6 @@ describe('RevokeToken', () => {
     await expect(
       sut.client.send(new RevokeTokenCommand({ ClientId: 'nosuchclient', Token: session.RefreshToken })),
     ).rejects.toMatchObject({ name: 'UnauthorizedException' })
-    await expect(refresh(session.RefreshToken, admins.clientId)).resolves.toBeDefined()
+    await expect(sut.refresh(session.RefreshToken, admins)).resolves.toBeDefined()
   })
 })

@@ -1,27 +1,19 @@
 import Stripe from 'stripe'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { API_VERSION } from '../src/emulator.ts'
 import {
-  type Running,
+  payWithTestCard,
   registrationCheckout,
   SECRET_KEY,
-  startEmulator,
   stripeClient,
+  useEmulator,
 } from './support/harness.ts'
 import { START } from './support/manual-time.ts'
 
 const startSeconds = Math.floor(START / 1000)
 
 describe('Checkout Sessions through the real stripe SDK', () => {
-  let sut: Running
-
-  beforeEach(async () => {
-    sut = await startEmulator()
-  })
-
-  afterEach(async () => {
-    await sut.close()
-  })
+  const sut = useEmulator()
 
   it('creates an open, unpaid session with a hosted page url on the emulator', async () => {
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
@@ -238,15 +230,7 @@ describe('Checkout Sessions through the real stripe SDK', () => {
 
     it('refuses to expire a completed session with Stripe’s message', async () => {
       const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
-      const paid = await sut.app.request(`/c/pay/${session.id}`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          card_number: '4242424242424242',
-          expiry: '12/34',
-          cvc: '123',
-          name: 'Fox',
-        }),
-      })
+      const paid = await payWithTestCard(sut, session.id)
       expect(paid.status).toBe(303)
 
       const attempt = sut.stripe.checkout.sessions.expire(session.id)

@@ -1,29 +1,17 @@
 import Stripe from 'stripe'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  type Receiver,
-  type Running,
+  payWithTestCard,
   registrationCheckout,
   startEmulator,
-  startReceiver,
+  useEmulatorWithReceiver,
   WEBHOOK_SECRET,
 } from './support/harness.ts'
 
 const MINUTE = 60_000
 
 describe('sessions expiring on their own', () => {
-  let receiver: Receiver
-  let sut: Running
-
-  beforeEach(async () => {
-    receiver = await startReceiver()
-    sut = await startEmulator({ webhookUrl: receiver.url, sweepIntervalMs: 1_000 })
-  })
-
-  afterEach(async () => {
-    await sut.close()
-    await receiver.close()
-  })
+  const { sut, receiver } = useEmulatorWithReceiver({ sweepIntervalMs: 1_000 })
 
   // Signatures checked, timestamps not: some tests move the clock a day past the delivery.
   const received = () =>
@@ -56,15 +44,7 @@ describe('sessions expiring on their own', () => {
 
   it('leave paid sessions alone', async () => {
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
-    await sut.app.request(`/c/pay/${session.id}`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        card_number: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-        name: 'Fox',
-      }),
-    })
+    await payWithTestCard(sut, session.id)
 
     sut.time.advance(24 * 60 * MINUTE)
     await sut.emulator.settled()
@@ -96,15 +76,7 @@ describe('sessions expiring on their own', () => {
     sut.time.advance(30 * MINUTE)
 
     const page = await (await sut.app.request(`/c/pay/${session.id}?lang=en`)).text()
-    const payment = await sut.app.request(`/c/pay/${session.id}`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        card_number: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-        name: 'Fox',
-      }),
-    })
+    const payment = await payWithTestCard(sut, session.id)
 
     expect(page).toContain('This checkout session has expired')
     expect(page).not.toContain('<form')

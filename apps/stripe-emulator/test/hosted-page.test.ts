@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type Running, registrationCheckout, startEmulator } from './support/harness.ts'
+import { describe, expect, it } from 'vitest'
+import { registrationCheckout, useEmulator } from './support/harness.ts'
 
 const card = (number: string, overrides: Record<string, string> = {}) => ({
   card_number: number,
@@ -11,15 +11,7 @@ const card = (number: string, overrides: Record<string, string> = {}) => ({
 })
 
 describe('hosted checkout page', () => {
-  let sut: Running
-
-  beforeEach(async () => {
-    sut = await startEmulator()
-  })
-
-  afterEach(async () => {
-    await sut.close()
-  })
+  const sut = useEmulator()
 
   const createSession = (overrides = {}) =>
     sut.stripe.checkout.sessions.create(registrationCheckout(overrides))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fileStore } from '../src/store.ts'
-import { registrationCheckout, startEmulator, startReceiver } from './support/harness.ts'
+import { payWithTestCard, registrationCheckout, startEmulator, startReceiver } from './support/harness.ts'
 
 describe('state kept in DATA_DIR/stripe', () => {
   let dir: string
@@ -23,15 +23,7 @@ describe('state kept in DATA_DIR/stripe', () => {
 
     const after = await startEmulator({ store: fileStore(dir) })
     const retrieved = await after.stripe.checkout.sessions.retrieve(session.id)
-    const payment = await after.app.request(`/c/pay/${session.id}`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        card_number: '4242424242424242',
-        expiry: '12/34',
-        cvc: '123',
-        name: 'Fox',
-      }),
-    })
+    const payment = await payWithTestCard(after, session.id)
 
     expect(retrieved).toMatchObject({
       id: session.id,

@@ -1,46 +1,28 @@
-import Stripe from 'stripe'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
 import {
-  type Receiver,
+  payWithTestCard,
   type Running,
   registrationCheckout,
-  startEmulator,
-  startReceiver,
-  WEBHOOK_SECRET,
+  useEmulatorWithReceiver,
+  verifyWebhook,
 } from './support/harness.ts'
-
-const verify = (body: string, header: string | string[] | undefined, receivedAt: number) =>
-  Stripe.webhooks.constructEvent(body, String(header), WEBHOOK_SECRET, 300, undefined, receivedAt)
 
 /** A session paid on the hosted page with the success test card; answers its payment intent id. */
 async function paidPaymentIntent(sut: Running): Promise<string> {
   const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
-  await sut.app.request(`/c/pay/${session.id}`, {
-    method: 'POST',
-    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Fox' }),
-  })
+  await payWithTestCard(sut, session.id)
   const paid = await sut.stripe.checkout.sessions.retrieve(session.id)
   return String(paid.payment_intent)
 }
 
 describe('refunds through the official SDK', () => {
-  let receiver: Receiver
-  let sut: Running
-
-  beforeEach(async () => {
-    receiver = await startReceiver()
-    sut = await startEmulator({ webhookUrl: receiver.url })
-  })
-
-  afterEach(async () => {
-    await sut.close()
-    await receiver.close()
-  })
+  const { sut, receiver } = useEmulatorWithReceiver()
 
   const eventsOf = async () => {
     await sut.emulator.settled()
     return receiver.received.map((delivery) =>
-      verify(delivery.body, delivery.headers['stripe-signature'], sut.time.now()),
+      verifyWebhook(delivery.body, delivery.headers['stripe-signature'], sut.time.now()),
     )
   }
 

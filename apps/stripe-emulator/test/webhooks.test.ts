@@ -1,48 +1,29 @@
 import Stripe from 'stripe'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SystemClock, systemScheduler } from '../src/time.ts'
 import {
-  type Receiver,
-  type Running,
+  payWithTestCard,
   registrationCheckout,
   startEmulator,
   startReceiver,
+  useEmulatorWithReceiver,
+  verifyWebhook,
   WEBHOOK_SECRET,
 } from './support/harness.ts'
 
-const verify = (body: string, header: string | string[] | undefined, receivedAt: number) =>
-  Stripe.webhooks.constructEvent(body, String(header), WEBHOOK_SECRET, 300, undefined, receivedAt)
-
-const payFor = (sut: Running, id: string) =>
-  sut.app.request(`/c/pay/${id}`, {
-    method: 'POST',
-    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Fox' }),
-  })
-
 describe('webhooks', () => {
-  let receiver: Receiver
-  let sut: Running
-
-  beforeEach(async () => {
-    receiver = await startReceiver()
-    sut = await startEmulator({ webhookUrl: receiver.url, retryDelaysMs: [1_000, 5_000, 25_000] })
-  })
-
-  afterEach(async () => {
-    await sut.close()
-    await receiver.close()
-  })
+  const { sut, receiver } = useEmulatorWithReceiver({ retryDelaysMs: [1_000, 5_000, 25_000] })
 
   it('sends checkout.session.completed on payment, signed so that stripe.webhooks.constructEvent accepts it', async () => {
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
 
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     await sut.emulator.settled()
 
     expect(receiver.received).toHaveLength(1)
     const [delivery] = receiver.received
     expect(delivery?.headers['content-type']).toBe('application/json; charset=utf-8')
-    const event = verify(delivery?.body ?? '', delivery?.headers['stripe-signature'], sut.time.now())
+    const event = verifyWebhook(delivery?.body ?? '', delivery?.headers['stripe-signature'], sut.time.now())
     expect(event).toMatchObject({
       object: 'event',
       type: 'checkout.session.completed',
@@ -66,7 +47,7 @@ describe('webhooks', () => {
 
   it('is refused by constructEvent with another secret or a changed body', async () => {
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     await sut.emulator.settled()
     const [delivery] = receiver.received
     const header = String(delivery?.headers['stripe-signature'])
@@ -82,7 +63,7 @@ describe('webhooks', () => {
         sut.time.now(),
       ),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError)
-    expect(() => verify(`${delivery?.body} `, header, sut.time.now())).toThrow(
+    expect(() => verifyWebhook(`${delivery?.body} `, header, sut.time.now())).toThrow(
       Stripe.errors.StripeSignatureVerificationError,
     )
   })
@@ -97,7 +78,7 @@ describe('webhooks', () => {
     )
     await sut.emulator.settled()
 
-    const event = verify(
+    const event = verifyWebhook(
       receiver.received[0]?.body ?? '',
       receiver.received[0]?.headers['stripe-signature'],
       sut.time.now(),
@@ -111,7 +92,7 @@ describe('webhooks', () => {
     receiver.failWith(500, 503)
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
 
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     await sut.emulator.settled()
     expect(receiver.received).toHaveLength(1)
 
@@ -130,7 +111,7 @@ describe('webhooks', () => {
     const bodies = receiver.received.map((request) => JSON.parse(request.body) as { id: string })
     expect(new Set(bodies.map((body) => body.id)).size).toBe(1)
     const last = receiver.received[2]
-    expect(verify(last?.body ?? '', last?.headers['stripe-signature'], sut.time.now()).type).toBe(
+    expect(verifyWebhook(last?.body ?? '', last?.headers['stripe-signature'], sut.time.now()).type).toBe(
       'checkout.session.completed',
     )
     const timestamps = receiver.received.map(
@@ -161,7 +142,7 @@ describe('webhooks', () => {
     receiver.failWith(500, 500, 500, 500)
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
 
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     for (const delay of [0, 1_000, 5_000, 25_000, 125_000]) {
       sut.time.advance(delay)
       await sut.emulator.settled()
@@ -182,7 +163,7 @@ describe('webhooks to an endpoint that is down', () => {
     const sut = await startEmulator({ webhookUrl: before.url, retryDelaysMs: [1_000] })
     const session = await sut.stripe.checkout.sessions.create(registrationCheckout())
 
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     await sut.emulator.settled()
     const up = await startReceiver(Number(new URL(before.url).port))
     sut.time.advance(1_000)
@@ -229,7 +210,7 @@ describe('webhooks on the wall clock, as `npm start` runs the emulator', () => {
       registrationCheckout({ expires_at: Math.floor(clock.now() / 1000) + 3600 }),
     )
 
-    await payFor(sut, session.id)
+    await payWithTestCard(sut, session.id)
     await sut.emulator.settled()
 
     const [delivery] = receiver.received

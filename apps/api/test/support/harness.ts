@@ -6,7 +6,7 @@ import type { RegistrationTier } from '@furfes/core'
 import { serve } from '@hono/node-server'
 import { decodeJwt } from 'jose'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
 import {
   AccessTokenRefusedError,
@@ -17,6 +17,7 @@ import { type Database, type DatabaseKind, openDatabase } from '../../src/db/dat
 import { migrate } from '../../src/db/migrate.ts'
 import { readEnv } from '../../src/env.ts'
 import { createMemoryLogger, type Logger } from '../../src/logger.ts'
+import type { PaymentGateway } from '../../src/payments/gateway.ts'
 import { createStubPaymentGateway, type StubPaymentGateway } from '../../src/payments/stub-gateway.ts'
 import { signingKeysFromDatabase } from '../../src/registration-code/keys.ts'
 import { migrationsFolder, prepareDatabase } from '../../src/server.ts'
@@ -256,6 +257,46 @@ export async function createTestApi(database: Database, options: TestApiOptions 
   }
 }
 
+/**
+ * The API over a database of this file (see useTestDatabase; pass the file's own getter when a test needs its
+ * URL), created afresh before each test so that a file declares it once. What it answers always reaches the
+ * running test's API, so read it only inside tests and hooks; `options` may be a function when a test's
+ * collaborators (a gateway, a clock) are made per test.
+ */
+export function useTestApi(
+  on: DatabaseKind | (() => TestDatabase),
+  options: TestApiOptions | (() => TestApiOptions) = {},
+): TestApi {
+  const database = typeof on === 'function' ? on : useTestDatabase(on)
+  let current: TestApi | undefined
+  beforeEach(async () => {
+    current = await createTestApi(database().database, typeof options === 'function' ? options() : options)
+  })
+  return new Proxy({} as TestApi, {
+    get(_, key) {
+      if (!current) throw new Error('The test API exists only inside a test')
+      return Reflect.get(current, key)
+    },
+  })
+}
+
+/**
+ * Two API instances on one PostgreSQL database, each with a connection pool of its own as two processes would
+ * have, sharing a clock and Cognito. `close` ends the second pool (the file's database closes the first).
+ */
+export async function twoTestApis(
+  database: TestDatabase,
+  options: TestApiOptions & { poolSize?: number } = {},
+): Promise<{ first: TestApi; second: TestApi; clock: TestClock; close(): Promise<void> }> {
+  if (!database.url) throw new Error('PostgreSQL URL missing')
+  const { poolSize = 10, ...apiOptions } = options
+  const shared = { ...apiOptions, clock: createTestClock(), identity: createFakeIdentity() }
+  const secondDatabase = await openDatabase({ kind: 'postgres', url: database.url, poolSize })
+  const first = await createTestApi(database.database, shared)
+  const second = await createTestApi(secondDatabase, shared)
+  return { first, second, clock: shared.clock, close: () => secondDatabase.close() }
+}
+
 /** Serves an app on an ephemeral loopback port, as main.ts does, for tests that need real HTTP. */
 export async function listen(api: Api): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
@@ -274,6 +315,48 @@ export async function listen(api: Api): Promise<{ url: string; close(): Promise<
   }
 }
 
+/** The routes a member's token opens: what authentication, maintenance and robustness tests walk. */
+export const memberRoutes = [
+  ['GET', '/profile'],
+  ['PUT', '/profile'],
+  ['GET', '/registration/additional'],
+  ['PUT', '/registration/additional'],
+  ['GET', '/inventory'],
+  ['GET', '/registration'],
+  ['POST', '/registration'],
+  ['DELETE', '/registration'],
+  ['GET', '/registration/jwt'],
+] as const
+
+/**
+ * The stub provider, except that opening a checkout session waits until the test calls `unblock`: a request
+ * held in flight. `entered` resolves once a request reached the provider.
+ */
+export function heldGateway(successOrigin = pwaUrl): {
+  gateway: PaymentGateway
+  entered: Promise<void>
+  unblock(): void
+} {
+  const stub = createStubPaymentGateway({ pwaUrl: successOrigin })
+  let unblock: () => void = () => {}
+  const blocked = new Promise<void>((resolve) => {
+    unblock = resolve
+  })
+  let enter: () => void = () => {}
+  const entered = new Promise<void>((resolve) => {
+    enter = resolve
+  })
+  const gateway: PaymentGateway = {
+    ...stub,
+    async createCheckoutSession(request) {
+      enter()
+      await blocked
+      return stub.createCheckoutSession(request)
+    },
+  }
+  return { gateway, entered, unblock }
+}
+
 /** A valid POST /registration body for a tier. */
 export function registrationRequest(tier: RegistrationTier = 'member', badgeName = 'Kemo') {
   return {
@@ -285,6 +368,20 @@ export function registrationRequest(tier: RegistrationTier = 'member', badgeName
     success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
     cancel_url: `${pwaUrl}/ja/mypage/registration`,
   }
+}
+
+/** The stub provider's checkout session that a POST /registration answer's payment URL names. */
+export function checkoutSessionOf(created: TestResponse): string {
+  const paymentUrl = (created.body as { payment_url: string }).payment_url
+  const sessionId = new URL(paymentUrl).searchParams.get('checkout_session_id')
+  if (!sessionId) throw new Error(`No checkout session in ${paymentUrl}`)
+  return sessionId
+}
+
+/** Pays a checkout session on the stub provider and delivers the payment, as the webhook would; answers the outcome. */
+export async function payCheckout(sut: TestApi, sessionId: string) {
+  sut.gateway.complete(sessionId)
+  return (await sut.api.registrations.markPaid(sessionId)).outcome
 }
 
 /**
@@ -299,15 +396,9 @@ export async function registeredMember(
   const userId = randomUUID()
   const token = await sut.memberToken(userId)
   const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
-  if (created.status !== 201) throw new Error(`POST /registration answered ${created.status}`)
-  const sessionId = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-    'checkout_session_id',
-  )
-  if (!sessionId) throw new Error('The stub payment URL carries no session')
-  if (options.pay ?? true) {
-    sut.gateway.complete(sessionId)
-    await sut.api.registrations.markPaid(sessionId)
-  }
+  expect(created.status).toBe(201)
+  const sessionId = checkoutSessionOf(created)
+  if (options.pay ?? true) await payCheckout(sut, sessionId)
   const row = await sut.api.registrations.current(userId)
   if (!row) throw new Error('The registration was not stored')
   return { userId, token, sessionId, registrationId: row.registrationId }
@@ -329,4 +420,10 @@ export async function inventoryConsistency(
     holding: Number(row.holding),
     capacity: Number(row.capacity),
   }))
+}
+
+/** One tier's row of inventoryConsistency without its name: what a test compares. */
+export async function tierCounts(database: Database, tier: RegistrationTier) {
+  const { tier: _, ...counts } = (await inventoryConsistency(database)).find((row) => row.tier === tier) ?? {}
+  return counts
 }

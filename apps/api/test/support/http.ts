@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readResponse, requestInit } from './harness.ts'
 
 /** What an API process answered: the status and the parsed JSON body, if any. */
 export interface Answer {
@@ -15,16 +16,10 @@ export async function call(
   token: string,
   body?: unknown,
 ): Promise<Answer> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) }
+  const { status, body: answered } = await readResponse(
+    await fetch(`${base}${path}`, requestInit(method, { token, body })),
+  )
+  return { status, body: answered }
 }
 
 /** Listens on a free loopback port; answers the server's base URL. */

@@ -1,13 +1,25 @@
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import { createApp } from '@furfes/stripe-emulator/src/app.ts'
 import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
-import type { Cancel } from '@furfes/stripe-emulator/src/time.ts'
+import { type Cancel, SystemClock, systemScheduler } from '@furfes/stripe-emulator/src/time.ts'
 import { getRequestListener } from '@hono/node-server'
 import Stripe from 'stripe'
-import type { Database } from '../../src/db/database.ts'
+import { afterEach, beforeEach } from 'vitest'
+import type { Database, DatabaseKind } from '../../src/db/database.ts'
 import { createMemoryLogger } from '../../src/logger.ts'
 import { createStripeGateway } from '../../src/payments/stripe-gateway.ts'
-import { createTestApi, listen, type TestApi, type TestApiOptions, type TestClock } from './harness.ts'
+import { paymentWebhookPath } from '../../src/payments/webhooks.ts'
+import {
+  createTestApi,
+  listen,
+  readResponse,
+  type TestApi,
+  type TestApiOptions,
+  type TestClock,
+  type TestResponse,
+  useTestDatabase,
+} from './harness.ts'
 import { bind, closeServer } from './http.ts'
 
 /*
@@ -81,6 +93,14 @@ export interface PaymentStack {
   stripe: Stripe
   /** Resolves once no webhook delivery is in flight (instead of sleeping). */
   settled(): Promise<void>
+  /** The shared clock in Stripe's whole seconds. */
+  nowSeconds(): number
+  /** A Stripe-Signature header for `payload`: the webhook secret (or another) at now (or another time). */
+  signWebhook(payload: string, options?: { timestamp?: number; secret?: string }): string
+  /** POSTs an event to the API's webhook route over HTTP as Stripe does; `null`: no Stripe-Signature header. */
+  deliverWebhook(payload: string, signature?: string | null): Promise<TestResponse>
+  /** The session's checkout.session.expired event, as Stripe would send it had the session expired unpaid. */
+  expiredEvent(sessionId: string, createdAt?: number): string
   close(): Promise<void>
 }
 
@@ -130,6 +150,13 @@ export async function startPaymentStack(
   })
   emulator.start()
   stripeServer.on('request', getRequestListener(createApp(emulator).fetch))
+  const nowSeconds = () => Math.floor(time.now() / 1000)
+  const signWebhook = (payload: string, options: { timestamp?: number; secret?: string } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? stripeWebhookSecret,
+      timestamp: options.timestamp ?? nowSeconds(),
+    })
   return {
     sut,
     logger,
@@ -139,11 +166,99 @@ export async function startPaymentStack(
     apiUrl: api.url,
     stripe: new Stripe(stripeSecretKey, { host: '127.0.0.1', port: stripePort, protocol: 'http' }),
     settled: () => emulator.settled(),
+    nowSeconds,
+    signWebhook,
+    async deliverWebhook(payload, signature = signWebhook(payload)) {
+      return readResponse(
+        await fetch(`${api.url}${paymentWebhookPath}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            ...(signature === null ? {} : { 'stripe-signature': signature }),
+          },
+          body: payload,
+        }),
+      )
+    },
+    expiredEvent: (sessionId, createdAt = nowSeconds()) =>
+      JSON.stringify({
+        id: `evt_test_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: createdAt,
+        type: 'checkout.session.expired',
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: {
+          object: { id: sessionId, object: 'checkout.session', status: 'expired', payment_status: 'unpaid' },
+        },
+      }),
     async close() {
       emulator.stop()
       await emulator.settled()
       await closeServer(stripeServer)
       await api.close()
+    },
+  }
+}
+
+/**
+ * The payment stack for each test of the file over a database of its own (see useTestDatabase), closed after
+ * the test. What it answers always reaches the running test's stack; read it only inside tests and hooks.
+ */
+export function usePaymentStack(kind: DatabaseKind, options: PaymentStackOptions = {}): PaymentStack {
+  const database = useTestDatabase(kind)
+  let current: PaymentStack | undefined
+  beforeEach(async () => {
+    current = await startPaymentStack(database().database, options)
+  })
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  })
+  return new Proxy({} as PaymentStack, {
+    get(_, key) {
+      if (!current) throw new Error('The payment stack runs only inside a test')
+      return Reflect.get(current, key)
+    },
+  })
+}
+
+/** The checkout session a hosted payment page is for: the last segment of its address. */
+export const sessionIdOfPaymentUrl = (paymentUrl: string) =>
+  new URL(paymentUrl).pathname.split('/').at(-1) ?? ''
+
+type Fetch = (request: Request) => Response | Promise<Response>
+
+/**
+ * The Stripe emulator on a loopback port of its own and on the wall clock, as `npm start` runs it beside API
+ * processes, posting its webhooks to the API at `webhookBase`. `answer` may wrap how it answers (a test that
+ * holds some requests back).
+ */
+export async function startWallClockStripe(
+  webhookBase: string,
+  answer: (emulator: Fetch) => Fetch = (emulator) => emulator,
+): Promise<{ url: string; emulator: Emulator; close(): Promise<void> }> {
+  const server = createServer()
+  const url = await bind(server)
+  const emulator = new Emulator({
+    baseUrl: url,
+    secretKey: stripeSecretKey,
+    webhookSecret: stripeWebhookSecret,
+    webhookUrl: `${webhookBase}${paymentWebhookPath}`,
+    clock: new SystemClock(),
+    scheduler: systemScheduler,
+  })
+  emulator.start()
+  server.on('request', getRequestListener(answer(createApp(emulator).fetch)))
+  return {
+    url,
+    emulator,
+    async close() {
+      emulator.stop()
+      await emulator.settled()
+      await closeServer(server)
     },
   }
 }

@@ -47,8 +47,7 @@ export async function initiateAuth(context: Context, params: Params) {
   const parameters = params.stringMap('AuthParameters')
   params.stringMap('ClientMetadata')
   params.optionalString('Session', rules.session)
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   switch (flow) {
     case 'USER_PASSWORD_AUTH':
       return passwordAuth(context, pool, parameters)
@@ -136,8 +135,7 @@ export async function respondToAuthChallenge(context: Context, params: Params) {
   const sessionToken = params.optionalString('Session', rules.session)
   const responses = params.stringMap('ChallengeResponses')
   params.stringMap('ClientMetadata')
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   if (challengeName !== 'NEW_PASSWORD_REQUIRED') {
     throw new CognitoError(
       'UnsupportedOperationException',

@@ -52,8 +52,7 @@ export async function forgotPassword(context: Context, params: Params) {
   const username = params.string('Username', rules.username)
   params.optionalString('SecretHash', rules.any)
   params.stringMap('ClientMetadata')
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   const user = findUser(context, pool, username)
   if (user?.status === 'FORCE_CHANGE_PASSWORD') {
     throw notAuthorized('User password cannot be reset in the current state.')
@@ -80,8 +79,7 @@ export async function confirmForgotPassword(context: Context, params: Params) {
   const password = params.string('Password', rules.password)
   params.optionalString('SecretHash', rules.any)
   params.stringMap('ClientMetadata')
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   assertConforms(password, pool.policy)
   const user = findUser(context, pool, username)
   // Hiding user existence, no code can match an unknown user's: the answer to a wrong code.

@@ -22,8 +22,7 @@ export async function signUp(context: Context, params: Params) {
   const attributes = params.attributes('UserAttributes')
   params.attributes('ValidationData')
   params.optionalString('SecretHash', rules.any)
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
 
   if (!isEmail(username)) throw invalidParameter(messages.usernameShouldBeEmail)
   const email = normaliseEmail(username)
@@ -56,8 +55,7 @@ export async function signUp(context: Context, params: Params) {
 export async function resendConfirmationCode(context: Context, params: Params) {
   const clientId = params.string('ClientId', rules.clientId)
   const username = params.string('Username', rules.username)
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   const user = findUser(context, pool, username)
   // Hiding user existence, an unknown user gets a simulated delivery, shaped like a real one.
   if (!user)
@@ -79,8 +77,7 @@ export async function confirmSignUp(context: Context, params: Params) {
   params.boolean('ForceAliasCreation')
   params.optionalString('SecretHash', rules.any)
   params.optionalString('Session', rules.session)
-  params.check()
-  const pool = poolForClient(context, clientId)
+  const pool = poolForClient(context, params, clientId)
   const user = findUser(context, pool, username)
   // Hiding user existence, no code can match an unknown user's: the answer to a wrong code.
   if (!user) throw unknownUser(pool, () => codeMismatch(), messages.usernameClientNotFound)

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import Stripe from 'stripe'
+import { afterEach, beforeEach } from 'vitest'
 import { createApp } from '../../src/app.ts'
 import { Emulator, type EmulatorOptions } from '../../src/emulator.ts'
 import { ManualTime, START } from './manual-time.ts'
@@ -66,6 +67,58 @@ export async function startEmulator(options: Partial<EmulatorOptions> = {}): Pro
   }
 }
 
+/**
+ * Started before each test and stopped after it, so a file declares its emulator once instead of repeating a
+ * variable, a beforeEach and an afterEach. Answers a getter for the running test's value.
+ */
+function perTest<T>(start: () => Promise<T>, stop: (value: T) => Promise<void>): () => T {
+  let current: T | undefined
+  beforeEach(async () => {
+    current = await start()
+  })
+  afterEach(async () => {
+    if (current !== undefined) await stop(current)
+    current = undefined
+  })
+  return () => {
+    if (current === undefined) throw new Error('The emulator runs only inside a test')
+    return current
+  }
+}
+
+/** A stand-in that always reaches the running test's object; read it only inside tests and hooks. */
+function standIn<T extends object>(get: () => T): T {
+  return new Proxy({} as T, { get: (_, key) => Reflect.get(get(), key) })
+}
+
+/** A fresh emulator for each test of the file, closed after it. */
+export function useEmulator(options: Partial<EmulatorOptions> = {}): Running {
+  return standIn(
+    perTest(
+      () => startEmulator(options),
+      (sut) => sut.close(),
+    ),
+  )
+}
+
+/** A fresh emulator for each test, sending its webhooks to a fresh receiver; both closed after the test. */
+export function useEmulatorWithReceiver(options: Partial<EmulatorOptions> = {}): {
+  sut: Running
+  receiver: Receiver
+} {
+  const both = perTest(
+    async () => {
+      const receiver = await startReceiver()
+      return { receiver, sut: await startEmulator({ webhookUrl: receiver.url, ...options }) }
+    },
+    async ({ sut, receiver }) => {
+      await sut.close()
+      await receiver.close()
+    },
+  )
+  return { sut: standIn(() => both().sut), receiver: standIn(() => both().receiver) }
+}
+
 /** Configured as the API will configure it, with only the host changed. */
 export const stripeClient = (port: number, key: string): Stripe =>
   new Stripe(key, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
@@ -107,6 +160,20 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     close: () => close(server),
   }
 }
+
+/** Pays a session on the hosted page with the test card that succeeds, as a participant would. */
+export const payWithTestCard = async (sut: Running, sessionId: string): Promise<Response> =>
+  sut.app.request(`/c/pay/${sessionId}`, {
+    method: 'POST',
+    body: new URLSearchParams({ card_number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Fox' }),
+  })
+
+/**
+ * A delivered webhook checked as the API checks it: the signature with the emulator's secret, the timestamp
+ * against `receivedAt` within Stripe's default five minutes.
+ */
+export const verifyWebhook = (body: string, header: string | string[] | undefined, receivedAt: number) =>
+  Stripe.webhooks.constructEvent(body, String(header), WEBHOOK_SECRET, 300, undefined, receivedAt)
 
 /** A Checkout Session as the API will create one for a registration. */
 export const registrationCheckout = (
