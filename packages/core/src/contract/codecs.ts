@@ -37,7 +37,6 @@ import {
   type FeatureFlagsWire,
   type FirstCheckInWire,
   featureFlagsWireSchema,
-  type InventoryItemWire,
   inventoryWireSchema,
   type ParticipantWire,
   type ProfileWire,
@@ -62,6 +61,7 @@ import {
   waitingListJoinWireSchema,
   waitingListStatuses,
 } from './schemas.ts'
+import { toClientNames, toWireNames } from './wire-names.ts'
 
 /*
  * The camelCase shapes the apps use, and codecs between them and the wire. `codec.parse(json)` (or
@@ -79,19 +79,11 @@ export const featureFlagsSchema = z.object({
 }) satisfies z.ZodType<FeatureFlags>
 
 export function featureFlagsFromWire(wire: FeatureFlagsWire): FeatureFlags {
-  return {
-    isNewClubActivityEstablishmentAvailable: wire.is_new_club_activity_establishment_available,
-    isRegistrationAvailable: wire.is_registration_available,
-    isUnderMaintenance: wire.is_under_maintenance,
-  }
+  return toClientNames(wire)
 }
 
 export function featureFlagsToWire(flags: FeatureFlags): FeatureFlagsWire {
-  return {
-    is_new_club_activity_establishment_available: flags.isNewClubActivityEstablishmentAvailable,
-    is_registration_available: flags.isRegistrationAvailable,
-    is_under_maintenance: flags.isUnderMaintenance,
-  }
+  return toWireNames(flags)
 }
 
 export const featureFlagsCodec = z.codec(featureFlagsWireSchema, featureFlagsSchema, {
@@ -169,15 +161,9 @@ export const inventoryItemSchema = z.object({
 })
 export type InventoryItem = z.output<typeof inventoryItemSchema>
 
-function inventoryItemFromWire(wire: InventoryItemWire): InventoryItem {
-  return { registrationTier: wire.registration_tier, status: wire.status }
-}
-
 export const inventoryCodec = z.codec(inventoryWireSchema, z.array(inventoryItemSchema), {
-  decode: (wire) => wire.items.map(inventoryItemFromWire),
-  encode: (items) => ({
-    items: items.map((item) => ({ registration_tier: item.registrationTier, status: item.status })),
-  }),
+  decode: (wire) => wire.items.map((item) => toClientNames(item)),
+  encode: (items) => ({ items: items.map((item) => toWireNames(item)) }),
 })
 
 const registrationShape = {
@@ -312,8 +298,8 @@ export const registrationCheckoutSchema = z.object({ paymentUrl: z.string() })
 export type RegistrationCheckout = z.output<typeof registrationCheckoutSchema>
 
 export const registrationCheckoutCodec = z.codec(registrationCheckoutWireSchema, registrationCheckoutSchema, {
-  decode: (wire) => ({ paymentUrl: wire.payment_url }),
-  encode: (checkout) => ({ payment_url: checkout.paymentUrl }),
+  decode: (wire) => toClientNames(wire),
+  encode: (checkout) => toWireNames(checkout),
 })
 
 /** The registration code is the token itself. */
@@ -333,20 +319,8 @@ export const venueSchema = z.object({
 export type Venue = z.output<typeof venueSchema>
 
 export const venueCodec = z.codec(venueWireSchema, venueSchema, {
-  decode: (wire) => ({
-    name: wire.name,
-    address: wire.address,
-    access: wire.access,
-    mapUrl: wire.map_url,
-    entryTime: wire.entry_time,
-  }),
-  encode: (venue) => ({
-    name: venue.name,
-    address: venue.address,
-    access: venue.access,
-    map_url: venue.mapUrl,
-    entry_time: venue.entryTime,
-  }),
+  decode: (wire) => toClientNames(wire),
+  encode: (venue) => toWireNames(venue),
 })
 
 /**
@@ -481,32 +455,14 @@ export const checkInPageSchema = z.object({
 })
 export type CheckInPage = z.output<typeof checkInPageSchema>
 
-const optionalDeviceName = (name: string | undefined) => (name === undefined ? {} : { deviceName: name })
-const optionalWireDeviceName = (name: string | undefined) => (name === undefined ? {} : { device_name: name })
 const toIso = (ms: number) => new Date(ms).toISOString()
 
-function checkInItemFromWire(wire: CheckInItemWire): CheckInItem {
-  return {
-    id: wire.id,
-    registrationId: wire.registration_id,
-    deviceId: wire.device_id,
-    ...optionalDeviceName(wire.device_name),
-    checkedInAt: Date.parse(wire.checked_in_at),
-    kind: wire.kind,
-    ...(wire.undoes === undefined ? {} : { undoes: wire.undoes }),
-  }
+function checkInItemFromWire({ checked_in_at, ...wire }: CheckInItemWire): CheckInItem {
+  return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
 }
 
-function checkInItemToWire(item: CheckInItem): CheckInItemWire {
-  return {
-    id: item.id,
-    registration_id: item.registrationId,
-    device_id: item.deviceId,
-    ...optionalWireDeviceName(item.deviceName),
-    checked_in_at: toIso(item.checkedInAt),
-    kind: item.kind,
-    ...(item.undoes === undefined ? {} : { undoes: item.undoes }),
-  }
+function checkInItemToWire({ checkedInAt, ...item }: CheckInItem): CheckInItemWire {
+  return { ...toWireNames(item), checked_in_at: toIso(checkedInAt) }
 }
 
 export const checkInUploadCodec = z.codec(checkInUploadWireSchema, z.array(checkInItemSchema), {
@@ -514,13 +470,12 @@ export const checkInUploadCodec = z.codec(checkInUploadWireSchema, z.array(check
   encode: (items) => ({ items: items.map(checkInItemToWire) }),
 })
 
-function firstCheckInFromWire(wire: FirstCheckInWire): FirstCheckIn {
-  return {
-    id: wire.id,
-    deviceId: wire.device_id,
-    ...optionalDeviceName(wire.device_name),
-    checkedInAt: Date.parse(wire.checked_in_at),
-  }
+function firstCheckInFromWire({ checked_in_at, ...wire }: FirstCheckInWire): FirstCheckIn {
+  return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
+}
+
+function firstCheckInToWire({ checkedInAt, ...first }: FirstCheckIn): FirstCheckInWire {
+  return { ...toWireNames(first), checked_in_at: toIso(checkedInAt) }
 }
 
 export function checkInResultFromWire(wire: CheckInResultWire): CheckInResult {
@@ -538,19 +493,8 @@ export function checkInResultToWire(result: CheckInResult): CheckInResultWire {
   switch (result.status) {
     case 'accepted':
       return { id: result.id, status: 'accepted' }
-    case 'duplicate': {
-      const first = result.firstCheckIn
-      return {
-        id: result.id,
-        status: 'duplicate',
-        first_check_in: {
-          id: first.id,
-          device_id: first.deviceId,
-          ...optionalWireDeviceName(first.deviceName),
-          checked_in_at: toIso(first.checkedInAt),
-        },
-      }
-    }
+    case 'duplicate':
+      return { id: result.id, status: 'duplicate', first_check_in: firstCheckInToWire(result.firstCheckIn) }
     case 'rejected':
       return { id: result.id, status: 'rejected', reason: result.reason }
   }
@@ -566,24 +510,24 @@ export const checkInUploadResultCodec = z.codec(checkInUploadResultWireSchema, z
   encode: (results) => ({ results: results.map(checkInResultToWire) }),
 })
 
-export function checkInRecordFromWire(wire: CheckInRecordWire): CheckInRecord {
+export function checkInRecordFromWire({
+  checked_in_at,
+  received_at,
+  ...wire
+}: CheckInRecordWire): CheckInRecord {
   return {
-    ...checkInItemFromWire(wire),
-    status: wire.status,
-    ...(wire.first_check_in_id === undefined ? {} : { firstCheckInId: wire.first_check_in_id }),
-    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
-    receivedAt: Date.parse(wire.received_at),
+    ...toClientNames(wire),
+    checkedInAt: Date.parse(checked_in_at),
+    receivedAt: Date.parse(received_at),
   }
 }
 
-export function checkInRecordToWire(record: CheckInRecord): CheckInRecordWire {
-  return {
-    ...checkInItemToWire(record),
-    status: record.status,
-    ...(record.firstCheckInId === undefined ? {} : { first_check_in_id: record.firstCheckInId }),
-    ...(record.reason === undefined ? {} : { reason: record.reason }),
-    received_at: toIso(record.receivedAt),
-  }
+export function checkInRecordToWire({
+  checkedInAt,
+  receivedAt,
+  ...record
+}: CheckInRecord): CheckInRecordWire {
+  return { ...toWireNames(record), checked_in_at: toIso(checkedInAt), received_at: toIso(receivedAt) }
 }
 
 export const checkInRecordCodec = z.codec(checkInRecordWireSchema, checkInRecordSchema, {
@@ -592,16 +536,8 @@ export const checkInRecordCodec = z.codec(checkInRecordWireSchema, checkInRecord
 })
 
 export const checkInPageCodec = z.codec(checkInPageWireSchema, checkInPageSchema, {
-  decode: (wire) => ({
-    items: wire.items.map(checkInRecordFromWire),
-    nextCursor: wire.next_cursor,
-    hasMore: wire.has_more,
-  }),
-  encode: (page) => ({
-    items: page.items.map(checkInRecordToWire),
-    next_cursor: page.nextCursor,
-    has_more: page.hasMore,
-  }),
+  decode: (wire) => ({ ...toClientNames(wire), items: wire.items.map(checkInRecordFromWire) }),
+  encode: (page) => ({ ...toWireNames(page), items: page.items.map(checkInRecordToWire) }),
 })
 
 /** The key set is used as it is: jose reads JWKs in their standard names. */
@@ -626,27 +562,27 @@ export const waitingListEntrySchema = z.object({
 })
 export type WaitingListEntry = z.output<typeof waitingListEntrySchema>
 
-function waitingListEntryFromWire(wire: WaitingListEntryWire): WaitingListEntry {
+function waitingListEntryFromWire({
+  joined_at,
+  offer_expires_at,
+  ...wire
+}: WaitingListEntryWire): WaitingListEntry {
   return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    status: wire.status,
-    joinedAt: Date.parse(wire.joined_at),
-    ...(wire.position === undefined ? {} : { position: wire.position }),
-    ...(wire.offer_expires_at === undefined ? {} : { offerExpiresAt: Date.parse(wire.offer_expires_at) }),
+    ...toClientNames(wire),
+    joinedAt: Date.parse(joined_at),
+    ...(offer_expires_at === undefined ? {} : { offerExpiresAt: Date.parse(offer_expires_at) }),
   }
 }
 
-function waitingListEntryToWire(entry: WaitingListEntry): WaitingListEntryWire {
+function waitingListEntryToWire({
+  joinedAt,
+  offerExpiresAt,
+  ...entry
+}: WaitingListEntry): WaitingListEntryWire {
   return {
-    registration_tier: entry.registrationTier,
-    badge_name: entry.badgeName,
-    status: entry.status,
-    joined_at: new Date(entry.joinedAt).toISOString(),
-    ...(entry.position === undefined ? {} : { position: entry.position }),
-    ...(entry.offerExpiresAt === undefined
-      ? {}
-      : { offer_expires_at: new Date(entry.offerExpiresAt).toISOString() }),
+    ...toWireNames(entry),
+    joined_at: toIso(joinedAt),
+    ...(offerExpiresAt === undefined ? {} : { offer_expires_at: toIso(offerExpiresAt) }),
   }
 }
 
@@ -671,8 +607,8 @@ export const waitingListAcceptSchema = z.object({ successUrl: z.string(), cancel
 export type WaitingListAccept = z.output<typeof waitingListAcceptSchema>
 
 export const waitingListAcceptCodec = z.codec(waitingListAcceptWireSchema, waitingListAcceptSchema, {
-  decode: (wire) => ({ successUrl: wire.success_url, cancelUrl: wire.cancel_url }),
-  encode: (accept) => ({ success_url: accept.successUrl, cancel_url: accept.cancelUrl }),
+  decode: (wire) => toClientNames(wire),
+  encode: (accept) => toWireNames(accept),
 })
 
 /** A waiting-list entry as staff see it. */
@@ -723,38 +659,14 @@ export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
 
 /** Only the names and the instants change: the status and the counts read the same on both sides. */
 export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
-  decode: ({
-    run_id,
-    expenses_per_person_jpy,
-    total_registrations,
-    started_at,
-    finished_at,
-    last_error,
-    ...same
-  }) => ({
-    ...same,
-    runId: run_id,
-    expensesPerPersonJpy: expenses_per_person_jpy,
-    totalRegistrations: total_registrations,
+  decode: ({ started_at, finished_at, ...wire }) => ({
+    ...toClientNames(wire),
     startedAt: Date.parse(started_at),
     ...(finished_at === undefined ? {} : { finishedAt: Date.parse(finished_at) }),
-    ...(last_error === undefined ? {} : { lastError: last_error }),
   }),
-  encode: ({
-    runId,
-    expensesPerPersonJpy,
-    totalRegistrations,
-    startedAt,
-    finishedAt,
-    lastError,
-    ...same
-  }) => ({
-    ...same,
-    run_id: runId,
-    expenses_per_person_jpy: expensesPerPersonJpy,
-    total_registrations: totalRegistrations,
+  encode: ({ startedAt, finishedAt, ...run }) => ({
+    ...toWireNames(run),
     started_at: toIso(startedAt),
     ...(finishedAt === undefined ? {} : { finished_at: toIso(finishedAt) }),
-    ...(lastError === undefined ? {} : { last_error: lastError }),
   }),
 })
