@@ -45,7 +45,6 @@ import {
   profileRequestWireSchema,
   profileWireSchema,
   type RegistrationAdditionalInfoWire,
-  type RegistrationRequestWire,
   type RegistrationWire,
   registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoWireSchema,
@@ -71,6 +70,8 @@ import { toClientNames, toWireNames } from './wire-names.ts'
  * What is sent (`…RequestCodec`, the check-in upload) is checked with the forms' rules; what is read takes
  * the text as the API stored it, so the client shapes of answers hold plain strings (decision 015).
  */
+
+const toIso = (ms: number) => new Date(ms).toISOString()
 
 export const featureFlagsSchema = z.object({
   isNewClubActivityEstablishmentAvailable: z.boolean(),
@@ -193,80 +194,22 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
-function registrationCommonFromWire(wire: RegistrationWire | AdminRegistrationWire) {
-  return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
-    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
-  }
-}
-
-function registrationCommonToWire(registration: Registration | AdminRegistration) {
-  return {
-    registration_tier: registration.registrationTier,
-    badge_name: registration.badgeName,
-    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
-    ...(registration.changingRoomType === undefined
-      ? {}
-      : { changing_room_type: registration.changingRoomType }),
-  }
-}
-
 export function registrationFromWire(wire: RegistrationWire): Registration {
-  const common = registrationCommonFromWire(wire)
-  return wire.payment_status === 'pending'
-    ? {
-        ...common,
-        paymentStatus: 'pending',
-        paymentUrl: wire.payment_url,
-        expiresAt: Date.parse(wire.expires_at),
-      }
-    : {
-        ...common,
-        paymentStatus: wire.payment_status,
-        ...(wire.refunded_jpy === undefined ? {} : { refundedJpy: wire.refunded_jpy }),
-      }
+  if (wire.payment_status !== 'pending') return toClientNames(wire)
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at) }
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  const common = registrationCommonToWire(registration)
-  return registration.paymentStatus === 'pending'
-    ? {
-        ...common,
-        payment_status: 'pending',
-        payment_url: registration.paymentUrl,
-        expires_at: new Date(registration.expiresAt).toISOString(),
-      }
-    : {
-        ...common,
-        payment_status: registration.paymentStatus,
-        ...(registration.refundedJpy === undefined ? {} : { refunded_jpy: registration.refundedJpy }),
-      }
+  if (registration.paymentStatus !== 'pending') return toWireNames(registration)
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt) }
 }
 
 export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {
   decode: registrationFromWire,
   encode: registrationToWire,
 })
-
-/** The registration form's fields from the wire: registering and joining a waiting list share them. */
-function registrationFieldsFromWire(wire: Pick<RegistrationRequestWire, RegistrationFieldWireName>) {
-  return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
-    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
-    agreedToRules: wire.agreed_to_rules,
-  }
-}
-
-type RegistrationFieldWireName =
-  | 'registration_tier'
-  | 'badge_name'
-  | 't_shirt_size'
-  | 'changing_room_type'
-  | 'agreed_to_rules'
 
 /** Sends only what the tier uses: a size or room left over in the form from another tier is dropped. */
 function registrationFieldsToWire(form: RegistrationForm) {
@@ -280,12 +223,7 @@ function registrationFieldsToWire(form: RegistrationForm) {
 }
 
 export const registrationRequestCodec = z.codec(registrationRequestWireSchema, registrationRequestSchema, {
-  decode: (wire): RegistrationRequest => ({
-    ...registrationFieldsFromWire(wire),
-    successUrl: wire.success_url,
-    cancelUrl: wire.cancel_url,
-    language: wire.language,
-  }),
+  decode: (wire): RegistrationRequest => toClientNames(wire),
   encode: (request) => ({
     ...registrationFieldsToWire(request),
     success_url: request.successUrl,
@@ -341,34 +279,25 @@ export const adminRegistrationSchema = z.intersection(
 )
 export type AdminRegistration = z.output<typeof adminRegistrationSchema>
 
-export function adminRegistrationFromWire(wire: AdminRegistrationWire): AdminRegistration {
-  const common = {
-    ...registrationCommonFromWire(wire),
-    ...(wire.id === undefined ? {} : { registrationId: wire.id }),
+/** The registration's id goes by its client name; a refund is not part of the admin shape. */
+export function adminRegistrationFromWire({ id, ...wire }: AdminRegistrationWire): AdminRegistration {
+  const registrationId = id === undefined ? {} : { registrationId: id }
+  if (wire.payment_status !== 'pending') {
+    const { refunded_jpy: _refund, ...settled } = wire
+    return { ...toClientNames(settled), ...registrationId }
   }
-  return wire.payment_status === 'pending'
-    ? {
-        ...common,
-        paymentStatus: 'pending',
-        ...(wire.payment_url === undefined ? {} : { paymentUrl: wire.payment_url }),
-        expiresAt: Date.parse(wire.expires_at),
-      }
-    : { ...common, paymentStatus: wire.payment_status }
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at), ...registrationId }
 }
 
-export function adminRegistrationToWire(registration: AdminRegistration): AdminRegistrationWire {
-  const common = {
-    ...registrationCommonToWire(registration),
-    ...(registration.registrationId === undefined ? {} : { id: registration.registrationId }),
-  }
-  return registration.paymentStatus === 'pending'
-    ? {
-        ...common,
-        payment_status: 'pending',
-        ...(registration.paymentUrl === undefined ? {} : { payment_url: registration.paymentUrl }),
-        expires_at: new Date(registration.expiresAt).toISOString(),
-      }
-    : { ...common, payment_status: registration.paymentStatus }
+export function adminRegistrationToWire({
+  registrationId,
+  ...registration
+}: AdminRegistration): AdminRegistrationWire {
+  const id = registrationId === undefined ? {} : { id: registrationId }
+  if (registration.paymentStatus !== 'pending') return { ...toWireNames(registration), ...id }
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...id }
 }
 
 export const participantSchema = z.object({
@@ -454,8 +383,6 @@ export const checkInPageSchema = z.object({
   hasMore: z.boolean(),
 })
 export type CheckInPage = z.output<typeof checkInPageSchema>
-
-const toIso = (ms: number) => new Date(ms).toISOString()
 
 function checkInItemFromWire({ checked_in_at, ...wire }: CheckInItemWire): CheckInItem {
   return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
@@ -593,10 +520,7 @@ export const waitingListEntryCodec = z.codec(waitingListEntryWireSchema, waiting
 
 /** Sends only what the tier uses, like registrationRequestCodec. */
 export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingListJoinRequestSchema, {
-  decode: (wire): WaitingListJoinRequest => ({
-    ...registrationFieldsFromWire(wire),
-    language: wire.language,
-  }),
+  decode: (wire): WaitingListJoinRequest => toClientNames(wire),
   encode: (request) => ({
     ...registrationFieldsToWire(request),
     language: request.language ?? defaultLanguage,
