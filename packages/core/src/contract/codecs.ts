@@ -73,6 +73,19 @@ import { toClientNames, toWireNames } from './wire-names.ts'
 
 const toIso = (ms: number) => new Date(ms).toISOString()
 
+/** The codec of a list answer (`{ items: [...] }`, schemas.ts's listComponent): each item by its own mapping. */
+function listCodec<W extends z.ZodType<{ items: unknown[] }>, C extends z.ZodType>(
+  wire: W,
+  item: C,
+  fromWire: (wire: z.output<W>['items'][number]) => z.input<C>,
+  toWire: (item: z.input<C>) => z.output<W>['items'][number],
+) {
+  return z.codec(wire, z.array(item), {
+    decode: (list) => list.items.map(fromWire),
+    encode: (items) => ({ items: items.map(toWire) }) as z.output<W>,
+  })
+}
+
 export const featureFlagsSchema = z.object({
   isNewClubActivityEstablishmentAvailable: z.boolean(),
   isRegistrationAvailable: z.boolean(),
@@ -118,10 +131,12 @@ export const profileRequestCodec = z.codec(profileRequestWireSchema, profileSche
   encode: profileToWire,
 })
 
-export const profileListCodec = z.codec(profileListWireSchema, z.array(storedProfileSchema), {
-  decode: (wire) => wire.items.map(profileFromWire),
-  encode: (profiles) => ({ items: profiles.map(profileToWire) }),
-})
+export const profileListCodec = listCodec(
+  profileListWireSchema,
+  storedProfileSchema,
+  profileFromWire,
+  profileToWire,
+)
 
 export function registrationAdditionalInfoFromWire(
   wire: RegistrationAdditionalInfoWire,
@@ -162,10 +177,12 @@ export const inventoryItemSchema = z.object({
 })
 export type InventoryItem = z.output<typeof inventoryItemSchema>
 
-export const inventoryCodec = z.codec(inventoryWireSchema, z.array(inventoryItemSchema), {
-  decode: (wire) => wire.items.map((item) => toClientNames(item)),
-  encode: (items) => ({ items: items.map((item) => toWireNames(item)) }),
-})
+export const inventoryCodec = listCodec(
+  inventoryWireSchema,
+  inventoryItemSchema,
+  (item) => toClientNames(item),
+  (item) => toWireNames(item),
+)
 
 const registrationShape = {
   registrationTier: z.enum(registrationTiers),
@@ -334,10 +351,12 @@ export function participantToWire(participant: Participant): ParticipantWire {
   }
 }
 
-export const participantListCodec = z.codec(participantListWireSchema, z.array(participantSchema), {
-  decode: (wire) => wire.items.map(participantFromWire),
-  encode: (participants) => ({ items: participants.map(participantToWire) }),
-})
+export const participantListCodec = listCodec(
+  participantListWireSchema,
+  participantSchema,
+  participantFromWire,
+  participantToWire,
+)
 
 /*
  * Check-ins. Instants are epoch ms on the client, as expiresAt is; on the wire they are ISO 8601.
@@ -392,10 +411,12 @@ function checkInItemToWire({ checkedInAt, ...item }: CheckInItem): CheckInItemWi
   return { ...toWireNames(item), checked_in_at: toIso(checkedInAt) }
 }
 
-export const checkInUploadCodec = z.codec(checkInUploadWireSchema, z.array(checkInItemSchema), {
-  decode: (wire) => wire.items.map(checkInItemFromWire),
-  encode: (items) => ({ items: items.map(checkInItemToWire) }),
-})
+export const checkInUploadCodec = listCodec(
+  checkInUploadWireSchema,
+  checkInItemSchema,
+  checkInItemFromWire,
+  checkInItemToWire,
+)
 
 function firstCheckInFromWire({ checked_in_at, ...wire }: FirstCheckInWire): FirstCheckIn {
   return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
@@ -543,26 +564,21 @@ export const adminWaitingListEntrySchema = waitingListEntrySchema.extend({
 })
 export type AdminWaitingListEntry = z.output<typeof adminWaitingListEntrySchema>
 
-export const adminWaitingListCodec = z.codec(
+export const adminWaitingListCodec = listCodec(
   adminWaitingListWireSchema,
-  z.array(adminWaitingListEntrySchema),
-  {
-    decode: (wire) =>
-      wire.items.map((item) => ({
-        ...waitingListEntryFromWire(item),
-        entryId: item.entry_id,
-        email: item.email,
-        ...(item.offered_at === undefined ? {} : { offeredAt: Date.parse(item.offered_at) }),
-      })),
-    encode: (items) => ({
-      items: items.map((item) => ({
-        ...waitingListEntryToWire(item),
-        entry_id: item.entryId,
-        email: item.email,
-        ...(item.offeredAt === undefined ? {} : { offered_at: new Date(item.offeredAt).toISOString() }),
-      })),
-    }),
-  },
+  adminWaitingListEntrySchema,
+  ({ entry_id, offered_at, ...item }) => ({
+    ...waitingListEntryFromWire(item),
+    entryId: entry_id,
+    email: item.email,
+    ...(offered_at === undefined ? {} : { offeredAt: Date.parse(offered_at) }),
+  }),
+  ({ entryId, offeredAt, ...item }) => ({
+    ...waitingListEntryToWire(item),
+    entry_id: entryId,
+    email: item.email,
+    ...(offeredAt === undefined ? {} : { offered_at: toIso(offeredAt) }),
+  }),
 )
 
 // --- The event-cancelled refund run (decision 113) --------------------------------------------------------------
