@@ -327,7 +327,7 @@ export type Participant = z.output<typeof participantSchema>
 
 export function participantFromWire(wire: ParticipantWire): Participant {
   return {
-    user: { userId: wire.user.user_id, email: wire.user.email },
+    user: toClientNames(wire.user),
     ...(wire.registration ? { registration: adminRegistrationFromWire(wire.registration) } : {}),
     ...(wire.registration_additional_info
       ? { registrationAdditionalInfo: registrationAdditionalInfoFromWire(wire.registration_additional_info) }
@@ -338,7 +338,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
 
 export function participantToWire(participant: Participant): ParticipantWire {
   return {
-    user: { user_id: participant.user.userId, email: participant.user.email },
+    user: toWireNames(participant.user),
     ...(participant.registration ? { registration: adminRegistrationToWire(participant.registration) } : {}),
     ...(participant.registrationAdditionalInfo
       ? {
@@ -426,26 +426,17 @@ function firstCheckInToWire({ checkedInAt, ...first }: FirstCheckIn): FirstCheck
   return { ...toWireNames(first), checked_in_at: toIso(checkedInAt) }
 }
 
+/** Only a duplicate differs between the sides: it names the check-in that came first. */
 export function checkInResultFromWire(wire: CheckInResultWire): CheckInResult {
-  switch (wire.status) {
-    case 'accepted':
-      return { id: wire.id, status: 'accepted' }
-    case 'duplicate':
-      return { id: wire.id, status: 'duplicate', firstCheckIn: firstCheckInFromWire(wire.first_check_in) }
-    case 'rejected':
-      return { id: wire.id, status: 'rejected', reason: wire.reason }
-  }
+  if (wire.status !== 'duplicate') return { ...wire }
+  const { first_check_in, ...duplicate } = wire
+  return { ...duplicate, firstCheckIn: firstCheckInFromWire(first_check_in) }
 }
 
 export function checkInResultToWire(result: CheckInResult): CheckInResultWire {
-  switch (result.status) {
-    case 'accepted':
-      return { id: result.id, status: 'accepted' }
-    case 'duplicate':
-      return { id: result.id, status: 'duplicate', first_check_in: firstCheckInToWire(result.firstCheckIn) }
-    case 'rejected':
-      return { id: result.id, status: 'rejected', reason: result.reason }
-  }
+  if (result.status !== 'duplicate') return { ...result }
+  const { firstCheckIn, ...duplicate } = result
+  return { ...duplicate, first_check_in: firstCheckInToWire(firstCheckIn) }
 }
 
 export const checkInResultCodec = z.codec(checkInResultWireSchema, checkInResultSchema, {
