@@ -1,10 +1,14 @@
 // Only types come from the SDK at load time: the SDK itself (about 74 KiB gzip) is imported on the first call,
 // so public pages that never sign anyone in never download it.
 import type {
+  $Command,
   AuthenticationResultType,
   AuthFlowType,
   CognitoIdentityProviderClient,
   CognitoIdentityProviderClientConfig,
+  CognitoIdentityProviderClientResolvedConfig,
+  ServiceInputTypes,
+  ServiceOutputTypes,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { type Clock, systemClock } from '../clock.ts'
 import {
@@ -122,10 +126,15 @@ export function createCognitoAuthClient(
     return loading
   }
 
-  async function call<T>(run: (sdk: CognitoSdk, client: CognitoIdentityProviderClient) => Promise<T>) {
+  /** Sends the command `make` builds with the SDK, once it is loaded; a refusal becomes the product's error. */
+  async function send<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
+    make: (
+      sdk: CognitoSdk,
+    ) => $Command<I, O, CognitoIdentityProviderClientResolvedConfig, ServiceInputTypes, ServiceOutputTypes>,
+  ): Promise<O> {
     const { sdk, client } = await load()
     try {
-      return await run(sdk, client)
+      return await client.send(make(sdk))
     } catch (error) {
       throw fromSdkError(error)
     }
@@ -136,10 +145,9 @@ export function createCognitoAuthClient(
 
   /** Signs in by one flow of the app client: with a password, or with a refresh token. */
   async function initiateAuth(flow: AuthFlowType, parameters: Record<string, string>) {
-    return call((sdk, client) =>
-      client.send(
+    return send(
+      (sdk) =>
         new sdk.InitiateAuthCommand({ ClientId: clientId, AuthFlow: flow, AuthParameters: parameters }),
-      ),
     )
   }
 
@@ -165,25 +173,22 @@ export function createCognitoAuthClient(
     clientId,
 
     async signUp({ email, password }) {
-      await call((sdk, client) =>
-        client.send(new sdk.SignUpCommand({ ...asUser(email), Password: password })),
-      )
+      await send((sdk) => new sdk.SignUpCommand({ ...asUser(email), Password: password }))
     },
 
     async resendConfirmationCode({ email }) {
-      await call((sdk, client) => client.send(new sdk.ResendConfirmationCodeCommand(asUser(email))))
+      await send((sdk) => new sdk.ResendConfirmationCodeCommand(asUser(email)))
     },
 
     async confirmSignUp({ email, code }) {
-      await call((sdk, client) =>
-        client.send(
+      await send(
+        (sdk) =>
           new sdk.ConfirmSignUpCommand({
             ...asUser(email),
             ConfirmationCode: code,
             // Never take an e-mail away from another account that already uses it as an alias.
             ForceAliasCreation: false,
           }),
-        ),
       )
     },
 
@@ -210,61 +215,54 @@ export function createCognitoAuthClient(
     },
 
     async respondToNewPasswordChallenge({ email, newPassword, session }) {
-      const response = await call((sdk, client) =>
-        client.send(
+      const response = await send(
+        (sdk) =>
           new sdk.RespondToAuthChallengeCommand({
             ClientId: clientId,
             ChallengeName: 'NEW_PASSWORD_REQUIRED',
             ChallengeResponses: { USERNAME: username(email), NEW_PASSWORD: newPassword },
             Session: session,
           }),
-        ),
       )
       return signInResult(response.AuthenticationResult)
     },
 
     async signOut({ accessToken }) {
-      await call((sdk, client) => client.send(new sdk.GlobalSignOutCommand({ AccessToken: accessToken })))
+      await send((sdk) => new sdk.GlobalSignOutCommand({ AccessToken: accessToken }))
     },
 
     async revokeToken({ refreshToken }) {
-      await call((sdk, client) =>
-        client.send(new sdk.RevokeTokenCommand({ ClientId: clientId, Token: refreshToken })),
-      )
+      await send((sdk) => new sdk.RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }))
     },
 
     async changePassword({ accessToken, previousPassword, proposedPassword }) {
-      await call((sdk, client) =>
-        client.send(
+      await send(
+        (sdk) =>
           new sdk.ChangePasswordCommand({
             AccessToken: accessToken,
             PreviousPassword: previousPassword,
             ProposedPassword: proposedPassword,
           }),
-        ),
       )
     },
 
     async forgotPassword({ email }) {
-      await call((sdk, client) => client.send(new sdk.ForgotPasswordCommand(asUser(email))))
+      await send((sdk) => new sdk.ForgotPasswordCommand(asUser(email)))
     },
 
     async confirmForgotPassword({ email, code, password }) {
-      await call((sdk, client) =>
-        client.send(
+      await send(
+        (sdk) =>
           new sdk.ConfirmForgotPasswordCommand({
             ...asUser(email),
             ConfirmationCode: code,
             Password: password,
           }),
-        ),
       )
     },
 
     async getUser({ accessToken }) {
-      const response = await call((sdk, client) =>
-        client.send(new sdk.GetUserCommand({ AccessToken: accessToken })),
-      )
+      const response = await send((sdk) => new sdk.GetUserCommand({ AccessToken: accessToken }))
       return parseResponse(
         () => parseUserAttributes(response.UserAttributes),
         'Cognito returned user attributes without a valid email, email_verified and sub',
@@ -272,8 +270,8 @@ export function createCognitoAuthClient(
     },
 
     async updateUserAttributes({ accessToken, attributes }) {
-      await call((sdk, client) =>
-        client.send(
+      await send(
+        (sdk) =>
           new sdk.UpdateUserAttributesCommand({
             AccessToken: accessToken,
             UserAttributes: toUserAttributeList(
@@ -282,19 +280,17 @@ export function createCognitoAuthClient(
                 : { ...attributes, email: username(attributes.email) },
             ),
           }),
-        ),
       )
     },
 
     async verifyUserAttribute({ accessToken, attributeName, code }) {
-      await call((sdk, client) =>
-        client.send(
+      await send(
+        (sdk) =>
           new sdk.VerifyUserAttributeCommand({
             AccessToken: accessToken,
             AttributeName: attributeName,
             Code: code,
           }),
-        ),
       )
     },
   }

@@ -37,7 +37,6 @@ import {
   type FeatureFlagsWire,
   type FirstCheckInWire,
   featureFlagsWireSchema,
-  type InventoryItemWire,
   inventoryWireSchema,
   type ParticipantWire,
   type ProfileWire,
@@ -46,7 +45,6 @@ import {
   profileRequestWireSchema,
   profileWireSchema,
   type RegistrationAdditionalInfoWire,
-  type RegistrationRequestWire,
   type RegistrationWire,
   registrationAdditionalInfoRequestWireSchema,
   registrationAdditionalInfoWireSchema,
@@ -62,6 +60,7 @@ import {
   waitingListJoinWireSchema,
   waitingListStatuses,
 } from './schemas.ts'
+import { toClientNames, toWireNames } from './wire-names.ts'
 
 /*
  * The camelCase shapes the apps use, and codecs between them and the wire. `codec.parse(json)` (or
@@ -72,6 +71,21 @@ import {
  * the text as the API stored it, so the client shapes of answers hold plain strings (decision 015).
  */
 
+const toIso = (ms: number) => new Date(ms).toISOString()
+
+/** The codec of a list answer (`{ items: [...] }`, schemas.ts's listComponent): each item by its own mapping. */
+function listCodec<W extends z.ZodType<{ items: unknown[] }>, C extends z.ZodType>(
+  wire: W,
+  item: C,
+  fromWire: (wire: z.output<W>['items'][number]) => z.input<C>,
+  toWire: (item: z.input<C>) => z.output<W>['items'][number],
+) {
+  return z.codec(wire, z.array(item), {
+    decode: (list) => list.items.map(fromWire),
+    encode: (items) => ({ items: items.map(toWire) }) as z.output<W>,
+  })
+}
+
 export const featureFlagsSchema = z.object({
   isNewClubActivityEstablishmentAvailable: z.boolean(),
   isRegistrationAvailable: z.boolean(),
@@ -79,19 +93,11 @@ export const featureFlagsSchema = z.object({
 }) satisfies z.ZodType<FeatureFlags>
 
 export function featureFlagsFromWire(wire: FeatureFlagsWire): FeatureFlags {
-  return {
-    isNewClubActivityEstablishmentAvailable: wire.is_new_club_activity_establishment_available,
-    isRegistrationAvailable: wire.is_registration_available,
-    isUnderMaintenance: wire.is_under_maintenance,
-  }
+  return toClientNames(wire)
 }
 
 export function featureFlagsToWire(flags: FeatureFlags): FeatureFlagsWire {
-  return {
-    is_new_club_activity_establishment_available: flags.isNewClubActivityEstablishmentAvailable,
-    is_registration_available: flags.isRegistrationAvailable,
-    is_under_maintenance: flags.isUnderMaintenance,
-  }
+  return toWireNames(flags)
 }
 
 export const featureFlagsCodec = z.codec(featureFlagsWireSchema, featureFlagsSchema, {
@@ -125,10 +131,12 @@ export const profileRequestCodec = z.codec(profileRequestWireSchema, profileSche
   encode: profileToWire,
 })
 
-export const profileListCodec = z.codec(profileListWireSchema, z.array(storedProfileSchema), {
-  decode: (wire) => wire.items.map(profileFromWire),
-  encode: (profiles) => ({ items: profiles.map(profileToWire) }),
-})
+export const profileListCodec = listCodec(
+  profileListWireSchema,
+  storedProfileSchema,
+  profileFromWire,
+  profileToWire,
+)
 
 export function registrationAdditionalInfoFromWire(
   wire: RegistrationAdditionalInfoWire,
@@ -169,16 +177,12 @@ export const inventoryItemSchema = z.object({
 })
 export type InventoryItem = z.output<typeof inventoryItemSchema>
 
-function inventoryItemFromWire(wire: InventoryItemWire): InventoryItem {
-  return { registrationTier: wire.registration_tier, status: wire.status }
-}
-
-export const inventoryCodec = z.codec(inventoryWireSchema, z.array(inventoryItemSchema), {
-  decode: (wire) => wire.items.map(inventoryItemFromWire),
-  encode: (items) => ({
-    items: items.map((item) => ({ registration_tier: item.registrationTier, status: item.status })),
-  }),
-})
+export const inventoryCodec = listCodec(
+  inventoryWireSchema,
+  inventoryItemSchema,
+  (item) => toClientNames(item),
+  (item) => toWireNames(item),
+)
 
 const registrationShape = {
   registrationTier: z.enum(registrationTiers),
@@ -207,80 +211,22 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
-function registrationCommonFromWire(wire: RegistrationWire | AdminRegistrationWire) {
-  return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
-    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
-  }
-}
-
-function registrationCommonToWire(registration: Registration | AdminRegistration) {
-  return {
-    registration_tier: registration.registrationTier,
-    badge_name: registration.badgeName,
-    ...(registration.tShirtSize === undefined ? {} : { t_shirt_size: registration.tShirtSize }),
-    ...(registration.changingRoomType === undefined
-      ? {}
-      : { changing_room_type: registration.changingRoomType }),
-  }
-}
-
 export function registrationFromWire(wire: RegistrationWire): Registration {
-  const common = registrationCommonFromWire(wire)
-  return wire.payment_status === 'pending'
-    ? {
-        ...common,
-        paymentStatus: 'pending',
-        paymentUrl: wire.payment_url,
-        expiresAt: Date.parse(wire.expires_at),
-      }
-    : {
-        ...common,
-        paymentStatus: wire.payment_status,
-        ...(wire.refunded_jpy === undefined ? {} : { refundedJpy: wire.refunded_jpy }),
-      }
+  if (wire.payment_status !== 'pending') return toClientNames(wire)
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at) }
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  const common = registrationCommonToWire(registration)
-  return registration.paymentStatus === 'pending'
-    ? {
-        ...common,
-        payment_status: 'pending',
-        payment_url: registration.paymentUrl,
-        expires_at: new Date(registration.expiresAt).toISOString(),
-      }
-    : {
-        ...common,
-        payment_status: registration.paymentStatus,
-        ...(registration.refundedJpy === undefined ? {} : { refunded_jpy: registration.refundedJpy }),
-      }
+  if (registration.paymentStatus !== 'pending') return toWireNames(registration)
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt) }
 }
 
 export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {
   decode: registrationFromWire,
   encode: registrationToWire,
 })
-
-/** The registration form's fields from the wire: registering and joining a waiting list share them. */
-function registrationFieldsFromWire(wire: Pick<RegistrationRequestWire, RegistrationFieldWireName>) {
-  return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    ...(wire.t_shirt_size === undefined ? {} : { tShirtSize: wire.t_shirt_size }),
-    ...(wire.changing_room_type === undefined ? {} : { changingRoomType: wire.changing_room_type }),
-    agreedToRules: wire.agreed_to_rules,
-  }
-}
-
-type RegistrationFieldWireName =
-  | 'registration_tier'
-  | 'badge_name'
-  | 't_shirt_size'
-  | 'changing_room_type'
-  | 'agreed_to_rules'
 
 /** Sends only what the tier uses: a size or room left over in the form from another tier is dropped. */
 function registrationFieldsToWire(form: RegistrationForm) {
@@ -294,12 +240,7 @@ function registrationFieldsToWire(form: RegistrationForm) {
 }
 
 export const registrationRequestCodec = z.codec(registrationRequestWireSchema, registrationRequestSchema, {
-  decode: (wire): RegistrationRequest => ({
-    ...registrationFieldsFromWire(wire),
-    successUrl: wire.success_url,
-    cancelUrl: wire.cancel_url,
-    language: wire.language,
-  }),
+  decode: (wire): RegistrationRequest => toClientNames(wire),
   encode: (request) => ({
     ...registrationFieldsToWire(request),
     success_url: request.successUrl,
@@ -312,8 +253,8 @@ export const registrationCheckoutSchema = z.object({ paymentUrl: z.string() })
 export type RegistrationCheckout = z.output<typeof registrationCheckoutSchema>
 
 export const registrationCheckoutCodec = z.codec(registrationCheckoutWireSchema, registrationCheckoutSchema, {
-  decode: (wire) => ({ paymentUrl: wire.payment_url }),
-  encode: (checkout) => ({ payment_url: checkout.paymentUrl }),
+  decode: (wire) => toClientNames(wire),
+  encode: (checkout) => toWireNames(checkout),
 })
 
 /** The registration code is the token itself. */
@@ -333,20 +274,8 @@ export const venueSchema = z.object({
 export type Venue = z.output<typeof venueSchema>
 
 export const venueCodec = z.codec(venueWireSchema, venueSchema, {
-  decode: (wire) => ({
-    name: wire.name,
-    address: wire.address,
-    access: wire.access,
-    mapUrl: wire.map_url,
-    entryTime: wire.entry_time,
-  }),
-  encode: (venue) => ({
-    name: venue.name,
-    address: venue.address,
-    access: venue.access,
-    map_url: venue.mapUrl,
-    entry_time: venue.entryTime,
-  }),
+  decode: (wire) => toClientNames(wire),
+  encode: (venue) => toWireNames(venue),
 })
 
 /**
@@ -367,34 +296,25 @@ export const adminRegistrationSchema = z.intersection(
 )
 export type AdminRegistration = z.output<typeof adminRegistrationSchema>
 
-export function adminRegistrationFromWire(wire: AdminRegistrationWire): AdminRegistration {
-  const common = {
-    ...registrationCommonFromWire(wire),
-    ...(wire.id === undefined ? {} : { registrationId: wire.id }),
+/** The registration's id goes by its client name; a refund is not part of the admin shape. */
+export function adminRegistrationFromWire({ id, ...wire }: AdminRegistrationWire): AdminRegistration {
+  const registrationId = id === undefined ? {} : { registrationId: id }
+  if (wire.payment_status !== 'pending') {
+    const { refunded_jpy: _refund, ...settled } = wire
+    return { ...toClientNames(settled), ...registrationId }
   }
-  return wire.payment_status === 'pending'
-    ? {
-        ...common,
-        paymentStatus: 'pending',
-        ...(wire.payment_url === undefined ? {} : { paymentUrl: wire.payment_url }),
-        expiresAt: Date.parse(wire.expires_at),
-      }
-    : { ...common, paymentStatus: wire.payment_status }
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at), ...registrationId }
 }
 
-export function adminRegistrationToWire(registration: AdminRegistration): AdminRegistrationWire {
-  const common = {
-    ...registrationCommonToWire(registration),
-    ...(registration.registrationId === undefined ? {} : { id: registration.registrationId }),
-  }
-  return registration.paymentStatus === 'pending'
-    ? {
-        ...common,
-        payment_status: 'pending',
-        ...(registration.paymentUrl === undefined ? {} : { payment_url: registration.paymentUrl }),
-        expires_at: new Date(registration.expiresAt).toISOString(),
-      }
-    : { ...common, payment_status: registration.paymentStatus }
+export function adminRegistrationToWire({
+  registrationId,
+  ...registration
+}: AdminRegistration): AdminRegistrationWire {
+  const id = registrationId === undefined ? {} : { id: registrationId }
+  if (registration.paymentStatus !== 'pending') return { ...toWireNames(registration), ...id }
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...id }
 }
 
 export const participantSchema = z.object({
@@ -407,7 +327,7 @@ export type Participant = z.output<typeof participantSchema>
 
 export function participantFromWire(wire: ParticipantWire): Participant {
   return {
-    user: { userId: wire.user.user_id, email: wire.user.email },
+    user: toClientNames(wire.user),
     ...(wire.registration ? { registration: adminRegistrationFromWire(wire.registration) } : {}),
     ...(wire.registration_additional_info
       ? { registrationAdditionalInfo: registrationAdditionalInfoFromWire(wire.registration_additional_info) }
@@ -418,7 +338,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
 
 export function participantToWire(participant: Participant): ParticipantWire {
   return {
-    user: { user_id: participant.user.userId, email: participant.user.email },
+    user: toWireNames(participant.user),
     ...(participant.registration ? { registration: adminRegistrationToWire(participant.registration) } : {}),
     ...(participant.registrationAdditionalInfo
       ? {
@@ -431,10 +351,12 @@ export function participantToWire(participant: Participant): ParticipantWire {
   }
 }
 
-export const participantListCodec = z.codec(participantListWireSchema, z.array(participantSchema), {
-  decode: (wire) => wire.items.map(participantFromWire),
-  encode: (participants) => ({ items: participants.map(participantToWire) }),
-})
+export const participantListCodec = listCodec(
+  participantListWireSchema,
+  participantSchema,
+  participantFromWire,
+  participantToWire,
+)
 
 /*
  * Check-ins. Instants are epoch ms on the client, as expiresAt is; on the wire they are ISO 8601.
@@ -481,79 +403,40 @@ export const checkInPageSchema = z.object({
 })
 export type CheckInPage = z.output<typeof checkInPageSchema>
 
-const optionalDeviceName = (name: string | undefined) => (name === undefined ? {} : { deviceName: name })
-const optionalWireDeviceName = (name: string | undefined) => (name === undefined ? {} : { device_name: name })
-const toIso = (ms: number) => new Date(ms).toISOString()
-
-function checkInItemFromWire(wire: CheckInItemWire): CheckInItem {
-  return {
-    id: wire.id,
-    registrationId: wire.registration_id,
-    deviceId: wire.device_id,
-    ...optionalDeviceName(wire.device_name),
-    checkedInAt: Date.parse(wire.checked_in_at),
-    kind: wire.kind,
-    ...(wire.undoes === undefined ? {} : { undoes: wire.undoes }),
-  }
+function checkInItemFromWire({ checked_in_at, ...wire }: CheckInItemWire): CheckInItem {
+  return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
 }
 
-function checkInItemToWire(item: CheckInItem): CheckInItemWire {
-  return {
-    id: item.id,
-    registration_id: item.registrationId,
-    device_id: item.deviceId,
-    ...optionalWireDeviceName(item.deviceName),
-    checked_in_at: toIso(item.checkedInAt),
-    kind: item.kind,
-    ...(item.undoes === undefined ? {} : { undoes: item.undoes }),
-  }
+function checkInItemToWire({ checkedInAt, ...item }: CheckInItem): CheckInItemWire {
+  return { ...toWireNames(item), checked_in_at: toIso(checkedInAt) }
 }
 
-export const checkInUploadCodec = z.codec(checkInUploadWireSchema, z.array(checkInItemSchema), {
-  decode: (wire) => wire.items.map(checkInItemFromWire),
-  encode: (items) => ({ items: items.map(checkInItemToWire) }),
-})
+export const checkInUploadCodec = listCodec(
+  checkInUploadWireSchema,
+  checkInItemSchema,
+  checkInItemFromWire,
+  checkInItemToWire,
+)
 
-function firstCheckInFromWire(wire: FirstCheckInWire): FirstCheckIn {
-  return {
-    id: wire.id,
-    deviceId: wire.device_id,
-    ...optionalDeviceName(wire.device_name),
-    checkedInAt: Date.parse(wire.checked_in_at),
-  }
+function firstCheckInFromWire({ checked_in_at, ...wire }: FirstCheckInWire): FirstCheckIn {
+  return { ...toClientNames(wire), checkedInAt: Date.parse(checked_in_at) }
 }
 
+function firstCheckInToWire({ checkedInAt, ...first }: FirstCheckIn): FirstCheckInWire {
+  return { ...toWireNames(first), checked_in_at: toIso(checkedInAt) }
+}
+
+/** Only a duplicate differs between the sides: it names the check-in that came first. */
 export function checkInResultFromWire(wire: CheckInResultWire): CheckInResult {
-  switch (wire.status) {
-    case 'accepted':
-      return { id: wire.id, status: 'accepted' }
-    case 'duplicate':
-      return { id: wire.id, status: 'duplicate', firstCheckIn: firstCheckInFromWire(wire.first_check_in) }
-    case 'rejected':
-      return { id: wire.id, status: 'rejected', reason: wire.reason }
-  }
+  if (wire.status !== 'duplicate') return { ...wire }
+  const { first_check_in, ...duplicate } = wire
+  return { ...duplicate, firstCheckIn: firstCheckInFromWire(first_check_in) }
 }
 
 export function checkInResultToWire(result: CheckInResult): CheckInResultWire {
-  switch (result.status) {
-    case 'accepted':
-      return { id: result.id, status: 'accepted' }
-    case 'duplicate': {
-      const first = result.firstCheckIn
-      return {
-        id: result.id,
-        status: 'duplicate',
-        first_check_in: {
-          id: first.id,
-          device_id: first.deviceId,
-          ...optionalWireDeviceName(first.deviceName),
-          checked_in_at: toIso(first.checkedInAt),
-        },
-      }
-    }
-    case 'rejected':
-      return { id: result.id, status: 'rejected', reason: result.reason }
-  }
+  if (result.status !== 'duplicate') return { ...result }
+  const { firstCheckIn, ...duplicate } = result
+  return { ...duplicate, first_check_in: firstCheckInToWire(firstCheckIn) }
 }
 
 export const checkInResultCodec = z.codec(checkInResultWireSchema, checkInResultSchema, {
@@ -566,24 +449,24 @@ export const checkInUploadResultCodec = z.codec(checkInUploadResultWireSchema, z
   encode: (results) => ({ results: results.map(checkInResultToWire) }),
 })
 
-export function checkInRecordFromWire(wire: CheckInRecordWire): CheckInRecord {
+export function checkInRecordFromWire({
+  checked_in_at,
+  received_at,
+  ...wire
+}: CheckInRecordWire): CheckInRecord {
   return {
-    ...checkInItemFromWire(wire),
-    status: wire.status,
-    ...(wire.first_check_in_id === undefined ? {} : { firstCheckInId: wire.first_check_in_id }),
-    ...(wire.reason === undefined ? {} : { reason: wire.reason }),
-    receivedAt: Date.parse(wire.received_at),
+    ...toClientNames(wire),
+    checkedInAt: Date.parse(checked_in_at),
+    receivedAt: Date.parse(received_at),
   }
 }
 
-export function checkInRecordToWire(record: CheckInRecord): CheckInRecordWire {
-  return {
-    ...checkInItemToWire(record),
-    status: record.status,
-    ...(record.firstCheckInId === undefined ? {} : { first_check_in_id: record.firstCheckInId }),
-    ...(record.reason === undefined ? {} : { reason: record.reason }),
-    received_at: toIso(record.receivedAt),
-  }
+export function checkInRecordToWire({
+  checkedInAt,
+  receivedAt,
+  ...record
+}: CheckInRecord): CheckInRecordWire {
+  return { ...toWireNames(record), checked_in_at: toIso(checkedInAt), received_at: toIso(receivedAt) }
 }
 
 export const checkInRecordCodec = z.codec(checkInRecordWireSchema, checkInRecordSchema, {
@@ -592,16 +475,8 @@ export const checkInRecordCodec = z.codec(checkInRecordWireSchema, checkInRecord
 })
 
 export const checkInPageCodec = z.codec(checkInPageWireSchema, checkInPageSchema, {
-  decode: (wire) => ({
-    items: wire.items.map(checkInRecordFromWire),
-    nextCursor: wire.next_cursor,
-    hasMore: wire.has_more,
-  }),
-  encode: (page) => ({
-    items: page.items.map(checkInRecordToWire),
-    next_cursor: page.nextCursor,
-    has_more: page.hasMore,
-  }),
+  decode: (wire) => ({ ...toClientNames(wire), items: wire.items.map(checkInRecordFromWire) }),
+  encode: (page) => ({ ...toWireNames(page), items: page.items.map(checkInRecordToWire) }),
 })
 
 /** The key set is used as it is: jose reads JWKs in their standard names. */
@@ -626,27 +501,27 @@ export const waitingListEntrySchema = z.object({
 })
 export type WaitingListEntry = z.output<typeof waitingListEntrySchema>
 
-function waitingListEntryFromWire(wire: WaitingListEntryWire): WaitingListEntry {
+function waitingListEntryFromWire({
+  joined_at,
+  offer_expires_at,
+  ...wire
+}: WaitingListEntryWire): WaitingListEntry {
   return {
-    registrationTier: wire.registration_tier,
-    badgeName: wire.badge_name,
-    status: wire.status,
-    joinedAt: Date.parse(wire.joined_at),
-    ...(wire.position === undefined ? {} : { position: wire.position }),
-    ...(wire.offer_expires_at === undefined ? {} : { offerExpiresAt: Date.parse(wire.offer_expires_at) }),
+    ...toClientNames(wire),
+    joinedAt: Date.parse(joined_at),
+    ...(offer_expires_at === undefined ? {} : { offerExpiresAt: Date.parse(offer_expires_at) }),
   }
 }
 
-function waitingListEntryToWire(entry: WaitingListEntry): WaitingListEntryWire {
+function waitingListEntryToWire({
+  joinedAt,
+  offerExpiresAt,
+  ...entry
+}: WaitingListEntry): WaitingListEntryWire {
   return {
-    registration_tier: entry.registrationTier,
-    badge_name: entry.badgeName,
-    status: entry.status,
-    joined_at: new Date(entry.joinedAt).toISOString(),
-    ...(entry.position === undefined ? {} : { position: entry.position }),
-    ...(entry.offerExpiresAt === undefined
-      ? {}
-      : { offer_expires_at: new Date(entry.offerExpiresAt).toISOString() }),
+    ...toWireNames(entry),
+    joined_at: toIso(joinedAt),
+    ...(offerExpiresAt === undefined ? {} : { offer_expires_at: toIso(offerExpiresAt) }),
   }
 }
 
@@ -657,10 +532,7 @@ export const waitingListEntryCodec = z.codec(waitingListEntryWireSchema, waiting
 
 /** Sends only what the tier uses, like registrationRequestCodec. */
 export const waitingListJoinCodec = z.codec(waitingListJoinWireSchema, waitingListJoinRequestSchema, {
-  decode: (wire): WaitingListJoinRequest => ({
-    ...registrationFieldsFromWire(wire),
-    language: wire.language,
-  }),
+  decode: (wire): WaitingListJoinRequest => toClientNames(wire),
   encode: (request) => ({
     ...registrationFieldsToWire(request),
     language: request.language ?? defaultLanguage,
@@ -671,8 +543,8 @@ export const waitingListAcceptSchema = z.object({ successUrl: z.string(), cancel
 export type WaitingListAccept = z.output<typeof waitingListAcceptSchema>
 
 export const waitingListAcceptCodec = z.codec(waitingListAcceptWireSchema, waitingListAcceptSchema, {
-  decode: (wire) => ({ successUrl: wire.success_url, cancelUrl: wire.cancel_url }),
-  encode: (accept) => ({ success_url: accept.successUrl, cancel_url: accept.cancelUrl }),
+  decode: (wire) => toClientNames(wire),
+  encode: (accept) => toWireNames(accept),
 })
 
 /** A waiting-list entry as staff see it. */
@@ -683,26 +555,21 @@ export const adminWaitingListEntrySchema = waitingListEntrySchema.extend({
 })
 export type AdminWaitingListEntry = z.output<typeof adminWaitingListEntrySchema>
 
-export const adminWaitingListCodec = z.codec(
+export const adminWaitingListCodec = listCodec(
   adminWaitingListWireSchema,
-  z.array(adminWaitingListEntrySchema),
-  {
-    decode: (wire) =>
-      wire.items.map((item) => ({
-        ...waitingListEntryFromWire(item),
-        entryId: item.entry_id,
-        email: item.email,
-        ...(item.offered_at === undefined ? {} : { offeredAt: Date.parse(item.offered_at) }),
-      })),
-    encode: (items) => ({
-      items: items.map((item) => ({
-        ...waitingListEntryToWire(item),
-        entry_id: item.entryId,
-        email: item.email,
-        ...(item.offeredAt === undefined ? {} : { offered_at: new Date(item.offeredAt).toISOString() }),
-      })),
-    }),
-  },
+  adminWaitingListEntrySchema,
+  ({ entry_id, offered_at, ...item }) => ({
+    ...waitingListEntryFromWire(item),
+    entryId: entry_id,
+    email: item.email,
+    ...(offered_at === undefined ? {} : { offeredAt: Date.parse(offered_at) }),
+  }),
+  ({ entryId, offeredAt, ...item }) => ({
+    ...waitingListEntryToWire(item),
+    entry_id: entryId,
+    email: item.email,
+    ...(offeredAt === undefined ? {} : { offered_at: toIso(offeredAt) }),
+  }),
 )
 
 // --- The event-cancelled refund run (decision 113) --------------------------------------------------------------
@@ -723,38 +590,14 @@ export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
 
 /** Only the names and the instants change: the status and the counts read the same on both sides. */
 export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
-  decode: ({
-    run_id,
-    expenses_per_person_jpy,
-    total_registrations,
-    started_at,
-    finished_at,
-    last_error,
-    ...same
-  }) => ({
-    ...same,
-    runId: run_id,
-    expensesPerPersonJpy: expenses_per_person_jpy,
-    totalRegistrations: total_registrations,
+  decode: ({ started_at, finished_at, ...wire }) => ({
+    ...toClientNames(wire),
     startedAt: Date.parse(started_at),
     ...(finished_at === undefined ? {} : { finishedAt: Date.parse(finished_at) }),
-    ...(last_error === undefined ? {} : { lastError: last_error }),
   }),
-  encode: ({
-    runId,
-    expensesPerPersonJpy,
-    totalRegistrations,
-    startedAt,
-    finishedAt,
-    lastError,
-    ...same
-  }) => ({
-    ...same,
-    run_id: runId,
-    expenses_per_person_jpy: expensesPerPersonJpy,
-    total_registrations: totalRegistrations,
+  encode: ({ startedAt, finishedAt, ...run }) => ({
+    ...toWireNames(run),
     started_at: toIso(startedAt),
     ...(finishedAt === undefined ? {} : { finished_at: toIso(finishedAt) }),
-    ...(lastError === undefined ? {} : { last_error: lastError }),
   }),
 })

@@ -1,3 +1,5 @@
+import { isOneOf } from './one-of.ts'
+
 /** Interface languages; Japanese is the default (docs/requirements.md LANG-1). */
 export const supportedLanguages = ['ja', 'en'] as const
 export type Language = (typeof supportedLanguages)[number]
@@ -8,7 +10,7 @@ export const defaultLanguage: Language = 'ja'
 export const languageLocales: Readonly<Record<Language, string>> = { ja: 'ja-JP', en: 'en-US' }
 
 export function isLanguage(value: unknown): value is Language {
-  return (supportedLanguages as readonly unknown[]).includes(value)
+  return isOneOf(supportedLanguages, value)
 }
 
 /**

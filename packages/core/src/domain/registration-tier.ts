@@ -1,3 +1,5 @@
+import { isOneOf } from './one-of.ts'
+
 /** The four paid registration tiers, in display order, with their prices in JPY (docs/requirements.md REG-1, REG-2). */
 export const registrationTiers = ['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'] as const
 export type RegistrationTier = (typeof registrationTiers)[number]
@@ -38,13 +40,13 @@ export const sponsorTiers = ['sponsor', 'sponsor_fursuiter'] as const satisfies 
 export const fursuitTiers = ['fursuiter', 'sponsor_fursuiter'] as const satisfies readonly RegistrationTier[]
 
 export function isSponsorTier(tier: RegistrationTier): boolean {
-  return (sponsorTiers as readonly RegistrationTier[]).includes(tier)
+  return isOneOf(sponsorTiers, tier)
 }
 
 export function isFursuitTier(tier: RegistrationTier): boolean {
-  return (fursuitTiers as readonly RegistrationTier[]).includes(tier)
+  return isOneOf(fursuitTiers, tier)
 }
 
 export function isRegistrationTier(value: unknown): value is RegistrationTier {
-  return (registrationTiers as readonly unknown[]).includes(value)
+  return isOneOf(registrationTiers, value)
 }

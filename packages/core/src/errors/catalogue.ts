@@ -1,3 +1,4 @@
+import { isOneOf } from '../domain/one-of.ts'
 import type errorsEn from '../locales/en/errors.json'
 
 type Catalogue = typeof errorsEn
@@ -50,7 +51,7 @@ export const productErrors = Object.fromEntries(productErrorKeys.map((key) => [k
 }
 
 export function isProductErrorKey(value: unknown): value is ProductErrorKey {
-  return (productErrorKeys as readonly unknown[]).includes(value)
+  return isOneOf(productErrorKeys, value)
 }
 
 /** A 401 whose message is exactly this means the caller must sign in again (docs/requirements.md ERR-1). */
@@ -133,7 +134,7 @@ export const cognitoErrorNames = [
 export type CognitoErrorName = (typeof cognitoErrorNames)[number]
 
 export function isCognitoErrorName(value: unknown): value is CognitoErrorName {
-  return (cognitoErrorNames as readonly unknown[]).includes(value)
+  return isOneOf(cognitoErrorNames, value)
 }
 
 /** The form validation messages (docs/requirements.md VAL-1 to VAL-8) and the generic Required / Invalid input. */

@@ -52,6 +52,33 @@ const storable = (text: string) =>
     )
   })
 
+/**
+ * What every name field holds: exactly the visible texts of 1 to `max` characters pass, and nothing that cannot be
+ * stored, whatever its code points (texts generated up to `generatedUpTo` characters).
+ */
+function itTakesExactlyTheVisibleTexts(
+  schema: z.ZodType<string>,
+  { max, generatedUpTo }: { max: number; generatedUpTo: number },
+) {
+  it(`accepts exactly the visible texts of 1 to ${max} characters`, () => {
+    fc.assert(
+      fc.property(fc.string({ unit: readableGrapheme, maxLength: generatedUpTo }), (text) => {
+        const length = graphemeLength(text.trim())
+        expect(schema.safeParse(text).success).toBe(length >= 1 && length <= max)
+      }),
+    )
+  })
+
+  it('never accepts a text that cannot be stored, whatever its code points', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: generatedUpTo }), (text) => {
+        const result = schema.safeParse(text)
+        if (result.success) expect(storable(result.data)).toBe(true)
+      }),
+    )
+  })
+}
+
 describe('badge name', () => {
   it('must not be empty (Badge name must not be empty)', () => {
     expect(keysOf(badgeNameSchema, '')).toEqual(['validation.badgeNameEmpty'])
@@ -116,23 +143,7 @@ describe('badge name', () => {
     }
   })
 
-  it('accepts exactly the visible texts of 1 to 20 characters', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: readableGrapheme, maxLength: 30 }), (text) => {
-        const length = graphemeLength(text.trim())
-        expect(badgeNameSchema.safeParse(text).success).toBe(length >= 1 && length <= 20)
-      }),
-    )
-  })
-
-  it('never accepts a text that cannot be stored, whatever its code points', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
-        const result = badgeNameSchema.safeParse(text)
-        if (result.success) expect(storable(result.data)).toBe(true)
-      }),
-    )
-  })
+  itTakesExactlyTheVisibleTexts(badgeNameSchema, { max: 20, generatedUpTo: 30 })
 })
 
 describe('handle name', () => {
@@ -167,23 +178,7 @@ describe('handle name', () => {
     expect(keysOf(badgeNameSchema, 'ケモ\u200Bノ')).toEqual(['validation.badgeNameUnprintable'])
   })
 
-  it('accepts exactly the visible texts of 1 to 100 characters', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: readableGrapheme, maxLength: 120 }), (text) => {
-        const length = graphemeLength(text.trim())
-        expect(handleNameSchema.safeParse(text).success).toBe(length >= 1 && length <= 100)
-      }),
-    )
-  })
-
-  it('never accepts a text that cannot be stored, whatever its code points', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (text) => {
-        const result = handleNameSchema.safeParse(text)
-        if (result.success) expect(storable(result.data)).toBe(true)
-      }),
-    )
-  })
+  itTakesExactlyTheVisibleTexts(handleNameSchema, { max: 100, generatedUpTo: 120 })
 })
 
 describe('profile URLs', () => {
