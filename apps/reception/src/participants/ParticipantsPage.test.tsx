@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import { renderApp, uiTimeoutMs } from '../test/render.tsx'
@@ -68,10 +68,7 @@ describe('participant list', () => {
       const [download] = app.downloads
       expect(download?.fileName).toBe('participants-2025-05-10-0930.csv')
       expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
-        header: true,
-        skipEmptyLines: true,
-      })
+      const parsed = parseCsv(download?.text)
       expect(parsed.meta.fields).toEqual([...csvColumns])
       expect(
         parsed.data.map((row) => [row.user_id, row.badge_name, row.checked_in_at, row.checked_in_device]),
@@ -208,10 +205,7 @@ describe('participant list at scale', () => {
       const [download] = app.downloads
       expect(download?.fileName).toBe('check-ins-2025-05-10-0930.csv')
       expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
-        header: true,
-        skipEmptyLines: true,
-      })
+      const parsed = parseCsv(download?.text)
       expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
       expect(parsed.data).toEqual([
         {

@@ -1,7 +1,7 @@
 import type { Participant } from '@furfes/core'
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { checkInsByRegistration, type StoredCheckIn } from '../data/check-ins.ts'
+import { parseCsv } from '../test/csv.ts'
 import { eventMorning, participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import {
   byteOrderMark,
@@ -51,7 +51,7 @@ describe('participant CSV', () => {
   })
 
   it('parses back with papaparse to one row per participant with every field', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    const parsed = parseCsv(csv)
     expect(parsed.errors).toEqual([])
     expect(parsed.meta.fields).toEqual([...csvColumns])
     expect(parsed.data).toHaveLength(4)
@@ -77,7 +77,7 @@ describe('participant CSV', () => {
   })
 
   it('defuses cells a spreadsheet would run as formulas', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    const parsed = parseCsv(csv)
     expect(parsed.data[1]?.badge_name).toBe(`'=HYPERLINK("http://evil")`)
   })
 
@@ -121,7 +121,7 @@ describe('check-in CSV', () => {
   })
 
   it('lists every check-in and undo oldest first: who, when in Japan, which device, and the answer', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    const parsed = parseCsv(csv)
     expect(parsed.errors).toEqual([])
     expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
     expect(parsed.data).toEqual([
