@@ -26,7 +26,7 @@ export function quantile(values: number[], q: number): number {
 }
 
 /** Prints the rows as a Markdown table, columns in the order of the first row's keys. */
-export function printTable(rows: Record<string, string>[]) {
+export function printTable(rows: Record<string, string | number>[]) {
   const columns = Object.keys(rows[0] ?? {})
   console.log(`| ${columns.join(' | ')} |`)
   console.log(`| ${columns.map(() => '---').join(' | ')} |`)

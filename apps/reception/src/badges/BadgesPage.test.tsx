@@ -25,9 +25,7 @@ function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
     language,
     server,
     signedIn: true,
-    prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
-    },
+    synced: true,
   })
 }
 

@@ -1,25 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ReceptionServices } from '../app/services.tsx'
 import { parseCsv } from '../test/csv.ts'
 import { createTestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderApp, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
 import { dashboardCsvColumns } from './figures.ts'
 
 /**
- * The app signed in on `path` over an API with six participants, capacities and registrations per day;
- * `prepare` readies the device before the page renders (by default: a full snapshot).
+ * The app signed in and synced on `path` over an API with six participants, capacities and registrations per
+ * day; `prepare` (check-ins, a device name) runs before the page renders.
  */
-function dashboardApp(
-  path: string,
-  language: 'ja' | 'en',
-  prepare = async (services: ReceptionServices) => {
-    await services.sync.sync({ refreshSnapshot: true })
-  },
-) {
+function dashboardApp(path: string, language: 'ja' | 'en', prepare?: TestAppOptions['prepare']) {
   const server = createFakeApiServer({
     now: () => eventMorning,
     participants: [
@@ -41,6 +34,7 @@ function dashboardApp(
     language,
     server,
     signedIn: true,
+    synced: true,
     prepare,
   })
 }
@@ -57,7 +51,6 @@ describe('dashboard', () => {
     "shows the API's figures per tier and at the door, and follows another device's check-in after a sync (en)",
     async () => {
       const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
-        await services.sync.sync({ refreshSnapshot: true })
         await services.store.recordCheckIn(registrationIdOf(3))
         await services.sync.sync()
       })
@@ -138,7 +131,6 @@ describe('dashboard', () => {
       const user = userEvent.setup({ delay: null })
       const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
         services.device.setName('=SUM(A1)')
-        await services.sync.sync({ refreshSnapshot: true })
         await services.store.recordCheckIn(registrationIdOf(4))
         await services.sync.sync()
       })

@@ -20,8 +20,8 @@ function participantsApp(language: 'ja' | 'en') {
     language,
     server,
     signedIn: true,
+    synced: true,
     prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
       await services.store.recordCheckIn(registrationIdOf(3))
     },
   })
@@ -121,8 +121,8 @@ describe('participant list at scale', () => {
       language: 'en',
       server,
       signedIn: true,
+      synced: true,
       prepare: async (services) => {
-        await services.sync.sync({ refreshSnapshot: true })
         await services.store.recordCheckIn(registrationIdOf(42))
       },
     })

@@ -21,9 +21,7 @@ async function refundApp(language: 'ja' | 'en') {
     language,
     server,
     signedIn: true,
-    prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
-    },
+    synced: true,
   })
   return { app, server }
 }

@@ -42,7 +42,7 @@ async function scanApp(language: 'ja' | 'en') {
     language,
     server,
     signedIn: true,
-    prepare: (services) => services.sync.sync({ refreshSnapshot: true }).then(() => undefined),
+    synced: true,
   })
   await screen.findByRole('heading', { level: 1 })
   await within(document.body).findByLabelText(language === 'ja' ? 'カメラ映像' : 'Camera picture')

@@ -154,6 +154,8 @@ export interface TestAppOptions {
   signedIn?: boolean
   /** The reception's idle limit (decision 077); the app's default without it. */
   idleHours?: number
+  /** Take a full snapshot from the API before `prepare` runs, as a device that synced on entering the admin area. */
+  synced?: boolean
   prepare?: (services: ReceptionServices) => Promise<void>
 }
 
@@ -218,6 +220,7 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     rememberLanguage: () => undefined,
     download: (text, fileName) => void downloads.push({ text, fileName }),
   }
+  if (options.synced) await services.sync.sync({ refreshSnapshot: true })
   await options.prepare?.(services)
   const router = createMemoryRouter(createRoutes(), { initialEntries: [options.path] })
   render(
