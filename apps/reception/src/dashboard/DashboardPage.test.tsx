@@ -5,7 +5,7 @@ import { parseCsv } from '../test/csv.ts'
 import { createTestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
 import { dashboardCsvColumns } from './figures.ts'
 
 /**
@@ -29,14 +29,7 @@ function dashboardApp(path: string, language: 'ja' | 'en', prepare?: TestAppOpti
     { date: '2025-03-01', registration_tier: 'member', registrations: 1 },
     { date: '2025-03-02', registration_tier: 'sponsor', registrations: 1 },
   ]
-  return renderApp({
-    path,
-    language,
-    server,
-    signedIn: true,
-    synced: true,
-    prepare,
-  })
+  return renderSyncedAdmin(server, path, language, prepare)
 }
 
 function rowOf(table: HTMLElement, name: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
 import { checkInCsvColumns, csvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
@@ -15,15 +15,8 @@ function participantsApp(language: 'ja' | 'en') {
       participantWire({ n: 3, badgeName: 'Bear', tier: 'fursuiter', changingRoomType: 'male' }),
     ],
   })
-  return renderApp({
-    path: `/${language}/admin`,
-    language,
-    server,
-    signedIn: true,
-    synced: true,
-    prepare: async (services) => {
-      await services.store.recordCheckIn(registrationIdOf(3))
-    },
+  return renderSyncedAdmin(server, `/${language}/admin`, language, async (services) => {
+    await services.store.recordCheckIn(registrationIdOf(3))
   })
 }
 
@@ -116,15 +109,8 @@ describe('participant list at scale', () => {
         }),
       ),
     })
-    return renderApp({
-      path: '/en/admin',
-      language: 'en',
-      server,
-      signedIn: true,
-      synced: true,
-      prepare: async (services) => {
-        await services.store.recordCheckIn(registrationIdOf(42))
-      },
+    return renderSyncedAdmin(server, '/en/admin', 'en', async (services) => {
+      await services.store.recordCheckIn(registrationIdOf(42))
     })
   }
 

@@ -159,6 +159,19 @@ export interface TestAppOptions {
   prepare?: (services: ReceptionServices) => Promise<void>
 }
 
+/**
+ * Where every admin screen test starts: the app signed in on `path`, after a full snapshot from `server`;
+ * `prepare` (check-ins, a device name) runs before the page renders.
+ */
+export function renderSyncedAdmin(
+  server: FakeApiServer,
+  path: string,
+  language: Language,
+  prepare?: TestAppOptions['prepare'],
+): Promise<TestApp> {
+  return renderApp({ path, language, server, signedIn: true, synced: true, prepare })
+}
+
 /** The whole app on a memory router, over fakes of Cognito, the API, the camera and the speaker. */
 export async function renderApp(options: TestAppOptions): Promise<TestApp> {
   const clock = { now: eventMorning }
