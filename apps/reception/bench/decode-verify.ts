@@ -22,10 +22,9 @@ import type { QrDecoder, RgbaFrame } from '../src/scan/decoder.ts'
 import { createZxingDecoder } from '../src/scan/zxing-decoder.ts'
 import { createCodeVerifier } from '../src/verify/code-verifier.ts'
 import { judgeCode } from '../src/verify/verdict.ts'
+import { benchArgs, printTable, quantile, seededRandom } from './bench-kit.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]),
-)
+const args = benchArgs()
 const framesPerLevel = Number(args.get('frames') ?? 20)
 const codeFormat = args.get('codes') === 'jws' ? 'jws' : 'compact'
 // The codes before decision 120 were drawn at M; the compact ones at the level the PWA draws them.
@@ -33,18 +32,6 @@ const ecc = (args.get('ecc') ??
   (codeFormat === 'jws' ? 'M' : registrationCodeQrErrorCorrection)) as QRCode.QRCodeErrorCorrectionLevel
 const width = 640
 const height = 480
-
-/** A seeded generator, so every run draws the same corpus. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Level {
   name: string
@@ -163,12 +150,6 @@ async function createWasmDecoder(): Promise<QrDecoder> {
   }
 }
 
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
-}
-
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1))
 
 async function main() {
@@ -181,7 +162,7 @@ async function main() {
     ],
   }
   const now = Date.parse('2025-05-10T09:30:00+09:00')
-  const next = random(2025_05_10)
+  const next = seededRandom(2025_05_10)
   const participants: Participant[] = []
   const tokens: string[] = []
   for (let n = 0; n < framesPerLevel; n++) {
@@ -300,10 +281,7 @@ async function main() {
       `${codeFormat} codes, QR version ${qrVersion} (ECC ${ecc}, ${tokens[0]?.length} characters), ` +
       `${framesPerLevel} frames per level`,
   )
-  const columns = Object.keys(rows[0] ?? {})
-  console.log(`| ${columns.join(' | ')} |`)
-  console.log(`| ${columns.map(() => '---').join(' | ')} |`)
-  for (const row of rows) console.log(`| ${columns.map((column) => row[column]).join(' | ')} |`)
+  printTable(rows)
 }
 
 await main()

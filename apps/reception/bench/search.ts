@@ -12,26 +12,13 @@ import {
   sortParticipants,
 } from '../src/participants/search.ts'
 import { participant, registrationIdOf } from '../src/test/fixtures.ts'
+import { benchArgs, printTable, quantile, seededRandom } from './bench-kit.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]),
-)
+const args = benchArgs()
 const rowCount = Number(args.get('rows') ?? 5000)
 const repeats = Number(args.get('repeats') ?? 30)
 
-/** A seeded generator, so every run searches the same list. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const next = random(21)
+const next = seededRandom(21)
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
 const kana = ['きつね', 'たぬき', 'おおかみ', 'ねこ', 'いぬ', 'りゅう', 'うさぎ', 'とら', 'くま', 'しか']
 const katakana = ['コン', 'ポチ', 'シロ', 'クロ', 'ミケ', 'ハチ', 'タマ', 'ルナ', 'ソラ', 'ユキ']
@@ -78,10 +65,6 @@ const records: StoredCheckIn[] = people
   }))
 const checkIns = checkInsByRegistration(records)
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
-}
 const ms = (value: number) => value.toFixed(2)
 
 function time(run: () => unknown): number {
@@ -108,10 +91,8 @@ rows.push({
   max: '–',
 })
 
-function measure(name: string, run: () => unknown) {
-  run()
-  const times: number[] = []
-  for (let r = 0; r < repeats; r++) times.push(time(run))
+/** One row of the table: the median, 95th percentile and slowest of `times`. */
+function addRow(name: string, times: number[]) {
   rows.push({
     case: name,
     median: ms(quantile(times, 0.5)),
@@ -120,56 +101,35 @@ function measure(name: string, run: () => unknown) {
   })
 }
 
+function measure(name: string, run: () => unknown) {
+  run()
+  const times: number[] = []
+  for (let r = 0; r < repeats; r++) times.push(time(run))
+  addRow(name, times)
+}
+
 const sorted = sortParticipants(people, { column: 'badgeName', direction: 'asc' }, checkIns)
-// Per keystroke, so it reads against the 50 ms budget.
-{
+/** Times `search` once per keystroke, `repeats` times over, so each row reads against the 50 ms budget. */
+function measurePerKeystroke(name: string, search: (keystroke: string) => unknown) {
   const times: number[] = []
   for (let r = 0; r < repeats; r++) {
-    for (const keystroke of keystrokes)
-      times.push(time(() => filterParticipants(sorted, filtersOf(keystroke), checkIns)))
+    for (const keystroke of keystrokes) times.push(time(() => search(keystroke)))
   }
-  rows.push({
-    case: 'one keystroke, list (filter)',
-    median: ms(quantile(times, 0.5)),
-    p95: ms(quantile(times, 0.95)),
-    max: ms(Math.max(...times)),
-  })
+  addRow(name, times)
 }
-{
-  const times: number[] = []
-  for (let r = 0; r < repeats; r++) {
-    for (const keystroke of keystrokes) {
-      times.push(
-        time(() =>
-          filterParticipants(
-            sorted,
-            { query: keystroke, tier: 'sponsor', payment: 'paid', checkIn: 'notCheckedIn' },
-            checkIns,
-          ),
-        ),
-      )
-    }
-  }
-  rows.push({
-    case: 'one keystroke with tier, payment and check-in filters',
-    median: ms(quantile(times, 0.5)),
-    p95: ms(quantile(times, 0.95)),
-    max: ms(Math.max(...times)),
-  })
-}
-{
-  const times: number[] = []
-  for (let r = 0; r < repeats; r++) {
-    for (const keystroke of keystrokes)
-      times.push(time(() => firstMatches(people, filtersOf(keystroke), checkIns, 8)))
-  }
-  rows.push({
-    case: "one keystroke, scanner's search (filter, keep the first 8 by name)",
-    median: ms(quantile(times, 0.5)),
-    p95: ms(quantile(times, 0.95)),
-    max: ms(Math.max(...times)),
-  })
-}
+measurePerKeystroke('one keystroke, list (filter)', (keystroke) =>
+  filterParticipants(sorted, filtersOf(keystroke), checkIns),
+)
+measurePerKeystroke('one keystroke with tier, payment and check-in filters', (keystroke) =>
+  filterParticipants(
+    sorted,
+    { query: keystroke, tier: 'sponsor', payment: 'paid', checkIn: 'notCheckedIn' },
+    checkIns,
+  ),
+)
+measurePerKeystroke("one keystroke, scanner's search (filter, keep the first 8 by name)", (keystroke) =>
+  firstMatches(people, filtersOf(keystroke), checkIns, 8),
+)
 for (const column of ['badgeName', 'email', 'checkIn'] as SortColumn[]) {
   measure(`sort all ${rowCount} by ${column} (a header click)`, () =>
     sortParticipants(people, { column, direction: 'desc' }, checkIns),
@@ -184,8 +144,5 @@ if (args.has('json')) {
   console.log(
     `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}; ${rowCount} participants, ${records.length} check-ins, ${repeats} runs`,
   )
-  const columns = Object.keys(rows[0] ?? {})
-  console.log(`| ${columns.join(' | ')} |`)
-  console.log(`| ${columns.map(() => '---').join(' | ')} |`)
-  for (const row of rows) console.log(`| ${columns.map((column) => row[column]).join(' | ')} |`)
+  printTable(rows)
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
 
 /** 12 paid people (two sheets of ten), one pending and one canceled, who get no badge. */
 function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
@@ -20,15 +20,7 @@ function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
       participantWire({ n: 14, badgeName: 'Canceled Bear', paymentStatus: 'canceled' }),
     ],
   })
-  return renderApp({
-    path,
-    language,
-    server,
-    signedIn: true,
-    prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
-    },
-  })
+  return renderSyncedAdmin(server, path, language)
 }
 
 const sheets = () => within(screen.getByRole('region', { name: 'Badge sheets' }))

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../test/csv.ts'
 import { createTestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
 import { dashboardCsvColumns } from './figures.ts'
 
-function seededServer() {
+/**
+ * The app signed in and synced on `path` over an API with six participants, capacities and registrations per
+ * day; `prepare` (check-ins, a device name) runs before the page renders.
+ */
+function dashboardApp(path: string, language: 'ja' | 'en', prepare?: TestAppOptions['prepare']) {
   const server = createFakeApiServer({
     now: () => eventMorning,
     participants: [
@@ -25,7 +29,7 @@ function seededServer() {
     { date: '2025-03-01', registration_tier: 'member', registrations: 1 },
     { date: '2025-03-02', registration_tier: 'sponsor', registrations: 1 },
   ]
-  return server
+  return renderSyncedAdmin(server, path, language, prepare)
 }
 
 function rowOf(table: HTMLElement, name: string) {
@@ -39,17 +43,9 @@ describe('dashboard', () => {
   it(
     "shows the API's figures per tier and at the door, and follows another device's check-in after a sync (en)",
     async () => {
-      const server = seededServer()
-      const app = await renderApp({
-        path: '/en/admin/dashboard',
-        language: 'en',
-        server,
-        signedIn: true,
-        prepare: async (services) => {
-          await services.sync.sync({ refreshSnapshot: true })
-          await services.store.recordCheckIn(registrationIdOf(3))
-          await services.sync.sync()
-        },
+      const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
+        await services.store.recordCheckIn(registrationIdOf(3))
+        await services.sync.sync()
       })
       await screen.findByText(/^Figures from the server as of 09:30:00/, undefined, { timeout: uiTimeoutMs })
       const table = screen.getByRole('table', { name: 'Registration by tier' })
@@ -74,7 +70,7 @@ describe('dashboard', () => {
       expect(within(arrivals).getByText('Expected: 3')).toBeTruthy()
 
       // Another tablet checks someone in; this one learns of it at its next sync and asks again.
-      const other = await createTestDevice(server, { name: '受付2', time: eventMorning + 60_000 })
+      const other = await createTestDevice(app.server, { name: '受付2', time: eventMorning + 60_000 })
       await other.engine.sync({ refreshSnapshot: true })
       await other.store.recordCheckIn(registrationIdOf(4))
       await other.engine.sync()
@@ -92,16 +88,7 @@ describe('dashboard', () => {
   it(
     "works offline from the device's snapshot and says how old the figures are (ja)",
     async () => {
-      const server = seededServer()
-      const app = await renderApp({
-        path: '/ja/admin',
-        language: 'ja',
-        server,
-        signedIn: true,
-        prepare: async (services) => {
-          await services.sync.sync({ refreshSnapshot: true })
-        },
-      })
+      const app = await dashboardApp('/ja/admin', 'ja')
       // Visit the dashboard online (the device keeps the answer), then the network goes away.
       await app.router.navigate('/ja/admin/dashboard')
       await screen.findByText(/^サーバーの数値/, undefined, { timeout: uiTimeoutMs })
@@ -135,28 +122,17 @@ describe('dashboard', () => {
     'downloads the figures as a CSV with a byte order mark and escaped formulae (en)',
     async () => {
       const user = userEvent.setup({ delay: null })
-      const server = seededServer()
-      const app = await renderApp({
-        path: '/en/admin/dashboard',
-        language: 'en',
-        server,
-        signedIn: true,
-        prepare: async (services) => {
-          services.device.setName('=SUM(A1)')
-          await services.sync.sync({ refreshSnapshot: true })
-          await services.store.recordCheckIn(registrationIdOf(4))
-          await services.sync.sync()
-        },
+      const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
+        services.device.setName('=SUM(A1)')
+        await services.store.recordCheckIn(registrationIdOf(4))
+        await services.sync.sync()
       })
       await screen.findByText('1 of 3 checked in', undefined, { timeout: uiTimeoutMs })
       await user.click(screen.getByRole('button', { name: 'Download CSV' }))
       const [download] = app.downloads
       expect(download?.fileName).toBe('dashboard-2025-05-10-0930.csv')
       expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
-        header: true,
-        skipEmptyLines: true,
-      })
+      const parsed = parseCsv(download?.text)
       expect(parsed.meta.fields).toEqual([...dashboardCsvColumns])
       const value = (figure: string, cells: Record<string, string> = {}) =>
         parsed.data.find(

@@ -68,6 +68,19 @@ function TierTable({ figures }: { figures: DashboardFigures }) {
       : (moneyColumns as readonly string[]).includes(column)
         ? yen.format(value)
         : number.format(value)
+  // A tier's row and the total row: the label, then one cell a column.
+  const cells = (label: string, value: (column: Column) => number | undefined) => (
+    <>
+      <TableCell component="th" scope="row">
+        {label}
+      </TableCell>
+      {columns.map((column) => (
+        <TableCell key={column} align="right" data-column={column}>
+          {show(column, value(column))}
+        </TableCell>
+      ))}
+    </>
+  )
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
     <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-labelledby="dashboard-tiers">
@@ -87,28 +100,12 @@ function TierTable({ figures }: { figures: DashboardFigures }) {
         <TableBody>
           {figures.tiers.map((tier) => (
             <TableRow key={tier.registrationTier}>
-              <TableCell component="th" scope="row">
-                {t(`domain:registrationTier.${tier.registrationTier}`)}
-              </TableCell>
-              {columns.map((column) => (
-                <TableCell key={column} align="right" data-column={column}>
-                  {show(column, tier[column])}
-                </TableCell>
-              ))}
+              {cells(t(`domain:registrationTier.${tier.registrationTier}`), (column) => tier[column])}
             </TableRow>
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow>
-            <TableCell component="th" scope="row">
-              {t('dashboard.total')}
-            </TableCell>
-            {columns.map((column) => (
-              <TableCell key={column} align="right" data-column={column}>
-                {show(column, total(figures.tiers, column))}
-              </TableCell>
-            ))}
-          </TableRow>
+          <TableRow>{cells(t('dashboard.total'), (column) => total(figures.tiers, column))}</TableRow>
         </TableFooter>
       </Table>
     </TableContainer>

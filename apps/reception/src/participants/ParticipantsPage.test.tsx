@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
 import { checkInCsvColumns, csvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
@@ -15,15 +15,8 @@ function participantsApp(language: 'ja' | 'en') {
       participantWire({ n: 3, badgeName: 'Bear', tier: 'fursuiter', changingRoomType: 'male' }),
     ],
   })
-  return renderApp({
-    path: `/${language}/admin`,
-    language,
-    server,
-    signedIn: true,
-    prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
-      await services.store.recordCheckIn(registrationIdOf(3))
-    },
+  return renderSyncedAdmin(server, `/${language}/admin`, language, async (services) => {
+    await services.store.recordCheckIn(registrationIdOf(3))
   })
 }
 
@@ -68,10 +61,7 @@ describe('participant list', () => {
       const [download] = app.downloads
       expect(download?.fileName).toBe('participants-2025-05-10-0930.csv')
       expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
-        header: true,
-        skipEmptyLines: true,
-      })
+      const parsed = parseCsv(download?.text)
       expect(parsed.meta.fields).toEqual([...csvColumns])
       expect(
         parsed.data.map((row) => [row.user_id, row.badge_name, row.checked_in_at, row.checked_in_device]),
@@ -119,15 +109,8 @@ describe('participant list at scale', () => {
         }),
       ),
     })
-    return renderApp({
-      path: '/en/admin',
-      language: 'en',
-      server,
-      signedIn: true,
-      prepare: async (services) => {
-        await services.sync.sync({ refreshSnapshot: true })
-        await services.store.recordCheckIn(registrationIdOf(42))
-      },
+    return renderSyncedAdmin(server, '/en/admin', 'en', async (services) => {
+      await services.store.recordCheckIn(registrationIdOf(42))
     })
   }
 
@@ -208,10 +191,7 @@ describe('participant list at scale', () => {
       const [download] = app.downloads
       expect(download?.fileName).toBe('check-ins-2025-05-10-0930.csv')
       expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = Papa.parse<Record<string, string>>(download?.text.slice(1) ?? '', {
-        header: true,
-        skipEmptyLines: true,
-      })
+      const parsed = parseCsv(download?.text)
       expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
       expect(parsed.data).toEqual([
         {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
 
 /** Before the policy's first cut-off (decision 110): 90 % of the fee. */
 const early = Date.parse('2025-03-01T10:00:00+09:00')
@@ -16,15 +16,7 @@ async function refundApp(language: 'ja' | 'en') {
       participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'pending' }),
     ],
   })
-  const app = await renderApp({
-    path: `/${language}/admin`,
-    language,
-    server,
-    signedIn: true,
-    prepare: async (services) => {
-      await services.sync.sync({ refreshSnapshot: true })
-    },
-  })
+  const app = await renderSyncedAdmin(server, `/${language}/admin`, language)
   return { app, server }
 }
 

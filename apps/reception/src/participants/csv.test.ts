@@ -1,7 +1,7 @@
 import type { Participant } from '@furfes/core'
-import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { checkInsByRegistration, type StoredCheckIn } from '../data/check-ins.ts'
+import { parseCsv } from '../test/csv.ts'
 import { eventMorning, participant, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import {
   byteOrderMark,
@@ -41,19 +41,30 @@ const checkIn: StoredCheckIn = {
   receivedAt: eventMorning + 1000,
 }
 
+/** UTF-8 starting with a byte order mark, for Excel, then the header row and a CRLF. */
+function expectExcelStart(csv: string, columns: readonly string[]) {
+  expect(csv.startsWith(byteOrderMark)).toBe(true)
+  expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  expect(csv.split('\r\n')[0]).toBe(`${byteOrderMark}${columns.join(',')}`)
+}
+
+/** The rows, once papaparse has read the file without an error and with exactly these columns. */
+function parseCleanly(csv: string, columns: readonly string[]) {
+  const parsed = parseCsv(csv)
+  expect(parsed.errors).toEqual([])
+  expect(parsed.meta.fields).toEqual([...columns])
+  return parsed
+}
+
 describe('participant CSV', () => {
   const csv = participantsCsv(people, checkInsByRegistration([checkIn]))
 
   it('is UTF-8 text that starts with a byte order mark, for Excel', () => {
-    expect(csv.startsWith(byteOrderMark)).toBe(true)
-    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    expect(csv.split('\r\n')[0]).toBe(`${byteOrderMark}${csvColumns.join(',')}`)
+    expectExcelStart(csv, csvColumns)
   })
 
   it('parses back with papaparse to one row per participant with every field', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
-    expect(parsed.errors).toEqual([])
-    expect(parsed.meta.fields).toEqual([...csvColumns])
+    const parsed = parseCleanly(csv, csvColumns)
     expect(parsed.data).toHaveLength(4)
     expect(parsed.data[0]).toEqual({
       user_id: userIdOf(1),
@@ -77,7 +88,7 @@ describe('participant CSV', () => {
   })
 
   it('defuses cells a spreadsheet would run as formulas', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
+    const parsed = parseCsv(csv)
     expect(parsed.data[1]?.badge_name).toBe(`'=HYPERLINK("http://evil")`)
   })
 
@@ -116,14 +127,11 @@ describe('check-in CSV', () => {
   const csv = checkInsCsv([checkIn, undo, remote], byRegistration)
 
   it('starts with a byte order mark and has CRLF line ends', () => {
-    expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    expect(csv.split('\r\n')[0]).toBe(`${byteOrderMark}${checkInCsvColumns.join(',')}`)
+    expectExcelStart(csv, checkInCsvColumns)
   })
 
   it('lists every check-in and undo oldest first: who, when in Japan, which device, and the answer', () => {
-    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true })
-    expect(parsed.errors).toEqual([])
-    expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
+    const parsed = parseCleanly(csv, checkInCsvColumns)
     expect(parsed.data).toEqual([
       {
         checked_in_at: '2025-05-10 09:29:00',

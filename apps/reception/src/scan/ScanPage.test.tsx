@@ -13,7 +13,7 @@ import {
   signJwsCode,
   validAtEvent,
 } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
 
 let key: SigningKey
 
@@ -37,13 +37,7 @@ async function scanApp(language: 'ja' | 'en') {
       participantWire({ n: 3, badgeName: 'Bear', tier: 'member', email: 'bear@example.com' }),
     ],
   })
-  const app = await renderApp({
-    path: `/${language}/admin/scan`,
-    language,
-    server,
-    signedIn: true,
-    prepare: (services) => services.sync.sync({ refreshSnapshot: true }).then(() => undefined),
-  })
+  const app = await renderSyncedAdmin(server, `/${language}/admin/scan`, language)
   await screen.findByRole('heading', { level: 1 })
   await within(document.body).findByLabelText(language === 'ja' ? 'カメラ映像' : 'Camera picture')
   return app

@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDevice } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
@@ -35,6 +35,23 @@ export function SettingsPage() {
       <DeviceCard />
       <EventCancellationCard />
     </Stack>
+  )
+}
+
+/** One card of the settings: its heading and what it sets, above its controls. */
+function SettingsCard({ heading, intro, children }: { heading: string; intro: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {heading}
+        </Typography>
+        <Typography variant="body2" gutterBottom>
+          {intro}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
   )
 }
 
@@ -69,36 +86,28 @@ function FeatureFlagsCard() {
   }
 
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('settings.flags.heading')}
-        </Typography>
-        <Typography variant="body2" gutterBottom>
-          {t('settings.flags.intro')}
-        </Typography>
-        <ErrorAlert error={error} />
-        {!flags && error === undefined && <Typography>{t('settings.flags.loading')}</Typography>}
-        {flags && (
-          <FormGroup>
-            {flagNames.map((name) => (
-              <FormControlLabel
-                key={name}
-                control={
-                  <Switch
-                    checked={flags[name]}
-                    disabled={saving !== undefined}
-                    onChange={() => void toggle(name)}
-                    color={name === 'isUnderMaintenance' ? 'warning' : 'primary'}
-                  />
-                }
-                label={t(`settings.flags.${name}`)}
-              />
-            ))}
-          </FormGroup>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard heading={t('settings.flags.heading')} intro={t('settings.flags.intro')}>
+      <ErrorAlert error={error} />
+      {!flags && error === undefined && <Typography>{t('settings.flags.loading')}</Typography>}
+      {flags && (
+        <FormGroup>
+          {flagNames.map((name) => (
+            <FormControlLabel
+              key={name}
+              control={
+                <Switch
+                  checked={flags[name]}
+                  disabled={saving !== undefined}
+                  onChange={() => void toggle(name)}
+                  color={name === 'isUnderMaintenance' ? 'warning' : 'primary'}
+                />
+              }
+              label={t(`settings.flags.${name}`)}
+            />
+          ))}
+        </FormGroup>
+      )}
+    </SettingsCard>
   )
 }
 
@@ -113,30 +122,22 @@ function DeviceCard() {
     services.notifications.notify(t('settings.device.saved'), 'success')
   }
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('settings.device.heading')}
-        </Typography>
-        <Typography variant="body2" gutterBottom>
-          {t('settings.device.intro')}
-        </Typography>
-        <Stack component="form" direction="row" spacing={1} onSubmit={save}>
-          <TextField
-            label={t('settings.device.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
-            sx={{ flexGrow: 1 }}
-          />
-          <Button type="submit" variant="contained">
-            {t('settings.device.save')}
-          </Button>
-        </Stack>
-        <Typography variant="caption" component="p" sx={{ mt: 1 }}>
-          {t('settings.device.id', { id: device.id })}
-        </Typography>
-      </CardContent>
-    </Card>
+    <SettingsCard heading={t('settings.device.heading')} intro={t('settings.device.intro')}>
+      <Stack component="form" direction="row" spacing={1} onSubmit={save}>
+        <TextField
+          label={t('settings.device.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+          sx={{ flexGrow: 1 }}
+        />
+        <Button type="submit" variant="contained">
+          {t('settings.device.save')}
+        </Button>
+      </Stack>
+      <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+        {t('settings.device.id', { id: device.id })}
+      </Typography>
+    </SettingsCard>
   )
 }

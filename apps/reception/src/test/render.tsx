@@ -154,7 +154,22 @@ export interface TestAppOptions {
   signedIn?: boolean
   /** The reception's idle limit (decision 077); the app's default without it. */
   idleHours?: number
+  /** Take a full snapshot from the API before `prepare` runs, as a device that synced on entering the admin area. */
+  synced?: boolean
   prepare?: (services: ReceptionServices) => Promise<void>
+}
+
+/**
+ * Where every admin screen test starts: the app signed in on `path`, after a full snapshot from `server`;
+ * `prepare` (check-ins, a device name) runs before the page renders.
+ */
+export function renderSyncedAdmin(
+  server: FakeApiServer,
+  path: string,
+  language: Language,
+  prepare?: TestAppOptions['prepare'],
+): Promise<TestApp> {
+  return renderApp({ path, language, server, signedIn: true, synced: true, prepare })
 }
 
 /** The whole app on a memory router, over fakes of Cognito, the API, the camera and the speaker. */
@@ -218,6 +233,7 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     rememberLanguage: () => undefined,
     download: (text, fileName) => void downloads.push({ text, fileName }),
   }
+  if (options.synced) await services.sync.sync({ refreshSnapshot: true })
   await options.prepare?.(services)
   const router = createMemoryRouter(createRoutes(), { initialEntries: [options.path] })
   render(

@@ -93,13 +93,7 @@ export function judgeParticipant(
   if (!registration || !subject) return { kind: 'rejected', reason: 'notRegistered', subject: undefined }
   if (registration.paymentStatus === 'canceled') return { kind: 'rejected', reason: 'canceled', subject }
   if (registration.paymentStatus !== 'paid') return { kind: 'rejected', reason: 'unpaid', subject }
-  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
-  return {
-    kind: 'valid',
-    subject,
-    handOver: handOverFor(registration.registrationTier, participant),
-    notInSnapshot: false,
-  }
+  return admit(subject, checkIn, registration.registrationTier, participant, false)
 }
 
 /**
@@ -137,11 +131,17 @@ export function judgeCode(check: CodeCheck, snapshot: ReceptionSnapshot): Verdic
     registrationTier: code.registrationTier,
     participant: undefined,
   }
+  return admit(subject, checkIn, code.registrationTier, undefined, true)
+}
+
+/** A paid registration's verdict: already checked in, or valid with what to hand over. */
+function admit(
+  subject: VerdictSubject,
+  checkIn: RegistrationCheckIn | undefined,
+  tier: RegistrationTier | undefined,
+  participant: Participant | undefined,
+  notInSnapshot: boolean,
+): Verdict {
   if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
-  return {
-    kind: 'valid',
-    subject,
-    handOver: handOverFor(code.registrationTier, undefined),
-    notInSnapshot: true,
-  }
+  return { kind: 'valid', subject, handOver: handOverFor(tier, participant), notInSnapshot }
 }

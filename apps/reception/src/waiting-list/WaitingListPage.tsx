@@ -68,6 +68,8 @@ export function WaitingListPage() {
   )
 }
 
+const columns = ['position', 'badgeName', 'email', 'status', 'deadline'] as const
+
 function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEntry[] }) {
   const { t } = useTranslation('reception')
   const { lang = 'ja' } = useParams()
@@ -88,21 +90,11 @@ function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEn
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
-                <TableCell component="th" scope="col">
-                  {t('waitingList.position')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('waitingList.badgeName')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('waitingList.email')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('waitingList.status')}
-                </TableCell>
-                <TableCell component="th" scope="col">
-                  {t('waitingList.deadline')}
-                </TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column} component="th" scope="col">
+                    {t(`waitingList.${column}`)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
