@@ -12,7 +12,7 @@ import {
 import { Button } from '@mui/material'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
-import { Blocks } from '../content/Sections.tsx'
+import { Blocks, type ContentBlock } from '../content/Sections.tsx'
 import { CrossTable } from '../content/TableRegion.tsx'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import { formatYen } from '../content/values.ts'
@@ -29,6 +29,13 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function AboutRegistrationPage() {
   const { content, language, values, text } = usePageCopy(copy)
   const { t: domain } = useCoreTranslation('domain')
+  /** A section of copy alone: its heading names it for assistive technology, its blocks follow. */
+  const section = (id: string, part: { heading: string; body: readonly ContentBlock[] }) => (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{part.heading}</h2>
+      <Blocks blocks={part.body} values={values} language={language} />
+    </section>
+  )
   return (
     <Page>
       <PageHeading pageId="about-registration" lead={content.lead} values={values} />
@@ -59,15 +66,9 @@ export default function AboutRegistrationPage() {
         </Button>
       </section>
 
-      <section aria-labelledby="period">
-        <h2 id="period">{content.period.heading}</h2>
-        <Blocks blocks={content.period.body} values={values} language={language} />
-      </section>
+      {section('period', content.period)}
 
-      <section aria-labelledby="refunds">
-        <h2 id="refunds">{content.refunds.heading}</h2>
-        <Blocks blocks={content.refunds.body} values={values} language={language} />
-      </section>
+      {section('refunds', content.refunds)}
 
       <section aria-labelledby="benefits">
         <h2 id="benefits">{content.benefits.heading}</h2>
@@ -105,15 +106,9 @@ export default function AboutRegistrationPage() {
         />
       </section>
 
-      <section aria-labelledby="fursuit">
-        <h2 id="fursuit">{content.fursuit.heading}</h2>
-        <Blocks blocks={content.fursuit.body} values={values} language={language} />
-      </section>
+      {section('fursuit', content.fursuit)}
 
-      <section aria-labelledby="how-to">
-        <h2 id="how-to">{content.howTo.heading}</h2>
-        <Blocks blocks={content.howTo.body} values={values} language={language} />
-      </section>
+      {section('how-to', content.howTo)}
     </Page>
   )
 }
