@@ -95,16 +95,12 @@ export class UserPools extends Construct {
     const membersPool = new cognito.UserPool(this, 'Members', {
       ...common('members'),
       selfSignUpEnabled: true,
-      ...(config.email
-        ? {
-            userVerification: {
-              emailSubject: '【ふぁーりーフェス】確認コード / Verification code',
-              emailBody:
-                'ふぁーりーフェスの確認コードは {####} です。\n\nYour Furry Fes verification code is {####}.',
-              emailStyle: cognito.VerificationEmailStyle.CODE,
-            },
-          }
-        : {}),
+      userVerification: {
+        emailSubject: '【ふぁーりーフェス】確認コード / Verification code',
+        emailBody:
+          'ふぁーりーフェスの確認コードは {####} です。\n\nYour Furry Fes verification code is {####}.',
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+      },
     })
     this.members = { pool: membersPool, client: client(membersPool, tokenValidity.membersRefresh) }
 
@@ -112,16 +108,12 @@ export class UserPools extends Construct {
       ...common('admins'),
       // Admins are invited (AdminCreateUser) and set their own password at first sign-in.
       selfSignUpEnabled: false,
-      ...(config.email
-        ? {
-            userInvitation: {
-              emailSubject: '【ふぁーりーフェス】スタッフアカウント / Staff account',
-              emailBody:
-                'ユーザー名 {username} 仮パスワード {####}\n初回サインイン時に新しいパスワードを設定してください。\n\n' +
-                'Username {username}, temporary password {####}. Set your own password at first sign-in.',
-            },
-          }
-        : {}),
+      userInvitation: {
+        emailSubject: '【ふぁーりーフェス】スタッフアカウント / Staff account',
+        emailBody:
+          'ユーザー名 {username} 仮パスワード {####}\n初回サインイン時に新しいパスワードを設定してください。\n\n' +
+          'Username {username}, temporary password {####}. Set your own password at first sign-in.',
+      },
     })
     this.admins = { pool: adminsPool, client: client(adminsPool, tokenValidity.adminsRefresh) }
   }

@@ -55,6 +55,10 @@ const page = (
   prerender: options.prerender ?? true,
 })
 
+/** A status page: one export of StatusPage.tsx, rendered in the browser only. */
+const statusPage = (id: PageId, name: 'NetworkErrorPage' | 'MaintenancePage'): PageDefinition =>
+  page(id, () => import('./pages/StatusPage.tsx').then((m) => ({ default: m[name] })), { prerender: false })
+
 export const pages: readonly PageDefinition[] = [
   page('top', () => import('./pages/TopPage.tsx'), { path: '' }),
   page('about', () => import('./pages/AboutPage.tsx')),
@@ -81,16 +85,8 @@ export const pages: readonly PageDefinition[] = [
     chrome: 'bare',
     prerender: false,
   }),
-  page(
-    'network-error',
-    () => import('./pages/StatusPage.tsx').then((m) => ({ default: m.NetworkErrorPage })),
-    {
-      prerender: false,
-    },
-  ),
-  page('maintenance', () => import('./pages/StatusPage.tsx').then((m) => ({ default: m.MaintenancePage })), {
-    prerender: false,
-  }),
+  statusPage('network-error', 'NetworkErrorPage'),
+  statusPage('maintenance', 'MaintenancePage'),
 ]
 
 export function pageById(id: PageId): PageDefinition {

@@ -2,10 +2,7 @@
 // site is built, so the "add to calendar" link costs the browser no calendar library (docs/decisions/103).
 import { defaultEventSchedule, startOfDayInTokyo } from '@furfes/core'
 import { eventCalendar } from '@furfes/core/calendar'
-import type { Plugin } from 'vite'
-
-const languages = ['ja', 'en'] as const
-type Language = (typeof languages)[number]
+import { type Language, languageFilesPlugin } from './language-files.ts'
 
 export const eventCalendarHref = (language: Language) => `/furfes.${language}.ics`
 
@@ -13,28 +10,11 @@ export const eventCalendarHref = (language: Language) => `/furfes.${language}.ic
 export const eventCalendarSource = (language: Language) =>
   eventCalendar({ language, stampedAt: startOfDayInTokyo(defaultEventSchedule.registrationOpensOn) })
 
-const contentType = 'text/calendar; charset=utf-8'
-
-export function eventCalendarPlugin(): Plugin {
-  return {
+export function eventCalendarPlugin() {
+  return languageFilesPlugin({
     name: 'furfes-event-calendar',
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const language = languages.find((candidate) => request.url === eventCalendarHref(candidate))
-        if (!language) return next()
-        response.setHeader('content-type', contentType)
-        response.end(eventCalendarSource(language))
-      })
-    },
-    generateBundle() {
-      if (this.environment.name !== 'client') return
-      for (const language of languages) {
-        this.emitFile({
-          type: 'asset',
-          fileName: eventCalendarHref(language).slice(1),
-          source: eventCalendarSource(language),
-        })
-      }
-    },
-  }
+    href: eventCalendarHref,
+    contentType: 'text/calendar; charset=utf-8',
+    source: eventCalendarSource,
+  })
 }

@@ -2,10 +2,7 @@
 // `id`), so installing from a Japanese or an English page gives one app that opens in the installer's language.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Plugin } from 'vite'
-
-const languages = ['ja', 'en'] as const
-type Language = (typeof languages)[number]
+import { type Language, languageFilesPlugin } from './language-files.ts'
 
 /** The brand pink of the theme (packages/ui) and the page background of the light scheme. */
 const themeColor = '#d63384'
@@ -55,27 +52,11 @@ export function readManifestCopy(root: string, language: Language): ManifestCopy
 const manifestSource = (root: string, language: Language) =>
   `${JSON.stringify(webManifest(language, readManifestCopy(root, language)), null, 2)}\n`
 
-export function webManifestsPlugin(root: string): Plugin {
-  return {
+export function webManifestsPlugin(root: string) {
+  return languageFilesPlugin({
     name: 'furfes-web-manifests',
-    // `vite` (development) serves them from memory, so the link in index.html resolves there too.
-    configureServer(server) {
-      server.middlewares.use((request, response, next) => {
-        const language = languages.find((candidate) => request.url === manifestHref(candidate))
-        if (!language) return next()
-        response.setHeader('content-type', 'application/manifest+json; charset=utf-8')
-        response.end(manifestSource(root, language))
-      })
-    },
-    generateBundle() {
-      if (this.environment.name !== 'client') return
-      for (const language of languages) {
-        this.emitFile({
-          type: 'asset',
-          fileName: manifestHref(language).slice(1),
-          source: manifestSource(root, language),
-        })
-      }
-    },
-  }
+    href: manifestHref,
+    contentType: 'application/manifest+json; charset=utf-8',
+    source: (language) => manifestSource(root, language),
+  })
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
+import { RichText } from './RichText.tsx'
 import { type ContentSection, Sections } from './Sections.tsx'
 import { useCoreTranslation } from './useCoreTranslation.ts'
 import { scheduleValues } from './values.ts'
@@ -25,8 +26,7 @@ export function ContentPage({
   copy: LocalizedContent<SectionedCopy>
   children?: ReactNode
 }) {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const { content, language, values } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId={pageId} lead={content.lead} values={values} />
@@ -37,7 +37,18 @@ export function ContentPage({
 }
 
 /** Everything the copy may name: the schedule, the prices and cards, and the limits. */
-export function usePageValues(language: Parameters<typeof scheduleValues>[0]) {
+function usePageValues(language: Parameters<typeof scheduleValues>[0]) {
   const { t } = useCoreTranslation('domain')
   return { ...scheduleValues(language), ...commerceValues(language, t) }
+}
+
+/**
+ * A page's copy in the reader's language, the values it may name, and `text` to render one string of it as rich
+ * text with those values.
+ */
+export function usePageCopy<T>(copy: LocalizedContent<T>) {
+  const { content, language } = useContent(copy)
+  const values = usePageValues(language)
+  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  return { content, language, values, text }
 }

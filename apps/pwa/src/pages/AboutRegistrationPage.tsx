@@ -10,11 +10,10 @@ import {
   tShirtSizeTableCm,
 } from '@furfes/core'
 import { Button } from '@mui/material'
-import { usePageValues } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
-import { RichText } from '../content/RichText.tsx'
-import { Blocks } from '../content/Sections.tsx'
-import { TableRegion } from '../content/TableRegion.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { Blocks, type ContentBlock } from '../content/Sections.tsx'
+import { CrossTable } from '../content/TableRegion.tsx'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import { formatYen } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
@@ -28,10 +27,15 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
  * from @furfes/core, the same constants the API charges and validates with.
  */
 export default function AboutRegistrationPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const { content, language, values, text } = usePageCopy(copy)
   const { t: domain } = useCoreTranslation('domain')
-  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  /** A section of copy alone: its heading names it for assistive technology, its blocks follow. */
+  const section = (id: string, part: { heading: string; body: readonly ContentBlock[] }) => (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{part.heading}</h2>
+      <Blocks blocks={part.body} values={values} language={language} />
+    </section>
+  )
   return (
     <Page>
       <PageHeading pageId="about-registration" lead={content.lead} values={values} />
@@ -62,93 +66,49 @@ export default function AboutRegistrationPage() {
         </Button>
       </section>
 
-      <section aria-labelledby="period">
-        <h2 id="period">{content.period.heading}</h2>
-        <Blocks blocks={content.period.body} values={values} language={language} />
-      </section>
+      {section('period', content.period)}
 
-      <section aria-labelledby="refunds">
-        <h2 id="refunds">{content.refunds.heading}</h2>
-        <Blocks blocks={content.refunds.body} values={values} language={language} />
-      </section>
+      {section('refunds', content.refunds)}
 
       <section aria-labelledby="benefits">
         <h2 id="benefits">{content.benefits.heading}</h2>
-        <TableRegion label={content.benefits.caption}>
-          <table>
-            <caption>{content.benefits.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{content.benefits.benefit}</th>
-                {registrationTiers.map((tier) => (
-                  <th key={tier} scope="col">
-                    {domain(`registrationTier.${tier}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sponsorBenefits.map((benefit) => (
-                <tr key={benefit}>
-                  <th scope="row">{domain(`sponsorBenefit.${benefit}`)}</th>
-                  {registrationTiers.map((tier) => (
-                    <td key={tier}>
-                      {sponsorBenefitsByTier[tier][benefit] ? (
-                        <>
-                          <span aria-hidden="true">✓ </span>
-                          {content.benefits.included}
-                        </>
-                      ) : (
-                        <span className="muted">{content.benefits.notIncluded}</span>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <CrossTable
+          caption={content.benefits.caption}
+          corner={content.benefits.benefit}
+          columns={registrationTiers}
+          columnLabel={(tier) => domain(`registrationTier.${tier}`)}
+          rows={sponsorBenefits}
+          rowLabel={(benefit) => domain(`sponsorBenefit.${benefit}`)}
+          cell={(benefit, tier) =>
+            sponsorBenefitsByTier[tier][benefit] ? (
+              <>
+                <span aria-hidden="true">✓ </span>
+                {content.benefits.included}
+              </>
+            ) : (
+              <span className="muted">{content.benefits.notIncluded}</span>
+            )
+          }
+        />
       </section>
 
       <section aria-labelledby="t-shirt">
         <h2 id="t-shirt">{content.tShirt.heading}</h2>
         <Blocks blocks={content.tShirt.body} values={values} language={language} />
-        <TableRegion label={content.tShirt.caption}>
-          <table>
-            <caption>{content.tShirt.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{content.tShirt.size}</th>
-                {tShirtMeasurements.map((measurement) => (
-                  <th key={measurement} scope="col">
-                    {domain(`tShirtMeasurement.${measurement}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {tShirtSizes.map((size) => (
-                <tr key={size}>
-                  <th scope="row">{size}</th>
-                  {tShirtMeasurements.map((measurement) => (
-                    <td key={measurement}>{tShirtSizeTableCm[size][measurement]}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <CrossTable
+          caption={content.tShirt.caption}
+          corner={content.tShirt.size}
+          columns={tShirtMeasurements}
+          columnLabel={(measurement) => domain(`tShirtMeasurement.${measurement}`)}
+          rows={tShirtSizes}
+          rowLabel={(size) => size}
+          cell={(size, measurement) => tShirtSizeTableCm[size][measurement]}
+        />
       </section>
 
-      <section aria-labelledby="fursuit">
-        <h2 id="fursuit">{content.fursuit.heading}</h2>
-        <Blocks blocks={content.fursuit.body} values={values} language={language} />
-      </section>
+      {section('fursuit', content.fursuit)}
 
-      <section aria-labelledby="how-to">
-        <h2 id="how-to">{content.howTo.heading}</h2>
-        <Blocks blocks={content.howTo.body} values={values} language={language} />
-      </section>
+      {section('how-to', content.howTo)}
     </Page>
   )
 }

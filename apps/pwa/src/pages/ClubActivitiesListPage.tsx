@@ -1,15 +1,12 @@
-import { usePageValues } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
-import { RichText } from '../content/RichText.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import en from '../locales/en/club-activities-list.json'
 import ja from '../locales/ja/club-activities-list.json'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 export default function ClubActivitiesListPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
-  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  const { content, values, text } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId="club-activities-list" lead={content.lead} values={values} />

@@ -1,9 +1,9 @@
 import { CircularProgress } from '@mui/material'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
-import { usePageValues } from '../content/ContentPage.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks, Sections } from '../content/Sections.tsx'
 import site from '../content/site.json'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
@@ -14,8 +14,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
 export default function EstablishNewClubActivityPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const { content, language, values } = usePageCopy(copy)
   const { t: errors } = useCoreTranslation('errors')
   const flags = useFeatureFlags()
   return (

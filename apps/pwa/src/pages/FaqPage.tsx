@@ -1,5 +1,5 @@
-import { usePageValues } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks } from '../content/Sections.tsx'
 import en from '../locales/en/faq.json'
 import ja from '../locales/ja/faq.json'
@@ -8,8 +8,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Questions grouped by topic; each answer opens under its question (native disclosure, no script). */
 export default function FaqPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const { content, language, values } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId="faq" lead={content.lead} values={values} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { usePageValues } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
 import { TableRegion } from '../content/TableRegion.tsx'
 import en from '../locales/en/specified-commercial-transaction-act.json'
@@ -10,8 +10,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** The notation the Act requires, as a two-column table: prices, payment, refunds, cancellation. */
 export default function SpecifiedCommercialTransactionActPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const { content, language, values } = usePageCopy(copy)
   const { t } = useTranslation('pwa')
   return (
     <Page>

@@ -1,7 +1,6 @@
 import { RouterLink } from '@furfes/ui'
-import { usePageValues } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
-import { RichText } from '../content/RichText.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'
 import en from '../locales/en/wanted-list.json'
 import ja from '../locales/ja/wanted-list.json'
@@ -9,9 +8,7 @@ import ja from '../locales/ja/wanted-list.json'
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 export default function WantedListPage() {
-  const { content, language } = useContent(copy)
-  const values = usePageValues(language)
-  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  const { content, language, values, text } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId="wanted-list" lead={content.lead} values={values} />

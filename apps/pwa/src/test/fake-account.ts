@@ -194,6 +194,20 @@ function createFakeMemberApi() {
     }
     return answer()
   }
+  /** A PUT route: keeps the body it is sent and answers with it. */
+  const put = <K extends 'profile' | 'additionalInfo'>(
+    method: keyof MemberApiClient,
+    key: K,
+    body: NonNullable<(typeof state)[K]>,
+  ) =>
+    call(
+      method,
+      () => {
+        state[key] = body
+        return body
+      },
+      body,
+    )
   const api: MemberApiClient = {
     getFeatures: () =>
       call('getFeatures', () => ({
@@ -203,25 +217,9 @@ function createFakeMemberApi() {
       })),
     getPublicProfiles: () => call('getPublicProfiles', () => []),
     getProfile: () => call('getProfile', () => state.profile),
-    putProfile: (profile) =>
-      call(
-        'putProfile',
-        () => {
-          state.profile = profile
-          return profile
-        },
-        profile,
-      ),
+    putProfile: (profile) => put('putProfile', 'profile', profile),
     getRegistrationAdditionalInfo: () => call('getRegistrationAdditionalInfo', () => state.additionalInfo),
-    putRegistrationAdditionalInfo: (info) =>
-      call(
-        'putRegistrationAdditionalInfo',
-        () => {
-          state.additionalInfo = info
-          return info
-        },
-        info,
-      ),
+    putRegistrationAdditionalInfo: (info) => put('putRegistrationAdditionalInfo', 'additionalInfo', info),
     getInventory: () => call('getInventory', () => state.inventory),
     getRegistration: () => call('getRegistration', () => state.registration),
     postRegistration: (request) =>
