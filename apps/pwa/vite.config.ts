@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
+import { documentHeadPlugin, runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -18,6 +18,11 @@ export default defineConfig({
     // First, so that every answer carries the headers, /config.json included.
     securityHeadersPlugin('pwa'),
     runtimeConfigPlugin(),
+    // The Japanese manifest is the default; the prerender step links each page's own language.
+    documentHeadPlugin({
+      appleTouchIcon: '/icons/apple-touch-icon.png',
+      manifest: '/manifest.ja.webmanifest',
+    }),
     pureCoreDeclarationsPlugin(),
     scheduleValuesPlugin(),
     compressedPreviewPlugin(),

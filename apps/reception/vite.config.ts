@@ -1,4 +1,5 @@
-import { runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
+import { brandColors } from '@furfes/core'
+import { documentHeadPlugin, runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -9,6 +10,8 @@ export default defineConfig({
     // First, so that every answer carries the headers, /config.json included.
     securityHeadersPlugin('reception'),
     runtimeConfigPlugin(),
+    // The manifest link is the one VitePWA writes below.
+    documentHeadPlugin({ appleTouchIcon: '/apple-touch-icon.png' }),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -21,7 +24,7 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'landscape',
-        theme_color: '#d63384',
+        theme_color: brandColors.primary,
         background_color: '#ffffff',
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },

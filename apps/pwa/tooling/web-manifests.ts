@@ -2,10 +2,10 @@
 // `id`), so installing from a Japanese or an English page gives one app that opens in the installer's language.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brandColors } from '@furfes/core'
 import { type Language, languageFilesPlugin } from './language-files.ts'
 
-/** The brand pink of the theme (packages/ui) and the page background of the light scheme. */
-const themeColor = '#d63384'
+/** The page background of the light scheme. */
 const backgroundColor = '#ffffff'
 
 const manifestHref = (language: Language) => `/manifest.${language}.webmanifest`
@@ -33,7 +33,7 @@ export function webManifest(language: Language, copy: ManifestCopy) {
     start_url: `/${language}`,
     scope: '/',
     display: 'standalone',
-    theme_color: themeColor,
+    theme_color: brandColors.primary,
     background_color: backgroundColor,
     icons: [
       { src: iconFiles.any192, sizes: '192x192', type: 'image/png', purpose: 'any' },

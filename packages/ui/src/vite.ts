@@ -2,7 +2,8 @@
 // the environment the start script sets, so the same build works on any ports.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
-import type { Plugin } from 'vite'
+import { brandColors } from '@furfes/core'
+import type { HtmlTagDescriptor, Plugin } from 'vite'
 import { type RuntimeConfig, runtimeConfigSchema } from './runtime-config.ts'
 import { builtInlineScriptHashes, securityHeaders, type WebApp } from './security-headers.ts'
 
@@ -102,4 +103,27 @@ export function securityHeadersPlugin(app: WebApp): Plugin {
       })
     },
   }
+}
+
+/**
+ * Writes the head every app page shares (character set, viewport, the brand's theme colour, icons, the web app
+ * manifest) into the app's index.html, so both apps keep one copy of it and the theme colour follows the
+ * brand's. Each app names its own touch icon and, where it links one, its manifest; the title stays in the
+ * page. `public/offline.html` is served as it is written and keeps its own head.
+ */
+export function documentHeadPlugin(links: { appleTouchIcon: string; manifest?: string }): Plugin {
+  const tag = (name: 'meta' | 'link', attrs: Record<string, string>): HtmlTagDescriptor => ({
+    tag: name,
+    attrs,
+    injectTo: 'head-prepend',
+  })
+  const tags = [
+    tag('meta', { charset: 'UTF-8' }),
+    tag('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1.0' }),
+    tag('meta', { name: 'theme-color', content: brandColors.primary }),
+    tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+    tag('link', { rel: 'apple-touch-icon', href: links.appleTouchIcon }),
+    ...(links.manifest ? [tag('link', { rel: 'manifest', href: links.manifest })] : []),
+  ]
+  return { name: 'furfes-document-head', transformIndexHtml: { order: 'pre', handler: () => tags } }
 }
