@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { Plugin } from 'vite'
+import { previewServerPlugin } from '@furfes/ui/vite'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,48 +46,41 @@ function compressibleFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-export function compressedPreviewPlugin(): Plugin {
-  let outDir = ''
-  return {
-    name: 'furfes-compressed-preview',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    configurePreviewServer(server) {
-      // Compressed once at start, as a CDN serves from its cache: compressing on the first request would add
-      // its time to that request's response time, which Lighthouse counts as the server's.
-      const cache = new Map<string, Compressed>()
-      if (existsSync(outDir)) for (const file of compressibleFiles(outDir)) cache.set(file, compress(file))
-      server.middlewares.use((request, response, next) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return next()
-        let pathname: string
-        try {
-          pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
-        } catch {
-          return next()
-        }
-        const file = fileFor(outDir, pathname)
-        const type = file ? contentTypes[extname(file)] : undefined
-        const accepted = String(request.headers['accept-encoding'] ?? '')
-        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined
-        if (!file || !type || !encoding) return next()
-        let entry = cache.get(file)
-        if (!entry || entry.mtime !== statSync(file).mtimeMs) {
-          entry = compress(file)
-          cache.set(file, entry)
-        }
-        const body = entry[encoding]
-        response.setHeader('content-type', type)
-        response.setHeader('content-encoding', encoding)
-        response.setHeader('content-length', body.length)
-        response.setHeader('vary', 'accept-encoding')
-        // Hashed assets never change; pages, the manifest and the service worker must be revalidated.
-        response.setHeader(
-          'cache-control',
-          pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-        response.end(request.method === 'HEAD' ? undefined : body)
-      })
-    },
-  }
+export function compressedPreviewPlugin() {
+  return previewServerPlugin('furfes-compressed-preview', (server, outDir) => {
+    // Compressed once at start, as a CDN serves from its cache: compressing on the first request would add
+    // its time to that request's response time, which Lighthouse counts as the server's.
+    const cache = new Map<string, Compressed>()
+    if (existsSync(outDir)) for (const file of compressibleFiles(outDir)) cache.set(file, compress(file))
+    server.middlewares.use((request, response, next) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next()
+      let pathname: string
+      try {
+        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+      } catch {
+        return next()
+      }
+      const file = fileFor(outDir, pathname)
+      const type = file ? contentTypes[extname(file)] : undefined
+      const accepted = String(request.headers['accept-encoding'] ?? '')
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined
+      if (!file || !type || !encoding) return next()
+      let entry = cache.get(file)
+      if (!entry || entry.mtime !== statSync(file).mtimeMs) {
+        entry = compress(file)
+        cache.set(file, entry)
+      }
+      const body = entry[encoding]
+      response.setHeader('content-type', type)
+      response.setHeader('content-encoding', encoding)
+      response.setHeader('content-length', body.length)
+      response.setHeader('vary', 'accept-encoding')
+      // Hashed assets never change; pages, the manifest and the service worker must be revalidated.
+      response.setHeader(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+      response.end(request.method === 'HEAD' ? undefined : body)
+    })
+  })
 }

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
 import { brandColors } from '@furfes/core'
-import type { HtmlTagDescriptor, Plugin } from 'vite'
+import type { HtmlTagDescriptor, Plugin, PreviewServer } from 'vite'
 import { type RuntimeConfig, runtimeConfigSchema } from './runtime-config.ts'
 import { builtInlineScriptHashes, securityHeaders, type WebApp } from './security-headers.ts'
 
@@ -82,25 +82,35 @@ export function runtimeConfigPlugin(): Plugin {
  * sends none: its hot reload runs inline scripts a strict policy refuses.
  */
 export function securityHeadersPlugin(app: WebApp): Plugin {
+  return previewServerPlugin('furfes-security-headers', (server, outDir) => {
+    const headers = Object.entries(
+      securityHeaders({
+        app,
+        config: runtimeConfigFromEnv(),
+        inlineScriptHashes: builtInlineScriptHashes(outDir),
+        production: false,
+      }),
+    )
+    server.middlewares.use((_request, response, next) => {
+      for (const [name, value] of headers) response.setHeader(name, value)
+      next()
+    })
+  })
+}
+
+/** A plugin that sets up `vite preview`, which serves the build: it gets the build's output folder. */
+export function previewServerPlugin(
+  name: string,
+  configure: (server: PreviewServer, outDir: string) => void,
+): Plugin {
   let outDir = ''
   return {
-    name: 'furfes-security-headers',
+    name,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
     configurePreviewServer(server) {
-      const headers = Object.entries(
-        securityHeaders({
-          app,
-          config: runtimeConfigFromEnv(),
-          inlineScriptHashes: builtInlineScriptHashes(outDir),
-          production: false,
-        }),
-      )
-      server.middlewares.use((_request, response, next) => {
-        for (const [name, value] of headers) response.setHeader(name, value)
-        next()
-      })
+      configure(server, outDir)
     },
   }
 }
