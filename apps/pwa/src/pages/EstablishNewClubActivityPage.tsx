@@ -17,6 +17,9 @@ export default function EstablishNewClubActivityPage() {
   const { content, language, values } = usePageCopy(copy)
   const { t: errors } = useCoreTranslation('errors')
   const flags = useFeatureFlags()
+  const open = flags.flags?.isNewClubActivityEstablishmentAvailable
+  // Unknown while the flags load: the card waits for them.
+  const availability = open === undefined ? undefined : open ? content.open : content.closed
   return (
     <Page>
       <PageHeading pageId="establish-new-club-activity" lead={content.lead} values={values} />
@@ -38,19 +41,15 @@ export default function EstablishNewClubActivityPage() {
             </p>
           </div>
         )}
-        {flags.flags?.isNewClubActivityEstablishmentAvailable === true && (
+        {availability && (
           <div className="card">
-            <h2 id="availability">{content.open.heading}</h2>
-            <Blocks blocks={content.open.body} values={values} language={language} />
-            <p>
-              <ExternalLink href={site.forms.newClubApplication}>{content.open.form}</ExternalLink>
-            </p>
-          </div>
-        )}
-        {flags.flags?.isNewClubActivityEstablishmentAvailable === false && (
-          <div className="card">
-            <h2 id="availability">{content.closed.heading}</h2>
-            <Blocks blocks={content.closed.body} values={values} language={language} />
+            <h2 id="availability">{availability.heading}</h2>
+            <Blocks blocks={availability.body} values={values} language={language} />
+            {open && (
+              <p>
+                <ExternalLink href={site.forms.newClubApplication}>{content.open.form}</ExternalLink>
+              </p>
+            )}
           </div>
         )}
       </section>
