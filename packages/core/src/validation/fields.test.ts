@@ -194,6 +194,11 @@ describe('profile URLs', () => {
     ]) {
       expect(keysOf(profileUrlSchema, invalid), invalid).toEqual(['validation.urlInvalid'])
     }
+    // At most 2 048 characters (decision 012): `https://example.com/` is 20 of them.
+    expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2028)}`)).toEqual([])
+    expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2029)}`)).toEqual([
+      'validation.urlInvalid',
+    ])
     expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2048)}`)).toEqual([
       'validation.urlInvalid',
     ])
@@ -240,6 +245,7 @@ describe('profile URLs', () => {
       [[1], 'validation.urlInvalid'],
     ])
     expect(profileUrlsSchema.safeParse([]).success).toBe(true)
+    expect(keysOf(profileUrlsSchema, Array(10).fill('https://a.example'))).toEqual([])
     expect(messagesOf(profileUrlsSchema, Array(11).fill('https://a.example'))).toEqual([
       { key: 'validation.urlsTooMany', values: { max: '10' } },
     ])
@@ -250,6 +256,7 @@ describe('X username', () => {
   it('is 1 to 15 letters, digits, underscores or hyphens (Invalid X username)', () => {
     expect(keysOf(xUsernameSchema, 'furfes_tokyo')).toEqual([])
     expect(keysOf(xUsernameSchema, 'a-b_C9')).toEqual([])
+    expect(keysOf(xUsernameSchema, 'a'.repeat(15))).toEqual([])
     for (const invalid of ['', '@furfes', 'a'.repeat(16), 'with space', 'ふぁー']) {
       expect(keysOf(xUsernameSchema, invalid), invalid).toEqual(['validation.xUsernameInvalid'])
     }
