@@ -81,6 +81,16 @@ const foxClaims = {
   token_use: 'id',
 }
 
+/** A GetUser answer listing these attributes by name, the way the provider sends them. */
+function getUserAnswer(attributes: Record<string, string>): Answer {
+  return {
+    body: {
+      Username: 'u',
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    },
+  }
+}
+
 function authenticationResult(overrides: Record<string, unknown> = {}) {
   return {
     AuthenticationResult: {
@@ -224,16 +234,7 @@ describe('createCognitoAuthClient', () => {
       const { sut, sent } = createSut({
         InitiateAuth: { body: authenticationResult() },
         RespondToAuthChallenge: { body: authenticationResult() },
-        GetUser: {
-          body: {
-            Username: 'u',
-            UserAttributes: [
-              { Name: 'sub', Value: 'u' },
-              { Name: 'email', Value: 'fox@example.com' },
-              { Name: 'email_verified', Value: 'true' },
-            ],
-          },
-        },
+        GetUser: getUserAnswer({ sub: 'u', email: 'fox@example.com', email_verified: 'true' }),
       })
 
       await call(sut)
@@ -387,17 +388,12 @@ describe('createCognitoAuthClient', () => {
 
   it('reads the user attributes, ignoring names other than email, email_verified and sub', async () => {
     const { sut } = createSut({
-      GetUser: {
-        body: {
-          Username: 'u',
-          UserAttributes: [
-            { Name: 'sub', Value: 'user-1' },
-            { Name: 'email', Value: 'fox@example.com' },
-            { Name: 'email_verified', Value: 'false' },
-            { Name: 'custom:nickname', Value: 'Foxy' },
-          ],
-        },
-      },
+      GetUser: getUserAnswer({
+        sub: 'user-1',
+        email: 'fox@example.com',
+        email_verified: 'false',
+        'custom:nickname': 'Foxy',
+      }),
     })
 
     expect(await sut.getUser({ accessToken: 'access' })).toEqual({
@@ -409,7 +405,7 @@ describe('createCognitoAuthClient', () => {
 
   it('refuses user attributes without email_verified', async () => {
     const { sut } = createSut({
-      GetUser: { body: { Username: 'u', UserAttributes: [{ Name: 'email', Value: 'fox@example.com' }] } },
+      GetUser: getUserAnswer({ email: 'fox@example.com' }),
     })
 
     expect(await rejection(sut.getUser({ accessToken: 'access' }))).toBeInstanceOf(UnexpectedError)

@@ -7,7 +7,6 @@ import {
   guardianRequiredAtOrBelowAge,
   identityProviderRegion,
   journalismClubSubmission,
-  limits,
   maxFursuitsPerPerson,
   preloadRetryLimit,
   registrationJwtTokenLifetimeMs,
@@ -15,18 +14,6 @@ import {
 } from './limits.ts'
 
 describe('limits and business constants', () => {
-  it('has the published limits', () => {
-    expect(limits).toEqual({
-      badgeNameMaxLength: 20,
-      handleNameMaxLength: 100,
-      xUsernameMaxLength: 15,
-      passwordMinLength: 8,
-      journalismClubMaxWorksPerPerson: 3,
-      profileUrlsMaxCount: 10,
-      urlMaxLength: 2048,
-    })
-  })
-
   it('keeps the registration code 7 days and refreshes tokens 30 s early', () => {
     expect(registrationJwtTokenLifetimeMs).toBe(604_800_000)
     expect(accessTokenRefreshMarginMs).toBe(30_000)

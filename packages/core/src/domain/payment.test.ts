@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { coreResources } from '../i18n/resources.ts'
 import {
   acceptedCardBrands,
   acceptedCardKinds,
@@ -10,16 +11,16 @@ import {
 import { registrationTierPriceJpy } from './registration-tier.ts'
 
 describe('payment constants', () => {
-  it('accepts the card brands and kinds of the spec', () => {
-    expect(acceptedCardBrands).toEqual([
-      'visa',
-      'mastercard',
-      'american_express',
-      'jcb',
-      'diners_club',
-      'discover',
+  it('names the accepted cards as the spec does: six brands, and debit and prepaid cards besides credit', () => {
+    const { domain } = coreResources.en
+    expect(acceptedCardBrands.map((brand) => domain.cardBrand[brand]).join(', ')).toBe(
+      'Visa, Mastercard, American Express, JCB, Diners Club, Discover',
+    )
+    expect(acceptedCardKinds.map((kind) => domain.cardKind[kind])).toEqual([
+      'Credit card',
+      'Debit card',
+      'Prepaid card',
     ])
-    expect(acceptedCardKinds).toEqual(['credit', 'debit', 'prepaid'])
   })
 
   it('refunds 90 %, 50 % or nothing', () => {

@@ -19,6 +19,18 @@ const decomposedGa = '\u304B\u3099'
 /** Persian "I want", whose ZWNJ keeps two letters apart. */
 const persianWithZwnj = '\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645'
 
+type Finder = (text: string) => string | undefined
+
+/** `find` names each refused character once it stands in a name (`around` puts it there). */
+function expectNamesEach(find: Finder, refused: readonly string[], around: (character: string) => string) {
+  for (const character of refused) expect(find(around(character)), codePointLabel(character)).toBe(character)
+}
+
+/** `find` finds nothing in any of the texts. */
+function expectFindsNothingIn(find: Finder, kept: readonly string[]) {
+  for (const text of kept) expect(find(text), text).toBeUndefined()
+}
+
 describe('grapheme length', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -51,41 +63,57 @@ describe('grapheme length', () => {
   })
 })
 
+/** NUL, lone surrogates, C0 and C1 controls and bidi controls. */
+const refusedEverywhere = [
+  '\u0000',
+  '\uD800',
+  '\uDFFF',
+  '\u0007',
+  '\t',
+  '\n',
+  '\r',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u009F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+]
+
+/** Refused on a printed badge only: private use, noncharacters and invisible format characters. */
+const onlyOnBadges = [
+  '\uE000',
+  '\u{F0000}',
+  '\uFFFF',
+  '\uFDD0',
+  '\u200B',
+  '\u00AD',
+  '\u2060',
+  '\uFEFF',
+  '\u3164',
+  '\u115F',
+  '\u034F',
+]
+
 describe('characters no stored text may hold', () => {
   it('are NUL, lone surrogates, C0 and C1 controls and bidi controls', () => {
-    for (const refused of [
-      '\u0000',
-      '\uD800',
-      '\uDFFF',
-      '\u0007',
-      '\t',
-      '\n',
-      '\r',
-      '\u001B',
-      '\u007F',
-      '\u0085',
-      '\u009F',
-      '\u202A',
-      '\u202B',
-      '\u202C',
-      '\u202D',
-      '\u202E',
-      '\u2066',
-      '\u2067',
-      '\u2068',
-      '\u2069',
-      '\u200E',
-      '\u200F',
-      '\u061C',
-    ]) {
-      expect(firstRefusedCharacter(`Kemo${refused}Taro`), codePointLabel(refused)).toBe(refused)
-    }
+    expectNamesEach(firstRefusedCharacter, refusedEverywhere, (character) => `Kemo${character}Taro`)
     // A low surrogate before its high one is two lone halves, not a pair.
     expect(firstRefusedCharacter('\uDC00\uD800')).toBe('\uDC00')
   })
 
   it('leave whole surrogate pairs, emoji sequences, invisible joiners and private use alone', () => {
-    for (const kept of [
+    expectFindsNothingIn(firstRefusedCharacter, [
       'ふぁーりーフェス',
       '🦊',
       family,
@@ -96,9 +124,7 @@ describe('characters no stored text may hold', () => {
       '\uE000',
       ' ',
       '\u3000',
-    ]) {
-      expect(firstRefusedCharacter(kept), kept).toBeUndefined()
-    }
+    ])
   })
 
   it('are found in any text that PostgreSQL could not store', () => {
@@ -116,27 +142,16 @@ describe('characters no stored text may hold', () => {
 
 describe('characters a printed badge refuses', () => {
   it('are the ones refused everywhere plus private use, noncharacters and invisible format characters', () => {
-    for (const refused of [
-      '\u0000',
-      '\u202E',
-      '\uE000',
-      '\u{F0000}',
-      '\uFFFF',
-      '\uFDD0',
-      '\u200B',
-      '\u00AD',
-      '\u2060',
-      '\uFEFF',
-      '\u3164',
-      '\u115F',
-      '\u034F',
-    ]) {
-      expect(firstUnprintableCharacter(`Kemo${refused}`), codePointLabel(refused)).toBe(refused)
-    }
+    expectNamesEach(
+      firstUnprintableCharacter,
+      [...refusedEverywhere, ...onlyOnBadges],
+      (character) => `Kemo${character}`,
+    )
+    expectFindsNothingIn(firstRefusedCharacter, onlyOnBadges)
   })
 
   it('keeps the joiners and selectors that build one character', () => {
-    for (const kept of [
+    expectFindsNothingIn(firstUnprintableCharacter, [
       family,
       kissWithSkinTones,
       englandFlag,
@@ -145,9 +160,7 @@ describe('characters a printed badge refuses', () => {
       decomposedGa,
       'Ｋｅｍｏ',
       '山田 太郎',
-    ]) {
-      expect(firstUnprintableCharacter(kept), kept).toBeUndefined()
-    }
+    ])
   })
 })
 

@@ -31,6 +31,31 @@ function messagesOf(schema: z.ZodType, value: unknown): { key: string; values: R
 
 const keysOf = (schema: z.ZodType, value: unknown) => messagesOf(schema, value).map((message) => message.key)
 
+/**
+ * Names holding what no stored text may hold (NUL, lone surrogates, controls, bidi controls) or a stack of marks
+ * too tall to show, with the character the message names: every name field refuses them.
+ */
+const refusedInEveryName = [
+  ['Kemo\u0000', 'U+0000'],
+  ['Kemo\uD83E', 'U+D83E'],
+  ['Kemo\uDC00', 'U+DC00'],
+  ['Ke\tmo', 'U+0009'],
+  ['Ke\nmo', 'U+000A'],
+  ['Ke\u0007mo', 'U+0007'],
+  ['Kemo\u0085', 'U+0085'],
+  ['\u202Eomek', 'U+202E'],
+  ['Ke\u2066mo\u2069', 'U+2066'],
+  ['Kemo\u2067', 'U+2067'],
+  [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
+] as const
+
+/** Each name gets the one message `key`, naming the character (`U+…`) it refuses. */
+function expectRefusedNaming(schema: z.ZodType, key: string, cases: readonly (readonly [string, string])[]) {
+  for (const [name, character] of cases) {
+    expect(messagesOf(schema, name), JSON.stringify(name)).toEqual([{ key, values: { character } }])
+  }
+}
+
 const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}'
 
 /** Letters, kana, kanji, spaces and emoji: graphemes every name may hold. */
@@ -112,23 +137,12 @@ describe('badge name', () => {
   })
 
   it('refuses what cannot be stored or printed, naming the character', () => {
-    for (const [name, character] of [
-      ['Kemo\u0000', 'U+0000'],
-      ['Kemo\uD83E', 'U+D83E'],
-      ['Ke\tmo', 'U+0009'],
-      ['Ke\nmo', 'U+000A'],
-      ['Kemo\u0085', 'U+0085'],
-      ['\u202Eomek', 'U+202E'],
-      ['Ke\u2066mo\u2069', 'U+2066'],
+    expectRefusedNaming(badgeNameSchema, 'validation.badgeNameUnprintable', [
+      ...refusedInEveryName,
       ['Ke\u200Bmo', 'U+200B'],
       ['Kemo\uE000', 'U+E000'],
       ['Kemo\uFFFF', 'U+FFFF'],
-      [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
-    ] as const) {
-      expect(messagesOf(badgeNameSchema, name), JSON.stringify(name)).toEqual([
-        { key: 'validation.badgeNameUnprintable', values: { character } },
-      ])
-    }
+    ])
   })
 
   it('accepts emoji sequences, flags and joined scripts', () => {
@@ -158,18 +172,7 @@ describe('handle name', () => {
   })
 
   it('refuses controls and bidi controls, naming the character', () => {
-    for (const [name, character] of [
-      ['Kemo\u0000', 'U+0000'],
-      ['Kemo\uDC00', 'U+DC00'],
-      ['Ke\u0007mo', 'U+0007'],
-      ['\u202Eomek', 'U+202E'],
-      ['Kemo\u2067', 'U+2067'],
-      [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
-    ] as const) {
-      expect(messagesOf(handleNameSchema, name), JSON.stringify(name)).toEqual([
-        { key: 'validation.handleNameInvalidCharacter', values: { character } },
-      ])
-    }
+    expectRefusedNaming(handleNameSchema, 'validation.handleNameInvalidCharacter', refusedInEveryName)
   })
 
   it('may hold what is shown but not printed: invisible joiners and private use', () => {
@@ -194,6 +197,11 @@ describe('profile URLs', () => {
     ]) {
       expect(keysOf(profileUrlSchema, invalid), invalid).toEqual(['validation.urlInvalid'])
     }
+    // At most 2 048 characters (decision 012): `https://example.com/` is 20 of them.
+    expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2028)}`)).toEqual([])
+    expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2029)}`)).toEqual([
+      'validation.urlInvalid',
+    ])
     expect(keysOf(profileUrlSchema, `https://example.com/${'a'.repeat(2048)}`)).toEqual([
       'validation.urlInvalid',
     ])
@@ -240,6 +248,7 @@ describe('profile URLs', () => {
       [[1], 'validation.urlInvalid'],
     ])
     expect(profileUrlsSchema.safeParse([]).success).toBe(true)
+    expect(keysOf(profileUrlsSchema, Array(10).fill('https://a.example'))).toEqual([])
     expect(messagesOf(profileUrlsSchema, Array(11).fill('https://a.example'))).toEqual([
       { key: 'validation.urlsTooMany', values: { max: '10' } },
     ])
@@ -250,6 +259,7 @@ describe('X username', () => {
   it('is 1 to 15 letters, digits, underscores or hyphens (Invalid X username)', () => {
     expect(keysOf(xUsernameSchema, 'furfes_tokyo')).toEqual([])
     expect(keysOf(xUsernameSchema, 'a-b_C9')).toEqual([])
+    expect(keysOf(xUsernameSchema, 'a'.repeat(15))).toEqual([])
     for (const invalid of ['', '@furfes', 'a'.repeat(16), 'with space', 'ふぁー']) {
       expect(keysOf(xUsernameSchema, invalid), invalid).toEqual(['validation.xUsernameInvalid'])
     }
