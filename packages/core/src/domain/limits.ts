@@ -15,7 +15,7 @@ export const limits = {
 } as const
 
 /** X (Twitter) user names: 1 to 15 letters, digits, underscores or hyphens. */
-export const xUsernamePattern = /^[A-Za-z0-9_-]{1,15}$/
+export const xUsernamePattern = new RegExp(`^[A-Za-z0-9_-]{1,${limits.xUsernameMaxLength}}$`)
 
 /** Journalism club submissions (docs/requirements.md DOM-6). */
 export const journalismClubSubmission = {
