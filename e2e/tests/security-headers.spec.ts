@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 import {
@@ -155,6 +155,28 @@ async function visit(page: Page, url: string) {
   await page.waitForLoadState('networkidle')
 }
 
+/**
+ * Runs `steps` in a new context of `browser` whose pages are watched for CSP violations from the first: `open`
+ * brings the page to the app, whose service worker then controls it. The context is closed whatever happens.
+ */
+async function underCspWatch(
+  browser: Browser,
+  options: BrowserContextOptions,
+  open: (page: Page) => Promise<void>,
+  steps: (page: Page, watch: CspWatch) => Promise<void>,
+) {
+  const context = await browser.newContext(options)
+  try {
+    const watch = await watchCsp(context)
+    const page = await context.newPage()
+    await open(page)
+    await serviceWorkerControls(page)
+    await steps(page, watch)
+  } finally {
+    await context.close()
+  }
+}
+
 test('the PWA sends its security headers with every page, the service worker and config.json', async ({
   request,
 }) => {
@@ -209,23 +231,21 @@ test('every public page of the PWA in both languages runs with no CSP violation,
   browser,
 }) => {
   test.setTimeout(240_000)
-  const context = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })
-  try {
-    const watch = await watchCsp(context)
-    const page = await context.newPage()
-    await visit(page, `${pwaUrl}/ja`)
-    await serviceWorkerControls(page)
-    for (const language of languages) {
-      for (const route of publicRoutes) await visit(page, `${pwaUrl}${pageUrl(language, route.path)}`)
-      // The account pages are rendered in the browser from index.html, with its own copy of the inline script.
-      for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
-        await visit(page, `${pwaUrl}/${language}/${path}`)
+  await underCspWatch(
+    browser,
+    { locale: 'ja-JP', timezoneId: 'Asia/Tokyo' },
+    (page) => visit(page, `${pwaUrl}/ja`),
+    async (page, watch) => {
+      for (const language of languages) {
+        for (const route of publicRoutes) await visit(page, `${pwaUrl}${pageUrl(language, route.path)}`)
+        // The account pages are rendered in the browser from index.html, with its own copy of the inline script.
+        for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
+          await visit(page, `${pwaUrl}/${language}/${path}`)
+        }
       }
-    }
-    await expectCleanRun(watch, page, 'pwa')
-  } finally {
-    await context.close()
-  }
+      await expectCleanRun(watch, page, 'pwa')
+    },
+  )
 })
 
 test.describe('signed in', () => {
@@ -246,90 +266,87 @@ test.describe('signed in', () => {
     browser,
   }) => {
     test.setTimeout(120_000)
-    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })
-    try {
-      const watch = await watchCsp(context)
-      const page = await context.newPage()
-      await visit(page, `${pwaUrl}/en/sign-in`)
-      await serviceWorkerControls(page)
-      // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
-      await page.getByLabel(/^E-mail address/).fill(participant.email)
-      await page.getByLabel(/^Password/).fill(participant.password)
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
-      for (const language of languages) {
-        for (const screen of [
-          'dashboard',
-          'account',
-          'profile',
-          'registration',
-          'registration-additional-info',
-        ]) {
-          await visit(page, `${pwaUrl}/${language}/mypage/${screen}`)
+    await underCspWatch(
+      browser,
+      { locale: 'en-US', timezoneId: 'Asia/Tokyo' },
+      (page) => visit(page, `${pwaUrl}/en/sign-in`),
+      async (page, watch) => {
+        // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
+        await page.getByLabel(/^E-mail address/).fill(participant.email)
+        await page.getByLabel(/^Password/).fill(participant.password)
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+        await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
+        for (const language of languages) {
+          for (const screen of [
+            'dashboard',
+            'account',
+            'profile',
+            'registration',
+            'registration-additional-info',
+          ]) {
+            await visit(page, `${pwaUrl}/${language}/mypage/${screen}`)
+          }
         }
-      }
-      await visit(page, `${pwaUrl}/en/registration-code`)
-      await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
-      await expectCleanRun(watch, page, 'pwa')
-    } finally {
-      await context.close()
-    }
+        await visit(page, `${pwaUrl}/en/registration-code`)
+        await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
+        await expectCleanRun(watch, page, 'pwa')
+      },
+    )
   })
 
   test('every reception screen, the camera scanner included, runs with no CSP violation', async () => {
     test.setTimeout(120_000)
-    const context = await camera.browser.newContext({
-      locale: 'en-US',
-      timezoneId: 'Asia/Tokyo',
-      viewport: { width: 1280, height: 800 },
-      permissions: ['camera'],
-    })
-    try {
-      const watch = await watchCsp(context)
-      const page = await context.newPage()
-      await signInAdmin(page)
-      await serviceWorkerControls(page)
-      // The scanner decodes the fake camera's code with zxing-wasm: WebAssembly compiled under the policy.
-      await page.getByRole('tab', { name: 'Scan' }).click()
-      await expect(page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid', {
-        timeout: 20_000,
-      })
-      for (const language of languages) {
-        for (const screen of ['admin', 'admin/settings', 'admin/scan']) {
-          await visit(page, `${receptionUrl}/${language}/${screen}`)
+    await underCspWatch(
+      camera.browser,
+      {
+        locale: 'en-US',
+        timezoneId: 'Asia/Tokyo',
+        viewport: { width: 1280, height: 800 },
+        permissions: ['camera'],
+      },
+      signInAdmin,
+      async (page, watch) => {
+        // The scanner decodes the fake camera's code with zxing-wasm: WebAssembly compiled under the policy.
+        await page.getByRole('tab', { name: 'Scan' }).click()
+        await expect(page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid', {
+          timeout: 20_000,
+        })
+        for (const language of languages) {
+          for (const screen of ['admin', 'admin/settings', 'admin/scan']) {
+            await visit(page, `${receptionUrl}/${language}/${screen}`)
+          }
         }
-      }
-      await visit(page, `${receptionUrl}/ja/admin-sign-in`)
-      await expectCleanRun(watch, page, 'reception')
-    } finally {
-      await context.close()
-    }
+        await visit(page, `${receptionUrl}/ja/admin-sign-in`)
+        await expectCleanRun(watch, page, 'reception')
+      },
+    )
   })
 })
 
 test('the watch hears a refused request in the page and in the service worker', async ({ browser }) => {
-  const context = await browser.newContext()
-  try {
-    const watch = await watchCsp(context)
-    const page = await context.newPage()
-    await visit(page, `${receptionUrl}/en/admin-sign-in`)
-    await serviceWorkerControls(page)
-    const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
-    if (!worker) throw new Error('The reception has no service worker')
-    expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
-    // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
-    const refused = 'https://not-allowed.furfes.example/'
-    await page.evaluate((url) => fetch(url).catch(() => undefined), refused)
-    await worker.evaluate((url) => fetch(url).catch(() => undefined), refused)
-    await expect
-      .poll(() => watch.violations.filter((violation) => violation.startsWith('page ')))
-      .toEqual([expect.stringMatching(/connect-src refused https:\/\/not-allowed\.furfes\.example/)])
-    await expect
-      .poll(async () => cspEntries(await serviceWorkerLog(page, receptionUrl)).map((entry) => entry.text))
-      .toContainEqual(
-        expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
-      )
-  } finally {
-    await context.close()
-  }
+  await underCspWatch(
+    browser,
+    {},
+    (page) => visit(page, `${receptionUrl}/en/admin-sign-in`),
+    async (page, watch) => {
+      const worker = page
+        .context()
+        .serviceWorkers()
+        .find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
+      if (!worker) throw new Error('The reception has no service worker')
+      expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
+      // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
+      const refused = 'https://not-allowed.furfes.example/'
+      await page.evaluate((url) => fetch(url).catch(() => undefined), refused)
+      await worker.evaluate((url) => fetch(url).catch(() => undefined), refused)
+      await expect
+        .poll(() => watch.violations.filter((violation) => violation.startsWith('page ')))
+        .toEqual([expect.stringMatching(/connect-src refused https:\/\/not-allowed\.furfes\.example/)])
+      await expect
+        .poll(async () => cspEntries(await serviceWorkerLog(page, receptionUrl)).map((entry) => entry.text))
+        .toContainEqual(
+          expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
+        )
+    },
+  )
 })
