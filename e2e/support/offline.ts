@@ -1,11 +1,26 @@
 // Taking the site offline in a journey: the installed app opened on the event day with no network.
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { test as base, expect } from './fixtures.ts'
 import { signInInEnglish } from './mypage.ts'
 import { appStarted } from './public-site.ts'
 import { createPaidParticipant } from './reception.ts'
 
 /** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
-export const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
+const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
+
+/**
+ * The test of a journey that takes the site offline: the browser's complaints about the requests it could not
+ * make while the network was off are expected; any other error still fails the test.
+ */
+export const offlineTest = base.extend<{ offlineRequestsFail: undefined }>({
+  offlineRequestsFail: [
+    async ({ expectConsoleError }, use) => {
+      expectConsoleError(offlineRequestError)
+      await use(undefined)
+    },
+    { auto: true },
+  ],
+})
 
 /**
  * Resolves once the service worker is active and controls the page (from then on the site works offline) and

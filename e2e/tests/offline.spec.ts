@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
-import { expect, test } from '../support/fixtures.ts'
+import { expect } from '../support/fixtures.ts'
 import {
-  offlineRequestError,
   openThenGoOffline,
   serviceWorkerControls,
   signInPaidParticipantForOffline,
+  offlineTest as test,
 } from '../support/offline.ts'
 import { appStarted } from '../support/public-site.ts'
 import { watchErrors } from '../support/reception.ts'
@@ -109,9 +109,7 @@ test.describe('offline and installable', () => {
   test('with the network off, the top page, the timetable (ja and en) and the venue map render', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
     await page.goto('/ja')
     await serviceWorkerControls(page)
     await expect(offlineStatus(page, '接続状態')).toHaveText('')
@@ -154,9 +152,7 @@ test.describe('offline and installable', () => {
   test('an address outside the app gets the offline fallback page, which leads to the saved pages', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
     await openThenGoOffline(page, context, '/en')
     await page.goto('/files/programme.pdf')
     await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
@@ -170,9 +166,7 @@ test.describe('offline and installable', () => {
   test('the timetable and venue map kept in IndexedDB answer when the precache cannot, and refresh when the network returns', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
     await page.goto('/en/venue-map')
     await serviceWorkerControls(page)
     const kept = await keptAssets(page)
@@ -230,10 +224,8 @@ test.describe('offline and installable', () => {
     page,
     context,
     browser,
-    expectConsoleError,
   }) => {
     test.setTimeout(120_000)
-    expectConsoleError(offlineRequestError)
     await signInPaidParticipantForOffline(page, browser, 'Offline Fox')
 
     await page.goto('/en/registration-code')
@@ -264,12 +256,7 @@ test.describe('offline and installable', () => {
     await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
   })
 
-  test('signing in offline says the network failed and keeps what was typed', async ({
-    page,
-    context,
-    expectConsoleError,
-  }) => {
-    expectConsoleError(offlineRequestError)
+  test('signing in offline says the network failed and keeps what was typed', async ({ page, context }) => {
     await openThenGoOffline(page, context, '/en/sign-in')
     await page.getByLabel('E-mail address').fill('someone@example.com')
     await page.getByLabel('Password').fill('a password typed offline')
