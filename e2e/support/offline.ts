@@ -23,10 +23,11 @@ export const offlineTest = base.extend<{ offlineRequestsFail: undefined }>({
 })
 
 /**
- * Resolves once the service worker is active and controls the page (from then on the site works offline) and
- * the page listens for the connection to return.
+ * Opens `path` and resolves once the service worker is active and controls the page (from then on the site
+ * works offline) and the page listens for the connection to return.
  */
-export async function serviceWorkerControls(page: Page) {
+export async function openUnderServiceWorker(page: Page, path: string) {
+  await page.goto(path)
   await appStarted(page)
   await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
   // Polled rather than awaited in the page, so a failed install says where it stopped.
@@ -51,15 +52,13 @@ export async function serviceWorkerControls(page: Page) {
  */
 export async function signInPaidParticipantForOffline(page: Page, browser: Browser, badgeName: string) {
   const participant = await createPaidParticipant(browser, badgeName)
-  await page.goto('/en/sign-in')
-  await serviceWorkerControls(page)
+  await openUnderServiceWorker(page, '/en/sign-in')
   await signInInEnglish(page, participant)
   return participant
 }
 
 /** Opens `path` online, waits for the service worker to control the page, then cuts the network. */
 export async function openThenGoOffline(page: Page, context: BrowserContext, path: string) {
-  await page.goto(path)
-  await serviceWorkerControls(page)
+  await openUnderServiceWorker(page, path)
   await context.setOffline(true)
 }

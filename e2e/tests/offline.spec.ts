@@ -6,7 +6,7 @@ import { blockingViolations } from '../support/axe.ts'
 import { expect } from '../support/fixtures.ts'
 import {
   openThenGoOffline,
-  serviceWorkerControls,
+  openUnderServiceWorker,
   signInPaidParticipantForOffline,
   offlineTest as test,
 } from '../support/offline.ts'
@@ -85,8 +85,7 @@ test.describe('offline and installable', () => {
         ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
         ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
       ] as const) {
-        await page.goto(path)
-        await serviceWorkerControls(page)
+        await openUnderServiceWorker(page, path)
         const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')
         expect(installabilityErrors, `installability errors on ${path}`).toEqual([])
         const { url, data, errors: manifestErrors } = await client.send('Page.getAppManifest')
@@ -110,8 +109,7 @@ test.describe('offline and installable', () => {
     page,
     context,
   }) => {
-    await page.goto('/ja')
-    await serviceWorkerControls(page)
+    await openUnderServiceWorker(page, '/ja')
     await expect(offlineStatus(page, '接続状態')).toHaveText('')
 
     await context.setOffline(true)
@@ -167,8 +165,7 @@ test.describe('offline and installable', () => {
     page,
     context,
   }) => {
-    await page.goto('/en/venue-map')
-    await serviceWorkerControls(page)
+    await openUnderServiceWorker(page, '/en/venue-map')
     const kept = await keptAssets(page)
     expect(Object.keys(kept).sort()).toEqual(
       [
