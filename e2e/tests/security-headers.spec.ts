@@ -156,20 +156,21 @@ async function visit(page: Page, url: string) {
 }
 
 /**
- * Runs `steps` in a new context of `browser` whose pages are watched for CSP violations from the first: `open`
- * brings the page to the app, whose service worker then controls it. The context is closed whatever happens.
+ * Runs `steps` in a new context of `browser` (in Japan time, as the event) whose pages are watched for CSP
+ * violations from the first: `open` (a URL to visit, or a function) brings the page to the app, whose service
+ * worker then controls it. The context is closed whatever happens.
  */
 async function underCspWatch(
   browser: Browser,
   options: BrowserContextOptions,
-  open: (page: Page) => Promise<void>,
+  open: string | ((page: Page) => Promise<void>),
   steps: (page: Page, watch: CspWatch) => Promise<void>,
 ) {
-  const context = await browser.newContext(options)
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', ...options })
   try {
     const watch = await watchCsp(context)
     const page = await context.newPage()
-    await open(page)
+    await (typeof open === 'string' ? visit(page, open) : open(page))
     await serviceWorkerControls(page)
     await steps(page, watch)
   } finally {
@@ -231,21 +232,16 @@ test('every public page of the PWA in both languages runs with no CSP violation,
   browser,
 }) => {
   test.setTimeout(240_000)
-  await underCspWatch(
-    browser,
-    { locale: 'ja-JP', timezoneId: 'Asia/Tokyo' },
-    (page) => visit(page, `${pwaUrl}/ja`),
-    async (page, watch) => {
-      for (const language of languages) {
-        for (const route of publicRoutes) await visit(page, `${pwaUrl}${pageUrl(language, route.path)}`)
-        // The account pages are rendered in the browser from index.html, with its own copy of the inline script.
-        for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
-          await visit(page, `${pwaUrl}/${language}/${path}`)
-        }
+  await underCspWatch(browser, { locale: 'ja-JP' }, `${pwaUrl}/ja`, async (page, watch) => {
+    for (const language of languages) {
+      for (const route of publicRoutes) await visit(page, `${pwaUrl}${pageUrl(language, route.path)}`)
+      // The account pages are rendered in the browser from index.html, with its own copy of the inline script.
+      for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
+        await visit(page, `${pwaUrl}/${language}/${path}`)
       }
-      await expectCleanRun(watch, page, 'pwa')
-    },
-  )
+    }
+    await expectCleanRun(watch, page, 'pwa')
+  })
 })
 
 test.describe('signed in', () => {
@@ -266,32 +262,27 @@ test.describe('signed in', () => {
     browser,
   }) => {
     test.setTimeout(120_000)
-    await underCspWatch(
-      browser,
-      { locale: 'en-US', timezoneId: 'Asia/Tokyo' },
-      (page) => visit(page, `${pwaUrl}/en/sign-in`),
-      async (page, watch) => {
-        // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
-        await page.getByLabel(/^E-mail address/).fill(participant.email)
-        await page.getByLabel(/^Password/).fill(participant.password)
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-        await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
-        for (const language of languages) {
-          for (const screen of [
-            'dashboard',
-            'account',
-            'profile',
-            'registration',
-            'registration-additional-info',
-          ]) {
-            await visit(page, `${pwaUrl}/${language}/mypage/${screen}`)
-          }
+    await underCspWatch(browser, { locale: 'en-US' }, `${pwaUrl}/en/sign-in`, async (page, watch) => {
+      // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
+      await page.getByLabel(/^E-mail address/).fill(participant.email)
+      await page.getByLabel(/^Password/).fill(participant.password)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
+      for (const language of languages) {
+        for (const screen of [
+          'dashboard',
+          'account',
+          'profile',
+          'registration',
+          'registration-additional-info',
+        ]) {
+          await visit(page, `${pwaUrl}/${language}/mypage/${screen}`)
         }
-        await visit(page, `${pwaUrl}/en/registration-code`)
-        await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
-        await expectCleanRun(watch, page, 'pwa')
-      },
-    )
+      }
+      await visit(page, `${pwaUrl}/en/registration-code`)
+      await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
+      await expectCleanRun(watch, page, 'pwa')
+    })
   })
 
   test('every reception screen, the camera scanner included, runs with no CSP violation', async () => {
@@ -300,7 +291,6 @@ test.describe('signed in', () => {
       camera.browser,
       {
         locale: 'en-US',
-        timezoneId: 'Asia/Tokyo',
         viewport: { width: 1280, height: 800 },
         permissions: ['camera'],
       },
@@ -324,29 +314,24 @@ test.describe('signed in', () => {
 })
 
 test('the watch hears a refused request in the page and in the service worker', async ({ browser }) => {
-  await underCspWatch(
-    browser,
-    {},
-    (page) => visit(page, `${receptionUrl}/en/admin-sign-in`),
-    async (page, watch) => {
-      const worker = page
-        .context()
-        .serviceWorkers()
-        .find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
-      if (!worker) throw new Error('The reception has no service worker')
-      expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
-      // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
-      const refused = 'https://not-allowed.furfes.example/'
-      await page.evaluate((url) => fetch(url).catch(() => undefined), refused)
-      await worker.evaluate((url) => fetch(url).catch(() => undefined), refused)
-      await expect
-        .poll(() => watch.violations.filter((violation) => violation.startsWith('page ')))
-        .toEqual([expect.stringMatching(/connect-src refused https:\/\/not-allowed\.furfes\.example/)])
-      await expect
-        .poll(async () => cspEntries(await serviceWorkerLog(page, receptionUrl)).map((entry) => entry.text))
-        .toContainEqual(
-          expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
-        )
-    },
-  )
+  await underCspWatch(browser, {}, `${receptionUrl}/en/admin-sign-in`, async (page, watch) => {
+    const worker = page
+      .context()
+      .serviceWorkers()
+      .find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
+    if (!worker) throw new Error('The reception has no service worker')
+    expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
+    // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
+    const refused = 'https://not-allowed.furfes.example/'
+    await page.evaluate((url) => fetch(url).catch(() => undefined), refused)
+    await worker.evaluate((url) => fetch(url).catch(() => undefined), refused)
+    await expect
+      .poll(() => watch.violations.filter((violation) => violation.startsWith('page ')))
+      .toEqual([expect.stringMatching(/connect-src refused https:\/\/not-allowed\.furfes\.example/)])
+    await expect
+      .poll(async () => cspEntries(await serviceWorkerLog(page, receptionUrl)).map((entry) => entry.text))
+      .toContainEqual(
+        expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
+      )
+  })
 })
