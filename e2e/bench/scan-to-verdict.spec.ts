@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { printTimings } from '../../apps/reception/bench/bench-kit.ts'
 import { createPaidParticipant, launchCameraBrowser, openDevice, signInAdmin } from '../support/reception.ts'
 import { clipFps } from '../support/y4m.ts'
 
@@ -103,30 +104,14 @@ test('scan to verdict: fake camera frame to verdict on screen', async ({ browser
     expect(rows[0]?.kind).toBe('valid')
     expect(rows.slice(1).every((row) => row.kind === 'alreadyCheckedIn')).toBe(true)
     expect(rows.every((row) => Number.isFinite(row.frameToScreen) && row.frameToScreen >= 0)).toBe(true)
-    const sorted = (values: number[]) => [...values].sort((x, y) => x - y)
-    const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN
-    const max = (values: number[]) => sorted(values).at(-1) ?? Number.NaN
-    const line = (label: string, values: number[]) =>
-      `| ${label} | ${median(values).toFixed(1)} | ${max(values).toFixed(1)} |`
     console.log(
-      [
-        `Chromium ${browser.version()}, ${rows.length} scans (1 valid, then already checked in), real stack`,
-        '| measure | median ms | max ms |',
-        '| --- | --- | --- |',
-        line(
-          'camera frame with the code → verdict on screen',
-          rows.map((row) => row.frameToScreen),
-        ),
-        line(
-          'decode → verdict on screen',
-          rows.map((row) => row.decodeToScreen),
-        ),
-        line(
-          'first scan: camera frame → verdict on screen',
-          rows.slice(0, 1).map((row) => row.frameToScreen),
-        ),
-      ].join('\n'),
+      `Chromium ${browser.version()}, ${rows.length} scans (1 valid, then already checked in), real stack`,
     )
+    printTimings([
+      ['camera frame with the code → verdict on screen', rows.map((row) => row.frameToScreen)],
+      ['decode → verdict on screen', rows.map((row) => row.decodeToScreen)],
+      ['first scan: camera frame → verdict on screen', rows.slice(0, 1).map((row) => row.frameToScreen)],
+    ])
     expect(device.errors).toEqual([])
     await device.context.close()
   } finally {

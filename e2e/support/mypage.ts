@@ -3,7 +3,11 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { parseCompactRegistrationCode, registrationCodeKeyHint } from '@furfes/core'
+import {
+  compactRegistrationCodeSignedBy,
+  parseCompactRegistrationCode,
+  registrationCodeKeyHint,
+} from '@furfes/core'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import { e2ePorts } from './stack.ts'
@@ -163,20 +167,8 @@ export async function verifyRegistrationCode(token: string) {
   )
   const jwk = matches.find((key) => key !== undefined)
   if (!jwk) throw new Error('No published key matches the code')
-  const publicKey = await crypto.subtle.importKey(
-    'jwk',
-    { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
-    { name: 'ECDSA', namedCurve: 'P-256' },
-    false,
-    ['verify'],
-  )
-  const valid = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    publicKey,
-    code.signature as Uint8Array<ArrayBuffer>,
-    code.signedBytes as Uint8Array<ArrayBuffer>,
-  )
-  if (!valid) throw new Error('The registration code signature does not verify')
+  if (!(await compactRegistrationCodeSignedBy(code, jwk)))
+    throw new Error('The registration code signature does not verify')
   if (code.exp * 1000 <= Date.now()) throw new Error('The registration code has expired')
   return { registrationId: code.registrationId, expiresAt: code.exp * 1000 }
 }

@@ -1,17 +1,33 @@
 // Taking the site offline in a journey: the installed app opened on the event day with no network.
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { test as base, expect } from './fixtures.ts'
 import { signInInEnglish } from './mypage.ts'
 import { appStarted } from './public-site.ts'
 import { createPaidParticipant } from './reception.ts'
 
 /** Requests the browser makes while offline (the feature flags, the API) fail, and Chromium logs that. */
-export const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
+const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/
 
 /**
- * Resolves once the service worker is active and controls the page (from then on the site works offline) and
- * the page listens for the connection to return.
+ * The test of a journey that takes the site offline: the browser's complaints about the requests it could not
+ * make while the network was off are expected; any other error still fails the test.
  */
-export async function serviceWorkerControls(page: Page) {
+export const offlineTest = base.extend<{ offlineRequestsFail: undefined }>({
+  offlineRequestsFail: [
+    async ({ expectConsoleError }, use) => {
+      expectConsoleError(offlineRequestError)
+      await use(undefined)
+    },
+    { auto: true },
+  ],
+})
+
+/**
+ * Opens `path` and resolves once the service worker is active and controls the page (from then on the site
+ * works offline) and the page listens for the connection to return.
+ */
+export async function openUnderServiceWorker(page: Page, path: string) {
+  await page.goto(path)
   await appStarted(page)
   await page.locator('html[data-offline="ready"]').waitFor({ state: 'attached' })
   // Polled rather than awaited in the page, so a failed install says where it stopped.
@@ -36,15 +52,13 @@ export async function serviceWorkerControls(page: Page) {
  */
 export async function signInPaidParticipantForOffline(page: Page, browser: Browser, badgeName: string) {
   const participant = await createPaidParticipant(browser, badgeName)
-  await page.goto('/en/sign-in')
-  await serviceWorkerControls(page)
+  await openUnderServiceWorker(page, '/en/sign-in')
   await signInInEnglish(page, participant)
   return participant
 }
 
 /** Opens `path` online, waits for the service worker to control the page, then cuts the network. */
 export async function openThenGoOffline(page: Page, context: BrowserContext, path: string) {
-  await page.goto(path)
-  await serviceWorkerControls(page)
+  await openUnderServiceWorker(page, path)
   await context.setOffline(true)
 }

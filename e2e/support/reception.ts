@@ -123,6 +123,35 @@ export async function openDevice(
   return { context, page, errors: watchErrors(page) }
 }
 
+type Device = Awaited<ReturnType<typeof openDevice>>
+
+/**
+ * Opens a device for each name, runs `steps` with them and closes them whatever happens. Once the steps have
+ * passed, no device may have logged a browser error but those matching its entry in `toleratedErrors`.
+ */
+export async function withDevices<const Names extends readonly string[]>(
+  browser: Browser,
+  names: Names,
+  steps: (devices: { -readonly [K in keyof Names]: Device }) => Promise<void>,
+  options: { camera?: boolean; toleratedErrors?: Partial<Record<Names[number], RegExp>> } = {},
+): Promise<void> {
+  const devices: Device[] = []
+  try {
+    for (const name of names) devices.push(await openDevice(browser, name, { camera: options.camera }))
+    await steps(devices as { -readonly [K in keyof Names]: Device })
+    for (const [index, device] of devices.entries()) {
+      const name: Names[number] | undefined = names[index]
+      const tolerated = name === undefined ? undefined : options.toleratedErrors?.[name]
+      expect(
+        device.errors.filter((error) => !tolerated?.test(error)),
+        `errors logged on ${name}`,
+      ).toEqual([])
+    }
+  } finally {
+    for (const device of devices) await device.context.close()
+  }
+}
+
 /** Signs the demo admin in through the reception app's sign-in screen and waits for the participant list. */
 export async function signInAdmin(page: Page) {
   const admin = demoAdmin()

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
-import { expect, test } from '../support/fixtures.ts'
+import { expect } from '../support/fixtures.ts'
 import {
-  offlineRequestError,
   openThenGoOffline,
-  serviceWorkerControls,
+  openUnderServiceWorker,
   signInPaidParticipantForOffline,
+  offlineTest as test,
 } from '../support/offline.ts'
 import { appStarted } from '../support/public-site.ts'
 import { watchErrors } from '../support/reception.ts'
@@ -85,8 +85,7 @@ test.describe('offline and installable', () => {
         ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
         ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
       ] as const) {
-        await page.goto(path)
-        await serviceWorkerControls(page)
+        await openUnderServiceWorker(page, path)
         const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')
         expect(installabilityErrors, `installability errors on ${path}`).toEqual([])
         const { url, data, errors: manifestErrors } = await client.send('Page.getAppManifest')
@@ -109,11 +108,8 @@ test.describe('offline and installable', () => {
   test('with the network off, the top page, the timetable (ja and en) and the venue map render', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
-    await page.goto('/ja')
-    await serviceWorkerControls(page)
+    await openUnderServiceWorker(page, '/ja')
     await expect(offlineStatus(page, '接続状態')).toHaveText('')
 
     await context.setOffline(true)
@@ -154,9 +150,7 @@ test.describe('offline and installable', () => {
   test('an address outside the app gets the offline fallback page, which leads to the saved pages', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
     await openThenGoOffline(page, context, '/en')
     await page.goto('/files/programme.pdf')
     await expect(page.getByRole('heading', { level: 1, name: 'オフラインです' })).toBeVisible()
@@ -170,11 +164,8 @@ test.describe('offline and installable', () => {
   test('the timetable and venue map kept in IndexedDB answer when the precache cannot, and refresh when the network returns', async ({
     page,
     context,
-    expectConsoleError,
   }) => {
-    expectConsoleError(offlineRequestError)
-    await page.goto('/en/venue-map')
-    await serviceWorkerControls(page)
+    await openUnderServiceWorker(page, '/en/venue-map')
     const kept = await keptAssets(page)
     expect(Object.keys(kept).sort()).toEqual(
       [
@@ -230,10 +221,8 @@ test.describe('offline and installable', () => {
     page,
     context,
     browser,
-    expectConsoleError,
   }) => {
     test.setTimeout(120_000)
-    expectConsoleError(offlineRequestError)
     await signInPaidParticipantForOffline(page, browser, 'Offline Fox')
 
     await page.goto('/en/registration-code')
@@ -264,12 +253,7 @@ test.describe('offline and installable', () => {
     await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
   })
 
-  test('signing in offline says the network failed and keeps what was typed', async ({
-    page,
-    context,
-    expectConsoleError,
-  }) => {
-    expectConsoleError(offlineRequestError)
+  test('signing in offline says the network failed and keeps what was typed', async ({ page, context }) => {
     await openThenGoOffline(page, context, '/en/sign-in')
     await page.getByLabel('E-mail address').fill('someone@example.com')
     await page.getByLabel('Password').fill('a password typed offline')

@@ -29,6 +29,19 @@ async function failChunk(page: Page, name: string, times: number) {
   })
 }
 
+/**
+ * From the started top page, follows the site navigation to the venue map while its chunk fails `times`
+ * times. Answers the documents the page asks for from the click on.
+ */
+async function openVenueMapFailing(page: Page, times: number): Promise<string[]> {
+  await page.goto('/ja')
+  await appStarted(page)
+  const documents = documentRequests(page)
+  await failChunk(page, 'VenueMapPage', times)
+  await page.getByRole('navigation', { name: '主なページ' }).getByRole('link', { name: '会場マップ' }).click()
+  return documents
+}
+
 test.describe('a page script that fails to load', () => {
   // What the network answers: no service worker serves the chunk from its precache instead. A Japanese
   // browser, so the origin leads to /ja.
@@ -39,14 +52,7 @@ test.describe('a page script that fails to load', () => {
   })
 
   test('reloads the page with a retry counter, which then loads it', async ({ page }) => {
-    await page.goto('/ja')
-    await appStarted(page)
-    const documents = documentRequests(page)
-    await failChunk(page, 'VenueMapPage', 1)
-    await page
-      .getByRole('navigation', { name: '主なページ' })
-      .getByRole('link', { name: '会場マップ' })
-      .click()
+    const documents = await openVenueMapFailing(page, 1)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('会場マップ')
     expect(documents).toEqual(['/ja/venue-map?retry=1'])
     // The counter is transient: the loaded page drops it from the address.
@@ -54,14 +60,7 @@ test.describe('a page script that fails to load', () => {
   })
 
   test('gives up after five retries and goes to the site without the counter', async ({ page }) => {
-    await page.goto('/ja')
-    await appStarted(page)
-    const documents = documentRequests(page)
-    await failChunk(page, 'VenueMapPage', Number.POSITIVE_INFINITY)
-    await page
-      .getByRole('navigation', { name: '主なページ' })
-      .getByRole('link', { name: '会場マップ' })
-      .click()
+    const documents = await openVenueMapFailing(page, Number.POSITIVE_INFINITY)
     await expect(page).toHaveURL(/\/ja$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('東京ふぁーりーフェス 2025')
     expect(documents.slice(0, 6)).toEqual([

@@ -2,7 +2,7 @@ import type { DashboardWire } from '@furfes/core'
 import { accessToken, apiUrl, demoAdmin } from '../support/accounts.ts'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+import { createPaidParticipant, receptionUrl, signInAdmin, withDevices } from '../support/reception.ts'
 
 /*
  * The staff dashboard on the running stack (decision 130): it shows the figures the API computes for the
@@ -29,9 +29,7 @@ test('the dashboard shows the seeded figures and follows a check-in made on anot
   // Both people this test paid for are counted as paid members.
   expect(member?.paid).toBeGreaterThanOrEqual(people.length)
 
-  const first = await openDevice(browser, 'Dashboard A')
-  const second = await openDevice(browser, 'Dashboard B')
-  try {
+  await withDevices(browser, ['Dashboard A', 'Dashboard B'], async ([first, second]) => {
     await signInAdmin(first.page)
     await first.page.getByRole('tab', { name: 'Dashboard' }).click()
     await expect(first.page.getByTestId('dashboard-freshness')).toContainText('Figures from the server')
@@ -79,12 +77,7 @@ test('the dashboard shows the seeded figures and follows a check-in made on anot
       )
       .toBe(true)
     await expect.poll(showsTheApi, { timeout: 60_000 }).toBe(true)
-    expect(first.errors).toEqual([])
-    expect(second.errors).toEqual([])
-  } finally {
-    await first.context.close()
-    await second.context.close()
-  }
+  })
 })
 
 test('the dashboard has no serious or critical axe violation, in both languages and themes', async ({
@@ -115,9 +108,7 @@ test('the dashboard has no serious or critical axe violation, in both languages 
     }),
   })
   expect(upload.status).toBe(200)
-  const device = await openDevice(browser, 'Dashboard axe')
-  const { page } = device
-  try {
+  await withDevices(browser, ['Dashboard axe'], async ([{ page }]) => {
     await signInAdmin(page)
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
@@ -144,8 +135,5 @@ test('the dashboard has no serious or critical axe violation, in both languages 
       'no horizontal page scroll on a phone',
     ).toBe(true)
     expect(await blockingViolations(page), 'phone en dashboard').toEqual([])
-    expect(device.errors).toEqual([])
-  } finally {
-    await device.context.close()
-  }
+  })
 })

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 import {
@@ -155,6 +155,29 @@ async function visit(page: Page, url: string) {
   await page.waitForLoadState('networkidle')
 }
 
+/**
+ * Runs `steps` in a new context of `browser` (in Japan time, as the event) whose pages are watched for CSP
+ * violations from the first: `open` (a URL to visit, or a function) brings the page to the app, whose service
+ * worker then controls it. The context is closed whatever happens.
+ */
+async function underCspWatch(
+  browser: Browser,
+  options: BrowserContextOptions,
+  open: string | ((page: Page) => Promise<void>),
+  steps: (page: Page, watch: CspWatch) => Promise<void>,
+) {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', ...options })
+  try {
+    const watch = await watchCsp(context)
+    const page = await context.newPage()
+    await (typeof open === 'string' ? visit(page, open) : open(page))
+    await serviceWorkerControls(page)
+    await steps(page, watch)
+  } finally {
+    await context.close()
+  }
+}
+
 test('the PWA sends its security headers with every page, the service worker and config.json', async ({
   request,
 }) => {
@@ -209,12 +232,7 @@ test('every public page of the PWA in both languages runs with no CSP violation,
   browser,
 }) => {
   test.setTimeout(240_000)
-  const context = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' })
-  try {
-    const watch = await watchCsp(context)
-    const page = await context.newPage()
-    await visit(page, `${pwaUrl}/ja`)
-    await serviceWorkerControls(page)
+  await underCspWatch(browser, { locale: 'ja-JP' }, `${pwaUrl}/ja`, async (page, watch) => {
     for (const language of languages) {
       for (const route of publicRoutes) await visit(page, `${pwaUrl}${pageUrl(language, route.path)}`)
       // The account pages are rendered in the browser from index.html, with its own copy of the inline script.
@@ -223,9 +241,7 @@ test('every public page of the PWA in both languages runs with no CSP violation,
       }
     }
     await expectCleanRun(watch, page, 'pwa')
-  } finally {
-    await context.close()
-  }
+  })
 })
 
 test.describe('signed in', () => {
@@ -246,12 +262,7 @@ test.describe('signed in', () => {
     browser,
   }) => {
     test.setTimeout(120_000)
-    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })
-    try {
-      const watch = await watchCsp(context)
-      const page = await context.newPage()
-      await visit(page, `${pwaUrl}/en/sign-in`)
-      await serviceWorkerControls(page)
+    await underCspWatch(browser, { locale: 'en-US' }, `${pwaUrl}/en/sign-in`, async (page, watch) => {
       // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
       await page.getByLabel(/^E-mail address/).fill(participant.email)
       await page.getByLabel(/^Password/).fill(participant.password)
@@ -271,50 +282,43 @@ test.describe('signed in', () => {
       await visit(page, `${pwaUrl}/en/registration-code`)
       await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
       await expectCleanRun(watch, page, 'pwa')
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   test('every reception screen, the camera scanner included, runs with no CSP violation', async () => {
     test.setTimeout(120_000)
-    const context = await camera.browser.newContext({
-      locale: 'en-US',
-      timezoneId: 'Asia/Tokyo',
-      viewport: { width: 1280, height: 800 },
-      permissions: ['camera'],
-    })
-    try {
-      const watch = await watchCsp(context)
-      const page = await context.newPage()
-      await signInAdmin(page)
-      await serviceWorkerControls(page)
-      // The scanner decodes the fake camera's code with zxing-wasm: WebAssembly compiled under the policy.
-      await page.getByRole('tab', { name: 'Scan' }).click()
-      await expect(page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid', {
-        timeout: 20_000,
-      })
-      for (const language of languages) {
-        for (const screen of ['admin', 'admin/settings', 'admin/scan']) {
-          await visit(page, `${receptionUrl}/${language}/${screen}`)
+    await underCspWatch(
+      camera.browser,
+      {
+        locale: 'en-US',
+        viewport: { width: 1280, height: 800 },
+        permissions: ['camera'],
+      },
+      signInAdmin,
+      async (page, watch) => {
+        // The scanner decodes the fake camera's code with zxing-wasm: WebAssembly compiled under the policy.
+        await page.getByRole('tab', { name: 'Scan' }).click()
+        await expect(page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid', {
+          timeout: 20_000,
+        })
+        for (const language of languages) {
+          for (const screen of ['admin', 'admin/settings', 'admin/scan']) {
+            await visit(page, `${receptionUrl}/${language}/${screen}`)
+          }
         }
-      }
-      await visit(page, `${receptionUrl}/ja/admin-sign-in`)
-      await expectCleanRun(watch, page, 'reception')
-    } finally {
-      await context.close()
-    }
+        await visit(page, `${receptionUrl}/ja/admin-sign-in`)
+        await expectCleanRun(watch, page, 'reception')
+      },
+    )
   })
 })
 
 test('the watch hears a refused request in the page and in the service worker', async ({ browser }) => {
-  const context = await browser.newContext()
-  try {
-    const watch = await watchCsp(context)
-    const page = await context.newPage()
-    await visit(page, `${receptionUrl}/en/admin-sign-in`)
-    await serviceWorkerControls(page)
-    const worker = context.serviceWorkers().find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
+  await underCspWatch(browser, {}, `${receptionUrl}/en/admin-sign-in`, async (page, watch) => {
+    const worker = page
+      .context()
+      .serviceWorkers()
+      .find((candidate) => candidate.url() === `${receptionUrl}/sw.js`)
     if (!worker) throw new Error('The reception has no service worker')
     expect(cspEntries(await serviceWorkerLog(page, receptionUrl))).toEqual([])
     // A host that is not in connect-src: the browser refuses to connect, in the page as in the worker.
@@ -329,7 +333,5 @@ test('the watch hears a refused request in the page and in the service worker', 
       .toContainEqual(
         expect.stringMatching(/^Connecting to 'https:\/\/not-allowed\.furfes\.example\/' violates/),
       )
-  } finally {
-    await context.close()
-  }
+  })
 })

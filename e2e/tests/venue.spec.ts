@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { apiUrl, callApi, createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { notFoundAnswers, signInInEnglish } from '../support/mypage.ts'
-import { offlineRequestError, signInPaidParticipantForOffline } from '../support/offline.ts'
+import { offlineTest, signInPaidParticipantForOffline } from '../support/offline.ts'
 import { e2eVenue, pwaUrl } from '../support/stack.ts'
 
 // The venue is told to paid participants only (decision 123): on My Page, under the registration code, and from
@@ -11,45 +11,42 @@ import { e2eVenue, pwaUrl } from '../support/stack.ts'
 const venueSection = (page: Page, name: string) => page.getByRole('region', { name })
 
 test.describe('the venue for paid participants', () => {
-  test('a paid member sees the venue on My Page, and under the registration code with the network off', async ({
-    page,
-    context,
-    browser,
-    expectConsoleError,
-  }) => {
-    test.setTimeout(120_000)
-    expectConsoleError(offlineRequestError)
-    // No profile or additional info yet: My Page's reads answer 404.
-    expectConsoleError(notFoundAnswers)
-    await signInPaidParticipantForOffline(page, browser, 'Venue Fox')
+  offlineTest(
+    'a paid member sees the venue on My Page, and under the registration code with the network off',
+    async ({ page, context, browser, expectConsoleError }) => {
+      test.setTimeout(120_000)
+      // No profile or additional info yet: My Page's reads answer 404.
+      expectConsoleError(notFoundAnswers)
+      await signInPaidParticipantForOffline(page, browser, 'Venue Fox')
 
-    const onDashboard = venueSection(page, 'Venue')
-    await expect(onDashboard.getByText(e2eVenue.name.en)).toBeVisible()
-    await expect(onDashboard.getByText(e2eVenue.address.en)).toBeVisible()
-    await expect(onDashboard.getByText(e2eVenue.access.en)).toBeVisible()
-    await expect(onDashboard.getByText('From 09:30 (Japan time) on the event day')).toBeVisible()
-    await expect(onDashboard.getByRole('link', { name: 'Open the map (new window)' })).toHaveAttribute(
-      'href',
-      e2eVenue.map_url,
-    )
+      const onDashboard = venueSection(page, 'Venue')
+      await expect(onDashboard.getByText(e2eVenue.name.en)).toBeVisible()
+      await expect(onDashboard.getByText(e2eVenue.address.en)).toBeVisible()
+      await expect(onDashboard.getByText(e2eVenue.access.en)).toBeVisible()
+      await expect(onDashboard.getByText('From 09:30 (Japan time) on the event day')).toBeVisible()
+      await expect(onDashboard.getByRole('link', { name: 'Open the map (new window)' })).toHaveAttribute(
+        'href',
+        e2eVenue.map_url,
+      )
 
-    await page.goto('/ja/registration-code')
-    await expect(page.getByTestId('registration-code-qr')).toBeVisible()
-    await expect(venueSection(page, '会場').getByText(e2eVenue.name.ja)).toBeVisible()
-
-    await context.setOffline(true)
-    for (const [path, heading, language] of [
-      ['/en/registration-code', 'Venue', 'en'],
-      ['/ja/registration-code', '会場', 'ja'],
-    ] as const) {
-      await page.goto(path)
+      await page.goto('/ja/registration-code')
       await expect(page.getByTestId('registration-code-qr')).toBeVisible()
-      const offline = venueSection(page, heading)
-      await expect(offline.getByText(e2eVenue.name[language])).toBeVisible()
-      await expect(offline.getByText(e2eVenue.address[language])).toBeVisible()
-      await expect(offline.getByRole('status')).toBeVisible()
-    }
-  })
+      await expect(venueSection(page, '会場').getByText(e2eVenue.name.ja)).toBeVisible()
+
+      await context.setOffline(true)
+      for (const [path, heading, language] of [
+        ['/en/registration-code', 'Venue', 'en'],
+        ['/ja/registration-code', '会場', 'ja'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByTestId('registration-code-qr')).toBeVisible()
+        const offline = venueSection(page, heading)
+        await expect(offline.getByText(e2eVenue.name[language])).toBeVisible()
+        await expect(offline.getByText(e2eVenue.address[language])).toBeVisible()
+        await expect(offline.getByRole('status')).toBeVisible()
+      }
+    },
+  )
 
   test('a member without a paid registration sees no venue, and the API tells nobody else', async ({
     page,

@@ -1,5 +1,6 @@
-// What the reception's Node benchmarks share: their `--name=value` options, a seeded generator, quantiles
-// and the Markdown table they print for docs/benchmarks.md.
+// What the reception's benchmarks (and the e2e one that repeats the scan on the real stack) share: their
+// `--name=value` options, a seeded generator, quantiles and the Markdown tables they print for
+// docs/benchmarks.md.
 
 /** `--frames=5 --json` as a map: `frames` → `'5'`, `json` → `undefined` (test it with `has`). */
 export function benchArgs(): Map<string, string> {
@@ -31,4 +32,15 @@ export function printTable(rows: Record<string, string | number>[]) {
   console.log(`| ${columns.join(' | ')} |`)
   console.log(`| ${columns.map(() => '---').join(' | ')} |`)
   for (const row of rows) console.log(`| ${columns.map((column) => row[column]).join(' | ')} |`)
+}
+
+/** Prints each measure's median and largest value in milliseconds, one row a measure. */
+export function printTimings(measures: [measure: string, values: number[]][]) {
+  printTable(
+    measures.map(([measure, values]) => ({
+      measure,
+      'median ms': quantile(values, 0.5).toFixed(1),
+      'max ms': quantile(values, 1).toFixed(1),
+    })),
+  )
 }

@@ -13,6 +13,7 @@ import { registrationCodeAlgorithm, signCompactRegistrationCode } from '@furfes/
 import { chromium } from '@playwright/test'
 import { exportJWK, generateKeyPair } from 'jose'
 import QRCode from 'qrcode'
+import { printTimings } from './bench-kit.ts'
 
 const samples = Number(process.argv.find((arg) => arg.startsWith('--samples='))?.split('=')[1] ?? 15)
 const appDir = new URL('..', import.meta.url).pathname
@@ -231,32 +232,17 @@ async function main() {
         onScreenMs: entry.paintedAt - entry.decodedAt,
       }))
     const firstVerdictMs = Date.now() - opened
-    const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
-    const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN
-    const max = (values: number[]) => sorted(values).at(-1) ?? Number.NaN
-    const report = (label: string, values: number[]) =>
-      console.log(`${label}: median ${median(values).toFixed(1)} ms, max ${max(values).toFixed(1)} ms`)
     console.log(
       `Chromium ${browser.version()}, ${results.length} scans; verdicts: ${[...new Set(results.map((r) => r.kind))].join(', ')}`,
     )
-    report(
-      'decode → verdict computed',
-      results.map((r) => r.verdictMs),
-    )
-    report(
-      'decode → verdict in the DOM',
-      results.map((r) => r.inDomMs),
-    )
-    report(
-      'decode → next animation frame (on screen)',
-      results.map((r) => r.onScreenMs),
-    )
+    printTimings([
+      ['decode → verdict computed', results.map((r) => r.verdictMs)],
+      ['decode → verdict in the DOM', results.map((r) => r.inDomMs)],
+      ['decode → next animation frame (on screen)', results.map((r) => r.onScreenMs)],
+      ['later scans on screen', results.slice(1).map((r) => r.onScreenMs)],
+    ])
     const first = results[0]
     if (first) console.log(`first scan (${first.kind}, cold): ${first.onScreenMs.toFixed(1)} ms on screen`)
-    report(
-      'later scans on screen',
-      results.slice(1).map((r) => r.onScreenMs),
-    )
     console.log(`page open → ${samples} verdicts: ${firstVerdictMs} ms`)
   } finally {
     await browser.close()

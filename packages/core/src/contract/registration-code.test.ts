@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   compactRegistrationCodeLength,
+  compactRegistrationCodeSignedBy,
   looksLikeCompactRegistrationCode,
   parseCompactRegistrationCode,
   registrationCodeKeyHint,
@@ -34,6 +35,18 @@ describe('compact registration code', () => {
     expect(await verify(parsed.signedBytes)).toBe(true)
     // The signature covers a context string, not the bare bytes: it cannot be reused for another format.
     expect(await verify(parsed.signedBytes.slice(-26))).toBe(false)
+  })
+
+  it('is signed by the key whose published JWK verifies it, and by no other', async () => {
+    const [{ privateKey, publicKey }, other] = await Promise.all([keyPair(), keyPair()])
+    const code = await signCompactRegistrationCode({ registrationId, exp, kid: 'k', privateKey })
+    const parsed = parseCompactRegistrationCode(code)
+    if (!parsed) throw new Error('The code did not parse')
+    // A public key can always be exported, whatever its pair was generated with.
+    const published = await crypto.subtle.exportKey('jwk', publicKey)
+    expect(await compactRegistrationCodeSignedBy(parsed, published)).toBe(true)
+    const another = await crypto.subtle.exportKey('jwk', other.publicKey)
+    expect(await compactRegistrationCodeSignedBy(parsed, another)).toBe(false)
   })
 
   it('never begins or ends with a space, whatever the id and signature', async () => {

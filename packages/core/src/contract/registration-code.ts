@@ -178,6 +178,29 @@ export async function signCompactRegistrationCode(options: {
 }
 
 /**
+ * Whether a compact code's signature verifies under one public key of the API's key set (a P-256 JWK as
+ * published). Reception imports its keys once, ahead of the scans, and verifies against those instead.
+ */
+export async function compactRegistrationCodeSignedBy(
+  code: CompactRegistrationCode,
+  jwk: { kty?: string; crv?: string; x?: string; y?: string },
+): Promise<boolean> {
+  const publicKey = await crypto.subtle.importKey(
+    'jwk',
+    { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['verify'],
+  )
+  return crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    publicKey,
+    code.signature as Uint8Array<ArrayBuffer>,
+    code.signedBytes as Uint8Array<ArrayBuffer>,
+  )
+}
+
+/**
  * The error-correction level compact codes are drawn at (decision 120). M restores up to 15 % of the code (a
  * glare spot on a phone screen) while the code stays at QR version 6, 41 modules a side: in the decode
  * benchmark, bigger modules read better through noise and blur than more correction does (Q, version 8, and
