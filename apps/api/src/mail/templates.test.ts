@@ -27,6 +27,14 @@ const receiptData = {
   changingRoomType: 'male' as const,
 }
 
+/** Every {{placeholder}} of each rendered mail was filled, in the HTML and the text part alike. */
+function expectPlaceholdersFilled(...mails: { html: string; text: string }[]) {
+  for (const mail of mails) {
+    expect(mail.html).not.toMatch(/\{\{/)
+    expect(mail.text).not.toMatch(/\{\{/)
+  }
+}
+
 describe('mail templates', () => {
   it('have the same words in Japanese and English', () => {
     expect(keysOf(mailStrings.ja).sort()).toEqual(keysOf(mailStrings.en).sort())
@@ -48,8 +56,7 @@ describe('mail templates', () => {
       expect(sut.html).not.toContain('<script>alert(1)')
       expect(sut.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
       expect(sut.html).toContain(language === 'ja' ? '会場 &lt;東京&gt;' : 'Hall &amp; Annex, Tokyo')
-      expect(sut.html).not.toMatch(/\{\{/)
-      expect(sut.text).not.toMatch(/\{\{/)
+      expectPlaceholdersFilled(sut)
       expect(sut.html).toContain(`<html lang="${language}"`)
     }
   })
@@ -89,10 +96,7 @@ describe('mail templates', () => {
     )
     expect(expired.subject).toBe('【東京ふぁーりーフェス】お取り置きの期限が切れました')
     expect(expired.text).toContain('お取り置きしていた一般参加の枠は')
-    for (const mail of [en, ja, expired]) {
-      expect(mail.html).not.toMatch(/\{\{/)
-      expect(mail.text).not.toMatch(/\{\{/)
-    }
+    expectPlaceholdersFilled(en, ja, expired)
   })
 
   it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {
@@ -108,10 +112,7 @@ describe('mail templates', () => {
     expect(en.text).toContain('has been canceled and ¥2,700 has been refunded to the card you paid with')
     expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
     expect(none.text).toContain('Under the refund policy for this date, nothing is refunded.')
-    for (const mail of [ja, en, none]) {
-      expect(mail.html).not.toMatch(/\{\{/)
-      expect(mail.text).not.toMatch(/\{\{/)
-    }
+    expectPlaceholdersFilled(ja, en, none)
   })
 
   it('name the announced venue in full in the receipt and its calendar file, in both languages', async () => {
