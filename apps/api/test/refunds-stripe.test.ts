@@ -91,21 +91,26 @@ function suite(kind: (typeof databaseKinds)[number]) {
     return state.stack
   }
 
-  return { database, state, paid, stored, refundEvents, start }
+  /** A started stack with a member who paid, and the refund a staff member asks for them (one token throughout). */
+  async function startPaid() {
+    const stack = await start()
+    const payment = await paid(stack)
+    const admin = await stack.sut.adminToken()
+    const requestRefund = (body: object = { idempotency_key: randomUUID() }) =>
+      stack.sut.request('POST', refundPath(payment.registrationId), { token: admin, body })
+    return { stack, ...payment, requestRefund }
+  }
+
+  return { database, state, paid, stored, refundEvents, start, startPaid }
 }
 
 describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind) => {
-  const { database, paid, stored, refundEvents, start } = suite(kind)
+  const { database, paid, stored, refundEvents, start, startPaid } = suite(kind)
 
   it('refunds the policy amount with the SDK; the webhook of its own refund changes nothing more', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
 
-    const response = await stack.sut.request('POST', refundPath(registrationId), {
-      token: admin,
-      body: { idempotency_key: randomUUID() },
-    })
+    const response = await requestRefund()
     await stack.settled()
 
     expect(response).toMatchObject({ status: 200, body: { amount_jpy: 2700, source: 'staff' } })
@@ -128,13 +133,8 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
   })
 
   it('reports a refund that fails after Stripe accepted it, and keeps the registration canceled', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
-    const refunded = await stack.sut.request('POST', refundPath(registrationId), {
-      token: admin,
-      body: { idempotency_key: randomUUID() },
-    })
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
+    const refunded = await requestRefund()
     expect(refunded.status).toBe(200)
     await stack.settled()
     const [refund] = (await stack.stripe.refunds.list({ payment_intent: paymentIntent })).data
@@ -187,9 +187,7 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
   })
 
   it('leaves the registration paid when Stripe refuses the refund, and refunds once on the retry', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
     const armed = await fetch(`${stack.stripeUrl}/_emulator/refunds/fail_next`, {
       method: 'POST',
       body: JSON.stringify({ count: 1 }),
@@ -197,12 +195,12 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
     expect(armed.status).toBe(200)
     const body = { idempotency_key: randomUUID() }
 
-    const failed = await stack.sut.request('POST', refundPath(registrationId), { token: admin, body })
+    const failed = await requestRefund(body)
 
     expect(failed).toMatchObject({ status: 502, body: { message: 'refundFailed' } })
     expect(await stored(registrationId)).toEqual({ status: 'paid', refund: undefined })
 
-    const retried = await stack.sut.request('POST', refundPath(registrationId), { token: admin, body })
+    const retried = await requestRefund(body)
     await stack.settled()
 
     expect(retried).toMatchObject({ status: 200, body: { amount_jpy: 2700 } })
