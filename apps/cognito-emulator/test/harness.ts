@@ -6,8 +6,10 @@ import { join } from 'node:path'
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
+  RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { serve } from '@hono/node-server'
@@ -103,6 +105,10 @@ export interface RunningEmulator {
   signIn(email: string, password: string, pool?: PoolConfig): Promise<SignedIn>
   /** InitiateAuth REFRESH_TOKEN_AUTH with the members pool's client (or `pool`'s), as the SDK answers it. */
   refresh(refreshToken: string, pool?: PoolConfig): Promise<InitiateAuthCommandOutput>
+  /** GlobalSignOut, as the apps' sign-out sends it: every session of the token's user ends. */
+  globalSignOut(accessToken: string): Promise<void>
+  /** RevokeToken with a refresh token of the members pool's client (or `pool`'s): that one session ends. */
+  revokeToken(refreshToken: string, pool?: PoolConfig): Promise<void>
   close(): Promise<void>
 }
 
@@ -234,6 +240,14 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
       }),
     )
 
+  const globalSignOut = async (accessToken: string) => {
+    await client.send(new GlobalSignOutCommand({ AccessToken: accessToken }))
+  }
+
+  const revokeToken = async (refreshToken: string, pool = members) => {
+    await client.send(new RevokeTokenCommand({ ClientId: pool.clientId, Token: refreshToken }))
+  }
+
   const close = async () => {
     client.destroy()
     adminClient.destroy()
@@ -256,6 +270,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     createUser,
     signIn,
     refresh,
+    globalSignOut,
+    revokeToken,
     close,
   }
 }
