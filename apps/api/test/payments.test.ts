@@ -5,6 +5,7 @@ import { queryRows } from '../src/db/database.ts'
 import {
   databaseKinds,
   inventoryConsistency,
+  minutes,
   pwaUrl,
   registrationRequest,
   useTestDatabase,
@@ -23,8 +24,6 @@ import {
  * emulator, people pay on the emulator's hosted page (its HTML form, posted as a browser posts it), and the
  * emulator's signed webhooks are what turn registrations paid or expired. One fake clock drives both.
  */
-
-const minutes = (count: number) => count * 60 * 1000
 
 describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind) => {
   const database = useTestDatabase(kind)

@@ -28,6 +28,9 @@ export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly 
 export const pwaUrl = 'https://pwa.furfes.test'
 const apiUrl = 'https://api.furfes.test'
 
+/** `count` minutes in milliseconds, for moving the test clock and reading expiries. */
+export const minutes = (count: number) => count * 60 * 1000
+
 /** A clock the test moves by hand. Starts on registration day of the 2025 event. */
 export interface TestClock {
   (): number
