@@ -283,6 +283,34 @@ export function useTestApi(
   })
 }
 
+/** One staff member for the tests of a block: see useAdmin. */
+export interface TestAdmin {
+  /** Their user id, the same in every test, as the records they leave name them. */
+  readonly id: string
+  /** Their access token, minted on the test's API before each test; read it only inside tests. */
+  readonly token: string
+  /** Mints the token again by the API's clock as it is now (after a test moved it). */
+  renew(): Promise<void>
+}
+
+/** A staff member signed in to the test's API before each test, so a file declares it once. */
+export function useAdmin(sut: TestApi): TestAdmin {
+  const id = randomUUID()
+  let token: string | undefined
+  const renew = async () => {
+    token = await sut.adminToken(id)
+  }
+  beforeEach(renew)
+  return {
+    id,
+    get token() {
+      if (token === undefined) throw new Error('The admin signs in only inside a test')
+      return token
+    },
+    renew,
+  }
+}
+
 /**
  * Two API instances on one PostgreSQL database, each with a connection pool of its own as two processes would
  * have, sharing a clock and Cognito. `close` ends the second pool (the file's database closes the first).
