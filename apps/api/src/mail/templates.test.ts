@@ -35,6 +35,11 @@ function expectPlaceholdersFilled(...mails: { html: string; text: string }[]) {
   }
 }
 
+/** Each line stands in the mail's text part. */
+function expectTextLines(mail: { text: string }, lines: string[]) {
+  for (const line of lines) expect(mail.text).toContain(line)
+}
+
 describe('mail templates', () => {
   it('have the same words in Japanese and English', () => {
     expect(keysOf(mailStrings.ja).sort()).toEqual(keysOf(mailStrings.en).sort())
@@ -63,11 +68,13 @@ describe('mail templates', () => {
 
   it('say what each field is, with the card as the site names its brand and Japan time', async () => {
     const ja = await mailTemplates.receipt.render(receiptData, 'ja', context)
-    expect(ja.text).toContain('登録区分: 着ぐるみ参加')
-    expect(ja.text).toContain('金額（税込）: 4,000円')
-    expect(ja.text).toContain('お支払い日時: 2025年3月1日 10:02:03 JST')
-    expect(ja.text).toContain('お支払い方法: American Express（末尾 0005）')
-    expect(ja.text).toContain('更衣室: 男性用')
+    expectTextLines(ja, [
+      '登録区分: 着ぐるみ参加',
+      '金額（税込）: 4,000円',
+      'お支払い日時: 2025年3月1日 10:02:03 JST',
+      'お支払い方法: American Express（末尾 0005）',
+      '更衣室: 男性用',
+    ])
     expect(ja.text).not.toContain('Tシャツサイズ')
     const en = await mailTemplates.receipt.render({ ...receiptData, card: undefined }, 'en', context)
     expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
@@ -127,21 +134,25 @@ describe('mail templates', () => {
       },
     }
     const ja = await mailTemplates.receipt.render(receiptData, 'ja', announced)
-    expect(ja.text).toContain('会場: 東京ふぁーりーホール')
-    expect(ja.text).toContain('住所: 東京都千代田区丸の内1-1')
-    expect(ja.text).toContain('アクセス: 東京駅から徒歩5分')
-    expect(ja.text).toContain('地図: https://maps.example.com/hall?q=a&z=1')
-    expect(ja.text).toContain('入場: 09:30から（日本時間）')
+    expectTextLines(ja, [
+      '会場: 東京ふぁーりーホール',
+      '住所: 東京都千代田区丸の内1-1',
+      'アクセス: 東京駅から徒歩5分',
+      '地図: https://maps.example.com/hall?q=a&z=1',
+      '入場: 09:30から（日本時間）',
+    ])
     expect(ja.html).toContain('https://maps.example.com/hall?q=a&amp;z=1')
     expect(ja.text).not.toContain('会場 <東京>')
     // iCalendar folds long lines (CRLF and a space); unfolded, LOCATION holds the name and address.
     const ics = ja.attachments[0]?.content.replace(/\r?\n /g, '')
     expect(ics).toContain('LOCATION:東京ふぁーりーホール\\, 東京都千代田区丸の内1-1')
     const en = await mailTemplates.receipt.render(receiptData, 'en', announced)
-    expect(en.text).toContain('Venue: Tokyo Furry Hall')
-    expect(en.text).toContain('Address: 1-1 Marunouchi, Tokyo')
-    expect(en.text).toContain('Access: 5 minutes from Tokyo Station')
-    expect(en.text).toContain('Entry: From 09:30 (Japan time)')
+    expectTextLines(en, [
+      'Venue: Tokyo Furry Hall',
+      'Address: 1-1 Marunouchi, Tokyo',
+      'Access: 5 minutes from Tokyo Station',
+      'Entry: From 09:30 (Japan time)',
+    ])
     const unannounced = await mailTemplates.receipt.render(receiptData, 'en', context)
     expect(unannounced.text).toContain('Venue: Hall & Annex, Tokyo')
     expect(unannounced.text).not.toContain('Address:')
