@@ -159,7 +159,7 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     expect((await getParticipants(otherTablet)).status).toBe(200)
 
     // What a reception tablet's sign-out sends: RevokeToken with its own refresh token (decision 077).
-    await cognito.revokeToken(thisTablet.RefreshToken, admins)
+    await cognito.revokeToken(thisTablet.RefreshToken, admins.clientId)
     clock.advance(defaultTokenRecheckMs)
 
     expect(await getParticipants(thisTablet.AccessToken)).toMatchObject(unauthorized)

@@ -8,9 +8,11 @@ import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   GlobalSignOutCommand,
+  type GlobalSignOutCommandOutput,
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
   RevokeTokenCommand,
+  type RevokeTokenCommandOutput,
   SignUpCommand,
   type SignUpCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -119,9 +121,9 @@ export interface RunningEmulator {
   /** InitiateAuth REFRESH_TOKEN_AUTH with the members pool's client (or `pool`'s), as the SDK answers it. */
   refresh(refreshToken: string, pool?: PoolConfig): Promise<InitiateAuthCommandOutput>
   /** GlobalSignOut, as the apps' sign-out sends it: every session of the token's user ends. */
-  globalSignOut(accessToken: string): Promise<void>
-  /** RevokeToken with a refresh token of the members pool's client (or `pool`'s): that one session ends. */
-  revokeToken(refreshToken: string, pool?: PoolConfig): Promise<void>
+  globalSignOut(accessToken: string): Promise<GlobalSignOutCommandOutput>
+  /** RevokeToken with the members pool's client (or the client id given): that one sign-in ends. */
+  revokeToken(token: string, clientId?: string): Promise<RevokeTokenCommandOutput>
   close(): Promise<void>
 }
 
@@ -261,13 +263,11 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const refresh = (refreshToken: string, pool = members) =>
     initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken }, pool.clientId)
 
-  const globalSignOut = async (accessToken: string) => {
-    await client.send(new GlobalSignOutCommand({ AccessToken: accessToken }))
-  }
+  const globalSignOut = (accessToken: string) =>
+    client.send(new GlobalSignOutCommand({ AccessToken: accessToken }))
 
-  const revokeToken = async (refreshToken: string, pool = members) => {
-    await client.send(new RevokeTokenCommand({ ClientId: pool.clientId, Token: refreshToken }))
-  }
+  const revokeToken = (token: string, clientId = members.clientId) =>
+    client.send(new RevokeTokenCommand({ ClientId: clientId, Token: token }))
 
   const close = async () => {
     client.destroy()

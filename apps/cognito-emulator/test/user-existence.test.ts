@@ -2,9 +2,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
   ResendConfirmationCodeCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { describe, expect, it } from 'vitest'
 import type { PoolConfig } from '../src/config.ts'
@@ -30,8 +28,7 @@ async function answer(promise: Promise<object>) {
 }
 
 const operations = (pool: PoolConfig) => ({
-  signUp: (Username: string) =>
-    sut.client.send(new SignUpCommand({ ClientId: pool.clientId, Username, Password: 'correct-horse-1' })),
+  signUp: (email: string) => sut.signUp(email, 'correct-horse-1', pool.clientId),
   resend: (Username: string) =>
     sut.client.send(new ResendConfirmationCodeCommand({ ClientId: pool.clientId, Username })),
   confirm: (Username: string, ConfirmationCode: string) =>
@@ -48,13 +45,7 @@ const operations = (pool: PoolConfig) => ({
       }),
     ),
   signIn: (USERNAME: string) =>
-    sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: pool.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME, PASSWORD: 'wrong-horse-9' },
-      }),
-    ),
+    sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME, PASSWORD: 'wrong-horse-9' }, pool.clientId),
 })
 
 /**
