@@ -92,29 +92,46 @@ export class UserPools extends Construct {
         writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
       })
 
-    const membersPool = new cognito.UserPool(this, 'Members', {
-      ...common('members'),
-      selfSignUpEnabled: true,
-      userVerification: {
-        emailSubject: '【ふぁーりーフェス】確認コード / Verification code',
-        emailBody:
-          'ふぁーりーフェスの確認コードは {####} です。\n\nYour Furry Fes verification code is {####}.',
-        emailStyle: cognito.VerificationEmailStyle.CODE,
-      },
-    })
-    this.members = { pool: membersPool, client: client(membersPool, tokenValidity.membersRefresh) }
+    /** A pool on the common settings plus its own, with its web client. */
+    const poolWithClient = (
+      id: string,
+      name: string,
+      own: Partial<cognito.UserPoolProps>,
+      refreshTokenValidity: Duration,
+    ): UserPoolWithClient => {
+      const pool = new cognito.UserPool(this, id, { ...common(name), ...own })
+      return { pool, client: client(pool, refreshTokenValidity) }
+    }
 
-    const adminsPool = new cognito.UserPool(this, 'Admins', {
-      ...common('admins'),
-      // Admins are invited (AdminCreateUser) and set their own password at first sign-in.
-      selfSignUpEnabled: false,
-      userInvitation: {
-        emailSubject: '【ふぁーりーフェス】スタッフアカウント / Staff account',
-        emailBody:
-          'ユーザー名 {username} 仮パスワード {####}\n初回サインイン時に新しいパスワードを設定してください。\n\n' +
-          'Username {username}, temporary password {####}. Set your own password at first sign-in.',
+    this.members = poolWithClient(
+      'Members',
+      'members',
+      {
+        selfSignUpEnabled: true,
+        userVerification: {
+          emailSubject: '【ふぁーりーフェス】確認コード / Verification code',
+          emailBody:
+            'ふぁーりーフェスの確認コードは {####} です。\n\nYour Furry Fes verification code is {####}.',
+          emailStyle: cognito.VerificationEmailStyle.CODE,
+        },
       },
-    })
-    this.admins = { pool: adminsPool, client: client(adminsPool, tokenValidity.adminsRefresh) }
+      tokenValidity.membersRefresh,
+    )
+
+    this.admins = poolWithClient(
+      'Admins',
+      'admins',
+      {
+        // Admins are invited (AdminCreateUser) and set their own password at first sign-in.
+        selfSignUpEnabled: false,
+        userInvitation: {
+          emailSubject: '【ふぁーりーフェス】スタッフアカウント / Staff account',
+          emailBody:
+            'ユーザー名 {username} 仮パスワード {####}\n初回サインイン時に新しいパスワードを設定してください。\n\n' +
+            'Username {username}, temporary password {####}. Set your own password at first sign-in.',
+        },
+      },
+      tokenValidity.adminsRefresh,
+    )
   }
 }

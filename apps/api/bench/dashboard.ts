@@ -11,14 +11,9 @@ import { type DatabaseOptions, openDatabase } from '../src/db/database.ts'
 import { prepareDatabase } from '../src/server.ts'
 import { dashboard } from '../src/services/dashboard.ts'
 import { type PostgresCluster, startPostgresCluster } from '../test/support/postgres-cluster.ts'
-import { percentile } from './load.ts'
+import { benchArgs, percentile } from './load.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [name, value = ''] = arg.replace(/^--/, '').split('=')
-    return [name ?? '', value] as const
-  }),
-)
+const args = benchArgs()
 const scenarios = (args.get('only') ?? 'pglite,postgres').split(',')
 const participants = Number(args.get('participants') ?? 5000)
 const runs = Number(args.get('runs') ?? 50)

@@ -1,5 +1,15 @@
 import { Agent, request } from 'node:http'
 
+/** The bench's `--name=value` arguments by name (a bare `--name` reads as the empty string). */
+export function benchArgs(argv: readonly string[] = process.argv.slice(2)): Map<string, string> {
+  return new Map(
+    argv.map((arg) => {
+      const [name, value = ''] = arg.replace(/^--/, '').split('=')
+      return [name ?? '', value] as const
+    }),
+  )
+}
+
 /** A keep-alive HTTP client for load: node:http costs less CPU than fetch, and the client shares the cores. */
 export interface LoadResult {
   status: number

@@ -22,15 +22,10 @@ import { packageRoot } from '../src/env.ts'
 import { prepareDatabase } from '../src/server.ts'
 import { type PostgresCluster, startPostgresCluster } from '../test/support/postgres-cluster.ts'
 import { type FakeCognito, startFakeCognito } from './fake-cognito.ts'
-import { createLoadClient, type LoadResult, percentile, runConcurrently } from './load.ts'
+import { benchArgs, createLoadClient, type LoadResult, percentile, runConcurrently } from './load.ts'
 import { type ApiProcess, freePort, processCpuMs, startApiProcess } from './processes.ts'
 
-const args = new Map(
-  process.argv.slice(2).map((arg) => {
-    const [name, value = ''] = arg.replace(/^--/, '').split('=')
-    return [name ?? '', value] as const
-  }),
-)
+const args = benchArgs()
 const scenarios = (args.get('only') ?? 'pglite,postgres,postgres-x2').split(',')
 const users = Number(args.get('users') ?? 2000)
 const capacity = Number(args.get('capacity') ?? 500)

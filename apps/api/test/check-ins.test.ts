@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, CheckInPageWire, CheckInResultWire } from '@furfes/core'
 import pg from 'pg'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkInPageSize } from '../src/services/check-ins.ts'
 import { deviceRecord } from './support/check-ins.ts'
 import {
@@ -12,6 +12,7 @@ import {
   requestInit,
   type TestApi,
   twoTestApis,
+  useAdmin,
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
@@ -64,15 +65,11 @@ async function pullAll(sut: TestApi, token: string) {
 describe.each(databaseKinds)('check-ins on %s', (kind) => {
   const database = useTestDatabase(kind)
   const sut = useTestApi(database, { capacities: { member: 50 } })
-  let admin: string
-  const adminId = randomUUID()
-  beforeEach(async () => {
-    admin = await sut.adminToken(adminId)
-  })
+  const admin = useAdmin(sut)
 
   it('lists each participant with the registration id the registration code names', async () => {
     const { registrationId } = await registeredMember(sut)
-    const response = await sut.request('GET', '/admin/participants', { token: admin })
+    const response = await sut.request('GET', '/admin/participants', { token: admin.token })
     expect(response.status).toBe(200)
     expect((response.body as { items: unknown[] }).items).toEqual([
       expect.objectContaining({
@@ -102,28 +99,28 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       { items: [{ ...checkIn(registrationId, 'A', morning), id: 'not-a-uuid' }] },
       { items: [{ ...checkIn(registrationId, 'A', morning), checked_in_at: 'yesterday' }] },
     ]) {
-      const response = await sut.request('POST', '/admin/check-ins', { token: admin, body })
+      const response = await sut.request('POST', '/admin/check-ins', { token: admin.token, body })
       expect(response).toMatchObject({ status: 400, body: { message: 'invalidRequest' } })
     }
     for (const since of ['-1', 'abc', '1.5', '01', '9'.repeat(16)]) {
-      const response = await sut.request('GET', `/admin/check-ins?since=${since}`, { token: admin })
+      const response = await sut.request('GET', `/admin/check-ins?since=${since}`, { token: admin.token })
       expect(response).toMatchObject({ status: 400, body: { message: 'invalidRequest' } })
     }
     // Nothing was stored by any of it.
-    expect(await page(sut, admin)).toEqual({ items: [], next_cursor: '0', has_more: false })
+    expect(await page(sut, admin.token)).toEqual({ items: [], next_cursor: '0', has_more: false })
   })
 
   it('stores an item once and answers it the same way however often it is sent', async () => {
     const { registrationId } = await registeredMember(sut)
     const item = checkIn(registrationId, 'A', morning)
-    expect(await upload(sut, admin, [item])).toEqual([{ id: item.id, status: 'accepted' }])
+    expect(await upload(sut, admin.token, [item])).toEqual([{ id: item.id, status: 'accepted' }])
     sut.clock.advance(60_000)
     // The answer was lost; the device sends the batch again, twice, even within one batch.
-    expect(await upload(sut, admin, [item, item])).toEqual([
+    expect(await upload(sut, admin.token, [item, item])).toEqual([
       { id: item.id, status: 'accepted' },
       { id: item.id, status: 'accepted' },
     ])
-    const { items } = await pullAll(sut, admin)
+    const { items } = await pullAll(sut, admin.token)
     expect(items).toEqual([
       {
         ...item,
@@ -138,24 +135,24 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     // B's clock runs slow: its check-in says it happened earlier, but it arrives second.
     const fromA = checkIn(registrationId, 'A', morning)
     const fromB = checkIn(registrationId, 'B', morning - 5 * 60_000)
-    expect(await upload(sut, admin, [fromA])).toEqual([{ id: fromA.id, status: 'accepted' }])
+    expect(await upload(sut, admin.token, [fromA])).toEqual([{ id: fromA.id, status: 'accepted' }])
     const firstCheckIn = {
       id: fromA.id,
       device_id: 'device-A',
       device_name: 'A',
       checked_in_at: fromA.checked_in_at,
     }
-    expect(await upload(sut, admin, [fromB])).toEqual([
+    expect(await upload(sut, admin.token, [fromB])).toEqual([
       { id: fromB.id, status: 'duplicate', first_check_in: firstCheckIn },
     ])
     // Resent, both keep their answers; a third device gets the same winner.
     const fromC = checkIn(registrationId, 'C', morning + 60_000, { device_name: undefined })
-    expect(await upload(sut, admin, [fromB, fromA, fromC])).toEqual([
+    expect(await upload(sut, admin.token, [fromB, fromA, fromC])).toEqual([
       { id: fromB.id, status: 'duplicate', first_check_in: firstCheckIn },
       { id: fromA.id, status: 'accepted' },
       { id: fromC.id, status: 'duplicate', first_check_in: firstCheckIn },
     ])
-    const { items } = await pullAll(sut, admin)
+    const { items } = await pullAll(sut, admin.token)
     expect(items.map((record) => [record.device_id, record.status, record.first_check_in_id])).toEqual([
       ['device-A', 'accepted', undefined],
       ['device-B', 'duplicate', fromA.id],
@@ -166,14 +163,14 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
 
   it('stores and rejects check-ins of registrations it does not have', async () => {
     const unknown = checkIn(randomUUID(), 'A', morning)
-    expect(await upload(sut, admin, [unknown])).toEqual([
+    expect(await upload(sut, admin.token, [unknown])).toEqual([
       { id: unknown.id, status: 'rejected', reason: 'unknown_registration' },
     ])
-    expect(await upload(sut, admin, [unknown])).toEqual([
+    expect(await upload(sut, admin.token, [unknown])).toEqual([
       { id: unknown.id, status: 'rejected', reason: 'unknown_registration' },
     ])
     expect(
-      (await pullAll(sut, admin)).items.map((record) => [record.id, record.status, record.reason]),
+      (await pullAll(sut, admin.token)).items.map((record) => [record.id, record.status, record.reason]),
     ).toEqual([[unknown.id, 'rejected', 'unknown_registration']])
   })
 
@@ -183,7 +180,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     const paidId = (await registeredMember(sut)).registrationId
     // Paid and checked in, then canceled (a refund): no new check-in, but the one in force can be undone.
     const before = checkIn(canceledId, 'A', morning)
-    expect(await upload(sut, admin, [before])).toEqual([{ id: before.id, status: 'accepted' }])
+    expect(await upload(sut, admin.token, [before])).toEqual([{ id: before.id, status: 'accepted' }])
     await sut.database.db.execute(
       `update registrations set payment_status = 'canceled' where registration_id = '${canceledId}'`,
     )
@@ -198,15 +195,15 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       { id: paid.id, status: 'accepted' },
       { id: undoBefore.id, status: 'accepted' },
     ]
-    expect(await upload(sut, admin, [pending, canceled, paid, undoBefore])).toEqual(refusals)
+    expect(await upload(sut, admin.token, [pending, canceled, paid, undoBefore])).toEqual(refusals)
     // A resend gets the same answers, even once the pending registration has been paid meanwhile.
     await sut.database.db.execute(
       `update registrations set payment_status = 'paid' where registration_id = '${pendingId}'`,
     )
-    expect(await upload(sut, admin, [pending, canceled, paid, undoBefore])).toEqual(refusals)
+    expect(await upload(sut, admin.token, [pending, canceled, paid, undoBefore])).toEqual(refusals)
 
     // Other devices learn the refusal and its reason from the log; a refused check-in is never in force.
-    const records = (await pullAll(sut, admin)).items
+    const records = (await pullAll(sut, admin.token)).items
     expect(records.map((record) => [record.id, record.status, record.reason])).toEqual([
       [before.id, 'accepted', undefined],
       [pending.id, 'rejected', 'not_paid'],
@@ -215,7 +212,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       [undoBefore.id, 'accepted', undefined],
     ])
     const again = checkIn(pendingId, 'C', morning + 5000)
-    expect(await upload(sut, admin, [again])).toEqual([{ id: again.id, status: 'accepted' }])
+    expect(await upload(sut, admin.token, [again])).toEqual([{ id: again.id, status: 'accepted' }])
   })
 
   it('undoes the check-in in force, refuses other undos, and keeps every step with who made it', async () => {
@@ -224,7 +221,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     const first = checkIn(registrationId, 'A', morning)
     const late = checkIn(registrationId, 'B', morning + 1000)
     const otherCheckIn = checkIn(other, 'A', morning)
-    await upload(sut, admin, [first, late, otherCheckIn])
+    await upload(sut, admin.token, [first, late, otherCheckIn])
 
     const undoDuplicate = undo(late, 'B', morning + 2000)
     const undoMissing = { ...undo(first, 'A', morning + 2000), undoes: randomUUID() }
@@ -257,7 +254,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     // Undone, the person can be checked in again; the new check-in is the one in force.
     const again = checkIn(registrationId, 'C', morning + 5000)
     const afterAgain = checkIn(registrationId, 'A', morning + 6000)
-    expect(await upload(sut, admin, [again, afterAgain])).toEqual([
+    expect(await upload(sut, admin.token, [again, afterAgain])).toEqual([
       { id: again.id, status: 'accepted' },
       {
         id: afterAgain.id,
@@ -276,19 +273,19 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       'select id, kind, status, received_by from check_ins order by seq',
     )) as unknown as { rows: { id: string; kind: string; status: string; received_by: string }[] }
     expect(rows.rows.map((row) => [row.id, row.kind, row.status, row.received_by])).toEqual([
-      [first.id, 'check_in', 'accepted', adminId],
-      [late.id, 'check_in', 'duplicate', adminId],
-      [otherCheckIn.id, 'check_in', 'accepted', adminId],
+      [first.id, 'check_in', 'accepted', admin.id],
+      [late.id, 'check_in', 'duplicate', admin.id],
+      [otherCheckIn.id, 'check_in', 'accepted', admin.id],
       [undoDuplicate.id, 'undo', 'rejected', secondAdmin],
       [undoMissing.id, 'undo', 'rejected', secondAdmin],
       [undoOtherRegistration.id, 'undo', 'rejected', secondAdmin],
       [undoFirst.id, 'undo', 'accepted', secondAdmin],
       [undoAgain.id, 'undo', 'rejected', secondAdmin],
       [undoTheUndo.id, 'undo', 'rejected', secondAdmin],
-      [again.id, 'check_in', 'accepted', adminId],
-      [afterAgain.id, 'check_in', 'duplicate', adminId],
+      [again.id, 'check_in', 'accepted', admin.id],
+      [afterAgain.id, 'check_in', 'duplicate', admin.id],
     ])
-    const pulled = (await pullAll(sut, admin)).items.find((record) => record.id === undoFirst.id)
+    const pulled = (await pullAll(sut, admin.token)).items.find((record) => record.id === undoFirst.id)
     expect(pulled).toEqual({
       ...undoFirst,
       status: 'accepted',
@@ -303,25 +300,25 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       checkIn(index === 0 ? registrationId : randomUUID(), 'A', morning + index),
     )
     for (let start = 0; start < total; start += 100) {
-      await upload(sut, admin, items.slice(start, start + 100))
+      await upload(sut, admin.token, items.slice(start, start + 100))
     }
-    const first = await page(sut, admin)
+    const first = await page(sut, admin.token)
     expect(first.items).toHaveLength(checkInPageSize)
     expect(first.has_more).toBe(true)
-    const second = await page(sut, admin, first.next_cursor)
+    const second = await page(sut, admin.token, first.next_cursor)
     expect(second.items).toHaveLength(50)
     expect(second.has_more).toBe(false)
     expect([...first.items, ...second.items].map((record) => record.id)).toEqual(items.map((item) => item.id))
 
     // Nothing new: the cursor stays; something new: exactly that arrives.
-    expect(await page(sut, admin, second.next_cursor)).toEqual({
+    expect(await page(sut, admin.token, second.next_cursor)).toEqual({
       items: [],
       next_cursor: second.next_cursor,
       has_more: false,
     })
     const later = checkIn(registrationId, 'B', morning)
-    await upload(sut, admin, [later])
-    const third = await page(sut, admin, second.next_cursor)
+    await upload(sut, admin.token, [later])
+    const third = await page(sut, admin.token, second.next_cursor)
     expect(third.items.map((record) => [record.id, record.status])).toEqual([[later.id, 'duplicate']])
   })
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@furfes/core'
 import { sql } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createEventCancellationService } from '../src/services/event-cancellation.ts'
 import {
@@ -11,6 +11,7 @@ import {
   registrationRequest,
   type TestApi,
   tierCounts,
+  useAdmin,
   useTestApi,
 } from './support/harness.ts'
 
@@ -25,12 +26,7 @@ async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Pro
 
 describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 10, sponsor: 10 } })
-  let admin: string
-  const adminId = randomUUID()
-
-  beforeEach(async () => {
-    admin = await sut.adminToken(adminId)
-  })
+  const admin = useAdmin(sut)
 
   async function refunds() {
     return queryRows<{ registration_id: string; amount_jpy: number; source: string; staff_user_id: string }>(
@@ -44,7 +40,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     await member(sut, 'member', false)
 
     const response = await sut.request('POST', '/admin/event-cancellation/dry-run', {
-      token: admin,
+      token: admin.token,
       body: { expenses_per_person_jpy: 500 },
     })
 
@@ -62,7 +58,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       { registration_tier: 'sponsor', paid_registrations: 1, gross_jpy: 10_000, refund_total_jpy: 9_500 },
     ])
     expect(sut.gateway.refunds.size).toBe(0)
-    expect(await sut.request('GET', '/admin/event-cancellation', { token: admin })).toMatchObject({
+    expect(await sut.request('GET', '/admin/event-cancellation', { token: admin.token })).toMatchObject({
       status: 404,
     })
   })
@@ -72,12 +68,12 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     const pending = await member(sut, 'member', false)
 
     const started = await sut.request('POST', '/admin/event-cancellation', {
-      token: admin,
+      token: admin.token,
       body: { expenses_per_person_jpy: 3_500 },
     })
     expect(started).toMatchObject({ status: 202, body: { status: 'running', total_registrations: 3 } })
     await sut.api.eventCancellation.idle()
-    const progress = await sut.request('GET', '/admin/event-cancellation', { token: admin })
+    const progress = await sut.request('GET', '/admin/event-cancellation', { token: admin.token })
 
     expect(progress.body).toMatchObject({
       status: 'finished',
@@ -91,7 +87,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       (await refunds()).map((row) => [row.registration_id, row.amount_jpy, row.source, row.staff_user_id]),
     ).toEqual(
       paid
-        .map((id) => [id, id === paid[1] ? 6_500 : 0, 'event_cancelled', adminId])
+        .map((id) => [id, id === paid[1] ? 6_500 : 0, 'event_cancelled', admin.id])
         .sort(([a], [b]) => String(a).localeCompare(String(b))),
     )
     expect(sut.gateway.refunds.size).toBe(1)
@@ -110,7 +106,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
 
   it('offers no returned spot to the people waiting once the event is called off', async () => {
     const oneSpot = await createTestApi(sut.database, { capacities: { member: 1 } })
-    admin = await oneSpot.adminToken(adminId)
+    const oneSpotAdmin = await oneSpot.adminToken(admin.id)
     await member(oneSpot, 'member')
     const { success_url: _, cancel_url: __, ...fields } = registrationRequest('member', 'Waiting')
     const waiting = await oneSpot.memberToken(randomUUID())
@@ -124,7 +120,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     ).toBe(201)
 
     const started = await oneSpot.request('POST', '/admin/event-cancellation', {
-      token: admin,
+      token: oneSpotAdmin,
       body: { expenses_per_person_jpy: 0 },
     })
     expect(started.status).toBe(202)
@@ -152,7 +148,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       batchSize: 2,
       autoDrive: false,
     })
-    const run = await first.start(1_000, adminId)
+    const run = await first.start(1_000, admin.id)
     expect(await first.runBatch(run.runId)).toBe(true)
     // The next refund reaches the provider but its answer is lost, and the instance dies there.
     sut.gateway.loseNextRefundAnswers()

@@ -5,6 +5,7 @@ import { createStubPaymentGateway, type StubPaymentGateway } from '../src/paymen
 import {
   databaseKinds,
   inventoryConsistency,
+  minutes,
   pwaUrl,
   registrationRequest,
   type TestResponse,
@@ -18,7 +19,6 @@ import {
  */
 
 const claimMs = 30_000
-const minutes = (count: number) => count * 60 * 1000
 
 /** The stub provider, except that each session request waits until the test answers it. */
 interface SlowGateway extends StubPaymentGateway {

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import {
   databaseKinds,
   inventoryConsistency,
+  minutes,
   pwaUrl,
   registrationRequest,
-  useTestDatabase,
 } from './support/harness.ts'
 import {
   type PaymentStack,
-  type PaymentStackOptions,
   payOnHostedPage,
   sessionIdOfPaymentUrl,
-  startPaymentStack,
   testCards,
+  usePaymentStackStarter,
 } from './support/payments.ts'
 
 /*
@@ -24,23 +23,10 @@ import {
  * emulator's signed webhooks are what turn registrations paid or expired. One fake clock drives both.
  */
 
-const minutes = (count: number) => count * 60 * 1000
-
 describe.each(databaseKinds)('payments through the Stripe emulator on %s', (kind) => {
-  const database = useTestDatabase(kind)
-  let stack: PaymentStack | undefined
-  afterEach(async () => {
-    await stack?.close()
-    stack = undefined
+  const { database, start } = usePaymentStackStarter(kind, {
+    capacities: { member: 1, sponsor_fursuiter: 2 },
   })
-
-  async function start(options: PaymentStackOptions = {}) {
-    stack = await startPaymentStack(database().database, {
-      capacities: { member: 1, sponsor_fursuiter: 2 },
-      ...options,
-    })
-    return stack
-  }
 
   async function register(sut: PaymentStack['sut'], token: string, body: object = registrationRequest()) {
     const response = await sut.request('POST', '/registration', { token, body })

@@ -3,21 +3,15 @@ import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows } from '../src/db/database.ts'
 import { createStripeGateway } from '../src/payments/stripe-gateway.ts'
-import {
-  createTestApi,
-  databaseKinds,
-  inventoryConsistency,
-  registrationRequest,
-  useTestDatabase,
-} from './support/harness.ts'
+import { createTestApi, databaseKinds, inventoryConsistency, registrationRequest } from './support/harness.ts'
 import {
   type PaymentStack,
   payOnHostedPage,
   sessionIdOfPaymentUrl,
-  startPaymentStack,
   stripeSecretKey,
   stripeWebhookSecret,
   testCards,
+  usePaymentStackStarter,
 } from './support/payments.ts'
 
 /*
@@ -29,15 +23,11 @@ import {
 const refundPath = (registrationId: string) => `/admin/registrations/${registrationId}/refund`
 
 function suite(kind: (typeof databaseKinds)[number]) {
-  const database = useTestDatabase(kind)
-  const state: { stack: PaymentStack | undefined; cleanups: (() => Promise<void>)[] } = {
-    stack: undefined,
-    cleanups: [],
-  }
+  const { database, start } = usePaymentStackStarter(kind, { capacities: { member: 1 } })
+  /** What a test opened beside the stack, closed after it before the stack (in reverse order). */
+  const cleanups: (() => Promise<void>)[] = []
   afterEach(async () => {
-    for (const cleanup of state.cleanups.splice(0).reverse()) await cleanup()
-    await state.stack?.close()
-    state.stack = undefined
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
   })
 
   /** A member who paid on the hosted page, their payment confirmed by the webhook. */
@@ -86,26 +76,26 @@ function suite(kind: (typeof databaseKinds)[number]) {
       sql`select outcome from payment_webhook_events where event_type = 'charge.refunded' order by received_at`,
     )
 
-  const start = async () => {
-    state.stack = await startPaymentStack(database().database, { capacities: { member: 1 } })
-    return state.stack
+  /** A started stack with a member who paid, and the refund a staff member asks for them (one token throughout). */
+  async function startPaid() {
+    const stack = await start()
+    const payment = await paid(stack)
+    const admin = await stack.sut.adminToken()
+    const requestRefund = (body: object = { idempotency_key: randomUUID() }) =>
+      stack.sut.request('POST', refundPath(payment.registrationId), { token: admin, body })
+    return { stack, ...payment, requestRefund }
   }
 
-  return { database, state, paid, stored, refundEvents, start }
+  return { database, cleanups, paid, stored, refundEvents, start, startPaid }
 }
 
 describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind) => {
-  const { database, paid, stored, refundEvents, start } = suite(kind)
+  const { database, paid, stored, refundEvents, start, startPaid } = suite(kind)
 
   it('refunds the policy amount with the SDK; the webhook of its own refund changes nothing more', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
 
-    const response = await stack.sut.request('POST', refundPath(registrationId), {
-      token: admin,
-      body: { idempotency_key: randomUUID() },
-    })
+    const response = await requestRefund()
     await stack.settled()
 
     expect(response).toMatchObject({ status: 200, body: { amount_jpy: 2700, source: 'staff' } })
@@ -128,13 +118,8 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
   })
 
   it('reports a refund that fails after Stripe accepted it, and keeps the registration canceled', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
-    const refunded = await stack.sut.request('POST', refundPath(registrationId), {
-      token: admin,
-      body: { idempotency_key: randomUUID() },
-    })
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
+    const refunded = await requestRefund()
     expect(refunded.status).toBe(200)
     await stack.settled()
     const [refund] = (await stack.stripe.refunds.list({ payment_intent: paymentIntent })).data
@@ -187,9 +172,7 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
   })
 
   it('leaves the registration paid when Stripe refuses the refund, and refunds once on the retry', async () => {
-    const stack = await start()
-    const { registrationId, paymentIntent } = await paid(stack)
-    const admin = await stack.sut.adminToken()
+    const { stack, registrationId, paymentIntent, requestRefund } = await startPaid()
     const armed = await fetch(`${stack.stripeUrl}/_emulator/refunds/fail_next`, {
       method: 'POST',
       body: JSON.stringify({ count: 1 }),
@@ -197,12 +180,12 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
     expect(armed.status).toBe(200)
     const body = { idempotency_key: randomUUID() }
 
-    const failed = await stack.sut.request('POST', refundPath(registrationId), { token: admin, body })
+    const failed = await requestRefund(body)
 
     expect(failed).toMatchObject({ status: 502, body: { message: 'refundFailed' } })
     expect(await stored(registrationId)).toEqual({ status: 'paid', refund: undefined })
 
-    const retried = await stack.sut.request('POST', refundPath(registrationId), { token: admin, body })
+    const retried = await requestRefund(body)
     await stack.settled()
 
     expect(retried).toMatchObject({ status: 200, body: { amount_jpy: 2700 } })
@@ -212,7 +195,7 @@ describe.each(databaseKinds)('refunds through the Stripe emulator on %s', (kind)
 })
 
 describe('refunds by two API instances on one PostgreSQL', () => {
-  const { database, state, paid, start } = suite('postgres')
+  const { database, cleanups, paid, start } = suite('postgres')
 
   it('refunds once when both instances are asked at once, twice each', async () => {
     const stack = await start()
@@ -221,7 +204,7 @@ describe('refunds by two API instances on one PostgreSQL', () => {
     const url = database().url
     if (!url) throw new Error('PostgreSQL tests run with a database URL')
     const secondDatabase = await openDatabase({ kind: 'postgres', url, poolSize: 4 })
-    state.cleanups.push(() => secondDatabase.close())
+    cleanups.push(() => secondDatabase.close())
     const second = await createTestApi(secondDatabase, {
       capacities: { member: 1 },
       clock: stack.time.clock,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, RefundQuoteWire, RefundWire } from '@furfes/core'
 import { defaultEventDetails } from '@furfes/core'
 import { sql } from 'drizzle-orm'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createMailer } from '../src/mail/mailer.ts'
 import type { MailTransport } from '../src/mail/transport.ts'
@@ -12,6 +12,7 @@ import {
   registeredMember,
   registrationRequest,
   tierCounts,
+  useAdmin,
   useTestApi,
 } from './support/harness.ts'
 
@@ -33,16 +34,11 @@ const refundPath = (registrationId: string) => `/admin/registrations/${registrat
 
 describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 1, sponsor: 3 } })
-  let admin: string
-  const adminId = randomUUID()
-
-  beforeEach(async () => {
-    admin = await sut.adminToken(adminId)
-  })
+  const admin = useAdmin(sut)
 
   const refund = (registrationId: string, body: Record<string, unknown>) =>
     sut.request('POST', refundPath(registrationId), {
-      token: admin,
+      token: admin.token,
       body: { idempotency_key: randomUUID(), ...body },
     })
 
@@ -51,8 +47,8 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     const quotes: RefundQuoteWire[] = []
     for (const at of [early, late, lastWeek]) {
       sut.clock.set(at)
-      admin = await sut.adminToken(adminId)
-      const response = await sut.request('GET', refundPath(registrationId), { token: admin })
+      await admin.renew()
+      const response = await sut.request('GET', refundPath(registrationId), { token: admin.token })
       expect(response.status).toBe(200)
       quotes.push(response.body as RefundQuoteWire)
     }
@@ -87,7 +83,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       amount_jpy: 2700,
       policy_amount_jpy: 2700,
       source: 'staff',
-      staff_user_id: adminId,
+      staff_user_id: admin.id,
       refunded_at: new Date(sut.clock()).toISOString(),
     } satisfies RefundWire)
     expect([...sut.gateway.refunds.values()].map((made) => made.request)).toEqual([
@@ -110,7 +106,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     })
     expect(next.status).toBe(201)
     // The participant list the reception downloads marks it canceled, and the server refuses its check-in.
-    const list = await sut.request('GET', '/admin/participants', { token: admin })
+    const list = await sut.request('GET', '/admin/participants', { token: admin.token })
     expect(
       (list.body as { items: { registration?: { id?: string; payment_status: string } }[] }).items,
     ).toContainEqual(
@@ -126,9 +122,12 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       checked_in_at: new Date(sut.clock()).toISOString(),
       kind: 'check_in',
     }
-    const door = await sut.request('POST', '/admin/check-ins', { token: admin, body: { items: [checkIn] } })
+    const door = await sut.request('POST', '/admin/check-ins', {
+      token: admin.token,
+      body: { items: [checkIn] },
+    })
     expect(door.body).toMatchObject({ results: [{ status: 'rejected', reason: 'canceled' }] })
-    const quote = await sut.request('GET', refundPath(first.registrationId), { token: admin })
+    const quote = await sut.request('GET', refundPath(first.registrationId), { token: admin.token })
     expect(quote.body).toMatchObject({
       payment_status: 'canceled',
       refund: { amount_jpy: 2700, source: 'staff' },
@@ -233,7 +232,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   it('cancels without calling the provider when the policy refunds nothing', async () => {
     const { registrationId } = await registeredMember(sut)
     sut.clock.set(lastWeek)
-    admin = await sut.adminToken(adminId)
+    await admin.renew()
 
     const response = await refund(registrationId, {})
 
@@ -246,10 +245,10 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     const body = { idempotency_key: randomUUID() }
 
     const answers = await Promise.all([
-      sut.request('POST', refundPath(registrationId), { token: admin, body }),
-      sut.request('POST', refundPath(registrationId), { token: admin, body }),
+      sut.request('POST', refundPath(registrationId), { token: admin.token, body }),
+      sut.request('POST', refundPath(registrationId), { token: admin.token, body }),
     ])
-    const again = await sut.request('POST', refundPath(registrationId), { token: admin, body })
+    const again = await sut.request('POST', refundPath(registrationId), { token: admin.token, body })
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200])
     expect(answers[1]?.body).toEqual(answers[0]?.body)
@@ -264,7 +263,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     const key = randomUUID()
 
     const refused = await sut.request('POST', refundPath(registrationId), {
-      token: admin,
+      token: admin.token,
       body: { idempotency_key: key },
     })
 
@@ -285,7 +284,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     )
 
     const retried = await sut.request('POST', refundPath(registrationId), {
-      token: admin,
+      token: admin.token,
       body: { idempotency_key: key },
     })
 
@@ -319,7 +318,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
 
     expect(outcomes).toEqual(['canceled', 'already_canceled', 'unknown_session'])
     expect((await sut.api.registrations.current(userId))?.paymentStatus).toBe('canceled')
-    const quote = await sut.request('GET', refundPath(registrationId), { token: admin })
+    const quote = await sut.request('GET', refundPath(registrationId), { token: admin.token })
     expect(quote.body).toMatchObject({
       refund: { amount_jpy: 1000, policy_amount_jpy: 2700, source: 'stripe_dashboard' },
     })
@@ -340,9 +339,9 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     expect(await sut.api.refunds.providerRefunded(sessionId, 1234)).toBe('canceled')
 
     expect((await sut.api.registrations.current(userId))?.paymentStatus).toBe('canceled')
-    const quote = await sut.request('GET', refundPath(registrationId), { token: admin })
+    const quote = await sut.request('GET', refundPath(registrationId), { token: admin.token })
     expect(quote.body).toMatchObject({
-      refund: { amount_jpy: 1234, reason: 'Goodwill', source: 'staff', staff_user_id: adminId },
+      refund: { amount_jpy: 1234, reason: 'Goodwill', source: 'staff', staff_user_id: admin.id },
     })
   })
 })

@@ -12,13 +12,12 @@ import {
   checkoutSessionOf,
   createTestApi,
   databaseKinds,
+  minutes,
   pwaUrl,
   registrationRequest,
   tierCounts,
   useTestApi,
 } from './support/harness.ts'
-
-const minutes = (count: number) => count * 60 * 1000
 
 describe.each(databaseKinds)('registration on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 2, sponsor_fursuiter: 1 } })

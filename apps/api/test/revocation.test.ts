@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createApp } from '@furfes/cognito-emulator/src/app.ts'
-import { loadPools } from '@furfes/cognito-emulator/src/config.ts'
-import { Emulator } from '@furfes/cognito-emulator/src/emulator.ts'
-import type { MailMessage } from '@furfes/cognito-emulator/src/state.ts'
-import { serve } from '@hono/node-server'
+import {
+  admins,
+  members,
+  type RunningEmulator,
+  startEmulator,
+} from '@furfes/cognito-emulator/test/harness.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCognitoIdentityProvider } from '../src/auth/identity.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
@@ -26,88 +22,30 @@ import {
  * HTTP, exactly as to Cognito: JWKS, GetUser, and the sign-in and sign-out the apps do.
  */
 
-const { region, pools } = loadPools()
-const [membersPool, adminsPool] = pools
-if (!membersPool || !adminsPool)
-  throw new Error("The emulator's pools.json lists no members and admins pools")
-const [seededAdmin] = adminsPool.seedUsers ?? []
+const [seededAdmin] = admins.seedUsers ?? []
 if (!seededAdmin) throw new Error("The emulator's admins pool seeds no admin")
 
-let cognitoUrl: string
-let server: Server
-let emulatorDataDir: string
-const mail: MailMessage[] = []
+let cognito: RunningEmulator
 
 beforeAll(async () => {
-  emulatorDataDir = mkdtempSync(join(tmpdir(), 'api-revocation-cognito-'))
-  let handler: (request: Request) => Response | Promise<Response> = () =>
-    new Response('starting', { status: 503 })
-  server = serve({ fetch: (request) => handler(request), port: 0, hostname: '127.0.0.1' }) as Server
-  await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', resolve)))
-  cognitoUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const emulator = await Emulator.open({
-    baseUrl: cognitoUrl,
-    dataDir: emulatorDataDir,
-    pools,
-    passwordHashCost: 1024,
-    onMail: (message) => mail.push(message),
-  })
-  handler = createApp(emulator, { adminCredentials: { region, keys: [] } }).fetch
+  cognito = await startEmulator()
 })
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeAllConnections()
-  })
-  rmSync(emulatorDataDir, { recursive: true, force: true })
-})
-
-async function cognito<T>(operation: string, body: unknown): Promise<T> {
-  const response = await fetch(cognitoUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(body),
-  })
-  const answer = (await response.json()) as T
-  if (!response.ok) throw new Error(`${operation} answered ${response.status}: ${JSON.stringify(answer)}`)
-  return answer
-}
-
-async function signInSession(clientId: string, email: string, password: string) {
-  const { AuthenticationResult } = await cognito<{
-    AuthenticationResult: { AccessToken: string; RefreshToken: string }
-  }>('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  })
-  return { accessToken: AuthenticationResult.AccessToken, refreshToken: AuthenticationResult.RefreshToken }
-}
-
-async function signIn(clientId: string, email: string, password: string): Promise<string> {
-  return (await signInSession(clientId, email, password)).accessToken
-}
+afterAll(() => cognito.close())
 
 /** A new confirmed member of the emulator's members pool; returns their e-mail and password. */
 async function newMember() {
-  const email = `member-${crypto.randomUUID()}@example.com`
-  const password = 'correct-horse-1'
-  await cognito('SignUp', { ClientId: membersPool?.clientId, Username: email, Password: password })
-  const code = mail.find((message) => message.email === email && message.kind === 'sign_up')?.code
-  await cognito('ConfirmSignUp', { ClientId: membersPool?.clientId, Username: email, ConfirmationCode: code })
-  return { email, password }
+  const member = { email: `member-${crypto.randomUUID()}@example.com`, password: 'correct-horse-1' }
+  await cognito.createUser(member.email, member.password)
+  return member
 }
 
-const memberSignIn = ({ email, password }: { email: string; password: string }) =>
-  signIn(membersPool.clientId, email, password)
-const adminSignIn = () => signIn(adminsPool.clientId, seededAdmin.email, seededAdmin.password)
-const globalSignOut = (AccessToken: string) => cognito('GlobalSignOut', { AccessToken })
-/** What a reception tablet's sign-out sends: RevokeToken with its own refresh token (decision 077). */
-const revokeToken = (ClientId: string, Token: string) => cognito('RevokeToken', { ClientId, Token })
+const memberSignIn = async ({ email, password }: { email: string; password: string }) =>
+  (await cognito.signIn(email, password)).AccessToken
+/** The seeded admin signed in as a reception tablet does: its access and refresh tokens. */
+const adminSession = () => cognito.signIn(seededAdmin.email, seededAdmin.password, admins)
+const adminSignIn = async () => (await adminSession()).AccessToken
+const globalSignOut = (accessToken: string) => cognito.globalSignOut(accessToken)
 
 const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
 const features = {
@@ -127,23 +65,22 @@ describe('a recheck interval measured in seconds', () => {
 describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
   let clock: TestClock
   const sut = useTestApi(kind, () => {
-    // The emulator signs with the system clock; the API's clock starts there and the tests move it.
-    clock = createTestClock(Date.now())
-    const verifier = (pool: { id: string; clientId: string }) => {
-      const userPool = { endpoint: cognitoUrl, poolId: pool.id, clientId: pool.clientId }
-      return createTokenVerifier({
-        issuer: poolIssuer(userPool),
-        clientId: userPool.clientId,
-        keys: remotePoolKeys(userPool),
+    // The API's clock starts at the emulator's, which signs the tokens; the tests move the API's alone.
+    clock = createTestClock(cognito.clock.now())
+    // Tokens name the emulator's public address as their issuer; the API reaches it on its loopback one.
+    const verifier = (pool: { id: string; clientId: string }) =>
+      createTokenVerifier({
+        issuer: poolIssuer({ endpoint: cognito.baseUrl, poolId: pool.id }),
+        clientId: pool.clientId,
+        keys: remotePoolKeys({ endpoint: cognito.url, poolId: pool.id }),
         clock,
       })
-    }
     return {
       clock,
       overrides: {
-        memberTokens: verifier(membersPool),
-        adminTokens: verifier(adminsPool),
-        identity: createCognitoIdentityProvider({ endpoint: cognitoUrl }),
+        memberTokens: verifier(members),
+        adminTokens: verifier(admins),
+        identity: createCognitoIdentityProvider({ endpoint: cognito.url }),
       },
     }
   })
@@ -153,6 +90,11 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     sut.request('POST', '/registration', { token, body: registrationRequest() })
   const getParticipants = (token: string) => sut.request('GET', '/admin/participants', { token })
   const putFeatures = (token: string) => sut.request('PUT', '/admin/features', { token, body: features })
+  /** Signs the token's user out of every session, then lets the API's recheck interval pass. */
+  async function signOutPastRecheck(token: string) {
+    await globalSignOut(token)
+    clock.advance(defaultTokenRecheckMs)
+  }
 
   it('refuses a member token on PUT /profile and POST /registration once the recheck interval has passed', async () => {
     const member = await newMember()
@@ -161,8 +103,7 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     expect((await putProfile(token)).status).toBe(200)
     expect((await putProfile(bystander)).status).toBe(200)
 
-    await globalSignOut(token)
-    clock.advance(defaultTokenRecheckMs)
+    await signOutPastRecheck(token)
 
     expect(await putProfile(token)).toMatchObject(unauthorized)
     expect(await postRegistration(token)).toMatchObject(unauthorized)
@@ -192,8 +133,7 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     expect((await getParticipants(token)).status).toBe(200)
     expect((await putFeatures(token)).status).toBe(200)
 
-    await globalSignOut(token)
-    clock.advance(defaultTokenRecheckMs)
+    await signOutPastRecheck(token)
 
     expect(await getParticipants(token)).toMatchObject(unauthorized)
     expect(await putFeatures(token)).toMatchObject(unauthorized)
@@ -213,16 +153,17 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
   })
 
   it("refuses a tablet's revoked admin token once the recheck interval has passed, while another tablet on the same account keeps working", async () => {
-    const thisTablet = await signInSession(adminsPool.clientId, seededAdmin.email, seededAdmin.password)
+    const thisTablet = await adminSession()
     const otherTablet = await adminSignIn()
-    expect((await getParticipants(thisTablet.accessToken)).status).toBe(200)
+    expect((await getParticipants(thisTablet.AccessToken)).status).toBe(200)
     expect((await getParticipants(otherTablet)).status).toBe(200)
 
-    await revokeToken(adminsPool.clientId, thisTablet.refreshToken)
+    // What a reception tablet's sign-out sends: RevokeToken with its own refresh token (decision 077).
+    await cognito.revokeToken(thisTablet.RefreshToken, admins.clientId)
     clock.advance(defaultTokenRecheckMs)
 
-    expect(await getParticipants(thisTablet.accessToken)).toMatchObject(unauthorized)
-    expect(await putFeatures(thisTablet.accessToken)).toMatchObject(unauthorized)
+    expect(await getParticipants(thisTablet.AccessToken)).toMatchObject(unauthorized)
+    expect(await putFeatures(thisTablet.AccessToken)).toMatchObject(unauthorized)
     expect((await getParticipants(otherTablet)).status).toBe(200)
     expect((await putFeatures(otherTablet)).status).toBe(200)
   })
@@ -231,8 +172,7 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     const token = await memberSignIn(await newMember())
     expect(await getParticipants(token)).toMatchObject({ status: 403, body: { message: 'forbidden' } })
 
-    await globalSignOut(token)
-    clock.advance(defaultTokenRecheckMs)
+    await signOutPastRecheck(token)
 
     expect(await getParticipants(token)).toMatchObject(unauthorized)
   })

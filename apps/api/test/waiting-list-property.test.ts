@@ -12,6 +12,7 @@ import {
   createTestApi,
   createTestClock,
   databaseKinds,
+  minutes,
   pwaUrl,
   registrationRequest,
   type TestClock,
@@ -34,7 +35,6 @@ import { spotAccounting } from './support/waiting-list.ts'
 
 const tiers = ['member', 'fursuiter'] as const satisfies readonly RegistrationTier[]
 const memberCount = 6
-const minutes = (count: number) => count * 60 * 1000
 const hours = (count: number) => count * minutes(60)
 const start = Date.parse('2025-03-01T10:00:00+09:00')
 

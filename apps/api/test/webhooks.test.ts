@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
-import { databaseKinds, inventoryConsistency, readResponse, registrationRequest } from './support/harness.ts'
+import {
+  databaseKinds,
+  inventoryConsistency,
+  minutes,
+  readResponse,
+  registrationRequest,
+} from './support/harness.ts'
 import {
   payOnHostedPage,
   startPaymentStack,
@@ -16,8 +22,6 @@ import {
  * and events derived from them, delivered by the test in any order, any number of times, with good and bad
  * signatures, over the API's real HTTP server.
  */
-
-const minutes = (count: number) => count * 60 * 1000
 
 interface StripeEventJson {
   id: string

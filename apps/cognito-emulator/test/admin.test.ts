@@ -2,7 +2,6 @@ import {
   AdminCreateUserCommand,
   type CognitoIdentityProviderClient,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
@@ -28,13 +27,7 @@ const createAdmin = (Username: string, TemporaryPassword?: string, MessageAction
   )
 
 const passwordAuth = (USERNAME: string, PASSWORD: string, pool: PoolConfig = admins) =>
-  sut.client.send(
-    new InitiateAuthCommand({
-      ClientId: pool.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME, PASSWORD },
-    }),
-  )
+  sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME, PASSWORD }, pool.clientId)
 
 const respond = (USERNAME: string, NEW_PASSWORD: string, Session: string | undefined) =>
   sut.client.send(

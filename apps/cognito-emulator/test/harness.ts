@@ -4,11 +4,17 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
+  type AuthFlowType,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  GlobalSignOutCommand,
+  type GlobalSignOutCommandOutput,
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
+  RevokeTokenCommand,
+  type RevokeTokenCommandOutput,
   SignUpCommand,
+  type SignUpCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { serve } from '@hono/node-server'
 import { afterEach, beforeEach } from 'vitest'
@@ -98,11 +104,26 @@ export interface RunningEmulator {
   sent: MailMessage[]
   /** The newest code mailed to the address, read from the mailbox endpoint. */
   latestCode(email: string): Promise<string>
+  /** SignUp with the members pool's client (or the client id given): an unconfirmed user, a code mailed. */
+  signUp(email: string, password: string, clientId?: string): Promise<SignUpCommandOutput>
   /** Creates a confirmed user in the members pool (or `pool`) through SignUp and ConfirmSignUp. */
   createUser(email: string, password: string, pool?: PoolConfig): Promise<void>
   signIn(email: string, password: string, pool?: PoolConfig): Promise<SignedIn>
+  /**
+   * InitiateAuth with the members pool's client (or the client id given), as the SDK answers it; the flow is
+   * any string, so tests can ask for flows Cognito does not know.
+   */
+  initiateAuth(
+    authFlow: string,
+    authParameters: Record<string, string>,
+    clientId?: string,
+  ): Promise<InitiateAuthCommandOutput>
   /** InitiateAuth REFRESH_TOKEN_AUTH with the members pool's client (or `pool`'s), as the SDK answers it. */
   refresh(refreshToken: string, pool?: PoolConfig): Promise<InitiateAuthCommandOutput>
+  /** GlobalSignOut, as the apps' sign-out sends it: every session of the token's user ends. */
+  globalSignOut(accessToken: string): Promise<GlobalSignOutCommandOutput>
+  /** RevokeToken with the members pool's client (or the client id given): that one sign-in ends. */
+  revokeToken(token: string, clientId?: string): Promise<RevokeTokenCommandOutput>
   close(): Promise<void>
 }
 
@@ -204,21 +225,35 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     return code
   }
 
+  const signUp = (email: string, password: string, clientId = members.clientId) =>
+    client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: password }))
+
   const createUser = async (email: string, password: string, pool = members) => {
-    await client.send(new SignUpCommand({ ClientId: pool.clientId, Username: email, Password: password }))
+    await signUp(email, password, pool.clientId)
     const code = await latestCode(email)
     await client.send(
       new ConfirmSignUpCommand({ ClientId: pool.clientId, Username: email, ConfirmationCode: code }),
     )
   }
 
-  const signIn = async (email: string, password: string, pool = members) => {
-    const { AuthenticationResult: result } = await client.send(
+  const initiateAuth = (
+    authFlow: string,
+    authParameters: Record<string, string>,
+    clientId = members.clientId,
+  ) =>
+    client.send(
       new InitiateAuthCommand({
-        ClientId: pool.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: password },
+        ClientId: clientId,
+        AuthFlow: authFlow as AuthFlowType,
+        AuthParameters: authParameters,
       }),
+    )
+
+  const signIn = async (email: string, password: string, pool = members) => {
+    const { AuthenticationResult: result } = await initiateAuth(
+      'USER_PASSWORD_AUTH',
+      { USERNAME: email, PASSWORD: password },
+      pool.clientId,
     )
     if (!result?.AccessToken || !result.IdToken || !result.RefreshToken)
       throw new Error('No tokens came back')
@@ -226,13 +261,13 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   }
 
   const refresh = (refreshToken: string, pool = members) =>
-    client.send(
-      new InitiateAuthCommand({
-        ClientId: pool.clientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-      }),
-    )
+    initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken }, pool.clientId)
+
+  const globalSignOut = (accessToken: string) =>
+    client.send(new GlobalSignOutCommand({ AccessToken: accessToken }))
+
+  const revokeToken = (token: string, clientId = members.clientId) =>
+    client.send(new RevokeTokenCommand({ ClientId: clientId, Token: token }))
 
   const close = async () => {
     client.destroy()
@@ -253,9 +288,13 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     adminClient,
     sent,
     latestCode,
+    signUp,
     createUser,
+    initiateAuth,
     signIn,
     refresh,
+    globalSignOut,
+    revokeToken,
     close,
   }
 }

@@ -2,7 +2,6 @@ import {
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { describe, expect, it } from 'vitest'
 import { codeMismatch, hour, members, minute, otherCode, useEmulator } from './harness.ts'
@@ -88,13 +87,7 @@ describe('ForgotPassword and ConfirmForgotPassword', () => {
   })
 
   it('simulates a delivery for an unknown user or one without a verified e-mail, and mails nothing', async () => {
-    await sut.client.send(
-      new SignUpCommand({
-        ClientId: members.clientId,
-        Username: 'unverified@example.com',
-        Password: 'correct-horse-1',
-      }),
-    )
+    await sut.signUp('unverified@example.com', 'correct-horse-1')
     const before = sut.sent.length
 
     await expect(forgot('nobody@example.com')).resolves.toMatchObject({

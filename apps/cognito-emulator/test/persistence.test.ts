@@ -2,11 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  ChangePasswordCommand,
-  GetUserCommand,
-  GlobalSignOutCommand,
-} from '@aws-sdk/client-cognito-identity-provider'
+import { ChangePasswordCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { JsonFile } from '../src/json-file.ts'
 import { members, type RunningEmulator, startEmulator } from './harness.ts'
@@ -69,7 +65,7 @@ describe('persistence', () => {
     const before = await start()
     await before.createUser('revoked@example.com', 'correct-horse-1')
     const { AccessToken } = await before.signIn('revoked@example.com', 'correct-horse-1')
-    await before.client.send(new GlobalSignOutCommand({ AccessToken }))
+    await before.globalSignOut(AccessToken)
 
     const sut = await restart(before)
 

@@ -1,18 +1,12 @@
-import { GetUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { admins, day, hour, members, minute, second, useEmulator } from './harness.ts'
 
 const sut = useEmulator()
 
-const passwordAuth = (USERNAME: string, PASSWORD: string, ClientId = members.clientId) =>
-  sut.client.send(
-    new InitiateAuthCommand({
-      ClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME, PASSWORD },
-    }),
-  )
+const passwordAuth = (USERNAME: string, PASSWORD: string, clientId?: string) =>
+  sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME, PASSWORD }, clientId)
 
 describe('InitiateAuth USER_PASSWORD_AUTH', () => {
   it('returns access, ID and refresh tokens, ExpiresIn 3600 and TokenType Bearer', async () => {
@@ -47,13 +41,7 @@ describe('InitiateAuth USER_PASSWORD_AUTH', () => {
   })
 
   it('checks the password before saying a user is not confirmed', async () => {
-    await sut.client.send(
-      new SignUpCommand({
-        ClientId: members.clientId,
-        Username: 'pending@example.com',
-        Password: 'correct-horse-1',
-      }),
-    )
+    await sut.signUp('pending@example.com', 'correct-horse-1')
 
     await expect(passwordAuth('pending@example.com', 'wrong-horse-1')).rejects.toMatchObject({
       name: 'NotAuthorizedException',
@@ -122,13 +110,7 @@ describe('InitiateAuth USER_PASSWORD_AUTH', () => {
   })
 
   it('asks for the missing USERNAME or PASSWORD with InvalidParameterException', async () => {
-    const missingPassword = sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: members.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: 'a@example.com' },
-      }),
-    )
+    const missingPassword = sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME: 'a@example.com' })
 
     await expect(missingPassword).rejects.toMatchObject({
       name: 'InvalidParameterException',
@@ -137,14 +119,8 @@ describe('InitiateAuth USER_PASSWORD_AUTH', () => {
   })
 
   it('refuses flows the app client does not enable and unknown flows', async () => {
-    const start = (AuthFlow: string) =>
-      sut.client.send(
-        new InitiateAuthCommand({
-          ClientId: members.clientId,
-          AuthFlow: AuthFlow as 'USER_SRP_AUTH',
-          AuthParameters: { USERNAME: 'a@example.com', SRP_A: 'abc' },
-        }),
-      )
+    const start = (authFlow: string) =>
+      sut.initiateAuth(authFlow, { USERNAME: 'a@example.com', SRP_A: 'abc' })
 
     await expect(start('USER_SRP_AUTH')).rejects.toMatchObject({
       name: 'InvalidParameterException',
@@ -188,13 +164,7 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
     await sut.createUser('alias@example.com', 'correct-horse-1')
     const { RefreshToken } = await sut.signIn('alias@example.com', 'correct-horse-1')
 
-    const result = await sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: members.clientId,
-        AuthFlow: 'REFRESH_TOKEN',
-        AuthParameters: { REFRESH_TOKEN: RefreshToken },
-      }),
-    )
+    const result = await sut.initiateAuth('REFRESH_TOKEN', { REFRESH_TOKEN: RefreshToken })
 
     expect(result.AuthenticationResult?.AccessToken).toBeDefined()
   })
@@ -223,13 +193,7 @@ describe('InitiateAuth REFRESH_TOKEN_AUTH', () => {
   })
 
   it('asks for a missing REFRESH_TOKEN with InvalidParameterException', async () => {
-    const missing = sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: members.clientId,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: {},
-      }),
-    )
+    const missing = sut.initiateAuth('REFRESH_TOKEN_AUTH', {})
 
     await expect(missing).rejects.toMatchObject({
       name: 'InvalidParameterException',

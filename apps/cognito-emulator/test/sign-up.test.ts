@@ -1,7 +1,6 @@
 import {
   ConfirmSignUpCommand,
   GetUserCommand,
-  InitiateAuthCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -11,8 +10,8 @@ import { codeMismatch, day, members, minute, otherCode, useEmulator } from './ha
 
 const sut = useEmulator()
 
-const signUp = (Username: string, Password = 'correct-horse-1', ClientId = members.clientId) =>
-  sut.client.send(new SignUpCommand({ ClientId, Username, Password }))
+const signUp = (email: string, password = 'correct-horse-1', clientId?: string) =>
+  sut.signUp(email, password, clientId)
 
 const confirm = (Username: string, ConfirmationCode: string) =>
   sut.client.send(
@@ -25,13 +24,7 @@ const confirm = (Username: string, ConfirmationCode: string) =>
   )
 
 const passwordAuth = (USERNAME: string, PASSWORD = 'correct-horse-1') =>
-  sut.client.send(
-    new InitiateAuthCommand({
-      ClientId: members.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME, PASSWORD },
-    }),
-  )
+  sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME, PASSWORD })
 
 describe('SignUp', () => {
   it('creates an unconfirmed user whose sub is a UUID and mails a six-digit code to the e-mail username', async () => {
@@ -77,9 +70,7 @@ describe('SignUp', () => {
   })
 
   it('reports missing and malformed parameters together as InvalidParameterException', async () => {
-    const error = sut.client.send(
-      new SignUpCommand({ ClientId: members.clientId, Username: '', Password: ' x' }),
-    )
+    const error = signUp('', ' x')
 
     await expect(error).rejects.toMatchObject({
       name: 'InvalidParameterException',

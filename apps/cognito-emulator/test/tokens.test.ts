@@ -1,8 +1,6 @@
 import {
   ChangePasswordCommand,
   GetUserCommand,
-  GlobalSignOutCommand,
-  RevokeTokenCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -164,7 +162,7 @@ describe('access token checks', () => {
         new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: '123456' }),
       ),
     ).rejects.toMatchObject(expired)
-    await expect(sut.client.send(new GlobalSignOutCommand({ AccessToken }))).rejects.toMatchObject(expired)
+    await expect(sut.globalSignOut(AccessToken)).rejects.toMatchObject(expired)
   })
 })
 
@@ -176,9 +174,7 @@ describe('GlobalSignOut', () => {
     const laptop = await sut.signIn('leave@example.com', 'correct-horse-1')
     const other = await sut.signIn('stay@example.com', 'correct-horse-1')
 
-    await expect(
-      sut.client.send(new GlobalSignOutCommand({ AccessToken: phone.AccessToken })),
-    ).resolves.toBeDefined()
+    await expect(sut.globalSignOut(phone.AccessToken)).resolves.toBeDefined()
 
     for (const session of [phone, laptop]) {
       await expect(
@@ -210,9 +206,7 @@ describe('RevokeToken', () => {
     const refreshed = await sut.refresh(tablet.RefreshToken)
     const laterAccessToken = refreshed.AuthenticationResult?.AccessToken ?? ''
 
-    await expect(
-      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token: tablet.RefreshToken })),
-    ).resolves.toBeDefined()
+    await expect(sut.revokeToken(tablet.RefreshToken)).resolves.toBeDefined()
 
     for (const AccessToken of [tablet.AccessToken, laterAccessToken]) {
       await expect(sut.client.send(new GetUserCommand({ AccessToken }))).rejects.toMatchObject({
@@ -233,12 +227,10 @@ describe('RevokeToken', () => {
   it('answers an unknown or already revoked refresh token with success, as the revocation endpoint does', async () => {
     await sut.createUser('twice@example.com', 'correct-horse-1')
     const session = await sut.signIn('twice@example.com', 'correct-horse-1')
-    const revoke = (Token: string) =>
-      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token }))
-    await revoke(session.RefreshToken)
+    await sut.revokeToken(session.RefreshToken)
 
-    await expect(revoke(session.RefreshToken)).resolves.toBeDefined()
-    await expect(revoke('not-a-refresh-token-we-issued')).resolves.toBeDefined()
+    await expect(sut.revokeToken(session.RefreshToken)).resolves.toBeDefined()
+    await expect(sut.revokeToken('not-a-refresh-token-we-issued')).resolves.toBeDefined()
   })
 
   it('refuses an access or ID token as an unsupported token type, and revokes nothing', async () => {
@@ -246,9 +238,7 @@ describe('RevokeToken', () => {
     const session = await sut.signIn('wrong-type@example.com', 'correct-horse-1')
 
     for (const Token of [session.AccessToken, session.IdToken]) {
-      await expect(
-        sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token })),
-      ).rejects.toMatchObject({ name: 'UnsupportedTokenTypeException' })
+      await expect(sut.revokeToken(Token)).rejects.toMatchObject({ name: 'UnsupportedTokenTypeException' })
     }
     await expect(
       sut.client.send(new GetUserCommand({ AccessToken: session.AccessToken })),
@@ -259,12 +249,12 @@ describe('RevokeToken', () => {
     await sut.createUser('staff@example.com', 'correct-horse-1', admins)
     const session = await sut.signIn('staff@example.com', 'correct-horse-1', admins)
 
-    await expect(
-      sut.client.send(new RevokeTokenCommand({ ClientId: members.clientId, Token: session.RefreshToken })),
-    ).rejects.toMatchObject({ name: 'UnauthorizedException' })
-    await expect(
-      sut.client.send(new RevokeTokenCommand({ ClientId: 'nosuchclient', Token: session.RefreshToken })),
-    ).rejects.toMatchObject({ name: 'UnauthorizedException' })
+    await expect(sut.revokeToken(session.RefreshToken)).rejects.toMatchObject({
+      name: 'UnauthorizedException',
+    })
+    await expect(sut.revokeToken(session.RefreshToken, 'nosuchclient')).rejects.toMatchObject({
+      name: 'UnauthorizedException',
+    })
     await expect(sut.refresh(session.RefreshToken, admins)).resolves.toBeDefined()
   })
 })

@@ -2,9 +2,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
   ResendConfirmationCodeCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { describe, expect, it } from 'vitest'
 import type { PoolConfig } from '../src/config.ts'
@@ -30,8 +28,7 @@ async function answer(promise: Promise<object>) {
 }
 
 const operations = (pool: PoolConfig) => ({
-  signUp: (Username: string) =>
-    sut.client.send(new SignUpCommand({ ClientId: pool.clientId, Username, Password: 'correct-horse-1' })),
+  signUp: (email: string) => sut.signUp(email, 'correct-horse-1', pool.clientId),
   resend: (Username: string) =>
     sut.client.send(new ResendConfirmationCodeCommand({ ClientId: pool.clientId, Username })),
   confirm: (Username: string, ConfirmationCode: string) =>
@@ -48,13 +45,7 @@ const operations = (pool: PoolConfig) => ({
       }),
     ),
   signIn: (USERNAME: string) =>
-    sut.client.send(
-      new InitiateAuthCommand({
-        ClientId: pool.clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME, PASSWORD: 'wrong-horse-9' },
-      }),
-    ),
+    sut.initiateAuth('USER_PASSWORD_AUTH', { USERNAME, PASSWORD: 'wrong-horse-9' }, pool.clientId),
 })
 
 /**
@@ -84,54 +75,66 @@ describe('pools.json mirrors the production pools', () => {
 describe('with PreventUserExistenceErrors ENABLED (the members pool)', () => {
   const op = operations(members)
 
-  it('ResendConfirmationCode: a simulated delivery for an unknown user, like a real one, and mails nothing', async () => {
-    await op.signUp('ana@example.com')
+  it.each([
+    {
+      operation: 'ResendConfirmationCode',
+      setUp: (email: string) => op.signUp(email),
+      ask: op.resend,
+      known: 'ana@example.com',
+      unknown: 'aya@example.com',
+      destination: 'a***@e***',
+    },
+    {
+      operation: 'ForgotPassword',
+      setUp: (email: string) => sut.createUser(email, 'correct-horse-1'),
+      ask: op.forgot,
+      known: 'cam@example.com',
+      unknown: 'cal@example.com',
+      destination: 'c***@e***',
+    },
+  ])(
+    '$operation: a simulated delivery for an unknown user, like a real one, and mails nothing',
+    async ({ setUp, ask, known: knownEmail, unknown: unknownEmail, destination }) => {
+      await setUp(knownEmail)
 
-    const { known, unknown, mailed } = await askKnownAndUnknown(
-      op.resend,
-      'ana@example.com',
-      'aya@example.com',
-    )
+      const { known, unknown, mailed } = await askKnownAndUnknown(ask, knownEmail, unknownEmail)
 
-    expect(known).toEqual(delivered('a***@e***'))
-    expect(unknown).toEqual(known)
-    expect(mailed).toBe(1)
-  })
+      expect(known).toEqual(delivered(destination))
+      expect(unknown).toEqual(known)
+      expect(mailed).toBe(1)
+    },
+  )
 
-  it('ConfirmSignUp: CodeMismatchException for an unknown user, as for a wrong code', async () => {
-    await op.signUp('ben@example.com')
+  it.each([
+    {
+      operation: 'ConfirmSignUp',
+      setUp: (email: string) => op.signUp(email),
+      ask: op.confirm,
+      known: 'ben@example.com',
+      unknown: 'bob@example.com',
+    },
+    {
+      operation: 'ConfirmForgotPassword',
+      setUp: async (email: string) => {
+        await sut.createUser(email, 'correct-horse-1')
+        await op.forgot(email)
+      },
+      ask: op.reset,
+      known: 'dan@example.com',
+      unknown: 'dee@example.com',
+    },
+  ])(
+    '$operation: CodeMismatchException for an unknown user, as for a wrong code',
+    async ({ setUp, ask, known: knownEmail, unknown: unknownEmail }) => {
+      await setUp(knownEmail)
 
-    const known = await answer(op.confirm('ben@example.com', await wrongCode('ben@example.com')))
-    const unknown = await answer(op.confirm('bob@example.com', '123456'))
+      const known = await answer(ask(knownEmail, await wrongCode(knownEmail)))
+      const unknown = await answer(ask(unknownEmail, '123456'))
 
-    expect(known).toEqual({ error: codeMismatch })
-    expect(unknown).toEqual(known)
-  })
-
-  it('ForgotPassword: a simulated delivery for an unknown user, like a real one, and mails nothing', async () => {
-    await sut.createUser('cam@example.com', 'correct-horse-1')
-
-    const { known, unknown, mailed } = await askKnownAndUnknown(
-      op.forgot,
-      'cam@example.com',
-      'cal@example.com',
-    )
-
-    expect(known).toEqual(delivered('c***@e***'))
-    expect(unknown).toEqual(known)
-    expect(mailed).toBe(1)
-  })
-
-  it('ConfirmForgotPassword: CodeMismatchException for an unknown user, as for a wrong code', async () => {
-    await sut.createUser('dan@example.com', 'correct-horse-1')
-    await op.forgot('dan@example.com')
-
-    const known = await answer(op.reset('dan@example.com', await wrongCode('dan@example.com')))
-    const unknown = await answer(op.reset('dee@example.com', '123456'))
-
-    expect(known).toEqual({ error: codeMismatch })
-    expect(unknown).toEqual(known)
-  })
+      expect(known).toEqual({ error: codeMismatch })
+      expect(unknown).toEqual(known)
+    },
+  )
 
   it('InitiateAuth: an unknown user looks like a wrong password', async () => {
     await sut.createUser('eve@example.com', 'correct-horse-1')

@@ -27,6 +27,19 @@ const receiptData = {
   changingRoomType: 'male' as const,
 }
 
+/** Every {{placeholder}} of each rendered mail was filled, in the HTML and the text part alike. */
+function expectPlaceholdersFilled(...mails: { html: string; text: string }[]) {
+  for (const mail of mails) {
+    expect(mail.html).not.toMatch(/\{\{/)
+    expect(mail.text).not.toMatch(/\{\{/)
+  }
+}
+
+/** Each line stands in the mail's text part. */
+function expectTextLines(mail: { text: string }, lines: string[]) {
+  for (const line of lines) expect(mail.text).toContain(line)
+}
+
 describe('mail templates', () => {
   it('have the same words in Japanese and English', () => {
     expect(keysOf(mailStrings.ja).sort()).toEqual(keysOf(mailStrings.en).sort())
@@ -48,19 +61,20 @@ describe('mail templates', () => {
       expect(sut.html).not.toContain('<script>alert(1)')
       expect(sut.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
       expect(sut.html).toContain(language === 'ja' ? '会場 &lt;東京&gt;' : 'Hall &amp; Annex, Tokyo')
-      expect(sut.html).not.toMatch(/\{\{/)
-      expect(sut.text).not.toMatch(/\{\{/)
+      expectPlaceholdersFilled(sut)
       expect(sut.html).toContain(`<html lang="${language}"`)
     }
   })
 
   it('say what each field is, with the card as the site names its brand and Japan time', async () => {
     const ja = await mailTemplates.receipt.render(receiptData, 'ja', context)
-    expect(ja.text).toContain('登録区分: 着ぐるみ参加')
-    expect(ja.text).toContain('金額（税込）: 4,000円')
-    expect(ja.text).toContain('お支払い日時: 2025年3月1日 10:02:03 JST')
-    expect(ja.text).toContain('お支払い方法: American Express（末尾 0005）')
-    expect(ja.text).toContain('更衣室: 男性用')
+    expectTextLines(ja, [
+      '登録区分: 着ぐるみ参加',
+      '金額（税込）: 4,000円',
+      'お支払い日時: 2025年3月1日 10:02:03 JST',
+      'お支払い方法: American Express（末尾 0005）',
+      '更衣室: 男性用',
+    ])
     expect(ja.text).not.toContain('Tシャツサイズ')
     const en = await mailTemplates.receipt.render({ ...receiptData, card: undefined }, 'en', context)
     expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
@@ -89,10 +103,7 @@ describe('mail templates', () => {
     )
     expect(expired.subject).toBe('【東京ふぁーりーフェス】お取り置きの期限が切れました')
     expect(expired.text).toContain('お取り置きしていた一般参加の枠は')
-    for (const mail of [en, ja, expired]) {
-      expect(mail.html).not.toMatch(/\{\{/)
-      expect(mail.text).not.toMatch(/\{\{/)
-    }
+    expectPlaceholdersFilled(en, ja, expired)
   })
 
   it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {
@@ -108,10 +119,7 @@ describe('mail templates', () => {
     expect(en.text).toContain('has been canceled and ¥2,700 has been refunded to the card you paid with')
     expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
     expect(none.text).toContain('Under the refund policy for this date, nothing is refunded.')
-    for (const mail of [ja, en, none]) {
-      expect(mail.html).not.toMatch(/\{\{/)
-      expect(mail.text).not.toMatch(/\{\{/)
-    }
+    expectPlaceholdersFilled(ja, en, none)
   })
 
   it('name the announced venue in full in the receipt and its calendar file, in both languages', async () => {
@@ -126,21 +134,25 @@ describe('mail templates', () => {
       },
     }
     const ja = await mailTemplates.receipt.render(receiptData, 'ja', announced)
-    expect(ja.text).toContain('会場: 東京ふぁーりーホール')
-    expect(ja.text).toContain('住所: 東京都千代田区丸の内1-1')
-    expect(ja.text).toContain('アクセス: 東京駅から徒歩5分')
-    expect(ja.text).toContain('地図: https://maps.example.com/hall?q=a&z=1')
-    expect(ja.text).toContain('入場: 09:30から（日本時間）')
+    expectTextLines(ja, [
+      '会場: 東京ふぁーりーホール',
+      '住所: 東京都千代田区丸の内1-1',
+      'アクセス: 東京駅から徒歩5分',
+      '地図: https://maps.example.com/hall?q=a&z=1',
+      '入場: 09:30から（日本時間）',
+    ])
     expect(ja.html).toContain('https://maps.example.com/hall?q=a&amp;z=1')
     expect(ja.text).not.toContain('会場 <東京>')
     // iCalendar folds long lines (CRLF and a space); unfolded, LOCATION holds the name and address.
     const ics = ja.attachments[0]?.content.replace(/\r?\n /g, '')
     expect(ics).toContain('LOCATION:東京ふぁーりーホール\\, 東京都千代田区丸の内1-1')
     const en = await mailTemplates.receipt.render(receiptData, 'en', announced)
-    expect(en.text).toContain('Venue: Tokyo Furry Hall')
-    expect(en.text).toContain('Address: 1-1 Marunouchi, Tokyo')
-    expect(en.text).toContain('Access: 5 minutes from Tokyo Station')
-    expect(en.text).toContain('Entry: From 09:30 (Japan time)')
+    expectTextLines(en, [
+      'Venue: Tokyo Furry Hall',
+      'Address: 1-1 Marunouchi, Tokyo',
+      'Access: 5 minutes from Tokyo Station',
+      'Entry: From 09:30 (Japan time)',
+    ])
     const unannounced = await mailTemplates.receipt.render(receiptData, 'en', context)
     expect(unannounced.text).toContain('Venue: Hall & Annex, Tokyo')
     expect(unannounced.text).not.toContain('Address:')

@@ -28,6 +28,9 @@ export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly 
 export const pwaUrl = 'https://pwa.furfes.test'
 const apiUrl = 'https://api.furfes.test'
 
+/** `count` minutes in milliseconds, for moving the test clock and reading expiries. */
+export const minutes = (count: number) => count * 60 * 1000
+
 /** A clock the test moves by hand. Starts on registration day of the 2025 event. */
 export interface TestClock {
   (): number
@@ -278,6 +281,34 @@ export function useTestApi(
       return Reflect.get(current, key)
     },
   })
+}
+
+/** One staff member for the tests of a block: see useAdmin. */
+export interface TestAdmin {
+  /** Their user id, the same in every test, as the records they leave name them. */
+  readonly id: string
+  /** Their access token, minted on the test's API before each test; read it only inside tests. */
+  readonly token: string
+  /** Mints the token again by the API's clock as it is now (after a test moved it). */
+  renew(): Promise<void>
+}
+
+/** A staff member signed in to the test's API before each test, so a file declares it once. */
+export function useAdmin(sut: TestApi): TestAdmin {
+  const id = randomUUID()
+  let token: string | undefined
+  const renew = async () => {
+    token = await sut.adminToken(id)
+  }
+  beforeEach(renew)
+  return {
+    id,
+    get token() {
+      if (token === undefined) throw new Error('The admin signs in only inside a test')
+      return token
+    },
+    renew,
+  }
 }
 
 /**

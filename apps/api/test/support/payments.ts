@@ -204,17 +204,34 @@ export async function startPaymentStack(
 }
 
 /**
+ * A payment stack each test starts itself, on `defaults` with its own options over them, over a database of the
+ * file (see useTestDatabase), closed after the test: for files whose tests configure the stack differently.
+ */
+export function usePaymentStackStarter(kind: DatabaseKind, defaults: PaymentStackOptions = {}) {
+  const database = useTestDatabase(kind)
+  let current: PaymentStack | undefined
+  afterEach(async () => {
+    await current?.close()
+    current = undefined
+  })
+  const start = async (options: PaymentStackOptions = {}) => {
+    current = await startPaymentStack(database().database, { ...defaults, ...options })
+    return current
+  }
+  return { database, start }
+}
+
+/**
  * The payment stack for each test of the file over a database of its own (see useTestDatabase), closed after
  * the test. What it answers always reaches the running test's stack; read it only inside tests and hooks.
  */
 export function usePaymentStack(kind: DatabaseKind, options: PaymentStackOptions = {}): PaymentStack {
-  const database = useTestDatabase(kind)
+  const { start } = usePaymentStackStarter(kind, options)
   let current: PaymentStack | undefined
   beforeEach(async () => {
-    current = await startPaymentStack(database().database, options)
+    current = await start()
   })
-  afterEach(async () => {
-    await current?.close()
+  afterEach(() => {
     current = undefined
   })
   return new Proxy({} as PaymentStack, {
