@@ -62,6 +62,11 @@ export async function accessToken(poolName: 'members' | 'admins', email: string,
   return token
 }
 
+/** Signs the user out everywhere (GlobalSignOut): Cognito refuses every token of theirs from then on. */
+export async function globalSignOut(accessToken: string): Promise<void> {
+  await cognito('GlobalSignOut', { AccessToken: accessToken })
+}
+
 export interface Member {
   email: string
   password: string

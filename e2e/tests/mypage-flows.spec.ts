@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { globalSignOut } from '../support/accounts.ts'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import {
@@ -12,8 +13,6 @@ import {
   waitForFreshDocument,
 } from '../support/mypage.ts'
 import { e2ePorts } from '../support/stack.ts'
-
-const cognitoUrl = `http://localhost:${e2ePorts.COGNITO_PORT}`
 
 test.beforeEach(({ expectConsoleError }) => {
   expectConsoleError(notFoundAnswers)
@@ -83,15 +82,7 @@ test('a revoked refresh token sends the user to sign-in with the session-expired
   const stored = await page.evaluate(() => window.localStorage.getItem('authInfo'))
   const { value } = JSON.parse(stored ?? '{}') as { value: { accessToken: string } }
   // Signed out everywhere from another device: Cognito refuses every token of the user from now on.
-  const response = await fetch(cognitoUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': 'AWSCognitoIdentityProviderService.GlobalSignOut',
-    },
-    body: JSON.stringify({ AccessToken: value.accessToken }),
-  })
-  expect(response.status).toBe(200)
+  await globalSignOut(value.accessToken)
   await page.goto('/ja/mypage/profile')
   await expect(page).toHaveURL(/\/ja\/sign-in$/)
   await expect(

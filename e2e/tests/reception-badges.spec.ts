@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { createPaidParticipant, openDevice, receptionUrl, signInAdmin } from '../support/reception.ts'
+import { createPaidParticipant, receptionUrl, signInAdmin, withDevices } from '../support/reception.ts'
 
 /*
  * Badge sheets printed from the reception app through Chromium's own print to PDF: the page count and the
@@ -59,9 +59,7 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
 }) => {
   test.setTimeout(180_000)
   const fox = await createPaidParticipant(browser, `Badge Fox ${run}`)
-  const device = await openDevice(browser, 'Badge desk')
-  const { page } = device
-  try {
+  await withDevices(browser, ['Badge desk'], async ([{ page }]) => {
     // The tablet's list: this spec's paid participant, from the API, and the eleven added names.
     await page.route('**/admin/participants', async (route) => {
       const response = await route.fetch()
@@ -126,8 +124,5 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
     await expect(page.getByRole('heading', { name: 'バッジ印刷', level: 1 })).toBeVisible()
     await expect(page.locator('[data-badge-name]')).toHaveCount(12)
     expect(await blockingViolations(page), 'dark ja badges').toEqual([])
-    expect(device.errors).toEqual([])
-  } finally {
-    await device.context.close()
-  }
+  })
 })
