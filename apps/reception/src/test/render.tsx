@@ -11,6 +11,7 @@ import {
   NewPasswordRequiredError,
   type SignInResult,
 } from '@furfes/core'
+import { fakeSignInClient } from '@furfes/core/testing'
 import { createNotificationQueue } from '@furfes/ui'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -63,43 +64,36 @@ function fakeCognito(
     refreshToken: 'refresh-token',
     user: undefined,
   })
-  const unused = () => Promise.reject(new Error('not used by the reception app'))
-  return {
-    calls,
-    sessions,
-    clientId: 'admins-client',
-    async signIn({ email, password }) {
-      calls.push(`signIn ${email}`)
-      if (email === 'first@example.com') throw new NewPasswordRequiredError(email, 'challenge-session')
-      if (password !== 'correct horse') throw new CognitoError('NotAuthorizedException')
-      return result()
+  return fakeSignInClient(
+    {
+      calls,
+      sessions,
+      clientId: 'admins-client',
+      async signIn({ email, password }) {
+        calls.push(`signIn ${email}`)
+        if (email === 'first@example.com') throw new NewPasswordRequiredError(email, 'challenge-session')
+        if (password !== 'correct horse') throw new CognitoError('NotAuthorizedException')
+        return result()
+      },
+      async respondToNewPasswordChallenge({ email, newPassword, session }) {
+        calls.push(`newPassword ${email} ${newPassword} ${session}`)
+        return result()
+      },
+      async refreshAccessToken() {
+        calls.push('refresh')
+        return { ...result(), refreshToken: undefined }
+      },
+      async signOut() {
+        calls.push('signOut')
+        for (const token of sessions.keys()) sessions.set(token, 'revoked')
+      },
+      async revokeToken({ refreshToken }) {
+        calls.push('revokeToken')
+        if (sessions.has(refreshToken)) sessions.set(refreshToken, 'revoked')
+      },
     },
-    async respondToNewPasswordChallenge({ email, newPassword, session }) {
-      calls.push(`newPassword ${email} ${newPassword} ${session}`)
-      return result()
-    },
-    async refreshAccessToken() {
-      calls.push('refresh')
-      return { ...result(), refreshToken: undefined }
-    },
-    async signOut() {
-      calls.push('signOut')
-      for (const token of sessions.keys()) sessions.set(token, 'revoked')
-    },
-    async revokeToken({ refreshToken }) {
-      calls.push('revokeToken')
-      if (sessions.has(refreshToken)) sessions.set(refreshToken, 'revoked')
-    },
-    signUp: unused,
-    resendConfirmationCode: unused,
-    confirmSignUp: unused,
-    changePassword: unused,
-    forgotPassword: unused,
-    confirmForgotPassword: unused,
-    getUser: unused,
-    updateUserAttributes: unused,
-    verifyUserAttribute: unused,
-  }
+    'not used by the reception app',
+  )
 }
 
 /** A camera whose "reads" the test triggers with `show(text)`. */
