@@ -14,7 +14,9 @@ import {
 import { fakeSignInClient } from '@furfes/core/testing'
 import { createNotificationQueue } from '@furfes/ui'
 import { render } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { it } from 'vitest'
 import { App } from '../App.tsx'
 import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
@@ -36,6 +38,14 @@ const hour = 3_600_000
 
 /** Rendering MUI in jsdom on a busy two-core machine: generous, never a synchronisation. */
 export const uiTimeoutMs = 30_000
+
+/**
+ * A test of the rendered app: `body` drives it as a person would (userEvent, without the delays between keys,
+ * which only slow a test down), within `uiTimeoutMs` unless the test needs longer.
+ */
+export function appTest(name: string, body: (user: UserEvent) => Promise<void>, timeout = uiTimeoutMs): void {
+  it(name, () => body(userEvent.setup({ delay: null })), timeout)
+}
 
 const adminAuthInfo = (now: number): AuthInfo => ({
   accessToken: fakeAdminToken,
