@@ -1,7 +1,7 @@
 import { Table, TableBody, TableHead } from '@mui/material'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { FigureHeaderRow, FigureRow } from './FigureTable.tsx'
+import { FigureRow } from './FigureTable.tsx'
 
 const columns = ['chest', 'length'] as const
 
@@ -9,7 +9,7 @@ function sizeChart(markColumns: boolean) {
   render(
     <Table aria-label="Sizes">
       <TableHead>
-        <FigureHeaderRow corner="Size" columns={columns} label={(column) => column.toUpperCase()} />
+        <FigureRow head label="Size" columns={columns} value={(column) => column.toUpperCase()} />
       </TableHead>
       <TableBody>
         {['S', 'M'].map((size) => (

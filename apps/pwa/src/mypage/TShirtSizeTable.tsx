@@ -1,5 +1,5 @@
 import { tShirtMeasurements, tShirtSizes, tShirtSizeTableCm } from '@furfes/core'
-import { FigureHeaderRow, FigureRow } from '@furfes/ui/figure-table'
+import { FigureRow } from '@furfes/ui/figure-table'
 import { Table, TableBody, TableContainer, TableHead } from '@mui/material'
 import { useId } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
@@ -16,10 +16,11 @@ export function TShirtSizeTable() {
           {t('registration.sizeTable')}
         </caption>
         <TableHead>
-          <FigureHeaderRow
-            corner={t('registration.size')}
+          <FigureRow
+            head
+            label={t('registration.size')}
             columns={tShirtMeasurements}
-            label={(measurement) => t(`domain:tShirtMeasurement.${measurement}`)}
+            value={(measurement) => t(`domain:tShirtMeasurement.${measurement}`)}
           />
         </TableHead>
         <TableBody>

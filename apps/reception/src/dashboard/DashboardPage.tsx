@@ -1,6 +1,6 @@
 import { isLanguage, languageLocales } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
-import { FigureHeaderRow, FigureRow } from '@furfes/ui/figure-table'
+import { FigureRow } from '@furfes/ui/figure-table'
 import {
   Alert,
   Box,
@@ -72,10 +72,11 @@ function TierTable({ figures }: { figures: DashboardFigures }) {
     <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-labelledby="dashboard-tiers">
       <Table size="small" aria-labelledby="dashboard-tiers">
         <TableHead>
-          <FigureHeaderRow
-            corner={t('dashboard.column.tier')}
+          <FigureRow
+            head
+            label={t('dashboard.column.tier')}
             columns={columns}
-            label={(column) => t(`dashboard.column.${column}`)}
+            value={(column) => t(`dashboard.column.${column}`)}
           />
         </TableHead>
         <TableBody>
