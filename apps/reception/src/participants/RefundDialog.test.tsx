@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer, type FakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { appTest, renderSyncedAdmin } from '../test/render.tsx'
+import { appTest, pressForConfirmation, renderSyncedAdmin } from '../test/render.tsx'
 
 /** Before the policy's first cut-off (decision 110): 90 % of the fee. */
 const early = Date.parse('2025-03-01T10:00:00+09:00')
@@ -55,12 +55,12 @@ describe('cancel and refund from the participant dialog', () => {
       ).toBe('9000')
       expect(within(dialog).queryByRole('textbox', { name: /Reason/ })).toBeNull()
 
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
-      expect(
-        within(dialog).getByText(
-          'Refund ¥9,000 to Fox and cancel the registration? Their code stops working at the door. This cannot be undone.',
-        ),
-      ).toBeTruthy()
+      await pressForConfirmation(
+        user,
+        dialog,
+        'Continue',
+        'Refund ¥9,000 to Fox and cancel the registration? Their code stops working at the door. This cannot be undone.',
+      )
       await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel and refund' }))
 
       await expectFoxRefunded(

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire } from '../test/fixtures.ts'
-import { appTest, renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, pressForConfirmation, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 function settingsApp(language: 'ja' | 'en') {
   const server = createFakeApiServer({
@@ -38,12 +38,12 @@ describe('event-cancelled refund in settings', () => {
       expect(within(card).getByText('Kept for expenses: ¥2,000 (¥1,000 per person).')).toBeTruthy()
       expect(app.server.eventRun).toBeUndefined()
 
-      await user.click(within(card).getByRole('button', { name: 'Refund everyone' }))
-      expect(
-        within(card).getByText(
-          'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
-        ),
-      ).toBeTruthy()
+      await pressForConfirmation(
+        user,
+        card,
+        'Refund everyone',
+        'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
+      )
       await user.click(within(card).getByRole('button', { name: 'Confirm refund' }))
 
       expect(
@@ -67,11 +67,11 @@ describe('event-cancelled refund in settings', () => {
     await user.type(within(card).getByRole('textbox', { name: /1人あたりの費用（円）/ }), '500')
     await user.click(within(card).getByRole('button', { name: '試算する' }))
     expect(await within(card).findByText('費用として差し引く額：1,000円（1人あたり500円）')).toBeTruthy()
-    await user.click(within(card).getByRole('button', { name: '全員に返金する' }))
-    expect(
-      within(card).getByText(
-        '支払い済みの参加登録2件をキャンセルし、合計12,000円を返金しますか？この操作は取り消せません。',
-      ),
-    ).toBeTruthy()
+    await pressForConfirmation(
+      user,
+      card,
+      '全員に返金する',
+      '支払い済みの参加登録2件をキャンセルし、合計12,000円を返金しますか？この操作は取り消せません。',
+    )
   })
 })

@@ -13,10 +13,10 @@ import {
 } from '@furfes/core'
 import { fakeSignInClient } from '@furfes/core/testing'
 import { createNotificationQueue } from '@furfes/ui'
-import { render } from '@testing-library/react'
+import { render, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { it } from 'vitest'
+import { expect, it } from 'vitest'
 import { App } from '../App.tsx'
 import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
@@ -45,6 +45,20 @@ export const uiTimeoutMs = 30_000
  */
 export function appTest(name: string, body: (user: UserEvent) => Promise<void>, timeout = uiTimeoutMs): void {
   it(name, () => body(userEvent.setup({ delay: null })), timeout)
+}
+
+/**
+ * Presses `action` in `container` and checks that it first asks `question`, as every step that cannot be undone
+ * does (a refund, a cancellation); the test then answers it.
+ */
+export async function pressForConfirmation(
+  user: UserEvent,
+  container: HTMLElement,
+  action: string,
+  question: string,
+): Promise<void> {
+  await user.click(within(container).getByRole('button', { name: action }))
+  expect(within(container).getByText(question)).toBeTruthy()
 }
 
 const adminAuthInfo = (now: number): AuthInfo => ({
