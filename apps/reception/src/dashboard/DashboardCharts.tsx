@@ -30,7 +30,7 @@ function ChartFigure(props: { title: string; empty: boolean; children: React.Rea
  */
 function StackedCountsChart(props: {
   title: string
-  empty: boolean
+  /** A row per band; none draws no axes but says there is no data. */
   dataset: Record<string, string | number>[]
   band: { dataKey: string; label: string }
   countLabel: string
@@ -38,7 +38,7 @@ function StackedCountsChart(props: {
   series: readonly { dataKey: string; label: string }[]
 }) {
   return (
-    <ChartFigure title={props.title} empty={props.empty}>
+    <ChartFigure title={props.title} empty={props.dataset.length === 0}>
       <BarChart
         height={280}
         dataset={props.dataset}
@@ -63,7 +63,6 @@ export function RegistrationsPerDayChart({ days }: { days: readonly DashboardDay
   return (
     <StackedCountsChart
       title={t('dashboard.perDay')}
-      empty={days.length === 0}
       dataset={dataset}
       band={{ dataKey: 'date', label: t('dashboard.axis.date') }}
       countLabel={t('dashboard.axis.registrations')}
@@ -99,7 +98,6 @@ export function CheckInsPerSlotChart({ slots }: { slots: readonly DashboardCheck
   return (
     <StackedCountsChart
       title={t('dashboard.perSlot')}
-      empty={slots.length === 0}
       dataset={dataset}
       band={{ dataKey: 'slot', label: t('dashboard.axis.slot') }}
       countLabel={t('dashboard.axis.checkIns')}
