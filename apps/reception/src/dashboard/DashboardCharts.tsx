@@ -25,8 +25,8 @@ function ChartFigure(props: { title: string; empty: boolean; children: React.Rea
 }
 
 /**
- * Counts per band (a day, a time slot) as stacked bars, one series a part (a tier, a device), in a figure that
- * says when there is nothing to draw.
+ * Counts per band (a day, a time slot) as bars, each band's parts (tiers, devices) stacked in one bar with a
+ * colour a part, in a figure that says when there is nothing to draw.
  */
 function StackedCountsChart(props: {
   title: string
@@ -34,7 +34,6 @@ function StackedCountsChart(props: {
   dataset: Record<string, string | number>[]
   band: { dataKey: string; label: string }
   countLabel: string
-  stack: string
   series: readonly { dataKey: string; label: string }[]
 }) {
   return (
@@ -44,7 +43,7 @@ function StackedCountsChart(props: {
         dataset={props.dataset}
         xAxis={[{ scaleType: 'band', ...props.band }]}
         yAxis={[{ label: props.countLabel, tickMinStep: 1 }]}
-        series={props.series.map((series) => ({ ...series, stack: props.stack }))}
+        series={props.series.map((series) => ({ ...series, stack: 'parts' }))}
       />
     </ChartFigure>
   )
@@ -66,7 +65,6 @@ export function RegistrationsPerDayChart({ days }: { days: readonly DashboardDay
       dataset={dataset}
       band={{ dataKey: 'date', label: t('dashboard.axis.date') }}
       countLabel={t('dashboard.axis.registrations')}
-      stack="tiers"
       series={registrationTiers.map((tier) => ({
         dataKey: tier,
         label: t(`domain:registrationTier.${tier}`),
@@ -101,7 +99,6 @@ export function CheckInsPerSlotChart({ slots }: { slots: readonly DashboardCheck
       dataset={dataset}
       band={{ dataKey: 'slot', label: t('dashboard.axis.slot') }}
       countLabel={t('dashboard.axis.checkIns')}
-      stack="devices"
       series={devices.map(([, name], index) => ({ dataKey: `d${index}`, label: name }))}
     />
   )
