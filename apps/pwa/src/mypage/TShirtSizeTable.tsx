@@ -1,5 +1,6 @@
 import { tShirtMeasurements, tShirtSizes, tShirtSizeTableCm } from '@furfes/core'
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material'
+import { FigureRow } from '@furfes/ui/figure-table'
+import { Table, TableBody, TableContainer, TableHead } from '@mui/material'
 import { useId } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 
@@ -15,29 +16,21 @@ export function TShirtSizeTable() {
           {t('registration.sizeTable')}
         </caption>
         <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              {t('registration.size')}
-            </TableCell>
-            {tShirtMeasurements.map((measurement) => (
-              <TableCell key={measurement} component="th" scope="col" align="right">
-                {t(`domain:tShirtMeasurement.${measurement}`)}
-              </TableCell>
-            ))}
-          </TableRow>
+          <FigureRow
+            head
+            label={t('registration.size')}
+            columns={tShirtMeasurements}
+            value={(measurement) => t(`domain:tShirtMeasurement.${measurement}`)}
+          />
         </TableHead>
         <TableBody>
           {tShirtSizes.map((size) => (
-            <TableRow key={size}>
-              <TableCell component="th" scope="row">
-                {size}
-              </TableCell>
-              {tShirtMeasurements.map((measurement) => (
-                <TableCell key={measurement} align="right">
-                  {tShirtSizeTableCm[size][measurement]}
-                </TableCell>
-              ))}
-            </TableRow>
+            <FigureRow
+              key={size}
+              label={size}
+              columns={tShirtMeasurements}
+              value={(measurement) => tShirtSizeTableCm[size][measurement]}
+            />
           ))}
         </TableBody>
       </Table>

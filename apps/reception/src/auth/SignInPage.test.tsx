@@ -2,7 +2,7 @@ import { NetworkError } from '@furfes/core'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 describe('admin sign-in', () => {
   it.each([
@@ -24,10 +24,9 @@ describe('admin sign-in', () => {
     uiTimeoutMs,
   )
 
-  it(
+  appTest(
     'asks a first-time admin for a new password (NEW_PASSWORD_REQUIRED), then signs in',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       const app = await renderApp({ path: '/en/admin-sign-in', language: 'en' })
       await user.type(await screen.findByLabelText('E-mail', { exact: false }), 'first@example.com')
       await user.type(screen.getByLabelText('Password', { exact: false }), 'temporary')
@@ -49,59 +48,41 @@ describe('admin sign-in', () => {
         'refresh',
       ])
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'shows why a sign-in was refused, in Japanese',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await renderApp({ path: '/ja/admin-sign-in' })
-      await user.type(await screen.findByLabelText('メールアドレス', { exact: false }), 'staff@example.com')
-      await user.type(screen.getByLabelText('パスワード', { exact: false }), 'wrong password')
-      await user.click(screen.getByRole('button', { name: 'ログイン' }))
-      expect((await screen.findByRole('alert')).textContent).toMatch(/パスワード/)
-    },
-    uiTimeoutMs,
-  )
+  appTest('shows why a sign-in was refused, in Japanese', async (user) => {
+    await renderApp({ path: '/ja/admin-sign-in' })
+    await user.type(await screen.findByLabelText('メールアドレス', { exact: false }), 'staff@example.com')
+    await user.type(screen.getByLabelText('パスワード', { exact: false }), 'wrong password')
+    await user.click(screen.getByRole('button', { name: 'ログイン' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/パスワード/)
+  })
 })
 
 describe('entering the admin area', () => {
-  it(
-    'goes to sign-in without a stored session',
-    async () => {
-      const app = await renderApp({ path: '/ja/admin' })
-      expect(await screen.findByRole('heading', { level: 1, name: '管理者ログイン' })).toBeTruthy()
-      expect(app.router.state.location.pathname).toBe('/ja/admin-sign-in')
-    },
-    uiTimeoutMs,
-  )
+  appTest('goes to sign-in without a stored session', async () => {
+    const app = await renderApp({ path: '/ja/admin' })
+    expect(await screen.findByRole('heading', { level: 1, name: '管理者ログイン' })).toBeTruthy()
+    expect(app.router.state.location.pathname).toBe('/ja/admin-sign-in')
+  })
 
-  it(
-    'refreshes a stored session and enters',
-    async () => {
-      const app = await renderApp({ path: '/en/admin', language: 'en', signedIn: true })
-      expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeTruthy()
-      expect(app.cognito.calls).toContain('refresh')
-    },
-    uiTimeoutMs,
-  )
+  appTest('refreshes a stored session and enters', async () => {
+    const app = await renderApp({ path: '/en/admin', language: 'en', signedIn: true })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Participants' })).toBeTruthy()
+    expect(app.cognito.calls).toContain('refresh')
+  })
 
-  it(
-    'lets staff in offline with the session they signed in with earlier',
-    async () => {
-      const app = await renderApp({
-        path: '/en/admin/scan',
-        language: 'en',
-        signedIn: true,
-        prepare: async (services) => {
-          services.session.client.refreshAccessToken = () =>
-            Promise.reject(new NetworkError(new TypeError('offline')))
-        },
-      })
-      expect(await screen.findByRole('heading', { level: 1, name: 'Scan registration codes' })).toBeTruthy()
-      expect(app.router.state.location.pathname).toBe('/en/admin/scan')
-    },
-    uiTimeoutMs,
-  )
+  appTest('lets staff in offline with the session they signed in with earlier', async () => {
+    const app = await renderApp({
+      path: '/en/admin/scan',
+      language: 'en',
+      signedIn: true,
+      prepare: async (services) => {
+        services.session.client.refreshAccessToken = () =>
+          Promise.reject(new NetworkError(new TypeError('offline')))
+      },
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scan registration codes' })).toBeTruthy()
+    expect(app.router.state.location.pathname).toBe('/en/admin/scan')
+  })
 })

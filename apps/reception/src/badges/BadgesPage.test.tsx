@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 
 /** 12 paid people (two sheets of ten), one pending and one canceled, who get no badge. */
 function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
@@ -29,7 +28,7 @@ const badgeNames = () =>
 const pages = () => document.querySelectorAll('[data-badge-sheet]').length
 
 describe('badge sheets', () => {
-  it(
+  appTest(
     'lays the paid registrations out ten to an A4 sheet, with tier, sponsor mark and number (en)',
     async () => {
       await badgesApp('en')
@@ -48,73 +47,62 @@ describe('badge sheets', () => {
       expect(sheets().queryByText('Pending Wolf')).toBeNull()
       expect(sheets().queryByText('Canceled Bear')).toBeNull()
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'filters by tier and by not yet printed, prints, and marks what was printed (ja)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const print = vi.spyOn(window, 'print').mockImplementation(() => undefined)
-      const app = await badgesApp('ja')
-      expect(await screen.findByText('12枚のバッジ、A4用紙2枚（1枚に10個）。')).toBeTruthy()
+  appTest('filters by tier and by not yet printed, prints, and marks what was printed (ja)', async (user) => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined)
+    const app = await badgesApp('ja')
+    expect(await screen.findByText('12枚のバッジ、A4用紙2枚（1枚に10個）。')).toBeTruthy()
 
-      await user.click(screen.getByRole('combobox', { name: '参加区分' }))
-      await user.click(await screen.findByRole('option', { name: 'スポンサー参加' }))
-      expect(await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
-      expect(badgeNames()).toEqual(['Fox 01', 'Fox 02', 'Fox 03'])
+    await user.click(screen.getByRole('combobox', { name: '参加区分' }))
+    await user.click(await screen.findByRole('option', { name: 'スポンサー参加' }))
+    expect(await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
+    expect(badgeNames()).toEqual(['Fox 01', 'Fox 02', 'Fox 03'])
 
-      await user.click(screen.getByRole('button', { name: '印刷' }))
-      expect(print).toHaveBeenCalledTimes(1)
-      await user.click(screen.getByRole('button', { name: 'この3枚を印刷済みにする' }))
-      expect(Object.keys(app.services.printedBadges.getSnapshot()).sort()).toEqual(
-        [1, 2, 3].map((n) => registrationIdOf(n)),
-      )
-      expect(
-        await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。 うち3枚はこの端末で印刷済みです。'),
-      ).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '印刷' }))
+    expect(print).toHaveBeenCalledTimes(1)
+    await user.click(screen.getByRole('button', { name: 'この3枚を印刷済みにする' }))
+    expect(Object.keys(app.services.printedBadges.getSnapshot()).sort()).toEqual(
+      [1, 2, 3].map((n) => registrationIdOf(n)),
+    )
+    expect(
+      await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。 うち3枚はこの端末で印刷済みです。'),
+    ).toBeTruthy()
 
-      await user.click(screen.getByRole('combobox', { name: '参加区分' }))
-      await user.click(await screen.findByRole('option', { name: 'すべて' }))
-      await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
-      expect(await screen.findByText('9枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
-      expect(badgeNames()).not.toContain('Fox 01')
-      expect(pages()).toBe(1)
+    await user.click(screen.getByRole('combobox', { name: '参加区分' }))
+    await user.click(await screen.findByRole('option', { name: 'すべて' }))
+    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    expect(await screen.findByText('9枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
+    expect(badgeNames()).not.toContain('Fox 01')
+    expect(pages()).toBe(1)
 
-      // A sheet that jammed: the marks come off and the badges are "not yet printed" again.
-      await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
-      await user.click(await screen.findByRole('button', { name: '3枚の印刷済みを取り消す' }))
-      await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
-      expect(await screen.findByText('12枚のバッジ、A4用紙2枚（1枚に10個）。')).toBeTruthy()
-      print.mockRestore()
-    },
-    uiTimeoutMs,
-  )
+    // A sheet that jammed: the marks come off and the badges are "not yet printed" again.
+    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    await user.click(await screen.findByRole('button', { name: '3枚の印刷済みを取り消す' }))
+    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    expect(await screen.findByText('12枚のバッジ、A4用紙2枚（1枚に10個）。')).toBeTruthy()
+    print.mockRestore()
+  })
 
-  it(
-    "prints one person's badge from the participant dialog (en)",
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await badgesApp('en', '/en/admin')
-      await user.click(await screen.findByRole('button', { name: 'Fox 07' }))
-      const dialog = await screen.findByRole('dialog', { name: 'Fox 07' })
-      await user.click(within(dialog).getByRole('link', { name: 'Print badge' }))
-      expect(await screen.findByRole('heading', { name: 'Print one badge' })).toBeTruthy()
-      expect(screen.getByText('1 badge on 1 A4 sheet (10 per sheet).')).toBeTruthy()
-      expect(badgeNames()).toEqual(['Fox 07'])
-      await user.click(screen.getByRole('button', { name: 'Mark this badge as printed' }))
-      expect(
-        await screen.findByText(
-          '1 badge on 1 A4 sheet (10 per sheet). 1 of them was already printed on this device.',
-        ),
-      ).toBeTruthy()
-      await user.click(screen.getByRole('button', { name: 'All badges' }))
-      expect(
-        await screen.findByText(
-          '12 badges on 2 A4 sheets (10 per sheet). 1 of them was already printed on this device.',
-        ),
-      ).toBeTruthy()
-    },
-    uiTimeoutMs,
-  )
+  appTest("prints one person's badge from the participant dialog (en)", async (user) => {
+    await badgesApp('en', '/en/admin')
+    await user.click(await screen.findByRole('button', { name: 'Fox 07' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Fox 07' })
+    await user.click(within(dialog).getByRole('link', { name: 'Print badge' }))
+    expect(await screen.findByRole('heading', { name: 'Print one badge' })).toBeTruthy()
+    expect(screen.getByText('1 badge on 1 A4 sheet (10 per sheet).')).toBeTruthy()
+    expect(badgeNames()).toEqual(['Fox 07'])
+    await user.click(screen.getByRole('button', { name: 'Mark this badge as printed' }))
+    expect(
+      await screen.findByText(
+        '1 badge on 1 A4 sheet (10 per sheet). 1 of them was already printed on this device.',
+      ),
+    ).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'All badges' }))
+    expect(
+      await screen.findByText(
+        '12 badges on 2 A4 sheets (10 per sheet). 1 of them was already printed on this device.',
+      ),
+    ).toBeTruthy()
+  })
 })

@@ -24,6 +24,31 @@ function ChartFigure(props: { title: string; empty: boolean; children: React.Rea
   )
 }
 
+/**
+ * Counts per band (a day, a time slot) as bars, each band's parts (tiers, devices) stacked in one bar with a
+ * colour a part, in a figure that says when there is nothing to draw.
+ */
+function StackedCountsChart(props: {
+  title: string
+  /** A row per band; none draws no axes but says there is no data. */
+  dataset: Record<string, string | number>[]
+  band: { dataKey: string; label: string }
+  countLabel: string
+  series: readonly { dataKey: string; label: string }[]
+}) {
+  return (
+    <ChartFigure title={props.title} empty={props.dataset.length === 0}>
+      <BarChart
+        height={280}
+        dataset={props.dataset}
+        xAxis={[{ scaleType: 'band', ...props.band }]}
+        yAxis={[{ label: props.countLabel, tickMinStep: 1 }]}
+        series={props.series.map((series) => ({ ...series, stack: 'parts' }))}
+      />
+    </ChartFigure>
+  )
+}
+
 /** Registrations paid per day in Japan, one stacked bar per day, a colour per tier. */
 export function RegistrationsPerDayChart({ days }: { days: readonly DashboardDay[] }) {
   const { t } = useTranslation(['reception', 'domain'])
@@ -35,19 +60,16 @@ export function RegistrationsPerDayChart({ days }: { days: readonly DashboardDay
     return row
   })
   return (
-    <ChartFigure title={t('dashboard.perDay')} empty={days.length === 0}>
-      <BarChart
-        height={280}
-        dataset={dataset}
-        xAxis={[{ scaleType: 'band', dataKey: 'date', label: t('dashboard.axis.date') }]}
-        yAxis={[{ label: t('dashboard.axis.registrations'), tickMinStep: 1 }]}
-        series={registrationTiers.map((tier) => ({
-          dataKey: tier,
-          label: t(`domain:registrationTier.${tier}`),
-          stack: 'tiers',
-        }))}
-      />
-    </ChartFigure>
+    <StackedCountsChart
+      title={t('dashboard.perDay')}
+      dataset={dataset}
+      band={{ dataKey: 'date', label: t('dashboard.axis.date') }}
+      countLabel={t('dashboard.axis.registrations')}
+      series={registrationTiers.map((tier) => ({
+        dataKey: tier,
+        label: t(`domain:registrationTier.${tier}`),
+      }))}
+    />
   )
 }
 
@@ -72,15 +94,13 @@ export function CheckInsPerSlotChart({ slots }: { slots: readonly DashboardCheck
     return row
   })
   return (
-    <ChartFigure title={t('dashboard.perSlot')} empty={slots.length === 0}>
-      <BarChart
-        height={280}
-        dataset={dataset}
-        xAxis={[{ scaleType: 'band', dataKey: 'slot', label: t('dashboard.axis.slot') }]}
-        yAxis={[{ label: t('dashboard.axis.checkIns'), tickMinStep: 1 }]}
-        series={devices.map(([, name], index) => ({ dataKey: `d${index}`, label: name, stack: 'devices' }))}
-      />
-    </ChartFigure>
+    <StackedCountsChart
+      title={t('dashboard.perSlot')}
+      dataset={dataset}
+      band={{ dataKey: 'slot', label: t('dashboard.axis.slot') }}
+      countLabel={t('dashboard.axis.checkIns')}
+      series={devices.map(([, name], index) => ({ dataKey: `d${index}`, label: name }))}
+    />
   )
 }
 

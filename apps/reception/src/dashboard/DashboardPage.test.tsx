@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../test/csv.ts'
+import { describe, expect } from 'vitest'
+import { expectCsvDownload } from '../test/csv.ts'
 import { createTestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderSyncedAdmin, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderSyncedAdmin, type TestAppOptions, uiTimeoutMs } from '../test/render.tsx'
 import { dashboardCsvColumns } from './figures.ts'
 
 /**
@@ -32,15 +31,17 @@ function dashboardApp(path: string, language: 'ja' | 'en', prepare?: TestAppOpti
   return renderSyncedAdmin(server, path, language, prepare)
 }
 
+/** The row headed `name`: the text of its cells in the given columns. */
 function rowOf(table: HTMLElement, name: string) {
   const header = within(table).getByRole('rowheader', { name })
   const row = header.closest('tr')
   if (!row) throw new Error(`No row ${name}`)
-  return (column: string) => row.querySelector(`[data-column="${column}"]`)?.textContent
+  return (...columns: string[]) =>
+    columns.map((column) => row.querySelector(`[data-column="${column}"]`)?.textContent)
 }
 
 describe('dashboard', () => {
-  it(
+  appTest(
     "shows the API's figures per tier and at the door, and follows another device's check-in after a sync (en)",
     async () => {
       const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
@@ -50,15 +51,10 @@ describe('dashboard', () => {
       await screen.findByText(/^Figures from the server as of 09:30:00/, undefined, { timeout: uiTimeoutMs })
       const table = screen.getByRole('table', { name: 'Registration by tier' })
       const member = rowOf(table, 'Member')
-      expect([member('capacity'), member('paid'), member('pending'), member('spotsLeft')]).toEqual([
-        '10',
-        '1',
-        '1',
-        '8',
-      ])
-      expect(member('revenueGrossJpy')).toBe('¥3,000')
+      expect(member('capacity', 'paid', 'pending', 'spotsLeft')).toEqual(['10', '1', '1', '8'])
+      expect(member('revenueGrossJpy')).toEqual(['¥3,000'])
       const total = rowOf(table, 'Total')
-      expect([total('paid'), total('checkedIn'), total('revenueNetJpy')]).toEqual(['3', '1', '¥17,000'])
+      expect(total('paid', 'checkedIn', 'revenueNetJpy')).toEqual(['3', '1', '¥17,000'])
       expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('1 of 3 checked in')
       expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(
         /^Figures from the server as of 09:30:00/,
@@ -85,7 +81,7 @@ describe('dashboard', () => {
     uiTimeoutMs * 2,
   )
 
-  it(
+  appTest(
     "works offline from the device's snapshot and says how old the figures are (ja)",
     async () => {
       const app = await dashboardApp('/ja/admin', 'ja')
@@ -107,21 +103,15 @@ describe('dashboard', () => {
       expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('3 人中 1 人が受付済み')
       const table = screen.getByRole('table', { name: '区分別の申込状況' })
       const sponsor = rowOf(table, 'スポンサー参加')
-      expect([sponsor('capacity'), sponsor('paid'), sponsor('spotsLeft'), sponsor('checkedIn')]).toEqual([
-        '2',
-        '1',
-        '1',
-        '1',
-      ])
+      expect(sponsor('capacity', 'paid', 'spotsLeft', 'checkedIn')).toEqual(['2', '1', '1', '1'])
       expect(app.errors).toEqual([])
     },
     uiTimeoutMs * 2,
   )
 
-  it(
+  appTest(
     'downloads the figures as a CSV with a byte order mark and escaped formulae (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {
         services.device.setName('=SUM(A1)')
         await services.store.recordCheckIn(registrationIdOf(4))
@@ -129,11 +119,7 @@ describe('dashboard', () => {
       })
       await screen.findByText('1 of 3 checked in', undefined, { timeout: uiTimeoutMs })
       await user.click(screen.getByRole('button', { name: 'Download CSV' }))
-      const [download] = app.downloads
-      expect(download?.fileName).toBe('dashboard-2025-05-10-0930.csv')
-      expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = parseCsv(download?.text)
-      expect(parsed.meta.fields).toEqual([...dashboardCsvColumns])
+      const parsed = expectCsvDownload(app.downloads[0], 'dashboard-2025-05-10-0930.csv', dashboardCsvColumns)
       const value = (figure: string, cells: Record<string, string> = {}) =>
         parsed.data.find(
           (row) => row.figure === figure && Object.entries(cells).every(([key, cell]) => row[key] === cell),

@@ -1,5 +1,6 @@
 import { isLanguage, languageLocales } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
+import { FigureRow } from '@furfes/ui/figure-table'
 import {
   Alert,
   Box,
@@ -9,11 +10,9 @@ import {
   Stack,
   Table,
   TableBody,
-  TableCell,
   TableContainer,
   TableFooter,
   TableHead,
-  TableRow,
   Typography,
 } from '@mui/material'
 import { useEffect, useState } from 'react'
@@ -68,44 +67,36 @@ function TierTable({ figures }: { figures: DashboardFigures }) {
       : (moneyColumns as readonly string[]).includes(column)
         ? yen.format(value)
         : number.format(value)
-  // A tier's row and the total row: the label, then one cell a column.
-  const cells = (label: string, value: (column: Column) => number | undefined) => (
-    <>
-      <TableCell component="th" scope="row">
-        {label}
-      </TableCell>
-      {columns.map((column) => (
-        <TableCell key={column} align="right" data-column={column}>
-          {show(column, value(column))}
-        </TableCell>
-      ))}
-    </>
-  )
   return (
     // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
     <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-labelledby="dashboard-tiers">
       <Table size="small" aria-labelledby="dashboard-tiers">
         <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col">
-              {t('dashboard.column.tier')}
-            </TableCell>
-            {columns.map((column) => (
-              <TableCell key={column} component="th" scope="col" align="right">
-                {t(`dashboard.column.${column}`)}
-              </TableCell>
-            ))}
-          </TableRow>
+          <FigureRow
+            head
+            label={t('dashboard.column.tier')}
+            columns={columns}
+            value={(column) => t(`dashboard.column.${column}`)}
+          />
         </TableHead>
         <TableBody>
           {figures.tiers.map((tier) => (
-            <TableRow key={tier.registrationTier}>
-              {cells(t(`domain:registrationTier.${tier.registrationTier}`), (column) => tier[column])}
-            </TableRow>
+            <FigureRow
+              key={tier.registrationTier}
+              label={t(`domain:registrationTier.${tier.registrationTier}`)}
+              columns={columns}
+              value={(column) => show(column, tier[column])}
+              markColumns
+            />
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow>{cells(t('dashboard.total'), (column) => total(figures.tiers, column))}</TableRow>
+          <FigureRow
+            label={t('dashboard.total')}
+            columns={columns}
+            value={(column) => show(column, total(figures.tiers, column))}
+            markColumns
+          />
         </TableFooter>
       </Table>
     </TableContainer>

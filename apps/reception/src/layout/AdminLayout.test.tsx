@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { eventMorning, participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { otherTabletRefreshToken, renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, otherTabletRefreshToken, renderApp } from '../test/render.tsx'
 
 const hour = 3_600_000
 
@@ -31,37 +30,32 @@ async function onDisk(app: Awaited<ReturnType<typeof renderApp>>) {
 }
 
 describe('leaving the device', () => {
-  it(
-    'forgets the participants on sign-out but keeps the check-in still waiting (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const app = await renderApp({ path: '/en/admin', language: 'en', server: server(), signedIn: true })
-      expect(await screen.findByRole('button', { name: 'Bear' })).toBeTruthy()
-      app.network.online = false
-      await act(() => app.services.store.recordCheckIn(registrationIdOf(2)))
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+  appTest('forgets the participants on sign-out but keeps the check-in still waiting (en)', async (user) => {
+    const app = await renderApp({ path: '/en/admin', language: 'en', server: server(), signedIn: true })
+    expect(await screen.findByRole('button', { name: 'Bear' })).toBeTruthy()
+    app.network.online = false
+    await act(() => app.services.store.recordCheckIn(registrationIdOf(2)))
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
 
-      await user.click(screen.getByRole('button', { name: 'Sign out' }))
-      expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign-in' })).toBeTruthy()
-      expect(confirm).toHaveBeenCalledWith(
-        '1 check-in has not been uploaded yet. It stays on this device and is uploaded after the next sign-in. Sign out?',
-      )
-      expect(app.services.session.isSignedIn()).toBe(false)
-      // Only this tablet's session ends: the others sharing the admin account stay signed in (decision 077).
-      expect(Object.fromEntries(app.cognito.sessions)).toEqual({
-        'refresh-token': 'revoked',
-        [otherTabletRefreshToken]: 'active',
-      })
-      expect(app.services.store.getSnapshot().participants).toEqual([])
-      expect(app.services.store.getSnapshot().pendingCount).toBe(1)
-      const disk = await onDisk(app)
-      expect(disk).toMatchObject({ participants: 0, checkIns: [[registrationIdOf(2), undefined]] })
-      expect(disk.text).not.toMatch(/@example\.com|Bear|Fox/)
-    },
-    uiTimeoutMs,
-  )
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign-in' })).toBeTruthy()
+    expect(confirm).toHaveBeenCalledWith(
+      '1 check-in has not been uploaded yet. It stays on this device and is uploaded after the next sign-in. Sign out?',
+    )
+    expect(app.services.session.isSignedIn()).toBe(false)
+    // Only this tablet's session ends: the others sharing the admin account stay signed in (decision 077).
+    expect(Object.fromEntries(app.cognito.sessions)).toEqual({
+      'refresh-token': 'revoked',
+      [otherTabletRefreshToken]: 'active',
+    })
+    expect(app.services.store.getSnapshot().participants).toEqual([])
+    expect(app.services.store.getSnapshot().pendingCount).toBe(1)
+    const disk = await onDisk(app)
+    expect(disk).toMatchObject({ participants: 0, checkIns: [[registrationIdOf(2), undefined]] })
+    expect(disk.text).not.toMatch(/@example\.com|Bear|Fox/)
+  })
 
-  it(
+  appTest(
     'signs out by itself after the idle limit, forgets the participants, and says why (ja)',
     async () => {
       const app = await renderApp({
@@ -96,6 +90,5 @@ describe('leaving the device', () => {
       expect(app.services.store.getSnapshot().participants).toEqual([])
       expect(await onDisk(app)).toMatchObject({ participants: 0, checkIns: [] })
     },
-    uiTimeoutMs,
   )
 })

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../test/csv.ts'
+import { describe, expect } from 'vitest'
+import { expectCsvDownload } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
-import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 import { checkInCsvColumns, csvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
@@ -21,78 +20,59 @@ function participantsApp(language: 'ja' | 'en') {
 }
 
 describe('participant list', () => {
-  it(
-    'lists, searches and filters participants (ja)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await participantsApp('ja')
-      const table = await screen.findByRole('table', { name: '参加者' })
-      expect(within(table).getAllByRole('row')).toHaveLength(4)
-      expect(screen.getByText('3人中 3人')).toBeTruthy()
-      expect(within(table).getByText('09:30:00 · 受付1')).toBeTruthy()
+  appTest('lists, searches and filters participants (ja)', async (user) => {
+    await participantsApp('ja')
+    const table = await screen.findByRole('table', { name: '参加者' })
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    expect(screen.getByText('3人中 3人')).toBeTruthy()
+    expect(within(table).getByText('09:30:00 · 受付1')).toBeTruthy()
 
-      await user.type(
-        screen.getByLabelText('検索: バッジ名・ハンドルネーム・メールアドレス・登録ID'),
-        'example.jp',
-      )
-      expect(await screen.findByText('3人中 1人')).toBeTruthy()
-      expect(within(screen.getByRole('table')).getByText('Wolf')).toBeTruthy()
-      await user.clear(screen.getByLabelText('検索: バッジ名・ハンドルネーム・メールアドレス・登録ID'))
+    await user.type(
+      screen.getByLabelText('検索: バッジ名・ハンドルネーム・メールアドレス・登録ID'),
+      'example.jp',
+    )
+    expect(await screen.findByText('3人中 1人')).toBeTruthy()
+    expect(within(screen.getByRole('table')).getByText('Wolf')).toBeTruthy()
+    await user.clear(screen.getByLabelText('検索: バッジ名・ハンドルネーム・メールアドレス・登録ID'))
 
-      await user.click(screen.getByRole('combobox', { name: 'チェックイン' }))
-      await user.click(await screen.findByRole('option', { name: '受付済み' }))
-      expect(await screen.findByText('3人中 1人')).toBeTruthy()
-      expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
-    },
-    uiTimeoutMs,
-  )
+    await user.click(screen.getByRole('combobox', { name: 'チェックイン' }))
+    await user.click(await screen.findByRole('option', { name: '受付済み' }))
+    expect(await screen.findByText('3人中 1人')).toBeTruthy()
+    expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
+  })
 
-  it(
-    'downloads the filtered list as CSV that parses back (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const app = await participantsApp('en')
-      await screen.findByRole('table', { name: 'Participants' })
-      await user.click(screen.getByRole('combobox', { name: 'Payment' }))
-      await user.click(await screen.findByRole('option', { name: 'Paid' }))
-      expect(await screen.findByText('2 of 3')).toBeTruthy()
-      await user.click(screen.getByRole('button', { name: 'Download CSV' }))
+  appTest('downloads the filtered list as CSV that parses back (en)', async (user) => {
+    const app = await participantsApp('en')
+    await screen.findByRole('table', { name: 'Participants' })
+    await user.click(screen.getByRole('combobox', { name: 'Payment' }))
+    await user.click(await screen.findByRole('option', { name: 'Paid' }))
+    expect(await screen.findByText('2 of 3')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }))
 
-      const [download] = app.downloads
-      expect(download?.fileName).toBe('participants-2025-05-10-0930.csv')
-      expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = parseCsv(download?.text)
-      expect(parsed.meta.fields).toEqual([...csvColumns])
-      expect(
-        parsed.data.map((row) => [row.user_id, row.badge_name, row.checked_in_at, row.checked_in_device]),
-      ).toEqual([
-        [userIdOf(3), 'Bear', '2025-05-10 09:30:00', '受付1'],
-        [userIdOf(1), 'コン', '', ''],
-      ])
-    },
-    uiTimeoutMs,
-  )
+    const parsed = expectCsvDownload(app.downloads[0], 'participants-2025-05-10-0930.csv', csvColumns)
+    expect(
+      parsed.data.map((row) => [row.user_id, row.badge_name, row.checked_in_at, row.checked_in_device]),
+    ).toEqual([
+      [userIdOf(3), 'Bear', '2025-05-10 09:30:00', '受付1'],
+      [userIdOf(1), 'コン', '', ''],
+    ])
+  })
 
-  it(
-    'opens a participant with the check-in history, and undoes the check-in (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const app = await participantsApp('en')
-      await user.click(await screen.findByRole('button', { name: 'Bear' }))
-      const dialog = await screen.findByRole('dialog', { name: 'Bear' })
-      expect(within(dialog).getByText('Checked in at 09:30:00 on 受付1')).toBeTruthy()
-      // Entering the admin area synced the queue, so the API has answered.
-      expect(await within(dialog).findByText('Accepted')).toBeTruthy()
-      expect(within(dialog).getByText('Male')).toBeTruthy()
-      await user.click(within(dialog).getByRole('button', { name: 'Undo check-in' }))
-      expect(await within(dialog).findByText('Check-in undone at 09:30:00 on 受付1')).toBeTruthy()
-      expect(within(dialog).getByRole('button', { name: 'Check in' })).toBeTruthy()
-      expect(
-        app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current,
-      ).toBeUndefined()
-    },
-    uiTimeoutMs,
-  )
+  appTest('opens a participant with the check-in history, and undoes the check-in (en)', async (user) => {
+    const app = await participantsApp('en')
+    await user.click(await screen.findByRole('button', { name: 'Bear' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Bear' })
+    expect(within(dialog).getByText('Checked in at 09:30:00 on 受付1')).toBeTruthy()
+    // Entering the admin area synced the queue, so the API has answered.
+    expect(await within(dialog).findByText('Accepted')).toBeTruthy()
+    expect(within(dialog).getByText('Male')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Undo check-in' }))
+    expect(await within(dialog).findByText('Check-in undone at 09:30:00 on 受付1')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Check in' })).toBeTruthy()
+    expect(
+      app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current,
+    ).toBeUndefined()
+  })
 })
 
 describe('participant list at scale', () => {
@@ -120,34 +100,28 @@ describe('participant list at scale', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
 
-  it(
-    'shows a page at a time and pages through, first to last',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await manyApp()
-      await screen.findByRole('table', { name: 'Participants' })
-      expect(badgeNames()).toHaveLength(25)
-      expect(badgeNames()[0]).toBe('Fox 01')
-      expect(screen.getByText('1–25 of 60')).toBeTruthy()
-      await user.click(screen.getByRole('button', { name: 'Next page' }))
-      expect(await screen.findByText('26–50 of 60')).toBeTruthy()
-      expect(badgeNames()[0]).toBe('Fox 26')
-      await user.click(screen.getByRole('button', { name: 'Last page' }))
-      expect(await screen.findByText('51–60 of 60')).toBeTruthy()
-      expect(badgeNames()).toEqual(Array.from({ length: 10 }, (_, i) => `Fox ${51 + i}`))
+  appTest('shows a page at a time and pages through, first to last', async (user) => {
+    await manyApp()
+    await screen.findByRole('table', { name: 'Participants' })
+    expect(badgeNames()).toHaveLength(25)
+    expect(badgeNames()[0]).toBe('Fox 01')
+    expect(screen.getByText('1–25 of 60')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    expect(await screen.findByText('26–50 of 60')).toBeTruthy()
+    expect(badgeNames()[0]).toBe('Fox 26')
+    await user.click(screen.getByRole('button', { name: 'Last page' }))
+    expect(await screen.findByText('51–60 of 60')).toBeTruthy()
+    expect(badgeNames()).toEqual(Array.from({ length: 10 }, (_, i) => `Fox ${51 + i}`))
 
-      await user.click(screen.getByRole('combobox', { name: 'Rows per page:' }))
-      await user.click(await screen.findByRole('option', { name: '100' }))
-      expect(await screen.findByText('1–60 of 60')).toBeTruthy()
-      expect(badgeNames()).toHaveLength(60)
-    },
-    uiTimeoutMs,
-  )
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page:' }))
+    await user.click(await screen.findByRole('option', { name: '100' }))
+    expect(await screen.findByText('1–60 of 60')).toBeTruthy()
+    expect(badgeNames()).toHaveLength(60)
+  })
 
-  it(
+  appTest(
     'sorts by a column header either way, and a filter starts again at the first page',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       await manyApp()
       const table = await screen.findByRole('table', { name: 'Participants' })
       await user.click(within(table).getByRole('button', { name: 'Badge name' }))
@@ -176,38 +150,28 @@ describe('participant list at scale', () => {
       expect(badgeNames()[0]).toBe('Fox 42')
       expect(badgeNames()).toHaveLength(20)
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'downloads the check-ins as CSV, beside the participants',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const app = await manyApp()
-      await screen.findByRole('table', { name: 'Participants' })
-      // Entering the admin area syncs: the CSV carries the API's answer.
-      await waitFor(() => expect(app.services.store.getSnapshot().pendingCount).toBe(0))
-      await user.click(screen.getByRole('button', { name: 'Download check-ins CSV' }))
-      const [download] = app.downloads
-      expect(download?.fileName).toBe('check-ins-2025-05-10-0930.csv')
-      expect(download?.text.charCodeAt(0)).toBe(0xfeff)
-      const parsed = parseCsv(download?.text)
-      expect(parsed.meta.fields).toEqual([...checkInCsvColumns])
-      expect(parsed.data).toEqual([
-        {
-          checked_in_at: '2025-05-10 09:30:00',
-          kind: 'check_in',
-          registration_id: registrationIdOf(42),
-          user_id: userIdOf(42),
-          badge_name: 'Fox 42',
-          email: 'fox19@example.com',
-          device_id: app.services.device.getSnapshot().id,
-          device_name: '受付1',
-          status: 'accepted',
-          reason: '',
-        },
-      ])
-    },
-    uiTimeoutMs,
-  )
+  appTest('downloads the check-ins as CSV, beside the participants', async (user) => {
+    const app = await manyApp()
+    await screen.findByRole('table', { name: 'Participants' })
+    // Entering the admin area syncs: the CSV carries the API's answer.
+    await waitFor(() => expect(app.services.store.getSnapshot().pendingCount).toBe(0))
+    await user.click(screen.getByRole('button', { name: 'Download check-ins CSV' }))
+    const parsed = expectCsvDownload(app.downloads[0], 'check-ins-2025-05-10-0930.csv', checkInCsvColumns)
+    expect(parsed.data).toEqual([
+      {
+        checked_in_at: '2025-05-10 09:30:00',
+        kind: 'check_in',
+        registration_id: registrationIdOf(42),
+        user_id: userIdOf(42),
+        badge_name: 'Fox 42',
+        email: 'fox19@example.com',
+        device_id: app.services.device.getSnapshot().id,
+        device_name: '受付1',
+        status: 'accepted',
+        reason: '',
+      },
+    ])
+  })
 })

@@ -28,17 +28,14 @@ import { formatTime } from '../layout/format.ts'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
 import {
-  type CheckInFilter,
   defaultSort,
   filterParticipants,
   noFilters,
   type ParticipantFilters,
   type ParticipantSort,
-  type PaymentFilter,
   prepareSearch,
   type SortColumn,
   sortParticipants,
-  type TierFilter,
 } from './search.ts'
 
 /** Page sizes on offer: a tablet shows about 25 rows without scrolling. */
@@ -47,6 +44,14 @@ const pageSizes = [25, 50, 100]
 const noCheckIns: ReadonlyMap<string, RegistrationCheckIn> = new Map()
 
 const columns: readonly SortColumn[] = ['badgeName', 'handleName', 'email', 'tier', 'payment', 'checkIn']
+
+/** The filters chosen from a list (all but the search), each with the id its select's label is made from. */
+type ChoiceFilter = Exclude<keyof ParticipantFilters, 'query'>
+const choiceFilters: readonly (readonly [ChoiceFilter, string])[] = [
+  ['tier', 'tier'],
+  ['payment', 'payment'],
+  ['checkIn', 'check-in'],
+]
 
 /**
  * Every participant, searchable, filterable and sortable by any column, a page at a time (thousands fit), with
@@ -111,6 +116,26 @@ export function ParticipantsPage() {
     setPage(0)
   }
 
+  // What each select offers, as value and label, "all" first.
+  const filterOptions: {
+    [Filter in ChoiceFilter]: readonly (readonly [ParticipantFilters[Filter], string])[]
+  } = {
+    tier: [
+      ['all', t('participants.filter.all')],
+      ...registrationTiers.map((tier) => [tier, t(`domain:registrationTier.${tier}`)] as const),
+      ['none', t('domain:registrationTier.not_registered')],
+    ],
+    payment: [
+      ['all', t('participants.filter.all')],
+      ...paymentStatuses.map((status) => [status, t(`domain:paymentStatus.${status}`)] as const),
+    ],
+    checkIn: [
+      ['all', t('participants.filter.all')],
+      ['checkedIn', t('participants.checkedIn')],
+      ['notCheckedIn', t('participants.notCheckedIn')],
+    ],
+  }
+
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -139,38 +164,16 @@ export function ParticipantsPage() {
           onChange={(event) => set({ query: event.target.value })}
           sx={{ minWidth: 280, flexGrow: 1 }}
         />
-        <FilterSelect
-          id="tier"
-          label={t('participants.filter.tier')}
-          value={filters.tier}
-          onChange={(tier) => set({ tier: tier as TierFilter })}
-          options={[
-            ['all', t('participants.filter.all')],
-            ...registrationTiers.map((tier) => [tier, t(`domain:registrationTier.${tier}`)] as const),
-            ['none', t('domain:registrationTier.not_registered')],
-          ]}
-        />
-        <FilterSelect
-          id="payment"
-          label={t('participants.filter.payment')}
-          value={filters.payment}
-          onChange={(payment) => set({ payment: payment as PaymentFilter })}
-          options={[
-            ['all', t('participants.filter.all')],
-            ...paymentStatuses.map((status) => [status, t(`domain:paymentStatus.${status}`)] as const),
-          ]}
-        />
-        <FilterSelect
-          id="check-in"
-          label={t('participants.filter.checkIn')}
-          value={filters.checkIn}
-          onChange={(checkIn) => set({ checkIn: checkIn as CheckInFilter })}
-          options={[
-            ['all', t('participants.filter.all')],
-            ['checkedIn', t('participants.checkedIn')],
-            ['notCheckedIn', t('participants.notCheckedIn')],
-          ]}
-        />
+        {choiceFilters.map(([filter, id]) => (
+          <FilterSelect
+            key={filter}
+            id={id}
+            label={t(`participants.filter.${filter}`)}
+            value={filters[filter]}
+            onChange={(value) => set({ [filter]: value } as Partial<ParticipantFilters>)}
+            options={filterOptions[filter]}
+          />
+        ))}
       </Stack>
       {snapshot.participants.length === 0 && <Typography>{t('participants.empty')}</Typography>}
       {results.length > 0 && (

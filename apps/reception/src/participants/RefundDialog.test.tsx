@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import { createFakeApiServer } from '../test/fake-api-server.ts'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect } from 'vitest'
+import { createFakeApiServer, type FakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
-import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, pressForConfirmation, renderSyncedAdmin } from '../test/render.tsx'
 
 /** Before the policy's first cut-off (decision 110): 90 % of the fee. */
 const early = Date.parse('2025-03-01T10:00:00+09:00')
@@ -20,18 +20,28 @@ async function refundApp(language: 'ja' | 'en') {
   return { app, server }
 }
 
-async function openRefund(user: ReturnType<typeof userEvent.setup>, name: string, action: string) {
+async function openRefund(user: UserEvent, name: string, action: string) {
   await user.click(await screen.findByRole('button', { name }))
   const participant = await screen.findByRole('dialog', { name })
   await user.click(within(participant).getByRole('button', { name: action }))
   return participant
 }
 
+/** The dialog says Fox's refund is done, and the API holds that refund with these fields. */
+async function expectFoxRefunded(
+  dialog: HTMLElement,
+  server: FakeApiServer,
+  done: string,
+  refund: Record<string, unknown>,
+) {
+  expect(await within(dialog).findByText(done)).toBeTruthy()
+  expect(server.refunds.get(registrationIdOf(1))?.refund).toMatchObject(refund)
+}
+
 describe('cancel and refund from the participant dialog', () => {
-  it(
+  appTest(
     'proposes the policy amount, confirms, refunds once, and the registration turns canceled (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       const { app, server } = await refundApp('en')
       await openRefund(user, 'Fox', 'Cancel and refund')
       const dialog = await screen.findByRole('dialog', { name: 'Cancel and refund: Fox' })
@@ -45,21 +55,23 @@ describe('cancel and refund from the participant dialog', () => {
       ).toBe('9000')
       expect(within(dialog).queryByRole('textbox', { name: /Reason/ })).toBeNull()
 
-      await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
-      expect(
-        within(dialog).getByText(
-          'Refund ¥9,000 to Fox and cancel the registration? Their code stops working at the door. This cannot be undone.',
-        ),
-      ).toBeTruthy()
+      await pressForConfirmation(
+        user,
+        dialog,
+        'Continue',
+        'Refund ¥9,000 to Fox and cancel the registration? Their code stops working at the door. This cannot be undone.',
+      )
       await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel and refund' }))
 
-      expect(
-        await within(dialog).findByText('The registration of Fox is canceled and ¥9,000 was refunded.'),
-      ).toBeTruthy()
-      expect(server.refunds.get(registrationIdOf(1))?.refund).toMatchObject({
-        amount_jpy: 9000,
-        source: 'staff',
-      })
+      await expectFoxRefunded(
+        dialog,
+        server,
+        'The registration of Fox is canceled and ¥9,000 was refunded.',
+        {
+          amount_jpy: 9000,
+          source: 'staff',
+        },
+      )
       // Every request of this dialog carried its one key: the API refunds once however often it is clicked.
       const keys = new Set(
         server.refundRequests.map((body) => (body as { idempotency_key: string }).idempotency_key),
@@ -75,13 +87,11 @@ describe('cancel and refund from the participant dialog', () => {
         ).toBe('canceled'),
       )
     },
-    uiTimeoutMs,
   )
 
-  it(
+  appTest(
     'requires a reason for another amount, refuses more than the fee, and retries after a failure (ja)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       const { server } = await refundApp('ja')
       server.failNextRefunds()
       await openRefund(user, 'Fox', 'キャンセル・返金')
@@ -114,27 +124,18 @@ describe('cancel and refund from the participant dialog', () => {
       expect(server.refunds.size).toBe(0)
 
       await user.click(within(dialog).getByRole('button', { name: 'もう一度試す' }))
-      expect(
-        await within(dialog).findByText('Foxさんの参加登録をキャンセルし、10,000円を返金しました。'),
-      ).toBeTruthy()
-      expect(server.refunds.get(registrationIdOf(1))?.refund).toMatchObject({
+      await expectFoxRefunded(dialog, server, 'Foxさんの参加登録をキャンセルし、10,000円を返金しました。', {
         amount_jpy: 10_000,
         policy_amount_jpy: 9_000,
         reason: '会場都合',
       })
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'offers cancel and refund only for a paid registration',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await refundApp('en')
-      await user.click(await screen.findByRole('button', { name: 'Wolf' }))
-      const dialog = await screen.findByRole('dialog', { name: 'Wolf' })
-      expect(within(dialog).queryByRole('button', { name: 'Cancel and refund' })).toBeNull()
-    },
-    uiTimeoutMs,
-  )
+  appTest('offers cancel and refund only for a paid registration', async (user) => {
+    await refundApp('en')
+    await user.click(await screen.findByRole('button', { name: 'Wolf' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Wolf' })
+    expect(within(dialog).queryByRole('button', { name: 'Cancel and refund' })).toBeNull()
+  })
 })

@@ -132,6 +132,15 @@ describe('check-in CSV', () => {
 
   it('lists every check-in and undo oldest first: who, when in Japan, which device, and the answer', () => {
     const parsed = parseCleanly(csv, checkInCsvColumns)
+    // Fox's check-in and its undo, both on this device.
+    const foxOnDevice1 = {
+      registration_id: registrationIdOf(1),
+      user_id: userIdOf(1),
+      badge_name: 'きつね',
+      email: 'fox@example.com',
+      device_id: 'device-1',
+      device_name: '受付1',
+    }
     expect(parsed.data).toEqual([
       {
         checked_in_at: '2025-05-10 09:29:00',
@@ -149,27 +158,11 @@ describe('check-in CSV', () => {
       {
         checked_in_at: '2025-05-10 09:30:00',
         kind: 'check_in',
-        registration_id: registrationIdOf(1),
-        user_id: userIdOf(1),
-        badge_name: 'きつね',
-        email: 'fox@example.com',
-        device_id: 'device-1',
-        device_name: '受付1',
+        ...foxOnDevice1,
         status: 'accepted',
         reason: '',
       },
-      {
-        checked_in_at: '2025-05-10 09:31:00',
-        kind: 'undo',
-        registration_id: registrationIdOf(1),
-        user_id: userIdOf(1),
-        badge_name: 'きつね',
-        email: 'fox@example.com',
-        device_id: 'device-1',
-        device_name: '受付1',
-        status: 'pending',
-        reason: '',
-      },
+      { checked_in_at: '2025-05-10 09:31:00', kind: 'undo', ...foxOnDevice1, status: 'pending', reason: '' },
     ])
   })
 

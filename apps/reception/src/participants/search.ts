@@ -20,9 +20,9 @@ export function foldForSearch(text: string): string {
     .trim()
 }
 
-export type TierFilter = RegistrationTier | 'all' | 'none'
-export type PaymentFilter = PaymentStatus | 'all'
-export type CheckInFilter = 'all' | 'checkedIn' | 'notCheckedIn'
+type TierFilter = RegistrationTier | 'all' | 'none'
+type PaymentFilter = PaymentStatus | 'all'
+type CheckInFilter = 'all' | 'checkedIn' | 'notCheckedIn'
 
 export interface ParticipantFilters {
   query: string

@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import {
   createSigningKey,
@@ -13,7 +12,7 @@ import {
   signJwsCode,
   validAtEvent,
 } from '../test/fixtures.ts'
-import { renderSyncedAdmin, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 
 let key: SigningKey
 
@@ -56,41 +55,44 @@ async function scanCodeOf(
   await scan(app, await signCode(key, { n }, validity))
 }
 
-describe('scanning at the door', { timeout: uiTimeoutMs }, () => {
-  it('shows a green verdict with what to hand over, checks the person in, then amber on a second scan (ja)', async () => {
-    const app = await scanApp('ja')
-    const token = await signCode(key, { n: 1 }, validAtEvent)
-    await scan(app, token)
-    const verdict = await screen.findByText('受付OK')
-    const panel = verdict.closest('[data-verdict]') as HTMLElement
-    expect(panel.dataset.verdict).toBe('valid')
-    expect(within(panel).getByText('コン')).toBeTruthy()
-    expect(within(panel).getByText('Kon the Fox')).toBeTruthy()
-    expect(within(panel).getByText('着ぐるみスポンサー参加')).toBeTruthy()
-    expect(within(panel).getByText('入場バッジ')).toBeTruthy()
-    expect(within(panel).getByText('Tシャツサイズ: XL')).toBeTruthy()
-    expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
-    expect(app.cues).toEqual(['valid'])
-    // The check-in is written to IndexedDB just after the verdict shows; wait for the stored state.
-    expect(await screen.findByText('未送信 1件')).toBeTruthy()
-    expect(
-      app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(1))?.current?.deviceName,
-    ).toBe('受付1')
+describe('scanning at the door', () => {
+  appTest(
+    'shows a green verdict with what to hand over, checks the person in, then amber on a second scan (ja)',
+    async (user) => {
+      const app = await scanApp('ja')
+      const token = await signCode(key, { n: 1 }, validAtEvent)
+      await scan(app, token)
+      const verdict = await screen.findByText('受付OK')
+      const panel = verdict.closest('[data-verdict]') as HTMLElement
+      expect(panel.dataset.verdict).toBe('valid')
+      expect(within(panel).getByText('コン')).toBeTruthy()
+      expect(within(panel).getByText('Kon the Fox')).toBeTruthy()
+      expect(within(panel).getByText('着ぐるみスポンサー参加')).toBeTruthy()
+      expect(within(panel).getByText('入場バッジ')).toBeTruthy()
+      expect(within(panel).getByText('Tシャツサイズ: XL')).toBeTruthy()
+      expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
+      expect(app.cues).toEqual(['valid'])
+      // The check-in is written to IndexedDB just after the verdict shows; wait for the stored state.
+      expect(await screen.findByText('未送信 1件')).toBeTruthy()
+      expect(
+        app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(1))?.current?.deviceName,
+      ).toBe('受付1')
 
-    // The same code is still in front of the camera: it counts once.
-    await scan(app, token)
-    expect(app.cues).toEqual(['valid'])
+      // The same code is still in front of the camera: it counts once.
+      await scan(app, token)
+      expect(app.cues).toEqual(['valid'])
 
-    await userEvent.setup({ delay: null }).click(within(panel).getByRole('button', { name: '次へ' }))
-    await scan(app, token)
-    const again = await screen.findByText('受付済み', { selector: 'h2' })
-    const amber = again.closest('[data-verdict]') as HTMLElement
-    expect(amber.dataset.verdict).toBe('alreadyCheckedIn')
-    expect(within(amber).getByText(/09:30:00 に 受付1 で受付済み/)).toBeTruthy()
-    expect(app.cues).toEqual(['valid', 'alreadyCheckedIn'])
-  })
+      await user.click(within(panel).getByRole('button', { name: '次へ' }))
+      await scan(app, token)
+      const again = await screen.findByText('受付済み', { selector: 'h2' })
+      const amber = again.closest('[data-verdict]') as HTMLElement
+      expect(amber.dataset.verdict).toBe('alreadyCheckedIn')
+      expect(within(amber).getByText(/09:30:00 に 受付1 で受付済み/)).toBeTruthy()
+      expect(app.cues).toEqual(['valid', 'alreadyCheckedIn'])
+    },
+  )
 
-  it('shows red verdicts with their reasons (en)', async () => {
+  appTest('shows red verdicts with their reasons (en)', async () => {
     const app = await scanApp('en')
     await scanCodeOf(app, 2)
     expect(await screen.findByText('This registration was canceled.')).toBeTruthy()
@@ -113,101 +115,110 @@ describe('scanning at the door', { timeout: uiTimeoutMs }, () => {
     expect(app.services.store.getSnapshot().pendingCount).toBe(0)
   })
 
-  it('accepts a compact code of someone this device does not list yet, and says name and tier are unknown (en)', async () => {
-    const app = await scanApp('en')
-    await scanCodeOf(app, 9)
-    const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
-    expect(
-      within(panel).getByText("Not yet in this device's participant list: checked from the code alone."),
-    ).toBeTruthy()
-    expect(
-      within(panel).getByText(
-        'Name and tier are not on this device yet: sync, or ask for the name and check My Page.',
-      ),
-    ).toBeTruthy()
-    expect(within(panel).getByText("not in this device's list", { selector: 'h3, p' })).toBeTruthy()
-    expect(within(panel).getByText('Entry badge')).toBeTruthy()
-  })
+  appTest(
+    'accepts a compact code of someone this device does not list yet, and says name and tier are unknown (en)',
+    async () => {
+      const app = await scanApp('en')
+      await scanCodeOf(app, 9)
+      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      expect(
+        within(panel).getByText("Not yet in this device's participant list: checked from the code alone."),
+      ).toBeTruthy()
+      expect(
+        within(panel).getByText(
+          'Name and tier are not on this device yet: sync, or ask for the name and check My Page.',
+        ),
+      ).toBeTruthy()
+      expect(within(panel).getByText("not in this device's list", { selector: 'h3, p' })).toBeTruthy()
+      expect(within(panel).getByText('Entry badge')).toBeTruthy()
+    },
+  )
 
-  it('finds a person whose code will not scan, and checks them in on confirmation (en)', async () => {
-    const user = userEvent.setup({ delay: null })
-    const app = await scanApp('en')
-    await user.type(screen.getByLabelText('Search participants'), 'bear@')
-    const results = await screen.findByRole('list', { name: 'Search results' })
-    await user.click(within(results).getByText('Bear'))
-    const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
-    expect(app.services.store.getSnapshot().pendingCount).toBe(0)
-    await user.click(within(panel).getByRole('button', { name: 'Check in' }))
-    expect(await within(panel).findByRole('button', { name: 'Undo check-in' })).toBeTruthy()
-    // Recorded here (it may already have gone up: the sync follows a check-in within 300 ms).
-    expect(
-      app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current?.deviceName,
-    ).toBe('受付1')
+  appTest(
+    'finds a person whose code will not scan, and checks them in on confirmation (en)',
+    async (user) => {
+      const app = await scanApp('en')
+      await user.type(screen.getByLabelText('Search participants'), 'bear@')
+      const results = await screen.findByRole('list', { name: 'Search results' })
+      await user.click(within(results).getByText('Bear'))
+      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+      await user.click(within(panel).getByRole('button', { name: 'Check in' }))
+      expect(await within(panel).findByRole('button', { name: 'Undo check-in' })).toBeTruthy()
+      // Recorded here (it may already have gone up: the sync follows a check-in within 300 ms).
+      expect(
+        app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current?.deviceName,
+      ).toBe('受付1')
 
-    await user.click(within(panel).getByRole('button', { name: 'Undo check-in' }))
-    expect(await within(panel).findByText('The check-in was undone.')).toBeTruthy()
-    const history = app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))
-    expect(history?.current).toBeUndefined()
-    expect(history?.history.map((item) => item.kind)).toEqual(['check_in', 'undo'])
-  })
+      await user.click(within(panel).getByRole('button', { name: 'Undo check-in' }))
+      expect(await within(panel).findByText('The check-in was undone.')).toBeTruthy()
+      const history = app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))
+      expect(history?.current).toBeUndefined()
+      expect(history?.history.map((item) => item.kind)).toEqual(['check_in', 'undo'])
+    },
+  )
 
-  it('keeps the green verdict of a check-in the server refuses, then shows the refusal as a conflict (en, ja)', async () => {
-    const user = userEvent.setup({ delay: null })
-    const app = await scanApp('en')
-    // The sync the app starts with refreshes the snapshot; once it is done, nothing pulls the list again
-    // within this test, so the change below reaches the server only.
-    await act(async () => {
-      await app.services.sync.sync()
-    })
-    // Bear's registration is canceled after this device took its snapshot: the device still says paid.
-    app.server.participants[2] = participantWire({
-      n: 3,
-      badgeName: 'Bear',
-      tier: 'member',
-      email: 'bear@example.com',
-      paymentStatus: 'canceled',
-    })
-    await scanCodeOf(app, 3)
-    const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
-    expect(panel.dataset.verdict).toBe('valid')
-
-    // The check-in goes up by itself soon after it is recorded, and the API refuses it.
-    const banner = screen.getByRole('banner')
-    expect(await within(banner).findByText('1 conflict')).toBeTruthy()
-    expect(within(banner).getByText('0 waiting')).toBeTruthy()
-    const [refused] = app.services.store.getSnapshot().conflicts
-    expect(refused).toMatchObject({
-      registrationId: registrationIdOf(3),
-      status: 'rejected',
-      reason: 'canceled',
-    })
-    expect(app.server.records().map((record) => [record.status, record.reason])).toEqual([
-      ['rejected', 'canceled'],
-    ])
-    // What was shown at the door stays on screen; the person no longer counts as checked in.
-    expect(panel.dataset.verdict).toBe('valid')
-    expect(within(panel).getByText('Valid')).toBeTruthy()
-    expect(app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current).toBe(
-      undefined,
-    )
-
-    // The participant list says why, in either language.
-    for (const [path, why] of [
-      ['/en/admin', 'Refused by the server: the registration was canceled, so the person is not checked in.'],
-      ['/ja/admin', 'サーバーが拒否：登録がキャンセルされているため、チェックインされていません。'],
-    ] as const) {
+  appTest(
+    'keeps the green verdict of a check-in the server refuses, then shows the refusal as a conflict (en, ja)',
+    async (user) => {
+      const app = await scanApp('en')
+      // The sync the app starts with refreshes the snapshot; once it is done, nothing pulls the list again
+      // within this test, so the change below reaches the server only.
       await act(async () => {
-        await app.router.navigate(path)
+        await app.services.sync.sync()
       })
-      await user.click(await screen.findByRole('button', { name: 'Bear' }))
-      const dialog = await screen.findByRole('dialog', { name: 'Bear' })
-      expect(within(dialog).getByText(why)).toBeTruthy()
-    }
-    expect(within(screen.getByRole('banner', { hidden: true })).getByText('競合 1件')).toBeTruthy()
-  })
+      // Bear's registration is canceled after this device took its snapshot: the device still says paid.
+      app.server.participants[2] = participantWire({
+        n: 3,
+        badgeName: 'Bear',
+        tier: 'member',
+        email: 'bear@example.com',
+        paymentStatus: 'canceled',
+      })
+      await scanCodeOf(app, 3)
+      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      expect(panel.dataset.verdict).toBe('valid')
 
-  it('verifies a code typed or pasted by hand, and switches the torch (ja)', async () => {
-    const user = userEvent.setup({ delay: null })
+      // The check-in goes up by itself soon after it is recorded, and the API refuses it.
+      const banner = screen.getByRole('banner')
+      expect(await within(banner).findByText('1 conflict')).toBeTruthy()
+      expect(within(banner).getByText('0 waiting')).toBeTruthy()
+      const [refused] = app.services.store.getSnapshot().conflicts
+      expect(refused).toMatchObject({
+        registrationId: registrationIdOf(3),
+        status: 'rejected',
+        reason: 'canceled',
+      })
+      expect(app.server.records().map((record) => [record.status, record.reason])).toEqual([
+        ['rejected', 'canceled'],
+      ])
+      // What was shown at the door stays on screen; the person no longer counts as checked in.
+      expect(panel.dataset.verdict).toBe('valid')
+      expect(within(panel).getByText('Valid')).toBeTruthy()
+      expect(app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current).toBe(
+        undefined,
+      )
+
+      // The participant list says why, in either language.
+      for (const [path, why] of [
+        [
+          '/en/admin',
+          'Refused by the server: the registration was canceled, so the person is not checked in.',
+        ],
+        ['/ja/admin', 'サーバーが拒否：登録がキャンセルされているため、チェックインされていません。'],
+      ] as const) {
+        await act(async () => {
+          await app.router.navigate(path)
+        })
+        await user.click(await screen.findByRole('button', { name: 'Bear' }))
+        const dialog = await screen.findByRole('dialog', { name: 'Bear' })
+        expect(within(dialog).getByText(why)).toBeTruthy()
+      }
+      expect(within(screen.getByRole('banner', { hidden: true })).getByText('競合 1件')).toBeTruthy()
+    },
+  )
+
+  appTest('verifies a code typed or pasted by hand, and switches the torch (ja)', async (user) => {
     const app = await scanApp('ja')
     await user.click(await screen.findByRole('button', { name: 'ライトをつける' }))
     expect(app.scanner.torch).toEqual([true])

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire } from '../test/fixtures.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, pressForConfirmation, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 function settingsApp(language: 'ja' | 'en') {
   const server = createFakeApiServer({
@@ -17,10 +16,9 @@ function settingsApp(language: 'ja' | 'en') {
 }
 
 describe('event-cancelled refund in settings', () => {
-  it(
+  appTest(
     'shows dry-run totals, asks to confirm, then shows the run until it finishes (en)',
-    async () => {
-      const user = userEvent.setup({ delay: null })
+    async (user) => {
       const app = await settingsApp('en')
       const card = await screen.findByRole('region', { name: 'Event cancelled: refund everyone' })
       const expenses = within(card).getByRole('textbox', { name: /Expenses per person/ })
@@ -40,12 +38,12 @@ describe('event-cancelled refund in settings', () => {
       expect(within(card).getByText('Kept for expenses: ¥2,000 (¥1,000 per person).')).toBeTruthy()
       expect(app.server.eventRun).toBeUndefined()
 
-      await user.click(within(card).getByRole('button', { name: 'Refund everyone' }))
-      expect(
-        within(card).getByText(
-          'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
-        ),
-      ).toBeTruthy()
+      await pressForConfirmation(
+        user,
+        card,
+        'Refund everyone',
+        'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
+      )
       await user.click(within(card).getByRole('button', { name: 'Confirm refund' }))
 
       expect(
@@ -61,25 +59,19 @@ describe('event-cancelled refund in settings', () => {
       ).toBeTruthy()
       expect(app.server.eventRun).toMatchObject({ status: 'finished', expenses_per_person_jpy: 1000 })
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'says in Japanese what the dry run would refund',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      await settingsApp('ja')
-      const card = await screen.findByRole('region', { name: 'イベント中止：全員への返金' })
-      await user.type(within(card).getByRole('textbox', { name: /1人あたりの費用（円）/ }), '500')
-      await user.click(within(card).getByRole('button', { name: '試算する' }))
-      expect(await within(card).findByText('費用として差し引く額：1,000円（1人あたり500円）')).toBeTruthy()
-      await user.click(within(card).getByRole('button', { name: '全員に返金する' }))
-      expect(
-        within(card).getByText(
-          '支払い済みの参加登録2件をキャンセルし、合計12,000円を返金しますか？この操作は取り消せません。',
-        ),
-      ).toBeTruthy()
-    },
-    uiTimeoutMs,
-  )
+  appTest('says in Japanese what the dry run would refund', async (user) => {
+    await settingsApp('ja')
+    const card = await screen.findByRole('region', { name: 'イベント中止：全員への返金' })
+    await user.type(within(card).getByRole('textbox', { name: /1人あたりの費用（円）/ }), '500')
+    await user.click(within(card).getByRole('button', { name: '試算する' }))
+    expect(await within(card).findByText('費用として差し引く額：1,000円（1人あたり500円）')).toBeTruthy()
+    await pressForConfirmation(
+      user,
+      card,
+      '全員に返金する',
+      '支払い済みの参加登録2件をキャンセルし、合計12,000円を返金しますか？この操作は取り消せません。',
+    )
+  })
 })

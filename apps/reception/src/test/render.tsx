@@ -11,9 +11,12 @@ import {
   NewPasswordRequiredError,
   type SignInResult,
 } from '@furfes/core'
+import { fakeSignInClient } from '@furfes/core/testing'
 import { createNotificationQueue } from '@furfes/ui'
-import { render } from '@testing-library/react'
+import { render, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { expect, it } from 'vitest'
 import { App } from '../App.tsx'
 import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
@@ -35,6 +38,28 @@ const hour = 3_600_000
 
 /** Rendering MUI in jsdom on a busy two-core machine: generous, never a synchronisation. */
 export const uiTimeoutMs = 30_000
+
+/**
+ * A test of the rendered app: `body` drives it as a person would (userEvent, without the delays between keys,
+ * which only slow a test down), within `uiTimeoutMs` unless the test needs longer.
+ */
+export function appTest(name: string, body: (user: UserEvent) => Promise<void>, timeout = uiTimeoutMs): void {
+  it(name, () => body(userEvent.setup({ delay: null })), timeout)
+}
+
+/**
+ * Presses `action` in `container` and checks that it first asks `question`, as every step that cannot be undone
+ * does (a refund, a cancellation); the test then answers it.
+ */
+export async function pressForConfirmation(
+  user: UserEvent,
+  container: HTMLElement,
+  action: string,
+  question: string,
+): Promise<void> {
+  await user.click(within(container).getByRole('button', { name: action }))
+  expect(within(container).getByText(question)).toBeTruthy()
+}
 
 const adminAuthInfo = (now: number): AuthInfo => ({
   accessToken: fakeAdminToken,
@@ -63,43 +88,36 @@ function fakeCognito(
     refreshToken: 'refresh-token',
     user: undefined,
   })
-  const unused = () => Promise.reject(new Error('not used by the reception app'))
-  return {
-    calls,
-    sessions,
-    clientId: 'admins-client',
-    async signIn({ email, password }) {
-      calls.push(`signIn ${email}`)
-      if (email === 'first@example.com') throw new NewPasswordRequiredError(email, 'challenge-session')
-      if (password !== 'correct horse') throw new CognitoError('NotAuthorizedException')
-      return result()
+  return fakeSignInClient(
+    {
+      calls,
+      sessions,
+      clientId: 'admins-client',
+      async signIn({ email, password }) {
+        calls.push(`signIn ${email}`)
+        if (email === 'first@example.com') throw new NewPasswordRequiredError(email, 'challenge-session')
+        if (password !== 'correct horse') throw new CognitoError('NotAuthorizedException')
+        return result()
+      },
+      async respondToNewPasswordChallenge({ email, newPassword, session }) {
+        calls.push(`newPassword ${email} ${newPassword} ${session}`)
+        return result()
+      },
+      async refreshAccessToken() {
+        calls.push('refresh')
+        return { ...result(), refreshToken: undefined }
+      },
+      async signOut() {
+        calls.push('signOut')
+        for (const token of sessions.keys()) sessions.set(token, 'revoked')
+      },
+      async revokeToken({ refreshToken }) {
+        calls.push('revokeToken')
+        if (sessions.has(refreshToken)) sessions.set(refreshToken, 'revoked')
+      },
     },
-    async respondToNewPasswordChallenge({ email, newPassword, session }) {
-      calls.push(`newPassword ${email} ${newPassword} ${session}`)
-      return result()
-    },
-    async refreshAccessToken() {
-      calls.push('refresh')
-      return { ...result(), refreshToken: undefined }
-    },
-    async signOut() {
-      calls.push('signOut')
-      for (const token of sessions.keys()) sessions.set(token, 'revoked')
-    },
-    async revokeToken({ refreshToken }) {
-      calls.push('revokeToken')
-      if (sessions.has(refreshToken)) sessions.set(refreshToken, 'revoked')
-    },
-    signUp: unused,
-    resendConfirmationCode: unused,
-    confirmSignUp: unused,
-    changePassword: unused,
-    forgotPassword: unused,
-    confirmForgotPassword: unused,
-    getUser: unused,
-    updateUserAttributes: unused,
-    verifyUserAttribute: unused,
-  }
+    'not used by the reception app',
+  )
 }
 
 /** A camera whose "reads" the test triggers with `show(text)`. */

@@ -51,6 +51,9 @@ async function deviceWith(
   return { store, judge: async (token) => judgeCode(await verifier.verify(token), store.getSnapshot()) }
 }
 
+/** The verdict that refuses a code for `reason`. */
+const rejected = (reason: string) => ({ kind: 'rejected', reason })
+
 describe('offline verification of registration codes', () => {
   it('accepts a valid code and says what to hand over', async () => {
     const { judge } = await deviceWith()
@@ -87,10 +90,7 @@ describe('offline verification of registration codes', () => {
   it('refuses an expired code', async () => {
     const { judge } = await deviceWith()
     const expired = { iat: eventMorning - 48 * hour, exp: eventMorning - hour }
-    expect(await judge(await signCode(key, { n: 1 }, expired))).toMatchObject({
-      kind: 'rejected',
-      reason: 'expired',
-    })
+    expect(await judge(await signCode(key, { n: 1 }, expired))).toMatchObject(rejected('expired'))
   })
 
   it('tolerates two minutes of clock drift at expiry', async () => {
@@ -107,35 +107,25 @@ describe('offline verification of registration codes', () => {
     const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:'
     const changed = alphabet[(alphabet.indexOf(token[6] ?? '') + 1) % alphabet.length]
     const forged = `${token.slice(0, 6)}${changed}${token.slice(7)}`
-    expect(await judge(forged)).toMatchObject({ kind: 'rejected', reason: 'badSignature' })
+    expect(await judge(forged)).toMatchObject(rejected('badSignature'))
 
     const unknownKid = await signCode(otherKey, { n: 1 }, validAtEvent)
-    expect(await judge(unknownKid)).toMatchObject({ kind: 'rejected', reason: 'unknownKey' })
+    expect(await judge(unknownKid)).toMatchObject(rejected('unknownKey'))
     // The right key hint but another key's signature is a forgery, not an unknown key.
     const wrongKey = await signCode(otherKey, { n: 1 }, validAtEvent, { kid: key.kid })
-    expect(await judge(wrongKey)).toMatchObject({ kind: 'rejected', reason: 'badSignature' })
-    expect(await judge(token.slice(0, -3))).toMatchObject({ kind: 'rejected', reason: 'malformed' })
-    expect(await judge('https://example.com/not-a-code')).toMatchObject({
-      kind: 'rejected',
-      reason: 'malformed',
-    })
+    expect(await judge(wrongKey)).toMatchObject(rejected('badSignature'))
+    expect(await judge(token.slice(0, -3))).toMatchObject(rejected('malformed'))
+    expect(await judge('https://example.com/not-a-code')).toMatchObject(rejected('malformed'))
   })
 
   it('refuses codes of canceled and unpaid registrations, from the snapshot', async () => {
     const { judge } = await deviceWith()
     expect(await judge(await signCode(key, { n: 2 }, validAtEvent))).toMatchObject({
-      kind: 'rejected',
-      reason: 'canceled',
+      ...rejected('canceled'),
       subject: { badgeName: 'Wolf' },
     })
-    expect(await judge(await signCode(key, { n: 3 }, validAtEvent))).toMatchObject({
-      kind: 'rejected',
-      reason: 'unpaid',
-    })
-    expect(await judge(await signCode(key, { n: 4 }, validAtEvent))).toMatchObject({
-      kind: 'rejected',
-      reason: 'unpaid',
-    })
+    expect(await judge(await signCode(key, { n: 3 }, validAtEvent))).toMatchObject(rejected('unpaid'))
+    expect(await judge(await signCode(key, { n: 4 }, validAtEvent))).toMatchObject(rejected('unpaid'))
   })
 
   it('accepts a verified code of someone the snapshot does not list yet, by its registration id', async () => {
@@ -195,25 +185,20 @@ describe('codes issued before the compact format (JWS), until they expire', () =
   it('refuses one once expired, altered, of an unknown key or of another type', async () => {
     const { judge } = await deviceWith()
     const expired = { iat: eventMorning - 48 * hour, exp: eventMorning - hour }
-    expect(await judge(await signJwsCode(key, { n: 1, badgeName: 'Fox' }, expired))).toMatchObject({
-      kind: 'rejected',
-      reason: 'expired',
-    })
+    expect(await judge(await signJwsCode(key, { n: 1, badgeName: 'Fox' }, expired))).toMatchObject(
+      rejected('expired'),
+    )
     const token = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, validAtEvent)
     const [header, payload, signature] = token.split('.') as [string, string, string]
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
     const forged = Buffer.from(JSON.stringify({ ...claims, registration_tier: 'sponsor' })).toString(
       'base64url',
     )
-    expect(await judge(`${header}.${forged}.${signature}`)).toMatchObject({
-      kind: 'rejected',
-      reason: 'badSignature',
-    })
-    expect(await judge(await signJwsCode(otherKey, { n: 1, badgeName: 'Fox' }, validAtEvent))).toMatchObject({
-      kind: 'rejected',
-      reason: 'unknownKey',
-    })
+    expect(await judge(`${header}.${forged}.${signature}`)).toMatchObject(rejected('badSignature'))
+    expect(await judge(await signJwsCode(otherKey, { n: 1, badgeName: 'Fox' }, validAtEvent))).toMatchObject(
+      rejected('unknownKey'),
+    )
     const wrongType = await signJwsCode(key, { n: 1, badgeName: 'Fox' }, validAtEvent, { typ: 'JWT' })
-    expect(await judge(wrongType)).toMatchObject({ kind: 'rejected', reason: 'malformed' })
+    expect(await judge(wrongType)).toMatchObject(rejected('malformed'))
   })
 })

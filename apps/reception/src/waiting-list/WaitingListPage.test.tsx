@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
-import { renderApp, uiTimeoutMs } from '../test/render.tsx'
+import { appTest, renderApp } from '../test/render.tsx'
 
 function waitingListApp(language: 'ja' | 'en') {
   const server = createFakeApiServer()
@@ -42,7 +41,7 @@ function waitingListApp(language: 'ja' | 'en') {
 }
 
 describe('waiting list screen', () => {
-  it(
+  appTest(
     "shows each tier's list in order with its offers and their deadlines in Japan time (en)",
     async () => {
       const { render } = waitingListApp('en')
@@ -65,21 +64,15 @@ describe('waiting list screen', () => {
       const member = screen.getByRole('table', { name: 'Member' })
       expect(within(member).getByText('Offer expired')).toBeTruthy()
     },
-    uiTimeoutMs,
   )
 
-  it(
-    'reads the list again on refresh, in Japanese',
-    async () => {
-      const user = userEvent.setup({ delay: null })
-      const { server, render } = waitingListApp('ja')
-      await render
-      expect(await screen.findByRole('table', { name: '着ぐるみ参加' })).toBeTruthy()
-      server.waitingList = []
-      await user.click(screen.getByRole('button', { name: '再読み込み' }))
-      expect(await screen.findByText('キャンセル待ちの方はいません。')).toBeTruthy()
-      expect(screen.queryByRole('table')).toBeNull()
-    },
-    uiTimeoutMs,
-  )
+  appTest('reads the list again on refresh, in Japanese', async (user) => {
+    const { server, render } = waitingListApp('ja')
+    await render
+    expect(await screen.findByRole('table', { name: '着ぐるみ参加' })).toBeTruthy()
+    server.waitingList = []
+    await user.click(screen.getByRole('button', { name: '再読み込み' }))
+    expect(await screen.findByText('キャンセル待ちの方はいません。')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
 })

@@ -12,6 +12,7 @@ import {
   type SignOutScope,
 } from './auth-session.ts'
 import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
+import { fakeSignInClient } from './fake-sign-in-client.ts'
 
 const now = 1_700_000_000_000
 const user = { email: 'fox@example.com', emailVerified: true, sub: 'user-1' }
@@ -23,42 +24,35 @@ function authInfo(accessToken: string): AuthInfo {
 /** A fake of the wrapper: one user, password `password1`; refresh token `refresh-1` is valid. */
 function fakeClient(): CognitoAuthClient & { revoked: string[] } {
   const revoked: string[] = []
-  const unused = () => Promise.reject(new Error('not used here'))
-  return {
-    clientId: 'fake',
-    revoked,
-    async signIn({ password }): Promise<SignInResult> {
-      if (password !== 'password1') throw new CognitoError('NotAuthorizedException')
-      return { authInfo: authInfo('access-1'), refreshToken: 'refresh-1', user }
+  return fakeSignInClient(
+    {
+      clientId: 'fake',
+      revoked,
+      async signIn({ password }): Promise<SignInResult> {
+        if (password !== 'password1') throw new CognitoError('NotAuthorizedException')
+        return { authInfo: authInfo('access-1'), refreshToken: 'refresh-1', user }
+      },
+      async respondToNewPasswordChallenge(): Promise<SignInResult> {
+        return { authInfo: authInfo('access-new'), refreshToken: 'refresh-new', user }
+      },
+      async refreshAccessToken({ refreshToken }): Promise<SignInResult> {
+        if (refreshToken !== 'refresh-1') {
+          throw new CognitoError('NotAuthorizedException', { message: 'Refresh Token has expired' })
+        }
+        return { authInfo: authInfo('access-2'), refreshToken: undefined, user }
+      },
+      async signOut({ accessToken }) {
+        if (accessToken === 'access-expired') {
+          throw new CognitoError('NotAuthorizedException', { message: 'Access Token has expired' })
+        }
+        revoked.push(accessToken)
+      },
+      async revokeToken({ refreshToken }) {
+        revoked.push(`refresh token ${refreshToken}`)
+      },
     },
-    async respondToNewPasswordChallenge(): Promise<SignInResult> {
-      return { authInfo: authInfo('access-new'), refreshToken: 'refresh-new', user }
-    },
-    async refreshAccessToken({ refreshToken }): Promise<SignInResult> {
-      if (refreshToken !== 'refresh-1') {
-        throw new CognitoError('NotAuthorizedException', { message: 'Refresh Token has expired' })
-      }
-      return { authInfo: authInfo('access-2'), refreshToken: undefined, user }
-    },
-    async signOut({ accessToken }) {
-      if (accessToken === 'access-expired') {
-        throw new CognitoError('NotAuthorizedException', { message: 'Access Token has expired' })
-      }
-      revoked.push(accessToken)
-    },
-    async revokeToken({ refreshToken }) {
-      revoked.push(`refresh token ${refreshToken}`)
-    },
-    signUp: unused,
-    resendConfirmationCode: unused,
-    confirmSignUp: unused,
-    changePassword: unused,
-    forgotPassword: unused,
-    confirmForgotPassword: unused,
-    getUser: unused,
-    updateUserAttributes: unused,
-    verifyUserAttribute: unused,
-  }
+    'not used here',
+  )
 }
 
 function createSut(
