@@ -46,6 +46,9 @@ export default defineConfig({
     // The same stack `npm start` runs, on the production builds `npm test` made just before.
     command: `node ${join(root, 'scripts/start.mjs')} --no-build`,
     url: `${pwaUrl}/ja`,
+    // The start script says so once every service answers (the API may still be opening its database when
+    // the PWA already does): tests begin only then.
+    wait: { stdout: /Furfes is running/ },
     env: {
       ...e2ePorts,
       DATA_DIR: process.env.E2E_DATA_DIR,

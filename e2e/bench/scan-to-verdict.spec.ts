@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { printTimings } from '../../apps/reception/bench/bench-kit.ts'
 import { createPaidParticipant, launchCameraBrowser, openDevice, signInAdmin } from '../support/reception.ts'
-import { e2ePorts } from '../support/stack.ts'
 import { clipFps } from '../support/y4m.ts'
 
 /*
@@ -44,20 +43,6 @@ const timingOf = (page: Page) => page.evaluate(() => (window as unknown as { sca
 
 test('scan to verdict: fake camera frame to verdict on screen', async ({ browser: plainBrowser }) => {
   test.setTimeout(60_000 + samples * (blankSeconds + 1) * 1000 * 2)
-  // The stack counts as started once the PWA answers; on a busy machine the API may still be opening its
-  // database, and the participant is made through it.
-  await expect
-    .poll(
-      () =>
-        fetch(`http://127.0.0.1:${e2ePorts.API_PORT}/health`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      {
-        timeout: 60_000,
-      },
-    )
-    .toBe(true)
   const participant = await createPaidParticipant(
     plainBrowser,
     `Bench ${Math.random().toString(36).slice(2, 8)}`,
