@@ -1,5 +1,6 @@
 import {
   type Clock,
+  compactRegistrationCodeVerifies,
   parseCompactRegistrationCode,
   type RegistrationCodeKeySetWire,
   type RegistrationTier,
@@ -91,13 +92,7 @@ export function createCodeVerifier(options: {
       }
     }
     if (!key) return { ok: false, problem: 'unknownKey' }
-    const valid = await crypto.subtle.verify(
-      { name: 'ECDSA', hash: 'SHA-256' },
-      key,
-      code.signature as Uint8Array<ArrayBuffer>,
-      code.signedBytes as Uint8Array<ArrayBuffer>,
-    )
-    if (!valid) return { ok: false, problem: 'badSignature' }
+    if (!(await compactRegistrationCodeVerifies(code, key))) return { ok: false, problem: 'badSignature' }
     if (code.exp + clockToleranceSeconds < options.clock() / 1000) return { ok: false, problem: 'expired' }
     return { ok: true, code: { registrationId: code.registrationId } }
   }

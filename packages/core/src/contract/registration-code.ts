@@ -178,9 +178,23 @@ export async function signCompactRegistrationCode(options: {
 }
 
 /**
- * Whether a compact code's signature verifies under one public key of the API's key set (a P-256 JWK as
- * published). Reception imports its keys once, ahead of the scans, and verifies against those instead.
+ * Whether a compact code's signature verifies under a P-256 public key already imported (reception imports its
+ * keys once, ahead of the scans).
  */
+export async function compactRegistrationCodeVerifies(
+  code: CompactRegistrationCode,
+  /** A WebCrypto ECDSA P-256 public key (named this way so that DOM and Node typings both accept it). */
+  publicKey: Parameters<typeof crypto.subtle.verify>[1],
+): Promise<boolean> {
+  return crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    publicKey,
+    code.signature as Uint8Array<ArrayBuffer>,
+    code.signedBytes as Uint8Array<ArrayBuffer>,
+  )
+}
+
+/** Whether a compact code's signature verifies under one key of the API's key set (a P-256 JWK as published). */
 export async function compactRegistrationCodeSignedBy(
   code: CompactRegistrationCode,
   jwk: { kty?: string; crv?: string; x?: string; y?: string },
@@ -192,12 +206,7 @@ export async function compactRegistrationCodeSignedBy(
     false,
     ['verify'],
   )
-  return crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    publicKey,
-    code.signature as Uint8Array<ArrayBuffer>,
-    code.signedBytes as Uint8Array<ArrayBuffer>,
-  )
+  return compactRegistrationCodeVerifies(code, publicKey)
 }
 
 /**
