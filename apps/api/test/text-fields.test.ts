@@ -176,7 +176,7 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
     expect(page.body).toMatchObject({ items: [] })
   })
 
-  it('refuses bidi overrides, controls and invisible names, and takes emoji sequences as one character', async () => {
+  it('refuses bidi overrides, controls, line separators, stray tags and joiners and invisible names, and takes emoji sequences as one character', async () => {
     const token = await sut.memberToken()
     const cases: [string, number, string | undefined][] = [
       ['\u202Eomek', 400, 'validation.badgeNameUnprintable'],
@@ -184,6 +184,12 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
       ['Ke\u0007mo', 400, 'validation.badgeNameUnprintable'],
       ['Kemo\uD83E', 400, 'validation.badgeNameUnprintable'],
       ['\u200B\u200B', 400, 'validation.badgeNameEmpty'],
+      ['Ke\u2028mo', 400, 'validation.badgeNameUnprintable'],
+      ['Ke\uFFF9mo\uFFFAkemo\uFFFB', 400, 'validation.badgeNameUnprintable'],
+      ['Kemo\u{E0067}\u{E0062}', 400, 'validation.badgeNameUnprintable'],
+      ['Ke\u200Dmo', 400, 'validation.badgeNameStrayJoiner'],
+      ['\u{1F98A}\u200D\u200D\u{1F43A}', 400, 'validation.badgeNameStrayJoiner'],
+      ['\u2764\uFE0F\uFE0F', 400, 'validation.badgeNameStrayJoiner'],
       [family.repeat(21), 400, 'validation.badgeNameTooLong'],
       [family.repeat(20), 201, undefined],
     ]

@@ -30,7 +30,15 @@ export interface EmulatorOptions {
   onMail?: (message: MailMessage) => void
   /** scrypt's cost (N) for new password hashes; tests lower it for speed. */
   passwordHashCost?: number
+  /** Code mails a user may ask for again within an hour (Resend, ForgotPassword); 5 by default. */
+  codeMailsPerHour?: number
 }
+
+/**
+ * Cognito limits how many codes one user can have mailed per hour and answers LimitExceededException past it;
+ * AWS does not publish the figure, and a few per hour is what it allows in practice.
+ */
+const defaultCodeMailsPerHour = 5
 
 /** The user pools, their state on disk, and the one-at-a-time execution of operations. */
 export class Emulator {
@@ -57,6 +65,7 @@ export class Emulator {
       tokens: new TokenIssuer(keys, options.baseUrl, clock),
       passwordHashCost: options.passwordHashCost ?? 16384,
       onMail: options.onMail ?? ((message) => console.log(mailLine(message))),
+      codeMailsPerHour: options.codeMailsPerHour ?? defaultCodeMailsPerHour,
     }
     const emulator = new Emulator(options.pools, context)
     await emulator.#seed()

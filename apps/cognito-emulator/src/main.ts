@@ -18,6 +18,14 @@ const accessKeyId = process.env.COGNITO_ADMIN_ACCESS_KEY_ID
 const secretAccessKey = process.env.COGNITO_ADMIN_SECRET_ACCESS_KEY
 const keys = accessKeyId && secretAccessKey ? [{ accessKeyId, secretAccessKey }] : []
 
+// Cognito's hourly limit on code mails a user asks for again; raise it for a load test that resends codes.
+const codeMailsPerHour = process.env.COGNITO_CODE_MAILS_PER_HOUR
+  ? Number(process.env.COGNITO_CODE_MAILS_PER_HOUR)
+  : undefined
+if (codeMailsPerHour !== undefined && !(Number.isSafeInteger(codeMailsPerHour) && codeMailsPerHour > 0)) {
+  throw new Error(`COGNITO_CODE_MAILS_PER_HOUR must be a whole number above 0, not ${codeMailsPerHour}`)
+}
+
 const clock = createAdjustableClock()
 // With MAIL_SMTP_URL (set by `npm start`) every code is also mailed there; a mail server that is down costs only
 // a warning, since the code stays readable on the mailbox page.
@@ -33,6 +41,7 @@ const emulator = await Emulator.open({
   dataDir,
   pools,
   clock,
+  ...(codeMailsPerHour === undefined ? {} : { codeMailsPerHour }),
   onMail: (message) => {
     console.log(mailLine(message))
     smtp?.send(message).catch((error: unknown) => {

@@ -38,6 +38,8 @@ export interface UserRecord {
   codes: Partial<Record<CodePurpose, PendingCode>>
   codeAttempts: Partial<Record<CodePurpose, Attempts>>
   signInAttempts: Attempts
+  /** When the code mails asked for again in the last hour were sent (ms), for Cognito's hourly limit. */
+  codeMailsRequestedAt?: number[]
 }
 
 /** One sign-in: its refresh token and every access token issued from it share its id (origin_jti). */

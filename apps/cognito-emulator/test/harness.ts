@@ -89,6 +89,8 @@ export interface StartOptions {
   pools?: PoolConfig[]
   /** The public base URL; by default http://localhost:<port>. A restarted emulator keeps the first one. */
   baseUrl?: string
+  /** Code mails a user may ask for again per hour; the emulator's default (5) when not given. */
+  codeMailsPerHour?: number
 }
 
 export interface RunningEmulator {
@@ -207,6 +209,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     pools,
     onMail: (message) => sent.push(message),
     passwordHashCost: 1024,
+    ...(options.codeMailsPerHour === undefined ? {} : { codeMailsPerHour: options.codeMailsPerHour }),
   })
   const app = createApp(emulator, {
     allowedOrigins: ['https://pwa.furfes.example'],

@@ -86,6 +86,23 @@ describe('ForgotPassword and ConfirmForgotPassword', () => {
     await expect(sut.signIn('lockedout@example.com', 'battery-staple-2')).resolves.toBeDefined()
   })
 
+  it('mails at most five reset codes an hour per user, then answers LimitExceededException and mails nothing', async () => {
+    await sut.createUser('reset-flood@example.com', 'correct-horse-1')
+    for (let mail = 0; mail < 5; mail++) await forgot('reset-flood@example.com')
+    const code = await sut.latestCode('reset-flood@example.com')
+    const sentBefore = sut.sent.length
+
+    await expect(forgot('reset-flood@example.com')).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    })
+    expect(sut.sent.length).toBe(sentBefore)
+    // The code already mailed still resets the password.
+    await reset('reset-flood@example.com', code)
+    sut.clock.advance(hour)
+    await expect(forgot('reset-flood@example.com')).resolves.toBeDefined()
+  })
+
   it('simulates a delivery for an unknown user or one without a verified e-mail, and mails nothing', async () => {
     await sut.signUp('unverified@example.com', 'correct-horse-1')
     const before = sut.sent.length

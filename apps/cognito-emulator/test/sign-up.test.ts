@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { codeMismatch, day, members, minute, otherCode, useEmulator } from './harness.ts'
+import { codeMismatch, day, hour, members, minute, otherCode, useEmulator } from './harness.ts'
 
 const sut = useEmulator()
 
@@ -212,6 +212,50 @@ describe('ResendConfirmationCode', () => {
 
     expect(result.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', Destination: 'g***@e***' })
     expect(sut.sent).toEqual([])
+  })
+
+  it('finds the user however the address was typed: any case, fullwidth (NFKC)', async () => {
+    await signUp('fold@example.com')
+
+    await resend('ＦＯＬＤ@example.com')
+    await resend('Fold＠Example.com')
+
+    expect(sut.sent.map(({ kind, email }) => [kind, email])).toEqual([
+      ['sign_up', 'fold@example.com'],
+      ['resend', 'fold@example.com'],
+      ['resend', 'fold@example.com'],
+    ])
+  })
+
+  it('mails at most five codes an hour on request, then answers LimitExceededException and mails nothing', async () => {
+    await signUp('flood@example.com')
+    await signUp('neighbour@example.com')
+    for (let mail = 0; mail < 5; mail++) {
+      await resend('flood@example.com')
+      sut.clock.advance(minute)
+    }
+    const sentBefore = sut.sent.length
+
+    await expect(resend('FLOOD@example.com')).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    })
+    expect(sut.sent.length).toBe(sentBefore)
+    // The limit is per user: another address still gets its code.
+    await expect(resend('neighbour@example.com')).resolves.toBeDefined()
+    // An hour after the first of the five, one more may be sent, and the limit holds again after it.
+    sut.clock.advance(hour - 5 * minute)
+    await expect(resend('flood@example.com')).resolves.toBeDefined()
+    await expect(resend('flood@example.com')).rejects.toMatchObject({ name: 'LimitExceededException' })
+  })
+
+  it('takes the hourly limit from its configuration', async () => {
+    await sut.restart({ codeMailsPerHour: 1 })
+    await signUp('once@example.com')
+
+    await resend('once@example.com')
+
+    await expect(resend('once@example.com')).rejects.toMatchObject({ name: 'LimitExceededException' })
   })
 
   it('refuses a confirmed user with InvalidParameterException', async () => {

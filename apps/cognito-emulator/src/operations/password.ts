@@ -3,6 +3,7 @@ import {
   authenticate,
   type Context,
   codeDelivery,
+  countRequestedCodeMail,
   consumeCode,
   findUser,
   noAttempts,
@@ -67,6 +68,7 @@ export async function forgotPassword(context: Context, params: Params) {
       'Cannot reset password for the user as there is no registered/verified email or phone_number',
     )
   }
+  countRequestedCodeMail(context, user)
   return {
     CodeDeliveryDetails: sendCode(context, pool, user, 'forgotPassword', 'forgot_password', user.email),
   }

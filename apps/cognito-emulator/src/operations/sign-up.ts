@@ -2,6 +2,7 @@ import {
   type Context,
   checkWritableAttributes,
   codeDelivery,
+  countRequestedCodeMail,
   consumeCode,
   findUser,
   isEmail,
@@ -65,6 +66,7 @@ export async function resendConfirmationCode(context: Context, params: Params) {
       messages.usernameClientNotFound,
     )
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.')
+  countRequestedCodeMail(context, user)
   return { CodeDeliveryDetails: sendCode(context, pool, user, 'signUp', 'resend', user.email) }
 }
 

@@ -114,6 +114,56 @@ describe('account routes', () => {
     )
   })
 
+  it('signs up a fullwidth address as the same account as its ASCII form', async () => {
+    const { account, cognito } = createFakeAccount()
+    const { recorded } = renderApp('/ja/sign-up', { account })
+    await heading('アカウント作成')
+    await type(/メールアドレス/, 'ｄｅｍｏ＠example.com')
+    await type(/パスワード/, 'long-enough-1')
+    fireEvent.click(await screen.findByRole('button', { name: 'アカウントを作成する' }))
+    await heading('メールアドレスの確認')
+    expect(recorded.location.search).toBe('?email=demo%40example.com')
+    expect([...cognito.users.keys()]).toEqual(['demo@example.com'])
+  })
+
+  it('says why a look-alike domain is refused, in both languages', async () => {
+    const { account } = createFakeAccount()
+    const { unmount } = renderApp('/ja/sign-up', { account })
+    await heading('アカウント作成')
+    await type(/メールアドレス/, 'demo@ex\u0430mple.com')
+    expect(
+      await screen.findByText(
+        'メールアドレスのドメインに、種類の異なる文字（ラテン文字に混じったキリル文字など）が含まれています。入力し直してください。',
+      ),
+    ).toBeTruthy()
+    unmount()
+    renderApp('/en/send-password-reset-code', { account })
+    await heading('Send a password reset code')
+    await type(/E-mail address/, 'demo@ex\u0430mple.com')
+    expect(
+      await screen.findByText(
+        "The email address's domain mixes letters of different scripts (such as a Cyrillic letter among Latin ones); please type it again",
+      ),
+    ).toBeTruthy()
+  })
+
+  it("shows Cognito's hourly limit on code mails as the catalogue's message, for a resend and a reset", async () => {
+    const { account, cognito } = createFakeAccount()
+    cognito.addUser('kemo@example.com', 'old-password-1')
+    cognito.useUpCodeMails('kemo@example.com')
+    const { unmount } = renderApp('/ja/send-password-reset-code?email=kemo%40example.com', { account })
+    await heading('パスワード再設定コードの送信')
+    fireEvent.click(await screen.findByRole('button', { name: '確認コードを送信する' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '試行回数の上限を超えました。しばらくしてから再度お試しください。',
+    )
+    unmount()
+    renderApp('/en/verify-sign-up?email=kemo%40example.com', { account })
+    await heading('Verify your e-mail address')
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code again' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.')
+  })
+
   it('resets a password by code and returns to sign-in saying so', async () => {
     const { account, cognito } = createFakeAccount()
     cognito.addUser('kemo@example.com', 'old-password-1')

@@ -3,6 +3,7 @@ import {
   type CognitoAuthClient,
   CognitoError,
   createMemoryStorage,
+  foldEmail,
   type InventoryItem,
   type MemberApiClient,
   NetworkError,
@@ -32,6 +33,15 @@ interface FakeUser {
 function createFakeCognito() {
   const users = new Map<string, FakeUser>()
   const revoked = new Set<string>()
+  /** Addresses whose hourly code mails are used up: Cognito answers their next request with LimitExceeded. */
+  const codeMailsUsedUp = new Set<string>()
+  const mailCode = (email: string) => {
+    if (codeMailsUsedUp.has(email)) {
+      throw new CognitoError('LimitExceededException', {
+        message: 'Attempt limit exceeded, please try after some time.',
+      })
+    }
+  }
   const code = '123456'
   const userFor = (accessToken: string) => {
     const email = accessToken.replace(/^access-/, '')
@@ -47,12 +57,14 @@ function createFakeCognito() {
   const client: CognitoAuthClient = {
     clientId: 'members',
     async signUp({ email: typed, password }) {
-      // Core's real client lower-cases and trims the address before Cognito sees it.
-      const email = typed.trim().toLowerCase()
+      // Core's real client folds the address (NFKC, trim, lower-case) before Cognito sees it.
+      const email = foldEmail(typed)
       if (users.has(email)) throw new CognitoError('UsernameExistsException')
       users.set(email, { password, confirmed: false, sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f' })
     },
-    async resendConfirmationCode() {},
+    async resendConfirmationCode({ email }) {
+      mailCode(email)
+    },
     async confirmSignUp({ email, code: given }) {
       const user = users.get(email)
       if (!user) throw new CognitoError('UserNotFoundException')
@@ -89,6 +101,7 @@ function createFakeCognito() {
     },
     async forgotPassword({ email }) {
       if (!users.has(email)) throw new CognitoError('UserNotFoundException')
+      mailCode(email)
     },
     async confirmForgotPassword({ email, code: given, password }) {
       const user = users.get(email)
@@ -119,6 +132,10 @@ function createFakeCognito() {
     code,
     addUser(email: string, password: string) {
       users.set(email, { password, confirmed: true, sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f' })
+    },
+    /** The address asked for its hourly number of code mails already. */
+    useUpCodeMails(email: string) {
+      codeMailsUsedUp.add(email)
     },
     /** A global sign-out from another device: every token of the user stops working. */
     revoke(email: string) {

@@ -268,12 +268,16 @@ describe('createCognitoAuthClient', () => {
     expect(cognito.sent[0]?.body).toEqual({ ClientId: 'admin-client', Username: 'admin@example.com' })
   })
 
-  it('sends the e-mail trimmed and lower-case, as the pool stores it', async () => {
+  it('sends the e-mail in its one form (NFKC, trimmed, lower-case), as the pool stores it', async () => {
     const { sut, sent } = createSut()
 
     await sut.signUp({ email: '  Fox@Example.COM ', password: 'password1' })
+    await sut.forgotPassword({ email: 'ｆｏｘ＠ｅｘａｍｐｌｅ．ｃｏｍ\u3000' })
 
-    expect(sent[0]?.body).toMatchObject({ Username: 'fox@example.com' })
+    expect(sent.map((request) => (request.body as { Username: string }).Username)).toEqual([
+      'fox@example.com',
+      'fox@example.com',
+    ])
   })
 
   describe('sign-in', () => {

@@ -21,6 +21,7 @@ import {
 import { NetworkError, UnexpectedError } from '../errors/app-errors.ts'
 import { fromSdkError, NewPasswordRequiredError } from './auth-errors.ts'
 import { decodeIdToken } from './id-token.ts'
+import { foldEmail } from '../domain/email.ts'
 
 type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider')
 
@@ -83,12 +84,11 @@ export interface CognitoAuthClient {
 }
 
 /**
- * Users type their e-mail in any case and with stray spaces; the pool stores it lower-case. Normalising it in
- * one place keeps sign-up, sign-in and password reset pointing at the same user.
+ * Users type their e-mail in any case, fullwidth and with stray spaces; Cognito compares usernames without
+ * case only, so the client folds every address to its one form (`foldEmail`, decision 148) before it calls
+ * Cognito, keeping sign-up, sign-in and password reset pointing at the same user.
  */
-function username(email: string): string {
-  return email.trim().toLowerCase()
-}
+const username = foldEmail
 
 /** A response that breaks the contract is a bug somewhere else: shown as the generic error and reported. */
 function parseResponse<T>(parse: () => T, message: string): T {

@@ -4,6 +4,7 @@ import {
   codePointLabel,
   firstExcessCodePoint,
   firstRefusedCharacter,
+  firstStrayJoiner,
   firstUnprintableCharacter,
   graphemeLength,
   hasVisibleCharacter,
@@ -88,6 +89,11 @@ const refusedEverywhere = [
   '\u200E',
   '\u200F',
   '\u061C',
+  '\u2028',
+  '\u2029',
+  '\uFFF9',
+  '\uFFFA',
+  '\uFFFB',
 ]
 
 /** Refused on a printed badge only: private use, noncharacters and invisible format characters. */
@@ -161,6 +167,62 @@ describe('characters a printed badge refuses', () => {
       'Ｋｅｍｏ',
       '山田 太郎',
     ])
+  })
+})
+
+describe('tag characters on a badge', () => {
+  it('are refused outside a subdivision flag, naming the first stray tag', () => {
+    expect(firstUnprintableCharacter('Kemo\u{E0067}\u{E0062}')).toBe('\u{E0067}')
+    // A flag without its cancel tag, or with a code too long to be a subdivision, hides text.
+    expect(firstUnprintableCharacter('\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}')).toBe('\u{E0067}')
+    expect(firstUnprintableCharacter(`\u{1F3F4}${'\u{E0061}'.repeat(8)}\u{E007F}`)).toBe('\u{E0061}')
+    expect(firstUnprintableCharacter(`${englandFlag}\u{E0041}`)).toBe('\u{E0041}')
+    expect(firstUnprintableCharacter('\u{E0001}en')).toBe('\u{E0001}')
+  })
+
+  it('are kept inside the flags of England, Scotland and Wales', () => {
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'
+    expectFindsNothingIn(firstUnprintableCharacter, [englandFlag, `Kemo${scotland}${englandFlag}`])
+    expectFindsNothingIn(firstStrayJoiner, [englandFlag, `Kemo${scotland}`])
+  })
+})
+
+describe('joiners and variation selectors on a badge', () => {
+  it('stand where they build an emoji or join the letters of a script', () => {
+    expectFindsNothingIn(firstStrayJoiner, [
+      family,
+      kissWithSkinTones,
+      redHeart,
+      persianWithZwnj,
+      // Rainbow flag (selector before the joiner), heart on fire, keycap one, a kanji variant.
+      '\u{1F3F3}\uFE0F\u200D\u{1F308}',
+      '\u2764\uFE0F\u200D\u{1F525}',
+      '1\uFE0F\u20E3',
+      '\u845B\u{E0100}',
+      // Devanagari conjunct shaped by a ZWJ after the virama, and "kssa" kept apart by a ZWNJ.
+      '\u0915\u094D\u200D\u0937',
+      '\u0915\u094D\u200C\u0937',
+      'Ｋｅｍｏ 山田',
+    ])
+  })
+
+  it('are refused in runs, at the ends and between things they do not join', () => {
+    const cases: [string, string][] = [
+      ['\u{1F468}\u200D\u200D\u{1F469}', '\u200D'],
+      ['\u200D\u{1F98A}', '\u200D'],
+      ['\u{1F98A}\u200D', '\u200D'],
+      ['Ke\u200Dmo', '\u200D'],
+      ['Ke\u200Cmo', '\u200C'],
+      ['A\u200D\u{1F98A}', '\u200D'],
+      ['\u{1F98A}\u200C\u{1F43A}', '\u200C'],
+      ['\u0645\u200C\u200C\u062E', '\u200C'],
+      ['\u2764\uFE0F\uFE0F', '\uFE0F'],
+      ['\u845B\u{E0100}\u{E0101}', '\u{E0101}'],
+      ['\uFE0FKemo', '\uFE0F'],
+      ['Ke \uFE0Fmo', '\uFE0F'],
+      ['\u{1F98A}\u200D\uFE0F', '\u200D'],
+    ]
+    for (const [text, stray] of cases) expect(firstStrayJoiner(text), JSON.stringify(text)).toBe(stray)
   })
 })
 

@@ -6,20 +6,45 @@
 
 /**
  * Characters no stored text may hold. NUL and lone surrogates cannot be stored by PostgreSQL at all (text
- * refuses 0x00, jsonb refuses both escapes), other C0/C1 controls have no glyph and break lines and CSV, and
- * bidi controls (embeddings, overrides, isolates and the marks) reorder whatever is shown after them, so a
- * name or link could pretend to be something else.
+ * refuses 0x00, jsonb refuses both escapes), other C0/C1 controls and the line and paragraph separators
+ * (U+2028, U+2029) break lines and CSV, bidi controls (embeddings, overrides, isolates and the marks) reorder
+ * whatever is shown after them, and the interlinear annotation characters (U+FFF9–U+FFFB) hide or show text
+ * depending on the renderer, so a name or link could pretend to be something else.
  */
-const refusedEverywhere = /[\p{Cc}\p{Cs}\p{Bidi_Control}]/u
+const refusedEverywhere = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Bidi_Control}\uFFF9-\uFFFB]/u
 
 /**
  * What a printed badge also refuses: private-use characters and noncharacters (no printer font has them) and
  * invisible format characters, which would print as nothing. Kept are the joiners and selectors that build
- * what a person sees as one character: ZWJ/ZWNJ (emoji sequences, Indic and Persian scripts), variation
- * selectors (emoji presentation) and tag characters (subdivision flags).
+ * what a person sees as one character, ZWJ/ZWNJ (emoji sequences, Indic and Persian scripts) and variation
+ * selectors (emoji presentation, kanji variants), where `firstStrayJoiner` lets them stand. Tag characters
+ * are kept only inside a subdivision flag (`subdivisionFlag`), so they are checked on the text without those.
  */
 const refusedOnBadges =
-  /(?!\u200C|\u200D|[\p{Variation_Selector}\u{E0020}-\u{E007F}])[\p{Co}\p{Noncharacter_Code_Point}\p{Default_Ignorable_Code_Point}]/u
+  /(?!\u200C|\u200D|\p{Variation_Selector})[\p{Co}\p{Noncharacter_Code_Point}\p{Default_Ignorable_Code_Point}]/u
+
+/**
+ * A well-formed subdivision flag (🏴 then a region and subdivision code in tag letters and digits, then the
+ * cancel tag), such as England's: the one emoji that needs tag characters. Any other tag is invisible.
+ */
+const subdivisionFlag =
+  /\u{1F3F4}[\u{E0061}-\u{E007A}]{2}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{1,4}\u{E007F}/gu
+
+const zeroWidthJoiner = '\u200D'
+const zeroWidthNonJoiner = '\u200C'
+const emojiPresentation = '\uFE0F'
+const pictograph = /^\p{Extended_Pictographic}$/u
+const emojiModifier = /^\p{Emoji_Modifier}$/u
+const variationSelector = /^\p{Variation_Selector}$/u
+/** What a variation selector may follow: a visible character, not a space, joiner or another selector. */
+const selectable = /^[\p{L}\p{N}\p{S}\p{P}\p{M}]$/u
+const letterOrMark = /^[\p{L}\p{M}]$/u
+/**
+ * Scripts whose letters take a joiner or non-joiner: Arabic-script joining (Persian's ZWNJ), Syriac, N'Ko,
+ * Mongolian, and the Brahmic scripts whose conjuncts a ZWJ or ZWNJ after the virama shapes.
+ */
+const joiningScript =
+  /^[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}]$/u
 
 /**
  * A character a person can see: not whitespace, not invisible (default-ignorable, controls, format
@@ -76,9 +101,60 @@ export function storablePrefix(value: string, maxLength: number): string {
   return kept
 }
 
-/** The first character a printed badge cannot hold: the ones refused everywhere, then unprintable ones. */
+/**
+ * The first character a printed badge cannot hold: the ones refused everywhere, then unprintable ones (tag
+ * characters included, unless they make a subdivision flag).
+ */
 export function firstUnprintableCharacter(value: string): string | undefined {
-  return firstRefusedCharacter(value) ?? refusedOnBadges.exec(value)?.[0]
+  return firstRefusedCharacter(value) ?? refusedOnBadges.exec(withoutSubdivisionFlags(value))?.[0]
+}
+
+function withoutSubdivisionFlags(value: string): string {
+  return value.replace(subdivisionFlag, '\u{1F3F4}')
+}
+
+/** Whether a ZWJ after `previous` (and `beforePrevious`) ends an emoji that a ZWJ sequence may continue. */
+function endsEmoji(previous: string | undefined, beforePrevious: string | undefined): boolean {
+  if (previous === undefined) return false
+  if (previous === emojiPresentation) return beforePrevious !== undefined && pictograph.test(beforePrevious)
+  return pictograph.test(previous) || emojiModifier.test(previous)
+}
+
+/** Whether a joiner stands between two letters (or marks) of a script that uses it. */
+function joinsLetters(previous: string | undefined, next: string | undefined): boolean {
+  return (
+    previous !== undefined &&
+    next !== undefined &&
+    letterOrMark.test(previous) &&
+    !variationSelector.test(previous) &&
+    joiningScript.test(previous) &&
+    letterOrMark.test(next) &&
+    !variationSelector.test(next)
+  )
+}
+
+/**
+ * The first joiner or variation selector that builds nothing a person sees, which a printed badge refuses
+ * as a hiding place: a ZWJ other than between two emoji or inside a word of a joining script, a ZWNJ other
+ * than inside such a word, and a variation selector other than one right after a visible character. Runs of
+ * them are refused from the second on, and one at either end of the name too.
+ */
+export function firstStrayJoiner(value: string): string | undefined {
+  const characters = Array.from(withoutSubdivisionFlags(value))
+  for (const [index, character] of characters.entries()) {
+    const previous = characters[index - 1]
+    const next = characters[index + 1]
+    const stands =
+      character === zeroWidthJoiner
+        ? (endsEmoji(previous, characters[index - 2]) && next !== undefined && pictograph.test(next)) ||
+          joinsLetters(previous, next)
+        : character === zeroWidthNonJoiner
+          ? joinsLetters(previous, next)
+          : !variationSelector.test(character) ||
+            (previous !== undefined && selectable.test(previous) && !variationSelector.test(previous))
+    if (!stands) return character
+  }
+  return undefined
 }
 
 /**

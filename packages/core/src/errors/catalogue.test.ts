@@ -78,8 +78,12 @@ const englishTexts = {
     paymentUrlInvalid: 'Invalid payment URL',
     dateInvalid: 'Invalid date',
     badgeNameUnprintable: 'Badge name contains a character that cannot be printed ({{character}})',
+    badgeNameStrayJoiner:
+      'Badge name contains a joining or variation character ({{character}}) that joins nothing; delete it',
     handleNameInvalidCharacter: 'Handle name contains a character that cannot be used ({{character}})',
     rulesAgreementRequired: 'You must agree to the participation rules to register',
+    emailDomainMixesScripts:
+      "The email address's domain mixes letters of different scripts (such as a Cyrillic letter among Latin ones); please type it again",
   },
 }
 

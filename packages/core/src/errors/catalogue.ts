@@ -157,8 +157,10 @@ export const validationMessageKeys = [
   'paymentUrlInvalid',
   'dateInvalid',
   'badgeNameUnprintable',
+  'badgeNameStrayJoiner',
   'handleNameInvalidCharacter',
   'rulesAgreementRequired',
+  'emailDomainMixesScripts',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

@@ -46,6 +46,9 @@ const refusedInEveryName = [
   ['\u202Eomek', 'U+202E'],
   ['Ke\u2066mo\u2069', 'U+2066'],
   ['Kemo\u2067', 'U+2067'],
+  ['Ke\u2028mo', 'U+2028'],
+  ['Ke\u2029mo', 'U+2029'],
+  ['\uFFF9Ke\uFFFAmo\uFFFB', 'U+FFF9'],
   [`Za${'\u0301'.repeat(12)}lgo`, 'U+0301'],
 ] as const
 
@@ -142,6 +145,17 @@ describe('badge name', () => {
       ['Ke\u200Bmo', 'U+200B'],
       ['Kemo\uE000', 'U+E000'],
       ['Kemo\uFFFF', 'U+FFFF'],
+      ['Kemo\u{E0067}\u{E0062}', 'U+E0067'],
+    ])
+  })
+
+  it('refuses joiners and variation selectors that join nothing, naming the first', () => {
+    expectRefusedNaming(badgeNameSchema, 'validation.badgeNameStrayJoiner', [
+      ['Ke\u200Dmo', 'U+200D'],
+      ['\u{1F468}\u200D\u200D\u{1F469}', 'U+200D'],
+      ['Ke\u200Cmo', 'U+200C'],
+      ['\u2764\uFE0F\uFE0F', 'U+FE0F'],
+      ['\u845B\u{E0100}\u{E0101}', 'U+E0101'],
     ])
   })
 
@@ -303,9 +317,25 @@ describe('e-mail, verification code, user id, payment URL, registration code', (
   it('validates e-mail addresses', () => {
     expect(emailSchema.parse(' fox@example.com ')).toBe('fox@example.com')
     expect(keysOf(emailSchema, '')).toEqual(['validation.required'])
+    expect(keysOf(emailSchema, '\u3000')).toEqual(['validation.required'])
     for (const invalid of ['fox', 'fox@', 'fox@example', '@example.com', 'a b@example.com']) {
       expect(keysOf(emailSchema, invalid), invalid).toEqual(['product.emailInvalid'])
     }
+  })
+
+  it('folds an address to one form: fullwidth, any case and stray spaces are the same account', () => {
+    for (const typed of ['ｄｅｍｏ@example.com', 'ＤＥＭＯ＠ＥＸＡＭＰＬＥ．ＣＯＭ', ' Demo@Example.com\u3000']) {
+      expect(emailSchema.parse(typed), typed).toBe('demo@example.com')
+    }
+  })
+
+  it('refuses a domain that mixes scripts as a look-alike does, with its own message', () => {
+    // Cyrillic а (U+0430) and е (U+0435) among Latin letters, and a Greek ο in the top-level domain.
+    for (const lookAlike of ['demo@ex\u0430mple.com', 'demo@\u0435xample.com', 'demo@example.c\u03BFm']) {
+      expect(keysOf(emailSchema, lookAlike), lookAlike).toEqual(['validation.emailDomainMixesScripts'])
+    }
+    // A local part in another script is not a look-alike domain; the pattern alone refuses it.
+    expect(keysOf(emailSchema, 'д\u0435mo@example.com')).toEqual(['product.emailInvalid'])
   })
 
   it('validates six-digit verification codes', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isCalendarDate } from '../domain/date.ts'
+import { emailDomainMixesScripts, foldEmail } from '../domain/email.ts'
 import { limits, xUsernamePattern } from '../domain/limits.ts'
 import { changingRoomTypes, profilePrivacies, tShirtSizes } from '../domain/registration.ts'
 import { registrationTiers } from '../domain/registration-tier.ts'
@@ -7,6 +8,7 @@ import {
   codePointLabel,
   firstExcessCodePoint,
   firstRefusedCharacter,
+  firstStrayJoiner,
   firstUnprintableCharacter,
   graphemeLength,
   hasVisibleCharacter,
@@ -54,6 +56,8 @@ interface NameRules {
   refused: ErrorMessageKey
   /** The first character the name may not hold. */
   firstRefused: (value: string) => string | undefined
+  /** A further character rule with its own message (`{{character}}`), checked after `firstRefused`. */
+  misplaced?: { message: ErrorMessageKey; first: (value: string) => string | undefined }
 }
 
 /**
@@ -69,11 +73,13 @@ function nameText(rules: NameRules) {
     .superRefine((value, ctx) => {
       // A name that shows nothing is empty, and one message says so.
       if (!hasVisibleCharacter(value)) return
-      const character = rules.firstRefused(value) ?? firstExcessCodePoint(value)
+      const refused = rules.firstRefused(value) ?? firstExcessCodePoint(value)
+      const misplaced = refused === undefined ? rules.misplaced?.first(value) : undefined
+      const character = refused ?? misplaced
       if (character !== undefined) {
         ctx.addIssue({
           code: 'custom',
-          message: rules.refused,
+          message: refused === undefined && rules.misplaced ? rules.misplaced.message : rules.refused,
           params: { character: codePointLabel(character) },
         })
       }
@@ -92,9 +98,11 @@ export const badgeNameSchema = nameText({
   tooLong: validationMessage('badgeNameTooLong'),
   refused: validationMessage('badgeNameUnprintable'),
   firstRefused: firstUnprintableCharacter,
+  misplaced: { message: validationMessage('badgeNameStrayJoiner'), first: firstStrayJoiner },
 }).describe(
   'Name printed on the badge; 1 to 20 characters as a person sees them (grapheme clusters), no control, ' +
-    'bidi, invisible or private-use characters',
+    'line separator, bidi, invisible or private-use characters, and joiners or variation selectors only ' +
+    'where they build an emoji or a joined script',
 )
 
 /** Handle name: 1 to 100 characters as seen, after trimming. */
@@ -203,11 +211,20 @@ export const currentPasswordSchema = z
   .string({ error: missingOrInvalid })
   .min(1, validationMessage('required'))
 
-/** E-mail: required and valid. Whether another account uses it only the provider knows. */
+/**
+ * E-mail: required and valid, in its one form (`foldEmail`: NFKC, trimmed, lower-case, decision 148), so
+ * sign-up, sign-in, password reset and the API name the same user however it was typed. A domain that mixes
+ * scripts as a look-alike does gets its own message before the pattern, which takes ASCII domains only.
+ * Whether another account uses the address only the provider knows.
+ */
 export const emailSchema = z
   .string({ error: missingOrInvalid })
-  .trim()
+  .overwrite(foldEmail)
   .min(1, notEmpty(validationMessage('required')))
+  .refine((value) => !emailDomainMixesScripts(value), {
+    message: validationMessage('emailDomainMixesScripts'),
+    abort: true,
+  })
   .max(254, productMessage('emailInvalid'))
   .regex(z.regexes.email, productMessage('emailInvalid'))
   .meta({ format: 'email' })
