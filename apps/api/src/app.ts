@@ -35,6 +35,7 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { IdentityProvider } from './auth/identity.ts'
+import { createSharedRevocations } from './auth/revocations.ts'
 import { createSessionCheck, type SessionState } from './auth/sessions.ts'
 import { bearerToken, type TokenVerifier, type VerifiedToken } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
@@ -113,6 +114,11 @@ export interface ApiOptions {
    * time a signed-out token may still be accepted (decision 055).
    */
   tokenRecheckMs: number
+  /**
+   * How long this instance serves writes with tokens it could not confirm while Cognito does not answer it;
+   * past it they answer 503 highTraffic until Cognito answers again (decision 147).
+   */
+  tokenFailOpenMs: number
   featureFlagsCacheMs: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
@@ -143,6 +149,8 @@ export interface Api {
 }
 
 const maxBodyBytes = 64 * 1024
+/** Methods that change nothing: served on a token's signature however long Cognito has been silent. */
+const readMethods: ReadonlySet<string> = new Set(['GET', 'HEAD'])
 
 export function createApi(options: ApiOptions): Api {
   const { database, clock, logger } = options
@@ -153,9 +161,11 @@ export function createApi(options: ApiOptions): Api {
   const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
   const sessions = createSessionCheck({
     identity: options.identity,
+    revocations: createSharedRevocations(db),
     clock,
     logger,
     recheckMs: options.tokenRecheckMs,
+    failOpenMs: options.tokenFailOpenMs,
   })
   const registrations = createRegistrationService({
     db,
@@ -272,6 +282,17 @@ export function createApi(options: ApiOptions): Api {
     const checked = checkedSessions.get(context)
     return checked?.tokenId === token.tokenId ? checked.state : sessions.check(token)
   }
+  /**
+   * Refuses a token Cognito (or another instance) refused with 401, and a write while Cognito has not answered
+   * for longer than the fail-open window with 503 highTraffic, which the apps retry (decision 147). Reads are
+   * still served on the signature then.
+   */
+  async function honoured(context: Context, token: VerifiedToken): Promise<SessionState> {
+    const session = await sessionOf(context, token)
+    if (session.status === 'revoked') throw unauthorized()
+    if (session.status === 'unavailable' && !readMethods.has(context.req.method)) throw highTraffic()
+    return session
+  }
 
   // Everything below waits its turn or is refused with highTraffic.
   app.use(async (_context, next) => {
@@ -311,14 +332,13 @@ export function createApi(options: ApiOptions): Api {
       const member = token === undefined ? undefined : await options.memberTokens.verify(token)
       if (!member) throw unauthorized()
       // A signed-out or revoked token still has a good signature: Cognito says whether it is honoured.
-      const session = await sessionOf(context, member)
-      if (session.status === 'revoked') throw unauthorized()
+      const session = await honoured(context, member)
       const email = await users.ensure(member, session.status === 'active' ? session.attributes : undefined)
       return email === undefined ? member : { ...member, email }
     }
     const admin = token === undefined ? undefined : await options.adminTokens.verify(token)
     if (admin) {
-      if ((await sessionOf(context, admin)).status === 'revoked') throw unauthorized()
+      await honoured(context, admin)
       return admin
     }
     // A valid member token on an admin route: signed in, but not allowed (unless it was signed out).

@@ -81,6 +81,11 @@ const envSchema = z.object({
   EMAIL_SYNC_INTERVAL_SECONDS: seconds.default(60),
   /** How long Cognito's confirmation of an access token counts: a signed-out token works at most this long. */
   TOKEN_RECHECK_SECONDS: seconds.default(5),
+  /**
+   * How long an instance Cognito does not answer still takes writes with tokens it cannot confirm; past it they
+   * answer 503 highTraffic until Cognito answers again (decision 147).
+   */
+  TOKEN_FAIL_OPEN_SECONDS: seconds.default(60),
 
   /** Stripe through the official SDK, the only provider; tests of the lifecycle inject a stub instead. */
   PAYMENT_GATEWAY: z.enum(['stripe']).default('stripe'),

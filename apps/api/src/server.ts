@@ -238,6 +238,7 @@ export async function startServer(
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     tokenRecheckMs: env.TOKEN_RECHECK_SECONDS * 1000,
+    tokenFailOpenMs: env.TOKEN_FAIL_OPEN_SECONDS * 1000,
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,

@@ -4,12 +4,15 @@ import {
   type RunningEmulator,
   startEmulator,
 } from '@furfes/cognito-emulator/test/harness.ts'
+import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCognitoIdentityProvider } from '../src/auth/identity.ts'
+import { createCognitoIdentityProvider, type IdentityProvider } from '../src/auth/identity.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
 import {
+  createTestApi,
   createTestClock,
   databaseKinds,
+  defaultTokenFailOpenMs,
   defaultTokenRecheckMs,
   registrationRequest,
   type TestClock,
@@ -26,9 +29,16 @@ const [seededAdmin] = admins.seedUsers ?? []
 if (!seededAdmin) throw new Error("The emulator's admins pool seeds no admin")
 
 let cognito: RunningEmulator
+/** An address where nothing listens: a Cognito the API cannot reach (the connection is refused). */
+let unreachableCognito: string
 
 beforeAll(async () => {
   cognito = await startEmulator()
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const { port } = closed.address() as { port: number }
+  await new Promise<void>((resolve, reject) => closed.close((error) => (error ? reject(error) : resolve())))
+  unreachableCognito = `http://127.0.0.1:${port}`
 })
 
 afterAll(() => cognito.close())
@@ -175,5 +185,110 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     await signOutPastRecheck(token)
 
     expect(await getParticipants(token)).toMatchObject(unauthorized)
+  })
+})
+
+/**
+ * The API's GetUser over HTTP to the emulator, or, once `cut`, to an address nothing answers on, as when
+ * Cognito is down or out of the instance's network reach.
+ */
+function cuttableCognito() {
+  const reachable = createCognitoIdentityProvider({ endpoint: cognito.url })
+  const unreachable = createCognitoIdentityProvider({ endpoint: unreachableCognito })
+  let cut = false
+  const identity: IdentityProvider = {
+    getUser: (accessToken) => (cut ? unreachable : reachable).getUser(accessToken),
+  }
+  return {
+    identity,
+    cut() {
+      cut = true
+    },
+    restore() {
+      cut = false
+    },
+  }
+}
+
+describe.each(databaseKinds)('when Cognito cannot be reached, on %s', (kind) => {
+  let clock: TestClock
+  let first: ReturnType<typeof cuttableCognito>
+  const verifiers = () => {
+    const verifier = (pool: { id: string; clientId: string }) =>
+      createTokenVerifier({
+        issuer: poolIssuer({ endpoint: cognito.baseUrl, poolId: pool.id }),
+        clientId: pool.clientId,
+        keys: remotePoolKeys({ endpoint: cognito.url, poolId: pool.id }),
+        clock,
+      })
+    return { memberTokens: verifier(members), adminTokens: verifier(admins) }
+  }
+  const sut = useTestApi(kind, () => {
+    clock = createTestClock(cognito.clock.now())
+    first = cuttableCognito()
+    return { clock, overrides: { ...verifiers(), identity: first.identity } }
+  })
+  /** A second instance of the API on the same database, with its own memory and its own way to Cognito. */
+  async function secondInstance() {
+    const reach = cuttableCognito()
+    const api = await createTestApi(sut.database, {
+      clock,
+      overrides: { ...verifiers(), identity: reach.identity },
+    })
+    return { api, reach }
+  }
+  const putProfile = (api: typeof sut, token: string) =>
+    api.request('PUT', '/profile', { token, body: profile })
+  const highTraffic = { status: 503, body: { message: 'highTraffic' } }
+
+  it('refuses on every instance a token one instance heard Cognito refuse, while Cognito cannot answer', async () => {
+    const second = await secondInstance()
+    const token = await memberSignIn(await newMember())
+    const bystander = await memberSignIn(await newMember())
+    expect((await putProfile(second.api, token)).status).toBe(200)
+    expect((await putProfile(second.api, bystander)).status).toBe(200)
+
+    await globalSignOut(token)
+    // The first instance asks Cognito and hears the token was signed out.
+    expect(await putProfile(sut, token)).toMatchObject(unauthorized)
+    // Cognito then drops out of the second instance's reach, past the interval its confirmation counted.
+    second.reach.cut()
+    clock.advance(defaultTokenRecheckMs)
+
+    expect(await putProfile(second.api, token)).toMatchObject(unauthorized)
+    expect(await second.api.request('GET', '/profile', { token })).toMatchObject(unauthorized)
+    // A token no instance saw refused is served on its signature, within the fail-open window.
+    expect((await putProfile(second.api, bystander)).status).toBe(200)
+  })
+
+  it('answers writes 503 highTraffic once Cognito has been silent past the fail-open window, and serves reads', async () => {
+    const member = await memberSignIn(await newMember())
+    const admin = await adminSignIn()
+    expect((await putProfile(sut, member)).status).toBe(200)
+    expect((await sut.request('GET', '/admin/participants', { token: admin })).status).toBe(200)
+
+    first.cut()
+    clock.advance(defaultTokenRecheckMs)
+    // Inside the window a token Cognito cannot confirm still writes.
+    expect((await putProfile(sut, member)).status).toBe(200)
+    clock.advance(defaultTokenFailOpenMs)
+
+    const refusedWrite = await putProfile(sut, member)
+    expect(refusedWrite).toMatchObject(highTraffic)
+    expect(refusedWrite.headers.get('retry-after')).toBe('1')
+    expect(await sut.request('PUT', '/admin/features', { token: admin, body: features })).toMatchObject(
+      highTraffic,
+    )
+    expect(await sut.request('GET', '/profile', { token: member })).toMatchObject({
+      status: 200,
+      body: { handle_name: profile.handle_name },
+    })
+    expect((await sut.request('GET', '/admin/participants', { token: admin })).status).toBe(200)
+
+    // Cognito answers again: writes go through at the next recheck.
+    first.restore()
+    clock.advance(defaultTokenRecheckMs)
+    expect((await putProfile(sut, member)).status).toBe(200)
+    expect((await sut.request('PUT', '/admin/features', { token: admin, body: features })).status).toBe(200)
   })
 })

@@ -1,16 +1,30 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AccessTokenRefusedError, type IdentityProvider } from '../src/auth/identity.ts'
+import type { SharedRevocations } from '../src/auth/revocations.ts'
 import { createSessionCheck } from '../src/auth/sessions.ts'
 import type { VerifiedToken } from '../src/auth/tokens.ts'
 import { createMemoryLogger } from '../src/logger.ts'
 import { createTestClock } from './support/harness.ts'
 
+/** The shared list of refused tokens, in memory, as the database table keeps it (`record`, `has`). */
+function memoryRevocations(): SharedRevocations & { tokenIds: Set<string> } {
+  const tokenIds = new Set<string>()
+  return {
+    tokenIds,
+    record: async (refused) => {
+      tokenIds.add(refused.tokenId)
+    },
+    has: async (asked) => tokenIds.has(asked.tokenId),
+  }
+}
+
 /**
  * The session check over GetUser as a test scripts it (each call takes the next answer), a five-second recheck
- * interval and a hand-moved clock; `calls` lists the tokens GetUser was asked about.
+ * interval, a one-minute fail-open window and a hand-moved clock; `calls` lists the tokens GetUser was asked
+ * about. Instances made with the same `revocations` share what they saw refused.
  */
-function scriptedSessions(answers: (() => Promise<unknown>)[]) {
+function scriptedSessions(answers: (() => Promise<unknown>)[], revocations = memoryRevocations()) {
   const calls: string[] = []
   const identity: IdentityProvider = {
     getUser: async (accessToken) => {
@@ -22,7 +36,15 @@ function scriptedSessions(answers: (() => Promise<unknown>)[]) {
   }
   const clock = createTestClock()
   const logger = createMemoryLogger()
-  return { sessions: createSessionCheck({ identity, clock, logger, recheckMs: 5000 }), calls, clock, logger }
+  const sessions = createSessionCheck({
+    identity,
+    revocations,
+    clock,
+    logger,
+    recheckMs: 5000,
+    failOpenMs: 60_000,
+  })
+  return { sessions, calls, clock, logger, revocations }
 }
 
 const token = (sub = randomUUID()): VerifiedToken => ({
@@ -73,6 +95,60 @@ describe('session check', () => {
     clock.advance(5000)
     expect(await sessions.check(member)).toEqual({ status: 'revoked' })
     expect(calls).toHaveLength(2)
+  })
+
+  it('writes a refusal down for the other instances, which refuse the token while Cognito cannot answer', async () => {
+    const member = token()
+    const bystander = token()
+    const first = scriptedSessions([revoked])
+    const second = scriptedSessions([throttled, throttled], first.revocations)
+
+    expect(await first.sessions.check(member)).toEqual({ status: 'revoked' })
+    expect([...first.revocations.tokenIds]).toEqual([member.tokenId])
+
+    expect(await second.sessions.check(member)).toEqual({ status: 'revoked' })
+    expect(await second.sessions.check(bystander)).toEqual({ status: 'unconfirmed' })
+  })
+
+  it('ends the fail-open window once Cognito has not answered this instance for a minute', async () => {
+    const member = token()
+    const { sessions, clock } = scriptedSessions([
+      attributesOf(member.sub),
+      throttled,
+      throttled,
+      throttled,
+      attributesOf(member.sub),
+    ])
+
+    expect(await sessions.check(member)).toMatchObject({ status: 'active' })
+    clock.advance(5000)
+    expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
+    // The answer remembered for the interval turns unavailable as the window closes, without asking again.
+    clock.advance(55_000)
+    expect(await sessions.check(member)).toEqual({ status: 'unconfirmed' })
+    clock.advance(1)
+    expect(await sessions.check(member)).toEqual({ status: 'unavailable' })
+    clock.advance(5000)
+    expect(await sessions.check(member)).toEqual({ status: 'unavailable' })
+    // One answer from Cognito opens it again.
+    clock.advance(5000)
+    expect(await sessions.check(member)).toMatchObject({ status: 'active' })
+  })
+
+  it('logs a refusal it could not share, and still refuses the token', async () => {
+    const member = token()
+    const failing: SharedRevocations = {
+      record: async () => {
+        throw new Error('database unavailable')
+      },
+      has: async () => false,
+    }
+    const { sessions, logger } = scriptedSessions([revoked], { ...failing, tokenIds: new Set() })
+
+    expect(await sessions.check(member)).toEqual({ status: 'revoked' })
+    expect(logger.records).toContainEqual(
+      expect.objectContaining({ level: 'error', msg: 'Could not share a refused access token' }),
+    )
   })
 
   it('shares one GetUser among concurrent requests with the same token', async () => {

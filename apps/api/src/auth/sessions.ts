@@ -1,6 +1,7 @@
 import type { Clock } from '@furfes/core'
 import type { Logger } from '../logger.ts'
 import { AccessTokenRefusedError, type IdentityProvider, type MemberAttributes } from './identity.ts'
+import type { SharedRevocations } from './revocations.ts'
 import type { VerifiedToken } from './tokens.ts'
 
 /** What Cognito says about a verified access token right now. */
@@ -9,8 +10,16 @@ export type SessionState =
   | { status: 'active'; attributes: MemberAttributes }
   /** Cognito refuses the token: signed out (GlobalSignOut), revoked, or its user deleted. Answer 401. */
   | { status: 'revoked' }
-  /** Cognito could not answer (down, throttling, timeout): the token is trusted on its signature alone. */
+  /**
+   * Cognito could not answer (down, throttling, timeout) and no instance saw the token refused: it is trusted on
+   * its signature alone.
+   */
   | { status: 'unconfirmed' }
+  /**
+   * As unconfirmed, but Cognito has not answered this instance for longer than the fail-open window: reads are
+   * still served on the signature, writes wait (503 highTraffic) until Cognito answers again (decision 147).
+   */
+  | { status: 'unavailable' }
 
 export interface SessionCheck {
   check(token: VerifiedToken): Promise<SessionState>
@@ -24,6 +33,9 @@ type Remembered =
   | { status: 'unconfirmed'; until: number }
   | { status: 'revoked' }
 
+/** Which answer `check` gives for a token it could not confirm. */
+type Unconfirmed = Extract<SessionState, { status: 'unconfirmed' | 'unavailable' }>
+
 /**
  * Asks Cognito (GetUser, with the token itself) whether a verified access token is still honoured, so a
  * signed-out or revoked token is refused although its signature and expiry are still good (decision 055).
@@ -31,19 +43,56 @@ type Remembered =
  * - A confirmation counts for `recheckMs` per token and instance: that is how long a token signed out
  *   elsewhere may still be accepted here. A token never seen before is always asked about first.
  * - A refusal is remembered until the token expires: a revoked token never comes back.
- * - When Cognito cannot answer, the token is accepted on its signature (as before this check existed), and
- *   asked about again after `recheckMs`: an outage or throttling of Cognito must not sign everyone out.
+ * - A refusal is also written to `revocations`, which every instance shares (decision 147).
+ * - When Cognito cannot answer, a token some instance saw refused is refused; any other is accepted on its
+ *   signature (as before this check existed) and asked about again after `recheckMs`: an outage or throttling
+ *   of Cognito must not sign everyone out. Once Cognito has not answered this instance for `failOpenMs`, such
+ *   a token is `unavailable`: the fail-open window for writes is over.
  * - Concurrent requests with one token share one GetUser.
  */
 export function createSessionCheck(options: {
   identity: IdentityProvider
+  revocations: SharedRevocations
   clock: Clock
   logger: Logger
   recheckMs: number
+  failOpenMs: number
 }): SessionCheck {
-  const { identity, clock, logger } = options
+  const { identity, revocations, clock, logger } = options
   const remembered = new Map<string, Remembered>()
   const inFlight = new Map<string, Promise<SessionState>>()
+  /** When Cognito last answered this instance about any token; the window starts when the instance does. */
+  let lastAnswerAt = clock()
+
+  function unconfirmed(): Unconfirmed {
+    return clock() - lastAnswerAt > options.failOpenMs ? { status: 'unavailable' } : { status: 'unconfirmed' }
+  }
+
+  /** A refused token, remembered here and written down for the other instances. */
+  async function revoked(token: VerifiedToken): Promise<SessionState> {
+    remember(token.tokenId, { status: 'revoked' })
+    try {
+      await revocations.record(token, clock())
+    } catch (error) {
+      // This instance refuses the token anyway; only the others learn it later, from Cognito.
+      logger.error('Could not share a refused access token', { userId: token.sub, error })
+    }
+    return { status: 'revoked' }
+  }
+
+  /** Cognito could not answer: a token another instance saw refused is refused, others are unconfirmed. */
+  async function withoutCognito(token: VerifiedToken): Promise<SessionState> {
+    try {
+      if (await revocations.has(token, clock())) {
+        remember(token.tokenId, { status: 'revoked' })
+        return { status: 'revoked' }
+      }
+    } catch (error) {
+      logger.warn('Could not read the shared refused access tokens', { userId: token.sub, error })
+    }
+    remember(token.tokenId, { status: 'unconfirmed', until: clock() + options.recheckMs })
+    return unconfirmed()
+  }
 
   function remember(tokenId: string, entry: Remembered) {
     remembered.delete(tokenId)
@@ -55,27 +104,28 @@ export function createSessionCheck(options: {
   }
 
   async function ask(token: VerifiedToken): Promise<SessionState> {
+    let attributes: MemberAttributes
     try {
-      const attributes = await identity.getUser(token.token)
-      if (attributes.sub !== token.sub) {
-        logger.warn('GetUser answered for another user; token trusted on its signature', {
-          userId: token.sub,
-        })
-        remember(token.tokenId, { status: 'unconfirmed', until: clock() + options.recheckMs })
-        return { status: 'unconfirmed' }
-      }
-      remember(token.tokenId, { status: 'active', attributes, until: clock() + options.recheckMs })
-      return { status: 'active', attributes }
+      attributes = await identity.getUser(token.token)
     } catch (error) {
       if (error instanceof AccessTokenRefusedError) {
+        lastAnswerAt = clock()
         logger.info('Access token refused by Cognito', { userId: token.sub, reason: error.type })
-        remember(token.tokenId, { status: 'revoked' })
-        return { status: 'revoked' }
+        return revoked(token)
       }
       logger.warn('GetUser failed; token trusted on its signature', { userId: token.sub, error })
-      remember(token.tokenId, { status: 'unconfirmed', until: clock() + options.recheckMs })
-      return { status: 'unconfirmed' }
+      return withoutCognito(token)
     }
+    lastAnswerAt = clock()
+    if (attributes.sub !== token.sub) {
+      logger.warn('GetUser answered for another user; token trusted on its signature', {
+        userId: token.sub,
+      })
+      remember(token.tokenId, { status: 'unconfirmed', until: clock() + options.recheckMs })
+      return unconfirmed()
+    }
+    remember(token.tokenId, { status: 'active', attributes, until: clock() + options.recheckMs })
+    return { status: 'active', attributes }
   }
 
   return {
@@ -83,9 +133,7 @@ export function createSessionCheck(options: {
       const known = remembered.get(token.tokenId)
       if (known?.status === 'revoked') return known
       if (known && known.until > clock()) {
-        return known.status === 'active'
-          ? { status: 'active', attributes: known.attributes }
-          : { status: 'unconfirmed' }
+        return known.status === 'active' ? { status: 'active', attributes: known.attributes } : unconfirmed()
       }
       const running = inFlight.get(token.tokenId)
       if (running) return running

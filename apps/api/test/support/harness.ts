@@ -147,6 +147,8 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
 
 /** The API's default TOKEN_RECHECK_SECONDS, so tests see the production behaviour. */
 export const defaultTokenRecheckMs = readEnv({}).TOKEN_RECHECK_SECONDS * 1000
+/** The API's default TOKEN_FAIL_OPEN_SECONDS. */
+export const defaultTokenFailOpenMs = readEnv({}).TOKEN_FAIL_OPEN_SECONDS * 1000
 
 const testCapacities: Record<RegistrationTier, number> = {
   member: 5,
@@ -238,6 +240,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     soldOutCacheMs: 1000,
     emailSyncIntervalMs: 60_000,
     tokenRecheckMs: defaultTokenRecheckMs,
+    tokenFailOpenMs: defaultTokenFailOpenMs,
     featureFlagsCacheMs: 0,
     publicProfilesCacheMs: 5000,
     registrationCodeLifetimeSeconds: 7 * 24 * 60 * 60,
