@@ -59,6 +59,7 @@ export function sharedEnv(ports, env = process.env) {
  * @param {{ dev: boolean, ports: ReturnType<typeof servicePorts> }} options
  * Each service: where it runs, the command (on the project's Node 24) and a path that answers HTTP once it is up.
  */
+/** @param {{ dev: boolean, ports: ReturnType<typeof servicePorts>, dataDir?: string }} options */
 export function services({ dev, ports, dataDir = sharedEnv(ports).DATA_DIR }) {
   const node = (entry) => (dev ? ['node', '--watch', entry] : ['node', entry])
   const web = (port) =>
@@ -87,6 +88,9 @@ export function services({ dev, ports, dataDir = sharedEnv(ports).DATA_DIR }) {
         '--silent',
       ],
       readyPath: '/api/healthz',
+      // maildev 3 answers its root with the inbox only to a request that asks for HTML and with 404 to
+      // anything else (a link checker, curl, a terminal's link preview); /index.html is the inbox to all.
+      openPath: '/index.html',
     },
     {
       name: 'cognito',
@@ -122,6 +126,36 @@ export function services({ dev, ports, dataDir = sharedEnv(ports).DATA_DIR }) {
       readyPath: '/',
     },
   ]
+}
+
+/** Where a person opens a service: its port, and the page that shows it when the root does not. */
+export function serviceUrl(service) {
+  return `http://localhost:${service.port}${service.openPath ?? ''}`
+}
+
+/** What `npm start` prints once every service answers: where each one is, and the demo accounts. */
+/**
+ * @param {{ dev: boolean, ports: ReturnType<typeof servicePorts>, running?: ReturnType<typeof services> }} options
+ */
+export function startBanner({ dev, ports, running = services({ dev, ports }) }) {
+  const width = Math.max(...running.map((service) => service.label.length))
+  const inbox = running.find((service) => service.name === 'mail')
+  return [
+    '',
+    `Furfes is running (${dev ? 'development, hot reload' : 'production build'}). Press Ctrl-C to stop everything.`,
+    '',
+    ...running.map((service) => `  ${service.label.padEnd(width)}  ${serviceUrl(service)}`),
+    '',
+    `  Site (ja / en)      http://localhost:${ports.pwa}/ja  http://localhost:${ports.pwa}/en`,
+    `  Mail (SMTP)         smtp://localhost:${ports.smtp}: every mail sent (receipts, sign-up and reset codes) lands in the Mail inbox ${inbox ? serviceUrl(inbox) : ''}`,
+    `  Verification codes  http://localhost:${ports.cognito}/_emulator/mailbox (the Cognito emulator's own copy)`,
+    '',
+    '  Demo accounts:',
+    ...demoAccounts().map(
+      (account) => `    ${account.pool.padEnd(8)} ${account.email}  password: ${account.password}`,
+    ),
+    '',
+  ].join('\n')
 }
 
 function readPools() {

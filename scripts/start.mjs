@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { childEnv, ensureInstalled, root, task } from './lib.mjs'
-import { demoAccounts, servicePorts, services, sharedEnv } from './services.mjs'
+import { servicePorts, services, sharedEnv, startBanner } from './services.mjs'
 
 const dev = process.argv.includes('--dev')
 const build = !dev && !process.argv.includes('--no-build')
@@ -123,22 +123,5 @@ if (stopping) {
   console.error(`Not answering after 90 s: ${down.map((entry) => entry.service.label).join(', ')}. Stopping.`)
   stopAll(1)
 } else {
-  const width = Math.max(...readiness.map((entry) => entry.service.label.length))
-  const lines = [
-    '',
-    `Furfes is running (${dev ? 'development, hot reload' : 'production build'}). Press Ctrl-C to stop everything.`,
-    '',
-    ...readiness.map(({ service }) => `  ${service.label.padEnd(width)}  http://localhost:${service.port}`),
-    '',
-    `  Site (ja / en)      http://localhost:${ports.pwa}/ja  http://localhost:${ports.pwa}/en`,
-    `  Mail (SMTP)         smtp://localhost:${ports.smtp}: every mail sent (receipts, sign-up and reset codes) lands in the Mail inbox http://localhost:${ports.mailInbox}`,
-    `  Verification codes  http://localhost:${ports.cognito}/_emulator/mailbox (the Cognito emulator's own copy)`,
-    '',
-    '  Demo accounts:',
-    ...demoAccounts().map(
-      (account) => `    ${account.pool.padEnd(8)} ${account.email}  password: ${account.password}`,
-    ),
-    '',
-  ]
-  console.log(lines.join('\n'))
+  console.log(startBanner({ dev, ports, running: readiness.map((entry) => entry.service) }))
 }
