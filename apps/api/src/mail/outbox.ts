@@ -56,12 +56,21 @@ export class PermanentMailError extends Error {
   override readonly name = 'PermanentMailError'
 }
 
+/**
+ * How long a sender owns a claimed mail, renewed just before each send, so it has to cover one send only: the
+ * longest is a receipt's Stripe lookup (5 s, retried once: about 11 s) and then SMTP's connection and greeting
+ * timeouts (10 s each) and its 30 s socket timeout, or SES's 10 s connection and 30 s request timeouts: about a
+ * minute at worst. Two minutes leaves that twice over, and is how long a mail whose sender crashed mid-send
+ * waits before another sender takes it (decision 100).
+ */
+export const mailLeaseMs = 2 * 60_000
+
 export interface OutboxOptions {
   db: Executor
   clock: () => number
   logger: Logger
   deliver(mail: OutboxMail): Promise<DeliveryResult>
-  /** How long a sender owns a claimed mail; a sender that died is replaced after this. */
+  /** How long a sender owns a claimed mail (`mailLeaseMs` by default); a sender that died is replaced after this. */
   leaseMs?: number
   /** The first retry's delay; each further one doubles, up to maxBackoffMs. */
   baseBackoffMs?: number
@@ -92,7 +101,7 @@ function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
 export function createMailOutbox(options: OutboxOptions): MailOutbox {
   const { db, clock, deliver } = options
   const logger = options.logger.child({ component: 'mail' })
-  const leaseMs = options.leaseMs ?? 5 * 60_000
+  const leaseMs = options.leaseMs ?? mailLeaseMs
   const baseBackoffMs = options.baseBackoffMs ?? 30_000
   const maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000
   const batchSize = options.batchSize ?? 20
