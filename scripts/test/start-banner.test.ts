@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { childEnv, root } from '../lib.mjs'
-import { servicePorts, serviceUrl, services, startBanner } from '../services.mjs'
+import { servicePorts, services, serviceUrl, startBanner } from '../services.mjs'
 
 /** A port nothing listens on right now. */
 async function freePort(): Promise<number> {
@@ -60,7 +60,13 @@ describe('the start banner', () => {
     const inbox = serviceUrl(mail)
 
     const banner = startBanner({ dev: false, ports }).split('\n')
-    expect(banner.find((line) => line.trim().startsWith('Mail inbox'))?.trim().split(/\s+/).at(-1)).toBe(inbox)
+    expect(
+      banner
+        .find((line) => line.trim().startsWith('Mail inbox'))
+        ?.trim()
+        .split(/\s+/)
+        .at(-1),
+    ).toBe(inbox)
     expect(banner.find((line) => line.trim().startsWith('Mail (SMTP)'))?.endsWith(inbox)).toBe(true)
     // Without a browser's Accept header, as a link checker or curl asks.
     const response = await fetch(inbox.replace('localhost', '127.0.0.1'), { headers: { accept: '*/*' } })

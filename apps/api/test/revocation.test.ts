@@ -1,10 +1,10 @@
+import { createServer } from 'node:net'
 import {
   admins,
   members,
   type RunningEmulator,
   startEmulator,
 } from '@furfes/cognito-emulator/test/harness.ts'
-import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCognitoIdentityProvider, type IdentityProvider } from '../src/auth/identity.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'

@@ -20,7 +20,12 @@ export function createSharedRevocations(db: Executor): SharedRevocations {
       const now = new Date(at)
       await db
         .insert(revokedAccessTokens)
-        .values({ tokenId: token.tokenId, userId: token.sub, expiresAt: new Date(token.exp * 1000), revokedAt: now })
+        .values({
+          tokenId: token.tokenId,
+          userId: token.sub,
+          expiresAt: new Date(token.exp * 1000),
+          revokedAt: now,
+        })
         .onConflictDoNothing()
       // Sign-outs are rare: clearing the expired rows as each one is written keeps the table small.
       await db.delete(revokedAccessTokens).where(lt(revokedAccessTokens.expiresAt, now))
@@ -30,7 +35,10 @@ export function createSharedRevocations(db: Executor): SharedRevocations {
         .select({ tokenId: revokedAccessTokens.tokenId })
         .from(revokedAccessTokens)
         .where(
-          and(eq(revokedAccessTokens.tokenId, token.tokenId), gt(revokedAccessTokens.expiresAt, new Date(at))),
+          and(
+            eq(revokedAccessTokens.tokenId, token.tokenId),
+            gt(revokedAccessTokens.expiresAt, new Date(at)),
+          ),
         )
         .limit(1)
       return rows.length > 0

@@ -18,10 +18,10 @@ import {
   toUserAttributeList,
   type UserAttributes,
 } from '../domain/auth-info.ts'
+import { foldEmail } from '../domain/email.ts'
 import { NetworkError, UnexpectedError } from '../errors/app-errors.ts'
 import { fromSdkError, NewPasswordRequiredError } from './auth-errors.ts'
 import { decodeIdToken } from './id-token.ts'
-import { foldEmail } from '../domain/email.ts'
 
 type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider')
 

@@ -174,7 +174,9 @@ describe('tag characters on a badge', () => {
   it('are refused outside a subdivision flag, naming the first stray tag', () => {
     expect(firstUnprintableCharacter('Kemo\u{E0067}\u{E0062}')).toBe('\u{E0067}')
     // A flag without its cancel tag, or with a code too long to be a subdivision, hides text.
-    expect(firstUnprintableCharacter('\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}')).toBe('\u{E0067}')
+    expect(firstUnprintableCharacter('\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}')).toBe(
+      '\u{E0067}',
+    )
     expect(firstUnprintableCharacter(`\u{1F3F4}${'\u{E0061}'.repeat(8)}\u{E007F}`)).toBe('\u{E0061}')
     expect(firstUnprintableCharacter(`${englandFlag}\u{E0041}`)).toBe('\u{E0041}')
     expect(firstUnprintableCharacter('\u{E0001}en')).toBe('\u{E0001}')

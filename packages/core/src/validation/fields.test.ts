@@ -324,7 +324,11 @@ describe('e-mail, verification code, user id, payment URL, registration code', (
   })
 
   it('folds an address to one form: fullwidth, any case and stray spaces are the same account', () => {
-    for (const typed of ['ｄｅｍｏ@example.com', 'ＤＥＭＯ＠ＥＸＡＭＰＬＥ．ＣＯＭ', ' Demo@Example.com\u3000']) {
+    for (const typed of [
+      'ｄｅｍｏ@example.com',
+      'ＤＥＭＯ＠ＥＸＡＭＰＬＥ．ＣＯＭ',
+      ' Demo@Example.com\u3000',
+    ]) {
       expect(emailSchema.parse(typed), typed).toBe('demo@example.com')
     }
   })
