@@ -144,6 +144,7 @@ export function ParticipantDialog({
         <RefundDialog
           registrationId={registrationId}
           name={registration?.badgeName ?? participant.user.email}
+          checkIn={state?.current}
           onClose={() => setRefunding(false)}
         />
       )}
