@@ -251,6 +251,14 @@ test.describe('offline and installable', () => {
     // The page shows the refreshed copy and when it was refreshed, in Japan time.
     await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^最終更新: .+ JST$/)
     await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
+
+    // My Page cannot open offline: its network-error page leads to the saved code rather than a dead end.
+    await page.goto('/en/mypage')
+    await expect(page).toHaveURL(/\/en\/network-error$/)
+    await page.getByRole('link', { name: 'Show my reception code' }).click()
+    await expect(page).toHaveURL(/\/en\/registration-code$/)
+    await expect(qr.getByRole('img')).toBeVisible()
+    await expect(page.getByText('Offline Fox')).toBeVisible()
   })
 
   test('signing in offline says the network failed and keeps what was typed', async ({ page, context }) => {

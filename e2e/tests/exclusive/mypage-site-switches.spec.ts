@@ -1,6 +1,7 @@
 import { accessToken, callApi, createMember, demoAdmin } from '../../support/accounts.ts'
 import { expect, test } from '../../support/fixtures.ts'
 import { freshEmail, notFoundAnswers, signUpAndSignIn } from '../../support/mypage.ts'
+import { signInPaidParticipantForOffline } from '../../support/offline.ts'
 import { cancelUrl, successUrl } from '../../support/payment.ts'
 
 // My Page under the site-wide switches, set for real through the admin API: registration switched off,
@@ -51,8 +52,16 @@ test('with registration switched off, the registration page goes to the dashboar
   await expect(page.getByText('現在、参加登録は受け付けていません。')).toBeVisible()
 })
 
-test('with maintenance on, My Page shows the maintenance page', async ({ page, expectConsoleError }) => {
-  await signUpAndSignIn(page, 'ja', freshEmail('maintenance'))
+test('with maintenance on, My Page shows the maintenance page, which leads to the code saved on the phone', async ({
+  page,
+  browser,
+  expectConsoleError,
+}) => {
+  test.setTimeout(120_000)
+  // A paid participant who opened the code once, so the phone keeps it.
+  await signInPaidParticipantForOffline(page, browser, 'Maintenance Fox')
+  await page.goto('/en/registration-code')
+  await expect(page.getByTestId('registration-code-qr')).toBeVisible()
   await setFeatures({ is_under_maintenance: true })
   // Member endpoints answer 503 with the maintenance message while it is on.
   expectConsoleError(/the server responded with a status of 503/)
@@ -60,6 +69,14 @@ test('with maintenance on, My Page shows the maintenance page', async ({ page, e
   await expect(page).toHaveURL(/\/ja\/maintenance$/)
   await expect(
     page.getByText('ただいまメンテナンス中です。大変恐れ入りますが、しばらくお待ちください。'),
+  ).toBeVisible()
+  // The door works offline: maintenance must not hide the code.
+  await page.getByRole('link', { name: '受付コードを表示' }).click()
+  await expect(page).toHaveURL(/\/ja\/registration-code$/)
+  await expect(page.getByTestId('registration-code-qr').getByRole('img')).toBeVisible()
+  await expect(page.getByText('Maintenance Fox')).toBeVisible()
+  await expect(
+    page.getByText('メンテナンス中のため、この端末に保存した受付コードを表示しています。', { exact: false }),
   ).toBeVisible()
 })
 

@@ -7,6 +7,7 @@ import {
   type RegistrationTier,
   registrationCodeClaimsSchema,
   registrationCodeSchema,
+  systemClock,
 } from '@furfes/core'
 import {
   type CachedRegistrationCode,
@@ -75,6 +76,31 @@ export async function keptRegistrationCode(
 }
 
 /**
+ * The code kept on this device for a page that may start without the account services: offline on a fresh
+ * load their configuration cannot be fetched, and then the device's own copy (read on the system clock) is
+ * all there is.
+ */
+export function findKeptRegistrationCode(
+  account: () => Promise<AccountServices>,
+): Promise<CachedRegistrationCode | undefined> {
+  return account().then(
+    (loaded) => keptRegistrationCode(loaded, loaded.clock()),
+    () => keptRegistrationCode(undefined, systemClock()),
+  )
+}
+
+/**
+ * Why the API cannot give a fresh code while the kept one is still good to show at the door: no network, or
+ * the site under maintenance (member routes answer 503 then; the door works offline and needs the code all
+ * the same, docs/decisions/145-door-states-and-the-saved-code.md). Undefined for any other failure.
+ */
+export function keptCodeReason(error: unknown): 'offline' | 'maintenance' | undefined {
+  if (error instanceof NetworkError) return 'offline'
+  if (error instanceof ProductError && error.productKey === 'underMaintenance') return 'maintenance'
+  return undefined
+}
+
+/**
  * Fetches a fresh code with the badge name and tier to show beside it, and keeps it: the 7-day storage entry
  * (registrationJwtToken) and the offline store, both stamped now. Undefined when the account has no paid
  * registration (any more): then nothing may stay on the device to be shown at the desk.
@@ -124,7 +150,7 @@ export async function refreshKeptRegistrationCode(
     if (session.getAuthInfo() === undefined) await session.refresh()
     return await fetchRegistrationCode(account)
   } catch (error) {
-    if (error instanceof NetworkError || isSessionExpiredError(error)) return undefined
+    if (keptCodeReason(error) !== undefined || isSessionExpiredError(error)) return undefined
     throw error
   }
 }

@@ -110,4 +110,14 @@ describe('refreshing the kept registration code while the app is open', () => {
     await waitFor(async () => expect(await loadRegistrationCode()).toBeUndefined())
     expect(report).toHaveBeenCalledTimes(1)
   })
+
+  it('keeps the copy without a report while the site is under maintenance (the door still reads it)', async () => {
+    await keepOldCode()
+    const fake = signedIn()
+    fake.backend.fail('getRegistrationJwt', new ProductError('underMaintenance', 503))
+    const report = start(fake)
+    await waitFor(() => expect(codeCalls(fake)).toBe(1))
+    expect((await loadRegistrationCode())?.savedAt).toBe(now - 6 * day)
+    expect(report).not.toHaveBeenCalled()
+  })
 })

@@ -1,7 +1,6 @@
 import {
   formatInstant,
   isSessionExpiredError,
-  NetworkError,
   ProductError,
   registrationCodeQrErrorCorrection,
 } from '@furfes/core'
@@ -12,7 +11,12 @@ import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AccountServices } from '../account/account-services.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { fetchRegistrationCode, keptRegistrationCode } from '../account/registration-code.ts'
+import {
+  fetchRegistrationCode,
+  findKeptRegistrationCode,
+  keptCodeReason,
+  keptRegistrationCode,
+} from '../account/registration-code.ts'
 import { Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
@@ -26,9 +30,12 @@ import { onRegistrationCodeRefreshed } from '../offline/registration-code-refres
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
+/** Why the page shows the copy kept on the device rather than a fresh code. */
+type KeptBecause = 'offline' | 'maintenance'
+
 type CodeState =
   | { status: 'loading' }
-  | { status: 'code'; code: CachedRegistrationCode; offline: boolean; error?: unknown }
+  | { status: 'code'; code: CachedRegistrationCode; kept?: KeptBecause | undefined; error?: unknown }
   | { status: 'signed-out' }
   /** `error` is the catalogue's: generation failed, the code is invalid, or there is no code. */
   | { status: 'failed'; error: unknown }
@@ -60,13 +67,11 @@ export default function RegistrationCodePage() {
         }),
       // Without its configuration (offline on a fresh load) the kept code is all there is.
       () =>
-        keptRegistrationCode(undefined, Date.now()).then((code) =>
-          show(code ? { status: 'code', code, offline: true } : noCode()),
+        findKeptRegistrationCode(services.account).then((code) =>
+          show(code ? { status: 'code', code, kept: 'offline' } : noCode()),
         ),
     )
-    const stopListening = onRegistrationCodeRefreshed((code) =>
-      show({ status: 'code', code, offline: false }),
-    )
+    const stopListening = onRegistrationCodeRefreshed((code) => show({ status: 'code', code }))
     return () => {
       live = false
       stopListening()
@@ -93,7 +98,7 @@ export default function RegistrationCodePage() {
         </Stack>
       )}
       {state.status === 'failed' && <ErrorAlert error={state.error} />}
-      {state.status === 'code' && <CodeView code={state.code} offline={state.offline} error={state.error} />}
+      {state.status === 'code' && <CodeView code={state.code} kept={state.kept} error={state.error} />}
       {state.status === 'code' && <VenueDetails />}
       {state.status !== 'loading' && state.status !== 'signed-out' && (
         <Button variant="outlined" href={localizedPath(language, 'mypage/dashboard')} sx={{ mt: 3 }}>
@@ -112,28 +117,27 @@ async function obtainCode(account: AccountServices): Promise<CodeState> {
   const { session } = account
   if (session.getRefreshToken() === undefined) {
     const kept = await keptRegistrationCode(account, now)
-    return kept ? { status: 'code', code: kept, offline: false } : { status: 'signed-out' }
+    return kept ? { status: 'code', code: kept } : { status: 'signed-out' }
   }
   try {
     if (session.getAuthInfo() === undefined) await session.refresh()
     const code = await fetchRegistrationCode(account)
-    return code ? { status: 'code', code, offline: false } : noCode()
+    return code ? { status: 'code', code } : noCode()
   } catch (error) {
-    if (error instanceof NetworkError) {
-      const kept = await keptRegistrationCode(account, now)
-      return kept ? { status: 'code', code: kept, offline: true } : noCode()
-    }
-    throw error
+    const because = keptCodeReason(error)
+    if (because === undefined) throw error
+    const kept = await keptRegistrationCode(account, now)
+    return kept ? { status: 'code', code: kept, kept: because } : noCode()
   }
 }
 
 function CodeView({
   code,
-  offline,
+  kept,
   error,
 }: {
   code: CachedRegistrationCode
-  offline: boolean
+  kept: KeptBecause | undefined
   error?: unknown
 }) {
   const { t } = useAccountTranslation()
@@ -142,9 +146,9 @@ function CodeView({
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <ErrorAlert error={error} />
-      {offline && (
+      {kept && (
         <Alert severity="info" role="status" sx={{ alignSelf: 'stretch' }}>
-          {t('registrationCode.offline')}
+          {t(`registrationCode.${kept}`)}
         </Alert>
       )}
       <Typography sx={{ alignSelf: 'stretch' }}>{t('registrationCode.lead')}</Typography>

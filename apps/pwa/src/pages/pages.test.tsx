@@ -1,6 +1,9 @@
-import { NetworkError, UnexpectedError } from '@furfes/core'
+import { NetworkError, ProductError, UnexpectedError } from '@furfes/core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
+import { compactRegistrationCode } from '../test/fake-account.ts'
+import { keepRegistrationCode, signedIn } from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 const networkErrorText = 'ネットワークエラーが発生しました。しばらく時間をおいて、再度アクセスしてください。'
@@ -52,6 +55,64 @@ describe('status pages', () => {
     fireEvent.click(screen.getAllByRole('link', { name: 'マイページ' })[0] as HTMLElement)
     await waitFor(() => expect(recorded.location.pathname).toBe('/ja/sign-in'))
     expect(recorded.featureFetches).toBe(2)
+  })
+})
+
+describe('status pages with a registration code kept on the device', () => {
+  beforeEach(async () => {
+    await clearRegistrationCode()
+  })
+
+  it('offline, My Page leads from network-error to the kept code instead of a dead end (en)', async () => {
+    const fake = signedIn()
+    await keepRegistrationCode({ token: await compactRegistrationCode(), badgeName: 'Kemo', savedAt: 1 })
+    const offline = new NetworkError(new TypeError('Failed to fetch'))
+    fake.backend.fail('getRegistrationJwt', offline)
+    const { recorded } = renderApp('/en/mypage', { flags: offline, account: fake.account })
+    expect(
+      await screen.findByText(
+        "Your reception code is saved on this device: you can show it at the venue's reception without the network.",
+      ),
+    ).toBeTruthy()
+    expect(recorded.location.pathname).toBe('/en/network-error')
+
+    fireEvent.click(screen.getByRole('link', { name: 'Show my reception code' }))
+    expect(await screen.findByRole('img', { name: 'QR code of your reception code' })).toBeTruthy()
+    expect(recorded.location.pathname).toBe('/en/registration-code')
+    expect(screen.getByText('You are offline: this is the reception code saved on this device.')).toBeTruthy()
+    expect(screen.getByText('Kemo')).toBeTruthy()
+  })
+
+  it('under maintenance, the maintenance page leads to the kept code, which the API will not refresh then (ja)', async () => {
+    const fake = signedIn()
+    await keepRegistrationCode({ token: await compactRegistrationCode(), badgeName: 'ケモ', savedAt: 1 })
+    // Member routes answer 503 with the maintenance message while it is on.
+    fake.backend.fail('getRegistrationJwt', new ProductError('underMaintenance', 503))
+    const { recorded } = renderApp('/ja/mypage/dashboard', {
+      flags: { ...flags, isUnderMaintenance: true },
+      account: fake.account,
+    })
+    expect(await screen.findByText(maintenanceText)).toBeTruthy()
+    fireEvent.click(await screen.findByRole('link', { name: '受付コードを表示' }))
+    expect(await screen.findByRole('img', { name: '受付コードのQRコード' })).toBeTruthy()
+    expect(recorded.location.pathname).toBe('/ja/registration-code')
+    expect(
+      screen.getByText(
+        'メンテナンス中のため、この端末に保存した受付コードを表示しています。会場の受付ではいつもどおり使えます。',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText('ケモ')).toBeTruthy()
+    expect(recorded.reportedErrors).toEqual([])
+  })
+
+  it('offers nothing more than the top page when no code is kept', async () => {
+    renderApp('/ja/mypage', {
+      flags: new NetworkError(new TypeError('Failed to fetch')),
+      account: signedIn().account,
+    })
+    expect(await screen.findByText(networkErrorText)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'トップページへ戻る' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: '受付コードを表示' })).toBeNull()
   })
 })
 

@@ -88,3 +88,22 @@ export function checkInsByRegistration(records: Iterable<StoredCheckIn>): Map<st
   }
   return result
 }
+
+/**
+ * Where a check-in recorded at the door stands (docs/decisions/145-door-states-and-the-saved-code.md): kept on
+ * this device while it is offline, waiting for the upload while it is online, uploaded once the API accepted
+ * it, or answered otherwise (another device was first, or the API refused it).
+ */
+export type UploadState = 'recordedHere' | 'waiting' | 'uploaded' | 'answeredOtherwise'
+
+export function uploadStateOf(checkIn: StoredCheckIn, connectivity: 'online' | 'offline'): UploadState {
+  if (checkIn.status === undefined) return connectivity === 'online' ? 'waiting' : 'recordedHere'
+  return checkIn.status === 'accepted' ? 'uploaded' : 'answeredOtherwise'
+}
+
+/** The reception catalogue's words for how the API answered a record, or that it still waits for upload. */
+export function answerKey(checkIn: StoredCheckIn): string {
+  return checkIn.status === 'rejected' && checkIn.reason
+    ? `participants.history.reason.${checkIn.reason}`
+    : `participants.history.status.${checkIn.status ?? 'pending'}`
+}

@@ -18,7 +18,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
-import type { StoredCheckIn } from '../data/check-ins.ts'
+import { answerKey, type StoredCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import { RefundDialog } from './RefundDialog.tsx'
 
@@ -105,14 +105,7 @@ export function ParticipantDialog({
           <List dense>
             {state.history.map((item) => (
               <ListItem key={item.id}>
-                <ListItemText
-                  primary={describe(item)}
-                  secondary={
-                    item.status === 'rejected' && item.reason
-                      ? t(`participants.history.reason.${item.reason}`)
-                      : t(`participants.history.status.${item.status ?? 'pending'}`)
-                  }
-                />
+                <ListItemText primary={describe(item)} secondary={t(answerKey(item))} />
               </ListItem>
             ))}
           </List>
@@ -151,6 +144,7 @@ export function ParticipantDialog({
         <RefundDialog
           registrationId={registrationId}
           name={registration?.badgeName ?? participant.user.email}
+          checkIn={state?.current}
           onClose={() => setRefunding(false)}
         />
       )}

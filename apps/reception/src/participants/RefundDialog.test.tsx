@@ -132,6 +132,56 @@ describe('cancel and refund from the participant dialog', () => {
     },
   )
 
+  appTest(
+    'warns that the person has been checked in, and refunds only once staff acknowledge it (en)',
+    async (user) => {
+      const { app, server } = await refundApp('en')
+      await app.services.store.recordCheckIn(registrationIdOf(1))
+      await openRefund(user, 'Fox', 'Cancel and refund')
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel and refund: Fox' })
+      const warning = 'Fox has been checked in at 09:30:00 on 受付1.'
+      expect(within(dialog).getByText(warning)).toBeTruthy()
+      await within(dialog).findByRole('textbox', { name: /Amount to refund/ })
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
+
+      // The confirmation still says so, and cannot be given without acknowledging it.
+      expect(within(dialog).getByText(warning)).toBeTruthy()
+      const submit = within(dialog).getByRole('button', { name: 'Cancel and refund' }) as HTMLButtonElement
+      expect(submit.disabled).toBe(true)
+      expect(server.refundRequests).toEqual([])
+      await user.click(
+        within(dialog).getByRole('checkbox', {
+          name: 'I know this person has been checked in, and refund anyway.',
+        }),
+      )
+      expect(submit.disabled).toBe(false)
+      await user.click(submit)
+      await expectFoxRefunded(
+        dialog,
+        server,
+        'The registration of Fox is canceled and ¥9,000 was refunded.',
+        {
+          amount_jpy: 9000,
+        },
+      )
+      expect(within(dialog).queryByText(warning)).toBeNull()
+    },
+  )
+
+  appTest('says in Japanese that the person has been checked in', async (user) => {
+    const { app } = await refundApp('ja')
+    await app.services.store.recordCheckIn(registrationIdOf(1))
+    await openRefund(user, 'Fox', 'キャンセル・返金')
+    const dialog = await screen.findByRole('dialog', { name: 'キャンセル・返金：Fox' })
+    expect(within(dialog).getByText('Foxさんは 09:30:00 に 受付1 でチェックイン済みです。')).toBeTruthy()
+    await user.click(await within(dialog).findByRole('button', { name: '次へ' }))
+    expect(
+      within(dialog).getByRole('checkbox', {
+        name: 'この参加者がチェックイン済みであることを確認したうえで返金します。',
+      }),
+    ).toBeTruthy()
+  })
+
   appTest('offers cancel and refund only for a paid registration', async (user) => {
     await refundApp('en')
     await user.click(await screen.findByRole('button', { name: 'Wolf' }))

@@ -3,19 +3,22 @@ import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
   Button,
+  Checkbox,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Stack,
   TextField,
 } from '@mui/material'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../app/services.tsx'
-import { formatYen } from '../layout/format.ts'
+import type { StoredCheckIn } from '../data/check-ins.ts'
+import { formatTime, formatYen } from '../layout/format.ts'
 
 type Step =
   | { kind: 'loading' }
@@ -29,15 +32,19 @@ type Step =
 /**
  * Cancel and refund a paid registration (decision 111): the policy amount for today, which staff may change
  * with a reason, then a confirmation. One idempotency key per dialog, so a double click or a retry after a
- * lost answer refunds once; after a refusal the same button tries again.
+ * lost answer refunds once; after a refusal the same button tries again. Someone already checked in is in
+ * the venue: the dialog says when and where throughout, and the confirmation needs staff to acknowledge it.
  */
 export function RefundDialog({
   registrationId,
   name,
+  checkIn,
   onClose,
 }: {
   registrationId: string
   name: string
+  /** The person's check-in in force, as this device knows it. */
+  checkIn?: StoredCheckIn | undefined
   onClose: () => void
 }) {
   const { t, i18n } = useTranslation('reception')
@@ -47,6 +54,7 @@ export function RefundDialog({
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [touched, setTouched] = useState(false)
+  const [checkInAcknowledged, setCheckInAcknowledged] = useState(false)
   const idempotencyKey = useRef(crypto.randomUUID())
 
   useEffect(() => {
@@ -100,6 +108,15 @@ export function RefundDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="refund-dialog-title">
       <DialogTitle id="refund-dialog-title">{title}</DialogTitle>
       <DialogContent>
+        {checkIn && step.kind !== 'done' && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('refund.checkedIn', {
+              name,
+              time: formatTime(checkIn.checkedInAt, language, services.clock()),
+              device: checkIn.deviceName ?? checkIn.deviceId,
+            })}
+          </Alert>
+        )}
         {step.kind === 'loading' && <CircularProgress aria-label={t('refund.loading')} />}
         {step.kind === 'load_failed' && <ErrorAlert error={step.error} />}
         {step.kind === 'form' && (
@@ -158,6 +175,18 @@ export function RefundDialog({
                 {t('refund.confirmReason', { reason: step.reason.trim() })}
               </DialogContentText>
             )}
+            {checkIn && (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={checkInAcknowledged}
+                    disabled={step.kind === 'sending'}
+                    onChange={(event) => setCheckInAcknowledged(event.target.checked)}
+                  />
+                }
+                label={t('refund.acknowledgeCheckIn')}
+              />
+            )}
             {step.kind === 'failed' && <ErrorAlert error={step.error} />}
           </Stack>
         )}
@@ -186,7 +215,7 @@ export function RefundDialog({
             <Button
               variant="contained"
               color="error"
-              disabled={step.kind === 'sending'}
+              disabled={step.kind === 'sending' || (checkIn !== undefined && !checkInAcknowledged)}
               onClick={() => void send(step.quote, step.amountJpy, step.reason)}
             >
               {step.kind === 'failed' ? t('refund.retry') : t('refund.submit')}

@@ -135,28 +135,92 @@ describe('scanning at the door', () => {
   )
 
   appTest(
-    'finds a person whose code will not scan, and checks them in on confirmation (en)',
+    'finds a person whose code will not scan: not checked in yet, then checked in and uploaded once confirmed (en)',
     async (user) => {
       const app = await scanApp('en')
       await user.type(screen.getByLabelText('Search participants'), 'bear@')
       const results = await screen.findByRole('list', { name: 'Search results' })
       await user.click(within(results).getByText('Bear'))
-      const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+      // Nothing OK-looking before anyone is checked in: a neutral state, silent, with "Check in" to press.
+      const panel = (await screen.findByText('Not checked in yet')).closest('[data-verdict]') as HTMLElement
+      expect(panel.dataset.verdict).toBe('notCheckedIn')
+      expect(within(panel).queryByText('Valid')).toBeNull()
+      expect(within(panel).queryByText('Hand over')).toBeNull()
+      expect(
+        within(panel).getByText('Found by search: make sure this is the person, then check them in.'),
+      ).toBeTruthy()
+      expect(within(panel).getByText('Bear')).toBeTruthy()
+      expect(app.cues).toEqual([])
       expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+
       await user.click(within(panel).getByRole('button', { name: 'Check in' }))
-      expect(await within(panel).findByRole('button', { name: 'Undo check-in' })).toBeTruthy()
-      // Recorded here (it may already have gone up: the sync follows a check-in within 300 ms).
+      expect(await within(panel).findByText('Checked in', { selector: 'h2' })).toBeTruthy()
+      expect(panel.dataset.verdict).toBe('checkedIn')
+      expect(within(panel).getByText('Entry badge')).toBeTruthy()
+      expect(app.cues).toEqual(['valid'])
       expect(
         app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))?.current?.deviceName,
       ).toBe('受付1')
+      // The sync follows a check-in within 300 ms; the panel follows the check-in to the server.
+      expect(await within(panel).findByText('Uploaded: the server has recorded the check-in.')).toBeTruthy()
+      expect(app.server.records().map((record) => [record.registration_id, record.status])).toEqual([
+        [registrationIdOf(3), 'accepted'],
+      ])
 
       await user.click(within(panel).getByRole('button', { name: 'Undo check-in' }))
       expect(await within(panel).findByText('The check-in was undone.')).toBeTruthy()
+      expect(panel.dataset.verdict).toBe('notCheckedIn')
       const history = app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(3))
       expect(history?.current).toBeUndefined()
       expect(history?.history.map((item) => item.kind)).toEqual(['check_in', 'undo'])
     },
   )
+
+  appTest(
+    'offline, a check-in from the search says it is recorded on this device, then uploaded once synced (ja)',
+    async (user) => {
+      const app = await scanApp('ja')
+      app.network.online = false
+      await act(async () => {
+        await app.services.sync.sync()
+      })
+      expect(await within(screen.getByRole('banner')).findByText('オフライン')).toBeTruthy()
+      await user.type(screen.getByLabelText('参加者を検索'), 'bear@')
+      await user.click(within(await screen.findByRole('list', { name: '検索結果' })).getByText('Bear'))
+      const panel = (await screen.findByText('未受付', { selector: 'h2' })).closest(
+        '[data-verdict]',
+      ) as HTMLElement
+      await user.click(within(panel).getByRole('button', { name: 'チェックイン' }))
+
+      expect(await within(panel).findByText('受付完了', { selector: 'h2' })).toBeTruthy()
+      expect(within(panel).getByText('この端末に記録しました。接続が戻ると送信します。')).toBeTruthy()
+      expect(app.server.records()).toEqual([])
+
+      // The network is back: the next sync uploads it.
+      app.network.online = true
+      await act(async () => {
+        await app.services.sync.sync()
+      })
+      expect(await within(panel).findByText('送信済み：サーバーに記録されました。')).toBeTruthy()
+      expect(app.server.records().map((record) => record.status)).toEqual(['accepted'])
+    },
+  )
+
+  appTest('shows when and where a person found by search was already checked in (en)', async (user) => {
+    const app = await scanApp('en')
+    await act(async () => {
+      await app.services.store.recordCheckIn(registrationIdOf(1))
+    })
+    await user.type(screen.getByLabelText('Search participants'), 'Kon')
+    await user.click(within(await screen.findByRole('list', { name: 'Search results' })).getByText('コン'))
+    const panel = (await screen.findByText('Already checked in', { selector: 'h2' })).closest(
+      '[data-verdict]',
+    ) as HTMLElement
+    expect(panel.dataset.verdict).toBe('alreadyCheckedIn')
+    expect(within(panel).getByText(/Checked in at 09:30:00 on 受付1/)).toBeTruthy()
+    expect(within(panel).queryByRole('button', { name: 'Check in' })).toBeNull()
+    expect(app.cues).toEqual(['alreadyCheckedIn'])
+  })
 
   appTest(
     'keeps the green verdict of a check-in the server refuses, then shows the refusal as a conflict (en, ja)',

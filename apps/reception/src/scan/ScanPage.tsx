@@ -106,6 +106,7 @@ export function ScanPage() {
           <VerdictPanel
             key={flow.result.serial}
             result={flow.result}
+            confirming={flow.confirming}
             onConfirm={flow.confirmCheckIn}
             onUndo={flow.undo}
             onDismiss={flow.dismiss}

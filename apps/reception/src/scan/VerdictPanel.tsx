@@ -1,16 +1,34 @@
 import { isFursuitTier } from '@furfes/core'
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
+import { useConnectivity, useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { answerKey, type StoredCheckIn, uploadStateOf } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
-import type { VerdictSubject } from '../verify/verdict.ts'
+import type { Verdict, VerdictSubject } from '../verify/verdict.ts'
 import type { ScanResult } from './useScanFlow.ts'
+
+/**
+ * What the panel shows: a verdict, or for a person found by search the door states of decision 145
+ * (docs/decisions/145-door-states-and-the-saved-code.md): not checked in yet (neutral), then checked in.
+ */
+type PanelState = Verdict['kind'] | 'notCheckedIn' | 'checkedIn'
 
 const colours = {
   valid: { bgcolor: 'success.main', color: 'success.contrastText' },
+  checkedIn: { bgcolor: 'success.main', color: 'success.contrastText' },
+  notCheckedIn: { bgcolor: 'background.paper', color: 'text.primary', border: 2, borderColor: 'divider' },
   alreadyCheckedIn: { bgcolor: 'warning.main', color: 'warning.contrastText' },
   rejected: { bgcolor: 'error.main', color: 'error.contrastText' },
 } as const
+
+function panelState(result: ScanResult): PanelState {
+  const { verdict } = result
+  // A code is the proof (decision 072): its valid verdict checks the person in at once. A person found by
+  // search is only checked in when staff confirm, so until then nothing on screen may look like "OK".
+  if (result.source !== 'search' || verdict.kind !== 'valid') return verdict.kind
+  return result.checkIn && !result.undone ? 'checkedIn' : 'notCheckedIn'
+}
 
 /** The verdict's main actions: solid on any of the three colours, and large enough to hit at a glance. */
 const solidButton = {
@@ -19,6 +37,9 @@ const solidButton = {
   size: 'large',
   sx: { color: 'text.primary' },
 } as const
+/** On the neutral panel, checking in is the one main action. */
+const primaryButton = { variant: 'contained', size: 'large' } as const
+const secondaryButton = { variant: 'outlined', color: 'inherit', size: 'large' } as const
 
 function Subject({ subject }: { subject: VerdictSubject }) {
   const { t } = useTranslation(['reception', 'domain'])
@@ -41,12 +62,29 @@ function Subject({ subject }: { subject: VerdictSubject }) {
   )
 }
 
+/** Where the check-in staff confirmed stands now: on this device, waiting for upload, uploaded. */
+function UploadProgress({ recorded }: { recorded: StoredCheckIn }) {
+  const { t } = useTranslation('reception')
+  const snapshot = useReceptionSnapshot()
+  const connectivity = useConnectivity()
+  const checkIn = snapshot.checkIns.find((item) => item.id === recorded.id) ?? recorded
+  const state = uploadStateOf(checkIn, connectivity)
+  return (
+    <Typography variant="h6" component="p" data-upload-state={state}>
+      {state === 'answeredOtherwise' ? t(answerKey(checkIn)) : t(`verdict.upload.${state}`)}
+    </Typography>
+  )
+}
+
 /**
  * The verdict, large enough to read at arm's length: green valid with what to hand over, amber already
- * checked in with when and where, red with the reason. Announced to screen readers as it changes.
+ * checked in with when and where, red with the reason; a person found by search is neutral until staff
+ * check them in. Announced to screen readers as it changes.
  */
 export function VerdictPanel(props: {
   result: ScanResult
+  /** The check-in staff confirmed is being written: the button waits. */
+  confirming?: boolean
   onConfirm: () => void
   onUndo: () => void
   onDismiss: () => void
@@ -54,17 +92,18 @@ export function VerdictPanel(props: {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const { verdict } = props.result
+  const state = panelState(props.result)
   const language = i18n.language === 'en' ? 'en' : 'ja'
 
   return (
     <Box
       role="status"
       aria-live="assertive"
-      data-verdict={verdict.kind}
+      data-verdict={state}
       data-verdict-ms={props.result.verdictMs === undefined ? undefined : props.result.verdictMs.toFixed(1)}
       data-decoded-at={props.result.decodedAt}
       sx={{
-        ...colours[verdict.kind],
+        ...colours[state],
         borderRadius: 2,
         p: 3,
         height: '100%',
@@ -78,10 +117,21 @@ export function VerdictPanel(props: {
         component="h2"
         sx={{ fontWeight: 800, fontSize: { xs: '2.5rem', md: '3.5rem' } }}
       >
-        {t(`verdict.${verdict.kind}`)}
+        {t(`verdict.${state}`)}
       </Typography>
 
-      {verdict.kind === 'valid' && (
+      {state === 'notCheckedIn' && verdict.kind === 'valid' && (
+        <>
+          <Subject subject={verdict.subject} />
+          <Typography variant="h6" component="p">
+            {t('verdict.confirmIdentity')}
+          </Typography>
+        </>
+      )}
+
+      {state === 'checkedIn' && props.result.checkIn && <UploadProgress recorded={props.result.checkIn} />}
+
+      {(state === 'valid' || state === 'checkedIn') && verdict.kind === 'valid' && (
         <>
           <Subject subject={verdict.subject} />
           {verdict.notInSnapshot && <Typography>{t('verdict.notInSnapshot')}</Typography>}
@@ -157,17 +207,21 @@ export function VerdictPanel(props: {
       <Box sx={{ flexGrow: 1 }} />
       {props.result.undone && <Typography variant="h6">{t('verdict.undone')}</Typography>}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-        {verdict.kind === 'valid' && !props.result.checkIn && (
-          <Button {...solidButton} onClick={props.onConfirm}>
+        {(state === 'valid' || state === 'notCheckedIn') && !props.result.checkIn && (
+          <Button
+            {...(state === 'valid' ? solidButton : primaryButton)}
+            loading={props.confirming}
+            onClick={props.onConfirm}
+          >
             {t('verdict.checkIn')}
           </Button>
         )}
         {props.result.checkIn && !props.result.undone && (
-          <Button variant="outlined" color="inherit" size="large" onClick={props.onUndo}>
+          <Button {...secondaryButton} onClick={props.onUndo}>
             {t('verdict.undo')}
           </Button>
         )}
-        <Button {...solidButton} onClick={props.onDismiss}>
+        <Button {...(state === 'notCheckedIn' ? secondaryButton : solidButton)} onClick={props.onDismiss}>
           {t('verdict.next')}
         </Button>
       </Stack>

@@ -1,6 +1,7 @@
 import {
   type ScanResult as CoreScanResult,
   createScanMachine,
+  isConfirmingCheckIn,
   type Participant,
   type ScanSource,
 } from '@furfes/core'
@@ -61,6 +62,8 @@ export function useScanFlow() {
 
   return {
     result: snapshot.context.result,
+    /** The check-in of the verdict on screen is being written. */
+    confirming: isConfirmingCheckIn(snapshot.context),
     /** A code read by the camera or typed in. */
     submitCode: (text: string, source: Exclude<ScanSource, 'search'>, decodedAt?: number) =>
       send({ type: 'code.read', text, source, decodedAt }),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { createScanMachine, type ScanVerdict, scanRepeatWindowMs } from './scan-machine.ts'
+import {
+  createScanMachine,
+  isConfirmingCheckIn,
+  type ScanVerdict,
+  scanRepeatWindowMs,
+} from './scan-machine.ts'
 
 interface CheckIn {
   id: string
@@ -24,7 +29,14 @@ function gate<T = void>() {
  * Starts the scan machine on a simulated clock (also its `now`). Codes are judged from `verdicts` (a code
  * not listed is rejected); every effect is logged in `log` in the order it happened.
  */
-function start(options: { verdicts?: Record<string, ScanVerdict>; paint?: () => Promise<void> } = {}) {
+function start(
+  options: {
+    verdicts?: Record<string, ScanVerdict>
+    paint?: () => Promise<void>
+    /** Holds each check-in write until it resolves. */
+    record?: () => Promise<void>
+  } = {},
+) {
   const clock = new SimulatedClock()
   clock.set(1_000)
   const log: string[] = []
@@ -44,6 +56,7 @@ function start(options: { verdicts?: Record<string, ScanVerdict>; paint?: () => 
       }),
       recordCheckIn: fromPromise(async ({ input }) => {
         log.push(`check in ${input.registrationId}`)
+        await options.record?.()
         if (failures.checkIn) throw failures.checkIn
         written += 1
         writes.push(input.registrationId)
@@ -194,21 +207,59 @@ describe('scan machine (from a read code to a verdict and its check-in)', () => 
     expect(scan.result()).toMatchObject({ serial: 2, verdict: { kind: 'rejected' }, checkIn: undefined })
   })
 
-  it('shows a person chosen in the search and checks them in only when staff confirm', async () => {
+  it('shows a person chosen in the search without a cue, and checks them in only when staff confirm', async () => {
     const scan = start()
     scan.actor.send({ type: 'person.chosen', verdict: valid('reg-s') })
     await scan.settled()
     expect(scan.result()).toMatchObject({ serial: 1, source: 'search', checkIn: undefined })
-    expect(scan.log).toEqual(['cue valid'])
+    // Not checked in yet: nothing may sound like the "OK" of a valid code.
+    expect(scan.log).toEqual([])
 
     scan.actor.send({ type: 'checkIn.confirm' })
     await scan.settled()
-    expect(scan.log).toEqual(['cue valid', 'check in reg-s'])
+    // The valid cue comes with the recorded check-in.
+    expect(scan.log).toEqual(['check in reg-s', 'cue valid'])
     expect(scan.result()?.checkIn).toEqual({ id: 'check-in-1', registrationId: 'reg-s' })
 
     scan.actor.send({ type: 'checkIn.confirm' })
     await scan.settled()
     expect(scan.writes).toEqual(['reg-s'])
+  })
+
+  it('records a confirmed check-in once however often it is pressed while it is written', async () => {
+    const disk = gate()
+    const scan = start({ record: () => disk.promise })
+    scan.actor.send({ type: 'person.chosen', verdict: valid('reg-s') })
+    scan.actor.send({ type: 'checkIn.confirm' })
+    expect(isConfirmingCheckIn(scan.actor.getSnapshot().context)).toBe(true)
+    scan.actor.send({ type: 'checkIn.confirm' })
+    disk.open()
+    await scan.settled()
+
+    expect(scan.writes).toEqual(['reg-s'])
+    expect(isConfirmingCheckIn(scan.actor.getSnapshot().context)).toBe(false)
+  })
+
+  it('gives the cues of a search verdict that is not valid at once', async () => {
+    const scan = start()
+    scan.actor.send({ type: 'person.chosen', verdict: { kind: 'alreadyCheckedIn' } })
+    scan.actor.send({ type: 'person.chosen', verdict: { kind: 'rejected' } })
+    await scan.settled()
+
+    expect(scan.log).toEqual(['cue alreadyCheckedIn', 'cue rejected'])
+  })
+
+  it('sounds no cue for a confirmed check-in whose verdict was replaced before it was recorded', async () => {
+    const disk = gate()
+    const scan = start({ record: () => disk.promise })
+    scan.actor.send({ type: 'person.chosen', verdict: valid('reg-s') })
+    scan.actor.send({ type: 'checkIn.confirm' })
+    scan.actor.send({ type: 'verdict.dismiss' })
+    disk.open()
+    await scan.settled()
+
+    expect(scan.writes).toEqual(['reg-s'])
+    expect(scan.log).toEqual(['check in reg-s'])
   })
 
   it('confirms nothing for a verdict that is not valid', async () => {

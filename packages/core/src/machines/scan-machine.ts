@@ -67,6 +67,15 @@ function nextWrite<TCheckIn, TKind extends ScanWrite<TCheckIn>['kind']>(
   return write as Extract<ScanWrite<TCheckIn>, { kind: TKind }>
 }
 
+/**
+ * Whether the check-in staff confirmed for the verdict on screen is still being written: the screen holds the
+ * confirmation meanwhile, and a second press must not record the person twice.
+ */
+export function isConfirmingCheckIn(context: Pick<ScanContext<ScanVerdict, unknown>, 'writes' | 'result'>) {
+  const serial = context.result?.serial
+  return context.writes.some((write) => write.kind === 'checkIn' && write.serial === serial)
+}
+
 /** A write that failed is reported, and its verdict stays on screen as it was. */
 const writeFailed = (where: string) =>
   ({
@@ -88,7 +97,9 @@ export const scanRepeatWindowMs = 5_000
  * (docs/requirements.md RCP-1, CHK-8). Codes are judged one at a time in the order read; each verdict gets
  * the next serial and its cue at once. The check-in of a valid code is written only once the verdict is
  * painted (`verdictPainted`), so the disk and the re-render its store update causes never delay the verdict;
- * a search verdict is written when staff confirm it. Writes run in order to their end, whatever the screen
+ * a search verdict is written when staff confirm it. A person found by search is not let in yet, so a valid
+ * search verdict gets no cue; the valid cue sounds once the confirmed check-in is recorded
+ * (docs/decisions/145-door-states-and-the-saved-code.md). Writes run in order to their end, whatever the screen
  * shows meanwhile, and each lands on the verdict it belongs to only.
  *
  * Generic over the app's verdict and stored check-in, so core knows nothing of how codes are verified or
@@ -96,6 +107,20 @@ export const scanRepeatWindowMs = 5_000
  * and the `cue` and `reportError` actions.
  */
 export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
+  /** A person chosen in the search, on screen. */
+  const showChosen = {
+    type: 'show',
+    params: ({ event }: { event: { verdict: TVerdict } }) => ({
+      verdict: event.verdict,
+      source: 'search' as const,
+      decodedAt: undefined,
+    }),
+  } as const
+  /** A recorded check-in, on the verdict it belongs to. */
+  const settleCheckIn = {
+    type: 'settleWrite',
+    params: ({ event }: { event: { output: TCheckIn } }) => ({ change: { checkIn: event.output } }),
+  } as const
   return setup({
     types: {
       context: {} as ScanContext<TVerdict, TCheckIn>,
@@ -159,7 +184,14 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
         context.writes[0]?.kind === 'checkIn' && context.writes[0].afterPaint,
       nextWriteIsCheckIn: ({ context }) => context.writes[0]?.kind === 'checkIn',
       nextWriteIsUndo: ({ context }) => context.writes[0]?.kind === 'undo',
-      canConfirm: ({ context }) => context.result?.verdict.kind === 'valid' && !context.result.checkIn,
+      canConfirm: ({ context }) =>
+        context.result?.verdict.kind === 'valid' && !context.result.checkIn && !isConfirmingCheckIn(context),
+      /** The check-in just written is the one staff confirmed for the verdict still on screen. */
+      wroteConfirmedCheckIn: ({ context }) => {
+        const write = context.writes[0]
+        return write?.kind === 'checkIn' && !write.afterPaint && write.serial === context.result?.serial
+      },
+      isSearchValid: ({ event }) => event.type === 'person.chosen' && event.verdict.kind === 'valid',
       canUndo: ({ context }) => context.result?.checkIn !== undefined && !context.result.undone,
     },
     delays: { repeatWindow: scanRepeatWindowMs },
@@ -192,15 +224,16 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
         },
       ],
       'repeatWindow.end': { actions: assign({ lastRead: undefined }) },
-      'person.chosen': {
-        actions: [
-          {
-            type: 'show',
-            params: ({ event }) => ({ verdict: event.verdict, source: 'search', decodedAt: undefined }),
-          },
-          { type: 'cue', params: ({ event }) => ({ kind: event.verdict.kind }) },
-        ],
-      },
+      'person.chosen': [
+        // Not checked in yet: no cue, so nothing at the door sounds like "OK" before the check-in is recorded.
+        {
+          guard: 'isSearchValid',
+          actions: showChosen,
+        },
+        {
+          actions: [showChosen, { type: 'cue', params: ({ event }) => ({ kind: event.verdict.kind }) }],
+        },
+      ],
       'checkIn.confirm': {
         guard: 'canConfirm',
         actions: assign({
@@ -286,13 +319,17 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
             invoke: {
               src: 'recordCheckIn',
               input: ({ context }) => ({ registrationId: nextWrite(context, 'checkIn').registrationId }),
-              onDone: {
-                target: 'idle',
-                actions: {
-                  type: 'settleWrite',
-                  params: ({ event }) => ({ change: { checkIn: event.output } }),
+              onDone: [
+                {
+                  guard: 'wroteConfirmedCheckIn',
+                  target: 'idle',
+                  actions: [{ type: 'cue', params: { kind: 'valid' } }, settleCheckIn],
                 },
-              },
+                {
+                  target: 'idle',
+                  actions: settleCheckIn,
+                },
+              ],
               onError: writeFailed('record-check-in'),
             },
           },
