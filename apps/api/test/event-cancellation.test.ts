@@ -28,6 +28,14 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 10, sponsor: 10 } })
   const admin = useAdmin(sut)
 
+  async function paidCount(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      sut.database.db,
+      sql`select count(*)::int as n from registrations where payment_status = 'paid'`,
+    )
+    return row?.n ?? -1
+  }
+
   async function refunds() {
     return queryRows<{ registration_id: string; amount_jpy: number; source: string; staff_user_id: string }>(
       sut.database.db,
@@ -137,6 +145,45 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     expect(offers[0]?.n).toBe(0)
   })
 
+  it('refunds payments that land during the run, whatever their id, and finishes with nobody paid', async () => {
+    for (let n = 0; n < 3; n++) await member(sut, 'sponsor')
+    // Members who paid at the provider just before the start, their payments not delivered yet.
+    const late = [
+      await registeredMember(sut, 'sponsor', { pay: false }),
+      await registeredMember(sut, 'sponsor', { pay: false }),
+    ]
+    // Ids are random: one is made to sort before every other, as any late payment's id may.
+    await sut.database.db.execute(
+      sql`update registrations set registration_id = '00000000-0000-4000-8000-000000000001'
+          where registration_id = ${late[0]?.registrationId}::uuid`,
+    )
+    for (const { sessionId } of late) sut.gateway.complete(sessionId)
+    const service = createEventCancellationService({
+      db: sut.database.db,
+      clock: sut.clock,
+      logger: sut.logger,
+      refunds: sut.api.refunds,
+      gateway: sut.gateway,
+      featureFlags: sut.api.featureFlags,
+      batchSize: 2,
+      autoDrive: false,
+    })
+    const run = await service.start(1_000, admin.id)
+
+    expect(await service.runBatch(run.runId)).toBe(true)
+    // The payments arrive between two batches.
+    for (const { sessionId } of late) {
+      expect((await sut.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+    }
+    while (await service.runBatch(run.runId)) {
+      // one batch after another, as the background driver does
+    }
+
+    expect(await paidCount()).toBe(0)
+    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 5, failed: 0 })
+    expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+
   it('resumes after a crash mid-run on another instance and refunds each participant once', async () => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
@@ -145,6 +192,8 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       clock: sut.clock,
       logger: sut.logger,
       refunds: sut.api.refunds,
+      gateway: sut.gateway,
+      featureFlags: sut.api.featureFlags,
       batchSize: 2,
       autoDrive: false,
     })
@@ -167,6 +216,8 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       clock: sut.clock,
       logger: restarted.logger,
       refunds: restarted.api.refunds,
+      gateway: sut.gateway,
+      featureFlags: restarted.api.featureFlags,
       batchSize: 2,
       autoDrive: false,
     })
