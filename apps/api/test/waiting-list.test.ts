@@ -139,6 +139,41 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     ).toMatchObject({ status: 409, body: { message: 'noWaitingListOffer' } })
   })
 
+  it('refuses accepting an offer while registration is off, exactly like registering, and keeps the offer', async () => {
+    const { holder } = await fillTier()
+    const member = await sut.memberToken()
+    await join(member, joinBody('member', 'Patient'))
+    await sut.request('DELETE', '/registration', { token: holder })
+    const flags = {
+      is_new_club_activity_establishment_available: false,
+      is_registration_available: false,
+      is_under_maintenance: false,
+    }
+    const admin = await sut.adminToken()
+    expect((await sut.request('PUT', '/admin/features', { token: admin, body: flags })).status).toBe(200)
+
+    const registering = await sut.request('POST', '/registration', {
+      token: await sut.memberToken(),
+      body: registrationRequest(),
+    })
+    const accepting = await sut.request('POST', '/waiting-list/accept', { token: member, body: acceptBody })
+
+    expect(registering).toMatchObject({ status: 409, body: { message: 'registrationUnavailable' } })
+    expect(accepting).toMatchObject({ status: registering.status, body: registering.body })
+    expect(sut.gateway.sessions.size).toBe(1)
+    expect((await sut.request('GET', '/waiting-list', { token: member })).body).toMatchObject({
+      status: 'offered',
+    })
+    expect(await spotsOf('member')).toEqual({ capacity: 1, taken: 1, registrations: 0, offers: 1 })
+
+    // Switched on again, the same offer can be accepted.
+    const on = { ...flags, is_registration_available: true }
+    expect((await sut.request('PUT', '/admin/features', { token: admin, body: on })).status).toBe(200)
+    expect(
+      (await sut.request('POST', '/waiting-list/accept', { token: member, body: acceptBody })).status,
+    ).toBe(201)
+  })
+
   it('passes an offer not taken in time to the next person, and mails the one whose offer expired', async () => {
     const { holder } = await fillTier()
     const [firstSub, secondSub] = [randomUUID(), randomUUID()]
