@@ -184,6 +184,132 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
   })
 
+  it('keeps a refusal paid and reported, retries it with a growing backoff, and finishes only once it is refunded', async () => {
+    for (let n = 0; n < 2; n++) await member(sut, 'sponsor')
+    const service = createEventCancellationService({
+      db: sut.database.db,
+      clock: sut.clock,
+      logger: sut.logger,
+      refunds: sut.api.refunds,
+      gateway: sut.gateway,
+      featureFlags: sut.api.featureFlags,
+      batchSize: 5,
+      autoDrive: false,
+    })
+    sut.gateway.refuseNextRefunds(1)
+    const run = await service.start(0, admin.id)
+
+    expect(await service.runBatch(run.runId)).toBe(true)
+    const [refused] = await queryRows<{ registration_id: string }>(
+      sut.database.db,
+      sql`select registration_id from refund_attempts where status = 'failed'`,
+    )
+    // Nothing is due until the refusal's backoff passes: the run neither spins nor finishes.
+    expect(await service.runBatch(run.runId)).toBe(false)
+    expect(await service.runBatch(run.runId)).toBe(false)
+    expect(await service.status()).toMatchObject({
+      status: 'running',
+      refunded: 1,
+      failed: 1,
+      lastError: `${refused?.registration_id}: Stub payment provider: refund refused`,
+    })
+    expect(await paidCount()).toBe(1)
+
+    // Retried after a minute and refused again: the next wait is two minutes.
+    sut.gateway.refuseNextRefunds(1)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(true)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(false)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(true)
+    expect(await service.runBatch(run.runId)).toBe(false)
+
+    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 2, failed: 0 })
+    expect(await paidCount()).toBe(0)
+    const attempts = await queryRows<{ status: string }>(
+      sut.database.db,
+      sql`select status from refund_attempts where registration_id = ${refused?.registration_id}::uuid
+          order by attempt`,
+    )
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['failed', 'failed', 'succeeded'])
+    expect(sut.logger.records.filter((record) => record.level === 'warn').length).toBeGreaterThan(0)
+  })
+
+  it('switches registration off for good, ends the open checkouts, and refuses checkouts, offers and reopening', async () => {
+    await member(sut, 'member')
+    const open = await registeredMember(sut, 'member', { pay: false })
+    // An offer out on the one sponsor-fursuiter spot.
+    const holder = await registeredMember(sut, 'sponsor_fursuiter', { pay: false })
+    const { success_url, cancel_url, ...fields } = registrationRequest('sponsor_fursuiter', 'Waiting')
+    const waiting = await sut.memberToken()
+    expect(
+      (await sut.request('POST', '/waiting-list', { token: waiting, body: { ...fields, language: 'en' } }))
+        .status,
+    ).toBe(201)
+    expect((await sut.request('DELETE', '/registration', { token: holder.token })).status).toBe(200)
+    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+      status: 'offered',
+    })
+
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin.token,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started.status).toBe(202)
+
+    expect(sut.gateway.sessions.get(open.sessionId)?.status).toBe('expired')
+    const registrationOff = { status: 409, body: { message: 'registrationUnavailable' } }
+    for (const settled of [false, true]) {
+      if (settled) {
+        await sut.api.eventCancellation.idle()
+        expect(
+          (await sut.request('GET', '/admin/event-cancellation', { token: admin.token })).body,
+        ).toMatchObject({ status: 'finished', refunded: 1 })
+      }
+      expect((await sut.request('GET', '/features')).body).toEqual({
+        is_new_club_activity_establishment_available: false,
+        is_registration_available: false,
+        is_under_maintenance: false,
+        is_event_cancelled: true,
+      })
+      expect(
+        await sut.request('POST', '/registration', {
+          token: await sut.memberToken(),
+          body: registrationRequest('sponsor'),
+        }),
+      ).toMatchObject(registrationOff)
+      expect(
+        await sut.request('POST', '/waiting-list/accept', {
+          token: waiting,
+          body: { success_url, cancel_url },
+        }),
+      ).toMatchObject(registrationOff)
+      const reopen = await sut.request('PUT', '/admin/features', {
+        token: admin.token,
+        body: {
+          is_new_club_activity_establishment_available: false,
+          is_registration_available: true,
+          is_under_maintenance: false,
+        },
+      })
+      expect(reopen).toMatchObject({ status: 409, body: { message: 'eventCancelled' } })
+    }
+    // The other switches still work.
+    const maintenance = await sut.request('PUT', '/admin/features', {
+      token: admin.token,
+      body: {
+        is_new_club_activity_establishment_available: true,
+        is_registration_available: false,
+        is_under_maintenance: false,
+      },
+    })
+    expect(maintenance).toMatchObject({
+      status: 200,
+      body: { is_new_club_activity_establishment_available: true, is_event_cancelled: true },
+    })
+  })
+
   it('resumes after a crash mid-run on another instance and refunds each participant once', async () => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))

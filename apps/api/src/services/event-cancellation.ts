@@ -229,12 +229,14 @@ export function createEventCancellationService(options: {
         await refunds.refundForEventCancellation(registrationId, run.expensesPerPersonJpy, run.startedBy)
       } catch (error) {
         const [latest] = await db
-          .select({ status: refundAttempts.status })
+          .select({ status: refundAttempts.status, error: refundAttempts.error })
           .from(refundAttempts)
           .where(eq(refundAttempts.registrationId, registrationId))
           .orderBy(desc(refundAttempts.attempt))
           .limit(1)
-        const message = `${registrationId}: ${error instanceof Error ? error.message : String(error)}`
+        // The provider's reason for a refusal; otherwise what went wrong here.
+        const reason = latest?.status === 'failed' ? latest.error : null
+        const message = `${registrationId}: ${reason ?? (error instanceof Error ? error.message : String(error))}`
         if (latest?.status !== 'failed') {
           // No answer (the provider may have refunded it), or not the provider at all: stop, and try again
           // after a while with the same key; the provider is likely down, so the rest would not fare better.
