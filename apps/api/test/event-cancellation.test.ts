@@ -14,6 +14,7 @@ import {
   useAdmin,
   useTestApi,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * The event-cancelled refund (decision 113): a dry run with totals, then every paid registration refunded the fee
@@ -104,11 +105,27 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       sql`select payment_status from registrations where registration_id = ${pending}::uuid`,
     )
     expect(stillPending?.payment_status).toBe('pending')
-    const owed = await queryRows<{ n: number }>(
+    const owed = await queryRows<{ mail_id: string; registration_id: string }>(
       sut.database.db,
-      sql`select count(*)::int as n from mail_outbox where kind = 'refunded'`,
+      sql`select mail_id, registration_id from mail_outbox where kind = 'refunded'`,
     )
-    expect(owed[0]?.n).toBe(3)
+    expect(owed).toHaveLength(3)
+    // The sponsor is told the event is cancelled and how the refund was reached.
+    const { deliver, sent } = capturingMailer(sut)
+    const sponsorMail = owed.find((mail) => mail.registration_id === paid[1])
+    expect(
+      await deliver({
+        mailId: sponsorMail?.mail_id ?? '',
+        kind: 'refunded',
+        registrationId: paid[1] ?? '',
+        waitingEntryId: null,
+        attempts: 0,
+      }),
+    ).toMatchObject({ status: 'sent' })
+    expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】イベント中止と返金のお知らせ')
+    expect(sent[0]?.text).toContain(
+      'お支払いいただいた参加費10,000円から、イベントのためにすでに発生した1人あたりの経費3,500円を差し引き、6,500円を返金しました。',
+    )
     expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 1, holding: 1 })
   })
 

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, RefundQuoteWire, RefundWire } from '@furfes/core'
-import { defaultEventDetails } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
-import { createMailer } from '../src/mail/mailer.ts'
-import type { MailTransport } from '../src/mail/transport.ts'
 import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { refundProviderKey } from '../src/services/refunds.ts'
 import {
@@ -19,6 +16,7 @@ import {
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * Cancelling a paid registration with a refund (decision 111), through the stub payment provider: the policy
@@ -156,24 +154,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       sql`select mail_id, kind from mail_outbox where registration_id = ${registrationId}::uuid and kind = 'refunded'`,
     )
     expect(owed.map((mail) => mail.kind)).toEqual(['refunded'])
-    const sent: Parameters<MailTransport['send']>[0][] = []
-    const deliver = createMailer({
-      db: sut.database.db,
-      transport: {
-        send: async (mail) => {
-          sent.push(mail)
-          return { messageId: 'm-1' }
-        },
-        close: () => {},
-      },
-      gateway: sut.gateway,
-      clock: sut.clock,
-      pwaUrl: 'https://pwa.furfes.test',
-      eventDate: '2025-05-10',
-      event: defaultEventDetails,
-      venue: { ja: '会場', en: 'Hall' },
-      messageIdDomain: 'furfes.test',
-    })
+    const { deliver, sent } = capturingMailer(sut)
     const result = await deliver({
       mailId: owed[0]?.mail_id ?? '',
       kind: 'refunded',
@@ -182,7 +163,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       attempts: 0,
     })
 
-    expect(result).toEqual({ status: 'sent', messageId: 'm-1' })
+    expect(result).toEqual({ status: 'sent', messageId: sent[0]?.messageId })
     expect(sent[0]?.to).toBe('fox@example.com')
     expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルと返金のお知らせ')
     expect(sent[0]?.text).toContain('2,700円を返金しました')

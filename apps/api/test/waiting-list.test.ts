@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
   adminWaitingListWireSchema,
-  defaultEventDetails,
   formatInstant,
   waitingListEntryWireSchema,
 } from '@furfes/core'
@@ -9,11 +8,10 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createMemoryLogger } from '../src/logger.ts'
-import { createMailer } from '../src/mail/mailer.ts'
 import { createMailOutbox } from '../src/mail/outbox.ts'
-import type { MailContent } from '../src/mail/templates.ts'
 import { syncTierCapacities } from '../src/services/registrations.ts'
 import { databaseKinds, pwaUrl, registrationRequest, useTestApi } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 import { spotAccounting } from './support/waiting-list.ts'
 
 /*
@@ -252,28 +250,12 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
   })
 
   it('mails the offer and its expiry to the member, in the language they joined in', async () => {
-    const sent: (MailContent & { to: string })[] = []
+    const { deliver, sent } = capturingMailer(sut)
     const outbox = createMailOutbox({
       db: sut.database.db,
       clock: sut.clock,
       logger: createMemoryLogger(),
-      deliver: createMailer({
-        db: sut.database.db,
-        transport: {
-          send: async (mail) => {
-            sent.push(mail)
-            return { messageId: mail.messageId }
-          },
-          close: () => {},
-        },
-        gateway: sut.gateway,
-        clock: sut.clock,
-        pwaUrl,
-        eventDate: '2025-05-10',
-        event: defaultEventDetails,
-        venue: { ja: '会場', en: 'Venue' },
-        messageIdDomain: 'furfes.test',
-      }),
+      deliver,
     })
     const { holder } = await fillTier()
     const sub = randomUUID()
