@@ -586,7 +586,8 @@ export function createApi(options: ApiOptions): Api {
    * is cancelled (decision 113).
    */
   async function requireRegistrationOpen(): Promise<void> {
-    if (!(await featureFlags.get()).isRegistrationAvailable) throw productError(409, 'registrationUnavailable')
+    if (!(await featureFlags.get()).isRegistrationAvailable)
+      throw productError(409, 'registrationUnavailable')
   }
 
   async function storedEmail(userId: string): Promise<string | undefined> {

@@ -269,7 +269,10 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
 
     const answers = await Promise.all(
       keys.map((key) =>
-        sut.request('POST', refundPath(registrationId), { token: admin.token, body: { idempotency_key: key } }),
+        sut.request('POST', refundPath(registrationId), {
+          token: admin.token,
+          body: { idempotency_key: key },
+        }),
       ),
     )
 

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import {
-  adminWaitingListWireSchema,
-  formatInstant,
-  waitingListEntryWireSchema,
-} from '@furfes/core'
+import { adminWaitingListWireSchema, formatInstant, waitingListEntryWireSchema } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'

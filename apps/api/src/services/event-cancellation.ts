@@ -290,7 +290,8 @@ export function createEventCancellationService(options: {
         }),
       )
     }
-    if (open.length > 0) logger.info('Ended the open checkouts of the cancelled event', { count: open.length })
+    if (open.length > 0)
+      logger.info('Ended the open checkouts of the cancelled event', { count: open.length })
   }
 
   function drive(runId: string): void {

@@ -95,7 +95,8 @@ async function returnPaidSpots(
 function answerTo(input: StaffRefundInput, refund: RefundRow): Refund {
   if (refund.clientKey !== input.clientKey) throw productError(409, 'alreadyRefunded')
   // No amount asks for the policy amount, as the first request with this key did if it gave none.
-  if ((input.amountJpy ?? refund.policyAmountJpy) !== refund.amountJpy) throw productError(409, 'refundKeyReused')
+  if ((input.amountJpy ?? refund.policyAmountJpy) !== refund.amountJpy)
+    throw productError(409, 'refundKeyReused')
   return toRefund(refund)
 }
 

@@ -6,7 +6,10 @@ import { pwaUrl, type TestApi } from './harness.ts'
 type SentMail = Parameters<MailTransport['send']>[0]
 
 /** The API's mailer over the test's database and provider, delivering into `sent` instead of a mail server. */
-export function capturingMailer(sut: TestApi): { deliver: ReturnType<typeof createMailer>; sent: SentMail[] } {
+export function capturingMailer(sut: TestApi): {
+  deliver: ReturnType<typeof createMailer>
+  sent: SentMail[]
+} {
   const sent: SentMail[] = []
   const deliver = createMailer({
     db: sut.database.db,
