@@ -31,7 +31,10 @@ export interface EventCancellationService {
    * do now: the run finished, another instance drives it, or only refusals waiting for their retry are left.
    */
   runBatch(runId: string): Promise<boolean>
-  /** Resolves when this instance's background driving has stopped (tests wait on it instead of sleeping). */
+  /**
+   * Resolves when this instance's background work (ending open checkouts, driving the run) has stopped; tests
+   * wait on it instead of sleeping.
+   */
   idle(): Promise<void>
 }
 
@@ -75,6 +78,8 @@ export function createEventCancellationService(options: {
   const retryBaseMs = options.retryBaseMs ?? defaultRetryBaseMs
   const retryMaxMs = options.retryMaxMs ?? defaultRetryMaxMs
   let driving: Promise<void> = Promise.resolve()
+  // Ending the open checkouts may take long when the provider is slow: the start answers without waiting.
+  let endingCheckouts: Promise<void> = Promise.resolve()
 
   async function paidByTier() {
     return queryRows<{ registration_tier: string; amount_jpy: number; n: number }>(
@@ -302,7 +307,8 @@ export function createEventCancellationService(options: {
           // Each batch renews the lease; another instance takes over only if this one stops.
         }
       } catch (error) {
-        // The batch paused the run: a status poll after the pause (here or on another instance) resumes it.
+        // A refund without an answer paused the run, anything else leaves the lease to lapse: a status poll
+        // after that (here or on another instance) resumes it.
         logger.error('The event-cancelled run stopped; asking for its progress resumes it', { runId, error })
       }
     })
@@ -329,7 +335,11 @@ export function createEventCancellationService(options: {
       }
       // Also when the run existed: a start that died halfway is finished by the next one.
       await options.featureFlags.closeRegistration(staffUserId)
-      await endOpenCheckouts()
+      endingCheckouts = endingCheckouts.then(endOpenCheckouts).catch((error: unknown) => {
+        logger.error('Could not list the open checkouts of the cancelled event; they lapse by themselves', {
+          error,
+        })
+      })
       const [running] = await db
         .select()
         .from(eventCancellationRuns)
@@ -364,7 +374,7 @@ export function createEventCancellationService(options: {
       let current: Promise<void>
       do {
         current = driving
-        await current
+        await Promise.all([current, endingCheckouts])
       } while (current !== driving)
     },
   }
