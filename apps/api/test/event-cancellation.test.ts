@@ -3,16 +3,20 @@ import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@fur
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { createEventCancellationService } from '../src/services/event-cancellation.ts'
 import {
   createTestApi,
   databaseKinds,
+  pwaUrl,
   registeredMember,
   registrationRequest,
   type TestApi,
   tierCounts,
+  twoTestApis,
   useAdmin,
   useTestApi,
+  useTestDatabase,
 } from './support/harness.ts'
 import { capturingMailer } from './support/mailer.ts'
 
@@ -20,6 +24,20 @@ import { capturingMailer } from './support/mailer.ts'
  * The event-cancelled refund (decision 113): a dry run with totals, then every paid registration refunded the fee
  * minus the per-person expenses, in batches, resumed after a crash with nobody refunded twice.
  */
+
+/** The run service of an instance with nothing in the background: the test drives each batch. */
+function runByHand(instance: TestApi, batchSize: number) {
+  return createEventCancellationService({
+    db: instance.database.db,
+    clock: instance.clock,
+    logger: instance.logger,
+    refunds: instance.api.refunds,
+    gateway: instance.gateway,
+    featureFlags: instance.api.featureFlags,
+    batchSize,
+    autoDrive: false,
+  })
+}
 
 async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Promise<string> {
   return (await registeredMember(sut, tier, { pay })).registrationId
@@ -175,16 +193,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
           where registration_id = ${late[0]?.registrationId}::uuid`,
     )
     for (const { sessionId } of late) sut.gateway.complete(sessionId)
-    const service = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: sut.logger,
-      refunds: sut.api.refunds,
-      gateway: sut.gateway,
-      featureFlags: sut.api.featureFlags,
-      batchSize: 2,
-      autoDrive: false,
-    })
+    const service = runByHand(sut, 2)
     const run = await service.start(1_000, admin.id)
 
     expect(await service.runBatch(run.runId)).toBe(true)
@@ -203,16 +212,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
 
   it('keeps a refusal paid and reported, retries it with a growing backoff, and finishes only once it is refunded', async () => {
     for (let n = 0; n < 2; n++) await member(sut, 'sponsor')
-    const service = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: sut.logger,
-      refunds: sut.api.refunds,
-      gateway: sut.gateway,
-      featureFlags: sut.api.featureFlags,
-      batchSize: 5,
-      autoDrive: false,
-    })
+    const service = runByHand(sut, 5)
     sut.gateway.refuseNextRefunds(1)
     const run = await service.start(0, admin.id)
 
@@ -337,16 +337,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   it('resumes after a crash mid-run on another instance and refunds each participant once', async () => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
-    const first = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: sut.logger,
-      refunds: sut.api.refunds,
-      gateway: sut.gateway,
-      featureFlags: sut.api.featureFlags,
-      batchSize: 2,
-      autoDrive: false,
-    })
+    const first = runByHand(sut, 2)
     const run = await first.start(1_000, admin.id)
     expect(await first.runBatch(run.runId)).toBe(true)
     // The next refund reaches the provider but its answer is lost, and the instance dies there.
@@ -361,16 +352,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       clock: sut.clock,
       capacities: { member: 10, sponsor: 10 },
     })
-    const second = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: restarted.logger,
-      refunds: restarted.api.refunds,
-      gateway: sut.gateway,
-      featureFlags: restarted.api.featureFlags,
-      batchSize: 2,
-      autoDrive: false,
-    })
+    const second = runByHand(restarted, 2)
     expect(await second.status()).toMatchObject({ status: 'running', refunded: 2, failed: 0 })
     expect(await first.runBatch(run.runId)).toBe(true)
     expect(await second.runBatch(run.runId)).toBe(false)
@@ -385,5 +367,55 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       new Set(paid),
     )
     expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+})
+
+describe('the event-cancelled run driven by two API instances on one PostgreSQL', () => {
+  const database = useTestDatabase('postgres')
+
+  it('refunds everyone once, payments landing between batches included, whoever holds the lease', async () => {
+    const gateway = createStubPaymentGateway({ pwaUrl })
+    const { first, second, clock, close } = await twoTestApis(database(), {
+      gateway,
+      capacities: { sponsor: 10 },
+    })
+    try {
+      for (let n = 0; n < 4; n++) await registeredMember(first, 'sponsor')
+      const late = [
+        await registeredMember(second, 'sponsor', { pay: false }),
+        await registeredMember(second, 'sponsor', { pay: false }),
+      ]
+      for (const { sessionId } of late) gateway.complete(sessionId)
+      const one = runByHand(first, 2)
+      const two = runByHand(second, 2)
+      const run = await one.start(1_000, randomUUID())
+
+      // Both instances try each batch at once: one holds the lease, the other finds it taken.
+      const both = () => Promise.all([one.runBatch(run.runId), two.runBatch(run.runId)])
+      expect((await both()).filter(Boolean)).toHaveLength(1)
+      for (const { sessionId } of late) {
+        expect((await second.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+      }
+      // The holder stops (a crash); once its lease has passed, whichever instance claims first drives on.
+      clock.advance(61_000)
+      while ((await both()).some(Boolean)) {
+        // batch after batch, as the background drivers do
+      }
+
+      expect(await two.status()).toMatchObject({ status: 'finished', refunded: 6, failed: 0 })
+      const [paid] = await queryRows<{ n: number }>(
+        first.database.db,
+        sql`select count(*)::int as n from registrations where payment_status = 'paid'`,
+      )
+      expect(paid?.n).toBe(0)
+      expect(gateway.refunds.size).toBe(6)
+      const refunded = await queryRows<{ n: number }>(
+        first.database.db,
+        sql`select count(*)::int as n from registration_refunds group by registration_id`,
+      )
+      expect(refunded.map((row) => row.n)).toEqual([1, 1, 1, 1, 1, 1])
+    } finally {
+      await close()
+    }
   })
 })
