@@ -198,6 +198,8 @@ export function createApi(options: ApiOptions): Api {
     clock,
     logger,
     refunds,
+    gateway: options.paymentGateway,
+    featureFlags,
     ...(options.eventCancellationBatchSize === undefined
       ? {}
       : { batchSize: options.eventCancellationBatchSize }),
@@ -447,9 +449,7 @@ export function createApi(options: ApiOptions): Api {
       // Checkout redirects there after payment: only our own site, never an open redirect.
       if (new URL(url).origin !== pwaOrigin) throw productError(400, 'invalidRequest')
     }
-    // 409, like soldOut: the request is fine, registration is closed right now (decision 033).
-    if (!(await featureFlags.get()).isRegistrationAvailable)
-      throw productError(409, 'registrationUnavailable')
+    await requireRegistrationOpen()
     const email = caller.email ?? (await storedEmail(caller.sub))
     const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request: body })
     return { status: 201, body: { payment_url: paymentUrl } }
@@ -481,8 +481,7 @@ export function createApi(options: ApiOptions): Api {
   })
 
   mount(apiRoutes.postWaitingList, async ({ body, caller }) => {
-    if (!(await featureFlags.get()).isRegistrationAvailable)
-      throw productError(409, 'registrationUnavailable')
+    await requireRegistrationOpen()
     const joined = await waitingList.join({
       userId: caller.sub,
       registrationTier: body.registration_tier,
@@ -503,6 +502,8 @@ export function createApi(options: ApiOptions): Api {
     for (const url of [body.success_url, body.cancel_url]) {
       if (new URL(url).origin !== pwaOrigin) throw productError(400, 'invalidRequest')
     }
+    // Accepting opens a checkout: refused exactly when registering is.
+    await requireRegistrationOpen()
     const email = caller.email ?? (await storedEmail(caller.sub))
     const { paymentUrl } = await registrations.acceptOffer({
       userId: caller.sub,
@@ -598,6 +599,16 @@ export function createApi(options: ApiOptions): Api {
     if (!run) throw notFound()
     return { status: 200, body: encode(eventCancellationRunCodec, run) }
   })
+
+  /**
+   * Registering, joining the waiting list and accepting an offer while registration is off answer 409, like
+   * soldOut: the request is fine, registration is closed right now (decision 033), and for good once the event
+   * is cancelled (decision 113).
+   */
+  async function requireRegistrationOpen(): Promise<void> {
+    if (!(await featureFlags.get()).isRegistrationAvailable)
+      throw productError(409, 'registrationUnavailable')
+  }
 
   async function storedEmail(userId: string): Promise<string | undefined> {
     const [row] = await db

@@ -3,22 +3,41 @@ import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@fur
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { createEventCancellationService } from '../src/services/event-cancellation.ts'
 import {
   createTestApi,
   databaseKinds,
+  pwaUrl,
   registeredMember,
   registrationRequest,
   type TestApi,
   tierCounts,
+  twoTestApis,
   useAdmin,
   useTestApi,
+  useTestDatabase,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * The event-cancelled refund (decision 113): a dry run with totals, then every paid registration refunded the fee
  * minus the per-person expenses, in batches, resumed after a crash with nobody refunded twice.
  */
+
+/** The run service of an instance with nothing in the background: the test drives each batch. */
+function runByHand(instance: TestApi, batchSize: number) {
+  return createEventCancellationService({
+    db: instance.database.db,
+    clock: instance.clock,
+    logger: instance.logger,
+    refunds: instance.api.refunds,
+    gateway: instance.gateway,
+    featureFlags: instance.api.featureFlags,
+    batchSize,
+    autoDrive: false,
+  })
+}
 
 async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Promise<string> {
   return (await registeredMember(sut, tier, { pay })).registrationId
@@ -27,6 +46,14 @@ async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Pro
 describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 10, sponsor: 10 } })
   const admin = useAdmin(sut)
+
+  async function paidCount(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      sut.database.db,
+      sql`select count(*)::int as n from registrations where payment_status = 'paid'`,
+    )
+    return row?.n ?? -1
+  }
 
   async function refunds() {
     return queryRows<{ registration_id: string; amount_jpy: number; source: string; staff_user_id: string }>(
@@ -96,11 +123,27 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       sql`select payment_status from registrations where registration_id = ${pending}::uuid`,
     )
     expect(stillPending?.payment_status).toBe('pending')
-    const owed = await queryRows<{ n: number }>(
+    const owed = await queryRows<{ mail_id: string; registration_id: string }>(
       sut.database.db,
-      sql`select count(*)::int as n from mail_outbox where kind = 'refunded'`,
+      sql`select mail_id, registration_id from mail_outbox where kind = 'refunded'`,
     )
-    expect(owed[0]?.n).toBe(3)
+    expect(owed).toHaveLength(3)
+    // The sponsor is told the event is cancelled and how the refund was reached.
+    const { deliver, sent } = capturingMailer(sut)
+    const sponsorMail = owed.find((mail) => mail.registration_id === paid[1])
+    expect(
+      await deliver({
+        mailId: sponsorMail?.mail_id ?? '',
+        kind: 'refunded',
+        registrationId: paid[1] ?? '',
+        waitingEntryId: null,
+        attempts: 0,
+      }),
+    ).toMatchObject({ status: 'sent' })
+    expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】イベント中止と返金のお知らせ')
+    expect(sent[0]?.text).toContain(
+      'お支払いいただいた参加費10,000円から、イベントのためにすでに発生した1人あたりの経費3,500円を差し引き、6,500円を返金しました。',
+    )
     expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 1, holding: 1 })
   })
 
@@ -137,17 +180,164 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     expect(offers[0]?.n).toBe(0)
   })
 
+  it('refunds payments that land during the run, whatever their id, and finishes with nobody paid', async () => {
+    for (let n = 0; n < 3; n++) await member(sut, 'sponsor')
+    // Members who paid at the provider just before the start, their payments not delivered yet.
+    const late = [
+      await registeredMember(sut, 'sponsor', { pay: false }),
+      await registeredMember(sut, 'sponsor', { pay: false }),
+    ]
+    // Ids are random: one is made to sort before every other, as any late payment's id may.
+    await sut.database.db.execute(
+      sql`update registrations set registration_id = '00000000-0000-4000-8000-000000000001'
+          where registration_id = ${late[0]?.registrationId}::uuid`,
+    )
+    for (const { sessionId } of late) sut.gateway.complete(sessionId)
+    const service = runByHand(sut, 2)
+    const run = await service.start(1_000, admin.id)
+
+    expect(await service.runBatch(run.runId)).toBe(true)
+    // The payments arrive between two batches.
+    for (const { sessionId } of late) {
+      expect((await sut.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+    }
+    while (await service.runBatch(run.runId)) {
+      // one batch after another, as the background driver does
+    }
+
+    expect(await paidCount()).toBe(0)
+    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 5, failed: 0 })
+    expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+
+  it('keeps a refusal paid and reported, retries it with a growing backoff, and finishes only once it is refunded', async () => {
+    for (let n = 0; n < 2; n++) await member(sut, 'sponsor')
+    const service = runByHand(sut, 5)
+    sut.gateway.refuseNextRefunds(1)
+    const run = await service.start(0, admin.id)
+
+    expect(await service.runBatch(run.runId)).toBe(true)
+    const [refused] = await queryRows<{ registration_id: string }>(
+      sut.database.db,
+      sql`select registration_id from refund_attempts where status = 'failed'`,
+    )
+    // Nothing is due until the refusal's backoff passes: the run neither spins nor finishes.
+    expect(await service.runBatch(run.runId)).toBe(false)
+    expect(await service.runBatch(run.runId)).toBe(false)
+    expect(await service.status()).toMatchObject({
+      status: 'running',
+      refunded: 1,
+      failed: 1,
+      lastError: `${refused?.registration_id}: Stub payment provider: refund refused`,
+    })
+    expect(await paidCount()).toBe(1)
+
+    // Retried after a minute and refused again: the next wait is two minutes.
+    sut.gateway.refuseNextRefunds(1)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(true)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(false)
+    sut.clock.advance(60_000)
+    expect(await service.runBatch(run.runId)).toBe(true)
+    expect(await service.runBatch(run.runId)).toBe(false)
+
+    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 2, failed: 0 })
+    expect(await paidCount()).toBe(0)
+    const attempts = await queryRows<{ status: string }>(
+      sut.database.db,
+      sql`select status from refund_attempts where registration_id = ${refused?.registration_id}::uuid
+          order by attempt`,
+    )
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['failed', 'failed', 'succeeded'])
+    expect(sut.logger.records.filter((record) => record.level === 'warn').length).toBeGreaterThan(0)
+  })
+
+  it('switches registration off for good, ends the open checkouts, and refuses checkouts, offers and reopening', async () => {
+    await member(sut, 'member')
+    const open = await registeredMember(sut, 'member', { pay: false })
+    // An offer out on the one sponsor-fursuiter spot.
+    const holder = await registeredMember(sut, 'sponsor_fursuiter', { pay: false })
+    const { success_url, cancel_url, ...fields } = registrationRequest('sponsor_fursuiter', 'Waiting')
+    const waiting = await sut.memberToken()
+    expect(
+      (await sut.request('POST', '/waiting-list', { token: waiting, body: { ...fields, language: 'en' } }))
+        .status,
+    ).toBe(201)
+    expect((await sut.request('DELETE', '/registration', { token: holder.token })).status).toBe(200)
+    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+      status: 'offered',
+    })
+
+    // The one paid refund is refused at first, so the run is still running when it is looked at.
+    sut.gateway.refuseNextRefunds(1)
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin.token,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started.status).toBe(202)
+    await sut.api.eventCancellation.idle()
+
+    expect(sut.gateway.sessions.get(open.sessionId)?.status).toBe('expired')
+    const registrationOff = { status: 409, body: { message: 'registrationUnavailable' } }
+    for (const state of ['running', 'finished'] as const) {
+      if (state === 'finished') {
+        // The retry is due: the next look at the progress resumes the run, and it refunds the last one.
+        sut.clock.advance(61_000)
+        await admin.renew()
+        await sut.request('GET', '/admin/event-cancellation', { token: admin.token })
+        await sut.api.eventCancellation.idle()
+      }
+      expect(
+        (await sut.request('GET', '/admin/event-cancellation', { token: admin.token })).body,
+      ).toMatchObject({ status: state, refunded: state === 'running' ? 0 : 1 })
+      expect((await sut.request('GET', '/features')).body).toEqual({
+        is_new_club_activity_establishment_available: false,
+        is_registration_available: false,
+        is_under_maintenance: false,
+        is_event_cancelled: true,
+      })
+      expect(
+        await sut.request('POST', '/registration', {
+          token: await sut.memberToken(),
+          body: registrationRequest('sponsor'),
+        }),
+      ).toMatchObject(registrationOff)
+      expect(
+        await sut.request('POST', '/waiting-list/accept', {
+          token: waiting,
+          body: { success_url, cancel_url },
+        }),
+      ).toMatchObject(registrationOff)
+      const reopen = await sut.request('PUT', '/admin/features', {
+        token: admin.token,
+        body: {
+          is_new_club_activity_establishment_available: false,
+          is_registration_available: true,
+          is_under_maintenance: false,
+        },
+      })
+      expect(reopen).toMatchObject({ status: 409, body: { message: 'eventCancelled' } })
+    }
+    // The other switches still work.
+    const maintenance = await sut.request('PUT', '/admin/features', {
+      token: admin.token,
+      body: {
+        is_new_club_activity_establishment_available: true,
+        is_registration_available: false,
+        is_under_maintenance: false,
+      },
+    })
+    expect(maintenance).toMatchObject({
+      status: 200,
+      body: { is_new_club_activity_establishment_available: true, is_event_cancelled: true },
+    })
+  })
+
   it('resumes after a crash mid-run on another instance and refunds each participant once', async () => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
-    const first = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: sut.logger,
-      refunds: sut.api.refunds,
-      batchSize: 2,
-      autoDrive: false,
-    })
+    const first = runByHand(sut, 2)
     const run = await first.start(1_000, admin.id)
     expect(await first.runBatch(run.runId)).toBe(true)
     // The next refund reaches the provider but its answer is lost, and the instance dies there.
@@ -162,14 +352,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       clock: sut.clock,
       capacities: { member: 10, sponsor: 10 },
     })
-    const second = createEventCancellationService({
-      db: sut.database.db,
-      clock: sut.clock,
-      logger: restarted.logger,
-      refunds: restarted.api.refunds,
-      batchSize: 2,
-      autoDrive: false,
-    })
+    const second = runByHand(restarted, 2)
     expect(await second.status()).toMatchObject({ status: 'running', refunded: 2, failed: 0 })
     expect(await first.runBatch(run.runId)).toBe(true)
     expect(await second.runBatch(run.runId)).toBe(false)
@@ -184,5 +367,55 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       new Set(paid),
     )
     expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+})
+
+describe('the event-cancelled run driven by two API instances on one PostgreSQL', () => {
+  const database = useTestDatabase('postgres')
+
+  it('refunds everyone once, payments landing between batches included, whoever holds the lease', async () => {
+    const gateway = createStubPaymentGateway({ pwaUrl })
+    const { first, second, clock, close } = await twoTestApis(database(), {
+      gateway,
+      capacities: { sponsor: 10 },
+    })
+    try {
+      for (let n = 0; n < 4; n++) await registeredMember(first, 'sponsor')
+      const late = [
+        await registeredMember(second, 'sponsor', { pay: false }),
+        await registeredMember(second, 'sponsor', { pay: false }),
+      ]
+      for (const { sessionId } of late) gateway.complete(sessionId)
+      const one = runByHand(first, 2)
+      const two = runByHand(second, 2)
+      const run = await one.start(1_000, randomUUID())
+
+      // Both instances try each batch at once: one holds the lease, the other finds it taken.
+      const both = () => Promise.all([one.runBatch(run.runId), two.runBatch(run.runId)])
+      expect((await both()).filter(Boolean)).toHaveLength(1)
+      for (const { sessionId } of late) {
+        expect((await second.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
+      }
+      // The holder stops (a crash); once its lease has passed, whichever instance claims first drives on.
+      clock.advance(61_000)
+      while ((await both()).some(Boolean)) {
+        // batch after batch, as the background drivers do
+      }
+
+      expect(await two.status()).toMatchObject({ status: 'finished', refunded: 6, failed: 0 })
+      const [paid] = await queryRows<{ n: number }>(
+        first.database.db,
+        sql`select count(*)::int as n from registrations where payment_status = 'paid'`,
+      )
+      expect(paid?.n).toBe(0)
+      expect(gateway.refunds.size).toBe(6)
+      const refunded = await queryRows<{ n: number }>(
+        first.database.db,
+        sql`select count(*)::int as n from registration_refunds group by registration_id`,
+      )
+      expect(refunded.map((row) => row.n)).toEqual([1, 1, 1, 1, 1, 1])
+    } finally {
+      await close()
+    }
   })
 })

@@ -17,6 +17,7 @@ describe.each(databaseKinds)('feature flags on %s', (kind) => {
       is_new_club_activity_establishment_available: false,
       is_registration_available: true,
       is_under_maintenance: false,
+      is_event_cancelled: false,
     })
   })
 
@@ -24,7 +25,7 @@ describe.each(databaseKinds)('feature flags on %s', (kind) => {
     const flags = { ...allOff, is_new_club_activity_establishment_available: true }
     const put = await sut.request('PUT', '/admin/features', { token: await sut.adminToken(), body: flags })
     expect(put).toMatchObject({ status: 200, body: flags })
-    expect((await sut.request('GET', '/features')).body).toEqual(flags)
+    expect((await sut.request('GET', '/features')).body).toEqual({ ...flags, is_event_cancelled: false })
   })
 
   it('refuses flag changes without an admin token: 401 anonymous, 403 for a member, 400 for a bad body', async () => {

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckInItemWire, RefundQuoteWire, RefundWire } from '@furfes/core'
-import { defaultEventDetails } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
-import { createMailer } from '../src/mail/mailer.ts'
-import type { MailTransport } from '../src/mail/transport.ts'
+import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { refundProviderKey } from '../src/services/refunds.ts'
 import {
   databaseKinds,
+  pwaUrl,
   registeredMember,
   registrationRequest,
   tierCounts,
+  twoTestApis,
   useAdmin,
   useTestApi,
+  useTestDatabase,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * Cancelling a paid registration with a refund (decision 111), through the stub payment provider: the policy
@@ -152,24 +154,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       sql`select mail_id, kind from mail_outbox where registration_id = ${registrationId}::uuid and kind = 'refunded'`,
     )
     expect(owed.map((mail) => mail.kind)).toEqual(['refunded'])
-    const sent: Parameters<MailTransport['send']>[0][] = []
-    const deliver = createMailer({
-      db: sut.database.db,
-      transport: {
-        send: async (mail) => {
-          sent.push(mail)
-          return { messageId: 'm-1' }
-        },
-        close: () => {},
-      },
-      gateway: sut.gateway,
-      clock: sut.clock,
-      pwaUrl: 'https://pwa.furfes.test',
-      eventDate: '2025-05-10',
-      event: defaultEventDetails,
-      venue: { ja: '会場', en: 'Hall' },
-      messageIdDomain: 'furfes.test',
-    })
+    const { deliver, sent } = capturingMailer(sut)
     const result = await deliver({
       mailId: owed[0]?.mail_id ?? '',
       kind: 'refunded',
@@ -178,7 +163,7 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
       attempts: 0,
     })
 
-    expect(result).toEqual({ status: 'sent', messageId: 'm-1' })
+    expect(result).toEqual({ status: 'sent', messageId: sent[0]?.messageId })
     expect(sent[0]?.to).toBe('fox@example.com')
     expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルと返金のお知らせ')
     expect(sent[0]?.text).toContain('2,700円を返金しました')
@@ -257,6 +242,56 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 0, holding: 0 })
   })
 
+  it('refuses the same key with another amount (409 refundKeyReused) instead of answering the first amount', async () => {
+    const { registrationId } = await registeredMember(sut, 'sponsor')
+    const key = randomUUID()
+    const send = (amount: number) =>
+      sut.request('POST', refundPath(registrationId), {
+        token: admin.token,
+        body: { idempotency_key: key, amount_jpy: amount, reason: 'Venue changed the date' },
+      })
+
+    // Sent twice at once with two amounts: one refund, and the other amount refused.
+    const raced = await Promise.all([send(8_000), send(7_000)])
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const made = raced.find((answer) => answer.status === 200)?.body as RefundWire
+    expect(raced.find((answer) => answer.status === 409)?.body).toEqual({ message: 'refundKeyReused' })
+
+    const other = made.amount_jpy === 8_000 ? 7_000 : 8_000
+    expect(await send(other)).toMatchObject({ status: 409, body: { message: 'refundKeyReused' } })
+    expect(await send(made.amount_jpy)).toEqual(expect.objectContaining({ status: 200, body: made }))
+    expect([...sut.gateway.refunds.values()].map((done) => done.amountJpy)).toEqual([made.amount_jpy])
+  })
+
+  it('answers requests raced under different keys with exactly one 200 and 409 alreadyRefunded for the others', async () => {
+    const { registrationId } = await registeredMember(sut)
+    const keys = [randomUUID(), randomUUID(), randomUUID(), randomUUID()]
+
+    const answers = await Promise.all(
+      keys.map((key) =>
+        sut.request('POST', refundPath(registrationId), {
+          token: admin.token,
+          body: { idempotency_key: key },
+        }),
+      ),
+    )
+
+    const winners = keys.filter((_, index) => answers[index]?.status === 200)
+    expect(winners).toHaveLength(1)
+    for (const answer of answers.filter((candidate) => candidate.status !== 200)) {
+      expect(answer).toMatchObject({ status: 409, body: { message: 'alreadyRefunded' } })
+    }
+    // The winner's key keeps answering its refund; the others keep being told it was refunded already.
+    for (const key of keys) {
+      const again = await sut.request('POST', refundPath(registrationId), {
+        token: admin.token,
+        body: { idempotency_key: key },
+      })
+      expect(again.status).toBe(key === winners[0] ? 200 : 409)
+    }
+    expect(sut.gateway.refunds.size).toBe(1)
+  })
+
   it('keeps the registration paid when the provider refuses, records why, and refunds on the retry', async () => {
     const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.refuseNextRefunds()
@@ -296,14 +331,20 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
   it('retries a refund whose answer was lost with the same provider key, so it is not refunded twice', async () => {
     const { registrationId, userId } = await registeredMember(sut)
     sut.gateway.loseNextRefundAnswers()
+    // The dialog resends its confirmation's key.
+    const idempotency_key = randomUUID()
 
-    const lost = await refund(registrationId, {})
+    const lost = await refund(registrationId, { idempotency_key })
     expect(lost).toMatchObject({ status: 502, body: { message: 'refundFailed' } })
     expect((await sut.api.registrations.current(userId))?.paymentStatus).toBe('paid')
 
-    const retried = await refund(registrationId, {})
+    const retried = await refund(registrationId, { idempotency_key })
 
     expect(retried).toMatchObject({ status: 200, body: { amount_jpy: 2700 } })
+    expect(await refund(registrationId, {})).toMatchObject({
+      status: 409,
+      body: { message: 'alreadyRefunded' },
+    })
     expect([...sut.gateway.refunds.keys()]).toEqual([refundProviderKey(registrationId, 1)])
   })
 
@@ -343,5 +384,38 @@ describe.each(databaseKinds)('cancel and refund on %s', (kind) => {
     expect(quote.body).toMatchObject({
       refund: { amount_jpy: 1234, reason: 'Goodwill', source: 'staff', staff_user_id: admin.id },
     })
+  })
+})
+
+describe('refunds raced by two API instances on one PostgreSQL', () => {
+  const database = useTestDatabase('postgres')
+
+  it('answers exactly one 200, and 409 alreadyRefunded to every other key, and refunds once', async () => {
+    const gateway = createStubPaymentGateway({ pwaUrl })
+    const { first, second, close } = await twoTestApis(database(), { gateway })
+    try {
+      const { registrationId } = await registeredMember(first)
+      const staff = [first, second, first, second]
+      const tokens = await Promise.all(staff.map((api) => api.adminToken()))
+
+      const answers = await Promise.all(
+        staff.map((api, index) =>
+          api.request('POST', refundPath(registrationId), {
+            token: tokens[index],
+            body: { idempotency_key: randomUUID() },
+          }),
+        ),
+      )
+
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toEqual([
+        { message: 'alreadyRefunded' },
+        { message: 'alreadyRefunded' },
+        { message: 'alreadyRefunded' },
+      ])
+      expect(gateway.refunds.size).toBe(1)
+    } finally {
+      await close()
+    }
   })
 })

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import {
-  adminWaitingListWireSchema,
-  defaultEventDetails,
-  formatInstant,
-  waitingListEntryWireSchema,
-} from '@furfes/core'
+import { adminWaitingListWireSchema, formatInstant, waitingListEntryWireSchema } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createMemoryLogger } from '../src/logger.ts'
-import { createMailer } from '../src/mail/mailer.ts'
 import { createMailOutbox } from '../src/mail/outbox.ts'
-import type { MailContent } from '../src/mail/templates.ts'
 import { syncTierCapacities } from '../src/services/registrations.ts'
 import { databaseKinds, pwaUrl, registrationRequest, useTestApi } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 import { spotAccounting } from './support/waiting-list.ts'
 
 /*
@@ -139,6 +133,41 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     ).toMatchObject({ status: 409, body: { message: 'noWaitingListOffer' } })
   })
 
+  it('refuses accepting an offer while registration is off, exactly like registering, and keeps the offer', async () => {
+    const { holder } = await fillTier()
+    const member = await sut.memberToken()
+    await join(member, joinBody('member', 'Patient'))
+    await sut.request('DELETE', '/registration', { token: holder })
+    const flags = {
+      is_new_club_activity_establishment_available: false,
+      is_registration_available: false,
+      is_under_maintenance: false,
+    }
+    const admin = await sut.adminToken()
+    expect((await sut.request('PUT', '/admin/features', { token: admin, body: flags })).status).toBe(200)
+
+    const registering = await sut.request('POST', '/registration', {
+      token: await sut.memberToken(),
+      body: registrationRequest(),
+    })
+    const accepting = await sut.request('POST', '/waiting-list/accept', { token: member, body: acceptBody })
+
+    expect(registering).toMatchObject({ status: 409, body: { message: 'registrationUnavailable' } })
+    expect(accepting).toMatchObject({ status: registering.status, body: registering.body })
+    expect(sut.gateway.sessions.size).toBe(1)
+    expect((await sut.request('GET', '/waiting-list', { token: member })).body).toMatchObject({
+      status: 'offered',
+    })
+    expect(await spotsOf('member')).toEqual({ capacity: 1, taken: 1, registrations: 0, offers: 1 })
+
+    // Switched on again, the same offer can be accepted.
+    const on = { ...flags, is_registration_available: true }
+    expect((await sut.request('PUT', '/admin/features', { token: admin, body: on })).status).toBe(200)
+    expect(
+      (await sut.request('POST', '/waiting-list/accept', { token: member, body: acceptBody })).status,
+    ).toBe(201)
+  })
+
   it('passes an offer not taken in time to the next person, and mails the one whose offer expired', async () => {
     const { holder } = await fillTier()
     const [firstSub, secondSub] = [randomUUID(), randomUUID()]
@@ -217,28 +246,12 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
   })
 
   it('mails the offer and its expiry to the member, in the language they joined in', async () => {
-    const sent: (MailContent & { to: string })[] = []
+    const { deliver, sent } = capturingMailer(sut)
     const outbox = createMailOutbox({
       db: sut.database.db,
       clock: sut.clock,
       logger: createMemoryLogger(),
-      deliver: createMailer({
-        db: sut.database.db,
-        transport: {
-          send: async (mail) => {
-            sent.push(mail)
-            return { messageId: mail.messageId }
-          },
-          close: () => {},
-        },
-        gateway: sut.gateway,
-        clock: sut.clock,
-        pwaUrl,
-        eventDate: '2025-05-10',
-        event: defaultEventDetails,
-        venue: { ja: '会場', en: 'Venue' },
-        messageIdDomain: 'furfes.test',
-      }),
+      deliver,
     })
     const { holder } = await fillTier()
     const sub = randomUUID()

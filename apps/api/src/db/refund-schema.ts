@@ -62,10 +62,11 @@ export const refundAttempts = pgTable(
 
 /**
  * The event-cancelled refund run: every paid registration is refunded the fee minus the per-person expenses, in
- * batches. The run keeps only its input and where it got to (`cursor`, the last registration id handled, in id
- * order); its counts are read from the registrations and their refunds, so a batch repeated after a crash is
- * never counted twice. Whoever holds the lease (`claimed_until`) drives it; a dead driver's lease passes and the
- * next instance asked for the run's progress takes over.
+ * batches, until none is paid. The run keeps only its input; each batch takes whatever is still paid, and its
+ * counts are read from the registrations and their refunds, so a batch repeated after a crash is never counted
+ * twice. Whoever holds the lease (`claimed_until`) drives it; a dead driver's lease passes and the next instance
+ * asked for the run's progress takes over. A run waiting to retry refusals sets `claimed_until` to the retry
+ * with no holder. Its existence means the event is cancelled (registration stays off, decision 113).
  */
 export const eventCancellationRuns = pgTable(
   'event_cancellation_runs',
@@ -75,6 +76,7 @@ export const eventCancellationRuns = pgTable(
     status: text('status').notNull(),
     /** Paid registrations when the run started. */
     totalRegistrations: integer('total_registrations').notNull(),
+    /** No longer written (batches take whatever is still paid); kept rather than dropped by a migration. */
     cursor: uuid('cursor'),
     claimedUntil: instant('claimed_until'),
     /** The driving instance (a random id per process). */

@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
+import type { CalendarDate, EventDetails, Language, RefundSource, VenueWire } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrationRefunds, registrations, users, waitingListEntries } from '../db/schema.ts'
@@ -101,7 +101,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
         return { skip: `the registration is ${registration.paymentStatus}` }
       }
       const [refund] = await db
-        .select({ amountJpy: registrationRefunds.amountJpy })
+        .select({ amountJpy: registrationRefunds.amountJpy, source: registrationRefunds.source })
         .from(registrationRefunds)
         .where(eq(registrationRefunds.registrationId, registration.registrationId))
       if (!refund) return { skip: 'the registration was not refunded' }
@@ -110,6 +110,8 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           registrationTier: registration.registrationTier,
           badgeName: registration.badgeName,
           amountJpy: refund.amountJpy,
+          feeJpy: registration.amountJpy,
+          source: refund.source as RefundSource,
         },
       }
     },

@@ -107,7 +107,13 @@ describe('mail templates', () => {
   })
 
   it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {
-    const data = { registrationTier: 'member' as const, badgeName: 'Fox', amountJpy: 2700 }
+    const data = {
+      registrationTier: 'member' as const,
+      badgeName: 'Fox',
+      amountJpy: 2700,
+      feeJpy: 3000,
+      source: 'staff' as const,
+    }
     const ja = await mailTemplates.refunded.render(data, 'ja', context)
     const en = await mailTemplates.refunded.render(data, 'en', context)
     const none = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'en', context)
@@ -120,6 +126,37 @@ describe('mail templates', () => {
     expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
     expect(none.text).toContain('Under the refund policy for this date, nothing is refunded.')
     expectPlaceholdersFilled(ja, en, none)
+  })
+
+  it('tell a member of the cancelled event that it is cancelled, and the fee, the expenses deducted and the refund', async () => {
+    const data = {
+      registrationTier: 'sponsor' as const,
+      badgeName: 'Fox',
+      amountJpy: 6_500,
+      feeJpy: 10_000,
+      source: 'event_cancelled' as const,
+    }
+    const ja = await mailTemplates.refunded.render(data, 'ja', context)
+    const en = await mailTemplates.refunded.render(data, 'en', context)
+
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】イベント中止と返金のお知らせ')
+    expectTextLines(ja, [
+      'イベント中止のお知らせ',
+      '誠に申し訳ございません。東京ふぁーりーフェスは中止となりました。スポンサー参加の参加登録をキャンセルし、お支払いに使用したカードへ返金しました。',
+      'お支払いいただいた参加費10,000円から、イベントのためにすでに発生した1人あたりの経費3,500円を差し引き、6,500円を返金しました。',
+    ])
+    expect(en.subject).toBe('[Tokyo Furry Fes] The event is cancelled: your refund')
+    expectTextLines(en, [
+      'The event is cancelled',
+      'We are very sorry: Tokyo Furry Fes has been cancelled. Your Sponsor registration has been canceled and refunded to the card you paid with.',
+      'From the fee you paid, ¥10,000, the per-person expenses already incurred for the event, ¥3,500, were deducted: ¥6,500 has been refunded.',
+      'Open My Page: https://furfes.test/en/mypage/dashboard',
+    ])
+    expect(en.html).toContain('¥3,500')
+    // Expenses above the fee: nothing is refunded, the whole fee is deducted.
+    const nothing = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'en', context)
+    expect(nothing.text).toContain('¥10,000, the per-person expenses already incurred for the event, ¥10,000')
+    expectPlaceholdersFilled(ja, en, nothing)
   })
 
   it('name the announced venue in full in the receipt and its calendar file, in both languages', async () => {

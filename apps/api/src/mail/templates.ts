@@ -7,6 +7,7 @@ import {
   formatInstant,
   type Language,
   languageLocales,
+  type RefundSource,
   type RegistrationTier,
   type VenueWire,
 } from '@furfes/core'
@@ -393,6 +394,10 @@ interface WaitingListOfferData extends NoticeData {
 interface RefundedData extends NoticeData {
   /** Yen refunded; 0 when the policy refunded nothing. */
   amountJpy: number
+  /** The fee paid. */
+  feeJpy: number
+  /** Why: event_cancelled says the event is cancelled and what was deducted (decision 113). */
+  source: RefundSource
 }
 
 /** A yen amount as the mails write it. */
@@ -465,11 +470,21 @@ const waitingListOffer = notice<WaitingListOfferData>(
 
 const waitingListOfferExpired = notice<NoticeData>('mypage/registration', () => 'waitingListOfferExpired')
 
-/** A registration canceled after payment, with what was refunded (decision 111). */
+/**
+ * A registration canceled after payment, with what was refunded (decision 111); when the event is cancelled,
+ * the fee, the per-person expenses deducted and the refund (decision 113).
+ */
 const refunded = notice<RefundedData>(
   'mypage/dashboard',
-  (data) => (data.amountJpy > 0 ? 'refunded' : 'refundedNothing'),
-  (data, language) => ({ amount: yen(data.amountJpy, language) }),
+  (data) => {
+    if (data.source === 'event_cancelled') return 'eventCancelled'
+    return data.amountJpy > 0 ? 'refunded' : 'refundedNothing'
+  },
+  (data, language) => ({
+    amount: yen(data.amountJpy, language),
+    fee: yen(data.feeJpy, language),
+    deducted: yen(Math.max(data.feeJpy - data.amountJpy, 0), language),
+  }),
 )
 
 /** Every kind of mail, by the name the outbox stores. */

@@ -1,11 +1,19 @@
 import { type Clock, defaultFeatureFlags, type FeatureFlags } from '@furfes/core'
-import { eq } from 'drizzle-orm'
-import type { Executor } from '../db/database.ts'
+import { eq, sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '../db/database.ts'
 import { featureFlags } from '../db/schema.ts'
+import { productError } from '../http/errors.ts'
 
 export interface FeatureFlagService {
+  /**
+   * The flags in force. Once the event is cancelled (an event-cancelled run exists, decision 113) registration
+   * is off whatever the stored flag says, and `isEventCancelled` is true.
+   */
   get(): Promise<FeatureFlags>
+  /** Stores the flags; switching registration on is refused (409 eventCancelled) once the event is cancelled. */
   set(flags: FeatureFlags, adminId: string): Promise<FeatureFlags>
+  /** Switches registration off, leaving the other flags as they are (the event-cancelled run starts). */
+  closeRegistration(adminId: string): Promise<void>
 }
 
 /** Writes the spec's defaults once; a database that has flags keeps them. */
@@ -15,6 +23,9 @@ export async function seedFeatureFlags(db: Executor, clock: Clock): Promise<void
     .values({ id: 1, ...defaultFeatureFlags, updatedAt: new Date(clock()) })
     .onConflictDoNothing()
 }
+
+/** Whether an event-cancelled run exists: the event is then cancelled for good (runs are never deleted). */
+const eventCancelled = sql<boolean>`exists (select 1 from event_cancellation_runs)`
 
 /**
  * The flags live in the database so every instance agrees. Each instance keeps them for `cacheMs` (every
@@ -34,16 +45,29 @@ export function createFeatureFlagService(options: {
 
   async function load(): Promise<FeatureFlags> {
     const started = version
-    const [row] = await db.select().from(featureFlags).where(eq(featureFlags.id, 1))
-    const flags: FeatureFlags = row
-      ? {
-          isNewClubActivityEstablishmentAvailable: row.isNewClubActivityEstablishmentAvailable,
-          isRegistrationAvailable: row.isRegistrationAvailable,
-          isUnderMaintenance: row.isUnderMaintenance,
-        }
-      : { ...defaultFeatureFlags }
+    const [row] = await db
+      .select({
+        isNewClubActivityEstablishmentAvailable: featureFlags.isNewClubActivityEstablishmentAvailable,
+        isRegistrationAvailable: featureFlags.isRegistrationAvailable,
+        isUnderMaintenance: featureFlags.isUnderMaintenance,
+        isEventCancelled: eventCancelled,
+      })
+      .from(featureFlags)
+      .where(eq(featureFlags.id, 1))
+    const stored = row ?? { ...defaultFeatureFlags, isEventCancelled: false }
+    const flags: FeatureFlags = {
+      ...stored,
+      isRegistrationAvailable: stored.isRegistrationAvailable && !stored.isEventCancelled,
+    }
     if (started === version) cached = { flags, until: clock() + options.cacheMs }
     return flags
+  }
+
+  /** Forgets the cached flags and reads them again, so this instance sees its own change at once. */
+  function reload(): Promise<FeatureFlags> {
+    version++
+    cached = undefined
+    return load()
   }
 
   return {
@@ -56,16 +80,32 @@ export function createFeatureFlagService(options: {
     },
     async set(flags, adminId) {
       const now = new Date(clock())
-      version++
+      const stored = {
+        isNewClubActivityEstablishmentAvailable: flags.isNewClubActivityEstablishmentAvailable,
+        isRegistrationAvailable: flags.isRegistrationAvailable,
+        isUnderMaintenance: flags.isUnderMaintenance,
+      }
+      if (stored.isRegistrationAvailable) {
+        const [run] = await queryRows<{ cancelled: boolean }>(db, sql`select ${eventCancelled} as cancelled`)
+        // Even if a run starts right after this check, get() keeps registration off while it exists.
+        if (run?.cancelled) throw productError(409, 'eventCancelled')
+      }
       await db
         .insert(featureFlags)
-        .values({ id: 1, ...flags, updatedAt: now, updatedBy: adminId })
+        .values({ id: 1, ...stored, updatedAt: now, updatedBy: adminId })
         .onConflictDoUpdate({
           target: featureFlags.id,
-          set: { ...flags, updatedAt: now, updatedBy: adminId },
+          set: { ...stored, updatedAt: now, updatedBy: adminId },
         })
-      cached = { flags: { ...flags }, until: clock() + options.cacheMs }
-      return { ...flags }
+      return reload()
+    },
+    async closeRegistration(adminId) {
+      const now = new Date(clock())
+      await db
+        .update(featureFlags)
+        .set({ isRegistrationAvailable: false, updatedAt: now, updatedBy: adminId })
+        .where(eq(featureFlags.id, 1))
+      await reload()
     },
   }
 }

@@ -87,6 +87,19 @@ async function returnPaidSpots(
   await offer?.(executor, tier)
 }
 
+/**
+ * What a staff request is told about the refund made (decision 111): its own refund when its key made it and
+ * it asks the same amount; 409 alreadyRefunded when another key (request, tablet, instance) made it, even if
+ * this request helped complete it; 409 refundKeyReused when its key made it with another amount.
+ */
+function answerTo(input: StaffRefundInput, refund: RefundRow): Refund {
+  if (refund.clientKey !== input.clientKey) throw productError(409, 'alreadyRefunded')
+  // No amount asks for the policy amount, as the first request with this key did if it gave none.
+  if ((input.amountJpy ?? refund.policyAmountJpy) !== refund.amountJpy)
+    throw productError(409, 'refundKeyReused')
+  return toRefund(refund)
+}
+
 function toRefund(row: RefundRow): Refund {
   return {
     registrationId: row.registrationId,
@@ -252,6 +265,14 @@ export function createRefundService(options: {
       requestedAt: new Date(clock()),
       finishedAt: null,
     })
+    // The same client key is one confirmation of one amount: resent with another, it is a mistake, not a retry.
+    if (
+      wanted.clientKey !== null &&
+      attempt.clientKey === wanted.clientKey &&
+      attempt.amountJpy !== wanted.amountJpy
+    ) {
+      throw productError(409, 'refundKeyReused')
+    }
     // A concurrent request (or one whose answer was lost) started this attempt: finish it as it asked, so its
     // key carries the same amount to the provider.
     let providerRefundId: string | null = null
@@ -339,10 +360,7 @@ export function createRefundService(options: {
       const row = await registrationById(db, input.registrationId)
       if (!row) throw notFound()
       const done = await refundOf(row.registrationId)
-      if (done) {
-        if (done.clientKey === input.clientKey) return toRefund(done)
-        throw productError(409, 'alreadyRefunded')
-      }
+      if (done) return answerTo(input, done)
       if (row.paymentStatus !== 'paid' || row.checkoutSessionId === null) {
         throw productError(409, 'registrationNotPaid')
       }
@@ -353,16 +371,16 @@ export function createRefundService(options: {
       const reason = input.reason?.trim() || null
       if (amountJpy !== policyAmountJpy && reason === null) throw productError(400, 'refundReasonRequired')
 
-      return toRefund(
-        await refundPaid(row, row.checkoutSessionId, {
-          amountJpy,
-          policyAmountJpy,
-          reason,
-          source: 'staff',
-          staffUserId: input.staffUserId,
-          clientKey: input.clientKey,
-        }),
-      )
+      const refunded = await refundPaid(row, row.checkoutSessionId, {
+        amountJpy,
+        policyAmountJpy,
+        reason,
+        source: 'staff',
+        staffUserId: input.staffUserId,
+        clientKey: input.clientKey,
+      })
+      // Requests raced under other keys may have completed this refund too: only its own key gets it.
+      return answerTo(input, refunded)
     },
 
     async refundForEventCancellation(registrationId, expensesPerPersonJpy, staffUserId) {

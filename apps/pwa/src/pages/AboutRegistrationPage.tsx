@@ -11,6 +11,7 @@ import {
 } from '@furfes/core'
 import { Button } from '@mui/material'
 import { usePageCopy } from '../content/ContentPage.tsx'
+import { EventCancelledNotice, useEventCancelled } from '../content/EventCancelledNotice.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks, type ContentBlock } from '../content/Sections.tsx'
 import { CrossTable } from '../content/TableRegion.tsx'
@@ -29,6 +30,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function AboutRegistrationPage() {
   const { content, language, values, text } = usePageCopy(copy)
   const { t: domain } = useCoreTranslation('domain')
+  const cancelled = useEventCancelled()
   /** A section of copy alone: its heading names it for assistive technology, its blocks follow. */
   const section = (id: string, part: { heading: string; body: readonly ContentBlock[] }) => (
     <section aria-labelledby={id}>
@@ -39,6 +41,7 @@ export default function AboutRegistrationPage() {
   return (
     <Page>
       <PageHeading pageId="about-registration" lead={content.lead} values={values} />
+      <EventCancelledNotice />
 
       <section aria-labelledby="tiers">
         <h2 id="tiers">{content.tiers.heading}</h2>
@@ -61,9 +64,11 @@ export default function AboutRegistrationPage() {
             </li>
           ))}
         </ul>
-        <Button variant="contained" href={localizedPath(language, 'mypage/registration')}>
-          {content.cta}
-        </Button>
+        {!cancelled && (
+          <Button variant="contained" href={localizedPath(language, 'mypage/registration')}>
+            {content.cta}
+          </Button>
+        )}
       </section>
 
       {section('period', content.period)}

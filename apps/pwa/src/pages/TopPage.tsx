@@ -6,6 +6,7 @@ import { useLocation } from 'react-router'
 import { useServices } from '../app/services.tsx'
 import { isSignedOutNavigation } from '../app/status.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
+import { EventCancelledNotice, useEventCancelled } from '../content/EventCancelledNotice.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import { proseSx } from '../content/prose.ts'
@@ -24,6 +25,7 @@ export default function TopPage() {
   const { content, language } = useContent(copy)
   const values = scheduleValues(language)
   const eventDate = fill('{{eventDate}}', values)
+  const cancelled = useEventCancelled()
   useReloadAfterSignOut()
   return (
     <>
@@ -89,10 +91,13 @@ export default function TopPage() {
             <p className="date">{eventDate}</p>
             <p className="place">{t('event.place')}</p>
             <p className="summary">{content.lead}</p>
+            <EventCancelledNotice />
             <div className="actions">
-              <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
-                {content.actions.registration}
-              </Button>
+              {!cancelled && (
+                <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
+                  {content.actions.registration}
+                </Button>
+              )}
               <Button
                 variant="outlined"
                 size="large"

@@ -1,5 +1,5 @@
 import { NetworkError, ProductError, UnexpectedError } from '@furfes/core'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
 import { compactRegistrationCode } from '../test/fake-account.ts'
@@ -136,6 +136,42 @@ describe('establish-new-club-activity', () => {
   it('presumes a network error when the flags never loaded', async () => {
     renderApp('/ja/establish-new-club-activity', { flags: new NetworkError(new TypeError('offline')) })
     expect((await screen.findByRole('alert')).textContent).toContain(networkErrorText)
+  })
+})
+
+describe('a cancelled event', () => {
+  const cancelled = { ...flags, isRegistrationAvailable: false, isEventCancelled: true }
+
+  it('says so on the top page, without the registration button', async () => {
+    renderApp('/ja', { flags: cancelled })
+    const notice = await screen.findByRole('alert')
+    expect(
+      screen.getByRole('heading', { level: 2, name: '東京ふぁーりーフェス 2025は中止となりました' }),
+    ).toBeTruthy()
+    expect(notice.textContent).toContain('お支払い済みの参加費は、1人あたりの経費を差し引いて返金し')
+    const hero = within(screen.getByRole('region', { name: '東京ふぁーりーフェス 2025' }))
+    expect(hero.queryByRole('link', { name: '参加登録について' })).toBeNull()
+    expect(hero.getByRole('link', { name: 'タイムテーブルを見る' })).toBeTruthy()
+  })
+
+  it('says so on about-registration in English, without the button to register', async () => {
+    renderApp('/en/about-registration', { flags: cancelled })
+    const notice = await screen.findByRole('alert')
+    expect(notice.textContent).toContain('Tokyo Furry Fes 2025 is cancelled')
+    expect(notice.textContent).toContain(
+      'Fees paid are refunded minus the per-person expenses already incurred',
+    )
+    expect(screen.queryByRole('link', { name: 'Register on My Page' })).toBeNull()
+  })
+
+  it('shows no notice and keeps the buttons while the event is on', async () => {
+    const { recorded } = renderApp('/en/about-registration', { flags })
+    expect(await screen.findByRole('link', { name: 'Register on My Page' })).toBeTruthy()
+    await waitFor(() => expect(recorded.featureFetches).toBe(1))
+    // The flags' answer settles and the page renders with it.
+    await act(async () => {})
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Register on My Page' })).toBeTruthy()
   })
 })
 

@@ -1,10 +1,11 @@
+import type { EventCancellationRunWire } from '@furfes/core'
 import { screen, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire } from '../test/fixtures.ts'
 import { appTest, pressForConfirmation, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
-function settingsApp(language: 'ja' | 'en') {
+function settingsApp(language: 'ja' | 'en', eventRun?: EventCancellationRunWire) {
   const server = createFakeApiServer({
     participants: [
       participantWire({ n: 1, badgeName: 'Fox', tier: 'sponsor', tShirtSize: 'M' }),
@@ -12,6 +13,7 @@ function settingsApp(language: 'ja' | 'en') {
       participantWire({ n: 3, badgeName: 'Bear', paymentStatus: 'pending' }),
     ],
   })
+  server.eventRun = eventRun
   return renderApp({ path: `/${language}/admin/settings`, language, server, signedIn: true })
 }
 
@@ -60,6 +62,32 @@ describe('event-cancelled refund in settings', () => {
       expect(app.server.eventRun).toMatchObject({ status: 'finished', expenses_per_person_jpy: 1000 })
     },
   )
+
+  appTest('reports refusals the run keeps retrying, with the last error (en)', async () => {
+    await settingsApp('en', {
+      run_id: '00000000-0000-4000-8000-00000000e0e1',
+      status: 'running',
+      expenses_per_person_jpy: 1000,
+      total_registrations: 2,
+      refunded: 0,
+      failed: 1,
+      started_at: new Date(0).toISOString(),
+      last_error: 'b7d3: Your card was declined.',
+    })
+    const card = await screen.findByRole('region', { name: 'Event cancelled: refund everyone' })
+
+    expect(
+      await within(card).findByText(
+        'Refunding (¥1,000 kept per person): 1 of 2 done, 1 failed.',
+        {},
+        { timeout: uiTimeoutMs },
+      ),
+    ).toBeTruthy()
+    expect(within(card).getByText('Last error: b7d3: Your card was declined.')).toBeTruthy()
+    expect(within(card).getByRole('alert').textContent).toContain(
+      'Refunds the payment provider refused stay paid and are tried again by the run',
+    )
+  })
 
   appTest('says in Japanese what the dry run would refund', async (user) => {
     await settingsApp('ja')

@@ -115,9 +115,19 @@ export function EventCancellationCard() {
               <LinearProgress
                 variant="determinate"
                 aria-label={t('eventCancellation.progress')}
-                value={run.total_registrations === 0 ? 100 : (100 * run.refunded) / run.total_registrations}
+                // Payments that land during the run are refunded too, so refunded may pass the starting total.
+                value={
+                  run.total_registrations === 0
+                    ? 100
+                    : Math.min(100, (100 * run.refunded) / run.total_registrations)
+                }
               />
               {run.failed > 0 && <Alert severity="warning">{t('eventCancellation.failedHint')}</Alert>}
+              {run.last_error && (
+                <Typography variant="body2">
+                  {t('eventCancellation.lastError', { error: run.last_error })}
+                </Typography>
+              )}
             </Stack>
           )}
           {!running && (

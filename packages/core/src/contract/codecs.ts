@@ -90,6 +90,7 @@ export const featureFlagsSchema = z.object({
   isNewClubActivityEstablishmentAvailable: z.boolean(),
   isRegistrationAvailable: z.boolean(),
   isUnderMaintenance: z.boolean(),
+  isEventCancelled: z.boolean().optional(),
 }) satisfies z.ZodType<FeatureFlags>
 
 export function featureFlagsFromWire(wire: FeatureFlagsWire): FeatureFlags {

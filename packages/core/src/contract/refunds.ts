@@ -168,14 +168,16 @@ export type EventCancellationDryRunWire = z.infer<typeof eventCancellationDryRun
 export const eventCancellationRunWireSchema = component(
   z.object({
     run_id: z.uuid(),
-    status: z.enum(['running', 'finished']),
+    status: z.enum(['running', 'finished']).describe('finished: no registration is paid any more'),
     expenses_per_person_jpy: yenSchema,
     total_registrations: countSchema.describe('Paid registrations when the run started'),
-    refunded: countSchema,
-    failed: countSchema.describe('Registrations the provider refused to refund: they stay paid'),
+    refunded: countSchema.describe('Refunded by the run, payments that landed during it included'),
+    failed: countSchema.describe(
+      'Registrations the provider refused to refund during the run: they stay paid and are retried',
+    ),
     started_at: z.iso.datetime({ offset: true }),
     finished_at: z.iso.datetime({ offset: true }).optional(),
-    last_error: z.string().optional(),
+    last_error: z.string().optional().describe('The last refund that failed, and why'),
   }),
   { id: 'EventCancellationRun', description: 'The event-cancelled refund run and its progress' },
 )

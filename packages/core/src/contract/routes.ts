@@ -198,7 +198,8 @@ export const apiRoutes = {
     summary: 'Accept the open offer and open its checkout',
     description:
       'The held spot becomes a pending registration with a Checkout session, paid like any other. Errors: ' +
-      '409 noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.',
+      '409 registrationUnavailable (registration is off, as for POST /registration; the offer is kept), ' +
+      'noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.',
     request: { body: waitingListAcceptWireSchema },
     responses: {
       201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
@@ -232,7 +233,9 @@ export const apiRoutes = {
   putAdminFeatures: admin.put('/admin/features', {
     summary: 'Set the product-wide feature flags',
     description:
-      'Replaces the three flags. Every API instance sees the change within FEATURE_FLAGS_CACHE_MS.',
+      'Replaces the three flags (is_event_cancelled is read-only and ignored). Every API instance sees the ' +
+      'change within FEATURE_FLAGS_CACHE_MS. Once an event-cancelled run exists, registration stays off: ' +
+      'switching it on answers 409 eventCancelled.',
     request: { body: featureFlagsWireSchema },
     responses: { 200: { description: 'The flags now in force', schema: featureFlagsWireSchema } },
   }),
@@ -274,10 +277,12 @@ export const apiRoutes = {
     description:
       'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
       'the payment provider, then cancels the registration, gives its spot back and keeps an audit record. ' +
-      'A registration is refunded at most once: the same idempotency_key, a double submit or another API ' +
-      'instance answer the same refund. Errors: 409 registrationNotPaid (not paid) or alreadyRefunded ' +
-      '(refunded under another key); 400 refundReasonRequired or refundAmountTooLarge; 502 refundFailed ' +
-      '(the provider refused or could not be reached: nothing changed, try again).',
+      'A registration is refunded at most once. The idempotency_key that made the refund answers it again ' +
+      '(a double submit, a retry, on any API instance); every other key is told 409 alreadyRefunded, also ' +
+      'when requests under several keys race (exactly one answers 200). Errors: 409 registrationNotPaid ' +
+      '(not paid), alreadyRefunded (refunded under another key), refundKeyReused (this key was sent with ' +
+      'another amount); 400 refundReasonRequired or refundAmountTooLarge; 502 refundFailed (the provider ' +
+      'refused or could not be reached: try again with the same key).',
     request: {
       params: z.object({ registration_id: registrationIdSchema }),
       body: refundRequestWireSchema,
@@ -293,9 +298,12 @@ export const apiRoutes = {
   postAdminEventCancellation: adminRefund.post('/admin/event-cancellation', {
     summary: 'Refund every paid registration because the event is cancelled',
     description:
-      'Starts the run (or answers the one running): every paid registration is refunded the fee minus the ' +
-      'per-person expenses and canceled, in batches. Poll GET /admin/event-cancellation for progress; a run ' +
-      'whose instance stopped is resumed by the next poll, and nobody is refunded twice.',
+      'Starts the run (or answers the one running): registration is switched off for good, open checkouts ' +
+      'are ended, and every paid registration (also one paid during the run) is refunded the fee minus the ' +
+      'per-person expenses and canceled, in batches, until none is paid. A refund the provider refuses ' +
+      'stays paid (failed, last_error) and is retried with a growing backoff. Poll GET ' +
+      '/admin/event-cancellation for progress; a run whose instance stopped is resumed by the next poll, ' +
+      'and nobody is refunded twice.',
     request: { body: eventCancellationRequestWireSchema },
     responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
   }),

@@ -82,6 +82,12 @@ export const featureFlagsWireSchema = component(
     is_new_club_activity_establishment_available: z.boolean(),
     is_registration_available: z.boolean(),
     is_under_maintenance: z.boolean(),
+    is_event_cancelled: z
+      .boolean()
+      .optional()
+      .describe(
+        'Read-only: true once the event-cancelled refund run has started (registration then stays off); ignored in PUT',
+      ),
   }),
   { id: 'FeatureFlags', description: 'Product-wide feature flags' },
 )

@@ -53,6 +53,9 @@ const englishTexts = {
     refundReasonRequired: 'Please give a reason for refunding an amount other than the policy amount.',
     refundAmountTooLarge: 'The refund cannot be more than the fee paid.',
     refundFailed: 'The refund failed at the payment provider. Nothing was changed; please try again.',
+    refundKeyReused:
+      'This confirmation was already used for a refund of another amount. Reload the registration to see what was refunded.',
+    eventCancelled: 'The event is cancelled: registration cannot be opened again.',
   },
   general: {
     unexpected: 'Unexpected error.',

@@ -42,6 +42,10 @@ export const productErrorKeys = [
   'refundReasonRequired',
   'refundAmountTooLarge',
   'refundFailed',
+  // The same idempotency key sent again with another amount (decision 111).
+  'refundKeyReused',
+  // Registration cannot be switched back on once the event is cancelled (decision 113).
+  'eventCancelled',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
