@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
+  type LifecycleEvent,
+  lifecycleEvents,
   type PaymentContext,
   paymentStatusOf,
-  type RegistrationEvent,
   type RegistrationState,
   registrationChanges,
-  registrationEvents,
   registrationStateOf,
   registrationStates,
   registrationTransition,
@@ -22,10 +22,10 @@ const contexts: readonly PaymentContext[] = [
 type Expected = `${RegistrationState}/${'none' | 'keep' | 'refund' | 'refundInFull'}`
 
 /**
- * The table written out by hand, one line per state, one entry per event in `registrationEvents` order. A
+ * The table written out by hand, one line per state, one entry per event in `lifecycleEvents` order. A
  * payment's entry lists its outcome for each of `contexts`.
  */
-const expected: Record<RegistrationState, Record<RegistrationEvent, Expected | Expected[]>> = {
+const expected: Record<RegistrationState, Record<LifecycleEvent, Expected | Expected[]>> = {
   pending: {
     paymentCompleted: ['paid/keep', 'paid/keep', 'canceled/refundInFull', 'canceled/refundInFull'],
     sessionExpired: 'expired/none',
@@ -73,13 +73,11 @@ const expected: Record<RegistrationState, Record<RegistrationEvent, Expected | E
   },
 }
 
-const pairs = registrationStates.flatMap((state) =>
-  registrationEvents.map((event) => [state, event] as const),
-)
+const pairs = registrationStates.flatMap((state) => lifecycleEvents.map((event) => [state, event] as const))
 
 describe('the registration lifecycle table', () => {
   it('has an entry for every state and event', () => {
-    expect(pairs).toHaveLength(registrationStates.length * registrationEvents.length)
+    expect(pairs).toHaveLength(registrationStates.length * lifecycleEvents.length)
   })
 
   it.each(pairs)('%s × %s', (state, event) => {

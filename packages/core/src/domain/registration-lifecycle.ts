@@ -13,7 +13,7 @@ import type { PaymentStatus } from './registration.ts'
 export const registrationStates = ['pending', 'paid', 'expired', 'canceled', 'refunded'] as const
 export type RegistrationState = (typeof registrationStates)[number]
 
-export const registrationEvents = [
+export const lifecycleEvents = [
   /** The provider reports the checkout session paid (`checkout.session.completed`, or a lazy check). */
   'paymentCompleted',
   /** The provider reports the checkout session expired unpaid. */
@@ -29,7 +29,7 @@ export const registrationEvents = [
   /** The event-cancelled run refunds the registration (decision 113). */
   'eventCancelled',
 ] as const
-export type RegistrationEvent = (typeof registrationEvents)[number]
+export type LifecycleEvent = (typeof lifecycleEvents)[number]
 
 /**
  * What happens to the money an event concerns: `none` (no payment involved, or it was dealt with already),
@@ -63,7 +63,7 @@ const refundedInFull = (state: RegistrationState): RegistrationTransition => ({
 })
 
 /** An ended registration: every event is recorded and changes nothing, a payment is given back whole. */
-function ended(state: 'expired' | 'canceled'): Record<RegistrationEvent, Cell> {
+function ended(state: 'expired' | 'canceled'): Record<LifecycleEvent, Cell> {
   return {
     paymentCompleted: refundedInFull(state),
     sessionExpired: recorded(state),
@@ -76,7 +76,7 @@ function ended(state: 'expired' | 'canceled'): Record<RegistrationEvent, Cell> {
 }
 
 export const registrationTransitions: Readonly<
-  Record<RegistrationState, Readonly<Record<RegistrationEvent, Cell>>>
+  Record<RegistrationState, Readonly<Record<LifecycleEvent, Cell>>>
 > = {
   pending: {
     // Its spot is held: the payment keeps it, unless the event is being cancelled.
@@ -126,7 +126,7 @@ export const registrationTransitions: Readonly<
 /** What `event` does to a registration in `state`. */
 export function registrationTransition(
   state: RegistrationState,
-  event: RegistrationEvent,
+  event: LifecycleEvent,
   context: PaymentContext = { spotAvailable: false, eventCancellationStarted: false },
 ): RegistrationTransition {
   const cell = registrationTransitions[state][event]
@@ -136,7 +136,7 @@ export function registrationTransition(
 /** Whether `event` changes a registration in `state` (for the context given). */
 export function registrationChanges(
   state: RegistrationState,
-  event: RegistrationEvent,
+  event: LifecycleEvent,
   context?: PaymentContext,
 ): boolean {
   return registrationTransition(state, event, context).next !== state
