@@ -197,6 +197,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect((await register(await sut.memberToken(), registrationRequest('sponsor_fursuiter'))).status).toBe(
       201,
     )
+    sut.gateway.complete(session)
     const result = await sut.api.registrations.markPaid(session)
     expect(result.outcome).toBe('refunded_automatically')
     expect(result.outcome === 'refunded_automatically' && result.registration.paymentStatus).toBe('expired')
