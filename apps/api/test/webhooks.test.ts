@@ -185,7 +185,7 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   })
 
   it('refunds a late payment in full when its spot went to someone else meanwhile', async () => {
-    const { completed, event, sessionId } = await paidAtStripe()
+    const { completed, sessionId } = await paidAtStripe()
     expect(await stack.deliverWebhook(stack.expiredEvent(sessionId))).toMatchObject({ status: 200 })
     const other = await stack.sut.memberToken()
     expect(

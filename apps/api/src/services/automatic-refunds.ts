@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
 
 /** The provider idempotency key of a session's automatic refund: every retry, request and instance shares it. */
-export const automaticRefundKey = (checkoutSessionId: string): string =>
+const automaticRefundKey = (checkoutSessionId: string): string =>
   `automatic-refund-${checkoutSessionId}`
 
 /**
