@@ -3,8 +3,12 @@ import {
   type Clock,
   type InventoryStatus,
   inventoryStatusOf,
+  paymentStatusOf,
+  type RegistrationChange,
   type RegistrationRequestWire,
   type RegistrationTier,
+  registrationChangeOf,
+  registrationChanges,
   registrationStateOf,
   registrationTierPriceJpy,
   registrationTiers,
@@ -20,6 +24,7 @@ import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
 import type { AutomaticRefunds } from './automatic-refunds.ts'
 import {
   currentRegistrationOf,
+  inRegistrationStates,
   liveRegistrationOf,
   type RegistrationRow,
   registrationById,
@@ -132,13 +137,33 @@ interface Released {
 }
 
 /**
- * Ends pending registrations matching `condition` as expired or canceled and gives their spots back, in one
- * statement. Only rows still pending change, so a registration's spot is given back exactly once, whatever
- * runs concurrently (a webhook, a lazy read, the sweeper).
+ * A lifecycle event that ends a hold (decision 141): what it changes and into what, read off core's table. Its
+ * statement gives a spot back, so the table may let it change only a state that holds one.
+ */
+function holdEnding(event: 'holdLapsed' | 'sessionExpired' | 'memberCancels'): RegistrationChange {
+  const change = registrationChangeOf(event)
+  if (change.from.some((state) => state !== 'pending')) {
+    throw new Error(`The lifecycle event ${event} changes a state that holds no spot`)
+  }
+  return change
+}
+
+/** The hold's time ran out here (the sweep, a lazy read, a new registration of the member). */
+const holdLapses = holdEnding('holdLapsed')
+/** The provider reports the session expired. */
+const sessionExpires = holdEnding('sessionExpired')
+/** The member ends their checkout; also a newer checkout of a member whose earlier one was paid late. */
+const memberCancels = holdEnding('memberCancels')
+
+/**
+ * Ends the registrations matching `condition` as the lifecycle `change` says (or removes them: `null`) and
+ * gives their spots back, in one statement. Only rows still in a state the change applies to change, so a
+ * registration's spot is given back exactly once, whatever runs concurrently (a webhook, a lazy read, the
+ * sweeper).
  */
 function releasePending(
   executor: Executor,
-  to: 'expired' | 'canceled' | null,
+  change: RegistrationChange | null,
   condition: SQL,
   now: number,
   mail = true,
@@ -146,11 +171,11 @@ function releasePending(
   return queryRows<Released>(
     executor,
     endHolds('registration', {
-      to,
-      condition,
+      to: change === null ? null : paymentStatusOf(change.to),
+      condition: change === null ? condition : sql`${inRegistrationStates(change.from)} and (${condition})`,
       now,
       mails:
-        to === null
+        change === null
           ? // A removed registration no longer names the waiting-list offer it came from.
             sql`update waiting_list_entries set registration_id = null, updated_at = ${iso(now)}::timestamptz
                 where registration_id in (select registration_id from ended)`
@@ -251,12 +276,12 @@ export function createRegistrationService(options: {
    */
   async function release(
     executor: Executor,
-    to: 'expired' | 'canceled' | null,
+    change: RegistrationChange | null,
     condition: SQL,
     now: number,
     mail = true,
   ) {
-    const released = await releasePending(executor, to, condition, now, mail)
+    const released = await releasePending(executor, change, condition, now, mail)
     for (const row of released) soldOutUntil.delete(row.registration_tier)
     if (mail && released.length > 0) {
       await retryOnConflict(() => offerReturnedSpots(executor, { now, offerMs }))
@@ -322,7 +347,7 @@ export function createRegistrationService(options: {
     const now = clock()
     const due = sql`expires_at <= ${iso(now)}::timestamptz`
     const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
-    const released = await retryOnConflict(() => release(db, 'expired', condition, now))
+    const released = await retryOnConflict(() => release(db, holdLapses, condition, now))
     if (released.length > 0) {
       const withoutSession = released.filter((row) => row.checkout_session_id === null).length
       logger.info('Released expired checkout holds', { count: released.length, withoutSession, tier })
@@ -419,7 +444,7 @@ export function createRegistrationService(options: {
     await retryOnConflict(() =>
       release(
         db,
-        'expired',
+        holdLapses,
         sql`registration_id = ${row.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
         now,
       ),
@@ -518,7 +543,13 @@ export function createRegistrationService(options: {
           if (money === 'refundInFull') {
             if (next !== state) {
               // Pending while the event is being cancelled: the hold ends (its spot is not offered on).
-              await release(tx, 'canceled', sql`registration_id = ${row.registrationId}::uuid`, now, false)
+              await release(
+                tx,
+                { from: [state], to: next },
+                sql`registration_id = ${row.registrationId}::uuid`,
+                now,
+                false,
+              )
             }
             await automaticRefunds.owe(tx, {
               registrationId: row.registrationId,
@@ -545,7 +576,13 @@ export function createRegistrationService(options: {
             // Paid after the spot went back (a late webhook): the member's newer hold gives way, then a spot is
             // taken again; none free undoes the transaction and the payment is refunded instead.
             if (other) {
-              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now, false)
+              await release(
+                tx,
+                memberCancels,
+                sql`registration_id = ${other.registrationId}::uuid`,
+                now,
+                false,
+              )
               if (other.checkoutSessionId !== null) {
                 replaced = { registrationId: other.registrationId, sessionId: other.checkoutSessionId }
               }
@@ -723,7 +760,8 @@ export function createRegistrationService(options: {
     async cancel(userId) {
       const now = clock()
       const live = await liveRegistrationOf(db, userId)
-      if (!live || live.paymentStatus === 'paid') {
+      // A live registration the member cannot cancel (paid) is answered as it is.
+      if (!live || !registrationChanges(registrationStateOf(live), 'memberCancels')) {
         const latest = live ?? (await this.current(userId))
         if (!latest) throw productError(404, 'notFound')
         return latest
@@ -744,7 +782,7 @@ export function createRegistrationService(options: {
             if (paid.outcome !== 'unknown_session') return paid.registration
           }
         }
-        await release(db, 'canceled', sql`registration_id = ${live.registrationId}::uuid`, now)
+        await release(db, memberCancels, sql`registration_id = ${live.registrationId}::uuid`, now)
       }
       const after = await registrationById(db, live.registrationId)
       if (!after) throw productError(404, 'notFound')
@@ -756,7 +794,7 @@ export function createRegistrationService(options: {
     async markExpired(sessionId) {
       const now = clock()
       const released = await retryOnConflict(() =>
-        release(db, 'expired', sql`checkout_session_id = ${sessionId}`, now),
+        release(db, sessionExpires, sql`checkout_session_id = ${sessionId}`, now),
       )
       if (released.length > 0) return 'expired'
       const [row] = await db

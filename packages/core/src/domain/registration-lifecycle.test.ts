@@ -5,6 +5,7 @@ import {
   type PaymentContext,
   paymentStatusOf,
   type RegistrationState,
+  registrationChangeOf,
   registrationChanges,
   registrationStateOf,
   registrationStates,
@@ -118,6 +119,15 @@ describe('the registration lifecycle table', () => {
       next: 'expired',
       money: 'refundInFull',
     })
+  })
+
+  it('reads what a statement performing an event matches and writes off the table', () => {
+    expect(registrationChangeOf('holdLapsed')).toEqual({ from: ['pending'], to: 'expired' })
+    expect(registrationChangeOf('sessionExpired')).toEqual({ from: ['pending'], to: 'expired' })
+    expect(registrationChangeOf('memberCancels')).toEqual({ from: ['pending'], to: 'canceled' })
+    expect(registrationChangeOf('refund')).toEqual({ from: ['paid'], to: 'refunded' })
+    expect(registrationChangeOf('providerRefund')).toEqual({ from: ['paid'], to: 'refunded' })
+    expect(registrationChangeOf('eventCancelled')).toEqual({ from: ['paid'], to: 'refunded' })
   })
 
   it('reads a canceled registration that had been paid as refunded, and writes it as canceled', () => {

@@ -142,6 +142,27 @@ export function registrationChanges(
   return registrationTransition(state, event, context).next !== state
 }
 
+/** The states an event changes, and the one state it leads each of them to. */
+export interface RegistrationChange {
+  from: readonly RegistrationState[]
+  to: RegistrationState
+}
+
+/**
+ * What `event` changes, read off the table: the API's statement performing the event matches exactly the
+ * `from` states (its conditional `WHERE`, for atomicity) and writes `to`. Only an event that does not depend
+ * on a payment's context, and that leads every state it changes to one state, is performed this way.
+ */
+export function registrationChangeOf(event: Exclude<LifecycleEvent, 'paymentCompleted'>): RegistrationChange {
+  const from = registrationStates.filter((state) => registrationChanges(state, event))
+  const targets = new Set(from.map((state) => registrationTransition(state, event).next))
+  const [to] = targets
+  if (to === undefined || targets.size > 1) {
+    throw new Error(`The lifecycle event ${event} does not lead to one state`)
+  }
+  return { from, to }
+}
+
 /** The state of a stored registration: its wire status, with a canceled one told apart by whether it was paid. */
 export function registrationStateOf(row: {
   paymentStatus: PaymentStatus | string
