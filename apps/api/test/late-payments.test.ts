@@ -243,6 +243,35 @@ describe.each(databaseKinds)('late payments on %s', (kind) => {
     expect(await consistent(sut)).toBe(true)
   })
 
+  it('leaves ended a pending registration whose payment was refunded before it was reported paid', async () => {
+    const userId = randomUUID()
+    const token = await sut.memberToken(userId)
+    const mine = await register(token, 'member')
+    sut.gateway.complete(mine.sessionId)
+    // The money went back (a refund in the Stripe Dashboard) before the completion event arrived.
+    expect(await sut.api.refunds.providerRefunded(mine.sessionId, 2700)).toBe('canceled')
+    expect(await sut.api.refunds.providerRefunded(mine.sessionId, 2700)).toBe('already_canceled')
+    expect((await sut.api.registrations.markPaid(mine.sessionId)).outcome).toBe('already_refunded')
+
+    expect(
+      (await sut.request('GET', '/registration', { token: await sut.memberToken(userId) })).body,
+    ).toMatchObject({
+      payment_status: 'canceled',
+      refunded_jpy: 2700,
+    })
+    const checkIn = deviceRecord({ id: randomUUID(), name: 'A' }, mine.registrationId, sut.clock())
+    expect(
+      await sut.request('POST', '/admin/check-ins', {
+        token: await sut.adminToken(),
+        body: { items: [checkIn] },
+      }),
+    ).toMatchObject({ status: 200, body: { results: [{ status: 'rejected', reason: 'canceled' }] } })
+    // The provider already gave the money back: nothing is refunded again.
+    expect(refundsOf(mine.sessionId)).toEqual([])
+    expect(await mailKinds(sut, mine.registrationId)).toEqual(['refunded'])
+    expect(await consistent(sut)).toBe(true)
+  })
+
   it('remembers a session it could not end and ends it in a later sweep', async () => {
     const token = await sut.memberToken()
     const mine = await register(token)

@@ -40,7 +40,10 @@ interface StaffRefundInput {
 
 /** What a `charge.refunded` webhook reports. */
 type ProviderRefundOutcome =
-  /** The registration was still paid: it is now canceled, as refunded from outside (or by a crashed request). */
+  /**
+   * The registration was still paid (or pending, its payment not reported yet): it is now canceled, as refunded
+   * from outside (or by a crashed request).
+   */
   | 'canceled'
   /** The registration had already ended (this API refunded it, or an earlier event did): nothing changes. */
   | 'already_canceled'

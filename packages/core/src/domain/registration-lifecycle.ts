@@ -87,7 +87,9 @@ export const registrationTransitions: Readonly<
     memberCancels: recorded('canceled'),
     // Nothing was paid yet: there is nothing to refund.
     refund: recorded('pending'),
-    providerRefund: recorded('pending'),
+    // The provider gave back a payment whose completion has not reached us yet: it ends refunded, so that
+    // completion, when it comes, finds it ended and changes nothing.
+    providerRefund: { next: 'refunded', money: 'refund' },
     eventCancelled: recorded('pending'),
   },
   paid: {
