@@ -7,8 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
 
 /** The provider idempotency key of a session's automatic refund: every retry, request and instance shares it. */
-const automaticRefundKey = (checkoutSessionId: string): string =>
-  `automatic-refund-${checkoutSessionId}`
+const automaticRefundKey = (checkoutSessionId: string): string => `automatic-refund-${checkoutSessionId}`
 
 /**
  * Payments given back whole because they cannot buy a registration (decision 141). The payment is recorded as
