@@ -276,7 +276,7 @@ const operations = {
   },
   sweep: {
     args: fc.tuple(fc.constant(0)),
-    async run(_world: World, api: Api) {
+    async run(_world: World, api: Api, _args: [number]) {
       await api.registrations.releaseExpired()
     },
   },
