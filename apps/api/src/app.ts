@@ -55,6 +55,7 @@ import type { PaymentGateway } from './payments/gateway.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
+import { createAutomaticRefunds } from './services/automatic-refunds.ts'
 import { createCheckInService, parseCheckInCursor } from './services/check-ins.ts'
 import { dashboard } from './services/dashboard.ts'
 import {
@@ -167,7 +168,10 @@ export function createApi(options: ApiOptions): Api {
     recheckMs: options.tokenRecheckMs,
     failOpenMs: options.tokenFailOpenMs,
   })
+  // Payments that cannot buy their registration are refunded in full (decision 141).
+  const automaticRefunds = createAutomaticRefunds({ db, clock, logger, gateway: options.paymentGateway })
   const registrations = createRegistrationService({
+    automaticRefunds,
     db,
     query: database.query,
     clock,
@@ -564,10 +568,16 @@ export function createApi(options: ApiOptions): Api {
     return parsed.data
   }
 
-  mount(apiRoutes.getAdminRegistrationRefund, async ({ context }) => ({
-    status: 200,
-    body: encode(refundQuoteCodec, await refunds.quote(registrationIdParam(context))),
-  }))
+  mount(apiRoutes.getAdminRegistrationRefund, async ({ context }) => {
+    const registrationId = registrationIdParam(context)
+    const quote = await refunds.quote(registrationId)
+    // A payment that could not buy the registration and went back by itself (decision 141): staff see it here.
+    const automaticRefund = await automaticRefunds.of(registrationId)
+    return {
+      status: 200,
+      body: encode(refundQuoteCodec, automaticRefund ? { ...quote, automaticRefund } : quote),
+    }
+  })
 
   mount(apiRoutes.postAdminRegistrationRefund, async ({ body, caller, context }) => {
     const refund = await refunds.refundByStaff({

@@ -29,8 +29,10 @@ describe('migrations', () => {
         sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
       )
       expect(tables.map((table) => table.name)).toEqual([
+        'automatic_refunds',
         'check_in_states',
         'check_ins',
+        'checkout_sessions_to_end',
         'event_cancellation_runs',
         'feature_flags',
         'mail_outbox',
@@ -40,6 +42,7 @@ describe('migrations', () => {
         'registration_additional_info',
         'registration_refunds',
         'registrations',
+        'revoked_access_tokens',
         'signing_keys',
         'tier_inventory',
         'users',

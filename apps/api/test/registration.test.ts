@@ -192,15 +192,16 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(await tierCounts(sut.database, 'sponsor_fursuiter')).toEqual({ taken: 1, holding: 1, capacity: 1 })
   })
 
-  it('asks for a refund when a late payment finds its spot taken by someone else', async () => {
+  it('refunds in full a late payment that finds its spot taken by someone else', async () => {
     const session = await expiredSession(await sut.memberToken())
     expect((await register(await sut.memberToken(), registrationRequest('sponsor_fursuiter'))).status).toBe(
       201,
     )
+    sut.gateway.complete(session)
     const result = await sut.api.registrations.markPaid(session)
-    expect(result.outcome).toBe('refund_required')
-    expect(result.outcome === 'refund_required' && result.registration.paymentStatus).toBe('expired')
-    expect(result.outcome === 'refund_required' && result.registration.refundRequiredAt).toBeInstanceOf(Date)
+    expect(result.outcome).toBe('refunded_automatically')
+    expect(result.outcome === 'refunded_automatically' && result.registration.paymentStatus).toBe('expired')
+    expect([...sut.gateway.refunds.keys()]).toEqual([`automatic-refund-${session}`])
     expect(await tierCounts(sut.database, 'sponsor_fursuiter')).toEqual({ taken: 1, holding: 1, capacity: 1 })
   })
 

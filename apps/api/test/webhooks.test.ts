@@ -51,10 +51,13 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
   }
 
   async function status(sessionId: string) {
-    const [row] = await queryRows<{ payment_status: string; refund_required: boolean }>(
+    const [row] = await queryRows<{ payment_status: string; refunded_automatically: boolean }>(
       stack.sut.database.db,
-      sql`select payment_status, refund_required_at is not null as refund_required
-          from registrations where checkout_session_id = ${sessionId}`,
+      sql`select payment_status,
+            exists (select 1 from automatic_refunds a
+                    where a.checkout_session_id = r.checkout_session_id and a.status = 'refunded')
+              as refunded_automatically
+          from registrations r where checkout_session_id = ${sessionId}`,
     )
     return row
   }
@@ -177,12 +180,12 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
     expect(await stack.deliverWebhook(completed)).toMatchObject({ status: 200, body: { outcome: 'paid' } })
 
-    expect(await status(sessionId)).toMatchObject({ payment_status: 'paid', refund_required: false })
+    expect(await status(sessionId)).toMatchObject({ payment_status: 'paid', refunded_automatically: false })
     expect(await consistent()).toBe(true)
   })
 
-  it('marks a late payment for refund when its spot went to someone else meanwhile', async () => {
-    const { completed, event, sessionId } = await paidAtStripe()
+  it('refunds a late payment in full when its spot went to someone else meanwhile', async () => {
+    const { completed, sessionId } = await paidAtStripe()
     expect(await stack.deliverWebhook(stack.expiredEvent(sessionId))).toMatchObject({ status: 200 })
     const other = await stack.sut.memberToken()
     expect(
@@ -192,12 +195,18 @@ describe.each(databaseKinds)('the Stripe webhook on %s', (kind) => {
 
     expect(await stack.deliverWebhook(completed)).toMatchObject({
       status: 200,
-      body: { outcome: 'refund_required' },
+      body: { outcome: 'refunded_automatically' },
     })
 
-    expect(await status(sessionId)).toMatchObject({ payment_status: 'expired', refund_required: true })
+    expect(await status(sessionId)).toMatchObject({ payment_status: 'expired', refunded_automatically: true })
+    const session = await stack.stripe.checkout.sessions.retrieve(sessionId)
+    const refunds = await stack.stripe.refunds.list({ payment_intent: String(session.payment_intent) })
+    expect(refunds.data).toMatchObject([{ amount: 3000, status: 'succeeded' }])
     expect(stack.logger.records).toContainEqual(
-      expect.objectContaining({ level: 'error', msg: 'Payment needs a refund', eventId: event.id }),
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'A payment could not buy its registration: it is refunded in full',
+      }),
     )
     expect(await consistent()).toBe(true)
   })

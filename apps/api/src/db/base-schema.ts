@@ -94,11 +94,6 @@ export const registrations = pgTable(
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
     paidAt: instant('paid_at'),
-    /**
-     * Set when a payment arrived for a registration whose spot could not be given back (sold out meanwhile,
-     * or the user holds another registration): the payment must be refunded.
-     */
-    refundRequiredAt: instant('refund_required_at'),
     /** The language the member registered in (`ja` or `en`): this registration's mails are written in it. */
     language: text('language').notNull().default('ja'),
     /**

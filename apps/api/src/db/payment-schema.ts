@@ -1,6 +1,8 @@
+import { automaticRefundReasons, automaticRefundStatuses } from '@furfes/core'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { instant } from './columns.ts'
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { registrations } from './base-schema.ts'
+import { instant, oneOf } from './columns.ts'
 
 /*
  * Payments (decisions 031 and 032). Kept apart from schema.ts, which re-exports it, so that the payment
@@ -28,7 +30,7 @@ export const paymentWebhookEvents = pgTable(
     /** How many deliveries of this event arrived (duplicates included). */
     deliveries: integer('deliveries').notNull().default(1),
     processedAt: instant('processed_at'),
-    /** What applying it did: paid, already_paid, refund_required, expired, not_pending, unknown_session, ignored. */
+    /** What applying it did: paid, already_paid, refunded_automatically, expired, not_pending, unknown_session, … */
     outcome: text('outcome'),
   },
   (table) => [
@@ -36,3 +38,56 @@ export const paymentWebhookEvents = pgTable(
     check('payment_webhook_events_deliveries_positive', sql`${table.deliveries} > 0`),
   ],
 )
+
+/**
+ * A payment that arrived for a registration it cannot pay for (decision 141): its hold had ended and the spot
+ * went elsewhere, the member had canceled, the member had paid already, or the event is being cancelled. One
+ * row per checkout session (a session is paid at most once), written in the transaction that records the
+ * payment; the refund itself goes to the provider afterwards with the key `automatic-refund-<session>`, so
+ * every retry, request and instance refunds once. `owed` until the provider refunds (`refunded`) or refuses
+ * (`refused`: staff pay back by hand); the periodic sweep retries the owed ones.
+ */
+export const automaticRefunds = pgTable(
+  'automatic_refunds',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.registrationId),
+    /** The whole payment. */
+    amountJpy: integer('amount_jpy').notNull(),
+    reason: text('reason', { enum: automaticRefundReasons }).notNull(),
+    status: text('status', { enum: automaticRefundStatuses }).notNull(),
+    /** The provider's refund (`re_…`) once refunded. */
+    providerRefundId: text('provider_refund_id'),
+    /** Requests sent to the provider so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The last failure or the refusal, for staff and the logs. */
+    lastError: text('last_error'),
+    /** When the payment arrived. */
+    owedAt: instant('owed_at').notNull(),
+    refundedAt: instant('refunded_at'),
+  },
+  (table) => [
+    index('automatic_refunds_registration').on(table.registrationId),
+    index('automatic_refunds_owed').on(table.owedAt).where(sql`${table.status} = 'owed'`),
+    check('automatic_refunds_reason', oneOf(table.reason, automaticRefundReasons)),
+    check('automatic_refunds_status', oneOf(table.status, automaticRefundStatuses)),
+    check('automatic_refunds_amount_positive', sql`${table.amountJpy} > 0`),
+  ],
+)
+
+/**
+ * Checkout sessions the API ended on its side but could not end at the provider (it was unreachable): still
+ * payable there. The sweep asks the provider to end each until it confirms it expired, or reports it paid
+ * (then it is a late payment, decision 141).
+ */
+export const checkoutSessionsToEnd = pgTable('checkout_sessions_to_end', {
+  checkoutSessionId: text('checkout_session_id').primaryKey(),
+  registrationId: uuid('registration_id')
+    .notNull()
+    .references(() => registrations.registrationId),
+  since: instant('since').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+})

@@ -1,7 +1,13 @@
 import type { CalendarDate, EventDetails, Language, RefundSource, VenueWire } from '@furfes/core'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { registrationRefunds, registrations, users, waitingListEntries } from '../db/schema.ts'
+import {
+  automaticRefunds,
+  registrationRefunds,
+  registrations,
+  users,
+  waitingListEntries,
+} from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { WaitingEntryRow } from '../services/waiting-list.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
@@ -112,6 +118,25 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           amountJpy: refund.amountJpy,
           feeJpy: registration.amountJpy,
           source: refund.source as RefundSource,
+        },
+      }
+    },
+    async refunded_automatically(registration) {
+      const [refund] = await db
+        .select({ amountJpy: automaticRefunds.amountJpy })
+        .from(automaticRefunds)
+        .where(
+          and(
+            eq(automaticRefunds.registrationId, registration.registrationId),
+            eq(automaticRefunds.status, 'refunded'),
+          ),
+        )
+      if (!refund) return { skip: 'no payment of the registration was refunded automatically' }
+      return {
+        data: {
+          registrationTier: registration.registrationTier,
+          badgeName: registration.badgeName,
+          amountJpy: refund.amountJpy,
         },
       }
     },

@@ -50,6 +50,7 @@ describe('mail templates', () => {
       'checkout_lapsed',
       'receipt',
       'refunded',
+      'refunded_automatically',
       'waiting_list_offer',
       'waiting_list_offer_expired',
     ])
@@ -157,6 +158,19 @@ describe('mail templates', () => {
     const nothing = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'en', context)
     expect(nothing.text).toContain('¥10,000, the per-person expenses already incurred for the event, ¥10,000')
     expectPlaceholdersFilled(ja, en, nothing)
+  })
+
+  it('tell a member their payment was refunded in full automatically, in both languages', async () => {
+    const data = { registrationTier: 'member' as const, badgeName: 'Fox', amountJpy: 3000 }
+    const ja = await mailTemplates.refunded_automatically.render(data, 'ja', context)
+    const en = await mailTemplates.refunded_automatically.render(data, 'en', context)
+
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】お支払いの自動返金のお知らせ')
+    expect(ja.text).toContain('お支払いに使用したカードへ3,000円を全額返金しました。')
+    expect(en.subject).toBe('[Tokyo Furry Fes] Your payment was refunded automatically')
+    expect(en.text).toContain('¥3,000 has been refunded in full to the card you paid with')
+    expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
+    expectPlaceholdersFilled(ja, en)
   })
 
   it('name the announced venue in full in the receipt and its calendar file, in both languages', async () => {

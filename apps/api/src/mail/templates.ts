@@ -487,6 +487,18 @@ const refunded = notice<RefundedData>(
   }),
 )
 
+interface RefundedAutomaticallyData extends NoticeData {
+  /** The whole payment, given back. */
+  amountJpy: number
+}
+
+/** A payment that could not buy the registration, refunded in full automatically (decision 141). */
+const refundedAutomatically = notice<RefundedAutomaticallyData>(
+  'mypage/dashboard',
+  () => 'refundedAutomatically',
+  (data, language) => ({ amount: yen(data.amountJpy, language) }),
+)
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
@@ -494,6 +506,7 @@ export const mailTemplates = {
   waiting_list_offer: waitingListOffer,
   waiting_list_offer_expired: waitingListOfferExpired,
   refunded,
+  refunded_automatically: refundedAutomatically,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */

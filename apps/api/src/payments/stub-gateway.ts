@@ -25,6 +25,13 @@ export interface StubPaymentGateway extends PaymentGateway {
   complete(sessionId: string): StubCheckoutSession
   /** Makes the next createCheckoutSession calls fail, as an unreachable provider would. */
   failNext(count?: number): void
+  /** While down, every call fails as an unreachable provider's would (nothing changes at the provider). */
+  setDown(down: boolean): void
+  /**
+   * The user paid just before the session ended (the provider's events crossed): the session completes even
+   * though the API already ended it.
+   */
+  completeLate(sessionId: string): StubCheckoutSession
   /** Every refund made, by idempotency key: a key sent again answers its refund and refunds nothing more. */
   readonly refunds: ReadonlyMap<string, ProviderRefund & { request: RefundRequest }>
   /** The next refund requests are refused, as a provider refuses one (nothing refunded). */
@@ -36,6 +43,10 @@ export interface StubPaymentGateway extends PaymentGateway {
 export function createStubPaymentGateway(options: { pwaUrl: string }): StubPaymentGateway {
   const sessions = new Map<string, StubCheckoutSession>()
   let failures = 0
+  let down = false
+  const reachable = () => {
+    if (down) throw new Error('Stub payment provider: unreachable')
+  }
   let refusals = 0
   let lostAnswers = 0
   const refunds = new Map<string, ProviderRefund & { request: RefundRequest }>()
@@ -48,6 +59,7 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
     sessions,
     minimumSessionMs: 0,
     async createCheckoutSession(request) {
+      reachable()
       if (failures > 0) {
         failures--
         throw new Error('Stub payment provider: unavailable')
@@ -66,11 +78,13 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
       return { sessionId, url: session.url, expiresAt: session.expiresAt }
     },
     async paymentDetails(sessionId) {
+      reachable()
       const session = find(sessionId)
       if (session.status !== 'complete') throw new Error(`Checkout session ${sessionId} is not paid`)
       return { paymentId: `pi_stub_${sessionId.slice(-12)}`, card: { brand: 'visa', last4: '4242' } }
     },
     async expireCheckoutSession(sessionId) {
+      reachable()
       // Sessions from before a restart are gone, as if they had expired.
       const session = sessions.get(sessionId)
       if (!session) return 'expired'
@@ -90,8 +104,17 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
     failNext(count = 1) {
       failures += count
     },
+    setDown(value) {
+      down = value
+    },
+    completeLate(sessionId) {
+      const session = find(sessionId)
+      session.status = 'complete'
+      return session
+    },
     refunds,
     async refund(request) {
+      reachable()
       const known = refunds.get(request.idempotencyKey)
       if (known) return { refundId: known.refundId, amountJpy: known.amountJpy }
       const session = find(request.checkoutSessionId)

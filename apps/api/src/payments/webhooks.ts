@@ -19,7 +19,8 @@ const claimLeaseMs = 60_000
 type WebhookOutcome =
   | 'paid'
   | 'already_paid'
-  | 'refund_required'
+  | 'refunded_automatically'
+  | 'already_refunded'
   | 'expired'
   | 'not_pending'
   | 'unknown_session'
@@ -66,9 +67,10 @@ async function claim(db: Executor, event: PaymentEvent, now: number): Promise<Cl
 }
 
 /**
- * What an event does to its registration. Out of order is fine: `paid` always wins (markPaid takes the spot
- * again for a payment that arrives after its hold was released), and `expired` only ends a registration that
- * is still pending, so a late "expired" never un-pays a paid one (decision 032).
+ * What an event does to its registration, as the lifecycle table says (decision 141). Out of order is fine: a
+ * payment is kept by a pending registration, or by an expired one that can take a spot again, and otherwise
+ * refunded in full automatically; an ended registration stays ended; `expired` only ends a registration that is
+ * still pending, so a late "expired" never un-pays a paid one (decision 032).
  */
 async function apply(
   event: PaymentEvent,
@@ -96,17 +98,7 @@ async function apply(
   }
   if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
   if (event.effect === 'expired') return registrations.markExpired(event.sessionId)
-  const result = await registrations.markPaid(event.sessionId)
-  if (result.outcome === 'refund_required') {
-    // The payment cannot keep a spot (sold out meanwhile, or the user paid twice): staff refund it from the
-    // Stripe Dashboard (docs/operations.md, "Refunds the API asks for").
-    logger.error('Payment needs a refund', {
-      eventId: event.id,
-      sessionId: event.sessionId,
-      registrationId: result.registration.registrationId,
-    })
-  }
-  return result.outcome
+  return (await registrations.markPaid(event.sessionId)).outcome
 }
 
 /**

@@ -2,7 +2,9 @@ import {
   type Clock,
   defaultRefundPolicy,
   eventCancelledRefundJpy,
+  type LifecycleEvent,
   type PaymentStatus,
+  paymentStatusOf,
   policyRefundJpy,
   type Refund,
   type RefundPolicy,
@@ -11,6 +13,9 @@ import {
   type RegistrationTier,
   refundPercentages,
   refundPeriodAt,
+  registrationChangeOf,
+  registrationChanges,
+  registrationStateOf,
 } from '@furfes/core'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
@@ -19,7 +24,7 @@ import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
-import { type RegistrationRow, registrationById } from './registration-queries.ts'
+import { inRegistrationStates, type RegistrationRow, registrationById } from './registration-queries.ts'
 
 type RefundRow = typeof registrationRefunds.$inferSelect
 type AttemptRow = typeof refundAttempts.$inferSelect
@@ -35,7 +40,10 @@ interface StaffRefundInput {
 
 /** What a `charge.refunded` webhook reports. */
 type ProviderRefundOutcome =
-  /** The registration was still paid: it is now canceled, as refunded from outside (or by a crashed request). */
+  /**
+   * The registration was still paid (or pending, its payment not reported yet): it is now canceled, as refunded
+   * from outside (or by a crashed request).
+   */
   | 'canceled'
   /** The registration had already ended (this API refunded it, or an earlier event did): nothing changes. */
   | 'already_canceled'
@@ -125,17 +133,29 @@ interface Cancellation {
   attempt: number | null
 }
 
+/** The lifecycle event (decision 141) a refund of each source is, unless the provider reports it. */
+const refundEvents: Readonly<
+  Record<RefundSource, LifecycleEvent & ('refund' | 'providerRefund' | 'eventCancelled')>
+> = {
+  staff: 'refund',
+  stripe_dashboard: 'providerRefund',
+  event_cancelled: 'eventCancelled',
+}
+
 /**
- * Cancels a paid registration after its refund, in one transaction: the registration becomes `canceled`, its
- * spot goes back, the audit record is written. Only a registration still paid changes, so whoever completes a
- * refund first (the request, a concurrent one, the provider's webhook) cancels it, and the others find it done.
+ * Cancels a registration after its refund, in one transaction: the registration becomes refunded (`canceled`
+ * with its payment time), its spot goes back, the audit record is written. Only a registration in a state the
+ * lifecycle table lets `event` change (decision 141) changes, so whoever completes a refund first (the request,
+ * a concurrent one, the provider's webhook) cancels it, and the others find it done.
  */
 async function cancelRefunded(
   db: Executor,
   cancellation: Cancellation,
   now: number,
   offer: OfferReturnedSpots | undefined,
+  event: 'refund' | 'providerRefund' | 'eventCancelled' = refundEvents[cancellation.source],
 ): Promise<{ tier: RegistrationTier } | undefined> {
+  const change = registrationChangeOf(event)
   return db.transaction(async (tx) => {
     if (cancellation.attempt !== null) {
       await tx
@@ -150,8 +170,10 @@ async function cancelRefunded(
     }
     const [canceled] = await queryRows<{ registration_tier: string }>(
       tx,
-      sql`update registrations set payment_status = 'canceled', updated_at = ${iso(now)}::timestamptz
-          where registration_id = ${cancellation.registrationId}::uuid and payment_status = 'paid'
+      sql`update registrations
+          set payment_status = ${paymentStatusOf(change.to)}, paid_at = coalesce(paid_at, ${iso(now)}::timestamptz),
+            updated_at = ${iso(now)}::timestamptz
+          where registration_id = ${cancellation.registrationId}::uuid and ${inRegistrationStates(change.from)}
           returning registration_tier`,
     )
     if (!canceled) {
@@ -200,8 +222,12 @@ export function createRefundService(options: {
   offerReturnedSpots?: OfferReturnedSpots
 }): RefundService {
   const { db, clock, gateway } = options
-  async function cancel(cancellation: Cancellation, now: number): Promise<boolean> {
-    const canceled = await cancelRefunded(db, cancellation, now, options.offerReturnedSpots)
+  async function cancel(
+    cancellation: Cancellation,
+    now: number,
+    event?: 'refund' | 'providerRefund' | 'eventCancelled',
+  ): Promise<boolean> {
+    const canceled = await cancelRefunded(db, cancellation, now, options.offerReturnedSpots, event)
     if (canceled) options.onSpotsReturned?.(canceled.tier)
     return canceled !== undefined
   }
@@ -408,7 +434,7 @@ export function createRefundService(options: {
         .from(registrations)
         .where(eq(registrations.checkoutSessionId, sessionId))
       if (!row) return 'unknown_session'
-      if (row.paymentStatus !== 'paid') return 'already_canceled'
+      if (!registrationChanges(registrationStateOf(row), 'providerRefund')) return 'already_canceled'
       const now = clock()
       // A refund this API asked for and has not recorded yet (in flight, or its request died): complete it as
       // asked. Otherwise someone refunded outside the system.
@@ -443,6 +469,7 @@ export function createRefundService(options: {
               attempt: null,
             },
         now,
+        'providerRefund',
       )
       if (!canceled) return 'already_canceled'
       if (!requested) {

@@ -1,3 +1,4 @@
+import { paymentStatusOf, type RegistrationState } from '@furfes/core'
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { oneOf } from '../db/columns.ts'
@@ -52,3 +53,18 @@ export const liveRegistrationOf = (executor: Executor, userId: string) =>
 
 export const registrationById = (executor: Executor, registrationId: string) =>
   firstRegistration(executor, eq(registrations.registrationId, registrationId))
+
+/**
+ * A statement's condition matching registrations in any of `states` (decision 141): a refunded registration is
+ * stored as canceled with a payment time, a canceled one without.
+ */
+export function inRegistrationStates(states: readonly RegistrationState[]): SQL {
+  if (states.length === 0) return sql`false`
+  const each = states.map((state) => {
+    const status = sql`payment_status = ${paymentStatusOf(state)}`
+    if (state === 'refunded') return sql`(${status} and paid_at is not null)`
+    if (state === 'canceled') return sql`(${status} and paid_at is null)`
+    return status
+  })
+  return sql`(${sql.join(each, sql` or `)})`
+}

@@ -3,20 +3,28 @@ import {
   type Clock,
   type InventoryStatus,
   inventoryStatusOf,
+  paymentStatusOf,
+  type RegistrationChange,
   type RegistrationRequestWire,
   type RegistrationTier,
+  registrationChangeOf,
+  registrationChanges,
+  registrationStateOf,
   registrationTierPriceJpy,
   registrationTiers,
+  registrationTransition,
 } from '@furfes/core'
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm'
 import { type Executor, queryRows, type RawQuery, sqlState, uniqueViolation } from '../db/database.ts'
-import { registrations, tierInventory, waitingListEntries } from '../db/schema.ts'
+import { checkoutSessionsToEnd, registrations, tierInventory, waitingListEntries } from '../db/schema.ts'
 import { highTraffic, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail, lapseMailsOfEnded } from '../mail/outbox.ts'
 import type { ExpireOutcome, PaymentGateway } from '../payments/gateway.ts'
+import type { AutomaticRefunds } from './automatic-refunds.ts'
 import {
   currentRegistrationOf,
+  inRegistrationStates,
   liveRegistrationOf,
   type RegistrationRow,
   registrationById,
@@ -34,8 +42,13 @@ interface InventoryItem {
 
 type MarkPaidResult =
   | { outcome: 'paid' | 'already_paid'; registration: RegistrationRow }
-  /** Paid after its spot went back and it could not be taken again: refund the payment. */
-  | { outcome: 'refund_required'; registration: RegistrationRow }
+  /**
+   * The payment cannot buy the registration (decision 141): it stays as it was (or, once the event is being
+   * cancelled, a pending one ends) and the payment is refunded in full, now or by a later sweep.
+   */
+  | { outcome: 'refunded_automatically'; registration: RegistrationRow }
+  /** The registration was refunded after this payment: reporting the payment again changes nothing. */
+  | { outcome: 'already_refunded'; registration: RegistrationRow }
   | { outcome: 'unknown_session' }
 
 type MarkExpiredResult = 'expired' | 'not_pending' | 'unknown_session'
@@ -124,13 +137,33 @@ interface Released {
 }
 
 /**
- * Ends pending registrations matching `condition` as expired or canceled and gives their spots back, in one
- * statement. Only rows still pending change, so a registration's spot is given back exactly once, whatever
- * runs concurrently (a webhook, a lazy read, the sweeper).
+ * A lifecycle event that ends a hold (decision 141): what it changes and into what, read off core's table. Its
+ * statement gives a spot back, so the table may let it change only a state that holds one.
+ */
+function holdEnding(event: 'holdLapsed' | 'sessionExpired' | 'memberCancels'): RegistrationChange {
+  const change = registrationChangeOf(event)
+  if (change.from.some((state) => state !== 'pending')) {
+    throw new Error(`The lifecycle event ${event} changes a state that holds no spot`)
+  }
+  return change
+}
+
+/** The hold's time ran out here (the sweep, a lazy read, a new registration of the member). */
+const holdLapses = holdEnding('holdLapsed')
+/** The provider reports the session expired. */
+const sessionExpires = holdEnding('sessionExpired')
+/** The member ends their checkout; also a newer checkout of a member whose earlier one was paid late. */
+const memberCancels = holdEnding('memberCancels')
+
+/**
+ * Ends the registrations matching `condition` as the lifecycle `change` says (or removes them: `null`) and
+ * gives their spots back, in one statement. Only rows still in a state the change applies to change, so a
+ * registration's spot is given back exactly once, whatever runs concurrently (a webhook, a lazy read, the
+ * sweeper).
  */
 function releasePending(
   executor: Executor,
-  to: 'expired' | 'canceled',
+  change: RegistrationChange | null,
   condition: SQL,
   now: number,
   mail = true,
@@ -138,15 +171,23 @@ function releasePending(
   return queryRows<Released>(
     executor,
     endHolds('registration', {
-      to,
-      condition,
+      to: change === null ? null : paymentStatusOf(change.to),
+      condition: change === null ? condition : sql`${inRegistrationStates(change.from)} and (${condition})`,
       now,
-      mails: mail ? lapseMailsOfEnded(now) : sql`select 1`,
+      mails:
+        change === null
+          ? // A removed registration no longer names the waiting-list offer it came from.
+            sql`update waiting_list_entries set registration_id = null, updated_at = ${iso(now)}::timestamptz
+                where registration_id in (select registration_id from ended)`
+          : mail
+            ? lapseMailsOfEnded(now)
+            : sql`select 1`,
     }),
   )
 }
 
-class RefundRequired extends Error {}
+/** A late payment found no spot it could take: the transaction is undone and the payment refunded. */
+class NoSpot extends Error {}
 
 /**
  * The conditional UPDATE and the INSERT as one statement: the spot and the registration exist together or not
@@ -214,8 +255,10 @@ export function createRegistrationService(options: {
   checkoutClaimMs?: number
   /** How long a waiting-list offer holds its spot (decision 115). */
   waitingListOfferMs?: number
+  /** Payments that cannot buy their registration are given back through these (decision 141). */
+  automaticRefunds: AutomaticRefunds
 }): RegistrationService {
-  const { db, query, clock, logger, gateway } = options
+  const { db, query, clock, logger, gateway, automaticRefunds } = options
   const checkoutClaimMs = options.checkoutClaimMs ?? defaultCheckoutClaimMs
   const offerMs = options.waitingListOfferMs ?? defaultWaitingListOfferMs
   /**
@@ -233,12 +276,12 @@ export function createRegistrationService(options: {
    */
   async function release(
     executor: Executor,
-    to: 'expired' | 'canceled',
+    change: RegistrationChange | null,
     condition: SQL,
     now: number,
     mail = true,
   ) {
-    const released = await releasePending(executor, to, condition, now, mail)
+    const released = await releasePending(executor, change, condition, now, mail)
     for (const row of released) soldOutUntil.delete(row.registration_tier)
     if (mail && released.length > 0) {
       await retryOnConflict(() => offerReturnedSpots(executor, { now, offerMs }))
@@ -304,7 +347,7 @@ export function createRegistrationService(options: {
     const now = clock()
     const due = sql`expires_at <= ${iso(now)}::timestamptz`
     const condition = tier ? sql`registration_tier = ${tier} and ${due}` : due
-    const released = await retryOnConflict(() => release(db, 'expired', condition, now))
+    const released = await retryOnConflict(() => release(db, holdLapses, condition, now))
     if (released.length > 0) {
       const withoutSession = released.filter((row) => row.checkout_session_id === null).length
       logger.info('Released expired checkout holds', { count: released.length, withoutSession, tier })
@@ -312,7 +355,54 @@ export function createRegistrationService(options: {
     if (sessionsOutliveHolds) await endSessionsOf(released)
     const waiting = await retryOnConflict(() => sweepWaitingList(db, { now, offerMs }))
     if (waiting.expired > 0 || waiting.offered > 0) logger.info('Waiting list swept', waiting)
+    if (tier === undefined) {
+      // The periodic sweep: what the provider could not be told or asked for before is retried until done.
+      await endRememberedSessions()
+      await automaticRefunds.settle()
+    }
     return released.length
+  }
+
+  /**
+   * A session the provider could not end (it was unreachable) stays payable there: it is remembered, and every
+   * sweep asks again until the provider confirms it expired or reports it paid (a late payment, decision 141).
+   */
+  async function rememberSessionToEnd(registrationId: string, sessionId: string, error: unknown) {
+    logger.warn('Could not end a checkout session at the payment provider; the sweep retries it', {
+      registrationId,
+      sessionId,
+      error,
+    })
+    await db
+      .insert(checkoutSessionsToEnd)
+      .values({ checkoutSessionId: sessionId, registrationId, since: new Date(clock()) })
+      .onConflictDoNothing()
+  }
+
+  async function endRememberedSessions(): Promise<void> {
+    const owed = await db.select().from(checkoutSessionsToEnd).orderBy(checkoutSessionsToEnd.since)
+    for (const row of owed) {
+      const done = eq(checkoutSessionsToEnd.checkoutSessionId, row.checkoutSessionId)
+      try {
+        if ((await gateway.expireCheckoutSession(row.checkoutSessionId)) === 'completed') {
+          await markPaid(row.checkoutSessionId)
+        }
+        await db.delete(checkoutSessionsToEnd).where(done)
+      } catch (error) {
+        logger.warn('A checkout session still could not be ended; the next sweep retries it', {
+          registrationId: row.registrationId,
+          sessionId: row.checkoutSessionId,
+          error,
+        })
+        await db
+          .update(checkoutSessionsToEnd)
+          .set({
+            attempts: sql`${checkoutSessionsToEnd.attempts} + 1`,
+            lastError: error instanceof Error ? error.message : String(error),
+          })
+          .where(done)
+      }
+    }
   }
 
   /**
@@ -327,10 +417,7 @@ export function createRegistrationService(options: {
           await markPaid(row.checkout_session_id)
         }
       } catch (error) {
-        logger.warn('Could not end the checkout session of a released hold', {
-          registrationId: row.registration_id,
-          error,
-        })
+        await rememberSessionToEnd(row.registration_id, row.checkout_session_id, error)
       }
     }
   }
@@ -338,8 +425,8 @@ export function createRegistrationService(options: {
   /**
    * A pending registration past its expiry: asks the provider how its session ended (ending it if it is still
    * open) before giving the spot back, so a payment whose webhook has not arrived yet wins over the expiry.
-   * When the provider cannot be reached the hold is released anyway; a payment arriving later is a late
-   * payment (markPaid).
+   * When the provider cannot be reached the hold is released anyway and the session is remembered for the
+   * sweep; a payment arriving later is a late payment (markPaid).
    */
   async function settleOverdue(row: RegistrationRow, now: number): Promise<ExpireOutcome> {
     if (row.checkoutSessionId !== null) {
@@ -347,10 +434,7 @@ export function createRegistrationService(options: {
       try {
         outcome = await gateway.expireCheckoutSession(row.checkoutSessionId)
       } catch (error) {
-        logger.warn('Could not ask the payment provider about an overdue checkout session', {
-          registrationId: row.registrationId,
-          error,
-        })
+        await rememberSessionToEnd(row.registrationId, row.checkoutSessionId, error)
       }
       if (outcome === 'completed') {
         const paid = await markPaid(row.checkoutSessionId)
@@ -360,7 +444,7 @@ export function createRegistrationService(options: {
     await retryOnConflict(() =>
       release(
         db,
-        'expired',
+        holdLapses,
         sql`registration_id = ${row.registrationId}::uuid and expires_at <= ${iso(now)}::timestamptz`,
         now,
       ),
@@ -399,7 +483,8 @@ export function createRegistrationService(options: {
         registrationId: checkout.registrationId,
         error,
       })
-      await release(db, 'canceled', sql`registration_id = ${checkout.registrationId}::uuid`, clock())
+      // The member never saw this registration, let alone canceled it: it goes with its spot, in one statement.
+      await release(db, null, sql`registration_id = ${checkout.registrationId}::uuid`, clock())
       throw highTraffic()
     }
     const [attached] = await query<{ registration_id: string }>(attachSessionStatement, [
@@ -416,81 +501,132 @@ export function createRegistrationService(options: {
       logger.warn('A checkout session was opened for a registration that had ended meanwhile', {
         registrationId: checkout.registrationId,
       })
-      await gateway.expireCheckoutSession(session.sessionId).catch((error: unknown) => {
-        logger.warn('Could not end the checkout session of an ended registration', {
-          registrationId: checkout.registrationId,
-          error,
-        })
-      })
+      await gateway
+        .expireCheckoutSession(session.sessionId)
+        .catch((error: unknown) => rememberSessionToEnd(checkout.registrationId, session.sessionId, error))
       throw productError(409, 'purchaseSessionTimedOut')
     }
     return { paymentUrl: session.url, registrationId: checkout.registrationId }
   }
 
+  /**
+   * A payment of `sessionId` completed. What it does is the lifecycle table's (core's registrationTransition,
+   * decision 141): a pending registration becomes paid; a paid or refunded one records it again; an expired one
+   * becomes paid again if its member can take a spot (a spot of the tier is free and they hold no other paid
+   * registration; a newer pending one of theirs gives way); otherwise, and for a canceled one or once the event
+   * is being cancelled, the payment is owed back in full, in the same transaction, and refunded at once or by
+   * the sweep.
+   */
   async function markPaid(sessionId: string): Promise<MarkPaidResult> {
-    const now = clock()
-    try {
-      const result = await retryOnConflict(() =>
+    const apply = (spotFound: boolean) =>
+      retryOnConflict(() =>
         db.transaction(async (tx) => {
+          const now = clock()
           const [row] = await tx
             .select()
             .from(registrations)
             .where(eq(registrations.checkoutSessionId, sessionId))
             .for('update')
           if (!row) return { outcome: 'unknown_session' as const }
-          if (row.paymentStatus === 'paid') return { outcome: 'already_paid' as const, registration: row }
-          let replacedSessionId: string | null = null
-          if (row.paymentStatus !== 'pending') {
-            // Paid after the spot went back (a late webhook): take a spot again if one is free.
-            const other = await liveRegistrationOf(tx, row.userId)
-            if (other?.paymentStatus === 'paid') throw new RefundRequired()
+          const state = registrationStateOf(row)
+          const [cancelling] = await queryRows<{ started: boolean }>(
+            tx,
+            sql`select exists (select 1 from event_cancellation_runs) as started`,
+          )
+          const other = state === 'expired' ? await liveRegistrationOf(tx, row.userId) : undefined
+          const alreadyPaid = other?.paymentStatus === 'paid'
+          const { next, money } = registrationTransition(state, 'paymentCompleted', {
+            spotAvailable: spotFound && !alreadyPaid,
+            eventCancellationStarted: cancelling?.started === true,
+          })
+          if (money === 'none') return { outcome: 'already_refunded' as const, registration: row }
+          if (money === 'refundInFull') {
+            if (next !== state) {
+              // Pending while the event is being cancelled: the hold ends (its spot is not offered on).
+              await release(
+                tx,
+                { from: [state], to: next },
+                sql`registration_id = ${row.registrationId}::uuid`,
+                now,
+                false,
+              )
+            }
+            await automaticRefunds.owe(tx, {
+              registrationId: row.registrationId,
+              checkoutSessionId: sessionId,
+              amountJpy: row.amountJpy,
+              reason: cancelling?.started
+                ? 'event_cancelled'
+                : state === 'canceled'
+                  ? 'canceled'
+                  : alreadyPaid
+                    ? 'already_paid'
+                    : 'hold_ended',
+              now,
+            })
+            const [after] = await tx
+              .select()
+              .from(registrations)
+              .where(eq(registrations.registrationId, row.registrationId))
+            return { outcome: 'refunded_automatically' as const, registration: after ?? row }
+          }
+          if (state === 'paid') return { outcome: 'already_paid' as const, registration: row }
+          let replaced: { registrationId: string; sessionId: string } | null = null
+          if (state === 'expired') {
+            // Paid after the spot went back (a late webhook): the member's newer hold gives way, then a spot is
+            // taken again; none free undoes the transaction and the payment is refunded instead.
             if (other) {
-              await release(tx, 'canceled', sql`registration_id = ${other.registrationId}::uuid`, now, false)
-              replacedSessionId = other.checkoutSessionId
+              await release(
+                tx,
+                memberCancels,
+                sql`registration_id = ${other.registrationId}::uuid`,
+                now,
+                false,
+              )
+              if (other.checkoutSessionId !== null) {
+                replaced = { registrationId: other.registrationId, sessionId: other.checkoutSessionId }
+              }
             }
             const taken = await queryRows(
               tx,
               sql`update tier_inventory set taken = taken + 1
                   where registration_tier = ${row.registrationTier} and taken < capacity returning taken`,
             )
-            if (taken.length === 0) throw new RefundRequired()
+            if (taken.length === 0) throw new NoSpot()
           }
           const [paid] = await tx
             .update(registrations)
-            .set({
-              paymentStatus: 'paid',
-              paidAt: new Date(now),
-              updatedAt: new Date(now),
-              refundRequiredAt: null,
-            })
+            .set({ paymentStatus: next, paidAt: new Date(now), updatedAt: new Date(now) })
             .where(eq(registrations.registrationId, row.registrationId))
             .returning()
           if (!paid) throw new Error('The locked registration vanished')
           await enqueueMail(tx, { kind: 'receipt', registrationId: paid.registrationId, now })
-          return { outcome: 'paid' as const, registration: paid, replacedSessionId }
+          return { outcome: 'paid' as const, registration: paid, replaced }
         }),
       )
-      if ('replacedSessionId' in result && result.replacedSessionId) {
-        await gateway.expireCheckoutSession(result.replacedSessionId).catch((error: unknown) => {
-          logger.warn('Could not end the checkout session a late payment replaced', { error })
-        })
-      }
-      if (result.outcome === 'unknown_session') return result
-      return { outcome: result.outcome, registration: result.registration }
+    let result: Awaited<ReturnType<typeof apply>>
+    try {
+      result = await apply(true)
     } catch (error) {
-      if (!(error instanceof RefundRequired)) throw error
-      const [row] = await db
-        .update(registrations)
-        .set({ refundRequiredAt: new Date(now), updatedAt: new Date(now) })
-        .where(eq(registrations.checkoutSessionId, sessionId))
-        .returning()
-      if (!row) return { outcome: 'unknown_session' }
-      logger.warn('A payment arrived for a registration that lost its spot: refund it', {
-        registrationId: row.registrationId,
-        sessionId,
-      })
-      return { outcome: 'refund_required', registration: row }
+      if (!(error instanceof NoSpot)) throw error
+      result = await apply(false)
     }
+    if (result.outcome === 'unknown_session') return result
+    if ('replaced' in result && result.replaced) {
+      const { registrationId, sessionId: replaced } = result.replaced
+      await gateway
+        .expireCheckoutSession(replaced)
+        .catch((error: unknown) => rememberSessionToEnd(registrationId, replaced, error))
+    }
+    if (result.outcome === 'refunded_automatically') {
+      logger.warn('A payment could not buy its registration: it is refunded in full', {
+        registrationId: result.registration.registrationId,
+        sessionId,
+        paymentStatus: result.registration.paymentStatus,
+      })
+      await automaticRefunds.settle(sessionId)
+    }
+    return { outcome: result.outcome, registration: result.registration }
   }
 
   return {
@@ -624,7 +760,8 @@ export function createRegistrationService(options: {
     async cancel(userId) {
       const now = clock()
       const live = await liveRegistrationOf(db, userId)
-      if (!live || live.paymentStatus === 'paid') {
+      // A live registration the member cannot cancel (paid) is answered as it is.
+      if (!live || !registrationChanges(registrationStateOf(live), 'memberCancels')) {
         const latest = live ?? (await this.current(userId))
         if (!latest) throw productError(404, 'notFound')
         return latest
@@ -645,7 +782,7 @@ export function createRegistrationService(options: {
             if (paid.outcome !== 'unknown_session') return paid.registration
           }
         }
-        await release(db, 'canceled', sql`registration_id = ${live.registrationId}::uuid`, now)
+        await release(db, memberCancels, sql`registration_id = ${live.registrationId}::uuid`, now)
       }
       const after = await registrationById(db, live.registrationId)
       if (!after) throw productError(404, 'notFound')
@@ -657,7 +794,7 @@ export function createRegistrationService(options: {
     async markExpired(sessionId) {
       const now = clock()
       const released = await retryOnConflict(() =>
-        release(db, 'expired', sql`checkout_session_id = ${sessionId}`, now),
+        release(db, sessionExpires, sql`checkout_session_id = ${sessionId}`, now),
       )
       if (released.length > 0) return 'expired'
       const [row] = await db

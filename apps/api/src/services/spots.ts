@@ -25,18 +25,23 @@ const holds = {
 const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 /**
- * The statement ending the holds of `kind` that match `condition` as `to`. `mails` is a statement over the CTE
- * `ended` (the rows it ended) that writes the mails owed; it answers the ended rows.
+ * The statement ending the holds of `kind` that match `condition` as `to`, or removing them (`to: null`: a hold
+ * that never became anything its member should see). `mails` is a statement over the CTE `ended` (the rows it
+ * ended) that writes the mails owed (or unlinks what named a removed row); it answers the ended rows.
  */
 export function endHolds(
   kind: keyof typeof holds,
-  options: { to: string; condition: SQL; now: number; mails: SQL },
+  options: { to: string | null; condition: SQL; now: number; mails: SQL },
 ): SQL {
   const { table, status, holding, columns } = holds[kind]
+  const which = sql`where ${sql.raw(`${status} = '${holding}'`)} and (${options.condition})`
+  const end =
+    options.to === null
+      ? sql`delete from ${sql.raw(table)} ${which}`
+      : sql`update ${sql.raw(table)} set ${sql.raw(status)} = ${options.to}, updated_at = ${iso(options.now)}::timestamptz ${which}`
   return sql`
       with ended as (
-        update ${sql.raw(table)} set ${sql.raw(status)} = ${options.to}, updated_at = ${iso(options.now)}::timestamptz
-        where ${sql.raw(`${status} = '${holding}'`)} and (${options.condition})
+        ${end}
         returning ${sql.raw(columns)}
       ), counts as (
         select registration_tier, count(*)::int as n from ended group by registration_tier

@@ -20,6 +20,7 @@ import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { answerKey, type StoredCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
+import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
 /** One participant: everything the snapshot has, the check-in history (audit), and check-in or undo. */
@@ -82,6 +83,9 @@ export function ParticipantDialog({
         {registration?.badgeName ?? participant.user.email}
       </DialogTitle>
       <DialogContent>
+        {registrationId !== undefined && registration?.paymentStatus !== 'paid' && (
+          <AutomaticRefundNotice registrationId={registrationId} />
+        )}
         <Table size="small">
           <TableBody>
             {rows

@@ -188,4 +188,27 @@ describe('cancel and refund from the participant dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Wolf' })
     expect(within(dialog).queryByRole('button', { name: 'Cancel and refund' })).toBeNull()
   })
+
+  for (const [language, text] of [
+    ['ja', /^支払いを自動で返金しました：3,000円（.+）。確保の期限切れ後に届いた支払いです。$/],
+    ['en', /^Payment refunded automatically: ¥3,000 at .+\. It arrived after the hold ended\.$/],
+  ] as const) {
+    appTest(`shows staff a payment that was refunded automatically (${language})`, async (user) => {
+      const server = createFakeApiServer({
+        now: () => early,
+        participants: [participantWire({ n: 3, badgeName: 'Hare', paymentStatus: 'expired' })],
+      })
+      server.automaticRefunds.set(registrationIdOf(3), {
+        amount_jpy: 3000,
+        reason: 'hold_ended',
+        status: 'refunded',
+        owed_at: new Date(early).toISOString(),
+        refunded_at: new Date(early).toISOString(),
+      })
+      await renderSyncedAdmin(server, `/${language}/admin`, language)
+      await user.click(await screen.findByRole('button', { name: 'Hare' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Hare' })
+      expect((await within(dialog).findByRole('status')).textContent).toMatch(text)
+    })
+  }
 })

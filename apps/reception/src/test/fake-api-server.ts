@@ -1,5 +1,6 @@
 import {
   type AdminWaitingListWire,
+  type AutomaticRefundWire,
   type CheckInRecordWire,
   type CheckInResultWire,
   checkInUploadWireSchema,
@@ -57,6 +58,8 @@ export interface FakeApiServer {
   now: () => number
   /** Refunds made, by registration id, with the client's key (decision 111). */
   refunds: Map<string, { refund: RefundWire; key: string }>
+  /** Payments refunded automatically, by registration id (decision 141): GET …/refund answers them. */
+  automaticRefunds: Map<string, AutomaticRefundWire>
   /** Every POST /admin/registrations/{id}/refund body received. */
   refundRequests: unknown[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
@@ -89,6 +92,7 @@ export function createFakeApiServer(
     now: options.now ?? (() => Date.now()),
     records: () => stored.map((entry) => entry.record),
     refunds: new Map(),
+    automaticRefunds: new Map(),
     eventRun: undefined,
     refundRequests: [],
     failNextRefunds: (count = 1) => {
@@ -269,7 +273,8 @@ export function createFakeApiServer(
         policy_refund_jpy: policyAmount,
         ...(made ? { refund: made.refund } : {}),
       }
-      return json(200, quote)
+      const automatic = server.automaticRefunds.get(registrationId)
+      return json(200, automatic ? { ...quote, automatic_refund: automatic } : quote)
     }
     server.refundRequests.push(body)
     const request = refundRequestWireSchema.safeParse(body)

@@ -39,6 +39,30 @@ export const refundWireSchema = component(
 )
 export type RefundWire = z.infer<typeof refundWireSchema>
 
+/** Why a payment could not buy a registration and was given back whole, automatically (decision 141). */
+export const automaticRefundReasons = ['hold_ended', 'canceled', 'already_paid', 'event_cancelled'] as const
+export type AutomaticRefundReason = (typeof automaticRefundReasons)[number]
+/** owed (the provider has not refunded yet; retried), refunded, refused (staff pay back by hand). */
+export const automaticRefundStatuses = ['owed', 'refunded', 'refused'] as const
+
+export const automaticRefundWireSchema = component(
+  z.object({
+    amount_jpy: yenSchema.describe('The whole payment'),
+    reason: z
+      .enum(automaticRefundReasons)
+      .describe('hold_ended (the spot went elsewhere), canceled, already_paid, event_cancelled'),
+    status: z.enum(automaticRefundStatuses),
+    owed_at: z.iso.datetime({ offset: true }).describe('When the payment arrived'),
+    refunded_at: z.iso.datetime({ offset: true }).optional(),
+  }),
+  {
+    id: 'AutomaticRefund',
+    description:
+      'A payment that arrived when it could not buy the registration, refunded in full automatically',
+  },
+)
+export type AutomaticRefundWire = z.infer<typeof automaticRefundWireSchema>
+
 export const refundQuoteWireSchema = component(
   z.object({
     registration_id: registrationIdSchema,
@@ -48,6 +72,9 @@ export const refundQuoteWireSchema = component(
     policy_percentage: z.number().int().min(0).max(100),
     policy_refund_jpy: yenSchema.describe('What the policy refunds if the registration is canceled now'),
     refund: refundWireSchema.optional().describe('Present once the registration was refunded'),
+    automatic_refund: automaticRefundWireSchema
+      .optional()
+      .describe('Present when a payment for it was refunded automatically'),
   }),
   { id: 'RefundQuote', description: 'What canceling a registration would refund today, and any refund made' },
 )
@@ -79,6 +106,16 @@ export const refundSchema = z.object({
 })
 export type Refund = z.output<typeof refundSchema>
 
+export const automaticRefundSchema = z.object({
+  amountJpy: z.number(),
+  reason: z.enum(automaticRefundReasons),
+  status: z.enum(automaticRefundStatuses),
+  /** Epoch ms. */
+  owedAt: z.number(),
+  refundedAt: z.number().optional(),
+})
+export type AutomaticRefund = z.output<typeof automaticRefundSchema>
+
 export const refundQuoteSchema = z.object({
   registrationId: z.string(),
   paymentStatus: z.enum(paymentStatuses),
@@ -87,6 +124,7 @@ export const refundQuoteSchema = z.object({
   policyPercentage: z.number(),
   policyRefundJpy: z.number(),
   refund: refundSchema.optional(),
+  automaticRefund: automaticRefundSchema.optional(),
 })
 export type RefundQuote = z.output<typeof refundQuoteSchema>
 
@@ -110,14 +148,36 @@ export const refundCodec = z.codec(refundWireSchema, refundSchema, {
   encode: refundToWire,
 })
 
+const instantFromWire = (wire: string | undefined) => (wire === undefined ? undefined : Date.parse(wire))
+const instantToWire = (epochMs: number | undefined) =>
+  epochMs === undefined ? undefined : new Date(epochMs).toISOString()
+
 export const refundQuoteCodec = z.codec(refundQuoteWireSchema, refundQuoteSchema, {
-  decode: ({ refund, ...wire }) => ({
+  decode: ({ refund, automatic_refund: automatic, ...wire }) => ({
     ...toClientNames(wire),
     ...(refund === undefined ? {} : { refund: refundFromWire(refund) }),
+    ...(automatic === undefined
+      ? {}
+      : {
+          automaticRefund: toClientNames({
+            ...automatic,
+            owed_at: Date.parse(automatic.owed_at),
+            refunded_at: instantFromWire(automatic.refunded_at),
+          }),
+        }),
   }),
-  encode: ({ refund, ...quote }) => ({
+  encode: ({ refund, automaticRefund: automatic, ...quote }) => ({
     ...toWireNames(quote),
     ...(refund === undefined ? {} : { refund: refundToWire(refund) }),
+    ...(automatic === undefined
+      ? {}
+      : {
+          automatic_refund: toWireNames({
+            ...automatic,
+            owedAt: new Date(automatic.owedAt).toISOString(),
+            refundedAt: instantToWire(automatic.refundedAt),
+          }),
+        }),
   }),
 })
 
