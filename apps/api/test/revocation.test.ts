@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { type AddressInfo, createServer, type Socket } from 'node:net'
 import {
   admins,
   members,
@@ -31,6 +31,18 @@ if (!seededAdmin) throw new Error("The emulator's admins pool seeds no admin")
 let cognito: RunningEmulator
 /** An address where nothing listens: a Cognito the API cannot reach (the connection is refused). */
 let unreachableCognito: string
+/**
+ * A Cognito that takes the connection and never answers, as a paused emulator process does (the kernel still
+ * accepts): every GetUser runs into the identity provider's timeout.
+ */
+let pausedCognito: string
+const pausedConnections = new Set<Socket>()
+const paused = createServer((socket) => {
+  pausedConnections.add(socket)
+  socket.on('close', () => pausedConnections.delete(socket))
+})
+/** How long the API waits for the paused Cognito: short, so the tests do not wait out the 3 s default. */
+const pausedTimeoutMs = 200
 
 beforeAll(async () => {
   cognito = await startEmulator()
@@ -39,9 +51,15 @@ beforeAll(async () => {
   const { port } = closed.address() as { port: number }
   await new Promise<void>((resolve, reject) => closed.close((error) => (error ? reject(error) : resolve())))
   unreachableCognito = `http://127.0.0.1:${port}`
+  await new Promise<void>((resolve) => paused.listen(0, '127.0.0.1', resolve))
+  pausedCognito = `http://127.0.0.1:${(paused.address() as AddressInfo).port}`
 })
 
-afterAll(() => cognito.close())
+afterAll(async () => {
+  for (const socket of pausedConnections) socket.destroy()
+  await new Promise<void>((resolve, reject) => paused.close((error) => (error ? reject(error) : resolve())))
+  await cognito.close()
+})
 
 /** A new confirmed member of the emulator's members pool; returns their e-mail and password. */
 async function newMember() {
@@ -188,13 +206,19 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
   })
 })
 
+type Outage = 'unreachable' | 'paused'
+
 /**
- * The API's GetUser over HTTP to the emulator, or, once `cut`, to an address nothing answers on, as when
- * Cognito is down or out of the instance's network reach.
+ * The API's GetUser over HTTP to the emulator, or, once `cut`, to a Cognito that cannot answer: an address
+ * nothing listens on (down, or out of the instance's network reach), or one that never answers (paused, or so
+ * slow that the request times out).
  */
-function cuttableCognito() {
+function cuttableCognito(outage: Outage) {
   const reachable = createCognitoIdentityProvider({ endpoint: cognito.url })
-  const unreachable = createCognitoIdentityProvider({ endpoint: unreachableCognito })
+  const unreachable =
+    outage === 'paused'
+      ? createCognitoIdentityProvider({ endpoint: pausedCognito, timeoutMs: pausedTimeoutMs })
+      : createCognitoIdentityProvider({ endpoint: unreachableCognito })
   let cut = false
   const identity: IdentityProvider = {
     getUser: (accessToken) => (cut ? unreachable : reachable).getUser(accessToken),
@@ -210,7 +234,11 @@ function cuttableCognito() {
   }
 }
 
-describe.each(databaseKinds)('when Cognito cannot be reached, on %s', (kind) => {
+const outages = databaseKinds.flatMap((kind) =>
+  (['unreachable', 'paused'] as const).map((outage) => ({ kind, outage })),
+)
+
+describe.each(outages)('when Cognito is $outage, on $kind', ({ kind, outage }) => {
   let clock: TestClock
   let first: ReturnType<typeof cuttableCognito>
   const verifiers = () => {
@@ -225,12 +253,12 @@ describe.each(databaseKinds)('when Cognito cannot be reached, on %s', (kind) => 
   }
   const sut = useTestApi(kind, () => {
     clock = createTestClock(cognito.clock.now())
-    first = cuttableCognito()
+    first = cuttableCognito(outage)
     return { clock, overrides: { ...verifiers(), identity: first.identity } }
   })
   /** A second instance of the API on the same database, with its own memory and its own way to Cognito. */
   async function secondInstance() {
-    const reach = cuttableCognito()
+    const reach = cuttableCognito(outage)
     const api = await createTestApi(sut.database, {
       clock,
       overrides: { ...verifiers(), identity: reach.identity },
