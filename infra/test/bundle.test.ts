@@ -133,6 +133,7 @@ describe('the bundled Lambda code', () => {
       is_new_club_activity_establishment_available: expect.any(Boolean),
       is_registration_available: expect.any(Boolean),
       is_under_maintenance: false,
+      is_event_cancelled: false,
     })
     const health = (await invoke('api', restApiEvent('GET', '/health'))) as LambdaResult
     expect(health.statusCode).toBe(200)

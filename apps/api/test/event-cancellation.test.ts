@@ -43,6 +43,28 @@ async function member(sut: TestApi, tier: 'member' | 'sponsor', pay = true): Pro
   return (await registeredMember(sut, tier, { pay })).registrationId
 }
 
+/**
+ * A payment whose delivery looked for a run just before the run was recorded: it commits as paid while the run
+ * is under way, with an id anywhere in the order. A payment delivered once the run exists is refunded in full
+ * instead (decision 141), so this race is the one way a registration becomes paid during the run.
+ */
+async function paidAsTheRunStarts(instance: TestApi, registrationId: string): Promise<void> {
+  const now = new Date(instance.clock()).toISOString()
+  await instance.database.db.execute(
+    sql`update registrations set payment_status = 'paid', paid_at = ${now}::timestamptz,
+          updated_at = ${now}::timestamptz
+        where registration_id = ${registrationId}::uuid and payment_status = 'pending'`,
+  )
+}
+
+async function automaticRefundReasons(instance: TestApi): Promise<string[]> {
+  const rows = await queryRows<{ reason: string }>(
+    instance.database.db,
+    sql`select reason from automatic_refunds where status = 'refunded'`,
+  )
+  return rows.map((row) => row.reason)
+}
+
 describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   const sut = useTestApi(kind, { capacities: { member: 10, sponsor: 10 } })
   const admin = useAdmin(sut)
@@ -188,8 +210,9 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       await registeredMember(sut, 'sponsor', { pay: false }),
     ]
     // Ids are random: one is made to sort before every other, as any late payment's id may.
+    const firstInOrder = '00000000-0000-4000-8000-000000000001'
     await sut.database.db.execute(
-      sql`update registrations set registration_id = '00000000-0000-4000-8000-000000000001'
+      sql`update registrations set registration_id = ${firstInOrder}::uuid
           where registration_id = ${late[0]?.registrationId}::uuid`,
     )
     for (const { sessionId } of late) sut.gateway.complete(sessionId)
@@ -197,17 +220,20 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     const run = await service.start(1_000, admin.id)
 
     expect(await service.runBatch(run.runId)).toBe(true)
-    // The payments arrive between two batches.
-    for (const { sessionId } of late) {
-      expect((await sut.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
-    }
+    // The payments arrive between two batches: one raced the run's start and is paid, the other is delivered
+    // once the run exists.
+    await paidAsTheRunStarts(sut, firstInOrder)
+    expect((await sut.api.registrations.markPaid(late[1]?.sessionId ?? '')).outcome).toBe(
+      'refunded_automatically',
+    )
     while (await service.runBatch(run.runId)) {
       // one batch after another, as the background driver does
     }
 
     expect(await paidCount()).toBe(0)
-    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 5, failed: 0 })
-    expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+    expect(await service.status()).toMatchObject({ status: 'finished', refunded: 4, failed: 0 })
+    expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000])
+    expect(await automaticRefundReasons(sut)).toEqual(['event_cancelled'])
   })
 
   it('keeps a refusal paid and reported, retries it with a growing backoff, and finishes only once it is refunded', async () => {
@@ -393,16 +419,19 @@ describe('the event-cancelled run driven by two API instances on one PostgreSQL'
       // Both instances try each batch at once: one holds the lease, the other finds it taken.
       const both = () => Promise.all([one.runBatch(run.runId), two.runBatch(run.runId)])
       expect((await both()).filter(Boolean)).toHaveLength(1)
-      for (const { sessionId } of late) {
-        expect((await second.api.registrations.markPaid(sessionId)).outcome).toBe('paid')
-      }
+      // One payment raced the run's start and is paid; the other, delivered once the run exists, is refunded
+      // in full at once.
+      await paidAsTheRunStarts(second, late[0]?.registrationId ?? '')
+      expect((await second.api.registrations.markPaid(late[1]?.sessionId ?? '')).outcome).toBe(
+        'refunded_automatically',
+      )
       // The holder stops (a crash); once its lease has passed, whichever instance claims first drives on.
       clock.advance(61_000)
       while ((await both()).some(Boolean)) {
         // batch after batch, as the background drivers do
       }
 
-      expect(await two.status()).toMatchObject({ status: 'finished', refunded: 6, failed: 0 })
+      expect(await two.status()).toMatchObject({ status: 'finished', refunded: 5, failed: 0 })
       const [paid] = await queryRows<{ n: number }>(
         first.database.db,
         sql`select count(*)::int as n from registrations where payment_status = 'paid'`,
@@ -413,7 +442,8 @@ describe('the event-cancelled run driven by two API instances on one PostgreSQL'
         first.database.db,
         sql`select count(*)::int as n from registration_refunds group by registration_id`,
       )
-      expect(refunded.map((row) => row.n)).toEqual([1, 1, 1, 1, 1, 1])
+      expect(refunded.map((row) => row.n)).toEqual([1, 1, 1, 1, 1])
+      expect(await automaticRefundReasons(first)).toEqual(['event_cancelled'])
     } finally {
       await close()
     }

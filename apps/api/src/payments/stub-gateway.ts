@@ -124,6 +124,18 @@ export function createStubPaymentGateway(options: { pwaUrl: string }): StubPayme
         refusals--
         throw new RefundRefusedError('Stub payment provider: refund refused')
       }
+      // As Stripe does, a payment is never refunded beyond what it captured, whoever refunded the rest (the
+      // Dashboard, another key).
+      let refunded = 0
+      for (const made of refunds.values()) {
+        if (made.request.checkoutSessionId === session.sessionId) refunded += made.amountJpy
+      }
+      const left = session.request.amountJpy - refunded
+      if (request.amountJpy > left) {
+        throw new RefundRefusedError(
+          `Stub payment provider: only ${left} JPY of the payment is left to refund`,
+        )
+      }
       const refund = { refundId: `re_stub_${randomUUID().replaceAll('-', '')}`, amountJpy: request.amountJpy }
       refunds.set(request.idempotencyKey, { ...refund, request })
       if (lostAnswers > 0) {

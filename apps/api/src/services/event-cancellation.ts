@@ -272,7 +272,7 @@ export function createEventCancellationService(options: {
   /**
    * Ends at the provider every checkout session still open, so nobody pays into a cancelled event. Their
    * registrations lapse as any ended checkout does (the provider's expiry event, the sweeper); a payment made
-   * just before is delivered as usual, and the run refunds it once it is paid.
+   * just before is delivered as usual and, the run existing, refunded in full (decision 141).
    */
   async function endOpenCheckouts(): Promise<void> {
     const open = await queryRows<{ registration_id: string; checkout_session_id: string }>(
