@@ -6,7 +6,6 @@ import { useLocation } from 'react-router'
 import { useServices } from '../app/services.tsx'
 import { isSignedOutNavigation } from '../app/status.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
-import { EventCancelledNotice, useEventCancelled } from '../content/EventCancelledNotice.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import { proseSx } from '../content/prose.ts'
@@ -25,7 +24,6 @@ export default function TopPage() {
   const { content, language } = useContent(copy)
   const values = scheduleValues(language)
   const eventDate = fill('{{eventDate}}', values)
-  const cancelled = useEventCancelled()
   useReloadAfterSignOut()
   return (
     <>
@@ -91,13 +89,10 @@ export default function TopPage() {
             <p className="date">{eventDate}</p>
             <p className="place">{t('event.place')}</p>
             <p className="summary">{content.lead}</p>
-            <EventCancelledNotice />
             <div className="actions">
-              {!cancelled && (
-                <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
-                  {content.actions.registration}
-                </Button>
-              )}
+              <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
+                {content.actions.registration}
+              </Button>
               <Button
                 variant="outlined"
                 size="large"

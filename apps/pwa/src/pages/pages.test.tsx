@@ -142,18 +142,6 @@ describe('establish-new-club-activity', () => {
 describe('a cancelled event', () => {
   const cancelled = { ...flags, isRegistrationAvailable: false, isEventCancelled: true }
 
-  it('says so on the top page, without the registration button', async () => {
-    renderApp('/ja', { flags: cancelled })
-    const notice = await screen.findByRole('alert')
-    expect(
-      screen.getByRole('heading', { level: 2, name: '東京ふぁーりーフェス 2025は中止となりました' }),
-    ).toBeTruthy()
-    expect(notice.textContent).toContain('お支払い済みの参加費は、1人あたりの経費を差し引いて返金し')
-    const hero = within(screen.getByRole('region', { name: '東京ふぁーりーフェス 2025' }))
-    expect(hero.queryByRole('link', { name: '参加登録について' })).toBeNull()
-    expect(hero.getByRole('link', { name: 'タイムテーブルを見る' })).toBeTruthy()
-  })
-
   it('says so on about-registration in English, without the button to register', async () => {
     renderApp('/en/about-registration', { flags: cancelled })
     const notice = await screen.findByRole('alert')
