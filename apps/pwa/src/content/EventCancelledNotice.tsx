@@ -1,26 +1,56 @@
-import { Alert, AlertTitle } from '@mui/material'
+import { Box } from '@mui/material'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFeatureFlags } from '../app/useFeatureFlags.ts'
+import { useServices } from '../app/services.tsx'
 
 /**
  * Whether the event is cancelled, as the API's flags say (docs/decisions/113-event-cancelled-refund-run.md);
  * false until the flags load, so the prerendered page keeps its buttons until then.
  */
 export function useEventCancelled(): boolean {
-  return useFeatureFlags().flags?.isEventCancelled === true
+  // The flags store read directly rather than through useFeatureFlags and ui's useStore: sharing those with
+  // this public page split them into chunks of their own on the top page, past its 170 KiB script budget.
+  const { featureFlags } = useServices()
+  const state = useSyncExternalStore(
+    featureFlags.subscribe,
+    featureFlags.getSnapshot,
+    featureFlags.getSnapshot,
+  )
+  useEffect(() => {
+    void featureFlags.load()
+  }, [featureFlags])
+  return state.flags?.isEventCancelled === true
 }
 
-/** The notice on the pages that lead to registration, once the event is cancelled; nothing otherwise. */
+/**
+ * The notice on the page that leads to registration, once the event is cancelled; nothing otherwise. Plain
+ * elements rather than MUI's Alert: the public pages' shared chunks must not grow (the 170 KiB budget).
+ */
 export function EventCancelledNotice() {
   const { t } = useTranslation('pwa')
   const cancelled = useEventCancelled()
   if (!cancelled) return null
   return (
-    <Alert severity="warning" aria-labelledby="event-cancelled" sx={{ my: 2, textAlign: 'start' }}>
-      <AlertTitle id="event-cancelled" component="h2">
+    <Box
+      role="alert"
+      aria-labelledby="event-cancelled"
+      sx={{
+        my: 2,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        borderLeft: 4,
+        borderColor: 'warning.main',
+        bgcolor: 'action.hover',
+        textAlign: 'start',
+      }}
+    >
+      <Box component="h2" id="event-cancelled" sx={{ m: 0, fontSize: '1.1rem' }}>
         {t('eventCancelled.heading')}
-      </AlertTitle>
-      {t('eventCancelled.body')}
-    </Alert>
+      </Box>
+      <Box component="p" sx={{ mb: 0 }}>
+        {t('eventCancelled.body')}
+      </Box>
+    </Box>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mui/material'
+import { Box, Button } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
@@ -52,7 +52,7 @@ function StatusPage({ pageId, messageKey }: { pageId: PageId; messageKey: string
         {errors(messageKey)}
       </p>
       {kept && <p>{t('statusPage.keptCode')}</p>}
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         {kept && (
           <Button variant="contained" href={localizedPath(language, 'registration-code')}>
             {t('statusPage.showKeptCode')}
@@ -61,7 +61,7 @@ function StatusPage({ pageId, messageKey }: { pageId: PageId; messageKey: string
         <Button variant={kept ? 'outlined' : 'contained'} href={localizedPath(language)}>
           {t('site.backToTop')}
         </Button>
-      </Stack>
+      </Box>
     </Page>
   )
 }

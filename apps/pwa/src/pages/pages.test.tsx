@@ -1,5 +1,5 @@
 import { NetworkError, ProductError, UnexpectedError } from '@furfes/core'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
 import { compactRegistrationCode } from '../test/fake-account.ts'
