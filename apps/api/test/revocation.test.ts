@@ -75,6 +75,21 @@ const adminSession = () => cognito.signIn(seededAdmin.email, seededAdmin.passwor
 const adminSignIn = async () => (await adminSession()).AccessToken
 const globalSignOut = (accessToken: string) => cognito.globalSignOut(accessToken)
 
+/**
+ * The API's token verifiers for the emulator's two pools. Tokens name the emulator's public address as their
+ * issuer; the API reaches it on its loopback one.
+ */
+function emulatorVerifiers(clock: TestClock) {
+  const verifier = (pool: { id: string; clientId: string }) =>
+    createTokenVerifier({
+      issuer: poolIssuer({ endpoint: cognito.baseUrl, poolId: pool.id }),
+      clientId: pool.clientId,
+      keys: remotePoolKeys({ endpoint: cognito.url, poolId: pool.id }),
+      clock,
+    })
+  return { memberTokens: verifier(members), adminTokens: verifier(admins) }
+}
+
 const profile = { privacy: 'public', handle_name: 'Kemono Taro', urls: [] }
 const features = {
   is_new_club_activity_establishment_available: false,
@@ -95,19 +110,10 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
   const sut = useTestApi(kind, () => {
     // The API's clock starts at the emulator's, which signs the tokens; the tests move the API's alone.
     clock = createTestClock(cognito.clock.now())
-    // Tokens name the emulator's public address as their issuer; the API reaches it on its loopback one.
-    const verifier = (pool: { id: string; clientId: string }) =>
-      createTokenVerifier({
-        issuer: poolIssuer({ endpoint: cognito.baseUrl, poolId: pool.id }),
-        clientId: pool.clientId,
-        keys: remotePoolKeys({ endpoint: cognito.url, poolId: pool.id }),
-        clock,
-      })
     return {
       clock,
       overrides: {
-        memberTokens: verifier(members),
-        adminTokens: verifier(admins),
+        ...emulatorVerifiers(clock),
         identity: createCognitoIdentityProvider({ endpoint: cognito.url }),
       },
     }
@@ -241,16 +247,7 @@ const outages = databaseKinds.flatMap((kind) =>
 describe.each(outages)('when Cognito is $outage, on $kind', ({ kind, outage }) => {
   let clock: TestClock
   let first: ReturnType<typeof cuttableCognito>
-  const verifiers = () => {
-    const verifier = (pool: { id: string; clientId: string }) =>
-      createTokenVerifier({
-        issuer: poolIssuer({ endpoint: cognito.baseUrl, poolId: pool.id }),
-        clientId: pool.clientId,
-        keys: remotePoolKeys({ endpoint: cognito.url, poolId: pool.id }),
-        clock,
-      })
-    return { memberTokens: verifier(members), adminTokens: verifier(admins) }
-  }
+  const verifiers = () => emulatorVerifiers(clock)
   const sut = useTestApi(kind, () => {
     clock = createTestClock(cognito.clock.now())
     first = cuttableCognito(outage)
