@@ -1,5 +1,5 @@
 // Taking the site offline in a journey: the installed app opened on the event day with no network.
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { test as base, expect } from './fixtures.ts'
 import { signInInEnglish } from './mypage.ts'
 import { appStarted } from './public-site.ts'
@@ -13,6 +13,10 @@ const offlineRequestError = /Failed to load resource: net::ERR_INTERNET_DISCONNE
  * make while the network was off are expected; any other error still fails the test.
  */
 export const offlineTest = base.extend<{ offlineRequestsFail: undefined }>({
+  context: async ({ context }, use) => {
+    keepOfflineAcrossLoads(context)
+    await use(context)
+  },
   offlineRequestsFail: [
     async ({ expectConsoleError }, use) => {
       expectConsoleError(offlineRequestError)
@@ -21,6 +25,47 @@ export const offlineTest = base.extend<{ offlineRequestsFail: undefined }>({
     { auto: true },
   ],
 })
+
+/**
+ * Chromium (from version 150) forgets `context.setOffline(true)` for every document loaded afterwards: the new
+ * page reads `navigator.onLine` as true and never hears `offline`, although its requests still fail. A device
+ * really without a network reports false, so while the context is offline this sends the emulation again to
+ * each page once its document has loaded; `setOffline` waits for those sends, so none lands after the
+ * network is back.
+ */
+function keepOfflineAcrossLoads(context: BrowserContext) {
+  const setOffline = context.setOffline.bind(context)
+  let offline = false
+  let sends = Promise.resolve()
+  // One DevTools session per page, kept open: detaching a session undoes the emulation it sent. Going back
+  // online clears what these sessions sent as well as what Playwright did.
+  const sessions = new Map<Page, Promise<CDPSession>>()
+  const emulate = async (page: Page, offline: boolean) => {
+    let session = sessions.get(page)
+    if (!session) {
+      session = context.newCDPSession(page)
+      sessions.set(page, session)
+    }
+    const conditions = { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+    await (await session).send('Network.emulateNetworkConditions', conditions)
+  }
+  const watch = (page: Page) => {
+    page.on('domcontentloaded', () => {
+      if (!offline || page.isClosed()) return
+      sends = sends.then(() => (offline && !page.isClosed() ? emulate(page, true) : undefined))
+    })
+  }
+  context.pages().forEach(watch)
+  context.on('page', watch)
+  context.setOffline = async (value: boolean) => {
+    offline = value
+    await sends
+    await setOffline(value)
+    if (!value) {
+      for (const page of sessions.keys()) if (!page.isClosed()) await emulate(page, false)
+    }
+  }
+}
 
 /**
  * Opens `path` and resolves once the service worker is active and controls the page (from then on the site
