@@ -26,6 +26,30 @@ const passwordPolicy: cognito.PasswordPolicy = {
   tempPasswordValidity: Duration.days(7),
 }
 
+/**
+ * The staff roles, as groups of the admins pool: tokens carry the ones a staff member is in (`cognito:groups`),
+ * lowest precedence first. The Cognito emulator's pools.json defines the same groups.
+ */
+const staffGroups = [
+  {
+    groupName: 'committee',
+    description:
+      'Executive committee: everything, including money beyond the refund policy, settings and staff',
+    precedence: 1,
+  },
+  {
+    groupName: 'desk',
+    description:
+      "Reception desk: the door's rights plus participant details, notes, refunds within the policy and the waiting list",
+    precedence: 2,
+  },
+  {
+    groupName: 'door',
+    description: 'Door volunteers: scan, check in, search, goods and badge reprints',
+    precedence: 3,
+  },
+] as const
+
 export interface UserPoolWithClient {
   pool: cognito.UserPool
   client: cognito.UserPoolClient
@@ -133,5 +157,6 @@ export class UserPools extends Construct {
       },
       tokenValidity.adminsRefresh,
     )
+    for (const group of staffGroups) this.admins.pool.addGroup(`StaffGroup-${group.groupName}`, group)
   }
 }

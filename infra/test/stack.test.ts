@@ -152,6 +152,24 @@ describe('Cognito user pools', () => {
     }
   })
 
+  it("defines the staff groups in the admins pool only, as the Cognito emulator's pools.json does", () => {
+    const emulatorPools = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../apps/cognito-emulator/pools.json'), 'utf8'),
+    ) as { pools: { name: string; groups?: { name: string; description?: string; precedence?: number }[] }[] }
+    const emulated = emulatorPools.pools.find((pool) => pool.name === 'admins')?.groups ?? []
+    const groups = Object.values(resources('AWS::Cognito::UserPoolGroup')).map(({ Properties }) => Properties)
+
+    expect(
+      groups.map(({ GroupName, Description, Precedence }) => ({
+        name: GroupName,
+        description: Description,
+        precedence: Precedence,
+      })),
+    ).toEqual(emulated)
+    for (const group of groups)
+      expect(group.UserPoolId).toEqual({ Ref: logicalIdOf('AWS::Cognito::UserPool', 'Admins') })
+  })
+
   it('keeps members signed in for 30 days and staff tablets for 7', () => {
     const refreshDays = (pool: string) => {
       const [, client] = only('AWS::Cognito::UserPoolClient', {

@@ -9,6 +9,15 @@ interface SeedUser {
   confirmed?: boolean
   /** The password is temporary: the first sign-in answers NEW_PASSWORD_REQUIRED, as after AdminCreateUser. */
   temporaryPassword?: boolean
+  /** Groups of the pool the user belongs to; a restart puts a demo user back into them. */
+  groups?: string[]
+}
+
+/** A group the pool defines (as infra does): created at start when missing. */
+interface GroupConfig {
+  name: string
+  description?: string
+  precedence?: number
 }
 
 /** One user pool with its one app client. Every pool uses the e-mail address as username. */
@@ -28,6 +37,7 @@ export interface PoolConfig {
    * left out, answers UserNotFoundException.
    */
   preventUserExistenceErrors?: 'ENABLED' | 'LEGACY'
+  groups?: GroupConfig[]
   seedUsers?: SeedUser[]
 }
 
@@ -50,6 +60,12 @@ export function loadPools(path: string | URL = process.env.POOLS_FILE ?? default
     const prevent = pool.preventUserExistenceErrors
     if (prevent !== undefined && prevent !== 'ENABLED' && prevent !== 'LEGACY')
       throw new Error(`${path}: preventUserExistenceErrors of "${pool.id}" must be ENABLED or LEGACY`)
+    const groups = new Set((pool.groups ?? []).map((group) => group.name))
+    for (const seed of pool.seedUsers ?? []) {
+      const unknown = (seed.groups ?? []).find((group) => !groups.has(group))
+      if (unknown)
+        throw new Error(`${path}: ${seed.email} is in group "${unknown}", which ${pool.id} does not define`)
+    }
   }
   return file
 }

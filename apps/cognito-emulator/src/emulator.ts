@@ -13,6 +13,7 @@ import {
 import { CognitoError } from './errors.ts'
 import { JsonFile } from './json-file.ts'
 import { mailLine } from './mailbox.ts'
+import { createGroupRecord } from './operations/groups.ts'
 import { operations } from './operations/index.ts'
 import { hashPassword } from './passwords.ts'
 import { type MailMessage, type State, StateStore } from './state.ts'
@@ -123,6 +124,28 @@ export class Emulator {
     }
   }
 
+  /**
+   * Creates the configured groups that do not exist yet, and puts each demo user back into its groups (a demo
+   * account keeps the role the start-up banner prints for it); other members are left as they are.
+   */
+  #seedGroups() {
+    const context = this.#context
+    for (const pool of context.pools) {
+      const config = this.pools.find((candidate) => candidate.id === pool.id)
+      const groups = context.store.groupsOf(pool.id)
+      for (const { name, description, precedence } of config?.groups ?? []) {
+        if (!Object.hasOwn(groups, name)) createGroupRecord(context, pool, { name, description, precedence })
+      }
+      for (const seed of config?.seedUsers ?? []) {
+        const user = findUser(context, pool, seed.email)
+        for (const name of seed.groups ?? []) {
+          const group = groups[name]
+          if (user && group && !group.members.includes(user.sub)) group.members.push(user.sub)
+        }
+      }
+    }
+  }
+
   /** Creates the configured demo users that do not exist yet; existing accounts are left as they are. */
   async #seed() {
     const context = this.#context
@@ -154,6 +177,7 @@ export class Emulator {
       })
       if (user.status === 'UNCONFIRMED') sendCode(context, pool, user, 'signUp', 'sign_up', user.email)
     }
+    this.#seedGroups()
     context.store.save(now)
   }
 }

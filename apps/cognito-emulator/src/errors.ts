@@ -32,6 +32,7 @@ export const messages = {
   usernameShouldBeEmail: 'Username should be an email.',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
   userNotFound: 'User does not exist.',
+  userDisabled: 'User is disabled.',
   usernameClientNotFound: 'Username/client id combination not found.',
 } as const
 

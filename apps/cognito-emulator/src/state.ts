@@ -40,10 +40,24 @@ export interface UserRecord {
   signInAttempts: Attempts
   /** When the code mails asked for again in the last hour were sent (ms), for Cognito's hourly limit. */
   codeMailsRequestedAt?: number[]
+  /** AdminDisableUser: the user cannot sign in and every token it holds is revoked. Absent means enabled. */
+  disabled?: boolean
+}
+
+/** A user pool group (CreateGroup) and its members' subs, in the order they were added. */
+export interface GroupRecord {
+  name: string
+  description?: string
+  /** Lower wins when a user is in several groups; Cognito lists the groups in tokens by it. */
+  precedence?: number
+  roleArn?: string
+  createdAt: number
+  updatedAt: number
+  members: string[]
 }
 
 /** One sign-in: its refresh token and every access token issued from it share its id (origin_jti). */
-interface AuthSession {
+export interface AuthSession {
   originJti: string
   poolId: string
   sub: string
@@ -83,6 +97,8 @@ export interface State {
   version: 1
   /** Users by pool id, then by sub. */
   users: Record<string, Record<string, UserRecord>>
+  /** Groups by pool id, then by group name. Absent in state written before groups existed. */
+  groups?: Record<string, Record<string, GroupRecord>>
   sessions: Record<string, AuthSession>
   challenges: Record<string, ChallengeSession>
   mailbox: MailMessage[]
@@ -115,6 +131,12 @@ export class StateStore {
   usersOf(poolId: string): Record<string, UserRecord> {
     this.state.users[poolId] ??= {}
     return this.state.users[poolId]
+  }
+
+  groupsOf(poolId: string): Record<string, GroupRecord> {
+    this.state.groups ??= {}
+    this.state.groups[poolId] ??= {}
+    return this.state.groups[poolId]
   }
 
   /** Drops what can no longer be used, then writes the state if it changed since the last write. */

@@ -80,6 +80,8 @@ interface IssueInput {
   user: UserRecord
   originJti: string
   authTime: number
+  /** The user's groups, lowest precedence first: both tokens carry them as `cognito:groups` when there are any. */
+  groups: string[]
 }
 
 /** Signs access and ID tokens as Cognito does (RS256, kid, its claim set) and checks access tokens. */
@@ -103,11 +105,16 @@ export class TokenIssuer {
     return key && { keys: [key.publicJwk] }
   }
 
-  async issue({ poolId, clientId, user, originJti, authTime }: IssueInput): Promise<IssuedTokens> {
+  async issue({ poolId, clientId, user, originJti, authTime, groups }: IssueInput): Promise<IssuedTokens> {
     const key = this.#keys.get(poolId)
     if (!key) throw new Error(`No signing key for pool ${poolId}`)
     const iat = Math.floor(this.#clock.now() / 1000)
-    const common = { origin_jti: originJti, event_id: randomUUID(), auth_time: authTime }
+    const common = {
+      ...(groups.length > 0 ? { 'cognito:groups': groups } : {}),
+      origin_jti: originJti,
+      event_id: randomUUID(),
+      auth_time: authTime,
+    }
     const sign = (claims: Record<string, unknown>) =>
       new SignJWT(claims)
         .setProtectedHeader({ kid: key.kid, alg: 'RS256' })

@@ -20,6 +20,17 @@ export const rules = {
   userPoolId: { min: 1, max: 55, pattern: pattern('[\\w-]+_[0-9a-zA-Z]+') },
   attributeName: { min: 1, max: 32, pattern: pattern('[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+') },
   attributeValue: { max: 2048 },
+  groupName: { min: 1, max: 128, pattern: pattern('[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+') },
+  description: { max: 2048 },
+  roleArn: {
+    min: 20,
+    max: 2048,
+    pattern: pattern(
+      'arn:[\\w+=/,.@-]+:[\\w+=/,.@-]+:([\\w+=/,.@-]*)?:[0-9]+:[\\w+=/,.@-]+(:[\\w+=/,.@-]+)?(:[\\w+=/,.@-]+)?',
+      'arn:[\\w+=/,.@-]+:[\\w+=/,.@-]+:(?:[\\w+=/,.@-]*)?:[0-9]+:[\\w+=/,.@-]+(?::[\\w+=/,.@-]+)?(?::[\\w+=/,.@-]+)?',
+    ),
+  },
+  nextToken: { min: 1, pattern: pattern('[\\S]+') },
   any: {},
 } satisfies Record<string, StringRule>
 
@@ -116,6 +127,20 @@ export class Params {
       return undefined
     }
     return value as T
+  }
+
+  /** A whole number within the member's range (Precedence, Limit). */
+  integer(name: string, range: { min?: number; max?: number }): number | undefined {
+    const value = this.#input[name]
+    if (value === undefined || value === null) return undefined
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw serializationError(name, 'an integer')
+    const fail = (constraint: string) =>
+      this.#problems.push(
+        `Value '${value}' at '${camel(name)}' failed to satisfy constraint: Member must ${constraint}`,
+      )
+    if (range.min !== undefined && value < range.min) fail(`have value greater than or equal to ${range.min}`)
+    if (range.max !== undefined && value > range.max) fail(`have value less than or equal to ${range.max}`)
+    return value
   }
 
   boolean(name: string): boolean | undefined {

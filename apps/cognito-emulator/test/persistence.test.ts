@@ -2,10 +2,16 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ChangePasswordCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider'
+import {
+  AdminAddUserToGroupCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  ChangePasswordCommand,
+  GetUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { JsonFile } from '../src/json-file.ts'
-import { members, type RunningEmulator, startEmulator } from './harness.ts'
+import { admins, members, type RunningEmulator, startEmulator } from './harness.ts'
 
 const running: RunningEmulator[] = []
 afterEach(async () => {
@@ -39,6 +45,29 @@ async function restart(emulator: RunningEmulator) {
 }
 
 describe('persistence', () => {
+  it('keeps groups and their members, and puts the demo admin back into its group', async () => {
+    const before = await start()
+    const [seeded] = admins.seedUsers ?? []
+    const UserPoolId = admins.id
+    const groupsOf = async (emulator: RunningEmulator, Username: string) => {
+      const command = new AdminListGroupsForUserCommand({ UserPoolId, Username })
+      const { Groups } = await emulator.adminClient.send(command)
+      return Groups?.map((group) => group.GroupName)
+    }
+    await before.createUser('volunteer@example.com', 'staff-pass-1', admins)
+    await before.adminClient.send(
+      new AdminAddUserToGroupCommand({ UserPoolId, Username: 'volunteer@example.com', GroupName: 'door' }),
+    )
+    await before.adminClient.send(
+      new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: seeded?.email, GroupName: 'committee' }),
+    )
+
+    const sut = await restart(before)
+
+    expect(await groupsOf(sut, seeded?.email ?? '')).toEqual(['committee'])
+    expect(await groupsOf(sut, 'volunteer@example.com')).toEqual(['door'])
+  })
+
   it('keeps users, sessions, keys and the mailbox across a restart', async () => {
     const before = await start()
     await before.createUser('persist@example.com', 'correct-horse-1')

@@ -8,25 +8,11 @@ import {
   normaliseEmail,
   poolById,
   temporaryPasswordLifetime,
-  userAttributes,
 } from '../context.ts'
 import { CognitoError, invalidParameter, messages } from '../errors.ts'
 import { generateTemporaryPassword, hashPassword, policyViolation } from '../passwords.ts'
-import type { UserRecord } from '../state.ts'
 import { deliveryMediums, messageActions, type Params, rules } from '../validation.ts'
-
-const seconds = (ms: number) => Math.floor(ms / 1000)
-
-function userType(user: UserRecord) {
-  return {
-    Username: user.sub,
-    Attributes: userAttributes(user),
-    UserCreateDate: seconds(user.createdAt),
-    UserLastModifiedDate: seconds(user.updatedAt),
-    Enabled: true,
-    UserStatus: user.status,
-  }
-}
+import { userType } from './users.ts'
 
 /** Creates a user with a temporary password (FORCE_CHANGE_PASSWORD) and mails the invitation. */
 export async function adminCreateUser(context: Context, params: Params) {

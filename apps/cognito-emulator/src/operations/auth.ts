@@ -17,13 +17,24 @@ import {
 } from '../context.ts'
 import { CognitoError, invalidParameter, messages, notAuthorized } from '../errors.ts'
 import { hashPassword, policyViolation, verifyAgainstDecoy, verifyPassword } from '../passwords.ts'
-import type { UserRecord } from '../state.ts'
+import type { AuthSession, UserRecord } from '../state.ts'
+import { groupsOfUser } from './groups.ts'
+
+type IssuedSession = Pick<AuthSession, 'poolId' | 'clientId' | 'originJti' | 'authTime'>
+
 import { authFlows, challengeNames, type Params, rules } from '../validation.ts'
 
 const missing = (name: string) => invalidParameter(`Missing required parameter ${name}`)
 
+/** Access and ID tokens for a sign-in, with the groups the user is in now. */
+function issueTokens(context: Context, session: IssuedSession, user: UserRecord) {
+  const groups = groupsOfUser(context, session.poolId, user.sub).map((group) => group.name)
+  return context.tokens.issue({ ...session, user, groups })
+}
+
 /** A new sign-in: a session (origin_jti) with its refresh token, and the first access and ID tokens. */
 async function signIn(context: Context, pool: Pool, user: UserRecord) {
+  if (user.disabled) throw notAuthorized(messages.userDisabled)
   const now = context.clock.now()
   const refreshToken = opaqueToken()
   const session = {
@@ -37,7 +48,7 @@ async function signIn(context: Context, pool: Pool, user: UserRecord) {
     revoked: false,
   }
   context.store.state.sessions[session.originJti] = session
-  const tokens = await context.tokens.issue({ ...session, user })
+  const tokens = await issueTokens(context, session, user)
   return { AuthenticationResult: { ...tokens, RefreshToken: refreshToken }, ChallengeParameters: {} }
 }
 
@@ -80,6 +91,8 @@ async function passwordAuth(context: Context, pool: Pool, parameters: Record<str
     recordWrongPassword(context, user)
     throw notAuthorized(messages.incorrectCredentials)
   }
+  // Only someone who knows the password learns that the account is disabled.
+  if (user.disabled) throw notAuthorized(messages.userDisabled)
   const now = context.clock.now()
   if (user.status === 'FORCE_CHANGE_PASSWORD' && (user.temporaryPasswordExpiresAt ?? 0) <= now) {
     throw notAuthorized('Temporary password has expired and must be reset by an administrator.')
@@ -126,7 +139,8 @@ async function refreshTokenAuth(context: Context, pool: Pool, parameters: Record
   if (session.revoked) throw notAuthorized(messages.revokedRefreshToken)
   if (session.refreshTokenExpiresAt <= context.clock.now()) throw notAuthorized(messages.expiredRefreshToken)
   // Cognito does not rotate refresh tokens unless asked to: the answer carries no RefreshToken.
-  return { AuthenticationResult: await context.tokens.issue({ ...session, user }), ChallengeParameters: {} }
+  if (user.disabled) throw notAuthorized(messages.userDisabled)
+  return { AuthenticationResult: await issueTokens(context, session, user), ChallengeParameters: {} }
 }
 
 export async function respondToAuthChallenge(context: Context, params: Params) {

@@ -8,8 +8,18 @@ import {
   verifyUserAttribute,
 } from './attributes.ts'
 import { globalSignOut, initiateAuth, respondToAuthChallenge, revokeToken } from './auth.ts'
+import {
+  adminAddUserToGroup,
+  adminListGroupsForUser,
+  adminRemoveUserFromGroup,
+  createGroup,
+  getGroup,
+  listGroups,
+  listUsersInGroup,
+} from './groups.ts'
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.ts'
 import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up.ts'
+import { adminDisableUser, adminEnableUser, adminGetUser } from './users.ts'
 
 interface Operation {
   run: (context: Context, params: Params) => Promise<object>
@@ -18,6 +28,7 @@ interface Operation {
 }
 
 const open = (run: Operation['run']): Operation => ({ run, signed: false })
+const admin = (run: Operation['run']): Operation => ({ run, signed: true })
 
 /** The operations the emulator implements; every other one is refused with UnsupportedOperationException. */
 export const operations: Record<string, Operation> = {
@@ -35,5 +46,15 @@ export const operations: Record<string, Operation> = {
   UpdateUserAttributes: open(updateUserAttributes),
   VerifyUserAttribute: open(verifyUserAttribute),
   GetUserAttributeVerificationCode: open(getUserAttributeVerificationCode),
-  AdminCreateUser: { run: adminCreateUser, signed: true },
+  AdminCreateUser: admin(adminCreateUser),
+  AdminGetUser: admin(adminGetUser),
+  AdminDisableUser: admin(adminDisableUser),
+  AdminEnableUser: admin(adminEnableUser),
+  CreateGroup: admin(createGroup),
+  GetGroup: admin(getGroup),
+  ListGroups: admin(listGroups),
+  AdminAddUserToGroup: admin(adminAddUserToGroup),
+  AdminRemoveUserFromGroup: admin(adminRemoveUserFromGroup),
+  AdminListGroupsForUser: admin(adminListGroupsForUser),
+  ListUsersInGroup: admin(listUsersInGroup),
 }
