@@ -46,11 +46,22 @@ describe('event-cancelled refund in settings', () => {
         'Refund everyone',
         'Cancel 2 paid registrations and refund ¥11,000 in all? This cannot be undone.',
       )
+      const registrationOpen = screen.getByRole('switch', {
+        name: 'Registration is open',
+      }) as HTMLInputElement
+      expect([registrationOpen.checked, registrationOpen.disabled]).toEqual([true, false])
       await user.click(within(card).getByRole('button', { name: 'Confirm refund' }))
 
       expect(
         await within(card).findByText('Refunding (¥1,000 kept per person): 0 of 2 done, 0 failed.'),
       ).toBeTruthy()
+      // Registration closed for good with the run: the switch is off, locked, and says why.
+      const closed = (await screen.findByRole('switch', {
+        name: 'Registration is open',
+        description: 'Registration cannot reopen: the event-cancellation refunds have started.',
+      })) as HTMLInputElement
+      expect([closed.checked, closed.disabled]).toEqual([false, true])
+      expect(app.server.flags).toMatchObject({ is_registration_available: false, is_event_cancelled: true })
       expect(within(card).getByRole('progressbar', { name: 'Refund progress' })).toBeTruthy()
       expect(
         await within(card).findByText(

@@ -27,7 +27,7 @@ const pollMs = 1000
  * The event-cancelled refund (decision 113): the per-person expenses, a dry run with totals, then the run with
  * its progress. The run goes on on the server whether this screen stays open or not.
  */
-export function EventCancellationCard() {
+export function EventCancellationCard({ onStarted }: { onStarted?: () => void } = {}) {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -83,6 +83,7 @@ export function EventCancellationCard() {
     setError(undefined)
     try {
       setRun(await services.api.startEventCancellation(dryRun.expenses_per_person_jpy))
+      onStarted?.()
       setConfirming(false)
       setDryRun(undefined)
     } catch (failure) {

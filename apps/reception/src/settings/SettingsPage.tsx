@@ -6,12 +6,13 @@ import {
   CardContent,
   FormControlLabel,
   FormGroup,
+  FormHelperText,
   Stack,
   Switch,
   TextField,
   Typography,
 } from '@mui/material'
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDevice } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
@@ -26,14 +27,16 @@ const flagNames = [
 /** The product-wide feature flags (docs/requirements.md STAT-9) and this device's name. */
 export function SettingsPage() {
   const { t } = useTranslation('reception')
+  // Starting the event-cancellation run closes registration on the server: a new flags card reads them again.
+  const [flagsRead, setFlagsRead] = useState(0)
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 720 }}>
       <Typography variant="h5" component="h1">
         {t('settings.heading')}
       </Typography>
-      <FeatureFlagsCard />
+      <FeatureFlagsCard key={flagsRead} />
       <DeviceCard />
-      <EventCancellationCard />
+      <EventCancellationCard onStarted={() => setFlagsRead((count) => count + 1)} />
     </Stack>
   )
 }
@@ -91,20 +94,30 @@ function FeatureFlagsCard() {
       {!flags && error === undefined && <Typography>{t('settings.flags.loading')}</Typography>}
       {flags && (
         <FormGroup>
-          {flagNames.map((name) => (
-            <FormControlLabel
-              key={name}
-              control={
-                <Switch
-                  checked={flags[name]}
-                  disabled={saving !== undefined}
-                  onChange={() => void toggle(name)}
-                  color={name === 'isUnderMaintenance' ? 'warning' : 'primary'}
+          {flagNames.map((name) => {
+            // Once the event is cancelled, registration stays closed for good (decision 113).
+            const locked = name === 'isRegistrationAvailable' && flags.isEventCancelled === true
+            const note = `settings-flag-${name}-note`
+            return (
+              <Fragment key={name}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={flags[name]}
+                      disabled={saving !== undefined || locked}
+                      onChange={() => void toggle(name)}
+                      color={name === 'isUnderMaintenance' ? 'warning' : 'primary'}
+                      slotProps={{ input: locked ? { 'aria-describedby': note } : {} }}
+                    />
+                  }
+                  label={t(`settings.flags.${name}`)}
                 />
-              }
-              label={t(`settings.flags.${name}`)}
-            />
-          ))}
+                {locked && (
+                  <FormHelperText id={note}>{t('settings.flags.closedByCancellation')}</FormHelperText>
+                )}
+              </Fragment>
+            )
+          })}
         </FormGroup>
       )}
     </SettingsCard>

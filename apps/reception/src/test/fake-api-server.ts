@@ -120,7 +120,10 @@ export function createFakeApiServer(
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (route === 'PUT /admin/features') {
-          server.flags = featureFlagsWireSchema.parse(body)
+          const flags = featureFlagsWireSchema.parse(body)
+          const cancelled = server.flags.is_event_cancelled === true
+          if (cancelled && flags.is_registration_available) return json(409, { message: 'eventCancelled' })
+          server.flags = { ...flags, ...(cancelled ? { is_event_cancelled: true } : {}) }
           return json(200, server.flags)
         }
         if (route === 'POST /admin/check-ins') {
@@ -226,6 +229,8 @@ export function createFakeApiServer(
       })
     }
     if (route === 'POST /admin/event-cancellation') {
+      // Starting the run closes registration for good, as the API does.
+      server.flags = { ...server.flags, is_registration_available: false, is_event_cancelled: true }
       server.eventRun ??= {
         run_id: '00000000-0000-4000-8000-00000000e0e0',
         status: 'running',
