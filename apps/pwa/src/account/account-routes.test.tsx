@@ -114,6 +114,30 @@ describe('account routes', () => {
     )
   })
 
+  it('says that signing in is paused after repeated wrong passwords, not that the password is wrong', async () => {
+    const { account, cognito } = createFakeAccount()
+    cognito.addUser('kemo@example.com', 'correct-horse-1')
+    renderApp('/en/sign-in', { account })
+    await heading('Sign in')
+    await type(/E-mail address/, 'kemo@example.com')
+    await type(/Password/, 'wrong-password')
+    const submit = await screen.findByRole('button', { name: 'Sign in' })
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      fireEvent.click(submit)
+      await waitFor(() => expect(cognito.failedSignIns('kemo@example.com')).toBe(attempt))
+    }
+    expect(screen.getByRole('alert').textContent).toBe('The email address or password is incorrect.')
+
+    await type(/Password/, 'correct-horse-1')
+    fireEvent.click(submit)
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many wrong passwords in a row: signing in is paused for a while. Please try again in a few minutes.',
+      ),
+    )
+  })
+
   it('signs up a fullwidth address as the same account as its ASCII form', async () => {
     const { account, cognito } = createFakeAccount()
     const { recorded } = renderApp('/ja/sign-up', { account })

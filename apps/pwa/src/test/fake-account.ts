@@ -33,6 +33,8 @@ interface FakeUser {
 function createFakeCognito() {
   const users = new Map<string, FakeUser>()
   const revoked = new Set<string>()
+  /** Wrong passwords in a row per address: from the sixth attempt Cognito pauses sign-in. */
+  const failures = new Map<string, number>()
   /** Addresses whose hourly code mails are used up: Cognito answers their next request with LimitExceeded. */
   const codeMailsUsedUp = new Set<string>()
   const mailCode = (email: string) => {
@@ -73,7 +75,14 @@ function createFakeCognito() {
     },
     async signIn({ email, password }) {
       const user = users.get(email)
-      if (!user || user.password !== password) throw new CognitoError('NotAuthorizedException')
+      const failed = failures.get(email) ?? 0
+      if (failed >= 5)
+        throw new CognitoError('NotAuthorizedException', { message: 'Password attempts exceeded' })
+      if (!user || user.password !== password) {
+        failures.set(email, failed + 1)
+        throw new CognitoError('NotAuthorizedException', { message: 'Incorrect username or password.' })
+      }
+      failures.delete(email)
       if (!user.confirmed) throw new CognitoError('UserNotConfirmedException')
       revoked.delete(email)
       return signedIn(email, user)
@@ -136,6 +145,10 @@ function createFakeCognito() {
     /** The address asked for its hourly number of code mails already. */
     useUpCodeMails(email: string) {
       codeMailsUsedUp.add(email)
+    },
+    /** Wrong passwords given for the address since its last sign-in. */
+    failedSignIns(email: string) {
+      return failures.get(email) ?? 0
     },
     /** A global sign-out from another device: every token of the user stops working. */
     revoke(email: string) {

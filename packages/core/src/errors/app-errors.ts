@@ -86,6 +86,15 @@ export class UnexpectedError extends AppError {
 }
 
 /**
+ * NotAuthorizedException is Cognito's answer to a wrong password, but also to a sign-in paused after repeated
+ * wrong passwords and to a disabled account; told apart by Cognito's message, each says what happened.
+ */
+const notAuthorizedKeys: Readonly<Record<string, ErrorMessageKey>> = {
+  'Password attempts exceeded': 'general.passwordAttemptsExceeded',
+  'User is disabled.': 'general.accountDisabled',
+}
+
+/**
  * An identity-provider error. A recognised name is shown with its own text; any other becomes the generic
  * error carrying its code, flagged for reporting. InvalidParameterException keeps its reasonCode.
  */
@@ -95,12 +104,16 @@ export class CognitoError extends AppError {
 
   constructor(code: string, options: { message?: string; reasonCode?: string; cause?: unknown } = {}) {
     const known = isCognitoErrorName(code)
-    super(known ? (`cognito.${code satisfies CognitoErrorName}` as const) : 'general.cognitoUnknown', {
-      message: options.message ?? code,
-      values: { code },
-      unexpected: !known,
-      cause: options.cause,
-    })
+    const special = code === 'NotAuthorizedException' ? notAuthorizedKeys[options.message ?? ''] : undefined
+    super(
+      special ?? (known ? (`cognito.${code satisfies CognitoErrorName}` as const) : 'general.cognitoUnknown'),
+      {
+        message: options.message ?? code,
+        values: { code },
+        unexpected: !known,
+        cause: options.cause,
+      },
+    )
     this.name = 'CognitoError'
     this.code = code
     this.reasonCode = options.reasonCode

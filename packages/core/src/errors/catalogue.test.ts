@@ -61,6 +61,9 @@ const englishTexts = {
     unexpected: 'Unexpected error.',
     authenticationRequired: 'Please sign in again.',
     cognitoUnknown: 'An error occurred (code: {{code}}).',
+    passwordAttemptsExceeded:
+      'Too many wrong passwords in a row: signing in is paused for a while. Please try again in a few minutes.',
+    accountDisabled: 'This account is disabled. Please contact the executive committee.',
   },
   validation: {
     required: 'Required',

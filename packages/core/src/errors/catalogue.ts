@@ -66,6 +66,8 @@ export const generalErrorKeys = [
   'unexpected',
   'authenticationRequired',
   'cognitoUnknown',
+  'passwordAttemptsExceeded',
+  'accountDisabled',
 ] as const satisfies readonly (keyof Catalogue['general'])[]
 export type GeneralErrorKey = (typeof generalErrorKeys)[number]
 

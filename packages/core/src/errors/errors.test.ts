@@ -111,6 +111,17 @@ describe('Cognito errors', () => {
     expect(toCognitoError(known)).toBe(known)
   })
 
+  it("tells a paused sign-in and a disabled account apart from a wrong password, by Cognito's message", () => {
+    const keyOf = (message: string) => toCognitoError({ name: 'NotAuthorizedException', message }).key
+
+    expect(keyOf('Incorrect username or password.')).toBe('cognito.NotAuthorizedException')
+    expect(keyOf('Password attempts exceeded')).toBe('general.passwordAttemptsExceeded')
+    expect(keyOf('User is disabled.')).toBe('general.accountDisabled')
+    expect(toCognitoError({ name: 'UserNotFoundException', message: 'User is disabled.' }).key).toBe(
+      'cognito.UserNotFoundException',
+    )
+  })
+
   it('recognises expired access and refresh tokens', () => {
     expect(expiredTokenMessages).toEqual(['Access Token has expired', 'Refresh Token has expired'])
     for (const message of expiredTokenMessages) {
