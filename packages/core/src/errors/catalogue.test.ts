@@ -90,6 +90,17 @@ const englishTexts = {
     rulesAgreementRequired: 'You must agree to the participation rules to register',
     emailDomainMixesScripts:
       "The email address's domain mixes letters of different scripts (such as a Cyrillic letter among Latin ones); please type it again",
+    timeInvalid: 'Enter a time as HH:MM (24-hour clock).',
+    wholeNumber: 'Enter a whole number, 0 or more.',
+    wholeYen: 'Enter whole yen, 50 or more.',
+    percentInvalid: 'Enter a whole number from 0 to 100.',
+    durationInvalid: 'This is outside the range that can be set.',
+    editionIdInvalid: 'Use up to 32 lower-case letters, digits and hyphens (for example 2026).',
+    dateAfterEvent: 'Choose a day on or before the event day.',
+    periodEndsBeforeStart: 'The end must not come before the start.',
+    timeOrder: 'The end time must be after the start time.',
+    refundRatesOrder: 'The later refund rate must not be above the earlier one.',
+    capacityBelowTaken: 'The capacity cannot go below the spots already taken.',
   },
 }
 

@@ -167,6 +167,17 @@ export const validationMessageKeys = [
   'handleNameInvalidCharacter',
   'rulesAgreementRequired',
   'emailDomainMixesScripts',
+  'timeInvalid',
+  'wholeNumber',
+  'wholeYen',
+  'percentInvalid',
+  'durationInvalid',
+  'editionIdInvalid',
+  'dateAfterEvent',
+  'periodEndsBeforeStart',
+  'timeOrder',
+  'refundRatesOrder',
+  'capacityBelowTaken',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest'
+import {
+  capacityIssues,
+  editionPeriod,
+  editionPhase,
+  editionRetentionEndsAt,
+  editionSchema,
+  editionTakesPayments,
+  firstEdition,
+  nextEditionDraft,
+} from './edition.ts'
+
+/** An instant in Japan, written as its wall-clock time there. */
+const tokyo = (wallClock: string) => Date.parse(`${wallClock}+09:00`)
+
+/** The issues zod reports for the first edition with the field at `path` (dotted) set to `value`. */
+function issuesOf(path: string, value: unknown) {
+  const edition: Record<string, unknown> = structuredClone(firstEdition)
+  const names = path.split('.')
+  const last = names.pop() ?? ''
+  const parent = names.reduce((record, name) => record[name] as Record<string, unknown>, edition)
+  parent[last] = value
+  const result = editionSchema.safeParse(edition)
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+}
+
+describe('the first edition', () => {
+  it("is the spec's event: 10 May 2025, 10:00 to 18:00 in Japan, its prices and refund policy", () => {
+    expect(firstEdition).toMatchObject({
+      id: '2025',
+      name: { ja: '東京ふぁーりーフェス 2025', en: 'Tokyo Furry Fes 2025' },
+      eventDate: '2025-05-10',
+      venue: null,
+      registration: { opensOn: '2024-02-14', closesOn: '2025-05-09' },
+      refundPolicy: { earlyUntil: '2025-04-10', lateUntil: '2025-05-03', earlyPercent: 90, latePercent: 50 },
+      retentionDays: 365,
+    })
+    expect(Object.values(firstEdition.tiers).map((tier) => tier.priceJpy)).toEqual([3000, 4000, 10000, 11000])
+    expect(editionPeriod(firstEdition)).toEqual({
+      start: tokyo('2025-05-10T10:00:00'),
+      end: tokyo('2025-05-10T18:00:00'),
+    })
+  })
+})
+
+describe('editionSchema', () => {
+  it.each([
+    ['registration closing before it opens', 'registration.closesOn', '2024-01-01', 'periodEndsBeforeStart'],
+    ['registration closing after the event', 'registration.closesOn', '2025-05-11', 'dateAfterEvent'],
+    [
+      'a club period ending before it starts',
+      'clubActivityApplication.to',
+      '2025-02-01',
+      'periodEndsBeforeStart',
+    ],
+    ['submissions after the event', 'journalismClubSubmissions.to', '2025-06-01', 'dateAfterEvent'],
+    [
+      'the late refund cut-off before the early one',
+      'refundPolicy.lateUntil',
+      '2025-04-01',
+      'periodEndsBeforeStart',
+    ],
+    ['a later refund rate above the earlier', 'refundPolicy.latePercent', 95, 'refundRatesOrder'],
+    ['an end time before the start', 'endTime', '09:00', 'timeOrder'],
+    ['a time that is not HH:MM', 'startTime', '10時', 'timeInvalid'],
+    ['a price in fractions of a yen', 'tiers.member.priceJpy', 3000.5, 'wholeYen'],
+    ["a price under Stripe's minimum", 'tiers.member.priceJpy', 10, 'wholeYen'],
+    ['a negative capacity', 'tiers.sponsor.capacity', -1, 'wholeNumber'],
+    ['a rate above 100', 'refundPolicy.earlyPercent', 101, 'percentInvalid'],
+    ['an impossible date', 'eventDate', '2025-02-30', 'dateInvalid'],
+    ['a link that is not https', 'links.survey.url', 'http://example.com/survey', 'urlInvalid'],
+    ['an empty Japanese name', 'name.ja', '  ', 'required'],
+  ])('marks %s on its field', (_, path, value, message) => {
+    expect(issuesOf(path, value)).toContainEqual({ path, message: `validation.${message}` })
+  })
+
+  it('accepts the first edition as it is, and an empty link as "not yet"', () => {
+    expect(editionSchema.parse(firstEdition)).toEqual(firstEdition)
+    expect(issuesOf('links.survey', { url: '' })).toEqual([])
+  })
+})
+
+describe('capacityIssues', () => {
+  it('refuses a capacity below the spots taken, and allows one equal to them', () => {
+    const taken = { member: 120, fursuiter: 0, sponsor: 50, sponsor_fursuiter: 0 }
+    const edition = structuredClone(firstEdition)
+    edition.tiers.member.capacity = 119
+    edition.tiers.sponsor.capacity = 50
+
+    expect(capacityIssues(edition, taken)).toEqual([
+      { path: ['tiers', 'member', 'capacity'], message: 'validation.capacityBelowTaken' },
+    ])
+  })
+})
+
+describe('editionPhase', () => {
+  it.each([
+    ['2024-02-13T23:59:59', 'announced'],
+    ['2024-02-14T00:00:00', 'onSale'],
+    ['2025-05-09T23:59:59', 'onSale'],
+    ['2025-05-10T00:00:00', 'eventDay'],
+    ['2025-05-10T23:59:59', 'eventDay'],
+    ['2025-05-11T00:00:00', 'over'],
+    ['2026-11-26T12:00:00', 'over'],
+  ] as const)('at %s in Japan is %s', (wallClock, phase) => {
+    expect(editionPhase(firstEdition, tokyo(wallClock))).toBe(phase)
+  })
+
+  it('is closed after registration closes, or when sold out with no waiting list, before the event day', () => {
+    const edition = {
+      ...firstEdition,
+      registration: { opensOn: '2024-02-14', closesOn: '2025-05-01' },
+    } as const
+    expect(editionPhase(edition, tokyo('2025-05-02T00:00:00'))).toBe('closed')
+    expect(editionPhase(firstEdition, tokyo('2025-03-01T12:00:00'), { soldOut: true })).toBe('closed')
+    expect(editionPhase(firstEdition, tokyo('2025-05-10T12:00:00'), { soldOut: true })).toBe('eventDay')
+  })
+
+  it('takes payments until the end of the event day and never after', () => {
+    expect(editionTakesPayments(firstEdition, tokyo('2025-05-10T23:59:59'))).toBe(true)
+    expect(editionTakesPayments(firstEdition, tokyo('2025-05-11T00:00:00'))).toBe(false)
+  })
+})
+
+describe('editionRetentionEndsAt', () => {
+  it('is the set number of days after the end of the event day in Japan', () => {
+    expect(editionRetentionEndsAt(firstEdition)).toBe(tokyo('2026-05-11T00:00:00') - 1)
+    expect(editionRetentionEndsAt({ eventDate: '2025-05-10', retentionDays: 30 })).toBe(
+      tokyo('2025-06-10T00:00:00') - 1,
+    )
+  })
+})
+
+describe('nextEditionDraft', () => {
+  it('moves every date a year, moves the year in its id and names, and stops sales for review', () => {
+    const draft = nextEditionDraft(firstEdition)
+
+    expect(editionSchema.parse(draft)).toEqual(draft)
+    expect(draft).toMatchObject({
+      id: '2026',
+      name: { ja: '東京ふぁーりーフェス 2026', en: 'Tokyo Furry Fes 2026' },
+      eventDate: '2026-05-10',
+      registration: { opensOn: '2025-02-14', closesOn: '2026-05-09' },
+      clubActivityApplication: { from: '2026-02-21', to: '2026-03-07' },
+      discordInvitationsBy: '2026-03-14',
+      deadline: '2026-05-01',
+      refundPolicy: { earlyUntil: '2026-04-10', lateUntil: '2026-05-03', earlyPercent: 90, latePercent: 50 },
+      links: { survey: { url: '' }, photoAlbum: { url: '' }, newClubForm: firstEdition.links.newClubForm },
+    })
+    expect(Object.values(draft.tiers).map((tier) => [tier.priceJpy, tier.onSale])).toEqual([
+      [3000, false],
+      [4000, false],
+      [10000, false],
+      [11000, false],
+    ])
+    expect(firstEdition.tiers.member.onSale).toBe(true)
+  })
+
+  it('turns 29 February into 28 February, and names an id without the year after the next one', () => {
+    const leap = editionSchema.parse({
+      ...firstEdition,
+      id: 'spring',
+      eventDate: '2028-02-29',
+      registration: { opensOn: '2027-12-01', closesOn: '2028-02-28' },
+      clubActivityApplication: { from: '2027-12-01', to: '2027-12-31' },
+      discordInvitationsBy: '2028-01-10',
+      clubActivityPreparation: { from: '2028-01-01', to: '2028-02-28' },
+      journalismClubSubmissions: { from: '2028-01-01', to: '2028-02-01' },
+      deadline: '2028-02-20',
+      refundPolicy: { ...firstEdition.refundPolicy, earlyUntil: '2028-01-29', lateUntil: '2028-02-22' },
+    })
+
+    const draft = nextEditionDraft(leap)
+
+    expect([draft.id, draft.eventDate, draft.registration.closesOn]).toEqual([
+      'spring-2029',
+      '2029-02-28',
+      '2029-02-28',
+    ])
+    expect(editionSchema.safeParse(draft).success).toBe(true)
+  })
+})

@@ -1,0 +1,316 @@
+import { z } from 'zod'
+import { validationMessage } from '../errors/catalogue.ts'
+import {
+  type CalendarDate,
+  endOfDayInTokyo,
+  isCalendarDate,
+  parseCalendarDate,
+  startOfDayInTokyo,
+  toCalendarDate,
+} from './date.ts'
+import { defaultEventDetails, eventPeriod } from './event.ts'
+import { defaultRefundPolicy, refundPercentages } from './refund-policy.ts'
+import { type RegistrationTier, registrationTierPriceJpy, registrationTiers } from './registration-tier.ts'
+import { defaultEventSchedule } from './schedule.ts'
+
+/**
+ * One festival as data (docs/decisions/155-editions.md): everything that changes from one year to the next, which
+ * the committee edits in the reception app. The event's life (announced, on sale, closed, event day, over) follows
+ * from its dates; nothing here depends on the year the code was written.
+ */
+
+const text = z.string().trim().min(1, validationMessage('required')).max(200)
+const localText = z.object({ ja: text, en: text })
+const longLocalText = z.object({ ja: z.string().trim().max(2000), en: z.string().trim().max(2000) })
+const calendarDate = z.custom<CalendarDate>(isCalendarDate, { message: validationMessage('dateInvalid') })
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, validationMessage('timeInvalid'))
+const period = z.object({ from: calendarDate, to: calendarDate })
+const wholeNumber = (max: number) =>
+  z.number().int(validationMessage('wholeNumber')).min(0, validationMessage('wholeNumber')).max(max)
+/** Stripe takes no card payment under 50 JPY. */
+const priceJpy = z
+  .number()
+  .int(validationMessage('wholeYen'))
+  .min(50, validationMessage('wholeYen'))
+  .max(1_000_000)
+const percent = z
+  .number()
+  .int(validationMessage('percentInvalid'))
+  .min(0, validationMessage('percentInvalid'))
+const httpsUrl = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https$/, message: validationMessage('urlInvalid') }),
+])
+
+/** An outside page (a form, the survey, the album): empty until the committee has it; shown from `opensOn`. */
+const linkSchema = z.object({ url: httpsUrl, opensOn: calendarDate.optional() })
+
+const tierSchema = z.object({ priceJpy, capacity: wholeNumber(100_000), onSale: z.boolean() })
+
+/** The venue paid participants are told: name, address and access in ja and en, a map link, when entry opens. */
+export const editionVenueSchema = z.object({
+  name: localText,
+  address: localText,
+  access: longLocalText,
+  mapUrl: httpsUrl,
+  entryTime: timeOfDay,
+})
+
+const editionShape = {
+  /** A stable short name (`2025`): codes, addresses and file names carry it. */
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, validationMessage('editionIdInvalid')),
+  name: localText,
+  eventDate: calendarDate,
+  startTime: timeOfDay,
+  endTime: timeOfDay,
+  publicPlace: localText,
+  /** Null until the committee announces it; until then nobody is told where. */
+  venue: editionVenueSchema.nullable(),
+  registration: z.object({ opensOn: calendarDate, closesOn: calendarDate }),
+  clubActivityApplication: period,
+  discordInvitationsBy: calendarDate,
+  clubActivityPreparation: period,
+  journalismClubSubmissions: period,
+  /** An instant, the end of a day in Japan: what it closes is the copy's to say. */
+  deadline: calendarDate,
+  tiers: z.object(
+    Object.fromEntries(registrationTiers.map((tier) => [tier, tierSchema])) as Record<
+      RegistrationTier,
+      typeof tierSchema
+    >,
+  ),
+  refundPolicy: z.object({
+    earlyUntil: calendarDate,
+    lateUntil: calendarDate,
+    earlyPercent: percent.max(100, validationMessage('percentInvalid')),
+    latePercent: percent.max(100, validationMessage('percentInvalid')),
+  }),
+  /** How long a pending registration holds its spot while its member pays (Stripe: 30 minutes to a day). */
+  checkoutMinutes: z
+    .number()
+    .int()
+    .min(30, validationMessage('durationInvalid'))
+    .max(24 * 60),
+  /** How long a waiting-list offer holds its spot for its member (up to a week). */
+  offerHours: z
+    .number()
+    .int()
+    .min(1, validationMessage('durationInvalid'))
+    .max(7 * 24),
+  expectedParticipants: wholeNumber(100_000),
+  links: z.object({
+    survey: linkSchema,
+    photoAlbum: linkSchema,
+    inquiryForm: linkSchema,
+    newClubForm: linkSchema,
+  }),
+  /** Days after the event day that personal data is kept, as the privacy policy promises. */
+  retentionDays: z
+    .number()
+    .int()
+    .min(30, validationMessage('durationInvalid'))
+    .max(3 * 366),
+}
+
+type EditionFields = z.output<z.ZodObject<typeof editionShape>>
+
+/** Where the order of two fields is wrong: the later field is marked, with the message that says why. */
+function orderIssues(edition: EditionFields): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = []
+  const notAfter = (earlier: string, later: string, path: (string | number)[], message: string) => {
+    if (earlier > later) issues.push({ path, message })
+  }
+  const beforeEvent = validationMessage('dateAfterEvent')
+  const periodOrder = validationMessage('periodEndsBeforeStart')
+  for (const name of [
+    'clubActivityApplication',
+    'clubActivityPreparation',
+    'journalismClubSubmissions',
+  ] as const) {
+    notAfter(edition[name].from, edition[name].to, [name, 'to'], periodOrder)
+    notAfter(edition[name].to, edition.eventDate, [name, 'to'], beforeEvent)
+  }
+  notAfter(
+    edition.registration.opensOn,
+    edition.registration.closesOn,
+    ['registration', 'closesOn'],
+    periodOrder,
+  )
+  notAfter(edition.registration.closesOn, edition.eventDate, ['registration', 'closesOn'], beforeEvent)
+  notAfter(edition.discordInvitationsBy, edition.eventDate, ['discordInvitationsBy'], beforeEvent)
+  notAfter(edition.deadline, edition.eventDate, ['deadline'], beforeEvent)
+  notAfter(
+    edition.refundPolicy.earlyUntil,
+    edition.refundPolicy.lateUntil,
+    ['refundPolicy', 'lateUntil'],
+    periodOrder,
+  )
+  notAfter(edition.refundPolicy.lateUntil, edition.eventDate, ['refundPolicy', 'lateUntil'], beforeEvent)
+  if (edition.startTime >= edition.endTime)
+    issues.push({ path: ['endTime'], message: validationMessage('timeOrder') })
+  if (edition.refundPolicy.latePercent > edition.refundPolicy.earlyPercent) {
+    issues.push({ path: ['refundPolicy', 'latePercent'], message: validationMessage('refundRatesOrder') })
+  }
+  return issues
+}
+
+/** An edition as stored and edited, with every rule that spans fields checked (each issue on its field). */
+export const editionSchema = z.object(editionShape).superRefine((edition, context) => {
+  for (const issue of orderIssues(edition)) context.addIssue({ code: 'custom', input: edition, ...issue })
+})
+export type Edition = z.output<typeof editionSchema>
+export type EditionVenue = z.output<typeof editionVenueSchema>
+
+/**
+ * Checks a change against what is already sold: no tier's capacity may go below the spots taken (paid, held
+ * and offered). Returns the issues in the shape zod reports them, so a form shows them on their fields.
+ */
+export function capacityIssues(
+  edition: Pick<Edition, 'tiers'>,
+  taken: Readonly<Record<RegistrationTier, number>>,
+) {
+  return registrationTiers.flatMap((tier) =>
+    edition.tiers[tier].capacity < taken[tier]
+      ? [{ path: ['tiers', tier, 'capacity'], message: validationMessage('capacityBelowTaken') }]
+      : [],
+  )
+}
+
+/** The life of an edition, from its dates and whether any spot is left (docs/decisions/155-editions.md). */
+export const editionPhases = ['announced', 'onSale', 'closed', 'eventDay', 'over'] as const
+export type EditionPhase = (typeof editionPhases)[number]
+
+/**
+ * Where an edition is at an instant. `soldOut` means no tier has a spot and no waiting list takes names; a sold
+ * out edition with a waiting list is still on sale. Registration closes at the end of its closing day in Japan;
+ * the event day runs from its midnight to the next; after it the edition is over, for good.
+ */
+export function editionPhase(
+  edition: Pick<Edition, 'eventDate' | 'registration'>,
+  epochMs: number,
+  options: { soldOut?: boolean } = {},
+): EditionPhase {
+  if (epochMs > endOfDayInTokyo(edition.eventDate)) return 'over'
+  if (epochMs >= startOfDayInTokyo(edition.eventDate)) return 'eventDay'
+  if (epochMs < startOfDayInTokyo(edition.registration.opensOn)) return 'announced'
+  if (epochMs > endOfDayInTokyo(edition.registration.closesOn) || options.soldOut) return 'closed'
+  return 'onSale'
+}
+
+/** True while a payment for the edition may still be taken: never once its event day has ended. */
+export function editionTakesPayments(edition: Pick<Edition, 'eventDate'>, epochMs: number): boolean {
+  return epochMs <= endOfDayInTokyo(edition.eventDate)
+}
+
+/** When the edition's personal data is due for erasure: the set number of days after the end of its event day. */
+export function editionRetentionEndsAt(edition: Pick<Edition, 'eventDate' | 'retentionDays'>): number {
+  return endOfDayInTokyo(edition.eventDate) + edition.retentionDays * 24 * 60 * 60 * 1000
+}
+
+/** The event's start and end instants in Japan. */
+export function editionPeriod(edition: Pick<Edition, 'eventDate' | 'startTime' | 'endTime'>) {
+  return eventPeriod(edition.eventDate, edition)
+}
+
+/** The same day a year later; 29 February becomes 28 February. */
+function aYearLater(date: CalendarDate): CalendarDate {
+  const parts = parseCalendarDate(date)
+  if (!parts) throw new RangeError(`Not a calendar date: ${date}`)
+  const year = parts.year + 1
+  const day = parts.month === 2 && parts.day === 29 ? 28 : parts.day
+  return toCalendarDate({ year, month: parts.month, day })
+}
+
+/**
+ * "Prepare the next edition": a copy of `edition` with every date a year later, the year in its names and id
+ * moved on, sales switched off and the outside pages that belong to one year (survey, album) emptied, for the
+ * committee to review before it is published.
+ */
+export function nextEditionDraft(edition: Edition): Edition {
+  const year = edition.eventDate.slice(0, 4)
+  const nextYear = String(Number(year) + 1)
+  const moveYear = (value: string) => value.replaceAll(year, nextYear)
+  const movePeriod = ({ from, to }: { from: CalendarDate; to: CalendarDate }) => ({
+    from: aYearLater(from),
+    to: aYearLater(to),
+  })
+  const id = edition.id.includes(year) ? moveYear(edition.id) : `${edition.id}-${nextYear}`
+  return {
+    ...edition,
+    id,
+    name: { ja: moveYear(edition.name.ja), en: moveYear(edition.name.en) },
+    eventDate: aYearLater(edition.eventDate),
+    registration: {
+      opensOn: aYearLater(edition.registration.opensOn),
+      closesOn: aYearLater(edition.registration.closesOn),
+    },
+    clubActivityApplication: movePeriod(edition.clubActivityApplication),
+    discordInvitationsBy: aYearLater(edition.discordInvitationsBy),
+    clubActivityPreparation: movePeriod(edition.clubActivityPreparation),
+    journalismClubSubmissions: movePeriod(edition.journalismClubSubmissions),
+    deadline: aYearLater(edition.deadline),
+    tiers: Object.fromEntries(
+      registrationTiers.map((tier) => [tier, { ...edition.tiers[tier], onSale: false }]),
+    ) as Edition['tiers'],
+    refundPolicy: {
+      ...edition.refundPolicy,
+      earlyUntil: aYearLater(edition.refundPolicy.earlyUntil),
+      lateUntil: aYearLater(edition.refundPolicy.lateUntil),
+    },
+    links: {
+      ...edition.links,
+      survey: { url: '' },
+      photoAlbum: { url: '' },
+    },
+  }
+}
+
+/**
+ * The first edition: the spec's event (10 May 2025) with the published calendar, prices, refund policy and the
+ * placeholder capacities (the test checks it against the schema). The API seeds the database with it once;
+ * after that the database is the truth.
+ */
+export const firstEdition: Edition = {
+  id: '2025',
+  name: defaultEventDetails.name,
+  eventDate: defaultEventSchedule.eventDate,
+  startTime: defaultEventDetails.startTime,
+  endTime: defaultEventDetails.endTime,
+  publicPlace: defaultEventDetails.publicPlace,
+  venue: null,
+  // The spec's calendar opens registration on 14 February; it closes the day before the event.
+  registration: { opensOn: defaultEventSchedule.registrationOpensOn, closesOn: '2025-05-09' },
+  clubActivityApplication: defaultEventSchedule.clubActivityApplication,
+  discordInvitationsBy: defaultEventSchedule.discordInvitationsBy,
+  clubActivityPreparation: defaultEventSchedule.clubActivityPreparation,
+  journalismClubSubmissions: defaultEventSchedule.journalismClubSubmissions,
+  deadline: '2025-05-01',
+  tiers: {
+    member: { priceJpy: registrationTierPriceJpy.member, capacity: 300, onSale: true },
+    fursuiter: { priceJpy: registrationTierPriceJpy.fursuiter, capacity: 150, onSale: true },
+    sponsor: { priceJpy: registrationTierPriceJpy.sponsor, capacity: 50, onSale: true },
+    sponsor_fursuiter: { priceJpy: registrationTierPriceJpy.sponsor_fursuiter, capacity: 50, onSale: true },
+  },
+  refundPolicy: {
+    ...defaultRefundPolicy,
+    earlyPercent: refundPercentages.early,
+    latePercent: refundPercentages.late,
+  },
+  checkoutMinutes: 31,
+  offerHours: 24,
+  expectedParticipants: 500,
+  links: {
+    survey: {
+      url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-survey/viewform',
+      opensOn: defaultEventSchedule.eventDate,
+    },
+    photoAlbum: {
+      url: 'https://photos.app.goo.gl/tokyo-furfes-2025-clubs',
+      opensOn: defaultEventSchedule.eventDate,
+    },
+    // Empty: the site's own contact page takes inquiries.
+    inquiryForm: { url: '' },
+    newClubForm: { url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-new-club/viewform' },
+  },
+  retentionDays: 365,
+}
