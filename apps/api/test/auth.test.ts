@@ -170,8 +170,17 @@ describe('Cognito wiring', () => {
     })
     const userId = randomUUID()
     const token = await mintAccessToken(userId, clock(), { claims: { iss: poolIssuer(pool) } })
-    expect(await verifier.verify(token)).toMatchObject({ sub: userId, token })
+    expect(await verifier.verify(token)).toMatchObject({ sub: userId, token, groups: [] })
     expect(jwksRequests).toEqual([`/${testPools.members.poolId}/.well-known/jwks.json`])
+    // The groups Cognito puts in a token come through as they are; a malformed claim is no valid token.
+    const grouped = await mintAccessToken(userId, clock(), {
+      claims: { iss: poolIssuer(pool), 'cognito:groups': ['desk', 'door'] },
+    })
+    expect(await verifier.verify(grouped)).toMatchObject({ sub: userId, groups: ['desk', 'door'] })
+    const malformed = await mintAccessToken(userId, clock(), {
+      claims: { iss: poolIssuer(pool), 'cognito:groups': 'committee' },
+    })
+    expect(await verifier.verify(malformed)).toBeUndefined()
   })
 
   it('reads the e-mail with GetUser and the member token, and fails on a Cognito error', async () => {

@@ -52,6 +52,7 @@ const token = (sub = randomUUID()): VerifiedToken => ({
   token: `token-of-${sub}`,
   tokenId: randomUUID(),
   exp: Number.MAX_SAFE_INTEGER,
+  groups: [],
 })
 const attributesOf = (sub: string) => async () => ({ sub, email: 'a@example.com', emailVerified: true })
 const revoked = async () => {

@@ -14,6 +14,8 @@ export interface VerifiedToken {
   exp: number
   /** Members: the e-mail address Cognito GetUser gave for this token, when it answered. */
   email?: string
+  /** The user pool groups the token carries (`cognito:groups`): for staff, their roles (decision 156). */
+  groups: string[]
 }
 
 export interface TokenVerifier {
@@ -49,6 +51,8 @@ const accessTokenClaims = z.object({
   exp: z.number(),
   iat: z.number().optional(),
   jti: z.string().optional(),
+  // Cognito leaves the claim out for a user in no group.
+  'cognito:groups': z.array(z.string()).default([]),
 })
 
 /** Bounds the memory of verified tokens; the oldest go first. */
@@ -98,8 +102,8 @@ export function createTokenVerifier(options: {
       })
       const claims = accessTokenClaims.safeParse(payload)
       if (!claims.success || claims.data.client_id !== options.clientId) return undefined
-      const { sub, exp, jti, iat } = claims.data
-      return { sub, token, exp, tokenId: jti ?? `${sub}:${iat ?? exp}` }
+      const { sub, exp, jti, iat, 'cognito:groups': groups } = claims.data
+      return { sub, token, exp, tokenId: jti ?? `${sub}:${iat ?? exp}`, groups }
     } catch {
       // Malformed, expired, wrong issuer or signature, or the key set could not be fetched: not authenticated.
       return undefined

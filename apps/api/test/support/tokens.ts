@@ -46,7 +46,10 @@ export interface MintOptions {
   issuedAt?: number
   lifetimeSeconds?: number
   /** Override or remove (undefined) claims to forge broken tokens. */
-  claims?: Partial<Record<'iss' | 'token_use' | 'client_id' | 'jti', string | undefined>>
+  claims?: Partial<Record<'iss' | 'token_use' | 'client_id' | 'jti', string | undefined>> & {
+    /** The user's groups, as Cognito lists them (a string here forges a malformed claim). */
+    'cognito:groups'?: string[] | string
+  }
   /** Sign with the other pool's key. */
   signWith?: PoolName
 }
