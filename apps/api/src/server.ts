@@ -7,6 +7,8 @@ import {
   defaultEventDetails,
   defaultEventSchedule,
   defaultRefundPolicy,
+  firstEdition,
+  perTier,
   type RegistrationTier,
   sameRefundPolicy,
 } from '@furfes/core'
@@ -27,18 +29,24 @@ import {
   signingKeysFromConfig,
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
+import { seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/registrations.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 
-/** Migrations, the default feature flags and the configured capacities: what every start does first. */
+/**
+ * Migrations, the default feature flags, the first edition (decision 155; configuration seeds it once, with the
+ * configured capacities) and the configured capacities: what every start does first.
+ */
 export async function prepareDatabase(
   db: Executor,
   options: { clock: Clock; capacities: Readonly<Record<RegistrationTier, number>> },
 ): Promise<void> {
   await migrate(db, migrationsFolder)
   await seedFeatureFlags(db, options.clock)
+  const tiers = perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: options.capacities[tier] }))
+  await seedEditions({ db, clock: options.clock }, { ...firstEdition, tiers })
   await syncTierCapacities(db, options.capacities)
 }
 

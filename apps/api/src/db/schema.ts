@@ -10,6 +10,8 @@ export * from './auth-schema.ts'
 export * from './base-schema.ts'
 // Reception check-ins, see check-in-schema.ts.
 export * from './check-in-schema.ts'
+// Editions (decision 155): the festival as data, see edition-schema.ts.
+export * from './edition-schema.ts'
 // Mail (decision 100): the transactional outbox, see mail-schema.ts.
 export * from './mail-schema.ts'
 // Payments: Stripe webhook events applied once, see payment-schema.ts.

@@ -10,7 +10,12 @@ import {
 } from './date.ts'
 import { defaultEventDetails, eventPeriod } from './event.ts'
 import { defaultRefundPolicy, refundPercentages } from './refund-policy.ts'
-import { type RegistrationTier, registrationTierPriceJpy, registrationTiers } from './registration-tier.ts'
+import {
+  perTier,
+  type RegistrationTier,
+  registrationTierPriceJpy,
+  registrationTiers,
+} from './registration-tier.ts'
 import { defaultEventSchedule } from './schedule.ts'
 
 /**
@@ -73,12 +78,7 @@ const editionShape = {
   journalismClubSubmissions: period,
   /** An instant, the end of a day in Japan: what it closes is the copy's to say. */
   deadline: calendarDate,
-  tiers: z.object(
-    Object.fromEntries(registrationTiers.map((tier) => [tier, tierSchema])) as Record<
-      RegistrationTier,
-      typeof tierSchema
-    >,
-  ),
+  tiers: z.object(perTier(() => tierSchema)),
   refundPolicy: z.object({
     earlyUntil: calendarDate,
     lateUntil: calendarDate,
@@ -249,9 +249,7 @@ export function nextEditionDraft(edition: Edition): Edition {
     clubActivityPreparation: movePeriod(edition.clubActivityPreparation),
     journalismClubSubmissions: movePeriod(edition.journalismClubSubmissions),
     deadline: aYearLater(edition.deadline),
-    tiers: Object.fromEntries(
-      registrationTiers.map((tier) => [tier, { ...edition.tiers[tier], onSale: false }]),
-    ) as Edition['tiers'],
+    tiers: perTier((tier) => ({ ...edition.tiers[tier], onSale: false })),
     refundPolicy: {
       ...edition.refundPolicy,
       earlyUntil: aYearLater(edition.refundPolicy.earlyUntil),

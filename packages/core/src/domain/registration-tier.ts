@@ -4,6 +4,14 @@ import { isOneOf } from './one-of.ts'
 export const registrationTiers = ['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'] as const
 export type RegistrationTier = (typeof registrationTiers)[number]
 
+/** A record with a value for every tier, in tier order, built from each tier. */
+export function perTier<T>(value: (tier: RegistrationTier) => T): Record<RegistrationTier, T> {
+  return Object.fromEntries(registrationTiers.map((tier) => [tier, value(tier)])) as Record<
+    RegistrationTier,
+    T
+  >
+}
+
 /** The client also knows a participant who has not registered yet. */
 export const notRegistered = 'not_registered'
 export type RegistrationTierOrNotRegistered = RegistrationTier | typeof notRegistered

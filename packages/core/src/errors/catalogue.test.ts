@@ -56,6 +56,10 @@ const englishTexts = {
     refundKeyReused:
       'This confirmation was already used for a refund of another amount. Reload the registration to see what was refunded.',
     eventCancelled: 'The event is cancelled: registration cannot be opened again.',
+    editionChanged:
+      'Someone else saved this edition first. Load the latest version, then make your change again.',
+    editionExists: 'This edition already exists.',
+    editionInvalid: 'The edition has mistakes: see the message at each field.',
   },
   general: {
     unexpected: 'Unexpected error.',

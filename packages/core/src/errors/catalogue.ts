@@ -46,6 +46,10 @@ export const productErrorKeys = [
   'refundKeyReused',
   // Registration cannot be switched back on once the event is cancelled (decision 113).
   'eventCancelled',
+  // Editions (decision 155): a save over someone else's, a next edition prepared twice, a record that breaks a rule.
+  'editionChanged',
+  'editionExists',
+  'editionInvalid',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

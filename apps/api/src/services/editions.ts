@@ -1,0 +1,274 @@
+import {
+  type Clock,
+  capacityIssues,
+  type Edition,
+  editionSchema,
+  nextEditionDraft,
+  type RegistrationTier,
+} from '@furfes/core'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../db/database.ts'
+import { currentEdition, editionChanges, editions } from '../db/schema.ts'
+import { productError } from '../http/errors.ts'
+
+/*
+ * Editions as data (decision 155): read the current one, save a change over the version it was read at, prepare
+ * the next one as a reviewed draft, publish it and make it current. Every change is recorded with who, when,
+ * before and after.
+ */
+
+export interface EditionDeps {
+  db: Executor
+  clock: Clock
+}
+
+export interface StoredEdition {
+  edition: Edition
+  status: 'draft' | 'published'
+  /** Counts the saves: a change names the version it was made on. */
+  version: number
+  updatedAt: Date
+  updatedBy: string | null
+  current: boolean
+}
+
+/** The problems of a record, each on its field: core's rules, and no capacity below the spots already taken. */
+export class EditionRejectedError extends Error {
+  readonly issues: { path: (string | number)[]; message: string }[]
+
+  constructor(issues: { path: (string | number)[]; message: string }[]) {
+    super(
+      `The edition breaks ${issues.length} rule(s): ${issues.map((issue) => issue.path.join('.')).join(', ')}`,
+    )
+    this.name = 'EditionRejectedError'
+    this.issues = issues
+  }
+}
+
+function validated(candidate: unknown, taken?: Readonly<Record<RegistrationTier, number>>): Edition {
+  const parsed = editionSchema.safeParse(candidate)
+  if (!parsed.success) {
+    throw new EditionRejectedError(
+      parsed.error.issues.map(({ path, message }) => ({ path: path.map(String), message })),
+    )
+  }
+  const issues = taken ? capacityIssues(parsed.data, taken) : []
+  if (issues.length > 0) throw new EditionRejectedError(issues)
+  return parsed.data
+}
+
+const storedColumns = {
+  editionId: editions.editionId,
+  settings: editions.settings,
+  status: editions.status,
+  version: editions.version,
+  updatedAt: editions.updatedAt,
+  updatedBy: editions.updatedBy,
+  current: sql<boolean>`${currentEdition.editionId} is not null`,
+}
+
+function toStored(row: Awaited<ReturnType<typeof selectStored>>[number]): StoredEdition {
+  return {
+    // What was stored passed the schema when it was written; reading it through the schema again keeps a record
+    // written by an older version of the rules from reaching the site unchecked.
+    edition: editionSchema.parse({ id: row.editionId, ...row.settings }),
+    status: row.status,
+    version: row.version,
+    updatedAt: row.updatedAt,
+    updatedBy: row.updatedBy,
+    current: row.current,
+  }
+}
+
+function selectStored(db: Executor) {
+  return db
+    .select(storedColumns)
+    .from(editions)
+    .leftJoin(currentEdition, eq(currentEdition.editionId, editions.editionId))
+}
+
+const settingsOf = ({ id: _, ...settings }: Edition) => settings
+
+/**
+ * Stores the first edition and makes it current when the database has none; a database that has editions keeps
+ * them (configuration only seeds). Safe to run from several instances at once.
+ */
+export async function seedEditions({ db, clock }: EditionDeps, first: Edition): Promise<void> {
+  const edition = validated(first)
+  const now = new Date(clock())
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ editionId: editions.editionId }).from(editions).limit(1)
+    if (existing) return
+    const inserted = await tx
+      .insert(editions)
+      .values({
+        editionId: edition.id,
+        settings: settingsOf(edition),
+        status: 'published',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ editionId: editions.editionId })
+    if (inserted.length === 0) return
+    await tx.insert(currentEdition).values({ id: 1, editionId: edition.id, since: now }).onConflictDoNothing()
+    await tx
+      .insert(editionChanges)
+      .values({ editionId: edition.id, action: 'seeded', changedAt: now, after: settingsOf(edition) })
+  })
+}
+
+/** The current edition; the database always has one once seeded. */
+export async function readCurrentEdition({ db }: EditionDeps): Promise<StoredEdition> {
+  const [row] = await selectStored(db).where(eq(currentEdition.id, 1))
+  if (!row) throw new Error('No current edition: the editions were not seeded')
+  return toStored(row)
+}
+
+export async function readEdition({ db }: EditionDeps, editionId: string): Promise<StoredEdition> {
+  const [row] = await selectStored(db).where(eq(editions.editionId, editionId))
+  if (!row) throw productError(404, 'notFound')
+  return toStored(row)
+}
+
+/** Every edition, the latest event first. */
+export async function listEditions({ db }: EditionDeps): Promise<StoredEdition[]> {
+  const rows = await selectStored(db).orderBy(desc(sql`${editions.settings} ->> 'eventDate'`))
+  return rows.map(toStored)
+}
+
+/**
+ * Saves a change made on `version`. Someone else's save in between answers 409 editionChanged and changes
+ * nothing; a record that breaks a rule throws {@link EditionRejectedError}. `taken` (spots taken per tier)
+ * keeps a capacity from going below what is sold.
+ */
+export async function saveEdition(
+  { db, clock }: EditionDeps,
+  change: {
+    edition: Edition
+    version: number
+    staffUserId: string
+    taken?: Readonly<Record<RegistrationTier, number>>
+  },
+): Promise<StoredEdition> {
+  const edition = validated(change.edition, change.taken)
+  const now = new Date(clock())
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ settings: editions.settings })
+      .from(editions)
+      .where(eq(editions.editionId, edition.id))
+      .for('update')
+    if (!before) throw productError(404, 'notFound')
+    const updated = await tx
+      .update(editions)
+      .set({
+        settings: settingsOf(edition),
+        version: change.version + 1,
+        updatedAt: now,
+        updatedBy: change.staffUserId,
+      })
+      .where(and(eq(editions.editionId, edition.id), eq(editions.version, change.version)))
+      .returning({ editionId: editions.editionId })
+    if (updated.length === 0) throw productError(409, 'editionChanged')
+    await tx.insert(editionChanges).values({
+      editionId: edition.id,
+      action: 'updated',
+      staffUserId: change.staffUserId,
+      changedAt: now,
+      before: before.settings,
+      after: settingsOf(edition),
+    })
+  })
+  return readEdition({ db, clock }, edition.id)
+}
+
+/**
+ * "Prepare the next edition": a draft copied from the current one with its dates a year later (core's
+ * `nextEditionDraft`), for the committee to review. Preparing it twice answers 409 editionExists.
+ */
+export async function prepareNextEdition(deps: EditionDeps, staffUserId: string): Promise<StoredEdition> {
+  const { db, clock } = deps
+  const draft = validated(nextEditionDraft((await readCurrentEdition(deps)).edition))
+  const now = new Date(clock())
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(editions)
+      .values({
+        editionId: draft.id,
+        settings: settingsOf(draft),
+        status: 'draft',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: staffUserId,
+      })
+      .onConflictDoNothing()
+      .returning({ editionId: editions.editionId })
+    if (inserted.length === 0) throw productError(409, 'editionExists')
+    await tx.insert(editionChanges).values({
+      editionId: draft.id,
+      action: 'created',
+      staffUserId,
+      changedAt: now,
+      after: settingsOf(draft),
+    })
+  })
+  return readEdition(deps, draft.id)
+}
+
+/**
+ * Publishes an edition (a draft becomes published) and makes it current, at the version it was reviewed at:
+ * a change saved since answers 409 editionChanged.
+ */
+export async function makeEditionCurrent(
+  deps: EditionDeps,
+  change: { editionId: string; version: number; staffUserId: string },
+): Promise<StoredEdition> {
+  const { db, clock } = deps
+  const now = new Date(clock())
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ settings: editions.settings, status: editions.status, version: editions.version })
+      .from(editions)
+      .where(eq(editions.editionId, change.editionId))
+      .for('update')
+    if (!row) throw productError(404, 'notFound')
+    if (row.version !== change.version) throw productError(409, 'editionChanged')
+    const record = {
+      editionId: change.editionId,
+      staffUserId: change.staffUserId,
+      changedAt: now,
+      after: row.settings,
+    }
+    if (row.status === 'draft') {
+      await tx
+        .update(editions)
+        .set({ status: 'published', version: row.version + 1, updatedAt: now, updatedBy: change.staffUserId })
+        .where(eq(editions.editionId, change.editionId))
+      await tx.insert(editionChanges).values({ ...record, action: 'published', before: row.settings })
+    }
+    await tx
+      .insert(currentEdition)
+      .values({ id: 1, editionId: change.editionId, since: now })
+      .onConflictDoUpdate({ target: currentEdition.id, set: { editionId: change.editionId, since: now } })
+    await tx.insert(editionChanges).values({ ...record, action: 'made_current', before: row.settings })
+  })
+  return readEdition(deps, change.editionId)
+}
+
+/** The recorded changes of an edition, oldest first. */
+export async function editionHistory({ db }: EditionDeps, editionId: string) {
+  return db
+    .select({
+      action: editionChanges.action,
+      staffUserId: editionChanges.staffUserId,
+      changedAt: editionChanges.changedAt,
+      before: editionChanges.before,
+      after: editionChanges.after,
+    })
+    .from(editionChanges)
+    .where(eq(editionChanges.editionId, editionId))
+    .orderBy(editionChanges.changeId)
+}
