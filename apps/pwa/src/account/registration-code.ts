@@ -147,7 +147,6 @@ export async function refreshKeptRegistrationCode(
     (await loadRegistrationCode().catch(() => undefined)) ?? account.storage.get('registrationJwtToken')
   if (kept === undefined) return undefined
   try {
-    if (session.getAuthInfo() === undefined) await session.refresh()
     return await fetchRegistrationCode(account)
   } catch (error) {
     if (keptCodeReason(error) !== undefined || isSessionExpiredError(error)) return undefined

@@ -120,7 +120,6 @@ async function obtainCode(account: AccountServices): Promise<CodeState> {
     return kept ? { status: 'code', code: kept } : { status: 'signed-out' }
   }
   try {
-    if (session.getAuthInfo() === undefined) await session.refresh()
     const code = await fetchRegistrationCode(account)
     return code ? { status: 'code', code } : noCode()
   } catch (error) {

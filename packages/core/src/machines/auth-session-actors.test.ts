@@ -60,8 +60,8 @@ function setUp(initial: Record<string, string> = {}) {
   return {
     clock,
     raw,
-    member: createAuthSession(client, storage, memberAuthStorageKeys),
-    admin: createAuthSession(client, storage, adminAuthStorageKeys),
+    member: createAuthSession(client, storage, memberAuthStorageKeys, { clock: () => clock.now() }),
+    admin: createAuthSession(client, storage, adminAuthStorageKeys, { clock: () => clock.now() }),
   }
 }
 
