@@ -157,7 +157,7 @@ function CodeView({
         sx={{ bgcolor: '#ffffff', p: 2, borderRadius: 1, width: '100%', maxWidth: 420, lineHeight: 0 }}
       >
         <QRCodeSVG
-          value={code.token}
+          value={code.text}
           size={388}
           level={registrationCodeQrErrorCorrection}
           boostLevel={false}
