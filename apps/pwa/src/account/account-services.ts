@@ -7,7 +7,6 @@ import {
   createAuthSession,
   createMemberApiClient,
   type FetchLike,
-  isAccessTokenDueForRefresh,
   type KeyValueStorage,
   type MemberApiClient,
   memberAuthStorageKeys,
@@ -53,19 +52,14 @@ export interface AccountServicesOptions {
 export function createAccountServices(options: AccountServicesOptions): AccountServices {
   const { clock } = options
   const storage = createAppStorage(options.keyValueStorage, clock)
-  const session = createAuthSession(options.client, storage, memberAuthStorageKeys)
+  const session = createAuthSession(options.client, storage, memberAuthStorageKeys, { clock })
   const api =
     options.api ??
     createMemberApiClient({
       baseUrl: options.apiUrl,
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       // A token about to expire is renewed first, so a call never goes out with one the API will refuse.
-      getAuthInfo: async () => {
-        const authInfo = session.getAuthInfo()
-        if (authInfo === undefined) return null
-        if (!isAccessTokenDueForRefresh(authInfo, clock)) return authInfo
-        return (await session.refresh()).authInfo
-      },
+      getAuthInfo: () => session.freshAuthInfo(),
     })
   const cache = createMyPageCache({ api, session, clock })
   return {

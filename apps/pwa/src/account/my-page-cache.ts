@@ -2,7 +2,6 @@ import {
   type AuthSession,
   type Clock,
   createStore,
-  isAccessTokenDueForRefresh,
   isRegistrationStale,
   type MemberApiClient,
   type Profile,
@@ -96,12 +95,9 @@ export function createMyPageCache({
   session: AuthSession
   clock: Clock
 }): MyPageCache {
-  async function accessToken(): Promise<string> {
-    const authInfo = session.getAuthInfo()
-    if (authInfo !== undefined && !isAccessTokenDueForRefresh(authInfo, clock)) return authInfo.accessToken
-    return (await session.refresh()).authInfo.accessToken
-  }
-  const user = cachedResource(async () => session.client.getUser({ accessToken: await accessToken() }))
+  const user = cachedResource(async () =>
+    session.client.getUser({ accessToken: (await session.freshAuthInfo()).accessToken }),
+  )
   const profile = cachedResource(() => api.getProfile())
   const additionalInfo = cachedResource(() => api.getRegistrationAdditionalInfo())
   // The same staleness rule as the registration machine's (docs/requirements.md MY-10).

@@ -32,15 +32,15 @@ function base64UrlJson(segment: string): unknown {
  * to verify; here an unreadable code is simply not shown ("Invalid registration code").
  */
 function readRegistrationCode(
-  token: string,
+  text: string,
   savedAt: number,
   registration?: { badgeName: string; registrationTier: RegistrationTier },
 ): CachedRegistrationCode | undefined {
-  if (!registrationCodeSchema.safeParse(token).success) return undefined
-  const compact = parseCompactRegistrationCode(token)
+  if (!registrationCodeSchema.safeParse(text).success) return undefined
+  const compact = parseCompactRegistrationCode(text)
   if (compact) {
     return {
-      token,
+      text,
       badgeName: registration?.badgeName,
       tier: registration?.registrationTier,
       expiresAt: compact.exp * 1000,
@@ -49,14 +49,14 @@ function readRegistrationCode(
   }
   let claims: RegistrationCodeClaims
   try {
-    const parsed = registrationCodeClaimsSchema.safeParse(base64UrlJson(token.split('.')[1] ?? ''))
+    const parsed = registrationCodeClaimsSchema.safeParse(base64UrlJson(text.split('.')[1] ?? ''))
     if (!parsed.success) return undefined
     claims = parsed.data
   } catch {
     return undefined
   }
   return {
-    token,
+    text,
     badgeName: claims.badge_name,
     tier: claims.registration_tier,
     expiresAt: claims.exp * 1000,
@@ -108,10 +108,10 @@ export function keptCodeReason(error: unknown): 'offline' | 'maintenance' | unde
 export async function fetchRegistrationCode(
   account: AccountServices,
 ): Promise<CachedRegistrationCode | undefined> {
-  let token: string
+  let text: string
   let registration: Awaited<ReturnType<AccountServices['api']['getRegistration']>>
   try {
-    ;[token, registration] = await Promise.all([
+    ;[text, registration] = await Promise.all([
       account.api.getRegistrationJwt(),
       account.api.getRegistration(),
     ])
@@ -124,9 +124,9 @@ export async function fetchRegistrationCode(
     throw error
   }
   const now = account.clock()
-  const code = readRegistrationCode(token, now, registration ?? undefined)
+  const code = readRegistrationCode(text, now, registration ?? undefined)
   if (!code || code.expiresAt <= now) throw new ProductError('registrationCodeInvalid')
-  account.storage.set('registrationJwtToken', token)
+  account.storage.set('registrationJwtToken', text)
   await saveRegistrationCode(code).catch(() => {
     // Private browsing may refuse IndexedDB; the 7-day storage entry still keeps the code.
   })
@@ -147,7 +147,6 @@ export async function refreshKeptRegistrationCode(
     (await loadRegistrationCode().catch(() => undefined)) ?? account.storage.get('registrationJwtToken')
   if (kept === undefined) return undefined
   try {
-    if (session.getAuthInfo() === undefined) await session.refresh()
     return await fetchRegistrationCode(account)
   } catch (error) {
     if (keptCodeReason(error) !== undefined || isSessionExpiredError(error)) return undefined

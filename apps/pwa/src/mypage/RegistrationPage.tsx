@@ -6,7 +6,7 @@ import {
   type RegistrationForm,
   registrationMachine,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, useStore } from '@furfes/ui'
 import { SubmitButton } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
@@ -40,7 +40,7 @@ export default function RegistrationPage() {
   const { account, flags, handleSessionError } = useMyPage()
   const [params] = useSearchParams()
   const [popUpBlocked, setPopUpBlocked] = useState(false)
-  const cached = account.cache.registration.getSnapshot()
+  const kept = account.cache.registration
   const machine = useMemo(
     () =>
       registrationMachine.provide({
@@ -56,22 +56,18 @@ export default function RegistrationPage() {
       }),
     [account],
   )
+  // The machine reads and writes My Page's own copy of the registration, so every page shows the same one.
   const [snapshot, send] = useMachine(machine, {
     input: {
       isRegistrationAvailable: flags.isRegistrationAvailable,
-      cached: {
-        loaded: cached.status === 'loaded' && params.get(refreshQueryKey) === null,
-        registration: cached.value ?? undefined,
-      },
+      store: kept,
+      // Back from the payment page, or after a failed fetch, the kept copy is not trusted.
+      refetch: kept.getSnapshot().status !== 'loaded' || params.get(refreshQueryKey) !== null,
       clock: account.clock,
     },
   })
-  const { registration, error, inventory, inventoryError } = snapshot.context
-  // What the machine learns (a new pending registration, DELETE's answer) is what My Page shows elsewhere too.
-  useEffect(() => {
-    if (snapshot.context.loaded && account.cache.registration.getSnapshot().value !== (registration ?? null))
-      account.cache.registration.set(registration ?? null)
-  }, [snapshot.context.loaded, registration, account])
+  const registration = useStore(kept).value ?? undefined
+  const { error, inventory, inventoryError } = snapshot.context
   useEffect(() => {
     if (error !== undefined) handleSessionError(error)
   }, [error, handleSessionError])

@@ -72,7 +72,6 @@ async function registrationOf(account: AccountServices): Promise<undefined | Err
   const { session } = account
   if (session.getRefreshToken() === undefined) return undefined
   try {
-    if (session.getAuthInfo() === undefined) await session.refresh()
     await account.cache.registration.load()
     return undefined
   } catch (error) {

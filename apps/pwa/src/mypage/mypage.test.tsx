@@ -2,7 +2,7 @@ import { ProductError } from '@furfes/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode, loadRegistrationCode } from '../offline/registration-code-cache.ts'
-import { createFakeAccount, now, registrationCodeToken } from '../test/fake-account.ts'
+import { createFakeAccount, jwsRegistrationCode, now } from '../test/fake-account.ts'
 import {
   email,
   flagsOn,
@@ -331,7 +331,7 @@ describe('registration code', () => {
 
   it('shows the QR with badge name and tier, and keeps the code for 7 days and offline', async () => {
     const fake = signedIn()
-    fake.backend.state.registrationCode = registrationCodeToken('ケモ')
+    fake.backend.state.registrationCode = jwsRegistrationCode('ケモ')
     renderApp('/ja/registration-code', { account: fake.account })
     const qr = await screen.findByRole('img', { name: '受付コードのQRコード' })
     expect(qr.tagName.toLowerCase()).toBe('svg')
@@ -348,7 +348,7 @@ describe('registration code', () => {
   it('shows the kept code when the network is down', async () => {
     const fake = signedIn()
     await openWithKeptCodeOnly('/ja/registration-code', fake, {
-      token: registrationCodeToken('オフライン', 'member'),
+      text: jwsRegistrationCode('オフライン', 'member'),
       badgeName: 'オフライン',
       expiresAt: now + 3_600_000,
       savedAt: now - 1000,

@@ -2,7 +2,7 @@ import { ProductError, type Venue } from '@furfes/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearVenue, loadVenue, saveVenue } from '../offline/venue-cache.ts'
-import { now, registrationCodeToken } from '../test/fake-account.ts'
+import { jwsRegistrationCode, now } from '../test/fake-account.ts'
 import { paidRegistration, pendingRegistration, signedIn } from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 
@@ -23,7 +23,7 @@ const shownTexts = {
 function paidMember() {
   const fake = signedIn()
   fake.backend.state.registration = paidRegistration('member')
-  fake.backend.state.registrationCode = registrationCodeToken('ケモ', 'member')
+  fake.backend.state.registrationCode = jwsRegistrationCode('ケモ', 'member')
   fake.backend.state.venue = venue
   return fake
 }

@@ -4,8 +4,8 @@ import type { Dexie, EntityTable } from 'dexie'
 
 /** What the QR page shows, kept so that it renders with no network (decision 090). */
 export interface CachedRegistrationCode {
-  /** The signed registration code the QR encodes (compact, decision 120; or a JWS from before it). */
-  token: string
+  /** The signed registration code's text, what the QR encodes (compact, decision 120; or a JWS from before it). */
+  text: string
   /** From the registration (a compact code does not carry them); unknown when it could not be read. */
   badgeName: string | undefined
   tier: RegistrationTier | undefined
@@ -15,9 +15,11 @@ export interface CachedRegistrationCode {
   savedAt: number
 }
 
-interface RegistrationCodeRow extends CachedRegistrationCode {
+interface RegistrationCodeRow extends Omit<CachedRegistrationCode, 'text'> {
   /** Always {@link currentSlot}: one browser profile holds one person's code at a time. */
   slot: string
+  /** The code's text, under the name copies saved on phones already carry. */
+  token: string
 }
 
 /** A same-origin file (a timetable or venue-map image, a prerendered page) kept for offline use. */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { currentSlot, pwaDatabase } from './database.ts'
 import {
   type CachedRegistrationCode,
   clearRegistrationCode,
@@ -7,7 +8,7 @@ import {
 } from './registration-code-cache.ts'
 
 const code: CachedRegistrationCode = {
-  token: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln',
+  text: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln',
   badgeName: 'ふわふわ',
   tier: 'fursuiter',
   expiresAt: Date.UTC(2026, 9, 12),
@@ -28,9 +29,16 @@ describe('registration-code cache', () => {
     await expect(loadRegistrationCode()).resolves.toEqual(code)
   })
 
+  it('reads a copy saved by an earlier version, whose row names the text `token`', async () => {
+    const { text, ...rest } = code
+    await pwaDatabase().registrationCode.put({ slot: currentSlot, token: text, ...rest })
+
+    await expect(loadRegistrationCode()).resolves.toEqual(code)
+  })
+
   it('keeps one code: a later save replaces the earlier one', async () => {
     await saveRegistrationCode(code)
-    const renewed = { ...code, token: 'a.b.c', tier: 'sponsor' as const, savedAt: code.savedAt + 1 }
+    const renewed = { ...code, text: 'a.b.c', tier: 'sponsor' as const, savedAt: code.savedAt + 1 }
     await saveRegistrationCode(renewed)
     await expect(loadRegistrationCode()).resolves.toEqual(renewed)
   })

@@ -4,8 +4,15 @@ export type { CachedRegistrationCode } from './database.ts'
 
 /** Keeps the signed-in person's registration code for the QR page with no network; replaces any earlier one. */
 export async function saveRegistrationCode(code: CachedRegistrationCode): Promise<void> {
-  const { token, badgeName, tier, expiresAt, savedAt } = code
-  await pwaDatabase().registrationCode.put({ slot: currentSlot, token, badgeName, tier, expiresAt, savedAt })
+  const { text, badgeName, tier, expiresAt, savedAt } = code
+  await pwaDatabase().registrationCode.put({
+    slot: currentSlot,
+    token: text,
+    badgeName,
+    tier,
+    expiresAt,
+    savedAt,
+  })
 }
 
 /** The kept registration code, if any (an expired one included: the caller decides what to show). */
@@ -13,7 +20,7 @@ export async function loadRegistrationCode(): Promise<CachedRegistrationCode | u
   const row = await pwaDatabase().registrationCode.get(currentSlot)
   if (row === undefined) return undefined
   const { token, badgeName, tier, expiresAt, savedAt } = row
-  return { token, badgeName, tier, expiresAt, savedAt }
+  return { text: token, badgeName, tier, expiresAt, savedAt }
 }
 
 /** Forgets the kept registration code (on sign-out, or when the account has none). */

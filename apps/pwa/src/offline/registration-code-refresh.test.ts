@@ -22,7 +22,7 @@ afterEach(() => {
 
 async function keepOldCode() {
   await keepRegistrationCode({
-    token: await compactRegistrationCode(),
+    text: await compactRegistrationCode(),
     badgeName: 'ケモ',
     savedAt: now - 6 * day,
   })
@@ -54,7 +54,7 @@ describe('refreshing the kept registration code while the app is open', () => {
 
     await waitFor(async () =>
       expect(await loadRegistrationCode()).toMatchObject({
-        token: fake.backend.state.registrationCode,
+        text: fake.backend.state.registrationCode,
         tier: 'sponsor',
         savedAt: now,
       }),

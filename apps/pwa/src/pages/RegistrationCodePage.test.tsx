@@ -82,9 +82,9 @@ describe('registration-code page', () => {
 
   it('shows the kept compact code offline, with when it was last refreshed (en)', async () => {
     const fake = signedIn()
-    const token = await compactRegistrationCode()
+    const text = await compactRegistrationCode()
     await openWithKeptCodeOnly('/en/registration-code', fake, {
-      token,
+      text,
       badgeName: 'Kemo',
       savedAt: now - 2 * day,
     })

@@ -120,7 +120,6 @@ async function obtainCode(account: AccountServices): Promise<CodeState> {
     return kept ? { status: 'code', code: kept } : { status: 'signed-out' }
   }
   try {
-    if (session.getAuthInfo() === undefined) await session.refresh()
     const code = await fetchRegistrationCode(account)
     return code ? { status: 'code', code } : noCode()
   } catch (error) {
@@ -158,7 +157,7 @@ function CodeView({
         sx={{ bgcolor: '#ffffff', p: 2, borderRadius: 1, width: '100%', maxWidth: 420, lineHeight: 0 }}
       >
         <QRCodeSVG
-          value={code.token}
+          value={code.text}
           size={388}
           level={registrationCodeQrErrorCorrection}
           boostLevel={false}

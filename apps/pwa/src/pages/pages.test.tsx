@@ -65,7 +65,7 @@ describe('status pages with a registration code kept on the device', () => {
 
   it('offline, My Page leads from network-error to the kept code instead of a dead end (en)', async () => {
     const fake = signedIn()
-    await keepRegistrationCode({ token: await compactRegistrationCode(), badgeName: 'Kemo', savedAt: 1 })
+    await keepRegistrationCode({ text: await compactRegistrationCode(), badgeName: 'Kemo', savedAt: 1 })
     const offline = new NetworkError(new TypeError('Failed to fetch'))
     fake.backend.fail('getRegistrationJwt', offline)
     const { recorded } = renderApp('/en/mypage', { flags: offline, account: fake.account })
@@ -85,7 +85,7 @@ describe('status pages with a registration code kept on the device', () => {
 
   it('under maintenance, the maintenance page leads to the kept code, which the API will not refresh then (ja)', async () => {
     const fake = signedIn()
-    await keepRegistrationCode({ token: await compactRegistrationCode(), badgeName: 'ケモ', savedAt: 1 })
+    await keepRegistrationCode({ text: await compactRegistrationCode(), badgeName: 'ケモ', savedAt: 1 })
     // Member routes answer 503 with the maintenance message while it is on.
     fake.backend.fail('getRegistrationJwt', new ProductError('underMaintenance', 503))
     const { recorded } = renderApp('/ja/mypage/dashboard', {

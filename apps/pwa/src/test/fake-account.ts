@@ -165,10 +165,7 @@ const base64Url = (value: unknown) =>
     .replace(/=+$/, '')
 
 /** A registration code shaped like the API's (the signature is not checked by the PWA). */
-export function registrationCodeToken(
-  badgeName: string,
-  tier: (typeof registrationTiers)[number] = 'sponsor',
-) {
+export function jwsRegistrationCode(badgeName: string, tier: (typeof registrationTiers)[number] = 'sponsor') {
   const claims = {
     iss: 'http://api.example.com',
     sub: '0b7c5f4e-9a51-4e2b-8d9f-6f1f2c3d4e5f',

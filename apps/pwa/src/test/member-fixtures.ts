@@ -56,7 +56,7 @@ export function markSoldOut(fake: FakeAccount, tier: RegistrationTier): void {
 }
 
 interface KeptCode {
-  token: string
+  text: string
   badgeName: string
   savedAt: number
   expiresAt?: number

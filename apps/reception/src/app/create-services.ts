@@ -40,6 +40,7 @@ export function createBrowserServices(
       { sdkConfig: { requestHandler: { requestTimeout: timeoutMs } } },
     ),
     storage,
+    clock,
   )
   const api = createAdminApiClient({
     baseUrl: config.apiUrl,

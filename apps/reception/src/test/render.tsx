@@ -201,7 +201,7 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     appStorage.set('adminAuthInfo', adminAuthInfo(clock.now))
     appStorage.set('adminAuthInfoRefreshToken', 'refresh-token')
   }
-  const session = createAdminAuthSession(cognito, appStorage)
+  const session = createAdminAuthSession(cognito, appStorage, now)
   const network = { online: true }
   const api = createAdminApiClient({
     baseUrl: 'https://api.furfes.example',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthInfo } from '../domain/auth-info.ts'
-import { CognitoError } from '../errors/app-errors.ts'
+import { accessTokenRefreshMarginMs } from '../domain/limits.ts'
+import { CognitoError, NetworkError } from '../errors/app-errors.ts'
 import { createAppStorage } from '../storage/app-storage.ts'
 import { createMemoryStorage, type KeyValueStorage } from '../storage/key-value-storage.ts'
 import { RefreshTokenNotFoundError, refreshTokenNotFoundMessage } from './auth-errors.ts'
@@ -63,7 +64,12 @@ function createSut(
   const raw: KeyValueStorage = createMemoryStorage(initial)
   const storage = createAppStorage(raw, () => now)
   const client = fakeClient()
-  return { sut: createAuthSession(client, storage, keys, { signOut: scope }), raw, storage, client }
+  return {
+    sut: createAuthSession(client, storage, keys, { clock: () => now, signOut: scope }),
+    raw,
+    storage,
+    client,
+  }
 }
 
 function stored(value: unknown): string {
@@ -195,6 +201,109 @@ describe('createAuthSession', () => {
 
       expect(client.revoked).toEqual([])
       expect(raw.getItem('authInfoRefreshToken')).toBeNull()
+    })
+  })
+
+  describe('freshAuthInfo', () => {
+    /**
+     * A member session on a clock the test moves, whose client answers each refresh only when the test says,
+     * and counts the refreshes it was asked for.
+     */
+    function freshSut() {
+      const clock = { now }
+      const exchanges: { resolve(result: SignInResult): void; reject(error: unknown): void }[] = []
+      const client = fakeSignInClient(
+        {
+          clientId: 'fake',
+          signIn: async () => ({ authInfo: authInfo('access-1'), refreshToken: 'refresh-1', user }),
+          respondToNewPasswordChallenge: () => Promise.reject(new Error('not used here')),
+          refreshAccessToken: () =>
+            new Promise<SignInResult>((resolve, reject) => exchanges.push({ resolve, reject })),
+          signOut: async () => {},
+          revokeToken: async () => {},
+        },
+        'not used here',
+      )
+      const storage = createAppStorage(createMemoryStorage(), () => clock.now)
+      const sut = createAuthSession(client, storage, memberAuthStorageKeys, { clock: () => clock.now })
+      return { sut, clock, exchanges, storage }
+    }
+    const refreshed: AuthInfo = { accessToken: 'access-2', tokenType: 'Bearer', expiresAt: now + 7_200_000 }
+
+    it('answers the stored auth info without a refresh while it is not due', async () => {
+      const { sut, clock, exchanges } = freshSut()
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+      clock.now = authInfo('access-1').expiresAt - accessTokenRefreshMarginMs - 1
+
+      expect(await sut.freshAuthInfo()).toEqual(authInfo('access-1'))
+      expect(exchanges).toHaveLength(0)
+    })
+
+    it('refreshes once the token is due (30 s before it expires) and stores the new auth info', async () => {
+      const { sut, clock, exchanges, storage } = freshSut()
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+      clock.now = authInfo('access-1').expiresAt - accessTokenRefreshMarginMs
+
+      const fresh = sut.freshAuthInfo()
+      expect(exchanges).toHaveLength(1)
+      exchanges[0]?.resolve({ authInfo: refreshed, refreshToken: undefined, user })
+
+      expect(await fresh).toEqual(refreshed)
+      expect(storage.get('authInfo')).toEqual(refreshed)
+      expect(storage.get('authInfoRefreshToken')).toBe('refresh-1')
+    })
+
+    it('refreshes when only the refresh token is kept', async () => {
+      const { sut, exchanges, storage } = freshSut()
+      storage.set('authInfoRefreshToken', 'refresh-1')
+
+      const fresh = sut.freshAuthInfo()
+      exchanges[0]?.resolve({ authInfo: refreshed, refreshToken: undefined, user })
+
+      expect(await fresh).toEqual(refreshed)
+    })
+
+    it('gives callers that ask while a refresh runs the same refresh, and starts a new one after it', async () => {
+      const { sut, clock, exchanges } = freshSut()
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+      clock.now = authInfo('access-1').expiresAt
+
+      const callers = [sut.freshAuthInfo(), sut.freshAuthInfo(), sut.refresh().then((r) => r.authInfo)]
+      expect(exchanges).toHaveLength(1)
+      exchanges[0]?.resolve({ authInfo: refreshed, refreshToken: undefined, user })
+
+      expect(await Promise.all(callers)).toEqual([refreshed, refreshed, refreshed])
+      expect(await sut.freshAuthInfo()).toEqual(refreshed)
+      expect(exchanges).toHaveLength(1)
+      clock.now = refreshed.expiresAt
+      void sut.freshAuthInfo()
+      expect(exchanges).toHaveLength(2)
+    })
+
+    it('fails every waiting caller when the refresh fails, keeps the stored auth info, and tries again on the next call', async () => {
+      const { sut, clock, exchanges, storage } = freshSut()
+      await sut.signIn({ email: 'fox@example.com', password: 'password1' })
+      clock.now = authInfo('access-1').expiresAt
+      const offline = new NetworkError(new TypeError('Failed to fetch'))
+
+      const callers = [sut.freshAuthInfo(), sut.freshAuthInfo()].map((call) =>
+        call.catch((caught: unknown) => caught),
+      )
+      exchanges[0]?.reject(offline)
+
+      expect(await Promise.all(callers)).toEqual([offline, offline])
+      expect(storage.get('authInfo')).toEqual(authInfo('access-1'))
+      const retry = sut.freshAuthInfo()
+      expect(exchanges).toHaveLength(2)
+      exchanges[1]?.resolve({ authInfo: refreshed, refreshToken: undefined, user })
+      expect(await retry).toEqual(refreshed)
+    })
+
+    it('fails with "refresh token is not found" when nothing is kept', async () => {
+      const { sut, exchanges } = freshSut()
+
+      await expect(sut.freshAuthInfo()).rejects.toBeInstanceOf(RefreshTokenNotFoundError)
+      expect(exchanges).toHaveLength(0)
     })
   })
 })

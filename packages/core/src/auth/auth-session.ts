@@ -1,4 +1,5 @@
-import type { AuthInfo } from '../domain/auth-info.ts'
+import type { Clock } from '../clock.ts'
+import { type AuthInfo, isAccessTokenDueForRefresh } from '../domain/auth-info.ts'
 import type { AppStorage } from '../storage/app-storage.ts'
 import { RefreshTokenNotFoundError } from './auth-errors.ts'
 import type { CognitoAuthClient, SignInResult } from './cognito-auth-client.ts'
@@ -23,8 +24,17 @@ export interface AuthSession {
     newPassword: string
     session: string
   }): Promise<SignInResult>
-  /** Exchanges the refresh token (the one given, else the stored one) for new auth info, and stores it. */
+  /**
+   * Exchanges the refresh token (the one given, else the stored one) for new auth info, and stores it. While
+   * an exchange of the same token is under way, a second call shares it instead of starting another.
+   */
   refresh(refreshToken?: string): Promise<SignInResult>
+  /**
+   * A fresh access token, the one way the app asks for the token it sends: the stored auth info while it is
+   * not due for refresh (on the session's clock), else a refresh with the stored refresh token, shared by
+   * every caller that asks while it runs. Fails as `refresh` does (no refresh token, refused, offline).
+   */
+  freshAuthInfo(): Promise<AuthInfo>
   /** Revokes the tokens at Cognito when it can (as far as its sign-out scope says), and always forgets them locally. */
   signOut(): Promise<void>
 }
@@ -41,9 +51,12 @@ export function createAuthSession(
   client: CognitoAuthClient,
   storage: AppStorage,
   keys: AuthStorageKeys,
-  options: { signOut?: SignOutScope } = {},
+  options: { clock: Clock; signOut?: SignOutScope },
 ): AuthSession {
+  const { clock } = options
   const scope = options.signOut ?? 'everywhere'
+  /** The exchange under way, and the refresh token it spends. */
+  let inFlight: { token: string; result: Promise<SignInResult> } | undefined
 
   function store(result: SignInResult): SignInResult {
     storage.set(keys.authInfo, result.authInfo)
@@ -54,6 +67,22 @@ export function createAuthSession(
   function clear(): void {
     storage.remove(keys.authInfo)
     storage.remove(keys.refreshToken)
+  }
+
+  function refresh(refreshToken?: string): Promise<SignInResult> {
+    const token = refreshToken || storage.get(keys.refreshToken)
+    if (!token) return Promise.reject(new RefreshTokenNotFoundError())
+    if (inFlight?.token === token) return inFlight.result
+    // Pages that ask at once get one exchange: a second would only repeat it, and Cognito throttles these calls.
+    const result = client.refreshAccessToken({ refreshToken: token }).then(store)
+    const exchange = { token, result }
+    inFlight = exchange
+    const settle = () => {
+      if (inFlight === exchange) inFlight = undefined
+    }
+    // The callers handle the failure; this branch only ends the sharing.
+    result.then(settle, settle)
+    return result
   }
 
   return {
@@ -70,10 +99,12 @@ export function createAuthSession(
       return store(await client.respondToNewPasswordChallenge(input))
     },
 
-    async refresh(refreshToken) {
-      const token = refreshToken || storage.get(keys.refreshToken)
-      if (!token) throw new RefreshTokenNotFoundError()
-      return store(await client.refreshAccessToken({ refreshToken: token }))
+    refresh,
+
+    async freshAuthInfo() {
+      const authInfo = storage.get(keys.authInfo)
+      if (authInfo !== undefined && !isAccessTokenDueForRefresh(authInfo, clock)) return authInfo
+      return (await refresh()).authInfo
     },
 
     async signOut() {
@@ -94,6 +125,10 @@ export function createAuthSession(
 }
 
 /** The reception's admin session: admin storage entries, and a sign-out that ends only this device's session. */
-export function createAdminAuthSession(client: CognitoAuthClient, storage: AppStorage): AuthSession {
-  return createAuthSession(client, storage, adminAuthStorageKeys, { signOut: 'thisDevice' })
+export function createAdminAuthSession(
+  client: CognitoAuthClient,
+  storage: AppStorage,
+  clock: Clock,
+): AuthSession {
+  return createAuthSession(client, storage, adminAuthStorageKeys, { clock, signOut: 'thisDevice' })
 }

@@ -119,7 +119,8 @@ describe('createCognitoAuthClient against the Cognito emulator', () => {
     const email = `tablet-${Date.now()}@example.com`
     await member.signUp({ email, password: 'password-2025' })
     await member.confirmSignUp({ email, code: await latestCode(email) })
-    const device = () => createAdminAuthSession(member, createAppStorage(createMemoryStorage(), Date.now))
+    const device = () =>
+      createAdminAuthSession(member, createAppStorage(createMemoryStorage(), Date.now), Date.now)
     const thisTablet = device()
     const otherTablet = device()
     await thisTablet.signIn({ email, password: 'password-2025' })

@@ -60,8 +60,8 @@ function setUp(initial: Record<string, string> = {}) {
   return {
     clock,
     raw,
-    member: createAuthSession(client, storage, memberAuthStorageKeys),
-    admin: createAuthSession(client, storage, adminAuthStorageKeys),
+    member: createAuthSession(client, storage, memberAuthStorageKeys, { clock: () => clock.now() }),
+    admin: createAuthSession(client, storage, adminAuthStorageKeys, { clock: () => clock.now() }),
   }
 }
 
@@ -165,5 +165,48 @@ describe('auth session actors', () => {
     )
 
     expect(member.getAuthInfo()).toEqual(snapshot.context.authInfo)
+  })
+
+  describe('tokenRefreshMachine over the session', () => {
+    /** The machine holds `access-1`, due in 30 s; a page has since stored `access-page`, fresh for an hour. */
+    function renewedByAPage() {
+      const { clock, member, raw } = setUp({ authInfoRefreshToken: stored('refresh-1') })
+      const page: AuthInfo = {
+        accessToken: 'access-page',
+        tokenType: 'Bearer',
+        expiresAt: clock.now() + 3_600_000,
+      }
+      const held: AuthInfo = { accessToken: 'access-1', tokenType: 'Bearer', expiresAt: clock.now() + 60_000 }
+      const actor = createActor(tokenRefreshMachine.provide({ actors: tokenRefreshActors(member) }), {
+        clock,
+        input: { authInfo: held, clock: () => clock.now() },
+      }).start()
+      raw.setItem('authInfo', stored(page))
+      return { clock, member, page, actor }
+    }
+
+    it('takes the token a page already renewed instead of an exchange of its own', async () => {
+      const { clock, member, page, actor } = renewedByAPage()
+
+      clock.increment(30_000)
+      const snapshot = await waitFor(actor, (s) => s.context.authInfo.accessToken !== 'access-1')
+
+      expect(snapshot.value).toBe('waiting')
+      expect(snapshot.context.authInfo).toEqual(page)
+      expect(member.getAuthInfo()).toEqual(page)
+    })
+
+    it('exchanges on token.refresh whatever the stored token says', async () => {
+      const { member, actor } = renewedByAPage()
+
+      actor.send({ type: 'token.refresh' })
+      const snapshot = await waitFor(
+        actor,
+        (s) => s.matches('waiting') && s.context.authInfo.accessToken !== 'access-1',
+      )
+
+      expect(snapshot.context.authInfo.accessToken).toBe('access-2')
+      expect(member.getAuthInfo()?.accessToken).toBe('access-2')
+    })
   })
 })

@@ -71,11 +71,14 @@ export function sessionEntryActors(session: AuthSession) {
   }
 }
 
-/** The actor of `tokenRefreshMachine`: refreshes with the stored refresh token. */
+/**
+ * The actor of `tokenRefreshMachine`: the session's fresh access token, so a page that refreshed it a moment
+ * earlier (or is refreshing it now) spares the machine an exchange of its own; a forced one always exchanges.
+ */
 export function tokenRefreshActors(session: AuthSession) {
   return {
-    refreshAccessToken: fromPromise<AuthInfo, { authInfo: AuthInfo }>(
-      async () => (await session.refresh()).authInfo,
+    refreshAccessToken: fromPromise<AuthInfo, { authInfo: AuthInfo; force: boolean }>(async ({ input }) =>
+      input.force ? (await session.refresh()).authInfo : session.freshAuthInfo(),
     ),
   }
 }

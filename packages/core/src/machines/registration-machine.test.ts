@@ -4,6 +4,7 @@ import type { InventoryItem, Registration, RegistrationCheckout } from '../contr
 import { isRegistrationStale } from '../domain/registration.ts'
 import { type RegistrationTier, registrationTiers } from '../domain/registration-tier.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'
+import { createStore } from '../store.ts'
 import type { RegistrationRequest } from '../validation/forms.ts'
 import {
   type RegistrationCache,
@@ -85,6 +86,7 @@ function startRegistration(
     initial?: Registration
     isRegistrationAvailable?: boolean
     cached?: RegistrationCache
+    refetch?: boolean
     fetchFails?: boolean
     inventoryFails?: boolean
     soldOut?: RegistrationTier[]
@@ -100,14 +102,24 @@ function startRegistration(
     actors: api.actors,
     actions: { openCheckout: (_, { paymentUrl }) => api.opened.push(paymentUrl) },
   })
+  // The store My Page keeps the registration in; only the machine writes to it here.
+  const kept = createStore<{ value: Registration | null | undefined }>({
+    value: options.cached?.loaded ? (options.cached.registration ?? null) : undefined,
+  })
+  const store = { ...kept, set: (value: Registration | null) => kept.set({ value }) }
   const actor = createActor(sut, {
     clock,
     input: {
       isRegistrationAvailable: options.isRegistrationAvailable ?? true,
       clock: () => clock.now(),
-      ...(options.cached === undefined ? {} : { cached: options.cached }),
+      store,
+      refetch: options.refetch ?? false,
     },
   }).start()
+  /** What the store holds: undefined until fetched, null for none. */
+  const stored = () => store.getSnapshot().value
+  /** The registration as every page sees it. */
+  const registration = () => stored() ?? undefined
   const settled = () => waitFor(actor, (snapshot) => !snapshot.hasTag('busy'))
   /** Waits for the next answer to an inventory fetch: every answer brings a new list or a new error. */
   const inventoryAnswered = () => {
@@ -117,7 +129,7 @@ function startRegistration(
       ({ context }) => context.inventory !== inventory || context.inventoryError !== inventoryError,
     )
   }
-  return { actor, clock, api, settled, inventoryAnswered }
+  return { actor, clock, api, settled, inventoryAnswered, registration, stored }
 }
 
 async function startPending() {
@@ -135,17 +147,17 @@ function productKey(error: unknown): string | undefined {
 
 describe('registrationMachine', () => {
   it('loads the registration; a 404 means not registered', async () => {
-    const { actor, settled } = startRegistration()
+    const { actor, settled, stored } = startRegistration()
 
     expect(actor.getSnapshot().hasTag('busy')).toBe(true)
     const snapshot = await settled()
 
     expect(snapshot.value).toBe('notRegistered')
-    expect(snapshot.context).toMatchObject({ loaded: true, registration: undefined })
+    expect(stored()).toBeNull()
   })
 
   it('registering sends the user to the payment page and ends pending with the URL and its expiry', async () => {
-    const { actor, api, clock, settled } = startRegistration()
+    const { actor, api, clock, settled, registration } = startRegistration()
     await settled()
 
     actor.send({ type: 'registration.submit', request })
@@ -153,7 +165,7 @@ describe('registrationMachine', () => {
     const snapshot = await settled()
 
     expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
-    expect(snapshot.context.registration).toEqual({
+    expect(registration()).toEqual({
       registrationTier: 'member',
       badgeName: 'Fox',
       paymentStatus: 'pending',
@@ -188,33 +200,33 @@ describe('registrationMachine', () => {
   })
 
   it('after the timeout, registers again with a new payment URL', async () => {
-    const { actor, api, clock, settled } = await startPending()
+    const { actor, api, clock, settled, registration } = await startPending()
     clock.increment(sessionLifetimeMs + 1)
 
     actor.send({ type: 'registration.submit', request })
     const snapshot = await settled()
 
     expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
-    expect(snapshot.context.registration).toMatchObject({ paymentUrl: 'https://checkout.example/session-2' })
+    expect(registration()).toMatchObject({ paymentUrl: 'https://checkout.example/session-2' })
     expect(snapshot.context.isPaymentUrlExpired).toBe(false)
     expect(snapshot.context.error).toBeUndefined()
     expect(api.opened.at(-1)).toBe('https://checkout.example/session-2')
   })
 
   it('cancels the checkout session; the answer replaces the registration info', async () => {
-    const { actor, api, settled } = await startPending()
+    const { actor, api, settled, registration } = await startPending()
 
     actor.send({ type: 'checkout.cancel' })
     expect(actor.getSnapshot().value).toEqual({ pending: 'canceling' })
     const snapshot = await settled()
 
     expect(snapshot.value).toBe('canceled')
-    expect(snapshot.context.registration).toEqual({
+    expect(registration()).toEqual({
       registrationTier: 'member',
       badgeName: 'Fox',
       paymentStatus: 'canceled',
     })
-    expect(api.server.registration).toEqual(snapshot.context.registration)
+    expect(api.server.registration).toEqual(registration())
   })
 
   it('may register again after canceling', async () => {
@@ -229,7 +241,7 @@ describe('registrationMachine', () => {
 
   describe('caching', () => {
     it('does not refetch a pending registration whose URL is still valid, unless forced', async () => {
-      const { actor, api, settled } = await startPending()
+      const { actor, api, settled, registration } = await startPending()
       const fetches = api.server.fetches
       api.server.registration = paid
 
@@ -240,7 +252,7 @@ describe('registrationMachine', () => {
       actor.send({ type: 'registration.load', force: true })
       const snapshot = await settled()
       expect(snapshot.value).toBe('paid')
-      expect(snapshot.context.registration).toEqual(paid)
+      expect(registration()).toEqual(paid)
     })
 
     it('refetches once the payment URL has expired; pending can end as expired', async () => {
@@ -261,6 +273,19 @@ describe('registrationMachine', () => {
 
       expect(actor.getSnapshot().value).toBe('paid')
       expect(api.server.fetches).toBe(0)
+    })
+
+    it('refetches a kept registration on entering when told to, and keeps the answer in the store', async () => {
+      const { actor, api, settled, registration } = startRegistration({
+        initial: paid,
+        cached: { loaded: true, registration: { ...paid, paymentStatus: 'canceled' } },
+        refetch: true,
+      })
+
+      expect(actor.getSnapshot().value).toBe('loading')
+      expect((await settled()).value).toBe('paid')
+      expect(api.server.fetches).toBe(1)
+      expect(registration()).toEqual(paid)
     })
 
     it('refetches a cached registration whose payment URL has expired', async () => {
@@ -471,7 +496,7 @@ describe('registrationMachine', () => {
     })
 
     it('shows the open session on "Purchase session already exists"', async () => {
-      const { actor, api, clock, settled } = startRegistration()
+      const { actor, api, clock, settled, registration } = startRegistration()
       await settled()
       // Another tab opened a session meanwhile.
       api.server.registration = {
@@ -485,7 +510,7 @@ describe('registrationMachine', () => {
       const snapshot = await settled()
 
       expect(snapshot.value).toEqual({ pending: 'awaitingPayment' })
-      expect(snapshot.context.registration).toMatchObject({
+      expect(registration()).toMatchObject({
         paymentUrl: 'https://checkout.example/other-tab',
       })
       expect(productKey(snapshot.context.error)).toBe('product.purchaseSessionAlreadyExists')

@@ -4,6 +4,7 @@ import type { InventoryItem, Registration, RegistrationCheckout } from '../contr
 import { isPaymentUrlExpired, isRegistrationStale } from '../domain/registration.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'
 import { type ProductErrorKey, productMessage } from '../errors/catalogue.ts'
+import type { Store } from '../store.ts'
 import type { RegistrationRequest } from '../validation/forms.ts'
 import { placeholderActor } from './placeholders.ts'
 
@@ -26,15 +27,35 @@ export function shouldRefetchRegistration(
   return isRegistrationStale(cache.registration, clock)
 }
 
+/**
+ * Where the participant's registration is kept for every page that shows it (My Page's cache in the PWA):
+ * `value` is undefined until fetched and null when there is none (404). The machine holds no copy of its own:
+ * it reads the store and writes into it what the API answers, so no page can show another version.
+ */
+export interface RegistrationStore extends Store<{ value: Registration | null | undefined }> {
+  set(value: Registration | null): void
+}
+
+/** The store's registration as the caching rule reads it. */
+function keptRegistration(store: RegistrationStore): RegistrationCache {
+  const { value } = store.getSnapshot()
+  return { loaded: value !== undefined, registration: value ?? undefined }
+}
+
 export interface RegistrationInput {
   /** The registration flag (feature flags, force-fetched on entering My Page). */
   isRegistrationAvailable: boolean
-  /** Registration info fetched earlier (the dashboard's); reused unless the caching rule says otherwise. */
-  cached?: RegistrationCache
+  /** The registration kept so far (the dashboard may have fetched it); reused unless the caching rule says otherwise. */
+  store: RegistrationStore
+  /** Fetch it on entering whatever the caching rule says (back from the payment page, or after a failed fetch). */
+  refetch?: boolean
   clock?: Clock
 }
 
-export interface RegistrationContext extends RegistrationCache {
+export interface RegistrationContext {
+  store: RegistrationStore
+  /** Fetch on entering whatever the caching rule says (the input's `refetch`). */
+  refetch: boolean
   isRegistrationAvailable: boolean
   /** The client's `isPaymentUrlExpired`: true once the clock passes a pending registration's expiry. */
   isPaymentUrlExpired: boolean
@@ -81,10 +102,19 @@ function isProductError(error: unknown, key: ProductErrorKey): boolean {
   return error instanceof ProductError && error.productKey === key
 }
 
-function withExpiry(context: RegistrationContext, cache: RegistrationCache) {
-  const expired = cache.registration !== undefined && isPaymentUrlExpired(cache.registration, context.clock)
-  return { ...cache, isPaymentUrlExpired: expired }
+/** The registration the store holds; undefined when none is kept or there is none. */
+function registrationOf(context: Pick<RegistrationContext, 'store'>): Registration | undefined {
+  return context.store.getSnapshot().value ?? undefined
 }
+
+/** Keeps what the API answered in the store, then notes whether its payment URL has already expired. */
+const keep = [
+  {
+    type: 'keepRegistration',
+    params: ({ event }: { event: { output: Registration | undefined } }) => ({ registration: event.output }),
+  },
+  'notePaymentUrlExpiry',
+] as const
 
 /** Enabled in every state that is not waiting on a call: a fetch that the caching rule asks for. */
 const reloadWhenStale = {
@@ -134,6 +164,15 @@ export const registrationMachine = setup({
       enqueue.stopChild(inventoryActorId)
       enqueue.spawnChild('fetchInventory', { id: inventoryActorId })
     }),
+    /** Writes the API's answer into the store every page reads. */
+    keepRegistration: ({ context }, params: { registration: Registration | undefined }) =>
+      context.store.set(params.registration ?? null),
+    notePaymentUrlExpiry: assign({
+      isPaymentUrlExpired: ({ context }) => {
+        const registration = registrationOf(context)
+        return registration !== undefined && isPaymentUrlExpired(registration, context.clock)
+      },
+    }),
     /** Sends the browser to the payment page. */
     openCheckout: (_, params: { paymentUrl: string }) => {
       throw new Error(`Action "openCheckout" is not provided (payment URL ${params.paymentUrl})`)
@@ -141,36 +180,43 @@ export const registrationMachine = setup({
   },
   guards: {
     shouldRefetch: ({ context, event }) =>
-      event.type === 'registration.load' && shouldRefetchRegistration(context, event, context.clock),
-    isCacheFresh: ({ context }) => !shouldRefetchRegistration(context, {}, context.clock),
+      event.type === 'registration.load' &&
+      shouldRefetchRegistration(keptRegistration(context.store), event, context.clock),
+    isCacheFresh: ({ context }) =>
+      !context.refetch && !shouldRefetchRegistration(keptRegistration(context.store), {}, context.clock),
     isRegistrationClosed: ({ context }) =>
-      context.registration === undefined && !context.isRegistrationAvailable,
-    isNotRegistered: ({ context }) => context.registration === undefined,
-    isPending: ({ context }) => context.registration?.paymentStatus === 'pending',
-    isPaid: ({ context }) => context.registration?.paymentStatus === 'paid',
-    isExpired: ({ context }) => context.registration?.paymentStatus === 'expired',
+      registrationOf(context) === undefined && !context.isRegistrationAvailable,
+    isNotRegistered: ({ context }) => registrationOf(context) === undefined,
+    isPending: ({ context }) => registrationOf(context)?.paymentStatus === 'pending',
+    isPaid: ({ context }) => registrationOf(context)?.paymentStatus === 'paid',
+    isExpired: ({ context }) => registrationOf(context)?.paymentStatus === 'expired',
     isRegistrationAvailable: ({ context }) => context.isRegistrationAvailable,
-    isPaymentUrlExpired: ({ context }) =>
-      context.registration !== undefined && isPaymentUrlExpired(context.registration, context.clock),
+    isPaymentUrlExpired: ({ context }) => {
+      const registration = registrationOf(context)
+      return registration !== undefined && isPaymentUrlExpired(registration, context.clock)
+    },
     isProductError: (_, params: { error: unknown; key: ProductErrorKey }) =>
       isProductError(params.error, params.key),
   },
   delays: {
     /** Until just after the expiry: the URL counts as expired once the time passes it. */
-    paymentUrlExpiry: ({ context }) =>
-      context.registration?.paymentStatus === 'pending'
-        ? Math.max(0, context.registration.expiresAt - context.clock() + 1)
-        : 0,
+    paymentUrlExpiry: ({ context }) => {
+      const registration = registrationOf(context)
+      return registration?.paymentStatus === 'pending'
+        ? Math.max(0, registration.expiresAt - context.clock() + 1)
+        : 0
+    },
   },
 }).createMachine({
   id: 'registration',
   context: ({ input }) => {
     const clock = input.clock ?? systemClock
-    const cache = input.cached ?? { loaded: false, registration: undefined }
+    const registration = registrationOf(input)
     return {
-      ...cache,
+      store: input.store,
+      refetch: input.refetch ?? false,
       isRegistrationAvailable: input.isRegistrationAvailable,
-      isPaymentUrlExpired: cache.registration !== undefined && isPaymentUrlExpired(cache.registration, clock),
+      isPaymentUrlExpired: registration !== undefined && isPaymentUrlExpired(registration, clock),
       clock,
       error: undefined,
       inventory: undefined,
@@ -198,9 +244,7 @@ export const registrationMachine = setup({
         src: 'fetchRegistration',
         onDone: {
           target: 'routing',
-          actions: assign(({ context, event }) =>
-            withExpiry(context, { loaded: true, registration: event.output }),
-          ),
+          actions: keep,
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },
@@ -306,10 +350,12 @@ export const registrationMachine = setup({
             'checkout.open': {
               actions: {
                 type: 'openCheckout',
-                params: ({ context }) => ({
-                  paymentUrl:
-                    context.registration?.paymentStatus === 'pending' ? context.registration.paymentUrl : '',
-                }),
+                params: ({ context }) => {
+                  const registration = registrationOf(context)
+                  return {
+                    paymentUrl: registration?.paymentStatus === 'pending' ? registration.paymentUrl : '',
+                  }
+                },
               },
             },
             'checkout.cancel': 'canceling',
@@ -322,9 +368,7 @@ export const registrationMachine = setup({
             onDone: {
               target: '#registration.routing',
               // The answer to DELETE replaces the registration info.
-              actions: assign(({ context, event }) =>
-                withExpiry(context, { loaded: true, registration: event.output }),
-              ),
+              actions: keep,
             },
             onError: { target: 'checkingExpiry', actions: assign({ error: ({ event }) => event.error }) },
           },

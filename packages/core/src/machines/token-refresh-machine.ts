@@ -47,8 +47,13 @@ export const tokenRefreshMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    /** Exchanges the stored refresh token for new auth info (REFRESH_TOKEN_AUTH) and stores it. */
-    refreshAccessToken: placeholderActor<AuthInfo, { authInfo: AuthInfo }>('refreshAccessToken'),
+    /**
+     * The session's fresh access token (REFRESH_TOKEN_AUTH when due, stored); `force` when the token was
+     * refused and is exchanged whatever its expiry.
+     */
+    refreshAccessToken: placeholderActor<AuthInfo, { authInfo: AuthInfo; force: boolean }>(
+      'refreshAccessToken',
+    ),
   },
   guards: {
     isRefreshDue: ({ context }) => isAccessTokenDueForRefresh(context.authInfo, context.clock),
@@ -84,7 +89,10 @@ export const tokenRefreshMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'refreshAccessToken',
-        input: ({ context }) => ({ authInfo: context.authInfo }),
+        input: ({ context, event }) => ({
+          authInfo: context.authInfo,
+          force: event.type === 'token.refresh',
+        }),
         onDone: {
           target: 'waiting',
           actions: [
