@@ -236,6 +236,33 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     ])
   })
 
+  it('tells a member whose checkout the event cancellation ended that the event is cancelled, not to register again', async () => {
+    const open = await register({ ...registrationRequest('member', 'Late Fox'), language: 'en' })
+
+    const started = await stack.sut.request('POST', '/admin/event-cancellation', {
+      token: await stack.sut.adminToken(),
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started.status).toBe(202)
+    await stack.sut.api.eventCancellation.idle()
+    await stack.settled()
+    expect((await stack.stripe.checkout.sessions.retrieve(open.sessionId)).status).toBe('expired')
+    // Stripe reports the session it was asked to end.
+    expect(await stack.deliverWebhook(stack.expiredEvent(open.sessionId))).toMatchObject({
+      body: { outcome: 'expired' },
+    })
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 1 })
+
+    const [ended, ...more] = mailsTo(open.email)
+    expect(more).toEqual([])
+    expect(ended?.subject).toBe('[Tokyo Furry Fes] The event is cancelled: your registration was not paid')
+    expect(ended?.text).toContain(
+      "Your Member registration's checkout was ended because the event is cancelled. You have not been charged.",
+    )
+    expect(ended?.text).toContain('Registration will not reopen.')
+    expect(ended?.text).not.toContain('Register again')
+  })
+
   it('reports what is still owed and how old it is, for the alarm', async () => {
     await smtp.stop()
     const member = await register(registrationRequest('member', 'Waiting'))

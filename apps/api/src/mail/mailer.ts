@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import {
   automaticRefunds,
+  eventCancellationRuns,
   registrationRefunds,
   registrations,
   users,
@@ -143,11 +144,16 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     async checkout_lapsed(registration) {
       const status = registration.paymentStatus
       if (status !== 'expired' && status !== 'canceled') return { skip: `the registration is ${status}` }
+      // Once the event is cancelled, the lapse says so instead of inviting the member to register again.
+      const [run] = await db
+        .select({ runId: eventCancellationRuns.runId })
+        .from(eventCancellationRuns)
+        .limit(1)
       return {
         data: {
           registrationTier: registration.registrationTier,
           badgeName: registration.badgeName,
-          endedAs: status,
+          endedAs: run ? 'eventCancelled' : status,
         },
       }
     },

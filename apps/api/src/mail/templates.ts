@@ -382,8 +382,11 @@ interface NoticeData {
 }
 
 interface CheckoutLapsedData extends NoticeData {
-  /** How the checkout ended: its session expired, or the member canceled it. */
-  endedAs: 'expired' | 'canceled'
+  /**
+   * How the checkout ended: its session expired, the member canceled it, or the event was cancelled (the start
+   * of the event-cancellation run ends every open checkout, decision 113): then registering again is no option.
+   */
+  endedAs: 'expired' | 'canceled' | 'eventCancelled'
 }
 
 interface WaitingListOfferData extends NoticeData {
@@ -458,8 +461,15 @@ function notice<Data extends NoticeData>(
   }
 }
 
-const checkoutLapsed = notice<CheckoutLapsedData>('mypage/registration', (data) =>
-  data.endedAs === 'expired' ? 'checkoutExpired' : 'checkoutCanceled',
+const checkoutLapsedNotices = {
+  expired: 'checkoutExpired',
+  canceled: 'checkoutCanceled',
+  eventCancelled: 'checkoutEndedByCancellation',
+} as const
+
+const checkoutLapsed = notice<CheckoutLapsedData>(
+  'mypage/registration',
+  (data) => checkoutLapsedNotices[data.endedAs],
 )
 
 const waitingListOffer = notice<WaitingListOfferData>(
