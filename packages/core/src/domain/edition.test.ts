@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   capacityIssues,
+  editionFormSchema,
+  editionFormValues,
   editionPeriod,
   editionPhase,
   editionRetentionEndsAt,
@@ -180,5 +182,60 @@ describe('nextEditionDraft', () => {
       '2029-02-28',
     ])
     expect(editionSchema.safeParse(draft).success).toBe(true)
+  })
+})
+
+describe('the edition form', () => {
+  const venue = {
+    name: { ja: '東京会場', en: 'Tokyo Hall' },
+    address: { ja: '東京都千代田区1-1', en: '1-1 Chiyoda, Tokyo' },
+    access: { ja: '', en: '' },
+    mapUrl: 'https://maps.example.com/hall',
+    entryTime: '09:30',
+  }
+  const messagesOf = (values: Record<string, string | boolean>) => {
+    const result = editionFormSchema.safeParse(values)
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]))
+  }
+
+  it('has a field per leaf under its dotted path, numbers as text, and reads back the same edition', () => {
+    const values = editionFormValues(firstEdition)
+
+    expect(values).toMatchObject({
+      'name.ja': '東京ふぁーりーフェス 2025',
+      eventDate: '2025-05-10',
+      'tiers.member.priceJpy': '3000',
+      'tiers.member.onSale': true,
+      'refundPolicy.earlyPercent': '90',
+      'venue.name.ja': '',
+      'links.inquiryForm.opensOn': '',
+    })
+    expect(editionFormSchema.safeParse(values)).toEqual({ success: true, data: firstEdition })
+    const announced = { ...firstEdition, venue }
+    expect(editionFormSchema.safeParse(editionFormValues(announced))).toEqual({ success: true, data: announced })
+  })
+
+  it('names each wrong field by its form name, with the message of its rule', () => {
+    const values = editionFormValues(firstEdition)
+
+    expect(
+      messagesOf({
+        ...values,
+        'tiers.member.priceJpy': '3,000',
+        'tiers.sponsor.capacity': '1.5',
+        'refundPolicy.latePercent': '95',
+        'registration.closesOn': '2025-05-11',
+        'venue.name.ja': '東京会場',
+      }),
+    ).toMatchObject({
+      'tiers.member.priceJpy': 'validation.wholeYen',
+      'tiers.sponsor.capacity': 'validation.wholeNumber',
+      'refundPolicy.latePercent': 'validation.refundRatesOrder',
+      'registration.closesOn': 'validation.dateAfterEvent',
+      // A venue begun must be whole.
+      'venue.address.ja': 'validation.required',
+    })
   })
 })

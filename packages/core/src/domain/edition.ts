@@ -30,18 +30,14 @@ const longLocalText = z.object({ ja: z.string().trim().max(2000), en: z.string()
 const calendarDate = z.custom<CalendarDate>(isCalendarDate, { message: validationMessage('dateInvalid') })
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, validationMessage('timeInvalid'))
 const period = z.object({ from: calendarDate, to: calendarDate })
-const wholeNumber = (max: number) =>
-  z.number().int(validationMessage('wholeNumber')).min(0, validationMessage('wholeNumber')).max(max)
+/** A whole number within a range, one message for anything else (text, a fraction, out of range). */
+const whole = (min: number, max: number, message: ReturnType<typeof validationMessage>) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message)
+const wholeNumber = (max: number) => whole(0, max, validationMessage('wholeNumber'))
 /** Stripe takes no card payment under 50 JPY. */
-const priceJpy = z
-  .number()
-  .int(validationMessage('wholeYen'))
-  .min(50, validationMessage('wholeYen'))
-  .max(1_000_000)
-const percent = z
-  .number()
-  .int(validationMessage('percentInvalid'))
-  .min(0, validationMessage('percentInvalid'))
+const priceJpy = whole(50, 1_000_000, validationMessage('wholeYen'))
+const percent = whole(0, 100, validationMessage('percentInvalid'))
+const duration = (min: number, max: number) => whole(min, max, validationMessage('durationInvalid'))
 const httpsUrl = z.union([
   z.literal(''),
   z.url({ protocol: /^https$/, message: validationMessage('urlInvalid') }),
@@ -82,21 +78,13 @@ const editionShape = {
   refundPolicy: z.object({
     earlyUntil: calendarDate,
     lateUntil: calendarDate,
-    earlyPercent: percent.max(100, validationMessage('percentInvalid')),
-    latePercent: percent.max(100, validationMessage('percentInvalid')),
+    earlyPercent: percent,
+    latePercent: percent,
   }),
   /** How long a pending registration holds its spot while its member pays (Stripe: 30 minutes to a day). */
-  checkoutMinutes: z
-    .number()
-    .int()
-    .min(30, validationMessage('durationInvalid'))
-    .max(24 * 60),
+  checkoutMinutes: duration(30, 24 * 60),
   /** How long a waiting-list offer holds its spot for its member (up to a week). */
-  offerHours: z
-    .number()
-    .int()
-    .min(1, validationMessage('durationInvalid'))
-    .max(7 * 24),
+  offerHours: duration(1, 7 * 24),
   expectedParticipants: wholeNumber(100_000),
   links: z.object({
     survey: linkSchema,
@@ -105,53 +93,100 @@ const editionShape = {
     newClubForm: linkSchema,
   }),
   /** Days after the event day that personal data is kept, as the privacy policy promises. */
-  retentionDays: z
-    .number()
-    .int()
-    .min(30, validationMessage('durationInvalid'))
-    .max(3 * 366),
+  retentionDays: duration(30, 3 * 366),
 }
 
-type EditionFields = z.output<z.ZodObject<typeof editionShape>>
+interface OrderRule {
+  /** Wrong when the value at `first` is after (or, `strict`, not before) the one at `second`. */
+  first: string
+  second: string
+  /** The field marked, with `message`. */
+  marks: string
+  message: ReturnType<typeof validationMessage>
+  strict?: boolean
+}
 
-/** Where the order of two fields is wrong: the later field is marked, with the message that says why. */
-function orderIssues(edition: EditionFields): { path: (string | number)[]; message: string }[] {
-  const issues: { path: (string | number)[]; message: string }[] = []
-  const notAfter = (earlier: string, later: string, path: (string | number)[], message: string) => {
-    if (earlier > later) issues.push({ path, message })
-  }
-  const beforeEvent = validationMessage('dateAfterEvent')
-  const periodOrder = validationMessage('periodEndsBeforeStart')
-  for (const name of [
-    'clubActivityApplication',
-    'clubActivityPreparation',
-    'journalismClubSubmissions',
-  ] as const) {
-    notAfter(edition[name].from, edition[name].to, [name, 'to'], periodOrder)
-    notAfter(edition[name].to, edition.eventDate, [name, 'to'], beforeEvent)
-  }
-  notAfter(
-    edition.registration.opensOn,
-    edition.registration.closesOn,
-    ['registration', 'closesOn'],
-    periodOrder,
-  )
-  notAfter(edition.registration.closesOn, edition.eventDate, ['registration', 'closesOn'], beforeEvent)
-  notAfter(edition.discordInvitationsBy, edition.eventDate, ['discordInvitationsBy'], beforeEvent)
-  notAfter(edition.deadline, edition.eventDate, ['deadline'], beforeEvent)
-  notAfter(
-    edition.refundPolicy.earlyUntil,
-    edition.refundPolicy.lateUntil,
-    ['refundPolicy', 'lateUntil'],
-    periodOrder,
-  )
-  notAfter(edition.refundPolicy.lateUntil, edition.eventDate, ['refundPolicy', 'lateUntil'], beforeEvent)
-  if (edition.startTime >= edition.endTime)
-    issues.push({ path: ['endTime'], message: validationMessage('timeOrder') })
-  if (edition.refundPolicy.latePercent > edition.refundPolicy.earlyPercent) {
-    issues.push({ path: ['refundPolicy', 'latePercent'], message: validationMessage('refundRatesOrder') })
-  }
-  return issues
+const periodOrder = validationMessage('periodEndsBeforeStart')
+const beforeEvent = validationMessage('dateAfterEvent')
+const periods = ['clubActivityApplication', 'clubActivityPreparation', 'journalismClubSubmissions'] as const
+
+/** The rules that span fields: dates in order, the end time after the start, the later refund rate not above. */
+const orderRules: readonly OrderRule[] = [
+  ...periods.flatMap((name) => [
+    { first: `${name}.from`, second: `${name}.to`, marks: `${name}.to`, message: periodOrder },
+    { first: `${name}.to`, second: 'eventDate', marks: `${name}.to`, message: beforeEvent },
+  ]),
+  {
+    first: 'registration.opensOn',
+    second: 'registration.closesOn',
+    marks: 'registration.closesOn',
+    message: periodOrder,
+  },
+  {
+    first: 'registration.closesOn',
+    second: 'eventDate',
+    marks: 'registration.closesOn',
+    message: beforeEvent,
+  },
+  { first: 'discordInvitationsBy', second: 'eventDate', marks: 'discordInvitationsBy', message: beforeEvent },
+  { first: 'deadline', second: 'eventDate', marks: 'deadline', message: beforeEvent },
+  {
+    first: 'refundPolicy.earlyUntil',
+    second: 'refundPolicy.lateUntil',
+    marks: 'refundPolicy.lateUntil',
+    message: periodOrder,
+  },
+  {
+    first: 'refundPolicy.lateUntil',
+    second: 'eventDate',
+    marks: 'refundPolicy.lateUntil',
+    message: beforeEvent,
+  },
+  {
+    first: 'startTime',
+    second: 'endTime',
+    marks: 'endTime',
+    message: validationMessage('timeOrder'),
+    strict: true,
+  },
+  {
+    first: 'refundPolicy.latePercent',
+    second: 'refundPolicy.earlyPercent',
+    marks: 'refundPolicy.latePercent',
+    message: validationMessage('refundRatesOrder'),
+  },
+]
+
+function valueAt(record: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, name) =>
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined,
+      record,
+    )
+}
+
+/** Two values a rule can compare: both valid dates, both times of day, or both numbers. */
+function comparable(a: unknown, b: unknown): a is string | number {
+  if (typeof a === 'number' && typeof b === 'number') return Number.isFinite(a) && Number.isFinite(b)
+  const time = /^([01]\d|2[0-3]):[0-5]\d$/
+  if (typeof a !== 'string' || typeof b !== 'string') return false
+  return (isCalendarDate(a) && isCalendarDate(b)) || (time.test(a) && time.test(b))
+}
+
+/**
+ * Where the order of two fields is wrong, each issue on the field to change. Reads any record, even one with
+ * other mistakes, so a form shows these as soon as both fields of a rule are readable.
+ */
+function orderIssues(record: unknown): { path: string[]; message: string }[] {
+  return orderRules.flatMap((rule) => {
+    const first = valueAt(record, rule.first)
+    const second = valueAt(record, rule.second)
+    if (!comparable(first, second)) return []
+    const wrong = rule.strict ? first >= (second as typeof first) : first > (second as typeof first)
+    return wrong ? [{ path: rule.marks.split('.'), message: rule.message }] : []
+  })
 }
 
 /** An edition as stored and edited, with every rule that spans fields checked (each issue on its field). */
@@ -311,4 +346,88 @@ export const firstEdition: Edition = {
     newClubForm: { url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-new-club/viewform' },
   },
   retentionDays: 365,
+}
+
+/** The fields of an edition's form: every leaf of the record, by its dotted path, as the text typed. */
+export type EditionFormValues = Record<string, string | boolean>
+
+const numericLeaf = /(priceJpy|capacity|Percent|Minutes|Hours|Participants|Days)$/
+
+/** The form of an edition: each leaf of the record under its dotted path (`tiers.member.priceJpy`), numbers as text. */
+export function editionFormValues(edition: Edition): EditionFormValues {
+  const values: EditionFormValues = {}
+  const walk = (value: unknown, path: string) => {
+    if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key)
+    } else if (typeof value === 'boolean') values[path] = value
+    else if (value !== undefined && value !== null) values[path] = String(value)
+  }
+  walk(edition, '')
+  // The venue's fields are in the form even before it is announced; left empty, there is no venue.
+  if (edition.venue === null) {
+    for (const field of [
+      'name.ja',
+      'name.en',
+      'address.ja',
+      'address.en',
+      'access.ja',
+      'access.en',
+      'mapUrl',
+      'entryTime',
+    ]) {
+      values[`venue.${field}`] = ''
+    }
+  }
+  for (const link of ['survey', 'photoAlbum', 'inquiryForm', 'newClubForm'])
+    values[`links.${link}.opensOn`] ??= ''
+  return values
+}
+
+/** The record a form's values describe, before the rules are checked: numbers read from their text. */
+function editionFromFormValues(values: EditionFormValues): unknown {
+  const record: Record<string, unknown> = {}
+  for (const [path, value] of Object.entries(values)) {
+    const names = path.split('.')
+    const last = names.pop() ?? ''
+    let parent = record
+    for (const name of names) {
+      parent[name] ??= {}
+      parent = parent[name] as Record<string, unknown>
+    }
+    if (typeof value === 'string' && numericLeaf.test(last)) {
+      const trimmed = value.trim()
+      // Text that is no number stays text, so the rule of the field names what is wrong.
+      parent[last] = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed
+    } else parent[last] = value
+  }
+  const venue = record.venue as Record<string, unknown> | undefined
+  const isEmpty = (value: unknown): boolean =>
+    typeof value === 'object' && value !== null
+      ? Object.values(value).every(isEmpty)
+      : value === '' || value === undefined
+  if (venue && isEmpty(venue)) record.venue = null
+  for (const link of Object.values((record.links ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (link.opensOn === '') delete link.opensOn
+  }
+  return record
+}
+
+/**
+ * An edition's form checked as it is typed: the values become the record, and core's rules report each issue
+ * under the dotted path of its field, which is the field's name in the form. The rules that span fields are
+ * reported alongside the others, not only once every field is readable.
+ */
+export const editionFormSchema = {
+  safeParse(values: EditionFormValues) {
+    const record = editionFromFormValues(values)
+    const result = editionSchema.safeParse(record)
+    if (result.success) return result
+    const reported = new Set(result.error.issues.map((issue) => issue.path.join('.')))
+    const spanning = orderIssues(record).filter((issue) => !reported.has(issue.path.join('.')))
+    const issues = [
+      ...result.error.issues,
+      ...spanning.map((issue) => ({ code: 'custom' as const, input: record, ...issue })),
+    ]
+    return { success: false as const, error: new z.ZodError(issues) }
+  },
 }
