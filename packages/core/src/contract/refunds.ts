@@ -202,6 +202,15 @@ export const eventCancellationRequestWireSchema = component(
 )
 export type EventCancellationRequestWire = z.infer<typeof eventCancellationRequestWireSchema>
 
+export const eventCancellationRequestSchema = z.object({ expensesPerPersonJpy: z.number() })
+export type EventCancellationRequest = z.output<typeof eventCancellationRequestSchema>
+
+export const eventCancellationRequestCodec = z.codec(
+  eventCancellationRequestWireSchema,
+  eventCancellationRequestSchema,
+  { decode: (wire) => toClientNames(wire), encode: (request) => toWireNames(request) },
+)
+
 const countSchema = z.number().int().min(0)
 const totalYenSchema = z.number().int().min(0)
 
