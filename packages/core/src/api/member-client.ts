@@ -1,10 +1,8 @@
+import { featureFlagsCodec } from '../contract/flags.ts'
+import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
-  featureFlagsCodec,
   type InventoryItem,
   inventoryCodec,
-  profileCodec,
-  profileListCodec,
-  profileRequestCodec,
   type Registration,
   type RegistrationCheckout,
   registrationAdditionalInfoCodec,
@@ -15,13 +13,15 @@ import {
   registrationRequestCodec,
   type Venue,
   venueCodec,
+} from '../contract/registration.ts'
+import { apiRoutes } from '../contract/routes.ts'
+import {
   type WaitingListAccept,
   type WaitingListEntry,
   waitingListAcceptCodec,
   waitingListEntryCodec,
   waitingListJoinCodec,
-} from '../contract/codecs.ts'
-import { apiRoutes } from '../contract/routes.ts'
+} from '../contract/waiting-list.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import type {
   Profile,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createOpenApiDocument, openApiDocumentPath, serializeOpenApiDocument } from './openapi.ts'
+import { profileWireSchema } from './profile.ts'
 import { apiRoutes } from './routes.ts'
-import { profileWireSchema } from './schemas.ts'
 
 const committedPath = new URL(`../../../../${openApiDocumentPath}`, import.meta.url)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { apiRoutes, type RouteDefinition } from './routes.ts'
+import type { RouteDefinition } from './route.ts'
+import { apiRoutes } from './routes.ts'
 import { contractRegistry } from './schemas.ts'
 
 /** Version of the HTTP contract, raised when it changes incompatibly. */
