@@ -99,7 +99,7 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     return { status: 200, body: encode(registrationAdditionalInfoCodec, saved) }
   })
 
-  mount(apiRoutes.getRegistrationJwt, async ({ caller }) => {
+  mount(apiRoutes.getRegistrationCode, async ({ caller }) => {
     const row = await registrations.current(caller.sub)
     if (row?.paymentStatus !== 'paid') throw notFound()
     try {

@@ -46,7 +46,10 @@ describe('OpenAPI document', () => {
     )
     expect(operations.sort()).toEqual(
       Object.entries(apiRoutes)
-        .map(([name, route]) => `${route.method} ${route.path} ${name}`)
+        .map(
+          ([name, route]) =>
+            `${route.method} ${route.path} ${'operationId' in route ? route.operationId : name}`,
+        )
         .sort(),
     )
   })

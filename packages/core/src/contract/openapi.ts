@@ -120,7 +120,7 @@ function operation(name: string, route: RouteDefinition) {
 
   const params = parameters(route)
   return {
-    operationId: name,
+    operationId: route.operationId ?? name,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],

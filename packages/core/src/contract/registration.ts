@@ -458,7 +458,9 @@ export const registrationRoutes = {
     description: 'Ends the registration session and returns the registration as it now is.',
     responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
   }),
-  getRegistrationJwt: memberRegistration.get('/registration/jwt', {
+  getRegistrationCode: memberRegistration.get('/registration/jwt', {
+    // The path and the operation keep the names they were published under; the value is a registration code.
+    operationId: 'getRegistrationJwt',
     summary: 'Issue the registration code',
     description: 'Only for a paid registration; otherwise 404 notFound.',
     responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },

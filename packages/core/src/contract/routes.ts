@@ -38,7 +38,7 @@ export const apiRoutes = {
   getRegistration: registrationRoutes.getRegistration,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
-  getRegistrationJwt: registrationRoutes.getRegistrationJwt,
+  getRegistrationCode: registrationRoutes.getRegistrationCode,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,
   deleteWaitingList: waitingListRoutes.deleteWaitingList,
