@@ -2,11 +2,12 @@ import { invalidRequestBody, type RouteDefinition, toColonPath } from '@furfes/c
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { VerifiedToken } from '../auth/tokens.ts'
-import { HttpError } from './errors.ts'
+import { HttpError, notFound, productError } from './errors.ts'
 
 /*
  * Mounts the contract's routes (packages/core's route table) on Hono: authentication by the route's `auth`,
- * the request body checked with the route's schema (400 invalidRequest with the failing fields), and the
+ * the request body checked with the route's schema (400 invalidRequest with the failing fields), the path
+ * parameters (404 notFound: no such resource) and the query (400 invalidRequest) parsed with theirs, and the
  * answer checked with the schema of its status before it is sent. A handler answers one of the route's
  * documented statuses with that status's wire body, so a wrong answer does not compile; it builds the body
  * from its domain value with core's codec (`encode`), the same codec the clients decode with.
@@ -16,8 +17,20 @@ type BodyOf<R extends RouteDefinition> = R['request'] extends { body: infer B ex
   ? z.output<B>
   : undefined
 
+type ParamsOf<R extends RouteDefinition> = R['request'] extends { params: infer P extends z.ZodType }
+  ? z.output<P>
+  : undefined
+
+type QueryOf<R extends RouteDefinition> = R['request'] extends { query: infer Q extends z.ZodType }
+  ? z.output<Q>
+  : undefined
+
 interface RouteInput<R extends RouteDefinition> {
   body: BodyOf<R>
+  /** The path parameters, parsed with the route's schema. */
+  params: ParamsOf<R>
+  /** The query, parsed with the route's schema. */
+  query: QueryOf<R>
   /** The verified token; present on member and admin routes. */
   caller: R['auth'] extends 'none' ? undefined : VerifiedToken
   context: Context
@@ -71,6 +84,16 @@ export function encode<C extends z.ZodCodec>(codec: C, value: z.output<C>): z.in
   return result.data
 }
 
+/**
+ * The client shape of a request body the mounter already checked against the wire schema, by core's codec: a
+ * body the client schema refuses answers 400 invalidRequest with the failing fields, as a wire refusal does.
+ */
+export function decode<C extends z.ZodCodec>(codec: C, body: z.input<C>): z.output<C> {
+  const result = z.safeDecode(codec, body)
+  if (!result.success) throw new HttpError(400, invalidRequestBody(result.error))
+  return result.data
+}
+
 async function readBody(context: Context, schema: z.ZodType): Promise<unknown> {
   let json: unknown
   try {
@@ -81,6 +104,21 @@ async function readBody(context: Context, schema: z.ZodType): Promise<unknown> {
   }
   const result = schema.safeParse(json)
   if (!result.success) throw new HttpError(400, invalidRequestBody(result.error))
+  return result.data
+}
+
+/** Path parameters that break their schema name no resource: the same 404 as an unknown one. */
+function readParams(context: Context, schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined
+  const result = schema.safeParse(context.req.param())
+  if (!result.success) throw notFound()
+  return result.data
+}
+
+function readQuery(context: Context, schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined
+  const result = schema.safeParse(context.req.query())
+  if (!result.success) throw productError(400, 'invalidRequest')
   return result.data
 }
 
@@ -96,9 +134,11 @@ export function createRouteMounter(app: Hono, options: RouteMounterOptions): Rou
         const caller = route.auth === 'none' ? undefined : await options.authenticate(route.auth, context)
         const bodySchema = route.request?.body
         const body = bodySchema ? await readBody(context, bodySchema) : undefined
+        const params = readParams(context, route.request?.params)
+        const query = readQuery(context, route.request?.query)
         let answer: { status: number; body?: unknown; headers?: Record<string, string> }
         try {
-          answer = await handler({ body, caller, context } as RouteInput<typeof route>)
+          answer = await handler({ body, params, query, caller, context } as RouteInput<typeof route>)
         } catch (error) {
           if (error instanceof InvalidAnswerError) throw invalidAnswer(route, error.zodError)
           throw error

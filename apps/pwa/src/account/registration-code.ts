@@ -112,7 +112,7 @@ export async function fetchRegistrationCode(
   let registration: Awaited<ReturnType<AccountServices['api']['getRegistration']>>
   try {
     ;[text, registration] = await Promise.all([
-      account.api.getRegistrationJwt(),
+      account.api.getRegistrationCode(),
       account.api.getRegistration(),
     ])
   } catch (error) {

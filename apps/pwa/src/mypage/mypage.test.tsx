@@ -367,7 +367,7 @@ describe('registration code', () => {
       '有効な登録コードが見つかりません。ダッシュボードに戻って再生成してください。',
     )
     unmount()
-    fake.backend.fail('getRegistrationJwt', new ProductError('registrationCodeGenerationFailed', 500))
+    fake.backend.fail('getRegistrationCode', new ProductError('registrationCodeGenerationFailed', 500))
     const second = renderApp('/ja/registration-code', { account: fake.account })
     expect((await screen.findByRole('alert')).textContent).toBe('登録コードの生成に失敗しました。')
     second.unmount()

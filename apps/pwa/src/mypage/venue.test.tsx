@@ -62,7 +62,7 @@ describe('the venue for paid participants', () => {
     await saveVenue({ venue, savedAt: now - 60_000 })
     // Offline, the registration cannot be read either: the kept copy is all there is.
     fake.backend.fail('getRegistration')
-    fake.backend.fail('getRegistrationJwt')
+    fake.backend.fail('getRegistrationCode')
     fake.backend.fail('getVenue')
     renderApp('/en/registration-code', { account: fake.account })
     const section = await venueSection('Venue')

@@ -40,7 +40,7 @@ function start(fake: ReturnType<typeof createFakeAccount>) {
 }
 
 const codeCalls = (fake: ReturnType<typeof createFakeAccount>) =>
-  fake.backend.state.requests.filter((request) => request.method === 'getRegistrationJwt').length
+  fake.backend.state.requests.filter((request) => request.method === 'getRegistrationCode').length
 
 describe('refreshing the kept registration code while the app is open', () => {
   it('replaces a kept code on start, when the page is shown again and when the network returns', async () => {
@@ -93,13 +93,13 @@ describe('refreshing the kept registration code while the app is open', () => {
   it('keeps the copy through a network failure, reports any other failure, and forgets it when there is no code any more', async () => {
     await keepOldCode()
     const fake = signedIn()
-    fake.backend.fail('getRegistrationJwt')
+    fake.backend.fail('getRegistrationCode')
     const report = start(fake)
     await waitFor(() => expect(codeCalls(fake)).toBe(1))
     await waitFor(async () => expect((await loadRegistrationCode())?.savedAt).toBe(now - 6 * day))
     expect(report).not.toHaveBeenCalled()
 
-    fake.backend.fail('getRegistrationJwt', new ProductError('registrationCodeGenerationFailed', 500))
+    fake.backend.fail('getRegistrationCode', new ProductError('registrationCodeGenerationFailed', 500))
     window.dispatchEvent(new Event('online'))
     await waitFor(() => expect(report).toHaveBeenCalledTimes(1))
     expect(report.mock.calls[0]?.[1]).toEqual({ where: 'registration-code-refresh' })
@@ -114,7 +114,7 @@ describe('refreshing the kept registration code while the app is open', () => {
   it('keeps the copy without a report while the site is under maintenance (the door still reads it)', async () => {
     await keepOldCode()
     const fake = signedIn()
-    fake.backend.fail('getRegistrationJwt', new ProductError('underMaintenance', 503))
+    fake.backend.fail('getRegistrationCode', new ProductError('underMaintenance', 503))
     const report = start(fake)
     await waitFor(() => expect(codeCalls(fake)).toBe(1))
     expect((await loadRegistrationCode())?.savedAt).toBe(now - 6 * day)

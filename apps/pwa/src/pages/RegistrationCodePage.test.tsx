@@ -101,7 +101,7 @@ describe('registration-code page', () => {
   it('shows a compact code kept only in the 7-day storage entry, without the name it does not carry', async () => {
     const fake = signedIn()
     fake.account.storage.set('registrationJwtToken', await compactRegistrationCode())
-    fake.backend.fail('getRegistrationJwt')
+    fake.backend.fail('getRegistrationCode')
     renderApp('/ja/registration-code', { account: fake.account })
     expect(
       await screen.findByText('オフラインのため、この端末に保存した受付コードを表示しています。'),

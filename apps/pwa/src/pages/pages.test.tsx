@@ -67,7 +67,7 @@ describe('status pages with a registration code kept on the device', () => {
     const fake = signedIn()
     await keepRegistrationCode({ text: await compactRegistrationCode(), badgeName: 'Kemo', savedAt: 1 })
     const offline = new NetworkError(new TypeError('Failed to fetch'))
-    fake.backend.fail('getRegistrationJwt', offline)
+    fake.backend.fail('getRegistrationCode', offline)
     const { recorded } = renderApp('/en/mypage', { flags: offline, account: fake.account })
     expect(
       await screen.findByText(
@@ -87,7 +87,7 @@ describe('status pages with a registration code kept on the device', () => {
     const fake = signedIn()
     await keepRegistrationCode({ text: await compactRegistrationCode(), badgeName: 'ケモ', savedAt: 1 })
     // Member routes answer 503 with the maintenance message while it is on.
-    fake.backend.fail('getRegistrationJwt', new ProductError('underMaintenance', 503))
+    fake.backend.fail('getRegistrationCode', new ProductError('underMaintenance', 503))
     const { recorded } = renderApp('/ja/mypage/dashboard', {
       flags: { ...flags, isUnderMaintenance: true },
       account: fake.account,

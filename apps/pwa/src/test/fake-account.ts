@@ -279,8 +279,8 @@ function createFakeMemberApi() {
         state.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
         return state.registration
       }),
-    getRegistrationJwt: () =>
-      call('getRegistrationJwt', () => {
+    getRegistrationCode: () =>
+      call('getRegistrationCode', () => {
         if (!state.registrationCode) throw new ProductError('notFound', 404)
         return state.registrationCode
       }),

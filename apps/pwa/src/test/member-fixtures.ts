@@ -66,7 +66,7 @@ interface KeptCode {
 /** Opens a page with `code` kept on the device and the API's registration code out of reach (offline). */
 export async function openWithKeptCodeOnly(path: string, fake: FakeAccount, code: KeptCode) {
   await keepRegistrationCode(code)
-  fake.backend.fail('getRegistrationJwt')
+  fake.backend.fail('getRegistrationCode')
   return renderApp(path, { account: fake.account })
 }
 

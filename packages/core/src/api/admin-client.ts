@@ -1,18 +1,14 @@
 import {
-  type AdminWaitingListEntry,
-  adminWaitingListCodec,
   type CheckInItem,
   type CheckInPage,
   type CheckInResult,
   checkInPageCodec,
   checkInUploadCodec,
   checkInUploadResultCodec,
-  featureFlagsCodec,
-  type Participant,
-  participantListCodec,
-  registrationCodeKeySetCodec,
-} from '../contract/codecs.ts'
+} from '../contract/check-ins.ts'
 import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
+import { featureFlagsCodec } from '../contract/flags.ts'
+import { type Participant, participantListCodec } from '../contract/participants.ts'
 import {
   type EventCancellationDryRunWire,
   type EventCancellationRunWire,
@@ -23,8 +19,12 @@ import {
   refundQuoteCodec,
   refundRequestCodec,
 } from '../contract/refunds.ts'
+import {
+  type RegistrationCodeKeySetWire,
+  registrationCodeKeySetCodec,
+} from '../contract/registration-code.ts'
 import { apiRoutes } from '../contract/routes.ts'
-import type { RegistrationCodeKeySetWire } from '../contract/schemas.ts'
+import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
 import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'

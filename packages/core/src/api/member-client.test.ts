@@ -165,7 +165,7 @@ describe('member API client', () => {
       { registrationTier: 'member', status: 'available' },
       { registrationTier: 'sponsor', status: 'sold_out' },
     ])
-    expect(await sut.getRegistrationJwt()).toBe('eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln')
+    expect(await sut.getRegistrationCode()).toBe('eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln')
   })
 
   it('starts a registration with the wire names and returns the payment URL', async () => {
@@ -229,7 +229,7 @@ describe('member API client errors', () => {
   it('turns a known message key into a product error shown translated', async () => {
     const { sut, api } = setup()
     api.answerNext(409, { message: 'soldOut' })
-    const error = await sut.getRegistrationJwt().catch((caught: unknown) => caught)
+    const error = await sut.getRegistrationCode().catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ProductError)
     expect(error).toMatchObject({ productKey: 'soldOut', status: 409 })
     expect(describeError(error)).toEqual({ key: 'product.soldOut', values: {}, unexpected: false })
@@ -274,7 +274,7 @@ describe('member API client errors', () => {
   it('does not read a 404 as none on routes where it means something else', async () => {
     const { sut, api } = setup()
     api.answerNext(404, { message: 'notFound' })
-    await expect(sut.getRegistrationJwt()).rejects.toMatchObject({ productKey: 'notFound', status: 404 })
+    await expect(sut.getRegistrationCode()).rejects.toMatchObject({ productKey: 'notFound', status: 404 })
   })
 
   it('refuses answers that break the contract', async () => {

@@ -1,10 +1,8 @@
+import { featureFlagsCodec } from '../contract/flags.ts'
+import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
-  featureFlagsCodec,
   type InventoryItem,
   inventoryCodec,
-  profileCodec,
-  profileListCodec,
-  profileRequestCodec,
   type Registration,
   type RegistrationCheckout,
   registrationAdditionalInfoCodec,
@@ -15,13 +13,15 @@ import {
   registrationRequestCodec,
   type Venue,
   venueCodec,
+} from '../contract/registration.ts'
+import { apiRoutes } from '../contract/routes.ts'
+import {
   type WaitingListAccept,
   type WaitingListEntry,
   waitingListAcceptCodec,
   waitingListEntryCodec,
   waitingListJoinCodec,
-} from '../contract/codecs.ts'
-import { apiRoutes } from '../contract/routes.ts'
+} from '../contract/waiting-list.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import type {
   Profile,
@@ -50,7 +50,7 @@ export interface MemberApiClient {
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
   /** The registration code (a token). */
-  getRegistrationJwt(options?: CallOptions): Promise<string>
+  getRegistrationCode(options?: CallOptions): Promise<string>
   /** The member's waiting-list entry (decision 115); null when they never joined one (404). */
   getWaitingList(options?: CallOptions): Promise<WaitingListEntry | null>
   joinWaitingList(request: WaitingListJoinRequest, options?: CallOptions): Promise<WaitingListEntry>
@@ -82,7 +82,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getRegistration: reader(apiRoutes.getRegistration, registrationCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
-    getRegistrationJwt: reader(apiRoutes.getRegistrationJwt, registrationCodeCodec),
+    getRegistrationCode: reader(apiRoutes.getRegistrationCode, registrationCodeCodec),
     getWaitingList: reader(apiRoutes.getWaitingList, waitingListEntryCodec),
     joinWaitingList: sender(apiRoutes.postWaitingList, waitingListJoinCodec, waitingListEntryCodec),
     leaveWaitingList: reader(apiRoutes.deleteWaitingList, waitingListEntryCodec),

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { routeGroup } from '../contract/routes.ts'
+import { routeGroup } from '../contract/route.ts'
 import { NetworkError } from '../errors/app-errors.ts'
 import { createTransport, defaultRequestTimeoutMs, type FetchLike, RequestTimeoutError } from './transport.ts'
 

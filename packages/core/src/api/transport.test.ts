@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { routeGroup } from '../contract/routes.ts'
-import { profileWireSchema } from '../contract/schemas.ts'
+import { profileWireSchema } from '../contract/profile.ts'
+import { routeGroup } from '../contract/route.ts'
 import type { FetchLike } from './transport.ts'
 import { createTransport } from './transport.ts'
 

@@ -1,11 +1,6 @@
 import { z } from 'zod'
-import {
-  fillPath,
-  type RouteAuth,
-  type RouteDefinition,
-  type RouteRequestBody,
-  type RouteSuccessBody,
-} from '../contract/routes.ts'
+import type { RouteAuth, RouteDefinition } from '../contract/route.ts'
+import { fillPath, type RouteRequestBody, type RouteSuccessBody } from '../contract/routes.ts'
 import { errorBodyWireSchema } from '../contract/schemas.ts'
 import { type AuthInfo, authorizationHeader } from '../domain/auth-info.ts'
 import {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { checkInPageCodec, checkInResultCodec, participantListCodec } from './codecs.ts'
-import { registrationCodeClaimsSchema } from './registration-code.ts'
 import {
   checkInItemWireSchema,
+  checkInPageCodec,
   checkInRecordWireSchema,
+  checkInResultCodec,
   checkInUploadWireSchema,
   isCheckInRefusal,
   maxCheckInUploadItems,
-} from './schemas.ts'
+} from './check-ins.ts'
+import { participantListCodec } from './participants.ts'
+import { registrationCodeClaimsSchema } from './registration-code.ts'
 
 const id = '3b241101-e2bb-4255-8caf-4136c566a962'
 const registrationId = '6f1e2d3c-4b5a-4987-8654-3210fedcba98'

@@ -1,24 +1,22 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { checkInPageCodec, checkInUploadResultCodec } from './check-ins.ts'
+import { featureFlagsCodec } from './flags.ts'
+import { participantListCodec } from './participants.ts'
+import { profileCodec, profileListCodec, profileRequestCodec } from './profile.ts'
+import { eventCancellationRunCodec } from './refunds.ts'
 import {
-  checkInPageCodec,
-  checkInUploadResultCodec,
-  eventCancellationRunCodec,
-  featureFlagsCodec,
   inventoryCodec,
-  participantListCodec,
-  profileCodec,
-  profileListCodec,
-  profileRequestCodec,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
   registrationRequestCodec,
-} from './codecs.ts'
-import { registrationRequestWireSchema, registrationWireSchema } from './schemas.ts'
+  registrationRequestWireSchema,
+  registrationWireSchema,
+} from './registration.ts'
 
 describe('feature flags', () => {
   it('maps the snake_case flags to the client names', () => {

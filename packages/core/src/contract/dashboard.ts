@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { registrationTierSchema, storedTextSchema } from '../validation/fields.ts'
+import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
 
 /*
  * The staff dashboard's figures (decision 130): one admin answer the reception's Dashboard tab draws and
- * downloads as CSV. Kept in its own file so the registration and check-in shapes stay where they are.
+ * downloads as CSV.
  */
 
 const count = z.number().int().nonnegative()
@@ -140,3 +141,18 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
     })),
   }),
 })
+
+const admin = routeGroup('admin', 'admin')
+
+/** The dashboard route. */
+export const dashboardRoutes = {
+  getAdminDashboard: admin.get('/admin/dashboard', {
+    summary: "Read the committee's figures",
+    description:
+      'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
+      'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +
+      'and paid in total. Canceled and expired registrations never count as paid. Computed by the database ' +
+      'on each call.',
+    responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
+  }),
+} as const satisfies Record<string, RouteDefinition>

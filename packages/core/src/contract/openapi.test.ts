@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createOpenApiDocument, openApiDocumentPath, serializeOpenApiDocument } from './openapi.ts'
+import { profileWireSchema } from './profile.ts'
 import { apiRoutes } from './routes.ts'
-import { profileWireSchema } from './schemas.ts'
 
 const committedPath = new URL(`../../../../${openApiDocumentPath}`, import.meta.url)
 
@@ -46,7 +46,10 @@ describe('OpenAPI document', () => {
     )
     expect(operations.sort()).toEqual(
       Object.entries(apiRoutes)
-        .map(([name, route]) => `${route.method} ${route.path} ${name}`)
+        .map(
+          ([name, route]) =>
+            `${route.method} ${route.path} ${'operationId' in route ? route.operationId : name}`,
+        )
         .sort(),
     )
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { apiRoutes, type RouteDefinition } from './routes.ts'
+import type { RouteDefinition } from './route.ts'
+import { apiRoutes } from './routes.ts'
 import { contractRegistry } from './schemas.ts'
 
 /** Version of the HTTP contract, raised when it changes incompatibly. */
@@ -119,7 +120,7 @@ function operation(name: string, route: RouteDefinition) {
 
   const params = parameters(route)
   return {
-    operationId: name,
+    operationId: route.operationId ?? name,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],

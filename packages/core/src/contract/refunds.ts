@@ -3,6 +3,8 @@ import { type RefundPeriod, refundPercentages } from '../domain/refund-policy.ts
 import { paymentStatuses } from '../domain/registration.ts'
 import { registrationTiers } from '../domain/registration-tier.ts'
 import { storableTextSchema, storedTextSchema } from '../validation/fields.ts'
+import { toIso } from './codecs.ts'
+import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, registrationIdSchema } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
 
@@ -202,6 +204,15 @@ export const eventCancellationRequestWireSchema = component(
 )
 export type EventCancellationRequestWire = z.infer<typeof eventCancellationRequestWireSchema>
 
+export const eventCancellationRequestSchema = z.object({ expensesPerPersonJpy: z.number() })
+export type EventCancellationRequest = z.output<typeof eventCancellationRequestSchema>
+
+export const eventCancellationRequestCodec = z.codec(
+  eventCancellationRequestWireSchema,
+  eventCancellationRequestSchema,
+  { decode: (wire) => toClientNames(wire), encode: (request) => toWireNames(request) },
+)
+
 const countSchema = z.number().int().min(0)
 const totalYenSchema = z.number().int().min(0)
 
@@ -242,3 +253,91 @@ export const eventCancellationRunWireSchema = component(
   { id: 'EventCancellationRun', description: 'The event-cancelled refund run and its progress' },
 )
 export type EventCancellationRunWire = z.infer<typeof eventCancellationRunWireSchema>
+
+// --- The event-cancelled refund run (decision 113) --------------------------------------------------------------
+
+/** The run and its progress; instants in epoch ms. */
+export const eventCancellationRunSchema = z.object({
+  runId: z.string(),
+  status: z.enum(['running', 'finished']),
+  expensesPerPersonJpy: z.number(),
+  totalRegistrations: z.number(),
+  refunded: z.number(),
+  failed: z.number(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  lastError: z.string().optional(),
+})
+export type EventCancellationRun = z.output<typeof eventCancellationRunSchema>
+
+/** Only the names and the instants change: the status and the counts read the same on both sides. */
+export const eventCancellationRunCodec = z.codec(eventCancellationRunWireSchema, eventCancellationRunSchema, {
+  decode: ({ started_at, finished_at, ...wire }) => ({
+    ...toClientNames(wire),
+    startedAt: Date.parse(started_at),
+    ...(finished_at === undefined ? {} : { finishedAt: Date.parse(finished_at) }),
+  }),
+  encode: ({ startedAt, finishedAt, ...run }) => ({
+    ...toWireNames(run),
+    started_at: toIso(startedAt),
+    ...(finishedAt === undefined ? {} : { finished_at: toIso(finishedAt) }),
+  }),
+})
+
+const adminRefund = routeGroup('admin', 'refund')
+
+/** Cancellations with a refund, by staff (decision 111). */
+export const refundRoutes = {
+  getAdminRegistrationRefund: adminRefund.get('/admin/registrations/{registration_id}/refund', {
+    summary: 'Read what canceling a registration refunds today',
+    description:
+      "The published refund policy applied to the registration's fee on today's date in Japan, and the " +
+      'refund already made, if any. 404 notFound for an unknown registration.',
+    request: { params: z.object({ registration_id: registrationIdSchema }) },
+    responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
+  }),
+  postAdminRegistrationRefund: adminRefund.post('/admin/registrations/{registration_id}/refund', {
+    summary: 'Cancel a paid registration and refund it',
+    description:
+      'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
+      'the payment provider, then cancels the registration, gives its spot back and keeps an audit record. ' +
+      'A registration is refunded at most once. The idempotency_key that made the refund answers it again ' +
+      '(a double submit, a retry, on any API instance); every other key is told 409 alreadyRefunded, also ' +
+      'when requests under several keys race (exactly one answers 200). Errors: 409 registrationNotPaid ' +
+      '(not paid), alreadyRefunded (refunded under another key), refundKeyReused (this key was sent with ' +
+      'another amount); 400 refundReasonRequired or refundAmountTooLarge; 502 refundFailed (the provider ' +
+      'refused or could not be reached: try again with the same key).',
+    request: {
+      params: z.object({ registration_id: registrationIdSchema }),
+      body: refundRequestWireSchema,
+    },
+    responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
+  }),
+} as const satisfies Record<string, RouteDefinition>
+
+/** The event-cancelled refund (decision 113). */
+export const eventCancellationRoutes = {
+  postAdminEventCancellationDryRun: adminRefund.post('/admin/event-cancellation/dry-run', {
+    summary: 'Compute the event-cancelled refund without refunding',
+    description: 'Totals over the paid registrations: the fee minus the per-person expenses each, per tier.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 200: { description: 'The totals', schema: eventCancellationDryRunWireSchema } },
+  }),
+  postAdminEventCancellation: adminRefund.post('/admin/event-cancellation', {
+    summary: 'Refund every paid registration because the event is cancelled',
+    description:
+      'Starts the run (or answers the one running): registration is switched off for good, open checkouts ' +
+      'are ended, and every paid registration (also one paid during the run) is refunded the fee minus the ' +
+      'per-person expenses and canceled, in batches, until none is paid. A refund the provider refuses ' +
+      'stays paid (failed, last_error) and is retried with a growing backoff. Poll GET ' +
+      '/admin/event-cancellation for progress; a run whose instance stopped is resumed by the next poll, ' +
+      'and nobody is refunded twice.',
+    request: { body: eventCancellationRequestWireSchema },
+    responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
+  }),
+  getAdminEventCancellation: adminRefund.get('/admin/event-cancellation', {
+    summary: 'Read the progress of the event-cancelled refund',
+    responses: { 200: { description: 'The latest run', schema: eventCancellationRunWireSchema } },
+    noneOn404: { description: 'No run has been started' },
+  }),
+} as const satisfies Record<string, RouteDefinition>

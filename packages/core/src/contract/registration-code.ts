@@ -2,7 +2,8 @@
 import { decode as decodeBase45, encode as encodeBase45 } from '@digitalbazaar/base45'
 import { z } from 'zod'
 import { registrationTierSchema, userIdSchema } from '../validation/fields.ts'
-import { registrationIdSchema } from './schemas.ts'
+import { type RouteDefinition, routeGroup } from './route.ts'
+import { component, registrationIdSchema } from './schemas.ts'
 
 /*
  * The registration code (DESIGN "Registration code"): signed by the API, verified by reception offline against
@@ -216,3 +217,43 @@ export async function compactRegistrationCodeSignedBy(
  * H, version 9, read fewer of the harsh frames).
  */
 export const registrationCodeQrErrorCorrection = 'M'
+
+/** The public keys registration codes are signed with (ES256), so reception can verify codes offline. */
+export const registrationCodeKeySetWireSchema = component(
+  z.object({
+    keys: z.array(
+      z.looseObject({
+        kty: z.literal('EC'),
+        crv: z.literal('P-256'),
+        x: z.string().min(1),
+        y: z.string().min(1),
+        kid: z.string().min(1),
+        alg: z.literal('ES256').optional(),
+        use: z.literal('sig').optional(),
+      }),
+    ),
+  }),
+  {
+    id: 'RegistrationCodeKeySet',
+    description: 'A JWK Set of the public keys registration codes are signed with',
+  },
+)
+export type RegistrationCodeKeySetWire = z.infer<typeof registrationCodeKeySetWireSchema>
+
+/** The key set is used as it is: jose reads JWKs in their standard names. */
+export const registrationCodeKeySetCodec = z.codec(
+  registrationCodeKeySetWireSchema,
+  registrationCodeKeySetWireSchema,
+  { decode: (wire) => wire, encode: (keys) => keys },
+)
+
+const openRegistration = routeGroup('none', 'registration')
+
+/** The key set reception verifies codes with. */
+export const registrationCodeRoutes = {
+  getRegistrationCodeKeys: openRegistration.get('/.well-known/jwks.json', {
+    summary: 'Read the public keys registration codes are signed with',
+    description: 'A JWK Set: every key a valid code may be signed with, so keys can rotate.',
+    responses: { 200: { description: 'The key set', schema: registrationCodeKeySetWireSchema } },
+  }),
+} as const satisfies Record<string, RouteDefinition>

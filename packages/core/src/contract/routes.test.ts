@@ -20,7 +20,7 @@ describe('route table', () => {
       getRegistration: 'GET /registration member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
-      getRegistrationJwt: 'GET /registration/jwt member',
+      getRegistrationCode: 'GET /registration/jwt member',
       getWaitingList: 'GET /waiting-list member',
       postWaitingList: 'POST /waiting-list member',
       deleteWaitingList: 'DELETE /waiting-list member',

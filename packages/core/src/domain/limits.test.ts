@@ -9,13 +9,13 @@ import {
   journalismClubSubmission,
   maxFursuitsPerPerson,
   preloadRetryLimit,
-  registrationJwtTokenLifetimeMs,
+  storedRegistrationCodeLifetimeMs,
   xUsernamePattern,
 } from './limits.ts'
 
 describe('limits and business constants', () => {
   it('keeps the registration code 7 days and refreshes tokens 30 s early', () => {
-    expect(registrationJwtTokenLifetimeMs).toBe(604_800_000)
+    expect(storedRegistrationCodeLifetimeMs).toBe(604_800_000)
     expect(accessTokenRefreshMarginMs).toBe(30_000)
     expect(preloadRetryLimit).toBe(5)
   })

@@ -29,7 +29,7 @@ export const journalismClubSubmission = {
 const day = 24 * 60 * 60 * 1000
 
 /** The registration code (`registrationJwtToken`) is kept in browser storage for 7 days. */
-export const registrationJwtTokenLifetimeMs = 7 * day
+export const storedRegistrationCodeLifetimeMs = 7 * day
 
 /** Access tokens are due for refresh 30 s before they expire. */
 export const accessTokenRefreshMarginMs = 30_000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/registration.ts'
 import { isRegistrationStale } from '../domain/registration.ts'
 import { type RegistrationTier, registrationTiers } from '../domain/registration-tier.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'

@@ -1,6 +1,6 @@
 import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, enqueueActions, setup } from 'xstate'
 import { type Clock, systemClock } from '../clock.ts'
-import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/codecs.ts'
+import type { InventoryItem, Registration, RegistrationCheckout } from '../contract/registration.ts'
 import { isPaymentUrlExpired, isRegistrationStale } from '../domain/registration.ts'
 import { AppError, ProductError } from '../errors/app-errors.ts'
 import { type ProductErrorKey, productMessage } from '../errors/catalogue.ts'

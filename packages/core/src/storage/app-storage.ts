@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Clock } from '../clock.ts'
 import { authInfoSchema } from '../domain/auth-info.ts'
 import { chooseLanguage, type Language, supportedLanguages } from '../domain/language.ts'
-import { registrationJwtTokenLifetimeMs } from '../domain/limits.ts'
+import { storedRegistrationCodeLifetimeMs } from '../domain/limits.ts'
 import type { KeyValueStorage } from './key-value-storage.ts'
 
 const tokenSchema = z.string().min(1)
@@ -23,7 +23,7 @@ export type StorageValue<K extends StorageKey> = z.output<(typeof storageEntrySc
 
 /** Entries that expire on their own: the registration code is kept 7 days after it is stored. */
 export const storageEntryLifetimeMs: Readonly<Partial<Record<StorageKey, number>>> = {
-  registrationJwtToken: registrationJwtTokenLifetimeMs,
+  registrationJwtToken: storedRegistrationCodeLifetimeMs,
 }
 
 /** Each entry is stored as JSON: the value and, optionally, when it expires (epoch ms). */

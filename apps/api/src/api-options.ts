@@ -1,0 +1,60 @@
+import type { CalendarDate, Clock, RefundPolicy, VenueWire } from '@furfes/core'
+import type { IdentityProvider } from './auth/identity.ts'
+import type { TokenVerifier } from './auth/tokens.ts'
+import type { Database } from './db/database.ts'
+import type { AdmissionOptions } from './http/admission.ts'
+import type { Logger } from './logger.ts'
+import type { PaymentGateway } from './payments/gateway.ts'
+import type { SigningKeySet } from './registration-code/keys.ts'
+
+/** What an API instance is made of and tuned by: server.ts builds it from the environment, tests by hand. */
+export interface ApiOptions {
+  database: Database
+  clock: Clock
+  logger: Logger
+  memberTokens: TokenVerifier
+  adminTokens: TokenVerifier
+  identity: IdentityProvider
+  paymentGateway: PaymentGateway
+  /** The registration-code keys; called when a code is signed or the JWKS is read, and may cache. */
+  signingKeys: () => Promise<SigningKeySet>
+  /** Checkout may only send users back to this origin. */
+  pwaUrl: string
+  /** The API's own base URL. */
+  apiUrl: string
+  /** Browser origins allowed to call the API (the PWA and the reception app). */
+  corsOrigins: readonly string[]
+  checkoutSessionMs: number
+  /** How long a new registration holds its spot until its checkout session is recorded (decision 056). */
+  checkoutClaimMs?: number
+  /** How long a waiting-list offer holds its spot (WAITING_LIST_OFFER_SECONDS, decision 115). */
+  waitingListOfferMs?: number
+  /** See RegistrationService: how long this instance trusts a sold-out it saw. */
+  soldOutCacheMs: number
+  emailSyncIntervalMs: number
+  /**
+   * How long Cognito's word that a token is still honoured (GetUser) counts, per token and instance: the most
+   * time a signed-out token may still be accepted (decision 055).
+   */
+  tokenRecheckMs: number
+  /**
+   * How long this instance serves writes with tokens it could not confirm while Cognito does not answer it;
+   * past it they answer 503 highTraffic until Cognito answers again (decision 147).
+   */
+  tokenFailOpenMs: number
+  featureFlagsCacheMs: number
+  /** How long an instance answers GET /public-profile from memory. */
+  publicProfilesCacheMs: number
+  /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
+  registrationCodeLifetimeSeconds: number
+  /** The event day, to which registration codes stay valid (default: the schedule's). */
+  eventDate?: CalendarDate
+  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
+  venue?: VenueWire
+  admission: AdmissionOptions
+  validateResponses: boolean
+  /** The published refund policy (decision 110); its default unless a test moves the dates. */
+  refundPolicy?: RefundPolicy
+  /** Registrations per batch of the event-cancelled refund run (decision 113). */
+  eventCancellationBatchSize?: number
+}

@@ -1,0 +1,33 @@
+import {
+  apiRoutes,
+  type Clock,
+  checkInPageCodec,
+  checkInUploadCodec,
+  checkInUploadResultCodec,
+} from '@furfes/core'
+import type { Executor } from '../db/database.ts'
+import { productError } from '../http/errors.ts'
+import { decode, encode, type RouteMounter } from '../http/route.ts'
+import { createCheckInService, parseCheckInCursor } from '../services/check-ins.ts'
+
+/** Where a page of check-in records starts: the cursor a device kept, or 400 when it is not one we gave. */
+function cursorOf(since: string | undefined): number {
+  const cursor = parseCheckInCursor(since)
+  if (cursor === undefined) throw productError(400, 'invalidRequest')
+  return cursor
+}
+
+/** Reception check-ins (decisions 070 and 073): devices upload what they recorded and read what others did. */
+export function mountCheckInRoutes({ mount }: RouteMounter, deps: { db: Executor; clock: Clock }): void {
+  const checkIns = createCheckInService(deps)
+
+  mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => {
+    const results = await checkIns.upload(decode(checkInUploadCodec, body), caller.sub)
+    return { status: 200, body: encode(checkInUploadResultCodec, results) }
+  })
+
+  mount(apiRoutes.getAdminCheckIns, async ({ query }) => ({
+    status: 200,
+    body: encode(checkInPageCodec, await checkIns.page(cursorOf(query.since))),
+  }))
+}

@@ -1,0 +1,20 @@
+import { apiRoutes, type Clock } from '@furfes/core'
+import type { Executor } from '../db/database.ts'
+import type { RouteMounter } from '../http/route.ts'
+import { dashboard } from '../services/dashboard.ts'
+import type { RegistrationService } from '../services/registrations.ts'
+
+/** The committee's figures. */
+export function mountDashboardRoutes(
+  { mount }: RouteMounter,
+  deps: { db: Executor; clock: Clock; registrations: RegistrationService },
+): void {
+  const { db, clock, registrations } = deps
+
+  mount(apiRoutes.getAdminDashboard, async () => {
+    // Due holds go back first, so pending and spots left count only holds still in force (decision 056).
+    await registrations.releaseExpired()
+    // The database computes the figures in their wire shape; the mounter checks them against the schema.
+    return { status: 200, body: await dashboard(db, clock()) }
+  })
+}

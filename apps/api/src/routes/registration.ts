@@ -1,0 +1,121 @@
+import {
+  apiRoutes,
+  type Clock,
+  inventoryCodec,
+  type Registration,
+  registrationAdditionalInfoCodec,
+  registrationAdditionalInfoRequestCodec,
+  registrationCheckoutCodec,
+  registrationCodeCodec,
+  registrationCodec,
+  registrationRequestCodec,
+  type Venue,
+  type VenueWire,
+  venueCodec,
+} from '@furfes/core'
+import type { Executor } from '../db/database.ts'
+import { highTraffic, notFound, productError } from '../http/errors.ts'
+import { callerEmail, requireOwnOrigin, requireRegistrationOpen } from '../http/gates.ts'
+import { decode, encode, type RouteMounter } from '../http/route.ts'
+import type { Logger } from '../logger.ts'
+import type { RegistrationCodeSigner } from '../registration-code/code.ts'
+import type { FeatureFlagService } from '../services/feature-flags.ts'
+import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
+import type { RefundService } from '../services/refunds.ts'
+import type { RegistrationService } from '../services/registrations.ts'
+
+interface RegistrationRouteDeps {
+  db: Executor
+  clock: Clock
+  logger: Logger
+  registrations: RegistrationService
+  refunds: RefundService
+  featureFlags: FeatureFlagService
+  signer: RegistrationCodeSigner
+  /** Checkout may only send users back to this origin. */
+  pwaOrigin: string
+  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
+  venue: VenueWire | undefined
+}
+
+/**
+ * A registration canceled after payment says what was refunded (decision 111); any other is shown as it is.
+ */
+async function withRefund(refunds: RefundService, registrationId: string, registration: Registration) {
+  if (registration.paymentStatus !== 'canceled') return registration
+  const refundedJpy = await refunds.refundedJpy(registrationId)
+  return refundedJpy === undefined ? registration : { ...registration, refundedJpy }
+}
+
+/**
+ * The member's registration: the tiers left, starting and cancelling a registration, its additional info, its
+ * registration code and the venue it admits to.
+ */
+export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
+  const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin } = deps
+  const venue: Venue | undefined = deps.venue && venueCodec.decode(deps.venue)
+
+  mount(apiRoutes.getInventory, async () => ({
+    status: 200,
+    body: encode(inventoryCodec, await registrations.inventory()),
+  }))
+
+  mount(apiRoutes.getRegistration, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const registration = toRegistration(row, clock())
+    // Not shown: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
+    // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
+    if (!registration) throw highTraffic()
+    const shown = await withRefund(refunds, row.registrationId, registration)
+    return { status: 200, body: encode(registrationCodec, shown) }
+  })
+
+  mount(apiRoutes.postRegistration, async ({ body, caller }) => {
+    const request = decode(registrationRequestCodec, body)
+    requireOwnOrigin(pwaOrigin, [request.successUrl, request.cancelUrl])
+    await requireRegistrationOpen(featureFlags)
+    const email = await callerEmail(db, caller)
+    // The service reads the request in its wire names.
+    const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request: body })
+    return { status: 201, body: encode(registrationCheckoutCodec, { paymentUrl }) }
+  })
+
+  mount(apiRoutes.deleteRegistration, async ({ caller }) => {
+    const registration = toRegistration(await registrations.cancel(caller.sub), clock())
+    if (!registration) throw notFound()
+    return { status: 200, body: encode(registrationCodec, registration) }
+  })
+
+  mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {
+    const info = await getAdditionalInfo(db, caller.sub)
+    if (!info) throw notFound()
+    return { status: 200, body: encode(registrationAdditionalInfoCodec, info) }
+  })
+
+  mount(apiRoutes.putRegistrationAdditionalInfo, async ({ body, caller }) => {
+    const info = decode(registrationAdditionalInfoRequestCodec, body)
+    const saved = await putAdditionalInfo(db, caller.sub, info, clock)
+    return { status: 200, body: encode(registrationAdditionalInfoCodec, saved) }
+  })
+
+  mount(apiRoutes.getRegistrationCode, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (row?.paymentStatus !== 'paid') throw notFound()
+    try {
+      const code = await signer.sign({ registrationId: row.registrationId })
+      return { status: 200, body: encode(registrationCodeCodec, code) }
+    } catch (error) {
+      logger.error('Could not sign a registration code', { registrationId: row.registrationId, error })
+      throw productError(500, 'registrationCodeGenerationFailed')
+    }
+  })
+
+  // Only a paid registration is told where the event is, and anyone else gets the same 404 as for the
+  // registration code, so the answer says nothing about the venue or about other registrations (decision 123).
+  mount(apiRoutes.getVenue, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (row?.paymentStatus !== 'paid' || venue === undefined) throw notFound()
+    return { status: 200, body: encode(venueCodec, venue) }
+  })
+}

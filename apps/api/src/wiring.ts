@@ -1,0 +1,74 @@
+import { defaultEventSchedule } from '@furfes/core'
+import type { ApiOptions } from './api-options.ts'
+import { createRegistrationCodeSigner } from './registration-code/code.ts'
+import { createAutomaticRefunds } from './services/automatic-refunds.ts'
+import { createEventCancellationService } from './services/event-cancellation.ts'
+import { createFeatureFlagService } from './services/feature-flags.ts'
+import { createRefundService } from './services/refunds.ts'
+import { createRegistrationService, defaultWaitingListOfferMs } from './services/registrations.ts'
+import { createUserService } from './services/users.ts'
+import { createWaitingListService } from './services/waiting-list.ts'
+
+/** The services of one API instance, built from its options and given to the routes that call them. */
+export function createServices(options: ApiOptions) {
+  const { database, clock, logger } = options
+  const db = database.db
+  const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
+  const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
+  // Payments that cannot buy their registration are refunded in full (decision 141).
+  const automaticRefunds = createAutomaticRefunds({ db, clock, logger, gateway: options.paymentGateway })
+  const registrations = createRegistrationService({
+    automaticRefunds,
+    db,
+    query: database.query,
+    clock,
+    logger,
+    gateway: options.paymentGateway,
+    checkoutSessionMs: options.checkoutSessionMs,
+    soldOutCacheMs: options.soldOutCacheMs,
+    ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
+    waitingListOfferMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+  })
+  const waitingList = createWaitingListService({
+    db,
+    clock,
+    logger,
+    offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+  })
+  const refunds = createRefundService({
+    db,
+    clock,
+    logger,
+    gateway: options.paymentGateway,
+    ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
+    onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
+    offerReturnedSpots: (executor, tier) => waitingList.offerReturnedSpots(executor, tier),
+  })
+  const eventCancellation = createEventCancellationService({
+    db,
+    clock,
+    logger,
+    refunds,
+    gateway: options.paymentGateway,
+    featureFlags,
+    ...(options.eventCancellationBatchSize === undefined
+      ? {}
+      : { batchSize: options.eventCancellationBatchSize }),
+  })
+  const signer = createRegistrationCodeSigner({
+    keys: options.signingKeys,
+    lifetimeSeconds: options.registrationCodeLifetimeSeconds,
+    eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
+    clock,
+  })
+  return {
+    featureFlags,
+    users,
+    automaticRefunds,
+    registrations,
+    waitingList,
+    refunds,
+    eventCancellation,
+    signer,
+  }
+}

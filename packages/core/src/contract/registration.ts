@@ -1,0 +1,476 @@
+import { z } from 'zod'
+import { defaultLanguage, supportedLanguages } from '../domain/language.ts'
+import {
+  type ChangingRoomType,
+  changingRoomTypes,
+  inventoryStatuses,
+  type PaymentStatus,
+  type TShirtSize,
+  tShirtSizes,
+} from '../domain/registration.ts'
+import {
+  isFursuitTier,
+  isSponsorTier,
+  type RegistrationTier,
+  registrationTiers,
+} from '../domain/registration-tier.ts'
+import {
+  badgeNameSchema,
+  changingRoomTypeSchema,
+  paymentUrlSchema,
+  redirectUrlSchema,
+  registrationCodeSchema,
+  registrationTierSchema,
+  rulesAgreementSchema,
+  storedTextSchema,
+  tShirtSizeSchema,
+  xUsernameSchema,
+} from '../validation/fields.ts'
+import {
+  type RegistrationAdditionalInfo,
+  type RegistrationForm,
+  type RegistrationRequest,
+  registrationAdditionalInfoSchema,
+  registrationRequestSchema,
+  tierDependentIssues,
+} from '../validation/forms.ts'
+import { listCodec, toIso } from './codecs.ts'
+import { type RouteDefinition, routeGroup } from './route.ts'
+import { component, listComponent, registrationIdSchema } from './schemas.ts'
+import { toClientNames, toWireNames } from './wire-names.ts'
+
+/*
+ * The member's registration: its additional info, the tiers left, the registration and its checkout, the
+ * registration code it is shown as, and the venue a paid one is told.
+ */
+
+export const registrationAdditionalInfoWireSchema = component(
+  z.object({
+    club_activity_x_username: storedTextSchema
+      .describe('X (Twitter) user name without @, as stored')
+      .optional(),
+  }),
+  { id: 'RegistrationAdditionalInfo', description: 'Optional details given after registering' },
+)
+export type RegistrationAdditionalInfoWire = z.infer<typeof registrationAdditionalInfoWireSchema>
+
+export const registrationAdditionalInfoRequestWireSchema = component(
+  registrationAdditionalInfoWireSchema.extend({ club_activity_x_username: xUsernameSchema.optional() }),
+  {
+    id: 'RegistrationAdditionalInfoRequest',
+    description: 'Creates or replaces the optional details given after registering',
+  },
+)
+
+export const inventoryItemWireSchema = component(
+  z.object({ registration_tier: registrationTierSchema, status: z.enum(inventoryStatuses) }),
+  { id: 'InventoryItem', description: 'Whether a tier can still be bought' },
+)
+export type InventoryItemWire = z.infer<typeof inventoryItemWireSchema>
+
+export const inventoryWireSchema = listComponent(inventoryItemWireSchema, {
+  id: 'Inventory',
+  description: 'Availability of every paid tier',
+})
+export type InventoryWire = z.infer<typeof inventoryWireSchema>
+
+const settledPaymentStatuses = ['paid', 'expired', 'canceled'] as const satisfies readonly PaymentStatus[]
+
+const registrationBase = {
+  registration_tier: registrationTierSchema,
+  badge_name: storedTextSchema.describe(
+    'Name printed on the badge, as stored (RegistrationRequest says the rule)',
+  ),
+  t_shirt_size: tShirtSizeSchema.optional().describe('Sponsor tiers only'),
+  changing_room_type: changingRoomTypeSchema.optional().describe('Fursuit tiers only'),
+}
+
+const pendingRegistrationShape = {
+  ...registrationBase,
+  payment_status: z.literal('pending'),
+  payment_url: paymentUrlSchema.describe('Stripe Checkout page to pay at'),
+  expires_at: z.iso.datetime({ offset: true }).describe('When payment_url stops working'),
+}
+const settledRegistrationShape = {
+  ...registrationBase,
+  payment_status: z.enum(settledPaymentStatuses),
+  refunded_jpy: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe('Canceled after payment (decision 111): the yen refunded, 0 when nothing was'),
+}
+
+export const registrationWireSchema = component(
+  z.discriminatedUnion('payment_status', [
+    z.object(pendingRegistrationShape),
+    z.object(settledRegistrationShape),
+  ]),
+  {
+    id: 'Registration',
+    description: "The user's registration; payment_url and expires_at only while pending",
+  },
+)
+export type RegistrationWire = z.infer<typeof registrationWireSchema>
+
+// Optional so that answers written before the field existed still parse; the API always sends it.
+const registrationIdField = {
+  id: registrationIdSchema
+    .optional()
+    .describe("The registration's id, as the registration code's registration_id names it"),
+}
+
+export const adminRegistrationWireSchema = component(
+  z.discriminatedUnion('payment_status', [
+    z.object({
+      ...pendingRegistrationShape,
+      // Admins see every held spot (decision 056), including a registration whose session is being opened.
+      payment_url: paymentUrlSchema
+        .optional()
+        .describe('Stripe Checkout page to pay at; absent while the session is being opened'),
+      expires_at: z.iso
+        .datetime({ offset: true })
+        .describe('When payment_url stops working; without one, when the held spot goes back'),
+      ...registrationIdField,
+    }),
+    z.object({ ...settledRegistrationShape, ...registrationIdField }),
+  ]),
+  {
+    id: 'AdminRegistration',
+    description:
+      'A registration as admins see it: with its id, which reception matches registration codes to',
+  },
+)
+export type AdminRegistrationWire = z.infer<typeof adminRegistrationWireSchema>
+
+/** The registration form on the wire: what registering and joining a waiting list both ask for. */
+export const registrationFieldsWire = {
+  registration_tier: registrationTierSchema,
+  badge_name: badgeNameSchema,
+  t_shirt_size: tShirtSizeSchema.optional().describe('Required for sponsor tiers; not allowed otherwise'),
+  changing_room_type: changingRoomTypeSchema
+    .optional()
+    .describe('Required for fursuit tiers; not allowed otherwise'),
+}
+
+/** The size and room a tier needs, and none it does not (the same rule as the form's, by wire names). */
+export function checkTierFields(
+  value: {
+    registration_tier: RegistrationTier
+    t_shirt_size?: TShirtSize
+    changing_room_type?: ChangingRoomType
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const issues = tierDependentIssues(
+    {
+      registrationTier: value.registration_tier,
+      tShirtSize: value.t_shirt_size,
+      changingRoomType: value.changing_room_type,
+    },
+    { rejectInapplicable: true },
+  )
+  for (const issue of issues) {
+    const path = issue.field === 'tShirtSize' ? 't_shirt_size' : 'changing_room_type'
+    ctx.addIssue({ code: 'custom', path: [path], message: issue.message })
+  }
+}
+
+export const registrationRequestWireSchema = component(
+  z
+    .object({
+      ...registrationFieldsWire,
+      agreed_to_rules: rulesAgreementSchema.describe(
+        'true: the member ticked that they agree to the participation rules; the API records when',
+      ),
+      success_url: redirectUrlSchema.describe('Where Checkout returns after payment; one of our origins'),
+      cancel_url: redirectUrlSchema.describe(
+        'Where Checkout returns when the user gives up; one of our origins',
+      ),
+      language: z
+        .enum(supportedLanguages)
+        .default(defaultLanguage)
+        .describe('The language the member registers in; the mails about this registration use it'),
+    })
+    .superRefine(checkTierFields),
+  { id: 'RegistrationRequest', description: 'Starts a registration and its Checkout session' },
+)
+export type RegistrationRequestWire = z.infer<typeof registrationRequestWireSchema>
+
+export const registrationCheckoutWireSchema = component(z.object({ payment_url: paymentUrlSchema }), {
+  id: 'RegistrationCheckout',
+  description: 'The Checkout page the user is sent to',
+})
+export type RegistrationCheckoutWire = z.infer<typeof registrationCheckoutWireSchema>
+
+export const registrationCodeWireSchema = component(z.object({ token: registrationCodeSchema }), {
+  id: 'RegistrationCode',
+  description: 'The registration code shown as a QR code at reception',
+})
+export type RegistrationCodeWire = z.infer<typeof registrationCodeWireSchema>
+
+/** A text the committee writes in both languages. */
+const bilingualTextWireSchema = z.object({
+  ja: z.string().trim().min(1).max(1000),
+  en: z.string().trim().min(1).max(1000),
+})
+
+/**
+ * The venue as paid participants learn it (decision 123): the committee's configuration, in both languages, so
+ * a copy kept offline still reads in the other language.
+ */
+export const venueWireSchema = component(
+  z.object({
+    name: bilingualTextWireSchema,
+    address: bilingualTextWireSchema,
+    access: bilingualTextWireSchema.describe('How to get there: stations, walking time'),
+    map_url: z
+      .url({ protocol: /^https$/ })
+      .max(2000)
+      .describe('A map of the venue (https)'),
+    entry_time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+      .describe('When entry opens on the event day, HH:MM in Japan'),
+  }),
+  { id: 'Venue', description: 'Where the event takes place; only for a paid registration' },
+)
+export type VenueWire = z.infer<typeof venueWireSchema>
+
+export function registrationAdditionalInfoFromWire(
+  wire: RegistrationAdditionalInfoWire,
+): RegistrationAdditionalInfo {
+  return wire.club_activity_x_username === undefined
+    ? {}
+    : { clubActivityXUsername: wire.club_activity_x_username }
+}
+
+/** An empty X username means none, so it is left out. */
+export function registrationAdditionalInfoToWire(
+  info: RegistrationAdditionalInfo,
+): RegistrationAdditionalInfoWire {
+  return info.clubActivityXUsername ? { club_activity_x_username: info.clubActivityXUsername } : {}
+}
+
+/** Additional info as read: the X username as stored. */
+export const storedRegistrationAdditionalInfoSchema = z.object({
+  clubActivityXUsername: z.string().optional(),
+}) satisfies z.ZodType<RegistrationAdditionalInfo>
+
+export const registrationAdditionalInfoCodec = z.codec(
+  registrationAdditionalInfoWireSchema,
+  storedRegistrationAdditionalInfoSchema,
+  { decode: registrationAdditionalInfoFromWire, encode: registrationAdditionalInfoToWire },
+)
+
+/** The additional info being saved, with the form's rules. */
+export const registrationAdditionalInfoRequestCodec = z.codec(
+  registrationAdditionalInfoRequestWireSchema,
+  registrationAdditionalInfoSchema,
+  { decode: registrationAdditionalInfoFromWire, encode: registrationAdditionalInfoToWire },
+)
+
+export const inventoryItemSchema = z.object({
+  registrationTier: z.enum(registrationTiers),
+  status: z.enum(inventoryStatuses),
+})
+export type InventoryItem = z.output<typeof inventoryItemSchema>
+
+export const inventoryCodec = listCodec(
+  inventoryWireSchema,
+  inventoryItemSchema,
+  (item) => toClientNames(item),
+  (item) => toWireNames(item),
+)
+
+const registrationShape = {
+  registrationTier: z.enum(registrationTiers),
+  badgeName: z.string(),
+  tShirtSize: z.enum(tShirtSizes).optional(),
+  changingRoomType: z.enum(changingRoomTypes).optional(),
+}
+
+/**
+ * The client's registration. While pending it carries the Checkout URL and its expiry in epoch ms; whether
+ * that URL has expired is `isPaymentUrlExpired(registration, clock)`.
+ */
+export const registrationSchema = z.discriminatedUnion('paymentStatus', [
+  z.object({
+    ...registrationShape,
+    paymentStatus: z.literal('pending'),
+    paymentUrl: z.string(),
+    expiresAt: z.number(),
+  }),
+  z.object({
+    ...registrationShape,
+    paymentStatus: z.enum(['paid', 'expired', 'canceled']),
+    /** Canceled after payment: the yen refunded (decision 111). */
+    refundedJpy: z.number().optional(),
+  }),
+])
+export type Registration = z.output<typeof registrationSchema>
+
+export function registrationFromWire(wire: RegistrationWire): Registration {
+  if (wire.payment_status !== 'pending') return toClientNames(wire)
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at) }
+}
+
+export function registrationToWire(registration: Registration): RegistrationWire {
+  if (registration.paymentStatus !== 'pending') return toWireNames(registration)
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt) }
+}
+
+export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {
+  decode: registrationFromWire,
+  encode: registrationToWire,
+})
+
+/** Sends only what the tier uses: a size or room left over in the form from another tier is dropped. */
+export function registrationFieldsToWire(form: RegistrationForm) {
+  return {
+    registration_tier: form.registrationTier,
+    badge_name: form.badgeName,
+    ...(isSponsorTier(form.registrationTier) ? { t_shirt_size: form.tShirtSize } : {}),
+    ...(isFursuitTier(form.registrationTier) ? { changing_room_type: form.changingRoomType } : {}),
+    agreed_to_rules: form.agreedToRules,
+  }
+}
+
+export const registrationRequestCodec = z.codec(registrationRequestWireSchema, registrationRequestSchema, {
+  decode: (wire): RegistrationRequest => toClientNames(wire),
+  encode: (request) => ({
+    ...registrationFieldsToWire(request),
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    language: request.language ?? defaultLanguage,
+  }),
+})
+
+export const registrationCheckoutSchema = z.object({ paymentUrl: z.string() })
+export type RegistrationCheckout = z.output<typeof registrationCheckoutSchema>
+
+export const registrationCheckoutCodec = z.codec(registrationCheckoutWireSchema, registrationCheckoutSchema, {
+  decode: (wire) => toClientNames(wire),
+  encode: (checkout) => toWireNames(checkout),
+})
+
+/** The registration code is the token itself. */
+export const registrationCodeCodec = z.codec(registrationCodeWireSchema, z.string(), {
+  decode: (wire) => wire.token,
+  encode: (token) => ({ token }),
+})
+
+export const venueSchema = z.object({
+  name: z.object({ ja: z.string(), en: z.string() }),
+  address: z.object({ ja: z.string(), en: z.string() }),
+  access: z.object({ ja: z.string(), en: z.string() }),
+  mapUrl: z.string(),
+  /** `HH:MM` in Japan, on the event day. */
+  entryTime: z.string(),
+})
+export type Venue = z.output<typeof venueSchema>
+
+export const venueCodec = z.codec(venueWireSchema, venueSchema, {
+  decode: (wire) => toClientNames(wire),
+  encode: (venue) => toWireNames(venue),
+})
+
+/**
+ * A registration as admins see it: `registrationId` is what the registration code names. A pending one
+ * without `paymentUrl` holds its spot while its checkout session is being opened (decision 056).
+ */
+export const adminRegistrationSchema = z.intersection(
+  z.discriminatedUnion('paymentStatus', [
+    z.object({
+      ...registrationShape,
+      paymentStatus: z.literal('pending'),
+      paymentUrl: z.string().optional(),
+      expiresAt: z.number(),
+    }),
+    z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+  ]),
+  z.object({ registrationId: z.string().optional() }),
+)
+export type AdminRegistration = z.output<typeof adminRegistrationSchema>
+
+/** The registration's id goes by its client name; a refund is not part of the admin shape. */
+export function adminRegistrationFromWire({ id, ...wire }: AdminRegistrationWire): AdminRegistration {
+  const registrationId = id === undefined ? {} : { registrationId: id }
+  if (wire.payment_status !== 'pending') {
+    const { refunded_jpy: _refund, ...settled } = wire
+    return { ...toClientNames(settled), ...registrationId }
+  }
+  const { expires_at, ...pending } = wire
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at), ...registrationId }
+}
+
+export function adminRegistrationToWire({
+  registrationId,
+  ...registration
+}: AdminRegistration): AdminRegistrationWire {
+  const id = registrationId === undefined ? {} : { id: registrationId }
+  if (registration.paymentStatus !== 'pending') return { ...toWireNames(registration), ...id }
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...id }
+}
+
+const memberRegistration = routeGroup('member', 'registration')
+
+/** The member's registration routes. */
+export const registrationRoutes = {
+  getRegistrationAdditionalInfo: memberRegistration.get('/registration/additional', {
+    summary: "Read the user's registration additional info",
+    responses: { 200: { description: 'The additional info', schema: registrationAdditionalInfoWireSchema } },
+    noneOn404: { description: 'The user has given no additional info' },
+  }),
+  putRegistrationAdditionalInfo: memberRegistration.put('/registration/additional', {
+    summary: "Create or replace the user's registration additional info",
+    description: 'Leaving club_activity_x_username out clears it.',
+    request: { body: registrationAdditionalInfoRequestWireSchema },
+    responses: {
+      200: { description: 'The saved additional info', schema: registrationAdditionalInfoWireSchema },
+    },
+  }),
+  getInventory: memberRegistration.get('/inventory', {
+    summary: 'Read which tiers are available or sold out',
+    responses: { 200: { description: 'Availability per tier', schema: inventoryWireSchema } },
+  }),
+  getRegistration: memberRegistration.get('/registration', {
+    summary: "Read the user's registration",
+    responses: { 200: { description: 'The registration', schema: registrationWireSchema } },
+    noneOn404: { description: 'The user has not registered' },
+  }),
+  postRegistration: memberRegistration.post('/registration', {
+    summary: 'Start a registration and its Checkout session',
+    description:
+      'Takes a spot of the tier until the session expires. Errors: 409 purchaseSessionAlreadyExists, ' +
+      'soldOut or registrationUnavailable (the registration flag is off); 503 highTraffic.',
+    request: { body: registrationRequestWireSchema },
+    responses: {
+      201: { description: 'The Checkout page to send the user to', schema: registrationCheckoutWireSchema },
+    },
+  }),
+  deleteRegistration: memberRegistration.delete('/registration', {
+    summary: 'Cancel the pending Checkout session',
+    description: 'Ends the registration session and returns the registration as it now is.',
+    responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
+  }),
+  getRegistrationCode: memberRegistration.get('/registration/jwt', {
+    // The path and the operation keep the names they were published under; the value is a registration code.
+    operationId: 'getRegistrationJwt',
+    summary: 'Issue the registration code',
+    description: 'Only for a paid registration; otherwise 404 notFound.',
+    responses: { 200: { description: 'The registration code', schema: registrationCodeWireSchema } },
+  }),
+  getVenue: memberRegistration.get('/venue', {
+    summary: 'Read the venue details',
+    description:
+      'Only for a paid registration; otherwise (none, pending, expired, canceled) 404 notFound, as for ' +
+      'the registration code. Also 404 while the committee has not announced the venue.',
+    responses: { 200: { description: 'The venue', schema: venueWireSchema } },
+    noneOn404: { description: 'No paid registration, or no venue announced yet' },
+  }),
+} as const satisfies Record<string, RouteDefinition>
