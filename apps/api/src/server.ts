@@ -28,7 +28,7 @@ import {
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
-import { syncTierCapacities } from './services/registrations.ts'
+import { syncTierCapacities } from './services/inventory.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 

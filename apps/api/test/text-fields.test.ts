@@ -224,7 +224,7 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
         userId,
         registrationTier: 'member' as const,
         badgeName: badges[index] as string,
-        paymentStatus: 'paid',
+        paymentStatus: 'paid' as const,
         amountJpy: 3000,
         expiresAt: now,
         createdAt: now,

@@ -1,4 +1,4 @@
-import { registrationTiers } from '@furfes/core'
+import { paymentStatuses, registrationTiers, supportedLanguages } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -84,7 +84,7 @@ export const registrations = pgTable(
   {
     registrationId: uuid('registration_id').primaryKey(),
     ...memberFormColumns(),
-    paymentStatus: text('payment_status').notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull(),
     amountJpy: integer('amount_jpy').notNull(),
     /** The payment provider's checkout session (Stripe `cs_…`); null until the session is created. */
     checkoutSessionId: text('checkout_session_id').unique(),
@@ -95,7 +95,7 @@ export const registrations = pgTable(
     updatedAt: instant('updated_at').notNull(),
     paidAt: instant('paid_at'),
     /** The language the member registered in (`ja` or `en`): this registration's mails are written in it. */
-    language: text('language').notNull().default('ja'),
+    language: text('language', { enum: supportedLanguages }).notNull().default('ja'),
     /**
      * When the member agreed to the participation rules, with the request that started this registration
      * (the API takes none without it); null only on registrations made before the rule (decision 124).
