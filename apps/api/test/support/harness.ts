@@ -6,7 +6,7 @@ import type { RegistrationTier } from '@furfes/core'
 import { serve } from '@hono/node-server'
 import { decodeJwt } from 'jose'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
 import {
   AccessTokenRefusedError,
@@ -22,6 +22,7 @@ import { createStubPaymentGateway, type StubPaymentGateway } from '../../src/pay
 import { signingKeysFromDatabase } from '../../src/registration-code/keys.ts'
 import { migrationsFolder, prepareDatabase } from '../../src/server.ts'
 import { type MintOptions, mintAccessToken, poolVerifier } from './tokens.ts'
+import { expectSpotsAccountedFor } from './waiting-list.ts'
 
 export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly DatabaseKind[]
 
@@ -277,6 +278,10 @@ export function useTestApi(
   let current: TestApi | undefined
   beforeEach(async () => {
     current = await createTestApi(database().database, typeof options === 'function' ? options() : options)
+  })
+  // Whatever the test did, every spot is accounted for (the inventory's invariant).
+  afterEach(async () => {
+    if (current) await expectSpotsAccountedFor(current.database)
   })
   return new Proxy({} as TestApi, {
     get(_, key) {
