@@ -1,4 +1,11 @@
-import { paymentStatuses, registrationTiers, supportedLanguages } from '@furfes/core'
+import {
+  changingRoomTypes,
+  paymentStatuses,
+  profilePrivacies,
+  registrationTiers,
+  supportedLanguages,
+  tShirtSizes,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -75,8 +82,8 @@ export const memberFormColumns = () => ({
     .references(() => users.userId),
   registrationTier: registrationTier().notNull(),
   badgeName: text('badge_name').notNull(),
-  tShirtSize: text('t_shirt_size'),
-  changingRoomType: text('changing_room_type'),
+  tShirtSize: text('t_shirt_size', { enum: tShirtSizes }),
+  changingRoomType: text('changing_room_type', { enum: changingRoomTypes }),
 })
 
 export const registrations = pgTable(
@@ -127,7 +134,7 @@ export const profiles = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.userId),
-    privacy: text('privacy').notNull(),
+    privacy: text('privacy', { enum: profilePrivacies }).notNull(),
     handleName: text('handle_name').notNull(),
     urls: jsonb('urls').$type<string[]>().notNull(),
     updatedAt: instant('updated_at').notNull(),

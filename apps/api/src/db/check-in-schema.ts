@@ -1,4 +1,4 @@
-import { checkInKinds, checkInStatuses } from '@furfes/core'
+import { checkInKinds, checkInRejectionReasons, checkInStatuses } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { registrations } from './base-schema.ts'
@@ -32,7 +32,7 @@ export const checkIns = pgTable(
     undoes: uuid('undoes'),
     status: text('status', { enum: checkInStatuses }).notNull(),
     /** With status rejected. */
-    reason: text('reason'),
+    reason: text('reason', { enum: checkInRejectionReasons }),
     /** With status duplicate: the check-in in force when this one arrived. */
     firstCheckInId: uuid('first_check_in_id'),
     /** The API clock when it was stored. */

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { AdminWaitingListEntry, Clock, RegistrationTier, WaitingListEntry } from '@furfes/core'
+import type {
+  AdminWaitingListEntry,
+  ChangingRoomType,
+  Clock,
+  RegistrationTier,
+  TShirtSize,
+  WaitingListEntry,
+} from '@furfes/core'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { waitingListEntries } from '../db/schema.ts'
@@ -24,8 +31,8 @@ interface JoinInput {
   userId: string
   registrationTier: RegistrationTier
   badgeName: string
-  tShirtSize: string | undefined
-  changingRoomType: string | undefined
+  tShirtSize: TShirtSize | undefined
+  changingRoomType: ChangingRoomType | undefined
   language: 'ja' | 'en'
 }
 

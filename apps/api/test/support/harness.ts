@@ -401,8 +401,10 @@ export function registrationRequest(tier: RegistrationTier = 'member', badgeName
   return {
     registration_tier: tier,
     badge_name: badgeName,
-    ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' } : {}),
-    ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter' ? { changing_room_type: 'female' } : {}),
+    ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' as const } : {}),
+    ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter'
+      ? { changing_room_type: 'female' as const }
+      : {}),
     agreed_to_rules: true,
     success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
     cancel_url: `${pwaUrl}/ja/mypage/registration`,
