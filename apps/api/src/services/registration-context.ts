@@ -83,7 +83,7 @@ export function createSoldOutMemory(db: Executor, cacheMs: number) {
   }
 }
 
-export type SoldOutMemory = ReturnType<typeof createSoldOutMemory>
+type SoldOutMemory = ReturnType<typeof createSoldOutMemory>
 
 export interface Released {
   registration_id: string
