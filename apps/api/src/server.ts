@@ -31,7 +31,7 @@ import {
 } from './registration-code/keys.ts'
 import { seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
-import { syncTierCapacities } from './services/registrations.ts'
+import { syncTierCapacities } from './services/inventory.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 

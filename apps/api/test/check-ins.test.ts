@@ -3,6 +3,7 @@ import type { CheckInItemWire, CheckInPageWire, CheckInResultWire } from '@furfe
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { checkInPageSize } from '../src/services/check-ins.ts'
+import { returnPaidSpot } from '../src/services/inventory.ts'
 import { deviceRecord } from './support/check-ins.ts'
 import {
   databaseKinds,
@@ -184,6 +185,8 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
     await sut.database.db.execute(
       `update registrations set payment_status = 'canceled' where registration_id = '${canceledId}'`,
     )
+    // Its spot goes back as a refund's would, so every spot stays accounted for.
+    await returnPaidSpot(sut.database.db, 'member', undefined)
 
     const pending = checkIn(pendingId, 'A', morning + 1000)
     const canceled = checkIn(canceledId, 'B', morning + 2000)

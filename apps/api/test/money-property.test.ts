@@ -8,7 +8,7 @@ import { type Database, queryRows } from '../src/db/database.ts'
 import { HttpError } from '../src/http/errors.ts'
 import type { PaymentGateway } from '../src/payments/gateway.ts'
 import { createStubPaymentGateway, type StubPaymentGateway } from '../src/payments/stub-gateway.ts'
-import { syncTierCapacities } from '../src/services/registrations.ts'
+import { syncTierCapacities } from '../src/services/inventory.ts'
 import {
   createTestApi,
   createTestClock,

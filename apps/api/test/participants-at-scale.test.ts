@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { tierInventory } from '../src/db/schema.ts'
+import { syncTierCapacities } from '../src/services/inventory.ts'
 import { databaseKinds, useTestApi } from './support/harness.ts'
 
 /*
@@ -32,6 +34,15 @@ describe.each(databaseKinds)(`the participant list at ${count} participants on %
         timestamptz '2025-03-01 00:00:00+09', timestamptz '2025-03-01 00:00:00+09'
       from generate_series(1, ${count}) as n
     `)
+    // A start after those rows were stored counts their spots (syncTierCapacities on a fresh inventory).
+    await sut.database.db.delete(tierInventory)
+    const capacity = count / 4
+    await syncTierCapacities(sut.database.db, {
+      member: capacity,
+      fursuiter: capacity,
+      sponsor: capacity,
+      sponsor_fursuiter: capacity,
+    })
   })
 
   it('answers every participant with their registration, in sign-up order', async () => {

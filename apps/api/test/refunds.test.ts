@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
-import { refundProviderKey } from '../src/services/refunds.ts'
+import { refundProviderKey } from '../src/services/refund-attempts.ts'
 import {
   databaseKinds,
   pwaUrl,

@@ -3,8 +3,16 @@ import { isErrorMessageKey } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkIns, profiles, registrationAdditionalInfo, registrations, users } from '../src/db/schema.ts'
+import {
+  checkIns,
+  profiles,
+  registrationAdditionalInfo,
+  registrations,
+  tierInventory,
+  users,
+} from '../src/db/schema.ts'
 import { paymentWebhookPath } from '../src/payments/webhooks.ts'
+import { syncTierCapacities } from '../src/services/inventory.ts'
 import { databaseKinds, registrationRequest, type TestResponse, useTestApi } from './support/harness.ts'
 
 /*
@@ -224,7 +232,7 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
         userId,
         registrationTier: 'member' as const,
         badgeName: badges[index] as string,
-        paymentStatus: 'paid',
+        paymentStatus: 'paid' as const,
         amountJpy: 3000,
         expiresAt: now,
         createdAt: now,
@@ -232,6 +240,9 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
         paidAt: now,
       })),
     )
+    // A start after those rows were stored counts their spots (syncTierCapacities on a fresh inventory).
+    await sut.database.db.delete(tierInventory)
+    await syncTierCapacities(sut.database.db, { member: 5, fursuiter: 3, sponsor: 2, sponsor_fursuiter: 1 })
     const [bidi, long] = ids as [(typeof ids)[number], (typeof ids)[number]]
     await sut.database.db.insert(profiles).values({
       userId: bidi.userId,

@@ -7,7 +7,7 @@ import type { Api } from '../src/app.ts'
 import { type Database, type Executor, openDatabase, queryRows } from '../src/db/database.ts'
 import { HttpError } from '../src/http/errors.ts'
 import { createStubPaymentGateway, type StubPaymentGateway } from '../src/payments/stub-gateway.ts'
-import { syncTierCapacities } from '../src/services/registrations.ts'
+import { syncTierCapacities } from '../src/services/inventory.ts'
 import {
   createTestApi,
   createTestClock,

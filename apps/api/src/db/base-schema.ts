@@ -1,4 +1,11 @@
-import { registrationTiers } from '@furfes/core'
+import {
+  changingRoomTypes,
+  paymentStatuses,
+  profilePrivacies,
+  registrationTiers,
+  supportedLanguages,
+  tShirtSizes,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -75,8 +82,8 @@ export const memberFormColumns = () => ({
     .references(() => users.userId),
   registrationTier: registrationTier().notNull(),
   badgeName: text('badge_name').notNull(),
-  tShirtSize: text('t_shirt_size'),
-  changingRoomType: text('changing_room_type'),
+  tShirtSize: text('t_shirt_size', { enum: tShirtSizes }),
+  changingRoomType: text('changing_room_type', { enum: changingRoomTypes }),
 })
 
 export const registrations = pgTable(
@@ -84,7 +91,7 @@ export const registrations = pgTable(
   {
     registrationId: uuid('registration_id').primaryKey(),
     ...memberFormColumns(),
-    paymentStatus: text('payment_status').notNull(),
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull(),
     amountJpy: integer('amount_jpy').notNull(),
     /** The payment provider's checkout session (Stripe `cs_…`); null until the session is created. */
     checkoutSessionId: text('checkout_session_id').unique(),
@@ -95,7 +102,7 @@ export const registrations = pgTable(
     updatedAt: instant('updated_at').notNull(),
     paidAt: instant('paid_at'),
     /** The language the member registered in (`ja` or `en`): this registration's mails are written in it. */
-    language: text('language').notNull().default('ja'),
+    language: text('language', { enum: supportedLanguages }).notNull().default('ja'),
     /**
      * When the member agreed to the participation rules, with the request that started this registration
      * (the API takes none without it); null only on registrations made before the rule (decision 124).
@@ -127,7 +134,7 @@ export const profiles = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.userId),
-    privacy: text('privacy').notNull(),
+    privacy: text('privacy', { enum: profilePrivacies }).notNull(),
     handleName: text('handle_name').notNull(),
     urls: jsonb('urls').$type<string[]>().notNull(),
     updatedAt: instant('updated_at').notNull(),

@@ -1,3 +1,4 @@
+import { checkInKinds, checkInRejectionReasons, checkInStatuses } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { registrations } from './base-schema.ts'
@@ -26,12 +27,12 @@ export const checkIns = pgTable(
     deviceName: text('device_name'),
     /** The device clock when staff checked the person in or undid it. */
     checkedInAt: instant('checked_in_at').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: checkInKinds }).notNull(),
     /** With kind undo: the check-in it cancels (as sent; it may name no stored check-in). */
     undoes: uuid('undoes'),
-    status: text('status').notNull(),
+    status: text('status', { enum: checkInStatuses }).notNull(),
     /** With status rejected. */
-    reason: text('reason'),
+    reason: text('reason', { enum: checkInRejectionReasons }),
     /** With status duplicate: the check-in in force when this one arrived. */
     firstCheckInId: uuid('first_check_in_id'),
     /** The API clock when it was stored. */

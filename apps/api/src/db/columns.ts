@@ -1,4 +1,4 @@
-import { registrationTiers } from '@furfes/core'
+import { refundSources, registrationTiers } from '@furfes/core'
 import { type SQL, sql } from 'drizzle-orm'
 import { integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core'
 
@@ -25,7 +25,10 @@ export const refundColumns = () => ({
   /** What the published policy gave back at that moment, to compare overrides with. */
   policyAmountJpy: integer('policy_amount_jpy').notNull(),
   reason: text('reason'),
-  source: text('source').notNull(),
+  source: text('source', { enum: refundSources }).notNull(),
   /** The admin (admins pool `sub`); null for a refund made outside the system. */
   staffUserId: text('staff_user_id'),
 })
+
+/** An instant of the injected clock as the text a statement casts to timestamptz. */
+export const iso = (epochMs: number): string => new Date(epochMs).toISOString()

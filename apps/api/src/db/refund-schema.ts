@@ -47,7 +47,7 @@ export const refundAttempts = pgTable(
     providerKey: text('provider_key').notNull(),
     ...refundColumns(),
     clientKey: text('client_key'),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] }).notNull(),
     /** The provider's refusal, for staff and the logs. */
     error: text('error'),
     requestedAt: instant('requested_at').notNull(),
@@ -73,7 +73,7 @@ export const eventCancellationRuns = pgTable(
   {
     runId: uuid('run_id').primaryKey(),
     expensesPerPersonJpy: integer('expenses_per_person_jpy').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['running', 'finished'] }).notNull(),
     /** Paid registrations when the run started. */
     totalRegistrations: integer('total_registrations').notNull(),
     /** No longer written (batches take whatever is still paid); kept rather than dropped by a migration. */

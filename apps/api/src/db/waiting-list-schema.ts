@@ -1,3 +1,4 @@
+import { supportedLanguages, waitingListStatuses } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { memberFormColumns, registrations } from './base-schema.ts'
@@ -17,12 +18,12 @@ export const waitingListEntries = pgTable(
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     ...memberFormColumns(),
     /** The language the member joined in: their offer mails are written in it, and their registration too. */
-    language: text('language').notNull(),
+    language: text('language', { enum: supportedLanguages }).notNull(),
     /**
      * waiting → offered (a spot is held for them) → accepted (the hold became a pending registration), or
      * expired (the offer ran out), or left (the member left the list or declined the offer).
      */
-    status: text('status').notNull(),
+    status: text('status', { enum: waitingListStatuses }).notNull(),
     joinedAt: instant('joined_at').notNull(),
     offeredAt: instant('offered_at'),
     offerExpiresAt: instant('offer_expires_at'),

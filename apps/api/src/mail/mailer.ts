@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, RefundSource, VenueWire } from '@furfes/core'
+import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import {
@@ -99,7 +99,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           card: payment.card,
           badgeName: registration.badgeName,
           tShirtSize: registration.tShirtSize,
-          changingRoomType: registration.changingRoomType as 'male' | 'female' | null,
+          changingRoomType: registration.changingRoomType,
         },
       }
     },
@@ -118,7 +118,7 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           badgeName: registration.badgeName,
           amountJpy: refund.amountJpy,
           feeJpy: registration.amountJpy,
-          source: refund.source as RefundSource,
+          source: refund.source,
         },
       }
     },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { iso } from '../db/columns.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { MailKind } from './templates.ts'
@@ -8,8 +9,6 @@ import type { MailKind } from './templates.ts'
  * transaction, so the mail exists exactly when the change does; (registration, kind) is unique, so a change
  * reported twice or out of order owes one mail. A sender drains the rows afterwards, outside any request.
  */
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 /** Owes a mail of `kind` about a registration; a second call for the same pair changes nothing. */
 export async function enqueueMail(
@@ -24,7 +23,7 @@ export async function enqueueMail(
 }
 
 /**
- * For the statement that ends pending registrations in a CTE named `ended` (services/spots.ts): owes each of
+ * For the statement that ends pending registrations in a CTE named `ended` (services/inventory.ts): owes each of
  * them whose member had reached checkout (a checkout session exists) the "checkout lapsed" mail, in the same
  * statement.
  */

@@ -1,6 +1,7 @@
 import { errorBody } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
+import { iso } from '../db/columns.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { RefundService } from '../services/refunds.ts'
@@ -30,8 +31,6 @@ type WebhookOutcome =
   | 'refund_failed'
 
 type Claim = { kind: 'claimed' } | { kind: 'duplicate'; outcome: string | null } | { kind: 'in_progress' }
-
-const iso = (epochMs: number) => new Date(epochMs).toISOString()
 
 /**
  * Records the event and claims it for this delivery, or says why not: applied already (a duplicate), or being

@@ -1,11 +1,9 @@
 import type {
   CheckInItem,
-  CheckInKind,
   CheckInPage,
   CheckInRecord,
   CheckInRejectionReason,
   CheckInResult,
-  CheckInStatus,
   Clock,
 } from '@furfes/core'
 import { asc, eq, gt, sql } from 'drizzle-orm'
@@ -87,7 +85,8 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       }
     }
     if (row.status === 'rejected') {
-      return { id, status: 'rejected', reason: row.reason as CheckInRejectionReason }
+      if (row.reason === null) throw new Error(`The refused check-in ${id} was stored without its reason`)
+      return { id, status: 'rejected', reason: row.reason }
     }
     return { id, status: 'accepted' }
   }
@@ -230,11 +229,11 @@ function toRecord(row: typeof checkIns.$inferSelect): CheckInRecord {
     deviceId: row.deviceId,
     ...(row.deviceName === null ? {} : { deviceName: row.deviceName }),
     checkedInAt: row.checkedInAt.getTime(),
-    kind: row.kind as CheckInKind,
+    kind: row.kind,
     ...(row.undoes === null ? {} : { undoes: row.undoes }),
-    status: row.status as CheckInStatus,
+    status: row.status,
     ...(row.firstCheckInId === null ? {} : { firstCheckInId: row.firstCheckInId }),
-    ...(row.reason === null ? {} : { reason: row.reason as CheckInRejectionReason }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
     receivedAt: row.receivedAt.getTime(),
   }
 }

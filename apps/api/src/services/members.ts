@@ -3,10 +3,12 @@ import type {
   ChangingRoomType,
   Clock,
   Participant,
+  PaymentStatus,
   Profile,
   ProfilePrivacy,
   Registration,
   RegistrationAdditionalInfo,
+  RegistrationTier,
   TShirtSize,
 } from '@furfes/core'
 import { eq, sql } from 'drizzle-orm'
@@ -21,21 +23,21 @@ import { currentRegistrationFirst } from './registration-queries.ts'
  */
 
 export interface RegistrationFields {
-  registrationTier: string
+  registrationTier: RegistrationTier
   badgeName: string
-  tShirtSize: string | null
-  changingRoomType: string | null
-  paymentStatus: string
+  tShirtSize: TShirtSize | null
+  changingRoomType: ChangingRoomType | null
+  paymentStatus: PaymentStatus
   paymentUrl: string | null
   expiresAt: Date
 }
 
 function registrationBase(row: RegistrationFields) {
   return {
-    registrationTier: row.registrationTier as Registration['registrationTier'],
+    registrationTier: row.registrationTier,
     badgeName: row.badgeName,
-    ...(row.tShirtSize === null ? {} : { tShirtSize: row.tShirtSize as TShirtSize }),
-    ...(row.changingRoomType === null ? {} : { changingRoomType: row.changingRoomType as ChangingRoomType }),
+    ...(row.tShirtSize === null ? {} : { tShirtSize: row.tShirtSize }),
+    ...(row.changingRoomType === null ? {} : { changingRoomType: row.changingRoomType }),
   }
 }
 
@@ -46,15 +48,15 @@ function registrationBase(row: RegistrationFields) {
 export function toRegistration(row: RegistrationFields, now: number): Registration | undefined {
   const base = registrationBase(row)
   if (row.paymentStatus !== 'pending') {
-    return { ...base, paymentStatus: row.paymentStatus as 'paid' | 'expired' | 'canceled' }
+    return { ...base, paymentStatus: row.paymentStatus }
   }
   if (row.expiresAt.getTime() <= now) return { ...base, paymentStatus: 'expired' }
   if (row.paymentUrl === null) return undefined
   return { ...base, paymentStatus: 'pending', paymentUrl: row.paymentUrl, expiresAt: row.expiresAt.getTime() }
 }
 
-const toProfile = (row: { privacy: string; handleName: string; urls: string[] }): Profile => ({
-  privacy: row.privacy as ProfilePrivacy,
+const toProfile = (row: { privacy: ProfilePrivacy; handleName: string; urls: string[] }): Profile => ({
+  privacy: row.privacy,
   handleName: row.handleName,
   linkUrls: row.urls,
 })
@@ -128,20 +130,21 @@ export async function publicProfiles(db: Executor): Promise<Profile[]> {
   return rows.map((row) => ({ privacy: 'public', handleName: row.handle_name, linkUrls: row.urls }))
 }
 
+/** A row of the participant list's statement; the enumerations are as the columns' checks allow. */
 interface ParticipantRow {
   user_id: string
   email: string | null
   registration_id: string | null
-  registration_tier: string | null
+  registration_tier: RegistrationTier | null
   badge_name: string | null
-  t_shirt_size: string | null
-  changing_room_type: string | null
-  payment_status: string | null
+  t_shirt_size: TShirtSize | null
+  changing_room_type: ChangingRoomType | null
+  payment_status: PaymentStatus | null
   payment_url: string | null
   expires_at: Date | string | null
   has_additional_info: boolean
   club_activity_x_username: string | null
-  privacy: string | null
+  privacy: ProfilePrivacy | null
   handle_name: string | null
   urls: string[] | null
 }

@@ -6,7 +6,7 @@ import type { RegistrationTier } from '@furfes/core'
 import { serve } from '@hono/node-server'
 import { decodeJwt } from 'jose'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
 import {
   AccessTokenRefusedError,
@@ -22,6 +22,7 @@ import { createStubPaymentGateway, type StubPaymentGateway } from '../../src/pay
 import { signingKeysFromDatabase } from '../../src/registration-code/keys.ts'
 import { migrationsFolder, prepareDatabase } from '../../src/server.ts'
 import { type MintOptions, mintAccessToken, poolVerifier } from './tokens.ts'
+import { expectSpotsAccountedFor } from './waiting-list.ts'
 
 export const databaseKinds = ['pglite', 'postgres'] as const satisfies readonly DatabaseKind[]
 
@@ -278,6 +279,10 @@ export function useTestApi(
   beforeEach(async () => {
     current = await createTestApi(database().database, typeof options === 'function' ? options() : options)
   })
+  // Whatever the test did, every spot is accounted for (the inventory's invariant).
+  afterEach(async () => {
+    if (current) await expectSpotsAccountedFor(current.database)
+  })
   return new Proxy({} as TestApi, {
     get(_, key) {
       if (!current) throw new Error('The test API exists only inside a test')
@@ -396,8 +401,10 @@ export function registrationRequest(tier: RegistrationTier = 'member', badgeName
   return {
     registration_tier: tier,
     badge_name: badgeName,
-    ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' } : {}),
-    ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter' ? { changing_room_type: 'female' } : {}),
+    ...(tier === 'sponsor' || tier === 'sponsor_fursuiter' ? { t_shirt_size: 'L' as const } : {}),
+    ...(tier === 'fursuiter' || tier === 'sponsor_fursuiter'
+      ? { changing_room_type: 'female' as const }
+      : {}),
     agreed_to_rules: true,
     success_url: `${pwaUrl}/ja/mypage/dashboard?refresh=1`,
     cancel_url: `${pwaUrl}/ja/mypage/registration`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { expect } from 'vitest'
 import { type Database, queryRows } from '../../src/db/database.ts'
 
 /**
@@ -31,4 +32,18 @@ export async function spotAccounting(
     registrations: Number(row.registrations),
     offers: Number(row.offers),
   }))
+}
+
+/**
+ * The inventory's invariant (src/services/inventory.ts) for every tier: the counter equals the holds, and never
+ * passes the capacity. useTestApi checks it after every test.
+ */
+export async function expectSpotsAccountedFor(database: Database): Promise<void> {
+  for (const row of await spotAccounting(database)) {
+    expect({ tier: row.tier, taken: row.taken }).toEqual({
+      tier: row.tier,
+      taken: row.registrations + row.offers,
+    })
+    expect(row.taken, `tier ${row.tier}`).toBeLessThanOrEqual(row.capacity)
+  }
 }

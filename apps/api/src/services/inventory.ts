@@ -1,0 +1,298 @@
+import {
+  type InventoryStatus,
+  inventoryStatusOf,
+  type RegistrationTier,
+  registrationTiers,
+} from '@furfes/core'
+import { type SQL, sql } from 'drizzle-orm'
+import { iso } from '../db/columns.ts'
+import { type Executor, queryRows } from '../db/database.ts'
+import { tierInventory } from '../db/schema.ts'
+import type { MailKind } from '../mail/templates.ts'
+
+/*
+ * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier that something holds.
+ * Every statement that changes the count, or decides from it whether a spot is free, is in this file. After
+ * every transaction, for every tier:
+ *
+ *   taken = pending registrations + paid registrations + open waiting-list offers,   taken <= capacity
+ *
+ * A hold is a row that counts: a pending registration (until its claim or checkout session runs out) or a
+ * waiting-list offer (until its deadline, decision 115). Taking a spot checks `taken < capacity` on the locked
+ * inventory row in the statement that creates the hold, so two takers never pass the capacity. Ending a hold
+ * changes the row and the count in one statement, and only rows that statement changed give a spot back, so a
+ * spot comes back exactly once whatever runs concurrently (a webhook, a lazy read, the sweep, another
+ * instance). Raising the capacity only raises the bound; lowering it below `taken` takes nothing away.
+ */
+
+const holds = {
+  registration: {
+    table: 'registrations',
+    status: 'payment_status',
+    holding: 'pending',
+    columns: 'registration_id, registration_tier, checkout_session_id',
+  },
+  offer: {
+    table: 'waiting_list_entries',
+    status: 'status',
+    holding: 'offered',
+    columns: 'entry_id, registration_tier',
+  },
+} as const
+
+/**
+ * The statement ending the holds of `kind` that match `condition` as `to`, or removing them (`to: null`: a hold
+ * that never became anything its member should see), and giving their spots back. `mails` is a statement over
+ * the CTE `ended` (the rows it ended) that writes the mails owed (or unlinks what named a removed row); it
+ * answers the ended rows.
+ */
+export function endHolds(
+  kind: keyof typeof holds,
+  options: { to: string | null; condition: SQL; now: number; mails: SQL },
+): SQL {
+  const { table, status, holding, columns } = holds[kind]
+  const which = sql`where ${sql.raw(`${status} = '${holding}'`)} and (${options.condition})`
+  const end =
+    options.to === null
+      ? sql`delete from ${sql.raw(table)} ${which}`
+      : sql`update ${sql.raw(table)} set ${sql.raw(status)} = ${options.to}, updated_at = ${iso(options.now)}::timestamptz ${which}`
+  return sql`
+      with ended as (
+        ${end}
+        returning ${sql.raw(columns)}
+      ), counts as (
+        select registration_tier, count(*)::int as n from ended group by registration_tier
+      ), restored as (
+        update tier_inventory t set taken = t.taken - c.n
+        from counts c where t.registration_tier = c.registration_tier
+        returning t.registration_tier
+      ), mails as (
+        ${options.mails}
+      )
+      select ${sql.raw(columns)} from ended`
+}
+
+/**
+ * The conditional UPDATE and the INSERT as one statement: the spot and the registration exist together or not
+ * at all. The UPDATE's row lock makes concurrent takers of a tier wait for each other, and each re-checks
+ * `taken < capacity` on the row as the previous one left it. A second live registration of the same user fails
+ * on the unique index and takes the spot back with it. While anybody waits for the tier, a free spot belongs to
+ * the waiting list (it is being offered), not to whoever asks first (decision 115). Parameters: tier, registration
+ * id, user id, badge name, T-shirt size, changing room, price, claim end, now, language.
+ */
+export const takeSpotStatement = {
+  name: 'take_spot',
+  text: `
+    with spot as (
+      update tier_inventory set taken = taken + 1
+      where registration_tier = $1 and taken < capacity
+        and not exists (
+          select 1 from waiting_list_entries where registration_tier = $1 and status = 'waiting')
+      returning registration_tier
+    )
+    insert into registrations (
+      registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at
+    )
+    select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
+      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
+    from spot
+    returning registration_id`,
+}
+
+/** A late payment takes a spot of its tier again (decision 141): false when none is free. */
+export async function retakeSpot(executor: Executor, tier: RegistrationTier): Promise<boolean> {
+  const taken = await queryRows(
+    executor,
+    sql`update tier_inventory set taken = taken + 1
+        where registration_tier = ${tier} and taken < capacity returning taken`,
+  )
+  return taken.length > 0
+}
+
+/**
+ * Gives the spot of a PAID registration of `tier` back and offers it to the people waiting (`offer`), in the
+ * caller's transaction. Pending holds end through endHolds instead.
+ */
+export async function returnPaidSpot(
+  executor: Executor,
+  tier: RegistrationTier,
+  offer: ((executor: Executor, tier: RegistrationTier) => Promise<unknown>) | undefined,
+): Promise<void> {
+  await executor.execute(
+    sql`update tier_inventory set taken = greatest(taken - 1, 0) where registration_tier = ${tier}`,
+  )
+  await offer?.(executor, tier)
+}
+
+export interface OfferedEntry {
+  entry_id: string
+  registration_tier: RegistrationTier
+}
+
+const offerMade: MailKind = 'waiting_list_offer'
+const offerExpired: MailKind = 'waiting_list_offer_expired'
+
+/**
+ * Turns the free spots of a tier (or of every tier) into offers for the first people waiting, in list order
+ * (never after an event-cancelled refund run has started), and owes each of them the offer mail, in one
+ * transaction. The inventory rows with a free spot and somebody waiting are locked first; the offering
+ * statement, which runs after the lock with a fresh snapshot (READ COMMITTED), then sees every spot and entry as
+ * the last writer left it, so two instances offering at once neither offer one spot twice nor pass anybody
+ * over. PGlite runs one transaction at a time.
+ */
+export async function offerReturnedSpots(
+  executor: Executor,
+  options: { tier?: RegistrationTier | undefined; now: number; offerMs: number },
+): Promise<OfferedEntry[]> {
+  const { now } = options
+  const ofTier = options.tier ? sql`and i.registration_tier = ${options.tier}` : sql``
+  return executor.transaction(async (tx) => {
+    const locked = await queryRows<{ registration_tier: string }>(
+      tx,
+      sql`select i.registration_tier from tier_inventory i
+          where i.taken < i.capacity ${ofTier}
+            and exists (select 1 from waiting_list_entries w
+                        where w.registration_tier = i.registration_tier and w.status = 'waiting')
+            -- Once the event is called off (decision 113) no spot is offered: there is nothing to attend.
+            and not exists (select 1 from event_cancellation_runs)
+          order by i.registration_tier
+          for update`,
+    )
+    if (locked.length === 0) return []
+    return queryRows<OfferedEntry>(
+      tx,
+      sql`
+        with free as (
+          select i.registration_tier, i.capacity - i.taken as n from tier_inventory i
+          where i.taken < i.capacity ${ofTier}
+        ), queue as (
+          select w.entry_id, w.registration_tier,
+            row_number() over (partition by w.registration_tier order by w.position) as place
+          from waiting_list_entries w
+          where w.status = 'waiting' and w.registration_tier in (select registration_tier from free)
+        ), chosen as (
+          select q.entry_id from queue q join free f on f.registration_tier = q.registration_tier
+          where q.place <= f.n
+        ), offered as (
+          update waiting_list_entries w
+          set status = 'offered', offered_at = ${iso(now)}::timestamptz,
+            offer_expires_at = ${iso(now + options.offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+          from chosen c where w.entry_id = c.entry_id and w.status = 'waiting'
+          returning w.entry_id, w.registration_tier
+        ), counts as (
+          select registration_tier, count(*)::int as n from offered group by registration_tier
+        ), held as (
+          update tier_inventory t set taken = t.taken + c.n
+          from counts c where t.registration_tier = c.registration_tier
+          returning t.registration_tier
+        ), mails as (
+          insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
+          select gen_random_uuid(), ${offerMade}, entry_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+          from offered
+          on conflict (waiting_entry_id, kind) do nothing
+        )
+        select entry_id, registration_tier from offered`,
+    )
+  })
+}
+
+/**
+ * Ends the offers matching `condition` as `to` and gives their spots back; for offers that ran out, owes the
+ * "offer expired" mail.
+ */
+export function endOffers(executor: Executor, to: 'expired' | 'left', condition: SQL, now: number) {
+  return queryRows<OfferedEntry>(
+    executor,
+    endHolds('offer', {
+      to,
+      condition,
+      now,
+      mails: sql`insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
+        select gen_random_uuid(), ${offerExpired}, entry_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+        from ended where ${to} = 'expired'
+        on conflict (waiting_entry_id, kind) do nothing`,
+    }),
+  )
+}
+
+/**
+ * The waiting list's part of the periodic sweep: ends the offers whose deadline passed and offers every free
+ * spot to the people waiting, so a spot freed anywhere (a lapsed offer, a canceled registration, a raised
+ * capacity) is offered within one sweep.
+ */
+export async function sweepOffers(
+  executor: Executor,
+  options: { now: number; offerMs: number },
+): Promise<{ expired: number; offered: number }> {
+  const { now } = options
+  const expired = await endOffers(executor, 'expired', sql`offer_expires_at <= ${iso(now)}::timestamptz`, now)
+  const offered = await offerReturnedSpots(executor, options)
+  return { expired: expired.length, offered: offered.length }
+}
+
+export interface InventoryItem {
+  registrationTier: RegistrationTier
+  status: InventoryStatus
+  capacity: number
+  /** Paid plus live pending registrations. */
+  held: number
+}
+
+/** What each tier has left, as the public sees it; holds past their expiry are not counted. */
+export async function availability(db: Executor, now: number): Promise<InventoryItem[]> {
+  const rows = await queryRows<{
+    registration_tier: string
+    capacity: number
+    held: number
+    waiting: boolean
+  }>(
+    db,
+    sql`
+      select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held,
+        exists (select 1 from waiting_list_entries w
+                where w.registration_tier = i.registration_tier and w.status = 'waiting') as waiting
+      from tier_inventory i
+      left join (
+        select registration_tier, count(*)::int as n from registrations
+        where payment_status = 'pending' and expires_at <= ${iso(now)}::timestamptz
+        group by registration_tier
+      ) x on x.registration_tier = i.registration_tier
+    `,
+  )
+  const byTier = new Map(rows.map((row) => [row.registration_tier, row]))
+  return registrationTiers.map((registrationTier) => {
+    const row = byTier.get(registrationTier)
+    const capacity = row?.capacity ?? 0
+    const held = Number(row?.held ?? 0)
+    // People waiting: any spot that looks free is theirs (being offered), not the public's.
+    const soldOut = held >= capacity || row?.waiting === true
+    return {
+      registrationTier,
+      capacity,
+      held,
+      status: soldOut ? ('sold_out' as const) : inventoryStatusOf(capacity, held),
+    }
+  })
+}
+
+/**
+ * Writes the configured capacity of every tier (at start: configuration is the source). Spots already held
+ * stay held; a tier seen for the first time counts the registrations that hold its spots.
+ */
+export async function syncTierCapacities(
+  db: Executor,
+  capacities: Readonly<Record<RegistrationTier, number>>,
+): Promise<void> {
+  for (const tier of registrationTiers) {
+    await db
+      .insert(tierInventory)
+      .values({
+        registrationTier: tier,
+        capacity: capacities[tier],
+        taken: sql`(select count(*)::int from registrations
+          where registration_tier = ${tier} and payment_status in ('pending', 'paid'))`,
+      })
+      .onConflictDoUpdate({ target: tierInventory.registrationTier, set: { capacity: capacities[tier] } })
+  }
+}

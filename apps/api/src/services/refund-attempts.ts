@@ -1,0 +1,144 @@
+import type { RefundSource } from '@furfes/core'
+import { and, asc, eq } from 'drizzle-orm'
+import { refundAttempts } from '../db/schema.ts'
+import { productError } from '../http/errors.ts'
+import { RefundRefusedError } from '../payments/gateway.ts'
+import { cancelRefunded, type RefundDeps, type RefundRow, refundOf } from './refund-cancellation.ts'
+import type { RegistrationRow } from './registration-queries.ts'
+
+type AttemptRow = typeof refundAttempts.$inferSelect
+
+/** The provider idempotency key of a registration's refund attempt: the same for every request and instance. */
+export const refundProviderKey = (registrationId: string, attempt: number): string =>
+  `registration-refund-${registrationId}-${attempt}`
+
+/**
+ * The attempt this request works on: the one still requested (by a concurrent request, or one whose outcome
+ * was lost), else a new one after the refused ones. Two requests creating the same attempt number agree on
+ * one row (the unique index), and with it on one provider key.
+ */
+async function currentAttempt(
+  { db }: RefundDeps,
+  row: RegistrationRow,
+  wanted: Omit<AttemptRow, 'attempt' | 'providerKey'>,
+) {
+  for (;;) {
+    const attempts = await db
+      .select()
+      .from(refundAttempts)
+      .where(eq(refundAttempts.registrationId, row.registrationId))
+      .orderBy(asc(refundAttempts.attempt))
+    const open = attempts.find((attempt) => attempt.status !== 'failed')
+    if (open) return open
+    const attempt = attempts.length + 1
+    const [created] = await db
+      .insert(refundAttempts)
+      .values({ ...wanted, attempt, providerKey: refundProviderKey(row.registrationId, attempt) })
+      .onConflictDoNothing()
+      .returning()
+    if (created) return created
+  }
+}
+
+export interface WantedRefund {
+  amountJpy: number
+  policyAmountJpy: number
+  reason: string | null
+  source: RefundSource
+  staffUserId: string | null
+  clientKey: string | null
+}
+
+/**
+ * Refunds a paid registration through the provider on the registration's open attempt, then cancels it
+ * (decision 111). Throws 502 refundFailed when the provider refused or did not answer; the registration then
+ * stays paid.
+ */
+export async function refundPaid(
+  deps: RefundDeps,
+  row: RegistrationRow,
+  checkoutSessionId: string,
+  wanted: WantedRefund,
+): Promise<RefundRow> {
+  const { db, clock, gateway, logger } = deps
+  const attempt = await currentAttempt(deps, row, {
+    registrationId: row.registrationId,
+    ...wanted,
+    status: 'requested',
+    error: null,
+    requestedAt: new Date(clock()),
+    finishedAt: null,
+  })
+  // The same client key is one confirmation of one amount: resent with another, it is a mistake, not a retry.
+  if (
+    wanted.clientKey !== null &&
+    attempt.clientKey === wanted.clientKey &&
+    attempt.amountJpy !== wanted.amountJpy
+  ) {
+    throw productError(409, 'refundKeyReused')
+  }
+  // A concurrent request (or one whose answer was lost) started this attempt: finish it as it asked, so its
+  // key carries the same amount to the provider.
+  let providerRefundId: string | null = null
+  if (attempt.amountJpy > 0) {
+    try {
+      const refund = await gateway.refund({
+        registrationId: row.registrationId,
+        checkoutSessionId,
+        amountJpy: attempt.amountJpy,
+        idempotencyKey: attempt.providerKey,
+        metadata: { registration_id: row.registrationId, attempt: String(attempt.attempt) },
+      })
+      providerRefundId = refund.refundId
+    } catch (error) {
+      if (error instanceof RefundRefusedError) {
+        await db
+          .update(refundAttempts)
+          .set({ status: 'failed', error: error.message, finishedAt: new Date(clock()) })
+          .where(
+            and(
+              eq(refundAttempts.registrationId, row.registrationId),
+              eq(refundAttempts.attempt, attempt.attempt),
+              eq(refundAttempts.status, 'requested'),
+            ),
+          )
+        logger.warn('The payment provider refused a refund; the registration stays paid', {
+          registrationId: row.registrationId,
+          attempt: attempt.attempt,
+          reason: error.message,
+        })
+      } else {
+        logger.error('A refund got no answer from the payment provider; retrying uses the same key', {
+          registrationId: row.registrationId,
+          attempt: attempt.attempt,
+          error,
+        })
+      }
+      throw productError(502, 'refundFailed')
+    }
+  }
+  await cancelRefunded(
+    deps,
+    {
+      registrationId: row.registrationId,
+      amountJpy: attempt.amountJpy,
+      policyAmountJpy: attempt.policyAmountJpy,
+      reason: attempt.reason,
+      source: attempt.source,
+      staffUserId: attempt.staffUserId,
+      providerRefundId,
+      clientKey: attempt.clientKey,
+      attempt: attempt.attempt,
+    },
+    clock(),
+  )
+  const refunded = await refundOf(db, row.registrationId)
+  if (!refunded) throw new Error('A refunded registration has no refund record')
+  logger.info('Registration canceled and refunded', {
+    registrationId: row.registrationId,
+    amountJpy: refunded.amountJpy,
+    source: refunded.source,
+    staffUserId: refunded.staffUserId,
+  })
+  return refunded
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto'
+import { type RegistrationRequestWire, registrationTierPriceJpy } from '@furfes/core'
+import { and, eq, gt } from 'drizzle-orm'
+import { iso } from '../db/columns.ts'
+import { sqlState, uniqueViolation } from '../db/database.ts'
+import { registrations, waitingListEntries } from '../db/schema.ts'
+import { productError } from '../http/errors.ts'
+import { takeSpotStatement } from './inventory.ts'
+import { settleOverdue } from './registration-cancel.ts'
+import { openCheckout } from './registration-checkout.ts'
+import { type RegistrationDeps, retryOnConflict } from './registration-context.ts'
+import { liveRegistrationOf } from './registration-queries.ts'
+import { sweep } from './registration-sweep.ts'
+
+/*
+ * A registration starts in one of two ways: the member takes a free spot, or accepts the waiting-list offer
+ * that holds one for them (decision 115). Either way it first holds its spot for a short claim only, which
+ * recording its checkout session extends to the session's expiry: a creator that dies in between leaves a
+ * hold that ends with its claim and that the next sweep gives back (decision 056).
+ */
+
+export interface StartRegistrationInput {
+  userId: string
+  email: string | undefined
+  request: RegistrationRequestWire
+}
+
+export interface AcceptOfferInput {
+  userId: string
+  email: string | undefined
+  successUrl: string
+  cancelUrl: string
+}
+
+type Started = { paymentUrl: string; registrationId: string }
+
+/** The inventory's take statement for this request: 'conflict' when the member already holds a registration. */
+async function takeSpot(
+  deps: RegistrationDeps,
+  input: StartRegistrationInput,
+  registrationId: string,
+  now: number,
+): Promise<'taken' | 'sold_out' | 'conflict'> {
+  const { request } = input
+  try {
+    const rows = await deps.query<{ registration_id: string }>(takeSpotStatement, [
+      request.registration_tier,
+      registrationId,
+      input.userId,
+      request.badge_name,
+      request.t_shirt_size ?? null,
+      request.changing_room_type ?? null,
+      registrationTierPriceJpy[request.registration_tier],
+      // The claim: recording the session extends it to the session's expiry (registration-checkout.ts).
+      iso(now + deps.checkoutClaimMs),
+      iso(now),
+      request.language,
+    ])
+    return rows.length === 1 ? 'taken' : 'sold_out'
+  } catch (error) {
+    if (sqlState(error) === uniqueViolation) return 'conflict'
+    throw error
+  }
+}
+
+/**
+ * The user already holds a registration. An expired one, or one whose claim passed without a session (its
+ * creator died), is ended so they can register again (true); a live one means 409.
+ */
+async function clearEndedHold(deps: RegistrationDeps, userId: string, now: number): Promise<boolean> {
+  const existing = await liveRegistrationOf(deps.db, userId)
+  if (!existing) return true
+  if (existing.paymentStatus !== 'pending') return false
+  if (existing.expiresAt.getTime() <= now) {
+    // Paid at the last moment (its webhook not here yet): that registration stands.
+    return (await settleOverdue(deps, existing, now)) === 'expired'
+  }
+  return false
+}
+
+/** Takes a spot and opens a checkout session: 409 soldOut or purchaseSessionAlreadyExists, 503 highTraffic. */
+export async function startRegistration(
+  deps: RegistrationDeps,
+  input: StartRegistrationInput,
+): Promise<Started> {
+  const { clock, soldOut } = deps
+  const tier = input.request.registration_tier
+  if (soldOut.isSoldOut(tier, clock())) throw productError(409, 'soldOut')
+  const registrationId = randomUUID()
+  let now = clock()
+  let outcome: 'taken' | 'sold_out' | 'conflict' = 'conflict'
+  for (let attempt = 0; attempt < 3; attempt++) {
+    now = clock()
+    outcome = await retryOnConflict(() => takeSpot(deps, input, registrationId, now))
+    if (outcome === 'taken') break
+    if (outcome === 'sold_out' && (await sweep(deps, tier)) === 0) break
+    if (outcome === 'conflict' && !(await clearEndedHold(deps, input.userId, now))) break
+  }
+  if (outcome === 'sold_out') {
+    await soldOut.remember(tier, now)
+    throw productError(409, 'soldOut')
+  }
+  if (outcome === 'conflict') throw productError(409, 'purchaseSessionAlreadyExists')
+
+  return openCheckout(deps, {
+    registrationId,
+    tier,
+    userId: input.userId,
+    email: input.email,
+    successUrl: input.request.success_url,
+    cancelUrl: input.request.cancel_url,
+    now,
+  })
+}
+
+/**
+ * Turns the member's open waiting-list offer into a pending registration holding the offered spot, and opens
+ * its checkout session (decision 115): 409 noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.
+ */
+export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInput): Promise<Started> {
+  const { db, clock } = deps
+  const now = clock()
+  const registrationId = randomUUID()
+  // An earlier checkout whose time is up but that nobody released yet must not block the offer.
+  await clearEndedHold(deps, input.userId, now)
+  const tier = await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const [entry] = await tx
+        .select()
+        .from(waitingListEntries)
+        .where(
+          and(
+            eq(waitingListEntries.userId, input.userId),
+            eq(waitingListEntries.status, 'offered'),
+            gt(waitingListEntries.offerExpiresAt, new Date(now)),
+          ),
+        )
+        .for('update')
+      if (!entry) throw productError(409, 'noWaitingListOffer')
+      const registrationTier = entry.registrationTier
+      try {
+        // The offer's hold becomes the registration's: `taken` already counts it, so it does not change.
+        await tx.insert(registrations).values({
+          registrationId,
+          userId: input.userId,
+          registrationTier,
+          badgeName: entry.badgeName,
+          tShirtSize: entry.tShirtSize,
+          changingRoomType: entry.changingRoomType,
+          paymentStatus: 'pending',
+          amountJpy: registrationTierPriceJpy[registrationTier],
+          expiresAt: new Date(now + deps.checkoutClaimMs),
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+          language: entry.language,
+          // Joining the list required agreeing to the participation rules (the same form as registering).
+          rulesAgreedAt: entry.joinedAt,
+        })
+      } catch (error) {
+        if (sqlState(error) === uniqueViolation) throw productError(409, 'purchaseSessionAlreadyExists')
+        throw error
+      }
+      await tx
+        .update(waitingListEntries)
+        .set({ status: 'accepted', registrationId, updatedAt: new Date(now) })
+        .where(eq(waitingListEntries.entryId, entry.entryId))
+      return registrationTier
+    }),
+  )
+  return openCheckout(deps, { registrationId, tier, ...input, now })
+}
