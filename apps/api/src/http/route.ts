@@ -33,7 +33,6 @@ interface RouteInput<R extends RouteDefinition> {
   query: QueryOf<R>
   /** The verified token; present on member and admin routes. */
   caller: R['auth'] extends 'none' ? undefined : VerifiedToken
-  context: Context
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204
@@ -138,7 +137,7 @@ export function createRouteMounter(app: Hono, options: RouteMounterOptions): Rou
         const query = readQuery(context, route.request?.query)
         let answer: { status: number; body?: unknown; headers?: Record<string, string> }
         try {
-          answer = await handler({ body, params, query, caller, context } as RouteInput<typeof route>)
+          answer = await handler({ body, params, query, caller } as RouteInput<typeof route>)
         } catch (error) {
           if (error instanceof InvalidAnswerError) throw invalidAnswer(route, error.zodError)
           throw error

@@ -20,7 +20,11 @@ export interface PublicProfileCache {
   forget(): void
 }
 
-export function createPublicProfileCache(options: { db: Executor; clock: Clock; cacheMs: number }) {
+export function createPublicProfileCache(options: {
+  db: Executor
+  clock: Clock
+  cacheMs: number
+}): PublicProfileCache {
   const { db, clock, cacheMs } = options
   let kept: { body: ProfileListWire; until: number } | undefined
   let loading: Promise<ProfileListWire> | undefined
@@ -41,7 +45,7 @@ export function createPublicProfileCache(options: { db: Executor; clock: Clock; 
     forget() {
       kept = undefined
     },
-  } satisfies PublicProfileCache
+  }
 }
 
 /** What anyone may read without signing in: the public profiles and the registration-code keys. */
