@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -12,6 +13,9 @@ const domSetupFiles = [
 /** One run covers every package: unit tests beside the code, integration tests in apps/api/test. */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves one core free (one worker on a 2-core machine), but a
+    // file often waits (on PostgreSQL, a child process, a server it started) rather than computes.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'tooling', root: './scripts', include: ['**/*.test.ts'], setupFiles } },
       { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'], setupFiles } },
