@@ -62,6 +62,10 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // Files share a worker's loaded modules (the API, drizzle, PGlite) instead of loading them again each:
+          // every file opens its own databases and APIs, and the files that fake timers or set environment
+          // variables restore them after each test.
+          isolate: false,
           root: './apps/api',
           include: ['{src,test}/**/*.test.ts'],
           setupFiles,
