@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -12,6 +13,9 @@ const domSetupFiles = [
 /** One run covers every package: unit tests beside the code, integration tests in apps/api/test. */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves one core free (one worker on a 2-core machine), but a
+    // file often waits (on PostgreSQL, a child process, a server it started) rather than computes.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'tooling', root: './scripts', include: ['**/*.test.ts'], setupFiles } },
       { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'], setupFiles } },
@@ -58,6 +62,10 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // Files share a worker's loaded modules (the API, drizzle, PGlite) instead of loading them again each:
+          // every file opens its own databases and APIs, and the files that fake timers or set environment
+          // variables restore them after each test.
+          isolate: false,
           root: './apps/api',
           include: ['{src,test}/**/*.test.ts'],
           setupFiles,

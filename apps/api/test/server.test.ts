@@ -23,7 +23,9 @@ import { mintAccessToken, poolVerifier } from './support/tokens.ts'
 
 const pwaUrl = 'http://localhost:5173'
 
-describe('the API server', () => {
+// Each test starts a real server, and on PGlite that creates a database from nothing in the data folder (initdb
+// and every migration): over the project's 30 s on a loaded 2-core machine with another test file running.
+describe('the API server', { timeout: 90_000 }, () => {
   let dataDir: string
   const running: RunningServer[] = []
   beforeEach(() => {

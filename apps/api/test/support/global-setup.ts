@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { migrationsFolder } from '../../src/server.ts'
-import { startPostgresCluster } from './postgres-cluster.ts'
+import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     postgresUrl: string
     /** A dump of a migrated PGlite: test files load it instead of running PGlite's slow initdb each. */
     pgliteTemplate: string
+    /** A migrated database in that cluster: test files' databases are copies of it, not migrated each. */
+    postgresTemplate: string
   }
 }
 
@@ -30,14 +32,37 @@ async function pgliteTemplate(folder: string): Promise<string> {
   }
 }
 
-/** One PostgreSQL cluster and one migrated PGlite image for the api project's run, deleted at the end. */
+async function postgresTemplate(cluster: PostgresCluster): Promise<string> {
+  const name = 'furfes_migrated'
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: await cluster.createDatabase(name),
+    poolSize: 1,
+  })
+  try {
+    await migrate(database.db, migrationsFolder)
+  } finally {
+    // PostgreSQL copies a template only while nobody is connected to it.
+    await database.close()
+  }
+  return name
+}
+
+/**
+ * One PostgreSQL cluster holding a migrated template database, and one migrated PGlite image, for the api
+ * project's run; deleted at the end.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = mkdtempSync(join(tmpdir(), 'furfes-api-test-'))
-  const [cluster, template] = await Promise.all([startPostgresCluster(), pgliteTemplate(folder)])
-  project.provide('postgresUrl', cluster.url)
+  const [cluster, template] = await Promise.all([
+    startPostgresCluster().then(async (started) => ({ started, template: await postgresTemplate(started) })),
+    pgliteTemplate(folder),
+  ])
+  project.provide('postgresUrl', cluster.started.url)
+  project.provide('postgresTemplate', cluster.template)
   project.provide('pgliteTemplate', template)
   return async () => {
-    await cluster.stop()
+    await cluster.started.stop()
     rmSync(folder, { recursive: true, force: true })
   }
 }

@@ -90,23 +90,31 @@ export function createFakeIdentity(): FakeIdentity {
   }
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new database in the run's PostgreSQL cluster. */
+/**
+ * A fresh, migrated database: PGlite in memory loaded from the run's migrated image, or a new database in the
+ * run's PostgreSQL cluster copied from its migrated template.
+ */
 export async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; url?: string }> {
   if (kind === 'pglite') {
     const loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))])
     return { database: await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir }) }
   }
-  const url = await createPostgresDatabase()
+  const url = await createPostgresDatabase({ migrated: true })
   return { database: await openDatabase({ kind: 'postgres', url, poolSize: 10 }), url }
 }
 
-export async function createPostgresDatabase(): Promise<string> {
+/** A new database in the run's PostgreSQL cluster: empty, or `migrated` (a copy of the migrated template). */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const admin = new URL(inject('postgresUrl'))
   const name = `test_${randomUUID().replaceAll('-', '')}`
   const client = new pg.Client({ connectionString: admin.href })
   await client.connect()
   try {
-    await client.query(`create database ${name}`)
+    await client.query(
+      options.migrated
+        ? `create database ${name} template ${inject('postgresTemplate')}`
+        : `create database ${name}`,
+    )
   } finally {
     await client.end()
   }
