@@ -1,5 +1,5 @@
 // Lighthouse (mobile: simulated slow 4G and a 4x slower CPU) on Debian's Chromium, fully offline. Used by the
-// budget spec and, through lighthouse-cli.ts, by the PWA's benchmark.
+// PWA's benchmark, through lighthouse-cli.ts.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
