@@ -214,7 +214,10 @@ describe('the edition form', () => {
     })
     expect(editionFormSchema.safeParse(values)).toEqual({ success: true, data: firstEdition })
     const announced = { ...firstEdition, venue }
-    expect(editionFormSchema.safeParse(editionFormValues(announced))).toEqual({ success: true, data: announced })
+    expect(editionFormSchema.safeParse(editionFormValues(announced))).toEqual({
+      success: true,
+      data: announced,
+    })
   })
 
   it('names each wrong field by its form name, with the message of its rule', () => {
