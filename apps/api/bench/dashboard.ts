@@ -85,7 +85,7 @@ async function measure(name: string, options: DatabaseOptions) {
     }
     times.sort((a, b) => a - b)
     const round = (ms: number) => Math.round(ms * 10) / 10
-    return `| ${name} | ${participants} | ${first.checked_in} | ${runs} | ${round(percentile(times, 50))} | ${round(percentile(times, 95))} | ${round(times.at(-1) ?? 0)} |`
+    return `| ${name} | ${participants} | ${first.checkedIn} | ${runs} | ${round(percentile(times, 50))} | ${round(percentile(times, 95))} | ${round(times.at(-1) ?? 0)} |`
   } finally {
     await database.close()
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationTier, registrationRequestWireSchema } from '@furfes/core'
+import { type RegistrationTier, registrationRequestCodec } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -161,7 +161,7 @@ const operations = {
         api.registrations.start({
           userId: world.users[who] as string,
           email: undefined,
-          request: registrationRequestWireSchema.parse(registrationRequest(tier, `Member ${who}`)),
+          request: registrationRequestCodec.parse(registrationRequest(tier, `Member ${who}`)),
         }),
       )
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationTier, registrationRequestWireSchema } from '@furfes/core'
+import { type RegistrationTier, registrationRequestCodec } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -136,7 +136,7 @@ const operations = {
         api.registrations.start({
           userId: world.users[who] as string,
           email: undefined,
-          request: registrationRequestWireSchema.parse(registrationRequest(which, `Member ${who}`)),
+          request: registrationRequestCodec.parse(registrationRequest(which, `Member ${who}`)),
         }),
       )
       // A free spot belongs to the people waiting, not to whoever asks (only decidable without a concurrent step).

@@ -1,6 +1,6 @@
-import { apiRoutes, type Clock } from '@furfes/core'
+import { apiRoutes, type Clock, dashboardCodec } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
-import type { RouteMounter } from '../http/route.ts'
+import { encode, type RouteMounter } from '../http/route.ts'
 import { dashboard } from '../services/dashboard.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
@@ -14,7 +14,6 @@ export function mountDashboardRoutes(
   mount(apiRoutes.getAdminDashboard, async () => {
     // Due holds go back first, so pending and spots left count only holds still in force (decision 056).
     await registrations.releaseExpired()
-    // The database computes the figures in their wire shape; the mounter checks them against the schema.
-    return { status: 200, body: await dashboard(db, clock()) }
+    return { status: 200, body: encode(dashboardCodec, await dashboard(db, clock())) }
   })
 }

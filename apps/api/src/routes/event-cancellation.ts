@@ -1,4 +1,9 @@
-import { apiRoutes, eventCancellationRequestCodec, eventCancellationRunCodec } from '@furfes/core'
+import {
+  apiRoutes,
+  eventCancellationDryRunCodec,
+  eventCancellationRequestCodec,
+  eventCancellationRunCodec,
+} from '@furfes/core'
 import { notFound } from '../http/errors.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { EventCancellationService } from '../services/event-cancellation.ts'
@@ -12,8 +17,10 @@ export function mountEventCancellationRoutes(
 
   mount(apiRoutes.postAdminEventCancellationDryRun, async ({ body }) => {
     const { expensesPerPersonJpy } = decode(eventCancellationRequestCodec, body)
-    // The database computes the totals in their wire shape; the mounter checks them against the schema.
-    return { status: 200, body: await eventCancellation.dryRun(expensesPerPersonJpy) }
+    return {
+      status: 200,
+      body: encode(eventCancellationDryRunCodec, await eventCancellation.dryRun(expensesPerPersonJpy)),
+    }
   })
 
   mount(apiRoutes.postAdminEventCancellation, async ({ body, caller }) => {

@@ -76,8 +76,7 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     requireOwnOrigin(pwaOrigin, [request.successUrl, request.cancelUrl])
     await requireRegistrationOpen(featureFlags)
     const email = await callerEmail(db, caller)
-    // The service reads the request in its wire names.
-    const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request: body })
+    const { paymentUrl } = await registrations.start({ userId: caller.sub, email, request })
     return { status: 201, body: encode(registrationCheckoutCodec, { paymentUrl }) }
   })
 

@@ -1,4 +1,4 @@
-import { type DashboardWire, eventTimeZone, registrationTiers } from '@furfes/core'
+import { type Dashboard, eventTimeZone, registrationTiers } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
 
@@ -36,11 +36,8 @@ interface SlotRow {
 
 const slotSeconds = 600
 
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString()
-}
-
-export async function dashboard(db: Executor, now: number): Promise<DashboardWire> {
+/** The committee's figures at `now`, in the client shape; the route encodes them with core's codec. */
+export async function dashboard(db: Executor, now: number): Promise<Dashboard> {
   const tierRows = await queryRows<TierRow>(
     db,
     sql`
@@ -105,35 +102,34 @@ export async function dashboard(db: Executor, now: number): Promise<DashboardWir
     const refunded = Number(row.revenue_refunded_jpy)
     return [
       {
-        registration_tier: tier,
+        registrationTier: tier,
         capacity: row.capacity,
         paid: row.paid,
         pending: row.pending,
-        spots_left: Math.max(row.capacity - row.taken, 0),
+        spotsLeft: Math.max(row.capacity - row.taken, 0),
         waiting: row.waiting,
-        revenue_gross_jpy: gross,
-        revenue_refunded_jpy: refunded,
-        revenue_net_jpy: gross - refunded,
-        checked_in: row.checked_in,
+        revenueGrossJpy: gross,
+        revenueRefundedJpy: refunded,
+        revenueNetJpy: gross - refunded,
+        checkedIn: row.checked_in,
       },
     ]
   })
   return {
-    generated_at: new Date(now).toISOString(),
+    generatedAt: now,
     tiers,
-    registrations_per_day: dayRows.map((row) => ({
+    registrationsPerDay: dayRows.map((row) => ({
       date: row.date,
-      registration_tier:
-        row.registration_tier as DashboardWire['registrations_per_day'][number]['registration_tier'],
+      registrationTier: row.registration_tier as Dashboard['registrationsPerDay'][number]['registrationTier'],
       registrations: row.registrations,
     })),
-    check_ins_per_slot: slotRows.map((row) => ({
-      slot_start: iso(row.slot_start),
-      device_id: row.device_id,
-      ...(row.device_name === null ? {} : { device_name: row.device_name }),
-      check_ins: row.check_ins,
+    checkInsPerSlot: slotRows.map((row) => ({
+      slotStart: new Date(row.slot_start).getTime(),
+      deviceId: row.device_id,
+      ...(row.device_name === null ? {} : { deviceName: row.device_name }),
+      checkIns: row.check_ins,
     })),
-    checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
+    checkedIn: tiers.reduce((sum, tier) => sum + tier.checkedIn, 0),
     paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
   }
 }

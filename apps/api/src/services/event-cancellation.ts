@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import {
   type Clock,
-  type EventCancellationDryRunWire,
+  type EventCancellationDryRun,
   type EventCancellationRun,
   eventCancelledRefundJpy,
   registrationTiers,
@@ -18,7 +18,7 @@ import type { RefundService } from './refunds.ts'
 
 export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */
-  dryRun(expensesPerPersonJpy: number): Promise<EventCancellationDryRunWire>
+  dryRun(expensesPerPersonJpy: number): Promise<EventCancellationDryRun>
   /**
    * Starts a run (or answers the one running): switches registration off, ends the checkouts still open and
    * drives the run in the background.
@@ -61,27 +61,27 @@ function paidByTier(db: Executor) {
 }
 
 /** What a run with these expenses would refund, without refunding anything. */
-async function dryRun(db: Executor, expensesPerPersonJpy: number): Promise<EventCancellationDryRunWire> {
+async function dryRun(db: Executor, expensesPerPersonJpy: number): Promise<EventCancellationDryRun> {
   const rows = await paidByTier(db)
   const tiers = registrationTiers.map((tier) => {
     const mine = rows.filter((row) => row.registration_tier === tier)
     const count = mine.reduce((sum, row) => sum + row.n, 0)
     return {
-      registration_tier: tier,
-      paid_registrations: count,
-      gross_jpy: mine.reduce((sum, row) => sum + row.n * row.amount_jpy, 0),
-      refund_total_jpy: mine.reduce(
+      registrationTier: tier,
+      paidRegistrations: count,
+      grossJpy: mine.reduce((sum, row) => sum + row.n * row.amount_jpy, 0),
+      refundTotalJpy: mine.reduce(
         (sum, row) => sum + row.n * eventCancelledRefundJpy(row.amount_jpy, expensesPerPersonJpy),
         0,
       ),
     }
   })
   return {
-    expenses_per_person_jpy: expensesPerPersonJpy,
-    paid_registrations: tiers.reduce((sum, tier) => sum + tier.paid_registrations, 0),
-    gross_jpy: tiers.reduce((sum, tier) => sum + tier.gross_jpy, 0),
-    expenses_total_jpy: tiers.reduce((sum, tier) => sum + (tier.gross_jpy - tier.refund_total_jpy), 0),
-    refund_total_jpy: tiers.reduce((sum, tier) => sum + tier.refund_total_jpy, 0),
+    expensesPerPersonJpy,
+    paidRegistrations: tiers.reduce((sum, tier) => sum + tier.paidRegistrations, 0),
+    grossJpy: tiers.reduce((sum, tier) => sum + tier.grossJpy, 0),
+    expensesTotalJpy: tiers.reduce((sum, tier) => sum + (tier.grossJpy - tier.refundTotalJpy), 0),
+    refundTotalJpy: tiers.reduce((sum, tier) => sum + tier.refundTotalJpy, 0),
     tiers,
   }
 }
@@ -180,7 +180,7 @@ async function start(
       runId,
       expensesPerPersonJpy,
       status: 'running',
-      totalRegistrations: totals.paid_registrations,
+      totalRegistrations: totals.paidRegistrations,
       startedBy: staffUserId,
       startedAt: new Date(clock()),
     })

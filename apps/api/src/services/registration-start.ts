@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationRequestWire, registrationTierPriceJpy } from '@furfes/core'
+import { defaultLanguage, type RegistrationRequest, registrationTierPriceJpy } from '@furfes/core'
 import { and, eq, gt } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { sqlState, uniqueViolation } from '../db/database.ts'
@@ -22,7 +22,7 @@ import { sweep } from './registration-sweep.ts'
 export interface StartRegistrationInput {
   userId: string
   email: string | undefined
-  request: RegistrationRequestWire
+  request: RegistrationRequest
 }
 
 export interface AcceptOfferInput {
@@ -44,17 +44,17 @@ async function takeSpot(
   const { request } = input
   try {
     const rows = await deps.query<{ registration_id: string }>(takeSpotStatement, [
-      request.registration_tier,
+      request.registrationTier,
       registrationId,
       input.userId,
-      request.badge_name,
-      request.t_shirt_size ?? null,
-      request.changing_room_type ?? null,
-      registrationTierPriceJpy[request.registration_tier],
+      request.badgeName,
+      request.tShirtSize ?? null,
+      request.changingRoomType ?? null,
+      registrationTierPriceJpy[request.registrationTier],
       // The claim: recording the session extends it to the session's expiry (registration-checkout.ts).
       iso(now + deps.checkoutClaimMs),
       iso(now),
-      request.language,
+      request.language ?? defaultLanguage,
     ])
     return rows.length === 1 ? 'taken' : 'sold_out'
   } catch (error) {
@@ -84,7 +84,7 @@ export async function startRegistration(
   input: StartRegistrationInput,
 ): Promise<Started> {
   const { clock, soldOut } = deps
-  const tier = input.request.registration_tier
+  const tier = input.request.registrationTier
   if (soldOut.isSoldOut(tier, clock())) throw productError(409, 'soldOut')
   const registrationId = randomUUID()
   let now = clock()
@@ -107,8 +107,8 @@ export async function startRegistration(
     tier,
     userId: input.userId,
     email: input.email,
-    successUrl: input.request.success_url,
-    cancelUrl: input.request.cancel_url,
+    successUrl: input.request.successUrl,
+    cancelUrl: input.request.cancelUrl,
     now,
   })
 }

@@ -1,4 +1,4 @@
-import type { EventCancellationDryRunWire, EventCancellationRunWire } from '@furfes/core'
+import type { EventCancellationDryRun, EventCancellationRun } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
@@ -34,9 +34,9 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
   const yen = (value: number) => formatYen(value, language)
   const [expenses, setExpenses] = useState('')
   const [touched, setTouched] = useState(false)
-  const [dryRun, setDryRun] = useState<EventCancellationDryRunWire | undefined>(undefined)
+  const [dryRun, setDryRun] = useState<EventCancellationDryRun | undefined>(undefined)
   const [confirming, setConfirming] = useState(false)
-  const [run, setRun] = useState<EventCancellationRunWire | null | undefined>(undefined)
+  const [run, setRun] = useState<EventCancellationRun | null | undefined>(undefined)
   const [error, setError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
 
@@ -82,7 +82,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
     setBusy(true)
     setError(undefined)
     try {
-      setRun(await services.api.startEventCancellation(dryRun.expenses_per_person_jpy))
+      setRun(await services.api.startEventCancellation(dryRun.expensesPerPersonJpy))
       onStarted?.()
       setConfirming(false)
       setDryRun(undefined)
@@ -108,9 +108,9 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
               <Typography>
                 {t(running ? 'eventCancellation.running' : 'eventCancellation.finished', {
                   refunded: run.refunded,
-                  total: run.total_registrations,
+                  total: run.totalRegistrations,
                   failed: run.failed,
-                  expenses: yen(run.expenses_per_person_jpy),
+                  expenses: yen(run.expensesPerPersonJpy),
                 })}
               </Typography>
               <LinearProgress
@@ -118,15 +118,15 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
                 aria-label={t('eventCancellation.progress')}
                 // Payments that land during the run are refunded too, so refunded may pass the starting total.
                 value={
-                  run.total_registrations === 0
+                  run.totalRegistrations === 0
                     ? 100
-                    : Math.min(100, (100 * run.refunded) / run.total_registrations)
+                    : Math.min(100, (100 * run.refunded) / run.totalRegistrations)
                 }
               />
               {run.failed > 0 && <Alert severity="warning">{t('eventCancellation.failedHint')}</Alert>}
-              {run.last_error && (
+              {run.lastError && (
                 <Typography variant="body2">
-                  {t('eventCancellation.lastError', { error: run.last_error })}
+                  {t('eventCancellation.lastError', { error: run.lastError })}
                 </Typography>
               )}
             </Stack>
@@ -170,29 +170,29 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
                 </TableHead>
                 <TableBody>
                   {dryRun.tiers.map((tier) => (
-                    <TableRow key={tier.registration_tier}>
+                    <TableRow key={tier.registrationTier}>
                       <TableCell component="th" scope="row">
-                        {t(`domain:registrationTier.${tier.registration_tier}`)}
+                        {t(`domain:registrationTier.${tier.registrationTier}`)}
                       </TableCell>
-                      <TableCell align="right">{tier.paid_registrations}</TableCell>
-                      <TableCell align="right">{yen(tier.gross_jpy)}</TableCell>
-                      <TableCell align="right">{yen(tier.refund_total_jpy)}</TableCell>
+                      <TableCell align="right">{tier.paidRegistrations}</TableCell>
+                      <TableCell align="right">{yen(tier.grossJpy)}</TableCell>
+                      <TableCell align="right">{yen(tier.refundTotalJpy)}</TableCell>
                     </TableRow>
                   ))}
                   <TableRow>
                     <TableCell component="th" scope="row">
                       {t('eventCancellation.all')}
                     </TableCell>
-                    <TableCell align="right">{dryRun.paid_registrations}</TableCell>
-                    <TableCell align="right">{yen(dryRun.gross_jpy)}</TableCell>
-                    <TableCell align="right">{yen(dryRun.refund_total_jpy)}</TableCell>
+                    <TableCell align="right">{dryRun.paidRegistrations}</TableCell>
+                    <TableCell align="right">{yen(dryRun.grossJpy)}</TableCell>
+                    <TableCell align="right">{yen(dryRun.refundTotalJpy)}</TableCell>
                   </TableRow>
                 </TableBody>
               </Table>
               <Typography>
                 {t('eventCancellation.kept', {
-                  expenses: yen(dryRun.expenses_total_jpy),
-                  perPerson: yen(dryRun.expenses_per_person_jpy),
+                  expenses: yen(dryRun.expensesTotalJpy),
+                  perPerson: yen(dryRun.expensesPerPersonJpy),
                 })}
               </Typography>
               {confirming ? (
@@ -210,8 +210,8 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
                   }
                 >
                   {t('eventCancellation.confirmText', {
-                    count: dryRun.paid_registrations,
-                    amount: yen(dryRun.refund_total_jpy),
+                    count: dryRun.paidRegistrations,
+                    amount: yen(dryRun.refundTotalJpy),
                   })}
                 </Alert>
               ) : (

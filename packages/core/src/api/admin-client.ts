@@ -10,8 +10,11 @@ import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
 import { type Participant, participantListCodec } from '../contract/participants.ts'
 import {
-  type EventCancellationDryRunWire,
-  type EventCancellationRunWire,
+  type EventCancellationDryRun,
+  type EventCancellationRun,
+  eventCancellationDryRunCodec,
+  eventCancellationRequestCodec,
+  eventCancellationRunCodec,
   type Refund,
   type RefundQuote,
   type RefundRequest,
@@ -59,22 +62,29 @@ export interface AdminApiClient {
   dryRunEventCancellation(
     expensesPerPersonJpy: number,
     options?: CallOptions,
-  ): Promise<EventCancellationDryRunWire>
+  ): Promise<EventCancellationDryRun>
   /** Starts the event-cancelled refund (or answers the run in progress). */
-  startEventCancellation(
-    expensesPerPersonJpy: number,
-    options?: CallOptions,
-  ): Promise<EventCancellationRunWire>
+  startEventCancellation(expensesPerPersonJpy: number, options?: CallOptions): Promise<EventCancellationRun>
   /** The latest event-cancelled run with its progress, or null before any. */
-  getEventCancellation(options?: CallOptions): Promise<EventCancellationRunWire | null>
+  getEventCancellation(options?: CallOptions): Promise<EventCancellationRun | null>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
-  const { call, reader, sender } = createTransport(options, 'admin')
+  const { reader, sender } = createTransport(options, 'admin')
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
   const refund = sender(apiRoutes.postAdminRegistrationRefund, refundRequestCodec, refundCodec)
+  const dryRunCancellation = sender(
+    apiRoutes.postAdminEventCancellationDryRun,
+    eventCancellationRequestCodec,
+    eventCancellationDryRunCodec,
+  )
+  const startCancellation = sender(
+    apiRoutes.postAdminEventCancellation,
+    eventCancellationRequestCodec,
+    eventCancellationRunCodec,
+  )
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
@@ -96,18 +106,10 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     refundRegistration: (registrationId, request, callOptions) =>
       refund(request, callOptions, { params: { registration_id: registrationId } }),
     dryRunEventCancellation: (expensesPerPersonJpy, callOptions) =>
-      call(
-        apiRoutes.postAdminEventCancellationDryRun,
-        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
-        callOptions,
-      ),
+      dryRunCancellation({ expensesPerPersonJpy }, callOptions),
     startEventCancellation: (expensesPerPersonJpy, callOptions) =>
-      call(
-        apiRoutes.postAdminEventCancellation,
-        { body: { expenses_per_person_jpy: expensesPerPersonJpy } },
-        callOptions,
-      ),
-    getEventCancellation: (callOptions) => call(apiRoutes.getAdminEventCancellation, {}, callOptions),
+      startCancellation({ expensesPerPersonJpy }, callOptions),
+    getEventCancellation: reader(apiRoutes.getAdminEventCancellation, eventCancellationRunCodec),
     getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
   }
 }

@@ -236,6 +236,34 @@ export const eventCancellationDryRunWireSchema = component(
 )
 export type EventCancellationDryRunWire = z.infer<typeof eventCancellationDryRunWireSchema>
 
+/** What an event-cancelled refund would refund, in total and per tier. */
+export const eventCancellationDryRunSchema = z.object({
+  expensesPerPersonJpy: z.number(),
+  paidRegistrations: z.number(),
+  grossJpy: z.number(),
+  expensesTotalJpy: z.number(),
+  refundTotalJpy: z.number(),
+  tiers: z.array(
+    z.object({
+      registrationTier: z.enum(registrationTiers),
+      paidRegistrations: z.number(),
+      grossJpy: z.number(),
+      refundTotalJpy: z.number(),
+    }),
+  ),
+})
+export type EventCancellationDryRun = z.output<typeof eventCancellationDryRunSchema>
+
+/** Only the names change, the totals and each tier's alike. */
+export const eventCancellationDryRunCodec = z.codec(
+  eventCancellationDryRunWireSchema,
+  eventCancellationDryRunSchema,
+  {
+    decode: (wire) => ({ ...toClientNames(wire), tiers: wire.tiers.map((tier) => toClientNames(tier)) }),
+    encode: (dryRun) => ({ ...toWireNames(dryRun), tiers: dryRun.tiers.map((tier) => toWireNames(tier)) }),
+  },
+)
+
 export const eventCancellationRunWireSchema = component(
   z.object({
     run_id: z.uuid(),
