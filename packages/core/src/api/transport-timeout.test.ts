@@ -40,12 +40,20 @@ function transportFor(baseUrl: string, options: { timeoutMs?: number; fetch?: Fe
 
 describe('transport timeout', () => {
   it('gives up on a server that accepts the connection and never answers, as a network error', async () => {
+    let received!: () => void
+    const reached = new Promise<void>((resolve) => {
+      received = resolve
+    })
     const baseUrl = await listen(() => {
       // Accept the request and say nothing, like a request swallowed by venue Wi-Fi.
+      received()
     })
-    const error = await transportFor(baseUrl, { timeoutMs: 50 })
+    // Long enough for the request to reach the server on a busy machine: the timeout must be the one that ends it.
+    const answer = transportFor(baseUrl, { timeoutMs: 2_000 })
       .call(route, {})
       .catch((caught: unknown) => caught)
+    await reached
+    const error = await answer
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).cause).toBeInstanceOf(RequestTimeoutError)
     expect(held).toHaveLength(1)
