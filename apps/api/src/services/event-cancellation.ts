@@ -227,19 +227,13 @@ async function status(deps: EventCancellationDeps): Promise<EventCancellationRun
   return withProgress(db, run)
 }
 
-export function createEventCancellationService(options: {
-  db: Executor
-  clock: Clock
-  logger: Logger
-  refunds: RefundService
-  gateway: PaymentGateway
-  featureFlags: FeatureFlagService
-  batchSize?: number
-  leaseMs?: number
-  retryBaseMs?: number
-  retryMaxMs?: number
-  autoDrive?: boolean
-}): EventCancellationService {
+/** The settings that have a default; the rest of the dependencies are given. */
+type Tunable = 'batchSize' | 'leaseMs' | 'retryBaseMs' | 'retryMaxMs' | 'autoDrive'
+
+export function createEventCancellationService(
+  options: Omit<EventCancellationDeps, Tunable | 'driverId' | 'background'> &
+    Partial<Pick<EventCancellationDeps, Tunable>>,
+): EventCancellationService {
   const deps: EventCancellationDeps = {
     ...options,
     logger: options.logger.child({ component: 'event-cancellation' }),
