@@ -138,7 +138,17 @@ export async function withDevices<const Names extends readonly string[]>(
   const devices: Device[] = []
   try {
     for (const name of names) devices.push(await openDevice(browser, name, { camera: options.camera }))
-    await steps(devices as { -readonly [K in keyof Names]: Device })
+    try {
+      await steps(devices as { -readonly [K in keyof Names]: Device })
+    } catch (error) {
+      // What the browsers logged is often why a step failed; the report shows it next to the failure.
+      const logged = devices.flatMap((device, index) =>
+        device.errors.map((text) => `${names[index]}: ${text}`),
+      )
+      if (logged.length > 0 && error instanceof Error)
+        error.message += `\n\nBrowser errors:\n${logged.join('\n')}`
+      throw error
+    }
     for (const [index, device] of devices.entries()) {
       const name: Names[number] | undefined = names[index]
       const tolerated = name === undefined ? undefined : options.toleratedErrors?.[name]
@@ -150,6 +160,22 @@ export async function withDevices<const Names extends readonly string[]>(
   } finally {
     for (const device of devices) await device.context.close()
   }
+}
+
+/** The verdict on screen (the scanner also renders a hidden sample when it opens). */
+export const verdictOf = (page: Page) => page.locator('[data-verdict]:visible')
+
+/**
+ * Types a registration code into the scan screen and submits it. The field empties once the form is
+ * submitted, so a failure here tells a submit that never happened from a verdict that never came.
+ */
+export async function enterCode(page: Page, code: string) {
+  const field = page.getByLabel('Registration code')
+  await field.fill(code)
+  await expect(field).toHaveValue(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(field, 'the code is submitted').toHaveValue('')
+  return verdictOf(page)
 }
 
 /** Signs the demo admin in through the reception app's sign-in screen and waits for the participant list. */

@@ -2,7 +2,13 @@ import type { DashboardWire } from '@furfes/core'
 import { accessToken, apiUrl, demoAdmin } from '../support/accounts.ts'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { createPaidParticipant, receptionUrl, signInAdmin, withDevices } from '../support/reception.ts'
+import {
+  createPaidParticipant,
+  enterCode,
+  receptionUrl,
+  signInAdmin,
+  withDevices,
+} from '../support/reception.ts'
 
 /*
  * The staff dashboard on the running stack (decision 130): it shows the figures the API computes for the
@@ -56,9 +62,8 @@ test('the dashboard shows the seeded figures and follows a check-in made on anot
     // Its first sync has brought the list and the signing keys: the person is listed.
     await expect(second.page.getByRole('button', { name: person.badgeName })).toBeVisible()
     await second.page.getByRole('tab', { name: 'Scan' }).click()
-    await second.page.getByLabel('Registration code').fill(person.code)
-    await second.page.getByRole('button', { name: 'Verify' }).click()
-    await expect(second.page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid')
+    const verdict = await enterCode(second.page, person.code)
+    await expect(verdict).toHaveAttribute('data-verdict', 'valid')
 
     // The second tablet's check-in reaches the server; the first tablet learns of it at its next sync (every
     // 10 s), asks for the figures again, and shows them with that check-in counted.

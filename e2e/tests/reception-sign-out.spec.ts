@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
   createPaidParticipant,
+  enterCode,
   type PaidParticipant,
   receptionUrl,
   signInAdmin,
@@ -86,9 +87,7 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
       await page.getByRole('tab', { name: 'Scan' }).click()
       await context.setOffline(true)
       await expect(syncChips(page)).toContainText('Offline')
-      await page.getByLabel('Registration code').fill(otter.code)
-      await page.getByRole('button', { name: 'Verify' }).click()
-      await expect(page.locator('[data-verdict]:visible')).toHaveAttribute('data-verdict', 'valid')
+      await expect(await enterCode(page, otter.code)).toHaveAttribute('data-verdict', 'valid')
       await expect(syncChips(page)).toContainText('1 waiting')
 
       // Signing out while offline: staff are told the check-in stays.

@@ -4,10 +4,12 @@ import Papa from 'papaparse'
 import {
   type CameraBrowser,
   createPaidParticipant,
+  enterCode,
   launchCameraBrowser,
   type PaidParticipant,
   receptionUrl,
   signInAdmin,
+  verdictOf,
   withDevices,
 } from '../support/reception.ts'
 import { pwaUrl } from '../support/stack.ts'
@@ -51,14 +53,7 @@ async function participantRow(page: Page, participant: PaidParticipant) {
   return page.getByRole('row').filter({ hasText: participant.badgeName })
 }
 
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel('Registration code').fill(code)
-  await page.getByRole('button', { name: 'Verify' }).click()
-}
-
 const syncChips = (page: Page) => page.getByRole('banner').getByRole('status')
-/** The verdict on screen (the scanner also renders a hidden sample when it opens). */
-const verdictOf = (page: Page) => page.locator('[data-verdict]:visible')
 
 test("the PWA's admin routes lead to the reception app's sign-in and participant list", async ({
   browser,

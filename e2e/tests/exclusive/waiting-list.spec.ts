@@ -8,7 +8,7 @@ import {
   payOnCheckoutPage,
   signUpAndSignIn,
 } from '../../support/mypage.ts'
-import { createPaidParticipant, signInAdmin, withDevices } from '../../support/reception.ts'
+import { createPaidParticipant, enterCode, signInAdmin, withDevices } from '../../support/reception.ts'
 import { pwaUrl } from '../../support/stack.ts'
 
 // A returned spot travels the whole stack (decisions 110, 111 and 115): the one-spot sponsor_fursuiter tier
@@ -94,9 +94,7 @@ test('a refunded spot goes to the member waiting, who pays for it; the refunded 
   await withDevices(browser, ['Door'], async ([{ page }]) => {
     await signInAdmin(page)
     await page.getByRole('tab', { name: 'Scan' }).click()
-    await page.getByLabel('Registration code').fill(holder.code)
-    await page.getByRole('button', { name: 'Verify' }).click()
-    const verdict = page.locator('[data-verdict]:visible')
+    const verdict = await enterCode(page, holder.code)
     await expect(verdict).toContainText('Invalid')
     await expect(verdict).toContainText('This registration was canceled.')
   })
