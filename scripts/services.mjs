@@ -152,7 +152,8 @@ export function startBanner({ dev, ports, running = services({ dev, ports }) }) 
     '',
     '  Demo accounts:',
     ...demoAccounts().map(
-      (account) => `    ${account.pool.padEnd(8)} ${account.email}  password: ${account.password}`,
+      (account) =>
+        `    ${account.pool.padEnd(8)} ${account.email.padEnd(18)} password: ${account.password}${account.groups.length > 0 ? `  (${account.groups.join(', ')})` : ''}`,
     ),
     '',
   ].join('\n')
@@ -173,9 +174,15 @@ function cognitoPoolEnv() {
   return env
 }
 
-/** The demo accounts the Cognito emulator seeds, read from its pool configuration. */
+/** The demo accounts the Cognito emulator seeds, read from its pool configuration, with their staff roles. */
 export function demoAccounts() {
   return readPools().pools.flatMap((pool) =>
-    (pool.seedUsers ?? []).map((user) => ({ pool: pool.name, email: user.email, password: user.password })),
+    (pool.seedUsers ?? []).map((user) => ({
+      pool: pool.name,
+      email: user.email,
+      password: user.password,
+      /** @type {string[]} */
+      groups: user.groups ?? [],
+    })),
   )
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -73,6 +73,21 @@ describe('the start banner', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
     expect(await response.text()).toContain('<title>MailDev</title>')
+  })
+
+  it('prints a demo staff account for each staff role, with its role, as the emulator seeds them', () => {
+    const pools = JSON.parse(readFileSync(join(root, 'apps/cognito-emulator/pools.json'), 'utf8')) as {
+      pools: { name: string; groups?: { name: string }[] }[]
+    }
+    const roles = pools.pools.find((pool) => pool.name === 'admins')?.groups?.map((group) => group.name) ?? []
+    expect(roles.length).toBeGreaterThan(0)
+    const lines = startBanner({ dev: false, ports }).split('\n')
+    for (const role of roles) {
+      const line = lines.find(
+        (text) => text.trim().startsWith('admins') && text.trimEnd().endsWith(`(${role})`),
+      )
+      expect(line, `a demo ${role} account`).toMatch(/admins +\S+@example\.com +password: \S+ {2}\(/)
+    }
   })
 
   it('links every other service at its root', () => {

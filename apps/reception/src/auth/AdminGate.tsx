@@ -15,6 +15,7 @@ import { Navigate, Outlet, useNavigate, useParams } from 'react-router'
 import { createActor, fromPromise } from 'xstate'
 import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
+import { StaffAccessProvider } from './staff-access.tsx'
 
 /**
  * At the door the network comes and goes. A refresh that cannot reach Cognito must not lock staff out of an
@@ -108,5 +109,9 @@ function SignedIn({ authInfo }: { authInfo: AuthInfo }) {
     }
   }, [services, authInfo, navigate, lang])
 
-  return <Outlet />
+  return (
+    <StaffAccessProvider authInfo={authInfo}>
+      <Outlet />
+    </StaffAccessProvider>
+  )
 }

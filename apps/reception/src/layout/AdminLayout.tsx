@@ -1,15 +1,26 @@
-import { isLanguage } from '@furfes/core'
+import { isLanguage, type StaffAction } from '@furfes/core'
 import { LanguageSwitch } from '@furfes/ui'
-import { AppBar, Box, Button, Tab, Tabs, Toolbar, Typography } from '@mui/material'
+import { Alert, AppBar, Box, Button, Tab, Tabs, Toolbar, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
+import { useStaffAccess } from '../auth/staff-access.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 
 const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'settings'] as const
 type Section = (typeof sections)[number]
+
+/** What a role must be allowed to see a section (decision 156); the badge sheets are a reprint. */
+const sectionActions: Record<Section | 'badges', StaffAction> = {
+  scan: 'scan',
+  participants: 'search',
+  'waiting-list': 'manageWaitingList',
+  dashboard: 'viewFigures',
+  settings: 'switchFlags',
+  badges: 'reprintBadge',
+}
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
@@ -31,6 +42,10 @@ export function AdminLayout() {
   const services = useServices()
   const { pendingCount } = useReceptionSnapshot()
   const current = sectionOf(location.pathname)
+  const access = useStaffAccess()
+  const allowed = sections.filter((section) => access.may(sectionActions[section]))
+  const onBadges = location.pathname.split('/')[3] === 'badges'
+  const mayOpen = access.may(sectionActions[onBadges ? 'badges' : current])
 
   const signOut = async () => {
     // Check-ins waiting for upload stay on the device and go up after the next sign-in; the participants and
@@ -54,7 +69,7 @@ export function AdminLayout() {
               which is under 4.5:1 on the bar (axe, color-contrast). Scrollable: four sections do not fit
               beside the title on a phone. */}
           <Tabs
-            value={current}
+            value={allowed.includes(current) ? current : false}
             aria-label={t('nav.label')}
             textColor="inherit"
             variant="scrollable"
@@ -65,7 +80,7 @@ export function AdminLayout() {
               '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
             }}
           >
-            {sections.map((section) => (
+            {allowed.map((section) => (
               <Tab
                 key={section}
                 value={section}
@@ -89,7 +104,17 @@ export function AdminLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
-        <Outlet />
+        {access.roles.length === 0 ? (
+          <Alert severity="warning" sx={{ m: 2 }}>
+            {t('access.noRole')}
+          </Alert>
+        ) : mayOpen ? (
+          <Outlet />
+        ) : (
+          <Alert severity="info" sx={{ m: 2 }}>
+            {t('access.notAllowed')}
+          </Alert>
+        )}
       </Box>
     </Box>
   )

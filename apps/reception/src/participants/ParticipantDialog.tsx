@@ -18,6 +18,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { useStaffAccess } from '../auth/staff-access.tsx'
 import { answerKey, type StoredCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
@@ -40,6 +41,7 @@ export function ParticipantDialog({
   const state = registrationId === undefined ? undefined : snapshot.checkInsByRegistration.get(registrationId)
   const canCheckIn = registrationId !== undefined && registration?.paymentStatus === 'paid' && !state?.current
   const [refunding, setRefunding] = useState(false)
+  const access = useStaffAccess()
 
   const act = async (action: () => Promise<unknown>) => {
     try {
@@ -52,7 +54,10 @@ export function ParticipantDialog({
   const rows: [string, string | undefined][] = [
     [t('participants.column.badgeName'), registration?.badgeName],
     [t('participants.column.handleName'), participant.profile?.handleName],
-    [t('participants.column.email'), participant.user.email],
+    [
+      t('participants.column.email'),
+      access.may('viewParticipantDetails') ? participant.user.email : undefined,
+    ],
     [
       t('participants.column.tier'),
       t(`domain:registrationTier.${registration?.registrationTier ?? 'not_registered'}`),
@@ -116,11 +121,13 @@ export function ParticipantDialog({
         )}
       </DialogContent>
       <DialogActions>
-        {registrationId !== undefined && registration?.paymentStatus === 'paid' && (
-          <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
-            {t('refund.open')}
-          </Button>
-        )}
+        {registrationId !== undefined &&
+          registration?.paymentStatus === 'paid' &&
+          access.may('refundWithinPolicy') && (
+            <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
+              {t('refund.open')}
+            </Button>
+          )}
         {state?.current && (
           <Button
             color="warning"
@@ -137,7 +144,7 @@ export function ParticipantDialog({
             {t('verdict.checkIn')}
           </Button>
         )}
-        {registration?.paymentStatus === 'paid' && (
+        {registration?.paymentStatus === 'paid' && access.may('reprintBadge') && (
           <Button href={`/${language}/admin/badges?registration=${registration.registrationId}`}>
             {t('badges.printOne')}
           </Button>

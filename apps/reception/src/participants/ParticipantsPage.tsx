@@ -23,6 +23,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { useStaffAccess } from '../auth/staff-access.tsx'
 import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
@@ -60,6 +61,10 @@ const choiceFilters: readonly (readonly [ChoiceFilter, string])[] = [
 export function ParticipantsPage() {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
+  const access = useStaffAccess()
+  // The door sees no e-mail addresses: only the desk and the committee look after one participant.
+  const showEmail = access.may('viewParticipantDetails')
+  const shownColumns = showEmail ? columns : columns.filter((column) => column !== 'email')
   const snapshot = useReceptionSnapshot()
   const [filters, setFilters] = useState<ParticipantFilters>(noFilters)
   const deferred = useDeferredValue(filters)
@@ -146,15 +151,21 @@ export function ParticipantsPage() {
         <Typography>
           {t('participants.count', { count: results.length, total: snapshot.participants.length })}
         </Typography>
-        <Button variant="contained" onClick={download} disabled={results.length === 0}>
-          {t('participants.downloadCsv')}
-        </Button>
-        <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
-          {t('participants.downloadCheckInsCsv')}
-        </Button>
-        <Button variant="outlined" href={`/${language}/admin/badges`}>
-          {t('badges.open')}
-        </Button>
+        {access.may('exportWithEmail') && (
+          <>
+            <Button variant="contained" onClick={download} disabled={results.length === 0}>
+              {t('participants.downloadCsv')}
+            </Button>
+            <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
+              {t('participants.downloadCheckInsCsv')}
+            </Button>
+          </>
+        )}
+        {access.may('reprintBadge') && (
+          <Button variant="outlined" href={`/${language}/admin/badges`}>
+            {t('badges.open')}
+          </Button>
+        )}
       </Stack>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
         <TextField
@@ -181,7 +192,7 @@ export function ParticipantsPage() {
           <Table size="small" aria-label={t('participants.heading')}>
             <TableHead>
               <TableRow>
-                {columns.map((column) => (
+                {shownColumns.map((column) => (
                   <TableCell key={column} sortDirection={sort.column === column ? sort.direction : false}>
                     <TableSortLabel
                       active={sort.column === column}
@@ -200,6 +211,7 @@ export function ParticipantsPage() {
                   key={participant.user.userId}
                   participant={participant}
                   checkInText={checkInText(participant)}
+                  showEmail={showEmail}
                   onOpen={() => setSelected(participant.user.userId)}
                 />
               ))}
@@ -248,6 +260,7 @@ export function ParticipantsPage() {
 function ParticipantRow(props: {
   participant: Participant
   checkInText: string | undefined
+  showEmail: boolean
   onOpen: () => void
 }) {
   const { t } = useTranslation(['reception', 'domain'])
@@ -261,7 +274,7 @@ function ParticipantRow(props: {
         </Button>
       </TableCell>
       <TableCell>{participant.profile?.handleName}</TableCell>
-      <TableCell>{participant.user.email}</TableCell>
+      {props.showEmail && <TableCell>{participant.user.email}</TableCell>}
       <TableCell>
         {t(`domain:registrationTier.${registration?.registrationTier ?? 'not_registered'}`)}
       </TableCell>

@@ -22,9 +22,26 @@ import {
   refundRequestWireSchema,
   registrationTierPriceJpy,
   registrationTiers,
+  type StaffRole,
 } from '@furfes/core'
+import { UnsecuredJWT } from 'jose'
 
-export const fakeAdminToken = 'fake-admin-token'
+/**
+ * A staff access token as the screens read it: unsigned, carrying the staff roles as `cognito:groups` (the
+ * fake API checks only that it is one of these).
+ */
+export function fakeStaffToken(roles: readonly StaffRole[]): string {
+  return new UnsecuredJWT({ 'cognito:groups': [...roles], token_use: 'access' })
+    .setSubject('staff-1')
+    .encode()
+}
+
+/** The token of a committee member, who may do everything. */
+export const fakeAdminToken = fakeStaffToken(['committee'])
+
+const fakeStaffTokens = new Set(
+  [[], ['door'], ['desk'], ['committee']].map((roles) => `Bearer ${fakeStaffToken(roles as StaffRole[])}`),
+)
 
 interface StoredRecord {
   seq: number
@@ -108,7 +125,7 @@ export function createFakeApiServer(
         const method = init.method ?? 'GET'
         if (url.pathname === '/.well-known/jwks.json') return json(200, server.keys)
         if (method === 'GET' && url.pathname === '/features') return json(200, server.flags)
-        if (new Headers(init.headers).get('Authorization') !== `Bearer ${fakeAdminToken}`) {
+        if (!fakeStaffTokens.has(new Headers(init.headers).get('Authorization') ?? '')) {
           return json(401, { message: 'Unauthorized' })
         }
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined

@@ -10,6 +10,7 @@ import {
   type Language,
   NewPasswordRequiredError,
   type SignInResult,
+  type StaffRole,
 } from '@furfes/core'
 import { fakeSignInClient } from '@furfes/core/testing'
 import { createNotificationQueue } from '@furfes/ui'
@@ -31,7 +32,7 @@ import type { QrDecoder } from '../scan/decoder.ts'
 import { createConnectivity } from '../sync/connectivity.ts'
 import { createSyncEngine } from '../sync/sync-engine.ts'
 import { createCodeVerifier } from '../verify/code-verifier.ts'
-import { createFakeApiServer, type FakeApiServer, fakeAdminToken } from './fake-api-server.ts'
+import { createFakeApiServer, type FakeApiServer, fakeStaffToken } from './fake-api-server.ts'
 import { eventMorning, testUuid } from './fixtures.ts'
 
 const hour = 3_600_000
@@ -61,8 +62,8 @@ export async function pressForConfirmation(
   expect(within(container).getByText(question)).toBeTruthy()
 }
 
-const adminAuthInfo = (now: number): AuthInfo => ({
-  accessToken: fakeAdminToken,
+const adminAuthInfo = (now: number, roles: readonly StaffRole[] = ['committee']): AuthInfo => ({
+  accessToken: fakeStaffToken(roles),
   tokenType: 'Bearer',
   expiresAt: now + hour,
 })
@@ -77,6 +78,7 @@ export const otherTabletRefreshToken = 'other-tablet-refresh-token'
  */
 function fakeCognito(
   now: () => number,
+  roles?: readonly StaffRole[],
 ): CognitoAuthClient & { calls: string[]; sessions: Map<string, 'active' | 'revoked'> } {
   const calls: string[] = []
   const sessions = new Map<string, 'active' | 'revoked'>([
@@ -84,7 +86,7 @@ function fakeCognito(
     [otherTabletRefreshToken, 'active'],
   ])
   const result = (): SignInResult => ({
-    authInfo: adminAuthInfo(now()),
+    authInfo: adminAuthInfo(now(), roles),
     refreshToken: 'refresh-token',
     user: undefined,
   })
@@ -170,6 +172,8 @@ export interface TestAppOptions {
   server?: FakeApiServer
   /** Start signed in (auth info and refresh token stored), as after an earlier sign-in. */
   signedIn?: boolean
+  /** The staff roles of the signed-in account; a committee member by default. */
+  roles?: readonly StaffRole[]
   /** The reception's idle limit (decision 077); the app's default without it. */
   idleHours?: number
   /** Take a full snapshot from the API before `prepare` runs, as a device that synced on entering the admin area. */
@@ -195,10 +199,10 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
   const clock = { now: eventMorning }
   const now = () => clock.now
   const server = options.server ?? createFakeApiServer({ now })
-  const cognito = fakeCognito(now)
+  const cognito = fakeCognito(now, options.roles)
   const appStorage = createAppStorage(createMemoryStorage(), now)
   if (options.signedIn) {
-    appStorage.set('adminAuthInfo', adminAuthInfo(clock.now))
+    appStorage.set('adminAuthInfo', adminAuthInfo(clock.now, options.roles))
     appStorage.set('adminAuthInfoRefreshToken', 'refresh-token')
   }
   const session = createAdminAuthSession(cognito, appStorage, now)
