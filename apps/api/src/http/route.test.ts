@@ -35,7 +35,7 @@ async function post(body: unknown) {
   const { checks, wire, codec } = countingCodec()
   const app = new Hono()
   app.onError((error, context) =>
-    error instanceof HttpError ? context.json(error.body, error.status) : context.json({}, 500),
+    error instanceof HttpError ? context.json(error.body, error.status as 400) : context.json({}, 500),
   )
   const route = {
     method: 'post',
