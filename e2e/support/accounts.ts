@@ -16,7 +16,7 @@ const cognitoUrl = `http://localhost:${e2ePorts.COGNITO_PORT}`
 interface Pool {
   name: string
   clientId: string
-  seedUsers?: { email: string; password: string }[]
+  seedUsers?: { email: string; password: string; groups?: string[] }[]
 }
 
 const pools: Pool[] = JSON.parse(
@@ -34,6 +34,13 @@ export function demoAdmin(): { email: string; password: string } {
   const [admin] = pool('admins').seedUsers ?? []
   if (!admin) throw new Error('The admins pool seeds no demo admin')
   return admin
+}
+
+/** The demo staff account the emulator seeds into a staff role's group (door, desk or committee). */
+export function demoStaff(role: string): { email: string; password: string } {
+  const account = (pool('admins').seedUsers ?? []).find((user) => user.groups?.includes(role))
+  if (!account) throw new Error(`The admins pool seeds no ${role} account`)
+  return account
 }
 
 async function cognito<T>(action: string, body: unknown): Promise<T> {

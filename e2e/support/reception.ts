@@ -162,6 +162,38 @@ export async function withDevices<const Names extends readonly string[]>(
   }
 }
 
+/** Everything the reception app keeps in IndexedDB, read in the page as the browser stores it. */
+export async function readDatabase(page: Page) {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('furfes-reception')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    try {
+      const all = (store: string) =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+      const [participants, checkIns, meta] = await Promise.all([
+        all('participants'),
+        all('checkIns'),
+        all('meta'),
+      ])
+      return {
+        participants,
+        checkIns: checkIns as { registrationId: string; status?: string; deviceName?: string }[],
+        meta: (meta as { key: string }[]).map((row) => row.key).sort(),
+        text: JSON.stringify([participants, checkIns, meta]),
+      }
+    } finally {
+      db.close()
+    }
+  })
+}
+
 /** The verdict on screen (the scanner also renders a hidden sample when it opens). */
 export const verdictOf = (page: Page) => page.locator('[data-verdict]:visible')
 
@@ -178,9 +210,11 @@ export async function enterCode(page: Page, code: string) {
   return verdictOf(page)
 }
 
-/** Signs the demo admin in through the reception app's sign-in screen and waits for the participant list. */
-export async function signInAdmin(page: Page) {
-  const admin = demoAdmin()
+/**
+ * Signs a staff account (the demo admin, a committee member, unless told) in through the reception app's sign-in
+ * screen and waits for the participant list.
+ */
+export async function signInAdmin(page: Page, admin: { email: string; password: string } = demoAdmin()) {
   await page.goto(`${receptionUrl}/en/admin-sign-in`)
   await page.getByLabel('E-mail').fill(admin.email)
   await page.getByLabel(/^Password/).fill(admin.password)

@@ -3,6 +3,7 @@ import {
   createPaidParticipant,
   enterCode,
   type PaidParticipant,
+  readDatabase,
   receptionUrl,
   signInAdmin,
   withDevices,
@@ -18,38 +19,6 @@ import {
  */
 
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 })
-
-/** Everything the reception app keeps in IndexedDB, read in the page as the browser stores it. */
-async function readDatabase(page: Page) {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('furfes-reception')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-    try {
-      const all = (store: string) =>
-        new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).getAll()
-          request.onsuccess = () => resolve(request.result)
-          request.onerror = () => reject(request.error)
-        })
-      const [participants, checkIns, meta] = await Promise.all([
-        all('participants'),
-        all('checkIns'),
-        all('meta'),
-      ])
-      return {
-        participants,
-        checkIns: checkIns as { registrationId: string; status?: string; deviceName?: string }[],
-        meta: (meta as { key: string }[]).map((row) => row.key).sort(),
-        text: JSON.stringify([participants, checkIns, meta]),
-      }
-    } finally {
-      db.close()
-    }
-  })
-}
 
 const syncChips = (page: Page) => page.getByRole('banner').getByRole('status')
 

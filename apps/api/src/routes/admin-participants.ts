@@ -1,8 +1,16 @@
-import { apiRoutes, type Clock, participantListCodec } from '@furfes/core'
+import { apiRoutes, type Clock, type Participant, participantListCodec, staffMay } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import { encode, type RouteMounter } from '../http/route.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
+
+/**
+ * What the door needs to let someone in and hand out their goods: no e-mail address and no club-activity account,
+ * so a door tablet never holds them (decision 156).
+ */
+function forTheDoor({ registrationAdditionalInfo: _, user, ...participant }: Participant): Participant {
+  return { ...participant, user: { userId: user.userId } }
+}
 
 /** The staff's list of every participant. */
 export function mountAdminParticipantRoutes(
@@ -11,10 +19,12 @@ export function mountAdminParticipantRoutes(
 ): void {
   const { db, clock, registrations } = deps
 
-  mount(apiRoutes.getAdminParticipants, async () => {
+  mount(apiRoutes.getAdminParticipants, async ({ caller }) => {
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    return { status: 200, body: encode(participantListCodec, await participants(db, clock)) }
+    const list = await participants(db, clock)
+    const shown = staffMay(caller.groups, 'viewParticipantDetails') ? list : list.map(forTheDoor)
+    return { status: 200, body: encode(participantListCodec, shown) }
   })
 }

@@ -265,7 +265,9 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     gateway,
     logger,
     memberToken: (sub = randomUUID(), mint) => mintAccessToken(sub, clock(), mint),
-    adminToken: (sub = randomUUID()) => mintAccessToken(sub, clock(), { pool: 'admins' }),
+    // A committee member, who may do everything (decision 156).
+    adminToken: (sub = randomUUID()) =>
+      mintAccessToken(sub, clock(), { pool: 'admins', claims: { 'cognito:groups': ['committee'] } }),
     async request(method, path, init) {
       return readResponse(await api.app.request(path, requestInit(method, init)))
     },

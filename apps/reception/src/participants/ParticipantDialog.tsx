@@ -85,7 +85,7 @@ export function ParticipantDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="participant-dialog-title">
       <DialogTitle id="participant-dialog-title">
-        {registration?.badgeName ?? participant.user.email}
+        {registration?.badgeName ?? participant.user.email ?? participant.user.userId}
       </DialogTitle>
       <DialogContent>
         {registrationId !== undefined && registration?.paymentStatus !== 'paid' && (
@@ -154,7 +154,7 @@ export function ParticipantDialog({
       {refunding && registrationId !== undefined && (
         <RefundDialog
           registrationId={registrationId}
-          name={registration?.badgeName ?? participant.user.email}
+          name={registration?.badgeName ?? participant.user.email ?? participant.user.userId}
           checkIn={state?.current}
           onClose={() => setRefunding(false)}
         />

@@ -45,7 +45,7 @@ export function ParticipantSearch({ onChoose }: { onChoose: (participant: Partic
             return (
               <ListItemButton key={participant.user.userId} onClick={() => onChoose(participant)}>
                 <ListItemText
-                  primary={registration?.badgeName ?? participant.user.email}
+                  primary={registration?.badgeName ?? participant.user.email ?? participant.user.userId}
                   secondary={[participant.profile?.handleName, participant.user.email]
                     .filter(Boolean)
                     .join(' · ')}

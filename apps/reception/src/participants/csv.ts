@@ -66,7 +66,7 @@ function participantRow(
   const checkIn = registrationId === undefined ? undefined : checkIns.get(registrationId)?.current
   return {
     user_id: participant.user.userId,
-    email: participant.user.email,
+    email: participant.user.email ?? '',
     registration_id: registrationId ?? '',
     registration_tier: registration?.registrationTier ?? '',
     badge_name: registration?.badgeName ?? '',

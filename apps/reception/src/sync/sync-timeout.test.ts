@@ -18,8 +18,9 @@ describe('sync against an API that never answers', () => {
     const device = await createTestDevice(server, {
       name: 'A',
       time: eventMorning,
-      // A short limit instead of the default, so the test does not wait for it.
-      http: { baseUrl: front.baseUrl, fetch: (input, init) => fetch(input, init), timeoutMs: 200 },
+      // Shorter than the default, so the test waits less for the hung request, yet long enough for the answered
+      // requests of a busy machine (200 ms was not).
+      http: { baseUrl: front.baseUrl, fetch: (input, init) => fetch(input, init), timeoutMs: 2_000 },
     })
     expect((await device.engine.sync({ refreshSnapshot: true })).problem).toBeUndefined()
     const checkIn = await device.store.recordCheckIn(registrationIdOf(1))

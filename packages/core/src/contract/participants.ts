@@ -23,7 +23,8 @@ export const participantWireSchema = component(
     user: z.object({
       user_id: userIdSchema,
       // Cognito validated the address when the user signed up; a stricter check here would hide participants.
-      email: z.string().meta({ format: 'email' }),
+      // Left out for staff whose role does not look after one participant (the door, decision 156).
+      email: z.string().meta({ format: 'email' }).optional(),
     }),
     registration: adminRegistrationWireSchema.optional(),
     registration_additional_info: registrationAdditionalInfoWireSchema.optional(),
@@ -40,7 +41,7 @@ export const participantListWireSchema = listComponent(participantWireSchema, {
 export type ParticipantListWire = z.infer<typeof participantListWireSchema>
 
 export const participantSchema = z.object({
-  user: z.object({ userId: z.string(), email: z.string() }),
+  user: z.object({ userId: z.string(), email: z.string().optional() }),
   registration: adminRegistrationSchema.optional(),
   registrationAdditionalInfo: storedRegistrationAdditionalInfoSchema.optional(),
   profile: storedProfileSchema.optional(),
