@@ -191,6 +191,8 @@ export class Api extends Construct {
       environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0' },
     })
     this.function.addToRolePolicy(props.mail.sendPolicy)
+    // The API lists a staff member's groups with each recheck of their token (decision 156).
+    userPools.admins.pool.grant(this.function, 'cognito-idp:AdminListGroupsForUser')
     this.mailDrain = new MailDrain(this, 'MailDrain', {
       config,
       functionProps: { ...functionDefaults, memorySize: 512, environment: apiEnvironment },

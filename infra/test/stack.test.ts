@@ -392,6 +392,23 @@ describe('the API', () => {
     )
   })
 
+  it("may list a staff member's groups in the admins pool and change nothing there", () => {
+    const statements = Object.values(resources('AWS::IAM::Policy')).flatMap(
+      (policy) =>
+        (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+          .Statement,
+    )
+    const cognito = statements.filter((statement) =>
+      JSON.stringify(statement.Action).includes('cognito-idp:'),
+    )
+    expect(cognito).toEqual([
+      expect.objectContaining({
+        Action: 'cognito-idp:AdminListGroupsForUser',
+        Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Admins'), 'Arn'] },
+      }),
+    ])
+  })
+
   it('keeps secrets out of its environment: only their ARNs, which it may read', () => {
     const variables = environment()
     for (const name of [

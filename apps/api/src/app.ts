@@ -59,6 +59,7 @@ export function createApi(options: ApiOptions): Api {
   const authentication = createAuthentication({
     sessions: createSessionCheck({
       identity: options.identity,
+      staffDirectory: options.staffDirectory,
       revocations: createSharedRevocations(db),
       clock,
       logger,

@@ -78,6 +78,14 @@ const envSchema = z.object({
   COGNITO_MEMBERS_CLIENT_ID: z.string().min(1).default('4f1vq0m3sdo8k2j5t6n7b9c0ha'),
   COGNITO_ADMINS_POOL_ID: z.string().min(1).default('ap-northeast-1_Adm3xRt9Q'),
   COGNITO_ADMINS_CLIENT_ID: z.string().min(1).default('7a2kd9e1fh3gj4lm5np6qr8stu'),
+  /** The region of the user pools, which signs the API's admin calls (AdminListGroupsForUser). */
+  COGNITO_REGION: z.string().min(1).default('ap-northeast-1'),
+  /**
+   * The access key the API signs admin calls with locally (`npm start` passes the emulator's development key);
+   * unset in production, where the process's AWS credentials sign.
+   */
+  COGNITO_ADMIN_ACCESS_KEY_ID: z.string().min(1).optional(),
+  COGNITO_ADMIN_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   EMAIL_SYNC_INTERVAL_SECONDS: seconds.default(60),
   /** How long Cognito's confirmation of an access token counts: a signed-out token works at most this long. */
   TOKEN_RECHECK_SECONDS: seconds.default(5),

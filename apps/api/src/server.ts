@@ -15,6 +15,7 @@ import {
 import { createAdaptorServer } from '@hono/node-server'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
+import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
 import { type Database, type Executor, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
@@ -167,7 +168,7 @@ function mailServiceFor(
 
 /** What tests may replace; everything else comes from the configuration. */
 type ServerOverrides = Partial<
-  Pick<ApiOptions, 'memberTokens' | 'adminTokens' | 'identity' | 'paymentGateway'>
+  Pick<ApiOptions, 'memberTokens' | 'adminTokens' | 'identity' | 'staffDirectory' | 'paymentGateway'>
 >
 
 /** Starts the API as `npm start` and deployments run it, from the configuration alone. */
@@ -235,6 +236,18 @@ export async function startServer(
     memberTokens: verifier(pool(env.COGNITO_MEMBERS_POOL_ID, env.COGNITO_MEMBERS_CLIENT_ID)),
     adminTokens: verifier(pool(env.COGNITO_ADMINS_POOL_ID, env.COGNITO_ADMINS_CLIENT_ID)),
     identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
+    staffDirectory: createCognitoStaffDirectory({
+      endpoint: env.COGNITO_ENDPOINT,
+      region: env.COGNITO_REGION,
+      userPoolId: env.COGNITO_ADMINS_POOL_ID,
+      credentials:
+        env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
+          ? {
+              accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID,
+              secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY,
+            }
+          : undefined,
+    }),
     paymentGateway,
     signingKeys,
     pwaUrl: env.PWA_URL,

@@ -17,7 +17,6 @@ import {
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
-import { mintAccessToken } from './support/tokens.ts'
 
 /*
  * POST /admin/check-ins and GET /admin/check-ins (decisions 070 and 073): idempotent uploads, the first
@@ -335,7 +334,7 @@ describe('check-ins from many devices at once on PostgreSQL', () => {
     return {
       sut: apis.first,
       urls: servers.map((server) => server.url),
-      admin: await mintAccessToken(randomUUID(), apis.clock(), { pool: 'admins' }),
+      admin: await apis.first.adminToken(),
       async close() {
         for (const server of servers) await server.close()
         await apis.close()

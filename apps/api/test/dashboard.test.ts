@@ -82,6 +82,7 @@ describe.each(databaseKinds)('the dashboard on %s', (kind) => {
       reason: undefined,
       clientKey: randomUUID(),
       staffUserId: 'staff',
+      beyondPolicyAllowed: true,
     })
   }
 

@@ -224,6 +224,7 @@ const operations = {
           reason: inFull ? 'Goodwill' : undefined,
           clientKey: randomUUID(),
           staffUserId: 'staff',
+          beyondPolicyAllowed: true,
         }),
       )
     },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { ParticipantListWire } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { databaseKinds, registeredMember, useTestApi, useTestDatabase } from './support/harness.ts'
-import { mintAccessToken } from './support/tokens.ts'
 
 /*
  * The participant list by staff role (decision 156): the desk and the committee see each participant's e-mail
@@ -15,10 +14,7 @@ describe.each(databaseKinds)('the participant list by role on %s', (kind) => {
   const sut = useTestApi(database)
 
   async function listAs(groups: string[]): Promise<ParticipantListWire['items']> {
-    const token = await mintAccessToken(randomUUID(), sut.clock(), {
-      pool: 'admins',
-      claims: { 'cognito:groups': groups },
-    })
+    const token = await sut.adminToken(randomUUID(), groups)
     const response = await sut.request('GET', '/admin/participants', { token })
     expect(response.status).toBe(200)
     return (response.body as ParticipantListWire).items

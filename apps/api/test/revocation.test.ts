@@ -1,12 +1,19 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net'
 import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider'
+import {
+  adminKey,
   admins,
   members,
   type RunningEmulator,
   startEmulator,
 } from '@furfes/cognito-emulator/test/harness.ts'
+import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCognitoIdentityProvider, type IdentityProvider } from '../src/auth/identity.ts'
+import { createCognitoStaffDirectory } from '../src/auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys } from '../src/auth/tokens.ts'
 import {
   createTestApi,
@@ -115,6 +122,12 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
       overrides: {
         ...emulatorVerifiers(clock),
         identity: createCognitoIdentityProvider({ endpoint: cognito.url }),
+        staffDirectory: createCognitoStaffDirectory({
+          endpoint: cognito.url,
+          region: 'ap-northeast-1',
+          userPoolId: admins.id,
+          credentials: adminKey,
+        }),
       },
     }
   })
@@ -200,6 +213,29 @@ describe.each(databaseKinds)('signed-out tokens on %s', (kind) => {
     expect(await putFeatures(thisTablet.AccessToken)).toMatchObject(unauthorized)
     expect((await getParticipants(otherTablet)).status).toBe(200)
     expect((await putFeatures(otherTablet)).status).toBe(200)
+  })
+
+  it('refuses a desk member removed from the desk group once the recheck interval has passed, with the same token', async () => {
+    const desk = { email: `desk-${crypto.randomUUID()}@example.com`, password: 'correct-horse-1' }
+    await cognito.createUser(desk.email, desk.password, admins)
+    const membership = { UserPoolId: admins.id, Username: desk.email, GroupName: 'desk' }
+    await cognito.adminClient.send(new AdminAddUserToGroupCommand(membership))
+    const token = (await cognito.signIn(desk.email, desk.password, admins)).AccessToken
+    expect(decodeJwt(token)['cognito:groups']).toEqual(['desk'])
+    const waitingList = () => sut.request('GET', '/admin/waiting-list', { token })
+    expect((await waitingList()).status).toBe(200)
+    // The desk does not switch flags.
+    expect(await putFeatures(token)).toMatchObject({ status: 403, body: { message: 'forbidden' } })
+
+    await cognito.adminClient.send(new AdminRemoveUserFromGroupCommand(membership))
+    // This instance's confirmation of the token, groups included, counts for the interval.
+    expect((await waitingList()).status).toBe(200)
+    clock.advance(defaultTokenRecheckMs)
+
+    expect(await waitingList()).toMatchObject({ status: 403, body: { message: 'forbidden' } })
+    expect(await getParticipants(token)).toMatchObject({ status: 403, body: { message: 'forbidden' } })
+    // The token itself is still honoured: the seeded committee member is unaffected, and so is the sign-in.
+    expect((await getParticipants(await adminSignIn())).status).toBe(200)
   })
 
   it('answers a signed-out member token on an admin route 401, not 403', async () => {

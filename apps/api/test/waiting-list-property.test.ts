@@ -194,6 +194,7 @@ const operations = {
         reason: undefined,
         clientKey: randomUUID(),
         staffUserId: 'staff',
+        beyondPolicyAllowed: true,
       }
       await Promise.all(
         Array.from({ length: twice ? 2 : 1 }, () => refusedOr(() => api.refunds.refundByStaff(request))),

@@ -2,12 +2,16 @@ import type { Clock } from '@furfes/core'
 import type { Logger } from '../logger.ts'
 import { AccessTokenRefusedError, type IdentityProvider, type MemberAttributes } from './identity.ts'
 import type { SharedRevocations } from './revocations.ts'
+import type { StaffDirectory } from './staff-directory.ts'
 import type { VerifiedToken } from './tokens.ts'
 
 /** What Cognito says about a verified access token right now. */
 export type SessionState =
-  /** Cognito honours the token; its user's attributes as GetUser gave them. */
-  | { status: 'active'; attributes: MemberAttributes }
+  /**
+   * Cognito honours the token; its user's attributes as GetUser gave them and, for a staff token, the groups
+   * its user is in as Cognito listed them with the confirmation (or the token's own when it could not).
+   */
+  | { status: 'active'; attributes: MemberAttributes; groups?: string[] }
   /** Cognito refuses the token: signed out (GlobalSignOut), revoked, or its user deleted. Answer 401. */
   | { status: 'revoked' }
   /**
@@ -21,15 +25,18 @@ export type SessionState =
    */
   | { status: 'unavailable' }
 
+/** Which pool a token is of: a staff (admins pool) token's groups are asked about too. */
+export type TokenKind = 'member' | 'admin'
+
 export interface SessionCheck {
-  check(token: VerifiedToken): Promise<SessionState>
+  check(token: VerifiedToken, kind: TokenKind): Promise<SessionState>
 }
 
 /** Bounds the per-token memory; the oldest entries go first. */
 const maxRememberedTokens = 50_000
 
 type Remembered =
-  | { status: 'active'; attributes: MemberAttributes; until: number }
+  | { status: 'active'; attributes: MemberAttributes; groups?: string[]; until: number }
   | { status: 'unconfirmed'; until: number }
   | { status: 'revoked' }
 
@@ -49,16 +56,21 @@ type Unconfirmed = Extract<SessionState, { status: 'unconfirmed' | 'unavailable'
  *   of Cognito must not sign everyone out. Once Cognito has not answered this instance for `failOpenMs`, such
  *   a token is `unavailable`: the fail-open window for writes is over.
  * - Concurrent requests with one token share one GetUser.
+ * - A staff token's groups are asked about with it (AdminListGroupsForUser) and remembered with the
+ *   confirmation: a member removed from a group loses its rights within `recheckMs`, with the same token
+ *   (decision 156). The list is never older than the token, so it is the one that counts; when Cognito cannot
+ *   give it, the token's own groups do, as the signature alone does for the token (decision 147).
  */
 export function createSessionCheck(options: {
   identity: IdentityProvider
+  staffDirectory: StaffDirectory
   revocations: SharedRevocations
   clock: Clock
   logger: Logger
   recheckMs: number
   failOpenMs: number
 }): SessionCheck {
-  const { identity, revocations, clock, logger } = options
+  const { identity, staffDirectory, revocations, clock, logger } = options
   const remembered = new Map<string, Remembered>()
   const inFlight = new Map<string, Promise<SessionState>>()
   /** When Cognito last answered this instance about any token; the window starts when the instance does. */
@@ -103,7 +115,20 @@ export function createSessionCheck(options: {
     remembered.set(tokenId, entry)
   }
 
-  async function ask(token: VerifiedToken): Promise<SessionState> {
+  /** The staff member's groups as Cognito lists them now, else (logged) the ones their token carries. */
+  async function staffGroups(token: VerifiedToken): Promise<string[]> {
+    try {
+      return await staffDirectory.groupsOf(token.sub)
+    } catch (error) {
+      logger.warn("AdminListGroupsForUser failed; the token's groups are used", { userId: token.sub, error })
+      return token.groups
+    }
+  }
+
+  async function ask(token: VerifiedToken, kind: TokenKind): Promise<SessionState> {
+    // Asked at the same time as GetUser, so a staff request waits for one round trip, not two; it never
+    // rejects, so an answer left unread when GetUser fails is no unhandled rejection.
+    const groups = kind === 'admin' ? staffGroups(token) : undefined
     let attributes: MemberAttributes
     try {
       attributes = await identity.getUser(token.token)
@@ -124,20 +149,23 @@ export function createSessionCheck(options: {
       remember(token.tokenId, { status: 'unconfirmed', until: clock() + options.recheckMs })
       return unconfirmed()
     }
-    remember(token.tokenId, { status: 'active', attributes, until: clock() + options.recheckMs })
-    return { status: 'active', attributes }
+    const active = groups ? { attributes, groups: await groups } : { attributes }
+    remember(token.tokenId, { status: 'active', ...active, until: clock() + options.recheckMs })
+    return { status: 'active', ...active }
   }
 
   return {
-    async check(token) {
+    async check(token, kind) {
       const known = remembered.get(token.tokenId)
       if (known?.status === 'revoked') return known
       if (known && known.until > clock()) {
-        return known.status === 'active' ? { status: 'active', attributes: known.attributes } : unconfirmed()
+        if (known.status !== 'active') return unconfirmed()
+        const { attributes, groups } = known
+        return groups ? { status: 'active', attributes, groups } : { status: 'active', attributes }
       }
       const running = inFlight.get(token.tokenId)
       if (running) return running
-      const promise = ask(token).finally(() => inFlight.delete(token.tokenId))
+      const promise = ask(token, kind).finally(() => inFlight.delete(token.tokenId))
       inFlight.set(token.tokenId, promise)
       return promise
     },

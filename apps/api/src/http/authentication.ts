@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { SessionCheck, SessionState } from '../auth/sessions.ts'
+import type { SessionCheck, SessionState, TokenKind } from '../auth/sessions.ts'
 import { bearerToken, type TokenVerifier, type VerifiedToken } from '../auth/tokens.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import type { UserService } from '../services/users.ts'
@@ -23,8 +23,11 @@ export interface Authentication {
    * token that does not verify costs nothing here (decision 055).
    */
   checkSessionEarly: MiddlewareHandler
-  /** The caller of a member or admin route, or 401/403/503 (the mounter's authentication step). */
-  authenticate(kind: 'member' | 'admin', context: Context): Promise<VerifiedToken>
+  /**
+   * The caller of a member or admin route, or 401/403/503 (the mounter's authentication step). A staff
+   * caller's `groups` are the ones Cognito listed with its last confirmation of the token (decision 156).
+   */
+  authenticate(kind: TokenKind, context: Context): Promise<VerifiedToken>
 }
 
 export function createAuthentication(options: AuthenticationOptions): Authentication {
@@ -32,9 +35,13 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
   const checkedSessions = new WeakMap<Context, { tokenId: string; state: SessionState }>()
 
   /** Cognito's word on the request's token: the one asked for before admission, else asked now. */
-  const sessionOf = (context: Context, token: VerifiedToken): Promise<SessionState> | SessionState => {
+  const sessionOf = (
+    context: Context,
+    token: VerifiedToken,
+    kind: TokenKind,
+  ): Promise<SessionState> | SessionState => {
     const checked = checkedSessions.get(context)
-    return checked?.tokenId === token.tokenId ? checked.state : sessions.check(token)
+    return checked?.tokenId === token.tokenId ? checked.state : sessions.check(token, kind)
   }
 
   /**
@@ -42,8 +49,8 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
    * for longer than the fail-open window with 503 highTraffic, which the apps retry (decision 147). Reads are
    * still served on the signature then.
    */
-  async function honoured(context: Context, token: VerifiedToken): Promise<SessionState> {
-    const session = await sessionOf(context, token)
+  async function honoured(context: Context, token: VerifiedToken, kind: TokenKind): Promise<SessionState> {
+    const session = await sessionOf(context, token, kind)
     if (session.status === 'revoked') throw unauthorized()
     if (session.status === 'unavailable' && !readMethods.has(context.req.method)) throw highTraffic()
     return session
@@ -53,9 +60,15 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
     async checkSessionEarly(context, next) {
       const token = bearerToken(context.req.header('authorization'))
       if (token !== undefined) {
-        const verified = (await memberTokens.verify(token)) ?? (await adminTokens.verify(token))
+        const member = await memberTokens.verify(token)
+        const [verified, kind] = member
+          ? [member, 'member' as const]
+          : [await adminTokens.verify(token), 'admin' as const]
         if (verified) {
-          checkedSessions.set(context, { tokenId: verified.tokenId, state: await sessions.check(verified) })
+          checkedSessions.set(context, {
+            tokenId: verified.tokenId,
+            state: await sessions.check(verified, kind),
+          })
         }
       }
       await next()
@@ -69,18 +82,19 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
         const member = token === undefined ? undefined : await memberTokens.verify(token)
         if (!member) throw unauthorized()
         // A signed-out or revoked token still has a good signature: Cognito says whether it is honoured.
-        const session = await honoured(context, member)
+        const session = await honoured(context, member, 'member')
         const email = await users.ensure(member, session.status === 'active' ? session.attributes : undefined)
         return email === undefined ? member : { ...member, email }
       }
       const admin = token === undefined ? undefined : await adminTokens.verify(token)
       if (admin) {
-        await honoured(context, admin)
-        return admin
+        const session = await honoured(context, admin, 'admin')
+        // Without Cognito's word the token's own groups count, as its signature does (decision 147).
+        return session.status === 'active' && session.groups ? { ...admin, groups: session.groups } : admin
       }
       // A valid member token on an admin route: signed in, but not allowed (unless it was signed out).
       const member = token === undefined ? undefined : await memberTokens.verify(token)
-      if (member && (await sessionOf(context, member)).status !== 'revoked')
+      if (member && (await sessionOf(context, member, 'member')).status !== 'revoked')
         throw productError(403, 'forbidden')
       throw unauthorized()
     },

@@ -1,4 +1,4 @@
-import { invalidRequestBody, type RouteDefinition, toColonPath } from '@furfes/core'
+import { invalidRequestBody, type RouteDefinition, staffMay, toColonPath } from '@furfes/core'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { VerifiedToken } from '../auth/tokens.ts'
@@ -6,7 +6,7 @@ import { HttpError, notFound, productError } from './errors.ts'
 
 /*
  * Mounts the contract's routes (packages/core's route table) on Hono: authentication by the route's `auth`,
- * the request body checked with the route's schema (400 invalidRequest with the failing fields), the path
+ * an admin route's staff action granted by the caller's roles (403 forbidden otherwise), the request body checked with the route's schema (400 invalidRequest with the failing fields), the path
  * parameters (404 notFound: no such resource) and the query (400 invalidRequest) parsed with theirs, and the
  * answer checked with the schema of its status before it is sent. A handler answers one of the route's
  * documented statuses with that status's wire body, so a wrong answer does not compile; it builds the body
@@ -135,6 +135,15 @@ function readQuery(context: Context, schema: z.ZodType | undefined): unknown {
   return result.data
 }
 
+/**
+ * An admin route admits the staff whose roles grant its action (docs/decisions/156-staff-roles.md). A route that
+ * declares no action admits nobody: a forgotten declaration must not open a route to every staff member.
+ */
+function admitStaff(route: RouteDefinition, caller: VerifiedToken | undefined): void {
+  if (route.staff === undefined || !staffMay(caller?.groups, route.staff))
+    throw productError(403, 'forbidden')
+}
+
 export function createRouteMounter(app: Hono, options: RouteMounterOptions): RouteMounter {
   function invalidAnswer(route: RouteDefinition, error: z.ZodError): Error {
     options.onInvalidResponse(route, error)
@@ -145,6 +154,7 @@ export function createRouteMounter(app: Hono, options: RouteMounterOptions): Rou
     mount(route, handler) {
       app.on(route.method.toUpperCase(), toColonPath(route.path), async (context) => {
         const caller = route.auth === 'none' ? undefined : await options.authenticate(route.auth, context)
+        if (route.auth === 'admin') admitStaff(route, caller)
         const bodySchema = route.request?.body
         const body = bodySchema ? await readBody(context, bodySchema) : undefined
         const params = readParams(context, route.request?.params)

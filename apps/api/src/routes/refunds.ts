@@ -1,4 +1,11 @@
-import { apiRoutes, type RefundQuote, refundCodec, refundQuoteCodec, refundRequestCodec } from '@furfes/core'
+import {
+  apiRoutes,
+  type RefundQuote,
+  refundCodec,
+  refundQuoteCodec,
+  refundRequestCodec,
+  staffMay,
+} from '@furfes/core'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { AutomaticRefunds } from '../services/automatic-refunds.ts'
 import type { RefundService } from '../services/refunds.ts'
@@ -37,6 +44,7 @@ export function mountRefundRoutes(
       reason: request.reason,
       clientKey: request.idempotencyKey,
       staffUserId: caller.sub,
+      beyondPolicyAllowed: staffMay(caller.groups, 'refundBeyondPolicy'),
     })
     return { status: 200, body: encode(refundCodec, refund) }
   })

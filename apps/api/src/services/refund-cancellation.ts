@@ -45,6 +45,11 @@ export interface StaffRefundInput {
   reason: string | undefined
   clientKey: string
   staffUserId: string
+  /**
+   * Whether the staff member's roles grant refunds beyond the policy: any amount other than the policy amount
+   * today (docs/decisions/156-staff-roles.md). Without it such a request answers 403 forbidden.
+   */
+  beyondPolicyAllowed: boolean
 }
 
 /**

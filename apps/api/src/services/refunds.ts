@@ -94,6 +94,7 @@ async function refundByStaff(deps: RefundDeps, input: StaffRefundInput): Promise
   const policyAmountJpy = policyRefundJpy(row.amountJpy, now, deps.policy)
   const amountJpy = input.amountJpy ?? policyAmountJpy
   if (amountJpy > row.amountJpy) throw productError(400, 'refundAmountTooLarge')
+  if (amountJpy !== policyAmountJpy && !input.beyondPolicyAllowed) throw productError(403, 'forbidden')
   const reason = input.reason?.trim() || null
   if (amountJpy !== policyAmountJpy && reason === null) throw productError(400, 'refundReasonRequired')
 

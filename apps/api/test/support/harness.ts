@@ -13,6 +13,7 @@ import {
   type IdentityProvider,
   type MemberAttributes,
 } from '../../src/auth/identity.ts'
+import type { StaffDirectory } from '../../src/auth/staff-directory.ts'
 import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { readEnv } from '../../src/env.ts'
@@ -51,8 +52,13 @@ export function createTestClock(start = Date.parse('2025-03-01T10:00:00+09:00'))
   })
 }
 
-/** Cognito's GetUser as the tests control it: attributes per user id, a failure, or signed-out users. */
-export interface FakeIdentity extends IdentityProvider {
+/**
+ * Cognito's GetUser and the admins pool's groups (AdminListGroupsForUser) as the tests control them: attributes
+ * per user id, each staff member's groups, a failure, or signed-out users.
+ */
+export interface FakeIdentity extends IdentityProvider, StaffDirectory {
+  /** Puts a staff member in these groups of the admins pool (and in no other). */
+  setGroups(sub: string, groups: readonly string[]): void
   setEmail(sub: string, email: string, emailVerified?: boolean): void
   fail(failing: boolean): void
   /** GlobalSignOut: every token of the user is refused from now on, as Cognito's GetUser refuses it. */
@@ -63,6 +69,7 @@ export interface FakeIdentity extends IdentityProvider {
 export function createFakeIdentity(): FakeIdentity {
   const attributes = new Map<string, MemberAttributes>()
   const signedOut = new Set<string>()
+  const groups = new Map<string, readonly string[]>()
   let failing = false
   let calls = 0
   return {
@@ -74,6 +81,16 @@ export function createFakeIdentity(): FakeIdentity {
         throw new AccessTokenRefusedError('NotAuthorizedException', 'Access Token has been revoked')
       }
       return attributes.get(sub) ?? { sub, email: `${sub.slice(0, 8)}@example.com`, emailVerified: true }
+    },
+    async groupsOf(username) {
+      if (failing) throw new Error('AdminListGroupsForUser unavailable')
+      const known = groups.get(username)
+      // Cognito's answer for a user the pool does not have; the session check falls back to the token's groups.
+      if (!known) throw new Error(`UserNotFoundException: ${username} is not a staff member of the fake pool`)
+      return [...known]
+    },
+    setGroups(sub, list) {
+      groups.set(sub, list)
     },
     setEmail(sub, email, emailVerified = true) {
       attributes.set(sub, { sub, email, emailVerified })
@@ -184,7 +201,11 @@ export interface TestApi {
   logger: ReturnType<typeof createMemoryLogger>
   /** A member token for `sub` (a new UUID when omitted) valid at the clock's now. */
   memberToken(sub?: string, options?: MintOptions): Promise<string>
-  adminToken(sub?: string): Promise<string>
+  /**
+   * A staff token for `sub` (a new UUID when omitted) carrying `groups` (committee when omitted), its user in
+   * those groups of the fake admins pool, as AdminAddUserToGroup before the sign-in makes them.
+   */
+  adminToken(sub?: string, groups?: readonly string[]): Promise<string>
   request(method: string, path: string, init?: RequestOptions): Promise<TestResponse>
 }
 
@@ -237,6 +258,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     memberTokens: await poolVerifier('members', clock),
     adminTokens: await poolVerifier('admins', clock),
     identity,
+    staffDirectory: identity,
     paymentGateway: gateway,
     signingKeys: () => {
       keys ??= signingKeysFromDatabase(database.db, clock)
@@ -265,9 +287,10 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     gateway,
     logger,
     memberToken: (sub = randomUUID(), mint) => mintAccessToken(sub, clock(), mint),
-    // A committee member, who may do everything (decision 156).
-    adminToken: (sub = randomUUID()) =>
-      mintAccessToken(sub, clock(), { pool: 'admins', claims: { 'cognito:groups': ['committee'] } }),
+    adminToken(sub = randomUUID(), groups = ['committee']) {
+      identity.setGroups(sub, groups)
+      return mintAccessToken(sub, clock(), { pool: 'admins', claims: { 'cognito:groups': [...groups] } })
+    },
     async request(method, path, init) {
       return readResponse(await api.app.request(path, requestInit(method, init)))
     },

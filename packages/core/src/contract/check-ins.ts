@@ -293,6 +293,7 @@ const adminCheckIn = routeGroup('admin', 'check-in')
 /** The reception's check-in routes. */
 export const checkInRoutes = {
   postAdminCheckIns: adminCheckIn.post('/admin/check-ins', {
+    staff: 'checkIn',
     summary: 'Upload check-ins recorded by a reception device',
     description:
       'Idempotent by item id: an id the API already stored is answered as it was the first time, and ' +
@@ -308,6 +309,7 @@ export const checkInRoutes = {
     },
   }),
   getAdminCheckIns: adminCheckIn.get('/admin/check-ins', {
+    staff: 'checkIn',
     summary: 'Read check-in records stored since a cursor',
     description:
       'Every stored item (accepted, duplicate, rejected with its reason) in the order the API stored it. ' +

@@ -147,6 +147,7 @@ const admin = routeGroup('admin', 'admin')
 /** The dashboard route. */
 export const dashboardRoutes = {
   getAdminDashboard: admin.get('/admin/dashboard', {
+    staff: 'viewFigures',
     summary: "Read the committee's figures",
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +

@@ -52,6 +52,7 @@ export const flagRoutes = {
     responses: { 200: { description: 'The three flags', schema: featureFlagsWireSchema } },
   }),
   putAdminFeatures: admin.put('/admin/features', {
+    staff: 'switchFlags',
     summary: 'Set the product-wide feature flags',
     description:
       'Replaces the three flags (is_event_cancelled is read-only and ignored). Every API instance sees the ' +

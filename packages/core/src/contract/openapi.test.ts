@@ -101,6 +101,34 @@ describe('OpenAPI document', () => {
     })
   })
 
+  it("shows on each admin route the staff roles it admits, from the route's action", () => {
+    const operations = Object.values(sut.paths).flatMap((item) => Object.values(item)) as {
+      security: unknown
+      description?: string
+      'x-staff-roles'?: unknown
+    }[]
+    const isAdmin = (op: { security: unknown }) => JSON.stringify(op.security) === '[{"adminBearer":[]}]'
+    const admin = operations.filter(isAdmin)
+    expect(admin.length).toBe(Object.values(apiRoutes).filter((route) => route.auth === 'admin').length)
+    for (const op of admin) expect(op['x-staff-roles']).toEqual(expect.arrayContaining(['committee']))
+    expect(operations.filter((op) => !isAdmin(op) && 'x-staff-roles' in op)).toEqual([])
+
+    expect(sut.paths['/admin/check-ins']?.post).toMatchObject({
+      'x-staff-action': 'checkIn',
+      'x-staff-roles': ['door', 'desk', 'committee'],
+    })
+    expect(sut.paths['/admin/participants']?.get).toMatchObject({
+      'x-staff-action': 'viewParticipantDetails',
+      'x-staff-roles': ['desk', 'committee'],
+    })
+    const flags = sut.paths['/admin/features']?.put as { description: string; 'x-staff-roles': unknown }
+    expect(flags['x-staff-roles']).toEqual(['committee'])
+    expect(flags.description).toContain(
+      'Staff action switchFlags: admitted to the staff roles committee (the `cognito:groups`',
+    )
+    expect(flags.description).toContain('403 forbidden to any other staff member.')
+  })
+
   it('describes the schemas with their limits: requests with the rules, answers with the text as stored', () => {
     type Properties = { properties: Record<string, Record<string, unknown>> }
     const request = sut.components.schemas.ProfileRequest as Properties

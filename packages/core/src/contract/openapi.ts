@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rolesAllowedTo, type StaffAction } from '../domain/staff-roles.ts'
 import type { RouteDefinition } from './route.ts'
 import { apiRoutes } from './routes.ts'
 import { contractRegistry } from './schemas.ts'
@@ -100,6 +101,15 @@ function errorResponse(description: string) {
   return { description, content: errorContent }
 }
 
+/** Who may call an admin route, as its description says it (docs/decisions/156-staff-roles.md). */
+function staffSentence(action: StaffAction): string {
+  const roles = rolesAllowedTo(action)
+  return (
+    `Staff action ${action}: admitted to the staff roles ${roles.join(', ')} (the \`cognito:groups\` of the ` +
+    'admin token, as Cognito lists them now); 403 forbidden to any other staff member.'
+  )
+}
+
 function operation(name: string, route: RouteDefinition) {
   const where = `${route.method.toUpperCase()} ${route.path}`
   const responses: Record<string, unknown> = {}
@@ -114,15 +124,21 @@ function operation(name: string, route: RouteDefinition) {
   const hasInput = Boolean(route.request?.body || route.request?.params || route.request?.query)
   if (hasInput) responses['400'] ??= errorResponse('invalidRequest: the request failed its schema')
   if (route.auth !== 'none') responses['401'] ??= errorResponse('Unauthorized: no valid access token')
-  if (route.auth === 'admin') responses['403'] ??= errorResponse('forbidden: the token is not an admin token')
+  if (route.auth === 'admin') {
+    responses['403'] ??= errorResponse(
+      "forbidden: the token is not an admin token, or the staff member's roles do not grant the route's action",
+    )
+  }
   if (route.noneOn404) responses['404'] ??= errorResponse(`None: ${route.noneOn404.description}`)
   responses.default = errorResponse('Any other error: a product error key in message')
 
   const params = parameters(route)
+  const description = [route.description, route.staff && staffSentence(route.staff)].filter(Boolean).join(' ')
   return {
     operationId: route.operationId ?? name,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(description ? { description } : {}),
+    ...(route.staff ? { 'x-staff-action': route.staff, 'x-staff-roles': rolesAllowedTo(route.staff) } : {}),
     tags: [route.tag],
     security:
       route.auth === 'none' ? [] : [{ [route.auth === 'admin' ? 'adminBearer' : 'memberBearer']: [] }],

@@ -86,6 +86,7 @@ const admin = routeGroup('admin', 'admin')
 /** The participant list route. */
 export const participantRoutes = {
   getAdminParticipants: admin.get('/admin/participants', {
+    staff: 'search',
     summary: 'List every participant',
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
   }),

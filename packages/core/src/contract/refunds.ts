@@ -317,6 +317,7 @@ const adminRefund = routeGroup('admin', 'refund')
 /** Cancellations with a refund, by staff (decision 111). */
 export const refundRoutes = {
   getAdminRegistrationRefund: adminRefund.get('/admin/registrations/{registration_id}/refund', {
+    staff: 'refundWithinPolicy',
     summary: 'Read what canceling a registration refunds today',
     description:
       "The published refund policy applied to the registration's fee on today's date in Japan, and the " +
@@ -325,10 +326,13 @@ export const refundRoutes = {
     responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
   }),
   postAdminRegistrationRefund: adminRefund.post('/admin/registrations/{registration_id}/refund', {
+    staff: 'refundWithinPolicy',
     summary: 'Cancel a paid registration and refund it',
     description:
       'Refunds amount_jpy (the policy amount today when absent; a different amount needs a reason) through ' +
       'the payment provider, then cancels the registration, gives its spot back and keeps an audit record. ' +
+      'An amount other than the policy amount is a refund beyond the policy: 403 forbidden unless the ' +
+      "caller's roles grant refundBeyondPolicy. " +
       'A registration is refunded at most once. The idempotency_key that made the refund answers it again ' +
       '(a double submit, a retry, on any API instance); every other key is told 409 alreadyRefunded, also ' +
       'when requests under several keys race (exactly one answers 200). Errors: 409 registrationNotPaid ' +
@@ -346,12 +350,14 @@ export const refundRoutes = {
 /** The event-cancelled refund (decision 113). */
 export const eventCancellationRoutes = {
   postAdminEventCancellationDryRun: adminRefund.post('/admin/event-cancellation/dry-run', {
+    staff: 'cancelEvent',
     summary: 'Compute the event-cancelled refund without refunding',
     description: 'Totals over the paid registrations: the fee minus the per-person expenses each, per tier.',
     request: { body: eventCancellationRequestWireSchema },
     responses: { 200: { description: 'The totals', schema: eventCancellationDryRunWireSchema } },
   }),
   postAdminEventCancellation: adminRefund.post('/admin/event-cancellation', {
+    staff: 'cancelEvent',
     summary: 'Refund every paid registration because the event is cancelled',
     description:
       'Starts the run (or answers the one running): registration is switched off for good, open checkouts ' +
@@ -364,6 +370,7 @@ export const eventCancellationRoutes = {
     responses: { 202: { description: 'The run', schema: eventCancellationRunWireSchema } },
   }),
   getAdminEventCancellation: adminRefund.get('/admin/event-cancellation', {
+    staff: 'cancelEvent',
     summary: 'Read the progress of the event-cancelled refund',
     responses: { 200: { description: 'The latest run', schema: eventCancellationRunWireSchema } },
     noneOn404: { description: 'No run has been started' },

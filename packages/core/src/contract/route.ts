@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { StaffAction } from '../domain/staff-roles.ts'
 
 export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const
 export type HttpMethod = (typeof httpMethods)[number]
@@ -22,6 +23,11 @@ export interface RouteDefinition {
   /** OpenAPI-style template: `/admin/check-ins/{id}`. */
   path: string
   auth: RouteAuth
+  /**
+   * On an admin route, and only there: the staff action it performs. The API admits the roles that
+   * `rolesAllowedTo(staff)` names and answers 403 forbidden to everyone else (docs/decisions/156-staff-roles.md).
+   */
+  staff?: StaffAction
   summary: string
   description?: string
   tag: string

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest'
+import { isOneOf } from '../domain/one-of.ts'
+import { staffActions } from '../domain/staff-roles.ts'
+import type { RouteDefinition } from './route.ts'
 import { apiRoutes, fillPath, toColonPath } from './routes.ts'
+
+/**
+ * The routes of a table that break the staff rule: an admin route declares one staff action, any other route
+ * none (docs/decisions/156-staff-roles.md).
+ */
+function staffDeclarationFaults(table: Readonly<Record<string, RouteDefinition>>): string[] {
+  return Object.entries(table).flatMap(([name, route]) => {
+    if (route.auth === 'admin') {
+      return isOneOf(staffActions, route.staff) ? [] : [`${name}: an admin route declares no staff action`]
+    }
+    return route.staff === undefined ? [] : [`${name}: a ${route.auth} route declares a staff action`]
+  })
+}
 
 describe('route table', () => {
   it('has every call of the product and admin API with its method, path and auth', () => {
@@ -39,6 +55,45 @@ describe('route table', () => {
       getAdminEventCancellation: 'GET /admin/event-cancellation admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
+  })
+
+  it('has every admin route declare the staff action it performs, and no other route one', () => {
+    expect(staffDeclarationFaults(apiRoutes)).toEqual([])
+    const staffOf = Object.fromEntries(
+      Object.entries(apiRoutes).flatMap(([name, route]) => ('staff' in route ? [[name, route.staff]] : [])),
+    )
+    // The e-mail addresses in the participant list make it a participant detail, which the door does not see.
+    expect(staffOf).toMatchObject({
+      getAdminWaitingList: 'manageWaitingList',
+      getAdminParticipants: 'viewParticipantDetails',
+      getAdminDashboard: 'viewFigures',
+      putAdminFeatures: 'switchFlags',
+      postAdminCheckIns: 'checkIn',
+      getAdminCheckIns: 'checkIn',
+      getAdminRegistrationRefund: 'refundWithinPolicy',
+      postAdminRegistrationRefund: 'refundWithinPolicy',
+      postAdminEventCancellationDryRun: 'cancelEvent',
+      postAdminEventCancellation: 'cancelEvent',
+      getAdminEventCancellation: 'cancelEvent',
+    })
+  })
+
+  it('finds an admin route without a staff action and a member or open route with one', () => {
+    const base = { path: '/x', summary: 'x', tag: 'x', responses: {} } as const
+    expect(
+      staffDeclarationFaults({
+        undeclared: { ...base, method: 'get', auth: 'admin' },
+        unknown: { ...base, method: 'put', auth: 'admin', staff: 'everything' as never },
+        member: { ...base, method: 'post', auth: 'member', staff: 'scan' },
+        open: { ...base, method: 'delete', auth: 'none', staff: 'scan' },
+        declared: { ...base, method: 'get', auth: 'admin', staff: 'scan' },
+      }),
+    ).toEqual([
+      'undeclared: an admin route declares no staff action',
+      'unknown: an admin route declares no staff action',
+      'member: a member route declares a staff action',
+      'open: a none route declares a staff action',
+    ])
   })
 
   it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list, /venue and the event-cancelled run only', () => {

@@ -211,6 +211,7 @@ export const waitingListRoutes = {
     },
   }),
   getAdminWaitingList: admin.get('/admin/waiting-list', {
+    staff: 'manageWaitingList',
     summary: "Every tier's waiting list and offers",
     responses: { 200: { description: 'The entries', schema: adminWaitingListWireSchema } },
   }),
