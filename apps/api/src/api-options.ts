@@ -1,4 +1,4 @@
-import type { CalendarDate, Clock, RefundPolicy, VenueWire } from '@furfes/core'
+import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
@@ -43,14 +43,14 @@ export interface ApiOptions {
    */
   tokenFailOpenMs: number
   featureFlagsCacheMs: number
+  /** How long an instance reads the current edition from memory (5 s by default; its own saves at once). */
+  editionCacheMs?: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
   /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
   registrationCodeLifetimeSeconds: number
   /** The event day, to which registration codes stay valid (default: the schedule's). */
   eventDate?: CalendarDate
-  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
-  venue?: VenueWire
   admission: AdmissionOptions
   validateResponses: boolean
   /** The published refund policy (decision 110); its default unless a test moves the dates. */

@@ -277,8 +277,9 @@ export async function availability(db: Executor, now: number): Promise<Inventory
 }
 
 /**
- * Writes the configured capacity of every tier (at start: configuration is the source). Spots already held
- * stay held; a tier seen for the first time counts the registrations that hold its spots.
+ * Writes the current edition's capacity of every tier (at start, and when the committee saves the current
+ * edition, decision 155). Spots already held stay held; a tier seen for the first time counts the registrations
+ * that hold its spots.
  */
 export async function syncTierCapacities(
   db: Executor,
@@ -295,4 +296,17 @@ export async function syncTierCapacities(
       })
       .onConflictDoUpdate({ target: tierInventory.registrationTier, set: { capacity: capacities[tier] } })
   }
+}
+
+/** The spots each tier's holds take now (paid, pending, offered): a capacity may not go below them. */
+export async function takenSpots(db: Executor): Promise<Record<RegistrationTier, number>> {
+  const rows = await db
+    .select({ tier: tierInventory.registrationTier, taken: tierInventory.taken })
+    .from(tierInventory)
+  const taken = Object.fromEntries(registrationTiers.map((tier) => [tier, 0])) as Record<
+    RegistrationTier,
+    number
+  >
+  for (const row of rows) taken[row.tier] = row.taken
+  return taken
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { StaffAction } from '../domain/staff-roles.ts'
 
 export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const
 export type HttpMethod = (typeof httpMethods)[number]
@@ -22,6 +23,8 @@ export interface RouteDefinition {
   /** OpenAPI-style template: `/admin/check-ins/{id}`. */
   path: string
   auth: RouteAuth
+  /** The staff action an admin route performs (decision 156). */
+  staff?: StaffAction
   summary: string
   description?: string
   tag: string
