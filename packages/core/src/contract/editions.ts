@@ -22,7 +22,7 @@ const localText = z.object({ ja: text, en: text })
 const dateWire = z.iso.date().describe('A day in Japan (Asia/Tokyo)')
 const timeWire = z.string().describe('HH:MM in Japan')
 const periodWire = z.object({ from: dateWire, to: dateWire })
-const count = z.number().int().nonnegative()
+const count = z.number()
 
 const linkWire = z.object({
   url: z.string().max(2000).describe('https, or empty while there is none yet'),
@@ -30,7 +30,7 @@ const linkWire = z.object({
 })
 
 const tierWire = z.object({
-  price_jpy: z.number().int().describe('The fee in whole yen'),
+  price_jpy: z.number().describe('The fee in whole yen'),
   capacity: count,
   on_sale: z.boolean(),
 })
