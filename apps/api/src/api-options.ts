@@ -53,7 +53,10 @@ export interface ApiOptions {
   eventDate?: CalendarDate
   admission: AdmissionOptions
   validateResponses: boolean
-  /** The published refund policy (decision 110); its default unless a test moves the dates. */
+  /**
+   * Refund cut-off days that replace the current edition's (REFUND_POLICY): only for a rehearsal or the e2e stack,
+   * whose today is long after the first edition (the rates stay the edition's).
+   */
   refundPolicy?: RefundPolicy
   /** Registrations per batch of the event-cancelled refund run (decision 113). */
   eventCancellationBatchSize?: number

@@ -202,7 +202,11 @@ export async function startServer(
     database = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
       : await openDatabase({ kind: 'pglite', dataDir: pgliteDir })
-    await prepareDatabase(database.db, { clock, capacities: env.TIER_CAPACITIES, venue: env.VENUE })
+    await prepareDatabase(database.db, {
+      clock,
+      capacities: env.TIER_CAPACITIES,
+      venue: env.VENUE,
+    })
   } catch (error) {
     unlock()
     throw error

@@ -44,7 +44,7 @@ export function createServices(options: ApiOptions) {
     clock,
     logger,
     gateway: options.paymentGateway,
-    ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
+    policy: async () => ({ ...(await currentEdition.read()).refundPolicy, ...options.refundPolicy }),
     onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
     offerReturnedSpots: (executor, tier) => waitingList.offerReturnedSpots(executor, tier),
   })

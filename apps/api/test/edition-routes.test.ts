@@ -187,6 +187,28 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
     expect(fourth).toMatchObject({ status: 409, body: { message: 'soldOut' } })
   })
 
+  it("refunds by the current edition's rates and cut-offs", async () => {
+    const { registrationId } = await registeredMember(sut, 'member')
+    const read = await adminRead('2025')
+    const refundPolicy = { ...read.edition.refund_policy, early_until: '2025-02-20', late_percent: 40 }
+    expect((await save({ ...read.edition, refund_policy: refundPolicy }, read.version)).status).toBe(200)
+
+    const quote = await sut.request('GET', `/admin/registrations/${registrationId}/refund`, {
+      token: admin.token,
+    })
+
+    // 1 March 2025 is after the moved early cut-off: the late rate, 40 %, of the fee paid.
+    const feeJpy = firstEdition.tiers.member.priceJpy
+    expect(quote).toMatchObject({
+      status: 200,
+      body: {
+        policy_period: 'late',
+        policy_percentage: 40,
+        policy_refund_jpy: Math.floor((feeJpy * 40) / 100),
+      },
+    })
+  })
+
   it('prepares the next edition once, publishes it, and records who changed what', async () => {
     const prepared = await sut.request('POST', '/admin/editions/next', { token: admin.token })
     expect(prepared).toMatchObject({
