@@ -27,6 +27,7 @@ describe('route table', () => {
       postWaitingListAccept: 'POST /waiting-list/accept member',
       getAdminWaitingList: 'GET /admin/waiting-list admin',
       getVenue: 'GET /venue member',
+      getEdition: 'GET /edition none',
       getAdminParticipants: 'GET /admin/participants admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
@@ -37,6 +38,12 @@ describe('route table', () => {
       postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
       postAdminEventCancellation: 'POST /admin/event-cancellation admin',
       getAdminEventCancellation: 'GET /admin/event-cancellation admin',
+      getAdminEditions: 'GET /admin/editions admin',
+      getAdminEdition: 'GET /admin/editions/{edition_id} admin',
+      putAdminEdition: 'PUT /admin/editions/{edition_id} admin',
+      postAdminEditionNext: 'POST /admin/editions/next admin',
+      postAdminEditionPublish: 'POST /admin/editions/{edition_id}/publish admin',
+      getAdminEditionChanges: 'GET /admin/editions/{edition_id}/changes admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
@@ -73,12 +80,32 @@ describe('route table', () => {
       'postAdminRegistrationRefund',
       'postAdminEventCancellationDryRun',
       'postAdminEventCancellation',
+      'getAdminEdition',
+      'putAdminEdition',
+      'postAdminEditionPublish',
+      'getAdminEditionChanges',
     ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))
       expect(successes).toHaveLength(1)
     }
     expect(Object.keys(apiRoutes.postRegistration.responses)).toEqual(['201'])
+  })
+
+  it('declares the staff action of every edition admin route, and none on the public read', () => {
+    const staff = Object.entries(apiRoutes)
+      .filter(([, route]) => 'staff' in route)
+      .map(([name, route]) => [name, (route as { staff?: string }).staff])
+    expect(staff).toEqual(
+      [
+        'getAdminEditions',
+        'getAdminEdition',
+        'putAdminEdition',
+        'postAdminEditionNext',
+        'postAdminEditionPublish',
+        'getAdminEditionChanges',
+      ].map((name) => [name, 'editEditions']),
+    )
   })
 })
 
