@@ -7,13 +7,14 @@ import {
 } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import {
-  checkoutSessionOf,
   databaseKinds,
   registeredMember,
   registrationRequest,
+  type TestResponse,
   useAdmin,
   useTestApi,
 } from './support/harness.ts'
+import { payOnHostedPage, sessionIdOfPaymentUrl, testCards, usePaymentStack } from './support/payments.ts'
 import { testVenue } from './support/venue.ts'
 
 /*
@@ -259,33 +260,65 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
       404,
     )
   })
+})
 
-  it("charges the new edition's price once it is current (a fresh member: one live registration per account)", async () => {
-    const prepared = (await sut.request('POST', '/admin/editions/next', { token: admin.token }))
-      .body as StoredEditionWire
+describe.each(databaseKinds)('the next edition through the Stripe emulator on %s', (kind) => {
+  const stack = usePaymentStack(kind)
+
+  async function register(token: string): Promise<TestResponse> {
+    return stack.sut.request('POST', '/registration', { token, body: registrationRequest('member') })
+  }
+
+  it("charges the new edition's price once it is current; last edition's paid member cannot register again yet", async () => {
+    const { sut, stripe, settled } = stack
+    const token = await sut.adminToken()
+    const firstPrice = firstEdition.tiers.member.priceJpy
+    const paidLastEdition = await sut.memberToken()
+    const lastEdition = await register(paidLastEdition)
+    const lastUrl = (lastEdition.body as { payment_url: string }).payment_url
+    expect((await payOnHostedPage(lastUrl, { card_number: testCards.succeeds })).status).toBe(303)
+    await settled()
+
+    const prepared = (await sut.request('POST', '/admin/editions/next', { token })).body as StoredEditionWire
     const next = {
       ...prepared.edition,
       event_date: '2026-06-20',
-      tiers: { ...prepared.edition.tiers, member: { price_jpy: 4000, capacity: 5, on_sale: true } },
+      tiers: {
+        ...prepared.edition.tiers,
+        member: { price_jpy: firstPrice + 1500, capacity: 5, on_sale: true },
+      },
     }
-    expect((await save(next, prepared.version)).status).toBe(200)
-    const paidLastEdition = await registeredMember(sut, 'member')
-    expect(sut.gateway.sessions.get(paidLastEdition.sessionId)?.request.amountJpy).toBe(
-      firstEdition.tiers.member.priceJpy,
-    )
-    await sut.request('POST', '/admin/editions/2026/publish', { token: admin.token, body: { version: 2 } })
-
-    const again = await sut.request('POST', '/registration', {
-      token: paidLastEdition.token,
-      body: registrationRequest('member'),
+    const saved = await sut.request('PUT', '/admin/editions/2026', {
+      token,
+      body: { edition: next, version: 1 },
     })
-    expect(again).toMatchObject({ status: 409, body: { message: 'purchaseSessionAlreadyExists' } })
-    const created = await sut.request('POST', '/registration', {
-      token: await sut.memberToken(),
-      body: registrationRequest('member'),
+    expect(saved.status).toBe(200)
+    const published = await sut.request('POST', '/admin/editions/2026/publish', {
+      token,
+      body: { version: 2 },
+    })
+    expect(published).toMatchObject({
+      status: 200,
+      body: { current: true, edition: { event_date: '2026-06-20' } },
     })
 
+    // Registrations do not belong to an edition yet: one live registration per account still holds.
+    expect(await register(paidLastEdition)).toMatchObject({
+      status: 409,
+      body: { message: 'purchaseSessionAlreadyExists' },
+    })
+    const created = await register(await sut.memberToken())
     expect(created.status).toBe(201)
-    expect(sut.gateway.sessions.get(checkoutSessionOf(created))?.request.amountJpy).toBe(4000)
+    const paymentUrl = (created.body as { payment_url: string }).payment_url
+
+    const sessionId = sessionIdOfPaymentUrl(paymentUrl)
+    const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] })
+    expect(session).toMatchObject({ currency: 'jpy', amount_total: firstPrice + 1500 })
+    expect(session.line_items?.data[0]?.amount_total).toBe(firstPrice + 1500)
+    const lastSession = await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(lastUrl))
+    expect(lastSession).toMatchObject({ amount_total: firstPrice, payment_status: 'paid' })
+    expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(303)
+    await settled()
+    expect((await stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe('paid')
   })
 })
