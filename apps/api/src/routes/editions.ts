@@ -2,21 +2,20 @@ import {
   apiRoutes,
   type Clock,
   editionChangeListCodec,
-  editionFromWire,
+  editionCodec,
   editionPhase,
-  editionSchema,
   invalidRequestBody,
   perTier,
   publicEditionCodec,
   storedEditionCodec,
   storedEditionListCodec,
 } from '@furfes/core'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
-  type CurrentEditionReader,
   EditionRejectedError,
   editionHistory,
   listEditions,
@@ -26,7 +25,7 @@ import {
   type StoredEdition,
   saveEdition,
 } from '../services/editions.ts'
-import { syncTierCapacities, takenSpots } from '../services/inventory.ts'
+import { availability, syncTierCapacities } from '../services/inventory.ts'
 
 /** How long browsers and caches may keep the public edition before asking again (with its ETag). */
 const publicMaxAgeSeconds = 60
@@ -68,6 +67,12 @@ export function mountEditionRoutes(
     }
   }
 
+  /** The spots each tier's holds in force take (paid, pending, offered): no capacity may go below them. */
+  async function takenSpots() {
+    const tiers = await availability(db, clock())
+    return perTier((tier) => tiers.find((item) => item.registrationTier === tier)?.held ?? 0)
+  }
+
   mount(apiRoutes.getEdition, async () => {
     const edition = await currentEdition.read()
     const body = encode(publicEditionCodec, { edition, phase: editionPhase(edition, clock()) })
@@ -90,7 +95,7 @@ export function mountEditionRoutes(
 
   mount(apiRoutes.putAdminEdition, async ({ params, body, caller }) => {
     if (body.edition.id !== params.edition_id) throw notFound()
-    const parsed = editionSchema.safeParse(editionFromWire(body.edition))
+    const parsed = z.safeDecode(editionCodec, body.edition)
     if (!parsed.success) throw rejected(parsed.error)
     let stored: StoredEdition
     try {
@@ -98,7 +103,7 @@ export function mountEditionRoutes(
         edition: parsed.data,
         version: body.version,
         staffUserId: caller.sub,
-        taken: await takenSpots(db),
+        taken: await takenSpots(),
       })
     } catch (error) {
       if (error instanceof EditionRejectedError) throw rejected(error)
@@ -130,6 +135,7 @@ export function mountEditionRoutes(
       status: 200,
       body: encode(
         editionChangeListCodec,
+        editionCodec,
         changes.map((change) => ({
           action: change.action,
           staffUserId: change.staffUserId,

@@ -17,7 +17,7 @@ import { callerEmail, requireOwnOrigin, requireRegistrationOpen } from '../http/
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { Logger } from '../logger.ts'
 import type { RegistrationCodeSigner } from '../registration-code/code.ts'
-import type { CurrentEditionReader } from '../services/editions.ts'
+import type { CurrentEditionReader } from '../services/current-edition.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
 import type { RefundService } from '../services/refunds.ts'

@@ -297,16 +297,3 @@ export async function syncTierCapacities(
       .onConflictDoUpdate({ target: tierInventory.registrationTier, set: { capacity: capacities[tier] } })
   }
 }
-
-/** The spots each tier's holds take now (paid, pending, offered): a capacity may not go below them. */
-export async function takenSpots(db: Executor): Promise<Record<RegistrationTier, number>> {
-  const rows = await db
-    .select({ tier: tierInventory.registrationTier, taken: tierInventory.taken })
-    .from(tierInventory)
-  const taken = Object.fromEntries(registrationTiers.map((tier) => [tier, 0])) as Record<
-    RegistrationTier,
-    number
-  >
-  for (const row of rows) taken[row.tier] = row.taken
-  return taken
-}

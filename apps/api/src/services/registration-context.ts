@@ -13,7 +13,7 @@ import type { Logger } from '../logger.ts'
 import { lapseMailsOfEnded } from '../mail/outbox.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { AutomaticRefunds } from './automatic-refunds.ts'
-import type { CurrentEditionReader } from './editions.ts'
+import type { CurrentEditionReader } from './current-edition.ts'
 import { endHolds, offerReturnedSpots } from './inventory.ts'
 import { inRegistrationStates } from './registration-queries.ts'
 
