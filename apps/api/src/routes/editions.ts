@@ -135,7 +135,6 @@ export function mountEditionRoutes(
       status: 200,
       body: encode(
         editionChangeListCodec,
-        editionCodec,
         changes.map((change) => ({
           action: change.action,
           staffUserId: change.staffUserId,
