@@ -156,6 +156,11 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
         issues: [{ path: ['registration', 'closesOn'], message: 'validation.dateAfterEvent' }],
       },
     })
+    const renamed = await sut.request('PUT', '/admin/editions/2025', {
+      token: admin.token,
+      body: { edition: { ...read.edition, id: '2025-bis' }, version: read.version },
+    })
+    expect(renamed).toMatchObject({ status: 400, body: { message: 'invalidRequest' } })
     expect(await adminRead('2025')).toEqual(read)
   })
 

@@ -12,7 +12,7 @@ import {
 } from '@furfes/core'
 import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
-import { HttpError, notFound } from '../http/errors.ts'
+import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
@@ -94,7 +94,8 @@ export function mountEditionRoutes(
   })
 
   mount(apiRoutes.putAdminEdition, async ({ params, body, caller }) => {
-    if (body.edition.id !== params.edition_id) throw notFound()
+    // An edition's id is its name in codes and addresses: a save never renames one.
+    if (body.edition.id !== params.edition_id) throw productError(400, 'invalidRequest')
     const parsed = z.safeDecode(editionCodec, body.edition)
     if (!parsed.success) throw rejected(parsed.error)
     let stored: StoredEdition
