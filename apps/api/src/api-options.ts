@@ -1,4 +1,4 @@
-import type { CalendarDate, Clock, RefundPolicy, VenueWire } from '@furfes/core'
+import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
 import type { StaffDirectory } from './auth/staff-directory.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
@@ -46,17 +46,20 @@ export interface ApiOptions {
    */
   tokenFailOpenMs: number
   featureFlagsCacheMs: number
+  /** How long an instance reads the current edition from memory (5 s by default; its own saves at once). */
+  editionCacheMs?: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
   /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
   registrationCodeLifetimeSeconds: number
   /** The event day, to which registration codes stay valid (default: the schedule's). */
   eventDate?: CalendarDate
-  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
-  venue?: VenueWire
   admission: AdmissionOptions
   validateResponses: boolean
-  /** The published refund policy (decision 110); its default unless a test moves the dates. */
+  /**
+   * Refund cut-off days that replace the current edition's (REFUND_POLICY): only for a rehearsal or the e2e stack,
+   * whose today is long after the first edition (the rates stay the edition's).
+   */
   refundPolicy?: RefundPolicy
   /** Registrations per batch of the event-cancelled refund run (decision 113). */
   eventCancellationBatchSize?: number

@@ -14,6 +14,7 @@ import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { mountAdminParticipantRoutes } from './routes/admin-participants.ts'
 import { mountCheckInRoutes } from './routes/check-ins.ts'
 import { mountDashboardRoutes } from './routes/dashboard.ts'
+import { mountEditionRoutes } from './routes/editions.ts'
 import { mountEventCancellationRoutes } from './routes/event-cancellation.ts'
 import { mountFlagRoutes } from './routes/flags.ts'
 import { mountHealthRoute } from './routes/health.ts'
@@ -101,7 +102,8 @@ export function createApi(options: ApiOptions): Api {
     cors({
       origin: [...options.corsOrigins],
       allowMethods: ['GET', 'PUT', 'POST', 'DELETE'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
+      exposeHeaders: ['ETag'],
       maxAge: 600,
     }),
   )
@@ -164,7 +166,7 @@ export function createApi(options: ApiOptions): Api {
     featureFlags,
     signer: services.signer,
     pwaOrigin,
-    venue: options.venue,
+    currentEdition: services.currentEdition,
   })
   mountWaitingListRoutes(mounter, { db, waitingList, registrations, featureFlags, pwaOrigin })
   mountAdminParticipantRoutes(mounter, { db, clock, registrations })
@@ -172,6 +174,7 @@ export function createApi(options: ApiOptions): Api {
   mountCheckInRoutes(mounter, { db, clock })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
+  mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
 
   return {
     app,

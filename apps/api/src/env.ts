@@ -37,8 +37,8 @@ const tierCapacitiesSchema = z.string().transform((value, ctx): Record<Registrat
 })
 
 /**
- * Spots per tier when TIER_CAPACITIES does not say. The spec gives no numbers; these are placeholders the
- * committee replaces through configuration.
+ * Spots per tier when TIER_CAPACITIES does not say. The spec gives no numbers; these are placeholders that seed
+ * the first edition, whose capacities the committee then edits (decision 155).
  */
 export const defaultTierCapacities: Readonly<Record<RegistrationTier, number>> = {
   member: 300,
@@ -150,7 +150,8 @@ const envSchema = z.object({
   /**
    * The venue paid participants are told (GET /venue, the receipt): name, address and access in ja and en, a map
    * link and when entry opens. Unset until the committee announces it; then nobody is told, and the receipt names
-   * the place with EVENT_VENUE_JA/EN (decision 123).
+   * the place with EVENT_VENUE_JA/EN (decision 123). GET /venue answers the current edition's venue: this seeds
+   * the first edition only (decision 155).
    */
   VENUE: venueSchema.optional(),
 

@@ -11,6 +11,8 @@ import {
   perTier,
   type RegistrationTier,
   sameRefundPolicy,
+  type VenueWire,
+  venueCodec,
 } from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
 import { type Api, type ApiOptions, createApi } from './app.ts'
@@ -30,7 +32,7 @@ import {
   signingKeysFromConfig,
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
-import { seedEditions } from './services/editions.ts'
+import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
 
@@ -42,13 +44,24 @@ export const migrationsFolder = join(packageRoot, 'drizzle')
  */
 export async function prepareDatabase(
   db: Executor,
-  options: { clock: Clock; capacities: Readonly<Record<RegistrationTier, number>> },
+  options: {
+    clock: Clock
+    capacities: Readonly<Record<RegistrationTier, number>>
+    /** The configured venue (VENUE), if the committee announced it before the first start. */
+    venue?: VenueWire | undefined
+  },
 ): Promise<void> {
   await migrate(db, migrationsFolder)
   await seedFeatureFlags(db, options.clock)
   const tiers = perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: options.capacities[tier] }))
-  await seedEditions({ db, clock: options.clock }, { ...firstEdition, tiers })
-  await syncTierCapacities(db, options.capacities)
+  const venue = options.venue ? venueCodec.decode(options.venue) : null
+  await seedEditions({ db, clock: options.clock }, { ...firstEdition, tiers, venue })
+  // The database is the truth once seeded: the inventory follows the current edition's capacities.
+  const { edition } = await readCurrentEdition({ db, clock: options.clock })
+  await syncTierCapacities(
+    db,
+    perTier((tier) => edition.tiers[tier].capacity),
+  )
 }
 
 /** Loads once; a failure is not remembered, so the next call tries again. */
@@ -190,7 +203,11 @@ export async function startServer(
     database = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
       : await openDatabase({ kind: 'pglite', dataDir: pgliteDir })
-    await prepareDatabase(database.db, { clock, capacities: env.TIER_CAPACITIES })
+    await prepareDatabase(database.db, {
+      clock,
+      capacities: env.TIER_CAPACITIES,
+      venue: env.VENUE,
+    })
   } catch (error) {
     unlock()
     throw error
@@ -264,7 +281,6 @@ export async function startServer(
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
     eventDate: defaultEventSchedule.eventDate,
-    ...(env.VENUE === undefined ? {} : { venue: env.VENUE }),
     ...(env.REFUND_POLICY === undefined ? {} : { refundPolicy: env.REFUND_POLICY }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,

@@ -2,6 +2,7 @@ import { defaultEventSchedule } from '@furfes/core'
 import type { ApiOptions } from './api-options.ts'
 import { createRegistrationCodeSigner } from './registration-code/code.ts'
 import { createAutomaticRefunds } from './services/automatic-refunds.ts'
+import { createCurrentEditionReader } from './services/current-edition.ts'
 import { createEventCancellationService } from './services/event-cancellation.ts'
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
@@ -13,12 +14,15 @@ import { createWaitingListService } from './services/waiting-list.ts'
 export function createServices(options: ApiOptions) {
   const { database, clock, logger } = options
   const db = database.db
+  // The money-relevant readers (prices, capacities, refund policy, durations, venue) read the current edition.
+  const currentEdition = createCurrentEditionReader({ db, clock, cacheMs: options.editionCacheMs ?? 5000 })
   const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
   const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
   // Payments that cannot buy their registration are refunded in full (decision 141).
   const automaticRefunds = createAutomaticRefunds({ db, clock, logger, gateway: options.paymentGateway })
   const registrations = createRegistrationService({
     automaticRefunds,
+    currentEdition,
     db,
     query: database.query,
     clock,
@@ -40,7 +44,7 @@ export function createServices(options: ApiOptions) {
     clock,
     logger,
     gateway: options.paymentGateway,
-    ...(options.refundPolicy ? { policy: options.refundPolicy } : {}),
+    policy: async () => ({ ...(await currentEdition.read()).refundPolicy, ...options.refundPolicy }),
     onSpotsReturned: (tier) => registrations.forgetSoldOut(tier),
     offerReturnedSpots: (executor, tier) => waitingList.offerReturnedSpots(executor, tier),
   })
@@ -62,6 +66,7 @@ export function createServices(options: ApiOptions) {
     clock,
   })
   return {
+    currentEdition,
     featureFlags,
     users,
     automaticRefunds,

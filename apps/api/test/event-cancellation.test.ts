@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
 import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
+import { readCurrentEdition, saveEdition } from '../src/services/editions.ts'
 import { createEventCancellationService } from '../src/services/event-cancellation.ts'
 import {
   createTestApi,
@@ -170,7 +171,16 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
   })
 
   it('offers no returned spot to the people waiting once the event is called off', async () => {
-    const oneSpot = await createTestApi(sut.database, { capacities: { member: 1 } })
+    // The capacity is the current edition's (decision 155): the committee sets one member spot.
+    const deps = { db: sut.database.db, clock: sut.clock }
+    const { edition, version } = await readCurrentEdition(deps)
+    const member1 = { ...edition.tiers.member, capacity: 1 }
+    await saveEdition(deps, {
+      edition: { ...edition, tiers: { ...edition.tiers, member: member1 } },
+      version,
+      staffUserId: admin.id,
+    })
+    const oneSpot = await createTestApi(sut.database)
     const oneSpotAdmin = await oneSpot.adminToken(admin.id)
     await member(oneSpot, 'member')
     const { success_url: _, cancel_url: __, ...fields } = registrationRequest('member', 'Waiting')

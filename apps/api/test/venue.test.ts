@@ -1,11 +1,12 @@
+import type { StoredEditionWire } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
-import { createTestApi, databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
+import { databaseKinds, registrationRequest, useTestApi } from './support/harness.ts'
 import { testVenue as venue } from './support/venue.ts'
 
 const notFound = { status: 404, body: { message: 'notFound' } }
 
 describe.each(databaseKinds)('venue on %s', (kind) => {
-  const sut = useTestApi(kind, { overrides: { venue } })
+  const sut = useTestApi(kind, { venue })
 
   async function startRegistration(token: string): Promise<string> {
     const created = await sut.request('POST', '/registration', { token, body: registrationRequest() })
@@ -47,17 +48,23 @@ describe.each(databaseKinds)('venue on %s', (kind) => {
     })
   })
 
-  it('tells nobody while the committee has not announced the venue', async () => {
-    const silent = await createTestApi(sut.database, { capacities: { member: 10 } })
-    const token = await silent.memberToken()
-    const created = await silent.request('POST', '/registration', { token, body: registrationRequest() })
-    const session = new URL((created.body as { payment_url: string }).payment_url).searchParams.get(
-      'checkout_session_id',
-    )
-    await silent.api.registrations.markPaid(session ?? '')
-    expect((await silent.request('GET', '/registration', { token })).body).toMatchObject({
-      payment_status: 'paid',
+  it("answers the current edition's venue: once the committee takes it out, nobody is told", async () => {
+    const token = await sut.memberToken()
+    await sut.api.registrations.markPaid(await startRegistration(token))
+    expect(await sut.request('GET', '/venue', { token })).toMatchObject({ status: 200, body: venue })
+
+    const admin = await sut.adminToken()
+    const read = (await sut.request('GET', '/admin/editions/2025', { token: admin }))
+      .body as StoredEditionWire
+    const saved = await sut.request('PUT', '/admin/editions/2025', {
+      token: admin,
+      body: { edition: { ...read.edition, venue: null }, version: read.version },
     })
-    expect(await silent.request('GET', '/venue', { token })).toMatchObject(notFound)
+
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { edition: { venue: null }, version: read.version + 1 },
+    })
+    expect(await sut.request('GET', '/venue', { token })).toMatchObject(notFound)
   })
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { invalidRequestBody, type RouteDefinition, staffMay, toColonPath } from '@furfes/core'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -144,6 +145,27 @@ function admitStaff(route: RouteDefinition, caller: VerifiedToken | undefined): 
     throw productError(403, 'forbidden')
 }
 
+/** A strong ETag over a JSON answer: the same body always has the same tag. */
+export function strongEtag(body: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`
+}
+
+/**
+ * True when a GET answered with an ETag the client already holds (`If-None-Match`): the answer is then 304
+ * without a body, its headers kept. If-None-Match compares weakly (RFC 9110), so `W/` on either side matches.
+ */
+function notModified(
+  context: Context,
+  route: RouteDefinition,
+  headers: Readonly<Record<string, string>> | undefined,
+): boolean {
+  const etag = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'etag')?.[1]
+  const ifNoneMatch = context.req.header('If-None-Match')
+  if (route.method !== 'get' || etag === undefined || ifNoneMatch === undefined) return false
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag))
+}
+
 export function createRouteMounter(app: Hono, options: RouteMounterOptions): RouteMounter {
   function invalidAnswer(route: RouteDefinition, error: z.ZodError): Error {
     options.onInvalidResponse(route, error)
@@ -175,6 +197,7 @@ export function createRouteMounter(app: Hono, options: RouteMounterOptions): Rou
           payload = checked.data
         }
         for (const [name, value] of Object.entries(answer.headers ?? {})) context.header(name, value)
+        if (notModified(context, route, answer.headers)) return context.body(null, 304)
         if (payload === undefined) return context.body(null, answer.status as 204)
         return context.json(payload as object, answer.status as 200)
       })

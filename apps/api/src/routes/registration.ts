@@ -9,8 +9,6 @@ import {
   registrationCodeCodec,
   registrationCodec,
   registrationRequestCodec,
-  type Venue,
-  type VenueWire,
   venueCodec,
 } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
@@ -19,6 +17,7 @@ import { callerEmail, requireOwnOrigin, requireRegistrationOpen } from '../http/
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { Logger } from '../logger.ts'
 import type { RegistrationCodeSigner } from '../registration-code/code.ts'
+import type { CurrentEditionReader } from '../services/current-edition.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
 import type { RefundService } from '../services/refunds.ts'
@@ -34,8 +33,8 @@ interface RegistrationRouteDeps {
   signer: RegistrationCodeSigner
   /** Checkout may only send users back to this origin. */
   pwaOrigin: string
-  /** The venue paid participants are told; undefined until the committee announces it (decision 123). */
-  venue: VenueWire | undefined
+  /** The current edition: its venue is what paid participants are told, once announced (decision 155). */
+  currentEdition: CurrentEditionReader
 }
 
 /**
@@ -52,8 +51,7 @@ async function withRefund(refunds: RefundService, registrationId: string, regist
  * registration code and the venue it admits to.
  */
 export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
-  const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin } = deps
-  const venue: Venue | undefined = deps.venue && venueCodec.decode(deps.venue)
+  const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
 
   mount(apiRoutes.getInventory, async () => ({
     status: 200,
@@ -114,7 +112,8 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
   // registration code, so the answer says nothing about the venue or about other registrations (decision 123).
   mount(apiRoutes.getVenue, async ({ caller }) => {
     const row = await registrations.current(caller.sub)
-    if (row?.paymentStatus !== 'paid' || venue === undefined) throw notFound()
+    const { venue } = await currentEdition.read()
+    if (row?.paymentStatus !== 'paid' || venue === null) throw notFound()
     return { status: 200, body: encode(venueCodec, venue) }
   })
 }

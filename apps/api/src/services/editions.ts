@@ -126,7 +126,7 @@ export async function readCurrentEdition({ db }: EditionDeps): Promise<StoredEdi
   return toStored(row)
 }
 
-async function readEdition({ db }: EditionDeps, editionId: string): Promise<StoredEdition> {
+export async function readEdition({ db }: EditionDeps, editionId: string): Promise<StoredEdition> {
   const [row] = await selectStored(db).where(eq(editions.editionId, editionId))
   if (!row) throw productError(404, 'notFound')
   return toStored(row)

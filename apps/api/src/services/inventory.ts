@@ -277,8 +277,9 @@ export async function availability(db: Executor, now: number): Promise<Inventory
 }
 
 /**
- * Writes the configured capacity of every tier (at start: configuration is the source). Spots already held
- * stay held; a tier seen for the first time counts the registrations that hold its spots.
+ * Writes the current edition's capacity of every tier (at start, and when the committee saves the current
+ * edition, decision 155). Spots already held stay held; a tier seen for the first time counts the registrations
+ * that hold its spots.
  */
 export async function syncTierCapacities(
   db: Executor,

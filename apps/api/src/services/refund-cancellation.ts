@@ -31,7 +31,8 @@ export interface RefundDeps {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  policy: RefundPolicy
+  /** The refund policy in force: the current edition's (decision 155). */
+  policy: () => Promise<RefundPolicy>
   /** Called after a cancellation gave a spot of `tier` back (this instance's sold-out memory forgets it). */
   onSpotsReturned?: (tier: RegistrationTier) => void
   /** Offers a returned spot on, inside the cancellation's transaction (the waiting list, decision 115). */

@@ -1,13 +1,12 @@
 import {
   type Clock,
-  defaultRefundPolicy,
   eventCancelledRefundJpy,
   policyRefundJpy,
   type Refund,
   type RefundPolicy,
   type RefundQuote,
   type RegistrationTier,
-  refundPercentages,
+  refundPercentageAt,
   refundPeriodAt,
   registrationChanges,
   registrationStateOf,
@@ -65,9 +64,11 @@ export interface RefundService {
   providerRefunded(sessionId: string, amountRefundedJpy: number): Promise<ProviderRefundOutcome>
 }
 
-async function quote({ db, clock, policy }: RefundDeps, registrationId: string): Promise<RefundQuote> {
+async function quote(deps: RefundDeps, registrationId: string): Promise<RefundQuote> {
+  const { db, clock } = deps
   const row = await registrationById(db, registrationId)
   if (!row) throw notFound()
+  const policy = await deps.policy()
   const now = clock()
   const period = refundPeriodAt(now, policy)
   const refund = await refundOf(db, registrationId)
@@ -76,7 +77,7 @@ async function quote({ db, clock, policy }: RefundDeps, registrationId: string):
     paymentStatus: row.paymentStatus,
     feeJpy: row.amountJpy,
     policyPeriod: period,
-    policyPercentage: refundPercentages[period],
+    policyPercentage: refundPercentageAt(now, policy),
     policyRefundJpy: policyRefundJpy(row.amountJpy, now, policy),
     ...(refund ? { refund: toRefund(refund) } : {}),
   }
@@ -91,7 +92,7 @@ async function refundByStaff(deps: RefundDeps, input: StaffRefundInput): Promise
     throw productError(409, 'registrationNotPaid')
   }
   const now = deps.clock()
-  const policyAmountJpy = policyRefundJpy(row.amountJpy, now, deps.policy)
+  const policyAmountJpy = policyRefundJpy(row.amountJpy, now, await deps.policy())
   const amountJpy = input.amountJpy ?? policyAmountJpy
   if (amountJpy > row.amountJpy) throw productError(400, 'refundAmountTooLarge')
   if (amountJpy !== policyAmountJpy && !input.beyondPolicyAllowed) throw productError(403, 'forbidden')
@@ -121,7 +122,7 @@ async function refundForEventCancellation(
   const now = deps.clock()
   await refundPaid(deps, row, row.checkoutSessionId, {
     amountJpy: eventCancelledRefundJpy(row.amountJpy, expensesPerPersonJpy),
-    policyAmountJpy: policyRefundJpy(row.amountJpy, now, deps.policy),
+    policyAmountJpy: policyRefundJpy(row.amountJpy, now, await deps.policy()),
     reason: null,
     source: 'event_cancelled',
     staffUserId,
@@ -140,6 +141,7 @@ async function providerRefunded(
   if (!row) return 'unknown_session'
   if (!registrationChanges(registrationStateOf(row), 'providerRefund')) return 'already_canceled'
   const now = deps.clock()
+  const policy = await deps.policy()
   // A refund this API asked for and has not recorded yet (in flight, or its request died): complete it as
   // asked. Otherwise someone refunded outside the system.
   const [requested] = await db
@@ -163,7 +165,7 @@ async function providerRefunded(
       : {
           registrationId: row.registrationId,
           amountJpy: amountRefundedJpy,
-          policyAmountJpy: policyRefundJpy(row.amountJpy, now, deps.policy),
+          policyAmountJpy: policyRefundJpy(row.amountJpy, now, policy),
           reason: null,
           source: 'stripe_dashboard',
           staffUserId: null,
@@ -189,13 +191,13 @@ export function createRefundService(options: {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  policy?: RefundPolicy
+  /** The refund policy in force, read at each refund: the current edition's (decision 155). */
+  policy: () => Promise<RefundPolicy>
   onSpotsReturned?: (tier: RegistrationTier) => void
   offerReturnedSpots?: (executor: Executor, tier: RegistrationTier) => Promise<unknown>
 }): RefundService {
   const deps: RefundDeps = {
     ...options,
-    policy: options.policy ?? defaultRefundPolicy,
     logger: options.logger.child({ component: 'refunds' }),
   }
   return {

@@ -1,4 +1,4 @@
-import { type RegistrationTier, registrationTierPriceJpy } from '@furfes/core'
+import type { RegistrationTier } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { highTraffic, productError } from '../http/errors.ts'
@@ -28,6 +28,8 @@ function checkoutLocale(successUrl: string): 'ja' | 'en' {
 export interface Checkout {
   registrationId: string
   tier: RegistrationTier
+  /** What the registration was recorded at: its tier's price in the current edition when it took its spot. */
+  amountJpy: number
   userId: string
   email: string | undefined
   successUrl: string
@@ -49,7 +51,7 @@ export async function openCheckout(
     session = await gateway.createCheckoutSession({
       registrationId: checkout.registrationId,
       registrationTier: checkout.tier,
-      amountJpy: registrationTierPriceJpy[checkout.tier],
+      amountJpy: checkout.amountJpy,
       customerEmail: checkout.email,
       successUrl: checkout.successUrl,
       cancelUrl: checkout.cancelUrl,

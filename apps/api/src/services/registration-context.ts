@@ -13,6 +13,7 @@ import type { Logger } from '../logger.ts'
 import { lapseMailsOfEnded } from '../mail/outbox.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { AutomaticRefunds } from './automatic-refunds.ts'
+import type { CurrentEditionReader } from './current-edition.ts'
 import { endHolds, offerReturnedSpots } from './inventory.ts'
 import { inRegistrationStates } from './registration-queries.ts'
 
@@ -40,6 +41,8 @@ export interface RegistrationDeps {
   soldOut: SoldOutMemory
   /** Payments that cannot buy their registration are given back through these (decision 141). */
   automaticRefunds: AutomaticRefunds
+  /** The current edition: a registration is charged its tier's price there (decision 155). */
+  currentEdition: CurrentEditionReader
 }
 
 const deadlockDetected = '40P01'

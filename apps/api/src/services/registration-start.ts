@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { defaultLanguage, type RegistrationRequest, registrationTierPriceJpy } from '@furfes/core'
+import { defaultLanguage, type RegistrationRequest } from '@furfes/core'
 import { and, eq, gt } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { sqlState, uniqueViolation } from '../db/database.ts'
@@ -40,6 +40,7 @@ async function takeSpot(
   input: StartRegistrationInput,
   registrationId: string,
   now: number,
+  amountJpy: number,
 ): Promise<'taken' | 'sold_out' | 'conflict'> {
   const { request } = input
   try {
@@ -50,7 +51,7 @@ async function takeSpot(
       request.badgeName,
       request.tShirtSize ?? null,
       request.changingRoomType ?? null,
-      registrationTierPriceJpy[request.registrationTier],
+      amountJpy,
       // The claim: recording the session extends it to the session's expiry (registration-checkout.ts).
       iso(now + deps.checkoutClaimMs),
       iso(now),
@@ -86,12 +87,14 @@ export async function startRegistration(
   const { clock, soldOut } = deps
   const tier = input.request.registrationTier
   if (soldOut.isSoldOut(tier, clock())) throw productError(409, 'soldOut')
+  // The price is the current edition's (decision 155): recorded with the spot, charged at checkout.
+  const amountJpy = (await deps.currentEdition.read()).tiers[tier].priceJpy
   const registrationId = randomUUID()
   let now = clock()
   let outcome: 'taken' | 'sold_out' | 'conflict' = 'conflict'
   for (let attempt = 0; attempt < 3; attempt++) {
     now = clock()
-    outcome = await retryOnConflict(() => takeSpot(deps, input, registrationId, now))
+    outcome = await retryOnConflict(() => takeSpot(deps, input, registrationId, now, amountJpy))
     if (outcome === 'taken') break
     if (outcome === 'sold_out' && (await sweep(deps, tier)) === 0) break
     if (outcome === 'conflict' && !(await clearEndedHold(deps, input.userId, now))) break
@@ -105,6 +108,7 @@ export async function startRegistration(
   return openCheckout(deps, {
     registrationId,
     tier,
+    amountJpy,
     userId: input.userId,
     email: input.email,
     successUrl: input.request.successUrl,
@@ -121,6 +125,7 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
   const { db, clock } = deps
   const now = clock()
   const registrationId = randomUUID()
+  const { tiers } = await deps.currentEdition.read()
   // An earlier checkout whose time is up but that nobody released yet must not block the offer.
   await clearEndedHold(deps, input.userId, now)
   const tier = await retryOnConflict(() =>
@@ -148,7 +153,7 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
           tShirtSize: entry.tShirtSize,
           changingRoomType: entry.changingRoomType,
           paymentStatus: 'pending',
-          amountJpy: registrationTierPriceJpy[registrationTier],
+          amountJpy: tiers[registrationTier].priceJpy,
           expiresAt: new Date(now + deps.checkoutClaimMs),
           createdAt: new Date(now),
           updatedAt: new Date(now),
@@ -167,5 +172,5 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
       return registrationTier
     }),
   )
-  return openCheckout(deps, { registrationId, tier, ...input, now })
+  return openCheckout(deps, { registrationId, tier, amountJpy: tiers[tier].priceJpy, ...input, now })
 }

@@ -3,6 +3,7 @@ import type { Executor, RawQuery } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import type { AutomaticRefunds } from './automatic-refunds.ts'
+import type { CurrentEditionReader } from './current-edition.ts'
 import { availability, type InventoryItem } from './inventory.ts'
 import { cancelCheckout, currentRegistration } from './registration-cancel.ts'
 import { createSoldOutMemory, type RegistrationDeps } from './registration-context.ts'
@@ -61,6 +62,7 @@ export function createRegistrationService(options: {
   checkoutClaimMs?: number
   waitingListOfferMs?: number
   automaticRefunds: AutomaticRefunds
+  currentEdition: CurrentEditionReader
 }): RegistrationService {
   const { soldOutCacheMs, checkoutClaimMs, waitingListOfferMs, ...rest } = options
   const deps: RegistrationDeps = {

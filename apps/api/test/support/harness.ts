@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { RegistrationTier } from '@furfes/core'
+import type { RegistrationTier, VenueWire } from '@furfes/core'
 import { serve } from '@hono/node-server'
 import { decodeJwt } from 'jose'
 import pg from 'pg'
@@ -185,6 +185,8 @@ const testCapacities: Record<RegistrationTier, number> = {
 
 export interface TestApiOptions {
   capacities?: Partial<Record<RegistrationTier, number>>
+  /** The venue the first edition is seeded with (VENUE); none when omitted. */
+  venue?: VenueWire
   clock?: TestClock
   identity?: FakeIdentity
   gateway?: StubPaymentGateway
@@ -246,7 +248,11 @@ export async function readResponse(response: Response): Promise<TestResponse> {
 /** The API over a test database, with fake Cognito, the stub payment provider and a hand-moved clock. */
 export async function createTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const clock = options.clock ?? createTestClock()
-  await prepareDatabase(database.db, { clock, capacities: { ...testCapacities, ...options.capacities } })
+  await prepareDatabase(database.db, {
+    clock,
+    capacities: { ...testCapacities, ...options.capacities },
+    venue: options.venue,
+  })
   const identity = options.identity ?? createFakeIdentity()
   const gateway = options.gateway ?? createStubPaymentGateway({ pwaUrl })
   const logger = createMemoryLogger()

@@ -118,8 +118,8 @@ describe('OpenAPI document', () => {
       'x-staff-roles': ['door', 'desk', 'committee'],
     })
     expect(sut.paths['/admin/participants']?.get).toMatchObject({
-      'x-staff-action': 'viewParticipantDetails',
-      'x-staff-roles': ['desk', 'committee'],
+      'x-staff-action': 'search',
+      'x-staff-roles': ['door', 'desk', 'committee'],
     })
     const flags = sut.paths['/admin/features']?.put as { description: string; 'x-staff-roles': unknown }
     expect(flags['x-staff-roles']).toEqual(['committee'])

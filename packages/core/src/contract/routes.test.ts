@@ -43,6 +43,7 @@ describe('route table', () => {
       postWaitingListAccept: 'POST /waiting-list/accept member',
       getAdminWaitingList: 'GET /admin/waiting-list admin',
       getVenue: 'GET /venue member',
+      getEdition: 'GET /edition none',
       getAdminParticipants: 'GET /admin/participants admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
@@ -53,6 +54,12 @@ describe('route table', () => {
       postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
       postAdminEventCancellation: 'POST /admin/event-cancellation admin',
       getAdminEventCancellation: 'GET /admin/event-cancellation admin',
+      getAdminEditions: 'GET /admin/editions admin',
+      getAdminEdition: 'GET /admin/editions/{edition_id} admin',
+      putAdminEdition: 'PUT /admin/editions/{edition_id} admin',
+      postAdminEditionNext: 'POST /admin/editions/next admin',
+      postAdminEditionPublish: 'POST /admin/editions/{edition_id}/publish admin',
+      getAdminEditionChanges: 'GET /admin/editions/{edition_id}/changes admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
@@ -62,10 +69,10 @@ describe('route table', () => {
     const staffOf = Object.fromEntries(
       Object.entries(apiRoutes).flatMap(([name, route]) => ('staff' in route ? [[name, route.staff]] : [])),
     )
-    // The e-mail addresses in the participant list make it a participant detail, which the door does not see.
+    // The participant list is the door's search; the API leaves the e-mail addresses out for the door.
     expect(staffOf).toMatchObject({
       getAdminWaitingList: 'manageWaitingList',
-      getAdminParticipants: 'viewParticipantDetails',
+      getAdminParticipants: 'search',
       getAdminDashboard: 'viewFigures',
       putAdminFeatures: 'switchFlags',
       postAdminCheckIns: 'checkIn',
@@ -128,12 +135,33 @@ describe('route table', () => {
       'postAdminRegistrationRefund',
       'postAdminEventCancellationDryRun',
       'postAdminEventCancellation',
+      'getAdminEdition',
+      'putAdminEdition',
+      'postAdminEditionPublish',
+      'getAdminEditionChanges',
     ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))
       expect(successes).toHaveLength(1)
     }
     expect(Object.keys(apiRoutes.postRegistration.responses)).toEqual(['201'])
+  })
+
+  it('declares the staff action of every edition admin route, and none on the public read', () => {
+    const staff = Object.entries(apiRoutes)
+      .filter(([name, route]) => 'staff' in route && /Edition/.test(name))
+      .map(([name, route]) => [name, (route as { staff?: string }).staff])
+    expect('staff' in apiRoutes.getEdition).toBe(false)
+    expect(staff).toEqual(
+      [
+        'getAdminEditions',
+        'getAdminEdition',
+        'putAdminEdition',
+        'postAdminEditionNext',
+        'postAdminEditionPublish',
+        'getAdminEditionChanges',
+      ].map((name) => [name, 'editEditions']),
+    )
   })
 })
 

@@ -10,8 +10,10 @@ import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
+import './editions.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
+import { editionRoutes } from './editions.ts'
 import { flagRoutes } from './flags.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
@@ -45,6 +47,7 @@ export const apiRoutes = {
   postWaitingListAccept: waitingListRoutes.postWaitingListAccept,
   getAdminWaitingList: waitingListRoutes.getAdminWaitingList,
   getVenue: registrationRoutes.getVenue,
+  getEdition: editionRoutes.getEdition,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
   putAdminFeatures: flagRoutes.putAdminFeatures,
@@ -55,6 +58,12 @@ export const apiRoutes = {
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
   postAdminEventCancellation: eventCancellationRoutes.postAdminEventCancellation,
   getAdminEventCancellation: eventCancellationRoutes.getAdminEventCancellation,
+  getAdminEditions: editionRoutes.getAdminEditions,
+  getAdminEdition: editionRoutes.getAdminEdition,
+  putAdminEdition: editionRoutes.putAdminEdition,
+  postAdminEditionNext: editionRoutes.postAdminEditionNext,
+  postAdminEditionPublish: editionRoutes.postAdminEditionPublish,
+  getAdminEditionChanges: editionRoutes.getAdminEditionChanges,
   getRegistrationCodeKeys: registrationCodeRoutes.getRegistrationCodeKeys,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -12,6 +12,9 @@ export interface RefundPolicy {
   earlyUntil: CalendarDate
   /** Last day (in Japan) on which a cancellation is refunded {@link refundPercentages.late} % of the fee. */
   lateUntil: CalendarDate
+  /** The edition's rates (decision 155); {@link refundPercentages} when absent. */
+  earlyPercent?: number
+  latePercent?: number
 }
 
 export const refundPercentages = { early: 90, late: 50, none: 0 } as const
@@ -53,13 +56,21 @@ export function refundPeriodAt(epochMs: number, policy: RefundPolicy = defaultRe
   return 'none'
 }
 
+/** The percentage of the fee the policy refunds at an instant: the edition's rates, else the published ones. */
+export function refundPercentageAt(epochMs: number, policy: RefundPolicy = defaultRefundPolicy): number {
+  const period = refundPeriodAt(epochMs, policy)
+  if (period === 'early') return policy.earlyPercent ?? refundPercentages.early
+  if (period === 'late') return policy.latePercent ?? refundPercentages.late
+  return refundPercentages.none
+}
+
 /** Yen refunded for a fee by the policy; fractions of a yen go to the participant's loss, never above the rate. */
 export function policyRefundJpy(
   feeJpy: number,
   epochMs: number,
   policy: RefundPolicy = defaultRefundPolicy,
 ): number {
-  return Math.floor((feeJpy * refundPercentages[refundPeriodAt(epochMs, policy)]) / 100)
+  return Math.floor((feeJpy * refundPercentageAt(epochMs, policy)) / 100)
 }
 
 /** The policy refund of a tier's fee today. */
