@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 
 /*
- * The two user pools for the benchmark: JWKS per pool and GetUser, on a loopback port. Tokens are minted
+ * The two user pools for the benchmark: JWKS per pool, GetUser and AdminListGroupsForUser, on a loopback port. Tokens are minted
  * here directly (signing up thousands of users through an emulator would measure the emulator). The API is
  * configured exactly as in production: COGNITO_ENDPOINT and the pool and client ids.
  */
@@ -64,6 +64,16 @@ export async function startFakeCognito(): Promise<FakeCognito> {
         )
         return
       }
+      // Every staff account here is a committee member (decision 156), as the tokens minted below say.
+      if (
+        request.method === 'POST' &&
+        request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.AdminListGroupsForUser'
+      ) {
+        response
+          .writeHead(200, { 'content-type': 'application/x-amz-json-1.1' })
+          .end(JSON.stringify({ Groups: [{ GroupName: 'committee', UserPoolId: benchPools.admins.poolId }] }))
+        return
+      }
       response.writeHead(400, { 'content-type': 'application/json' }).end('{"__type":"NotImplemented"}')
     })
   })
@@ -80,7 +90,13 @@ export async function startFakeCognito(): Promise<FakeCognito> {
     },
     getUserCalls: () => getUserCalls,
     mint(sub, pool = 'members') {
-      return new SignJWT({ token_use: 'access', client_id: benchPools[pool].clientId, jti: randomUUID() })
+      const groups = pool === 'admins' ? { 'cognito:groups': ['committee'] } : {}
+      return new SignJWT({
+        token_use: 'access',
+        client_id: benchPools[pool].clientId,
+        jti: randomUUID(),
+        ...groups,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: pool })
         .setIssuer(`${endpoint}/${benchPools[pool].poolId}`)
         .setSubject(sub)

@@ -53,6 +53,12 @@ export function createRoutes(): RouteObject[] {
                   HydrateFallback: PageLoading,
                 },
                 { path: 'waiting-list', Component: WaitingListPage },
+                // The committee's edition settings: loaded when opened, out of the door's first load.
+                {
+                  path: 'edition',
+                  lazy: async () => ({ Component: (await import('./editions/EditionPage.tsx')).EditionPage }),
+                  HydrateFallback: PageLoading,
+                },
                 // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).
                 {
                   path: 'dashboard',

@@ -9,7 +9,7 @@ import { signOutAndForget } from '../app/sign-out.ts'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'settings'] as const
+const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'edition', 'settings'] as const
 type Section = (typeof sections)[number]
 
 /** What a role must be allowed to see a section (decision 156); the badge sheets are a reprint. */
@@ -18,15 +18,14 @@ const sectionActions: Record<Section | 'badges', StaffAction> = {
   participants: 'search',
   'waiting-list': 'manageWaitingList',
   dashboard: 'viewFigures',
+  edition: 'editEditions',
   settings: 'switchFlags',
   badges: 'reprintBadge',
 }
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return last === 'scan' || last === 'settings' || last === 'waiting-list' || last === 'dashboard'
-    ? last
-    : 'participants'
+  return (sections as readonly (string | undefined)[]).includes(last) ? (last as Section) : 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {

@@ -7,10 +7,16 @@ import {
   type DashboardWire,
   dashboardSlotMs,
   type EventCancellationRunWire,
+  editionCodec,
+  editionPublishWireSchema,
+  editionSaveWireSchema,
+  editionToWire,
   eventCancelledRefundJpy,
   type FeatureFlagsWire,
   type FetchLike,
   featureFlagsWireSchema,
+  firstEdition,
+  nextEditionDraft,
   type ParticipantWire,
   policyRefundJpy,
   type RefundQuoteWire,
@@ -23,6 +29,7 @@ import {
   registrationTierPriceJpy,
   registrationTiers,
   type StaffRole,
+  type StoredEditionWire,
 } from '@furfes/core'
 import { UnsecuredJWT } from 'jose'
 
@@ -83,6 +90,10 @@ export interface FakeApiServer {
   failNextRefunds(count?: number): void
   /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
   eventRun: EventCancellationRunWire | undefined
+  /** The editions (decision 155), the latest event first; the first edition is current. */
+  editions: StoredEditionWire[]
+  /** Every PUT /admin/editions/{id} body received. */
+  editionSaves: unknown[]
 }
 
 export function createFakeApiServer(
@@ -104,6 +115,17 @@ export function createFakeApiServer(
       is_under_maintenance: false,
     },
     capacities: { member: 100, fursuiter: 50, sponsor: 20, sponsor_fursuiter: 10 },
+    editions: [
+      {
+        edition: editionToWire(firstEdition),
+        status: 'published',
+        version: 1,
+        current: true,
+        updated_at: '2025-03-01T01:00:00.000Z',
+        updated_by: null,
+      },
+    ],
+    editionSaves: [],
     registrationsPerDay: [],
     pageSize: 100,
     now: options.now ?? (() => Date.now()),
@@ -134,6 +156,7 @@ export function createFakeApiServer(
         if (route === 'GET /admin/waiting-list') return json(200, { items: server.waitingList })
         if (route === 'GET /admin/dashboard') return json(200, dashboard())
         if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
+        if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (route === 'PUT /admin/features') {
@@ -167,6 +190,50 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** The committee's edition routes, as the API answers them: versions, drafts and publishing (decision 155). */
+  function editionRoute(route: string, body: unknown): Response {
+    const stamp = (entry: StoredEditionWire, changes: Partial<StoredEditionWire>): StoredEditionWire => ({
+      ...entry,
+      ...changes,
+      version: entry.version + 1,
+      updated_at: new Date(server.now()).toISOString(),
+      updated_by: 'staff-1',
+    })
+    if (route === 'GET /admin/editions') return json(200, { items: server.editions })
+    if (route === 'POST /admin/editions/next') {
+      const current = server.editions.find((entry) => entry.current)
+      if (!current || server.editions.some((entry) => entry.status === 'draft')) {
+        return json(409, { message: 'editionExists' })
+      }
+      const draft = editionToWire(nextEditionDraft(editionCodec.decode(current.edition)))
+      const stored = { ...stamp(current, { edition: draft, status: 'draft', current: false }), version: 1 }
+      server.editions = [stored, ...server.editions]
+      return json(201, stored)
+    }
+    const [, id, action] = /^\w+ \/admin\/editions\/([^/]+)(?:\/(\w+))?$/.exec(route) ?? []
+    const index = server.editions.findIndex((entry) => entry.edition.id === id)
+    const entry = server.editions[index]
+    if (!entry) return json(404, { message: 'notFound' })
+    if (route.startsWith('PUT ') && action === undefined) {
+      server.editionSaves.push(body)
+      const save = editionSaveWireSchema.parse(body)
+      if (save.version !== entry.version) return json(409, { message: 'editionChanged' })
+      const saved = stamp(entry, { edition: save.edition })
+      server.editions[index] = saved
+      return json(200, saved)
+    }
+    if (route.startsWith('POST ') && action === 'publish') {
+      if (editionPublishWireSchema.parse(body).version !== entry.version) {
+        return json(409, { message: 'editionChanged' })
+      }
+      server.editions = server.editions.map((other) => ({ ...other, current: false }))
+      const published = stamp(entry, { status: 'published', current: true })
+      server.editions[index] = published
+      return json(200, published)
+    }
+    return json(404, { message: 'notFound' })
   }
 
   /** The figures the API would compute from the participants and the check-ins in force. */

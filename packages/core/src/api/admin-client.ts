@@ -7,6 +7,15 @@ import {
   checkInUploadResultCodec,
 } from '../contract/check-ins.ts'
 import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
+import {
+  type EditionChange,
+  editionChangeListCodec,
+  editionPublishCodec,
+  editionSaveCodec,
+  type StoredEditionView,
+  storedEditionCodec,
+  storedEditionListCodec,
+} from '../contract/editions.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
 import { type Participant, participantListCodec } from '../contract/participants.ts'
 import {
@@ -28,6 +37,7 @@ import {
 } from '../contract/registration-code.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
+import type { Edition } from '../domain/edition.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
 import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'
@@ -67,6 +77,16 @@ export interface AdminApiClient {
   startEventCancellation(expensesPerPersonJpy: number, options?: CallOptions): Promise<EventCancellationRun>
   /** The latest event-cancelled run with its progress, or null before any. */
   getEventCancellation(options?: CallOptions): Promise<EventCancellationRun | null>
+  /** Every edition, the latest event first, with its status, version and whether it is current (decision 155). */
+  listEditions(options?: CallOptions): Promise<StoredEditionView[]>
+  /** Saves an edition on the version it was read at: ProductError editionChanged when someone saved since. */
+  saveEdition(edition: Edition, version: number, options?: CallOptions): Promise<StoredEditionView>
+  /** A draft of the next edition, copied from the current one a year later: editionExists when there is one. */
+  prepareNextEdition(options?: CallOptions): Promise<StoredEditionView>
+  /** Makes an edition current, at the version that was reviewed. */
+  publishEdition(editionId: string, version: number, options?: CallOptions): Promise<StoredEditionView>
+  /** An edition's recorded changes, oldest first. */
+  listEditionChanges(editionId: string, options?: CallOptions): Promise<EditionChange[]>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -85,6 +105,9 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     eventCancellationRequestCodec,
     eventCancellationRunCodec,
   )
+  const saveEdition = sender(apiRoutes.putAdminEdition, editionSaveCodec, storedEditionCodec)
+  const publishEdition = sender(apiRoutes.postAdminEditionPublish, editionPublishCodec, storedEditionCodec)
+  const listEditionChanges = reader(apiRoutes.getAdminEditionChanges, editionChangeListCodec)
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
@@ -111,5 +134,13 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       startCancellation({ expensesPerPersonJpy }, callOptions),
     getEventCancellation: reader(apiRoutes.getAdminEventCancellation, eventCancellationRunCodec),
     getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
+    listEditions: reader(apiRoutes.getAdminEditions, storedEditionListCodec),
+    saveEdition: (edition, version, callOptions) =>
+      saveEdition({ edition, version }, callOptions, { params: { edition_id: edition.id } }),
+    prepareNextEdition: reader(apiRoutes.postAdminEditionNext, storedEditionCodec),
+    publishEdition: (editionId, version, callOptions) =>
+      publishEdition({ version }, callOptions, { params: { edition_id: editionId } }),
+    listEditionChanges: (editionId, callOptions) =>
+      listEditionChanges(callOptions, { params: { edition_id: editionId } }),
   }
 }

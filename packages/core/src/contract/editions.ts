@@ -233,10 +233,26 @@ export const editionSaveWireSchema = component(
 )
 export type EditionSaveWire = z.infer<typeof editionSaveWireSchema>
 
+/** A save as the reception makes it: the edition and the version it was read at. */
+export const editionSaveCodec = z.codec(
+  editionSaveWireSchema,
+  z.object({ edition: editionSchema, version: z.number() }),
+  {
+    decode: (wire) => ({ edition: editionFromWire(wire.edition), version: wire.version }),
+    encode: (save) => ({ edition: editionToWire(save.edition), version: save.version }),
+  },
+)
+
 export const editionPublishWireSchema = component(
   z.object({ version: z.number().int().positive().describe('The version that was reviewed') }),
   { id: 'EditionPublish', description: 'Makes the edition current, at the version it was reviewed at' },
 )
+
+/** Publishing names the version that was reviewed. */
+export const editionPublishCodec = z.codec(editionPublishWireSchema, z.object({ version: z.number() }), {
+  decode: (wire) => wire,
+  encode: (publish) => publish,
+})
 
 export const editionChangeActions = ['seeded', 'created', 'updated', 'published', 'made_current'] as const
 

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, vi } from 'vitest'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { appTest, renderSyncedAdmin } from '../test/render.tsx'
+
+/*
+ * The committee's edition settings (decision 155): the current edition as a form checked as it is typed, a
+ * preview of what the public site will say, saves made on the version read, and the next edition prepared as a
+ * draft and published.
+ */
+
+const capacityOf = () => screen.getByRole('textbox', { name: 'Member · capacity' })
+
+describe('edition settings', () => {
+  appTest(
+    'shows the current edition, checks it as typed, previews and saves it on the version read',
+    async (user) => {
+      const server = createFakeApiServer()
+      await renderSyncedAdmin(server, '/en/admin/edition', 'en')
+      expect(await screen.findByRole('heading', { name: 'Edition', level: 1 })).toBeTruthy()
+      expect(await screen.findByRole('textbox', { name: 'Member · capacity' })).toHaveProperty('value', '300')
+      const preview = screen.getByRole('region', { name: 'What the public site will say' })
+      expect(within(preview).getByText('Tokyo Furry Fes 2025')).toBeTruthy()
+      expect(within(preview).getByText('Member: ¥3,000')).toBeTruthy()
+
+      await user.clear(capacityOf())
+      await user.type(capacityOf(), 'many')
+      expect(await screen.findByText('Enter a whole number, 0 or more.')).toBeTruthy()
+      await user.clear(capacityOf())
+      await user.type(capacityOf(), '320')
+      const price = screen.getByRole('textbox', { name: 'Member · price (yen)' })
+      await user.clear(price)
+      await user.type(price, '3500')
+      // The preview follows the form while it is valid (it leaves while the capacity read "many").
+      const updated = await screen.findByRole('region', { name: 'What the public site will say' })
+      expect(await within(updated).findByText('Member: ¥3,500')).toBeTruthy()
+
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      expect(await screen.findByText('The edition is saved.')).toBeTruthy()
+      expect(server.editionSaves).toEqual([
+        expect.objectContaining({
+          version: 1,
+          edition: expect.objectContaining({
+            id: '2025',
+            tiers: expect.objectContaining({ member: { price_jpy: 3500, capacity: 320, on_sale: true } }),
+          }),
+        }),
+      ])
+      expect(server.editions[0]?.version).toBe(2)
+    },
+  )
+
+  appTest('refuses to overwrite a save made meanwhile by someone else, and says so', async (user) => {
+    const server = createFakeApiServer()
+    await renderSyncedAdmin(server, '/ja/admin/edition', 'ja')
+    const capacity = await screen.findByRole('textbox', { name: '一般参加 · 定員' })
+    // Another committee member saves first.
+    const [current] = server.editions
+    if (!current) throw new Error('No edition')
+    server.editions[0] = { ...current, version: current.version + 1 }
+
+    await user.clear(capacity)
+    await user.type(capacity, '310')
+    await user.click(screen.getByRole('button', { name: '保存' }))
+    expect(
+      await screen.findByText(
+        'ほかのスタッフがこの回の設定を先に保存しました。最新の内容を読み込んでから、もう一度変更してください。',
+      ),
+    ).toBeTruthy()
+    expect(server.editions[0]?.edition.tiers.member.capacity).toBe(300)
+  })
+
+  appTest(
+    'prepares the next edition a year later as a draft, and publishes it after confirming',
+    async (user) => {
+      const server = createFakeApiServer()
+      await renderSyncedAdmin(server, '/en/admin/edition', 'en')
+      await screen.findByLabelText('Event date')
+      await user.click(screen.getByRole('button', { name: 'Prepare the next edition' }))
+      expect(
+        await screen.findByText('The next edition is prepared as a draft: review it, then publish it.'),
+      ).toBeTruthy()
+      await waitFor(() => expect(screen.getByLabelText('Event date')).toHaveProperty('value', '2026-05-10'))
+      expect(screen.queryByRole('button', { name: 'Prepare the next edition' })).toBeNull()
+
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+      await user.click(screen.getByRole('button', { name: 'Publish and make current' }))
+      expect(confirm).toHaveBeenCalledWith(
+        'Make "東京ふぁーりーフェス 2026" the current edition? The public site and registration switch to it at once.',
+      )
+      confirm.mockRestore()
+      expect(await screen.findByText('Edition 2026 is now current.')).toBeTruthy()
+      expect(server.editions.map((entry) => [entry.edition.id, entry.status, entry.current])).toEqual([
+        ['2026', 'published', true],
+        ['2025', 'published', false],
+      ])
+    },
+  )
+})

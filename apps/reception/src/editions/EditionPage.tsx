@@ -1,0 +1,310 @@
+import {
+  type Edition,
+  type EditionFormValues,
+  editionFormSchema,
+  editionFormValues,
+  editionPhase,
+  isLanguage,
+  type Language,
+  registrationTiers,
+  type StoredEditionView,
+} from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import {
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { useServices } from '../app/services.tsx'
+
+/*
+ * The committee's edition settings (docs/decisions/155-editions.md): the current edition, or a draft of the next
+ * one, as a form checked as it is typed by core's edition rules; a preview of what the public site will say; a
+ * save on the version it was read at, so two people editing never overwrite each other silently.
+ */
+
+/** The form's sections, each the fields whose path starts with one of its names. */
+const sections = [
+  ['event', ['id', 'name', 'eventDate', 'startTime', 'endTime', 'publicPlace', 'expectedParticipants']],
+  ['sales', ['registration', 'tiers', 'checkoutMinutes', 'offerHours']],
+  ['refunds', ['refundPolicy']],
+  [
+    'schedule',
+    [
+      'clubActivityApplication',
+      'discordInvitationsBy',
+      'clubActivityPreparation',
+      'journalismClubSubmissions',
+      'deadline',
+    ],
+  ],
+  ['venue', ['venue']],
+  ['links', ['links']],
+  ['privacy', ['retentionDays']],
+] as const
+
+const dateField = /(Date|On|Until|By|deadline|\.from|\.to)$/
+const timeField = /(Time)$/
+const numberField = /(priceJpy|capacity|Percent|Minutes|Hours|Participants|Days)$/
+
+/** Loads the editions and keeps the one being edited. */
+function useEditions() {
+  const services = useServices()
+  const [state, setState] = useState<{ editions?: StoredEditionView[]; error?: unknown }>({})
+  const [attempt, setAttempt] = useState(0)
+  const reload = useCallback(() => setAttempt((count) => count + 1), [])
+  useEffect(() => {
+    const controller = new AbortController()
+    services.api.listEditions({ signal: controller.signal }).then(
+      (editions) => setState({ editions }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ error })
+      },
+    )
+    return () => controller.abort()
+  }, [services, attempt])
+  return { ...state, reload }
+}
+
+export function EditionPage() {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const { editions, error, reload } = useEditions()
+  const [chosen, setChosen] = useState<string | undefined>(undefined)
+  const [actionError, setActionError] = useState<unknown>(undefined)
+  const [busy, setBusy] = useState(false)
+  const shown =
+    editions?.find((entry) => entry.edition.id === chosen) ?? editions?.find((entry) => entry.current)
+  const hasDraft = editions?.some((entry) => entry.status === 'draft') ?? false
+
+  const act = async (action: () => Promise<StoredEditionView>, message: string) => {
+    setBusy(true)
+    setActionError(undefined)
+    try {
+      const stored = await action()
+      setChosen(stored.edition.id)
+      services.notifications.notify(message, 'success')
+      reload()
+    } catch (failure) {
+      setActionError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const publish = (stored: StoredEditionView) => {
+    if (!window.confirm(t('edition.publishConfirm', { name: stored.edition.name.ja }))) return
+    void act(
+      () => services.api.publishEdition(stored.edition.id, stored.version),
+      t('edition.published', { id: stored.edition.id }),
+    )
+  }
+
+  return (
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
+      <Typography variant="h5" component="h1">
+        {t('edition.heading')}
+      </Typography>
+      <Typography>{t('edition.lead')}</Typography>
+      <ErrorAlert error={error ?? actionError} />
+      {!editions && !error && <Typography role="status">{t('edition.loading')}</Typography>}
+      {editions && shown && (
+        <>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <TextField
+              select
+              label={t('edition.choose')}
+              value={shown.edition.id}
+              onChange={(event) => setChosen(event.target.value)}
+              sx={{ minWidth: 280 }}
+            >
+              {editions.map((entry) => (
+                <MenuItem key={entry.edition.id} value={entry.edition.id}>
+                  {`${entry.edition.id} · ${t(entry.current ? 'edition.current' : `edition.status.${entry.status}`)}`}
+                </MenuItem>
+              ))}
+            </TextField>
+            {!hasDraft && (
+              <Button
+                variant="outlined"
+                disabled={busy}
+                onClick={() => void act(() => services.api.prepareNextEdition(), t('edition.prepared'))}
+              >
+                {t('edition.prepareNext')}
+              </Button>
+            )}
+            {shown.status === 'draft' && (
+              <Button variant="contained" color="warning" disabled={busy} onClick={() => publish(shown)}>
+                {t('edition.publish')}
+              </Button>
+            )}
+          </Stack>
+          <EditionForm
+            key={`${shown.edition.id}-${shown.version}`}
+            stored={shown}
+            onSaved={(stored) => {
+              setChosen(stored.edition.id)
+              reload()
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  )
+}
+
+/** The label of a field from its path: its names in order, then its language (`name.ja`). */
+function useFieldLabel() {
+  const { t } = useTranslation(['reception', 'domain'])
+  return (path: string) => {
+    const names = path.split('.')
+    const language = names.at(-1)
+    const words = (language === 'ja' || language === 'en' ? names.slice(0, -1) : names)
+      .filter((name) => name !== 'tiers' && name !== 'links')
+      .map((name) =>
+        (registrationTiers as readonly string[]).includes(name)
+          ? t(`domain:registrationTier.${name}`)
+          : t(`edition.field.${name}`),
+      )
+    const label = words.join(' · ')
+    return language === 'ja' || language === 'en' ? `${label} (${t(`edition.language.${language}`)})` : label
+  }
+}
+
+function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: StoredEditionView) => void }) {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const label = useFieldLabel()
+  const form = useZodForm<EditionFormValues, Edition>(
+    editionFormSchema,
+    editionFormValues(props.stored.edition),
+  )
+  const [error, setError] = useState<unknown>(undefined)
+  const [busy, setBusy] = useState(false)
+  const paths = Object.keys(form.values)
+  const parsed = editionFormSchema.safeParse(form.values)
+
+  const save = async (edition: Edition) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      const saved = await services.api.saveEdition(edition, props.stored.version)
+      services.notifications.notify(t('edition.saved'), 'success')
+      props.onSaved(saved)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      {parsed.success && <Preview edition={parsed.data} />}
+      <SchemaForm
+        form={form}
+        onValid={(edition) => void save(edition)}
+        error={error}
+        busy={busy}
+        submitLabel={t('edition.save')}
+      >
+        {sections.map(([section, roots]) => (
+          <Card key={section} component="fieldset" sx={{ border: 'none', p: 0, m: 0 }}>
+            <CardContent>
+              <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
+                {t(`edition.section.${section}`)}
+              </Typography>
+              <Stack spacing={2}>
+                {paths
+                  .filter((path) => (roots as readonly string[]).includes(path.split('.')[0] ?? ''))
+                  .map((path) => {
+                    const value = form.values[path]
+                    if (typeof value === 'boolean') {
+                      return (
+                        <FormControlLabel
+                          key={path}
+                          control={
+                            <Switch checked={value} onChange={(_, checked) => form.setValue(path, checked)} />
+                          }
+                          label={label(path)}
+                        />
+                      )
+                    }
+                    return (
+                      <FormTextField
+                        key={path}
+                        form={form}
+                        name={path}
+                        label={label(path)}
+                        required={false}
+                        disabled={path === 'id'}
+                        {...(numberField.test(path)
+                          ? { inputMode: 'numeric' as const }
+                          : timeField.test(path)
+                            ? { type: 'time' }
+                            : dateField.test(path)
+                              ? { type: 'date' }
+                              : {})}
+                      />
+                    )
+                  })}
+              </Stack>
+            </CardContent>
+          </Card>
+        ))}
+      </SchemaForm>
+    </Stack>
+  )
+}
+
+/** What the public site will say of the edition as typed: its date, place, prices and whether it is on sale. */
+function Preview({ edition }: { edition: Edition }) {
+  const { t, i18n } = useTranslation(['reception', 'domain'])
+  const services = useServices()
+  const { lang = 'ja' } = useParams()
+  const language: Language = isLanguage(lang) ? lang : 'ja'
+  const phase = editionPhase(edition, services.clock())
+  const yen = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'JPY' })
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'Asia/Tokyo' }).format(
+    new Date(`${edition.eventDate}T12:00:00+09:00`),
+  )
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="edition-preview">
+      <CardContent>
+        <Typography id="edition-preview" variant="h6" component="h2">
+          {t('edition.preview')}
+        </Typography>
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+          {edition.name[language]}
+        </Typography>
+        <Typography>
+          {t('edition.previewWhen', {
+            date,
+            start: edition.startTime,
+            end: edition.endTime,
+            place: edition.publicPlace[language],
+          })}
+        </Typography>
+        <Typography>{t(`edition.phase.${phase}`)}</Typography>
+        <Stack component="ul" sx={{ pl: 2.5, my: 1 }}>
+          {registrationTiers.map((tier) => (
+            <li key={tier}>
+              {`${t(`domain:registrationTier.${tier}`)}: ${yen.format(edition.tiers[tier].priceJpy)}`}
+              {edition.tiers[tier].onSale ? '' : ` (${t('edition.offSale')})`}
+            </li>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}
