@@ -7,7 +7,7 @@ CREATE TABLE "staff_audit" (
 	"subject" text NOT NULL,
 	"details" jsonb NOT NULL,
 	"edition_id" text,
-	CONSTRAINT "staff_audit_action" CHECK ("staff_audit"."action" in ('refund', 'eventCancellationStarted', 'featureFlagsChanged', 'participantsExported', 'checkInUndone', 'staffInvited', 'staffRoleChanged', 'staffDisabled', 'staffEnabled'))
+	CONSTRAINT "staff_audit_action" CHECK ("staff_audit"."action" in ('refund', 'eventCancellationStarted', 'featureFlagsChanged', 'csvExported', 'checkInUndone', 'staffInvited', 'staffRoleChanged', 'staffDisabled', 'staffEnabled'))
 );
 --> statement-breakpoint
 CREATE INDEX "staff_audit_by_action" ON "staff_audit" USING btree ("action","id");--> statement-breakpoint

@@ -21,11 +21,13 @@ import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
+import { mountStaffRoutes } from './routes/staff.ts'
 import { mountWaitingListRoutes } from './routes/waiting-list.ts'
 import type { EventCancellationService } from './services/event-cancellation.ts'
 import type { FeatureFlagService } from './services/feature-flags.ts'
 import type { RefundService } from './services/refunds.ts'
 import type { RegistrationService } from './services/registrations.ts'
+import { createStaffService } from './services/staff.ts'
 import type { WaitingListService } from './services/waiting-list.ts'
 import { createServices } from './wiring.ts'
 
@@ -172,6 +174,11 @@ export function createApi(options: ApiOptions): Api {
   mountCheckInRoutes(mounter, { db, clock })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
+  mountStaffRoutes(mounter, {
+    db,
+    clock,
+    staff: createStaffService({ db, clock, logger, accounts: options.staffAccounts }),
+  })
 
   return {
     app,

@@ -1,4 +1,4 @@
-import type { StaffAuditAction } from '@furfes/core'
+import type { AuditEntry, AuditPage, StaffAuditAction } from '@furfes/core'
 import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm'
 import type { VerifiedToken } from '../auth/tokens.ts'
 import type { Executor } from '../db/database.ts'
@@ -17,10 +17,6 @@ export interface AuditEntryInput {
   subject: string
   details: Record<string, unknown>
   editionId?: string | undefined
-}
-
-export interface AuditEntry extends AuditEntryInput {
-  id: number
 }
 
 /** The actor of a staff route's caller. */
@@ -57,12 +53,6 @@ export interface AuditFilter {
   limit: number
 }
 
-export interface AuditPage {
-  entries: AuditEntry[]
-  /** Present when older entries match too. */
-  nextCursor?: number
-}
-
 /** One page of the audit trail, newest first. */
 export async function listAudit(db: Executor, filter: AuditFilter): Promise<AuditPage> {
   const conditions: SQL[] = []
@@ -80,17 +70,18 @@ export async function listAudit(db: Executor, filter: AuditFilter): Promise<Audi
     .where(and(...conditions))
     .orderBy(desc(staffAudit.id))
     .limit(filter.limit + 1)
-  const entries = rows.slice(0, filter.limit).map(
+  const items = rows.slice(0, filter.limit).map(
     (row): AuditEntry => ({
       id: row.id,
-      at: row.at,
-      actor: row.actorEmail === null ? { id: row.actorId } : { id: row.actorId, email: row.actorEmail },
+      at: row.at.getTime(),
+      actorId: row.actorId,
+      ...(row.actorEmail === null ? {} : { actorEmail: row.actorEmail }),
       action: row.action,
       subject: row.subject,
       details: row.details,
       ...(row.editionId === null ? {} : { editionId: row.editionId }),
     }),
   )
-  const last = entries.at(-1)
-  return rows.length > filter.limit && last ? { entries, nextCursor: last.id } : { entries }
+  const last = items.at(-1)
+  return rows.length > filter.limit && last ? { items, nextCursor: String(last.id) } : { items }
 }

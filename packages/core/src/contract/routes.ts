@@ -10,6 +10,7 @@ import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
+import './staff.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { flagRoutes } from './flags.ts'
@@ -19,6 +20,7 @@ import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
 import type { RouteDefinition } from './route.ts'
+import { staffRoutes } from './staff.ts'
 import { waitingListRoutes } from './waiting-list.ts'
 
 /**
@@ -55,6 +57,13 @@ export const apiRoutes = {
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
   postAdminEventCancellation: eventCancellationRoutes.postAdminEventCancellation,
   getAdminEventCancellation: eventCancellationRoutes.getAdminEventCancellation,
+  getAdminStaff: staffRoutes.getAdminStaff,
+  postAdminStaff: staffRoutes.postAdminStaff,
+  putAdminStaffRole: staffRoutes.putAdminStaffRole,
+  postAdminStaffDisable: staffRoutes.postAdminStaffDisable,
+  postAdminStaffEnable: staffRoutes.postAdminStaffEnable,
+  getAdminAudit: staffRoutes.getAdminAudit,
+  postAdminAuditExport: staffRoutes.postAdminAuditExport,
   getRegistrationCodeKeys: registrationCodeRoutes.getRegistrationCodeKeys,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -9,7 +9,7 @@ export const staffAuditActions = [
   'refund',
   'eventCancellationStarted',
   'featureFlagsChanged',
-  'participantsExported',
+  'csvExported',
   'checkInUndone',
   'staffInvited',
   'staffRoleChanged',
