@@ -27,10 +27,23 @@ import {
   registrationCodeKeySetCodec,
 } from '../contract/registration-code.ts'
 import { apiRoutes } from '../contract/routes.ts'
+import {
+  type AuditPage,
+  type AuditQueryWire,
+  auditExportCodec,
+  auditPageCodec,
+  type StaffInvitation,
+  type StaffMember,
+  staffInvitationCodec,
+  staffListCodec,
+  staffMemberCodec,
+  staffRoleChangeCodec,
+} from '../contract/staff.ts'
 import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import type { StaffRole } from '../domain/staff-roles.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
-import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'
+import { type ApiClientOptions, type CallOptions, createTransport, encodeRequest } from './transport.ts'
 
 /**
  * The reception app's client for admins. It is distinct from the member client: it reads the admin auth info
@@ -67,10 +80,25 @@ export interface AdminApiClient {
   startEventCancellation(expensesPerPersonJpy: number, options?: CallOptions): Promise<EventCancellationRun>
   /** The latest event-cancelled run with its progress, or null before any. */
   getEventCancellation(options?: CallOptions): Promise<EventCancellationRun | null>
+  /** The staff accounts with their roles (decision 157). */
+  listStaff(options?: CallOptions): Promise<StaffMember[]>
+  /** Invites a staff member: Cognito mails them a temporary password. */
+  inviteStaff(invitation: StaffInvitation, options?: CallOptions): Promise<StaffMember>
+  /** Gives the staff member exactly this role. */
+  setStaffRole(user: string, role: StaffRole, options?: CallOptions): Promise<StaffMember>
+  setStaffEnabled(user: string, enabled: boolean, options?: CallOptions): Promise<StaffMember>
+  /** A page of the audit trail, newest first; `cursor` is the previous page's nextCursor. */
+  listAudit(query: AuditQueryWire, options?: CallOptions): Promise<AuditPage>
+  /** Tells the audit trail that this device downloaded a CSV list of `rows` rows. */
+  reportExport(list: 'participants' | 'audit', rows: number, options?: CallOptions): Promise<void>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
-  const { reader, sender } = createTransport(options, 'admin')
+  const { call, reader, sender } = createTransport(options, 'admin')
+  const setStaffRole = sender(apiRoutes.putAdminStaffRole, staffRoleChangeCodec, staffMemberCodec)
+  const disableStaff = reader(apiRoutes.postAdminStaffDisable, staffMemberCodec)
+  const enableStaff = reader(apiRoutes.postAdminStaffEnable, staffMemberCodec)
+  const listAudit = reader(apiRoutes.getAdminAudit, auditPageCodec)
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -111,5 +139,16 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       startCancellation({ expensesPerPersonJpy }, callOptions),
     getEventCancellation: reader(apiRoutes.getAdminEventCancellation, eventCancellationRunCodec),
     getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
+    listStaff: reader(apiRoutes.getAdminStaff, staffListCodec),
+    inviteStaff: sender(apiRoutes.postAdminStaff, staffInvitationCodec, staffMemberCodec),
+    setStaffRole: (user, role, callOptions) => setStaffRole({ role }, callOptions, { params: { user } }),
+    setStaffEnabled: (user, enabled, callOptions) =>
+      (enabled ? enableStaff : disableStaff)(callOptions, { params: { user } }),
+    listAudit: (query, callOptions) => listAudit(callOptions, { query }),
+    async reportExport(list, rows, callOptions) {
+      const route = apiRoutes.postAdminAuditExport
+      const body = encodeRequest(auditExportCodec, { list, rows }, 'POST /admin/audit/exports')
+      await call(route, { body }, callOptions)
+    },
   }
 }
