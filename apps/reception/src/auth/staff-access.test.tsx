@@ -58,7 +58,15 @@ describe('the screens by staff role', () => {
 
   appTest('the committee sees every section and the CSV', async () => {
     await staffApp(['committee'])
-    expect(await sectionNames()).toEqual(['Scan', 'Participants', 'Waiting list', 'Dashboard', 'Settings'])
+    expect(await sectionNames()).toEqual([
+      'Scan',
+      'Participants',
+      'Waiting list',
+      'Dashboard',
+      'Settings',
+      'Staff',
+      'Audit trail',
+    ])
     expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeTruthy()
   })
 

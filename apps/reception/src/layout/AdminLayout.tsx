@@ -9,7 +9,7 @@ import { signOutAndForget } from '../app/sign-out.ts'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'settings'] as const
+const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'settings', 'staff', 'audit'] as const
 type Section = (typeof sections)[number]
 
 /** What a role must be allowed to see a section (decision 156); the badge sheets are a reprint. */
@@ -19,14 +19,14 @@ const sectionActions: Record<Section | 'badges', StaffAction> = {
   'waiting-list': 'manageWaitingList',
   dashboard: 'viewFigures',
   settings: 'switchFlags',
+  staff: 'manageStaff',
+  audit: 'readAudit',
   badges: 'reprintBadge',
 }
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return last === 'scan' || last === 'settings' || last === 'waiting-list' || last === 'dashboard'
-    ? last
-    : 'participants'
+  return sections.find((section) => section === last) ?? 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {
