@@ -53,6 +53,13 @@ describe('route table', () => {
       postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
       postAdminEventCancellation: 'POST /admin/event-cancellation admin',
       getAdminEventCancellation: 'GET /admin/event-cancellation admin',
+      getAdminStaff: 'GET /admin/staff admin',
+      postAdminStaff: 'POST /admin/staff admin',
+      putAdminStaffRole: 'PUT /admin/staff/{user}/role admin',
+      postAdminStaffDisable: 'POST /admin/staff/{user}/disable admin',
+      postAdminStaffEnable: 'POST /admin/staff/{user}/enable admin',
+      getAdminAudit: 'GET /admin/audit admin',
+      postAdminAuditExport: 'POST /admin/audit/exports admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
@@ -75,6 +82,13 @@ describe('route table', () => {
       postAdminEventCancellationDryRun: 'cancelEvent',
       postAdminEventCancellation: 'cancelEvent',
       getAdminEventCancellation: 'cancelEvent',
+      getAdminStaff: 'manageStaff',
+      postAdminStaff: 'manageStaff',
+      putAdminStaffRole: 'manageStaff',
+      postAdminStaffDisable: 'manageStaff',
+      postAdminStaffEnable: 'manageStaff',
+      getAdminAudit: 'readAudit',
+      postAdminAuditExport: 'exportWithEmail',
     })
   })
 
@@ -128,6 +142,12 @@ describe('route table', () => {
       'postAdminRegistrationRefund',
       'postAdminEventCancellationDryRun',
       'postAdminEventCancellation',
+      'postAdminStaff',
+      'putAdminStaffRole',
+      'postAdminStaffDisable',
+      'postAdminStaffEnable',
+      'getAdminAudit',
+      'postAdminAuditExport',
     ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))
