@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import {
-  type Clock,
   type EventCancellationDryRun,
   type EventCancellationRun,
   eventCancelledRefundJpy,
@@ -10,12 +9,8 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { eventCancellationRuns } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { type EventCancellationDeps, type RunRow, runBatch } from './event-cancellation-run.ts'
-import type { FeatureFlagService } from './feature-flags.ts'
-import type { RefundService } from './refunds.ts'
 
 export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */

@@ -168,7 +168,7 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
 }
 
 /** The audit CSV's columns, in order. */
-export const auditCsvColumns = ['at', 'actor_id', 'actor_email', 'action', 'subject', 'details'] as const
+const auditCsvColumns = ['at', 'actor_id', 'actor_email', 'action', 'subject', 'details'] as const
 
 /** Audit entries as CSV (decision 157): Japan time, the details as the JSON the API keeps. */
 export function auditCsv(entries: readonly AuditEntry[]): string {

@@ -26,19 +26,19 @@ export const staffMemberWireSchema = component(
   { id: 'StaffMember', description: 'A staff account of the admins pool with its roles' },
 )
 export type StaffMemberWire = z.infer<typeof staffMemberWireSchema>
-export const staffMemberSchema = staffMemberWireSchema
-export type StaffMember = z.output<typeof staffMemberSchema>
+/** The wire shape is the client shape: its names are single words. */
+export type StaffMember = z.output<typeof staffMemberWireSchema>
 
 export const staffListWireSchema = listComponent(staffMemberWireSchema, {
   id: 'StaffList',
   description: 'Every staff member',
 })
 const identity = <T>(value: T): T => value
-export const staffMemberCodec = z.codec(staffMemberWireSchema, staffMemberSchema, {
+export const staffMemberCodec = z.codec(staffMemberWireSchema, staffMemberWireSchema, {
   decode: identity,
   encode: identity,
 })
-export const staffListCodec = listCodec(staffListWireSchema, staffMemberSchema, identity, identity)
+export const staffListCodec = listCodec(staffListWireSchema, staffMemberWireSchema, identity, identity)
 
 export const staffInvitationWireSchema = component(z.object({ email: emailSchema, role: staffRoleSchema }), {
   id: 'StaffInvitation',
