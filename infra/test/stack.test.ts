@@ -403,15 +403,16 @@ describe('the API', () => {
     )
     expect(cognito).toEqual([
       expect.objectContaining({
+        // CDK sorts the actions of a statement.
         Action: [
-          'cognito-idp:AdminListGroupsForUser',
-          'cognito-idp:AdminGetUser',
-          'cognito-idp:ListUsersInGroup',
-          'cognito-idp:AdminCreateUser',
           'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminCreateUser',
           'cognito-idp:AdminDisableUser',
           'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:ListUsersInGroup',
         ],
         Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Admins'), 'Arn'] },
       }),
