@@ -72,6 +72,7 @@ const staffAdminActions = [
   'cognito-idp:AdminListGroupsForUser',
   'cognito-idp:AdminGetUser',
   'cognito-idp:ListUsersInGroup',
+  'cognito-idp:ListUsers',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminAddUserToGroup',
   'cognito-idp:AdminRemoveUserFromGroup',

@@ -412,6 +412,7 @@ describe('the API', () => {
           'cognito-idp:AdminGetUser',
           'cognito-idp:AdminListGroupsForUser',
           'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:ListUsers',
           'cognito-idp:ListUsersInGroup',
         ],
         Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Admins'), 'Arn'] },

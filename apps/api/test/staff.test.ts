@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import {
@@ -110,6 +111,20 @@ describe.each(databaseKinds)('staff management on %s', (kind) => {
         details: { user, role: 'desk' },
       }),
     ])
+  })
+
+  it('lists an account in no role too, so the committee can give it one', async () => {
+    const { user, token } = await invite('door')
+    await cognito.adminClient.send(
+      new AdminRemoveUserFromGroupCommand({ UserPoolId: admins.id, Username: user, GroupName: 'door' }),
+    )
+    const list = await sut.request('GET', '/admin/staff', { token })
+    expect((list.body as { items: Array<{ user: string }> }).items).toContainEqual(
+      expect.objectContaining({ user, roles: [] }),
+    )
+    expect(
+      await sut.request('PUT', `/admin/staff/${user}/role`, { token, body: { role: 'desk' } }),
+    ).toMatchObject({ status: 200, body: { roles: ['desk'] } })
   })
 
   it('refuses to invite an address that has an account (409 staffExists), recording nothing', async () => {

@@ -7,6 +7,7 @@ import {
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
   paginateAdminListGroupsForUser,
+  paginateListUsers,
   paginateListUsersInGroup,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider'
@@ -26,7 +27,7 @@ export interface StaffDirectory {
  * errors come through by their name (`UserNotFoundException`, `UsernameExistsException`).
  */
 export interface StaffAccounts {
-  /** Everyone in a staff role, with their roles. */
+  /** Everyone in the admins pool, with their roles (none for an account in no role). */
   list(): Promise<StaffMember[]>
   /** The account by its username (or e-mail address), with its roles. */
   get(user: string): Promise<StaffMember>
@@ -99,25 +100,28 @@ export function createCognitoStaffDirectory(options: {
     groupsOf,
     get,
     async list() {
-      const members = new Map<string, StaffMember>()
+      const rolesOf = new Map<string, StaffRole[]>()
       for (const role of staffRoles) {
         for await (const page of paginateListUsersInGroup({ client }, { UserPoolId, GroupName: role })) {
           for (const user of page.Users ?? []) {
-            if (!user.Username) continue
-            const known = members.get(user.Username)
-            if (known) known.roles.push(role)
-            else
-              members.set(user.Username, {
-                user: user.Username,
-                email: emailOf(user),
-                roles: [role],
-                enabled: user.Enabled ?? true,
-                status: user.UserStatus ?? 'UNKNOWN',
-              })
+            if (user.Username) rolesOf.set(user.Username, [...(rolesOf.get(user.Username) ?? []), role])
           }
         }
       }
-      return [...members.values()].sort((a, b) => a.email.localeCompare(b.email))
+      const members: StaffMember[] = []
+      for await (const page of paginateListUsers({ client }, { UserPoolId })) {
+        for (const user of page.Users ?? []) {
+          if (!user.Username) continue
+          members.push({
+            user: user.Username,
+            email: emailOf(user),
+            roles: rolesOf.get(user.Username) ?? [],
+            enabled: user.Enabled ?? true,
+            status: user.UserStatus ?? 'UNKNOWN',
+          })
+        }
+      }
+      return members.sort((a, b) => a.email.localeCompare(b.email))
     },
     async invite(email, role) {
       const created = await client.send(
