@@ -1,4 +1,4 @@
-import type { Clock, StaffMember, StaffRole } from '@furfes/core'
+import type { Clock, StaffAuditAction, StaffMember, StaffRole } from '@furfes/core'
 import { cognitoErrorName, type StaffAccounts } from '../auth/staff-directory.ts'
 import type { Executor } from '../db/database.ts'
 import { notFound, productError } from '../http/errors.ts'
@@ -41,7 +41,7 @@ export function createStaffService(options: {
 
   const audit = (
     actor: AuditActor,
-    action: Parameters<typeof recordAudit>[1]['action'],
+    action: StaffAuditAction,
     member: StaffMember,
     details: Record<string, unknown>,
   ) =>
