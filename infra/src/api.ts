@@ -67,6 +67,19 @@ export interface ApiProps {
  * The API on AWS Lambda behind an API Gateway REST API (decision 080), which AWS WAF can guard (ApiFirewall,
  * decision 082), and the migrator that a deployment runs before it updates the API.
  */
+/** The admins pool operations the API may call: the groups' recheck and the committee's staff management. */
+const staffAdminActions = [
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:ListUsersInGroup',
+  'cognito-idp:ListUsers',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+]
+
 export class Api extends Construct {
   readonly function: lambda.Function
   readonly migrator: lambda.Function
@@ -191,8 +204,9 @@ export class Api extends Construct {
       environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0' },
     })
     this.function.addToRolePolicy(props.mail.sendPolicy)
-    // The API lists a staff member's groups with each recheck of their token (decision 156).
-    userPools.admins.pool.grant(this.function, 'cognito-idp:AdminListGroupsForUser')
+    // The API lists a staff member's groups with each recheck of their token (decision 156), and the committee
+    // manages the staff accounts through it (decision 157).
+    userPools.admins.pool.grant(this.function, ...staffAdminActions)
     this.mailDrain = new MailDrain(this, 'MailDrain', {
       config,
       functionProps: { ...functionDefaults, memorySize: 512, environment: apiEnvironment },

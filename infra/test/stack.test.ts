@@ -392,7 +392,7 @@ describe('the API', () => {
     )
   })
 
-  it("may list a staff member's groups in the admins pool and change nothing there", () => {
+  it('may list and manage the staff accounts of the admins pool, and nothing else of Cognito', () => {
     const statements = Object.values(resources('AWS::IAM::Policy')).flatMap(
       (policy) =>
         (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
@@ -403,7 +403,18 @@ describe('the API', () => {
     )
     expect(cognito).toEqual([
       expect.objectContaining({
-        Action: 'cognito-idp:AdminListGroupsForUser',
+        // CDK sorts the actions of a statement.
+        Action: [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:ListUsers',
+          'cognito-idp:ListUsersInGroup',
+        ],
         Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Admins'), 'Arn'] },
       }),
     ])

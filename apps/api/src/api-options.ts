@@ -1,6 +1,6 @@
 import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
-import type { StaffDirectory } from './auth/staff-directory.ts'
+import type { StaffAccounts, StaffDirectory } from './auth/staff-directory.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
 import type { AdmissionOptions } from './http/admission.ts'
@@ -18,6 +18,8 @@ export interface ApiOptions {
   identity: IdentityProvider
   /** The staff roles as Cognito has them now, asked with each confirmation of a staff token (decision 156). */
   staffDirectory: StaffDirectory
+  /** The committee's staff management on the admins pool (decision 157). */
+  staffAccounts: StaffAccounts
   paymentGateway: PaymentGateway
   /** The registration-code keys; called when a code is signed or the JWKS is read, and may cache. */
   signingKeys: () => Promise<SigningKeySet>

@@ -22,11 +22,13 @@ import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
+import { mountStaffRoutes } from './routes/staff.ts'
 import { mountWaitingListRoutes } from './routes/waiting-list.ts'
 import type { EventCancellationService } from './services/event-cancellation.ts'
 import type { FeatureFlagService } from './services/feature-flags.ts'
 import type { RefundService } from './services/refunds.ts'
 import type { RegistrationService } from './services/registrations.ts'
+import { createStaffService } from './services/staff.ts'
 import type { WaitingListService } from './services/waiting-list.ts'
 import { createServices } from './wiring.ts'
 
@@ -175,6 +177,11 @@ export function createApi(options: ApiOptions): Api {
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
+  mountStaffRoutes(mounter, {
+    db,
+    clock,
+    staff: createStaffService({ db, clock, logger, accounts: options.staffAccounts }),
+  })
 
   return {
     app,

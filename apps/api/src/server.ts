@@ -246,6 +246,18 @@ export async function startServer(
   const signingKeys = memoise<SigningKeySet>(async () =>
     configuredKeys ? configuredKeys : signingKeysFromDatabase(database.db, clock),
   )
+  const staffDirectory = createCognitoStaffDirectory({
+    endpoint: env.COGNITO_ENDPOINT,
+    region: env.COGNITO_REGION,
+    userPoolId: env.COGNITO_ADMINS_POOL_ID,
+    credentials:
+      env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID,
+            secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+  })
   const api = createApi({
     database,
     clock,
@@ -253,18 +265,8 @@ export async function startServer(
     memberTokens: verifier(pool(env.COGNITO_MEMBERS_POOL_ID, env.COGNITO_MEMBERS_CLIENT_ID)),
     adminTokens: verifier(pool(env.COGNITO_ADMINS_POOL_ID, env.COGNITO_ADMINS_CLIENT_ID)),
     identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
-    staffDirectory: createCognitoStaffDirectory({
-      endpoint: env.COGNITO_ENDPOINT,
-      region: env.COGNITO_REGION,
-      userPoolId: env.COGNITO_ADMINS_POOL_ID,
-      credentials:
-        env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
-          ? {
-              accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID,
-              secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY,
-            }
-          : undefined,
-    }),
+    staffDirectory: staffDirectory,
+    staffAccounts: staffDirectory,
     paymentGateway,
     signingKeys,
     pwaUrl: env.PWA_URL,

@@ -227,7 +227,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     )
     for (const { sessionId } of late) sut.gateway.complete(sessionId)
     const service = runByHand(sut, 2)
-    const run = await service.start(1_000, admin.id)
+    const run = await service.start(1_000, { id: admin.id })
 
     expect(await service.runBatch(run.runId)).toBe(true)
     // The payments arrive between two batches: one raced the run's start and is paid, the other is delivered
@@ -250,7 +250,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     for (let n = 0; n < 2; n++) await member(sut, 'sponsor')
     const service = runByHand(sut, 5)
     sut.gateway.refuseNextRefunds(1)
-    const run = await service.start(0, admin.id)
+    const run = await service.start(0, { id: admin.id })
 
     expect(await service.runBatch(run.runId)).toBe(true)
     const [refused] = await queryRows<{ registration_id: string }>(
@@ -374,7 +374,7 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
     const paid: string[] = []
     for (let n = 0; n < 5; n++) paid.push(await member(sut, 'sponsor'))
     const first = runByHand(sut, 2)
-    const run = await first.start(1_000, admin.id)
+    const run = await first.start(1_000, { id: admin.id })
     expect(await first.runBatch(run.runId)).toBe(true)
     // The next refund reaches the provider but its answer is lost, and the instance dies there.
     sut.gateway.loseNextRefundAnswers()
@@ -424,7 +424,7 @@ describe('the event-cancelled run driven by two API instances on one PostgreSQL'
       for (const { sessionId } of late) gateway.complete(sessionId)
       const one = runByHand(first, 2)
       const two = runByHand(second, 2)
-      const run = await one.start(1_000, randomUUID())
+      const run = await one.start(1_000, { id: randomUUID() })
 
       // Both instances try each batch at once: one holds the lease, the other finds it taken.
       const both = () => Promise.all([one.runBatch(run.runId), two.runBatch(run.runId)])

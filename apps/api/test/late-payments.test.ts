@@ -232,7 +232,7 @@ describe.each(databaseKinds)('late payments on %s', (kind) => {
     const mine = await register(token, 'member')
     // Paid at the provider just before the run started, its event delivered after.
     sut.gateway.complete(mine.sessionId)
-    await sut.api.eventCancellation.start(0, randomUUID())
+    await sut.api.eventCancellation.start(0, { id: randomUUID() })
     await sut.api.eventCancellation.idle()
     expect((await sut.api.registrations.markPaid(mine.sessionId)).outcome).toBe('refunded_automatically')
     expect((await sut.request('GET', '/registration', { token })).body).toMatchObject({

@@ -47,6 +47,7 @@ describe('migrations', () => {
         'registrations',
         'revoked_access_tokens',
         'signing_keys',
+        'staff_audit',
         'tier_inventory',
         'users',
         'waiting_list_entries',

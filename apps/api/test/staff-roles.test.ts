@@ -23,7 +23,11 @@ describe.each(databaseKinds)('staff roles on %s', (kind) => {
   it.each(adminRoutes)('%s admits exactly the roles its action is granted to', async (_, route) => {
     if (route.staff === undefined) throw new Error('An admin route declares no staff action')
     const admitted = rolesAllowedTo(route.staff)
-    const path = fillPath(route.path, { registration_id: randomUUID(), edition_id: '2025' })
+    const path = fillPath(route.path, {
+      registration_id: randomUUID(),
+      edition_id: '2025',
+      user: randomUUID(),
+    })
     const answers: Record<string, number> = {}
     for (const caller of callers) {
       const token = await sut.adminToken(randomUUID(), caller === 'no group' ? [] : [caller])

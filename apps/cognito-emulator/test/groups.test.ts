@@ -10,6 +10,7 @@ import {
   GetGroupCommand,
   GetUserCommand,
   ListGroupsCommand,
+  ListUsersCommand,
   ListUsersInGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { decodeJwt } from 'jose'
@@ -257,5 +258,32 @@ describe('AdminDisableUser, AdminEnableUser and AdminGetUser', () => {
     await expect(
       sut.adminClient.send(new AdminGetUserCommand({ UserPoolId, Username: 'invited@example.com' })),
     ).resolves.toMatchObject({ UserStatus: 'FORCE_CHANGE_PASSWORD', Enabled: true })
+  })
+})
+
+describe('ListUsers', () => {
+  it('lists every user of the pool, in a role or not, in pages with PaginationToken', async () => {
+    await staffMember('no-role@example.com')
+    const listUsers = (PaginationToken?: string) =>
+      sut.adminClient.send(new ListUsersCommand({ UserPoolId, Limit: 2, PaginationToken }))
+    const emails: (string | undefined)[] = []
+    let token: string | undefined
+    do {
+      const answer = await listUsers(token)
+      expect(answer.Users?.length).toBeLessThanOrEqual(2)
+      for (const user of answer.Users ?? []) {
+        emails.push(user.Attributes?.find(({ Name }) => Name === 'email')?.Value)
+      }
+      token = answer.PaginationToken
+    } while (token)
+    expect(emails).toEqual([...(admins.seedUsers ?? []).map((user) => user.email), 'no-role@example.com'])
+
+    const onlyEmail = await sut.adminClient.send(
+      new ListUsersCommand({ UserPoolId, AttributesToGet: ['email'], Limit: 1 }),
+    )
+    expect(onlyEmail.Users?.[0]?.Attributes).toEqual([{ Name: 'email', Value: seededAdmin?.email }])
+    await expect(
+      sut.adminClient.send(new ListUsersCommand({ UserPoolId, Filter: 'email = "x@example.com"' })),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' })
   })
 })

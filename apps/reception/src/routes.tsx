@@ -8,6 +8,8 @@ import { LanguageLayout } from './layout/LanguageLayout.tsx'
 import { ParticipantsPage } from './participants/ParticipantsPage.tsx'
 import { ScanPage } from './scan/ScanPage.tsx'
 import { SettingsPage } from './settings/SettingsPage.tsx'
+import { AuditPage } from './staff/AuditPage.tsx'
+import { StaffPage } from './staff/StaffPage.tsx'
 import { WaitingListPage } from './waiting-list/WaitingListPage.tsx'
 
 /** Shown while a lazily loaded page's code arrives (the dashboard's charts, the badge sheets). */
@@ -59,6 +61,8 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./editions/EditionPage.tsx')).EditionPage }),
                   HydrateFallback: PageLoading,
                 },
+                { path: 'staff', Component: StaffPage },
+                { path: 'audit', Component: AuditPage },
                 // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).
                 {
                   path: 'dashboard',

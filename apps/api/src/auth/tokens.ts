@@ -12,7 +12,7 @@ export interface VerifiedToken {
   tokenId: string
   /** Expiry in epoch seconds. */
   exp: number
-  /** Members: the e-mail address Cognito GetUser gave for this token, when it answered. */
+  /** The e-mail address Cognito GetUser gave for this token, when it answered (members and staff). */
   email?: string
   /** The user pool groups the token carries (`cognito:groups`): for staff, their roles (decision 156). */
   groups: string[]

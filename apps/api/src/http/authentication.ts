@@ -90,7 +90,10 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
       if (admin) {
         const session = await honoured(context, admin, 'admin')
         // Without Cognito's word the token's own groups count, as its signature does (decision 147).
-        return session.status === 'active' && session.groups ? { ...admin, groups: session.groups } : admin
+        // The e-mail address Cognito gave names the staff member in the audit trail (decision 157).
+        if (session.status !== 'active') return admin
+        const confirmed = { ...admin, email: session.attributes.email }
+        return session.groups ? { ...confirmed, groups: session.groups } : confirmed
       }
       // A valid member token on an admin route: signed in, but not allowed (unless it was signed out).
       const member = token === undefined ? undefined : await memberTokens.verify(token)

@@ -6,6 +6,7 @@ import {
 } from '@furfes/core'
 import { notFound } from '../http/errors.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
+import { auditActor } from '../services/audit.ts'
 import type { EventCancellationService } from '../services/event-cancellation.ts'
 
 /** The event-cancelled refund (decision 113): its dry run, its start and its progress. */
@@ -25,7 +26,7 @@ export function mountEventCancellationRoutes(
 
   mount(apiRoutes.postAdminEventCancellation, async ({ body, caller }) => {
     const { expensesPerPersonJpy } = decode(eventCancellationRequestCodec, body)
-    const run = await eventCancellation.start(expensesPerPersonJpy, caller.sub)
+    const run = await eventCancellation.start(expensesPerPersonJpy, auditActor(caller))
     return { status: 202, body: encode(eventCancellationRunCodec, run) }
   })
 

@@ -1,6 +1,7 @@
 import { apiRoutes, featureFlagsCodec } from '@furfes/core'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { Logger } from '../logger.ts'
+import { auditActor } from '../services/audit.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 
 /** The product-wide feature flags: anyone reads them, staff switch them. */
@@ -16,7 +17,7 @@ export function mountFlagRoutes(
   }))
 
   mount(apiRoutes.putAdminFeatures, async ({ body, caller }) => {
-    const flags = await featureFlags.set(decode(featureFlagsCodec, body), caller.sub)
+    const flags = await featureFlags.set(decode(featureFlagsCodec, body), auditActor(caller))
     logger.info('Feature flags changed', { adminId: caller.sub, flags })
     return { status: 200, body: encode(featureFlagsCodec, flags) }
   })

@@ -10,6 +10,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Executor, sqlState, uniqueViolation } from '../db/database.ts'
 import { checkInStates, checkIns, registrations } from '../db/schema.ts'
+import { recordAudit } from './audit.ts'
 
 /*
  * Reception check-ins (decisions 070 and 073). Each uploaded item is decided in a transaction of its own:
@@ -169,6 +170,21 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       receivedAt: now,
       receivedBy: adminId,
     })
+    if (item.kind === 'undo' && decision.status === 'accepted') {
+      // Undoing a check-in overrides the door's record: the audit trail keeps who did it (decision 157).
+      await recordAudit(tx, {
+        at: now,
+        actor: { id: adminId },
+        action: 'checkInUndone',
+        subject: item.registrationId,
+        details: {
+          undoes: item.undoes,
+          checkInId: item.id,
+          deviceId: item.deviceId,
+          deviceName: item.deviceName ?? null,
+        },
+      })
+    }
     if (registration && nextInForce !== inForce) {
       await tx
         .update(checkInStates)

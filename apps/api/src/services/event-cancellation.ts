@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import {
-  type Clock,
   type EventCancellationDryRun,
   type EventCancellationRun,
   eventCancelledRefundJpy,
@@ -10,11 +9,8 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { eventCancellationRuns } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import { type AuditActor, recordAudit } from './audit.ts'
 import { type EventCancellationDeps, type RunRow, runBatch } from './event-cancellation-run.ts'
-import type { FeatureFlagService } from './feature-flags.ts'
-import type { RefundService } from './refunds.ts'
 
 export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */
@@ -23,7 +19,7 @@ export interface EventCancellationService {
    * Starts a run (or answers the one running): switches registration off, ends the checkouts still open and
    * drives the run in the background.
    */
-  start(expensesPerPersonJpy: number, staffUserId: string): Promise<EventCancellationRun>
+  start(expensesPerPersonJpy: number, actor: AuditActor): Promise<EventCancellationRun>
   /** The latest run with its progress; takes over a run whose driver died. Undefined before any run. */
   status(): Promise<EventCancellationRun | undefined>
   /**
@@ -170,19 +166,35 @@ function drive(deps: EventCancellationDeps, runId: string): void {
 async function start(
   deps: EventCancellationDeps,
   expensesPerPersonJpy: number,
-  staffUserId: string,
+  actor: AuditActor,
 ): Promise<EventCancellationRun> {
   const { db, clock, logger } = deps
+  const staffUserId = actor.id
   const totals = await dryRun(db, expensesPerPersonJpy)
   const runId = randomUUID()
   try {
-    await db.insert(eventCancellationRuns).values({
-      runId,
-      expensesPerPersonJpy,
-      status: 'running',
-      totalRegistrations: totals.paidRegistrations,
-      startedBy: staffUserId,
-      startedAt: new Date(clock()),
+    const startedAt = new Date(clock())
+    await db.transaction(async (tx) => {
+      await tx.insert(eventCancellationRuns).values({
+        runId,
+        expensesPerPersonJpy,
+        status: 'running',
+        totalRegistrations: totals.paidRegistrations,
+        startedBy: staffUserId,
+        startedAt,
+      })
+      // The run is one entry of the audit trail; its refunds are in registration_refunds (decision 157).
+      await recordAudit(tx as unknown as Executor, {
+        at: startedAt,
+        actor,
+        action: 'eventCancellationStarted',
+        subject: runId,
+        details: {
+          expensesPerPersonJpy,
+          paidRegistrations: totals.paidRegistrations,
+          refundTotalJpy: totals.refundTotalJpy,
+        },
+      })
     })
     logger.warn('Event-cancelled refund run started', { runId, staffUserId, ...totals, tiers: undefined })
   } catch (error) {
@@ -248,7 +260,7 @@ export function createEventCancellationService(
   }
   return {
     dryRun: (expensesPerPersonJpy) => dryRun(deps.db, expensesPerPersonJpy),
-    start: (expensesPerPersonJpy, staffUserId) => start(deps, expensesPerPersonJpy, staffUserId),
+    start: (expensesPerPersonJpy, actor) => start(deps, expensesPerPersonJpy, actor),
     status: () => status(deps),
     runBatch: (runId) => runBatch(deps, runId),
     idle: async () => {

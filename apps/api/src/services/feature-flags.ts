@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
 import { featureFlags } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
+import { type AuditActor, recordAudit } from './audit.ts'
 
 export interface FeatureFlagService {
   /**
@@ -11,7 +12,7 @@ export interface FeatureFlagService {
    */
   get(): Promise<FeatureFlags>
   /** Stores the flags; switching registration on is refused (409 eventCancelled) once the event is cancelled. */
-  set(flags: FeatureFlags, adminId: string): Promise<FeatureFlags>
+  set(flags: FeatureFlags, actor: AuditActor): Promise<FeatureFlags>
   /** Switches registration off, leaving the other flags as they are (the event-cancelled run starts). */
   closeRegistration(adminId: string): Promise<void>
 }
@@ -78,7 +79,8 @@ export function createFeatureFlagService(options: {
       })
       return loading
     },
-    async set(flags, adminId) {
+    async set(flags, actor) {
+      const adminId = actor.id
       const now = new Date(clock())
       const stored = {
         isNewClubActivityEstablishmentAvailable: flags.isNewClubActivityEstablishmentAvailable,
@@ -90,13 +92,32 @@ export function createFeatureFlagService(options: {
         // Even if a run starts right after this check, get() keeps registration off while it exists.
         if (run?.cancelled) throw productError(409, 'eventCancelled')
       }
-      await db
-        .insert(featureFlags)
-        .values({ id: 1, ...stored, updatedAt: now, updatedBy: adminId })
-        .onConflictDoUpdate({
-          target: featureFlags.id,
-          set: { ...stored, updatedAt: now, updatedBy: adminId },
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            isNewClubActivityEstablishmentAvailable: featureFlags.isNewClubActivityEstablishmentAvailable,
+            isRegistrationAvailable: featureFlags.isRegistrationAvailable,
+            isUnderMaintenance: featureFlags.isUnderMaintenance,
+          })
+          .from(featureFlags)
+          .where(eq(featureFlags.id, 1))
+          .for('update')
+        await tx
+          .insert(featureFlags)
+          .values({ id: 1, ...stored, updatedAt: now, updatedBy: adminId })
+          .onConflictDoUpdate({
+            target: featureFlags.id,
+            set: { ...stored, updatedAt: now, updatedBy: adminId },
+          })
+        // Who switched what is in the audit trail (decision 157).
+        await recordAudit(tx as unknown as Executor, {
+          at: now,
+          actor,
+          action: 'featureFlagsChanged',
+          subject: 'feature_flags',
+          details: { before: before ?? null, after: stored },
         })
+      })
       return reload()
     },
     async closeRegistration(adminId) {

@@ -16,6 +16,7 @@ import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { recordAudit } from './audit.ts'
 import { returnPaidSpot } from './inventory.ts'
 import { inRegistrationStates } from './registration-queries.ts'
 
@@ -168,6 +169,21 @@ export async function cancelRefunded(
     })
     // The "refund done" mail exists exactly when the cancellation does (decision 100).
     await enqueueMail(tx, { kind: 'refunded', registrationId: cancellation.registrationId, now })
+    // A staff member's refund is in the audit trail (decision 157); the event-cancelled run is recorded once,
+    // when it starts.
+    if (cancellation.source === 'staff' && cancellation.staffUserId !== null) {
+      await recordAudit(tx, {
+        at: new Date(now),
+        actor: { id: cancellation.staffUserId },
+        action: 'refund',
+        subject: cancellation.registrationId,
+        details: {
+          amountJpy: cancellation.amountJpy,
+          policyAmountJpy: cancellation.policyAmountJpy,
+          reason: cancellation.reason,
+        },
+      })
+    }
     return row.registration_tier
   })
   if (canceled !== undefined) deps.onSpotsReturned?.(canceled)

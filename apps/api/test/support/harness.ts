@@ -13,7 +13,7 @@ import {
   type IdentityProvider,
   type MemberAttributes,
 } from '../../src/auth/identity.ts'
-import type { StaffDirectory } from '../../src/auth/staff-directory.ts'
+import type { StaffAccounts, StaffDirectory } from '../../src/auth/staff-directory.ts'
 import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { readEnv } from '../../src/env.ts'
@@ -159,7 +159,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
   beforeEach(async () => {
     if (!current) throw new Error('The test database did not open')
     await current.database.db.execute(
-      'truncate edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, mail_outbox, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens',
+      'truncate edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, mail_outbox, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
     )
   })
   afterAll(async () => {
@@ -245,6 +245,22 @@ export async function readResponse(response: Response): Promise<TestResponse> {
   return { status: response.status, body, headers: response.headers }
 }
 
+/**
+ * Staff management where Cognito cannot be reached: tests of it give the Cognito emulator's admins pool instead
+ * (apps/api/test/staff.test.ts).
+ */
+const unreachableStaffAccounts: StaffAccounts = (() => {
+  const unreachable = () => Promise.reject(new Error('No Cognito admins pool in this test'))
+  return {
+    list: unreachable,
+    get: unreachable,
+    invite: unreachable,
+    addToGroup: unreachable,
+    removeFromGroup: unreachable,
+    setEnabled: unreachable,
+  }
+})()
+
 /** The API over a test database, with fake Cognito, the stub payment provider and a hand-moved clock. */
 export async function createTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const clock = options.clock ?? createTestClock()
@@ -265,6 +281,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     adminTokens: await poolVerifier('admins', clock),
     identity,
     staffDirectory: identity,
+    staffAccounts: unreachableStaffAccounts,
     paymentGateway: gateway,
     signingKeys: () => {
       keys ??= signingKeysFromDatabase(database.db, clock)

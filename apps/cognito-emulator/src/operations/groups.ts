@@ -166,3 +166,29 @@ export async function listUsersInGroup(context: Context, params: Params) {
   const { items, ...next } = page(members, request, `members/${pool.id}/${name}`)
   return { Users: items.map(userType), ...next }
 }
+
+/**
+ * Every user of the pool, oldest first, in pages as Cognito gives them (its token is `PaginationToken` here).
+ * `Filter` is refused: nothing of this project searches users through it.
+ */
+export async function listUsers(context: Context, params: Params) {
+  const poolId = params.string('UserPoolId', rules.userPoolId)
+  const limit = params.integer('Limit', limitRange) || 60
+  const token = params.optionalString('PaginationToken', rules.nextToken)
+  const attributesToGet = params.stringList('AttributesToGet')
+  const filter = params.optionalString('Filter', rules.description)
+  params.check()
+  if (filter) throw invalidParameter('The emulator does not implement ListUsers filters.')
+  const pool = poolById(context, poolId)
+  const users = Object.values(context.store.usersOf(pool.id)).sort((a, b) => a.createdAt - b.createdAt)
+  const { items, NextToken } = page(users, { limit, token }, `users/${pool.id}`)
+  return {
+    Users: items.map((user) => {
+      const type = userType(user)
+      return attributesToGet
+        ? { ...type, Attributes: type.Attributes.filter(({ Name }) => attributesToGet.includes(Name)) }
+        : type
+    }),
+    ...(NextToken ? { PaginationToken: NextToken } : {}),
+  }
+}

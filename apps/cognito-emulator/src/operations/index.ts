@@ -15,6 +15,7 @@ import {
   createGroup,
   getGroup,
   listGroups,
+  listUsers,
   listUsersInGroup,
 } from './groups.ts'
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.ts'
@@ -57,4 +58,5 @@ export const operations: Record<string, Operation> = {
   AdminRemoveUserFromGroup: admin(adminRemoveUserFromGroup),
   AdminListGroupsForUser: admin(adminListGroupsForUser),
   ListUsersInGroup: admin(listUsersInGroup),
+  ListUsers: admin(listUsers),
 }

@@ -65,6 +65,8 @@ describe('the screens by staff role', () => {
       'Dashboard',
       'Edition',
       'Settings',
+      'Staff',
+      'Audit trail',
     ])
     expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeTruthy()
   })

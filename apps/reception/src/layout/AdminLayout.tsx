@@ -9,7 +9,16 @@ import { signOutAndForget } from '../app/sign-out.ts'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 
-const sections = ['scan', 'participants', 'waiting-list', 'dashboard', 'edition', 'settings'] as const
+const sections = [
+  'scan',
+  'participants',
+  'waiting-list',
+  'dashboard',
+  'edition',
+  'settings',
+  'staff',
+  'audit',
+] as const
 type Section = (typeof sections)[number]
 
 /** What a role must be allowed to see a section (decision 156); the badge sheets are a reprint. */
@@ -20,12 +29,14 @@ const sectionActions: Record<Section | 'badges', StaffAction> = {
   dashboard: 'viewFigures',
   edition: 'editEditions',
   settings: 'switchFlags',
+  staff: 'manageStaff',
+  audit: 'readAudit',
   badges: 'reprintBadge',
 }
 
 function sectionOf(pathname: string): Section {
   const last = pathname.split('/')[3]
-  return (sections as readonly (string | undefined)[]).includes(last) ? (last as Section) : 'participants'
+  return sections.find((section) => section === last) ?? 'participants'
 }
 
 function pathOf(lang: string, section: Section): string {

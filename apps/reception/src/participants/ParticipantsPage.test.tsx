@@ -56,6 +56,12 @@ describe('participant list', () => {
       [userIdOf(3), 'Bear', '2025-05-10 09:30:00', '受付1'],
       [userIdOf(1), 'コン', '', ''],
     ])
+    // The list with e-mail addresses left the device: the audit trail hears of it (decision 157).
+    await waitFor(() =>
+      expect(app.server.audit).toEqual([
+        expect.objectContaining({ action: 'csvExported', subject: 'participants', details: { rows: 2 } }),
+      ]),
+    )
   })
 
   appTest('opens a participant with the check-in history, and undoes the check-in (en)', async (user) => {

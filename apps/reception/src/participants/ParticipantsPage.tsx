@@ -98,6 +98,10 @@ export function ParticipantsPage() {
       participantsCsv(results, snapshot.checkInsByRegistration),
       csvFileName(services.clock()),
     )
+    // The list with e-mail addresses left the device: the audit trail says who took it (decision 157).
+    services.api.reportExport('participants', results.length).catch((error: unknown) => {
+      services.reportError(error, { what: 'Reporting the participant CSV download' })
+    })
   }
 
   const downloadCheckIns = () => {

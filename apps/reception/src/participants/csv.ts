@@ -1,4 +1,4 @@
-import { eventTimeZone, type Participant } from '@furfes/core'
+import { type AuditEntry, eventTimeZone, type Participant } from '@furfes/core'
 import Papa from 'papaparse'
 import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
 
@@ -51,7 +51,7 @@ export function formatTokyoDateTime(epochMs: number): string {
  */
 export function csvFileName(
   now: number,
-  kind: 'participants' | 'check-ins' | 'dashboard' = 'participants',
+  kind: 'participants' | 'check-ins' | 'dashboard' | 'audit' = 'participants',
 ): string {
   const p = partsInTokyo(now)
   return `${kind}-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
@@ -165,4 +165,22 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The audit CSV's columns, in order. */
+const auditCsvColumns = ['at', 'actor_id', 'actor_email', 'action', 'subject', 'details'] as const
+
+/** Audit entries as CSV (decision 157): Japan time, the details as the JSON the API keeps. */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  return toCsv(
+    auditCsvColumns,
+    entries.map((entry) => [
+      formatTokyoDateTime(entry.at),
+      entry.actorId,
+      entry.actorEmail ?? '',
+      entry.action,
+      entry.subject,
+      JSON.stringify(entry.details),
+    ]),
+  )
 }

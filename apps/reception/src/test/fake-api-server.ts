@@ -1,6 +1,8 @@
 import {
   type AdminWaitingListWire,
+  type AuditEntryWire,
   type AutomaticRefundWire,
+  auditExportWireSchema,
   type CheckInRecordWire,
   type CheckInResultWire,
   checkInUploadWireSchema,
@@ -28,8 +30,11 @@ import {
   refundRequestWireSchema,
   registrationTierPriceJpy,
   registrationTiers,
+  type StaffMemberWire,
   type StaffRole,
   type StoredEditionWire,
+  staffInvitationWireSchema,
+  staffRoleChangeWireSchema,
 } from '@furfes/core'
 import { UnsecuredJWT } from 'jose'
 
@@ -94,7 +99,17 @@ export interface FakeApiServer {
   editions: StoredEditionWire[]
   /** Every PUT /admin/editions/{id} body received. */
   editionSaves: unknown[]
+  /** The admins pool's staff (decision 157); the fake tokens' user is `staff-1`. */
+  staff: StaffMemberWire[]
+  /** The audit trail, newest first, as GET /admin/audit pages it (`auditPageSize` per page). */
+  audit: AuditEntryWire[]
+  auditPageSize: number
+  /** Every GET /admin/audit query received. */
+  auditQueries: URLSearchParams[]
 }
+
+/** The user the fake staff tokens are of. */
+export const fakeStaffUser = 'staff-1'
 
 export function createFakeApiServer(
   options: { participants?: ParticipantWire[]; keys?: RegistrationCodeKeySetWire; now?: () => number } = {},
@@ -133,6 +148,10 @@ export function createFakeApiServer(
     refunds: new Map(),
     automaticRefunds: new Map(),
     eventRun: undefined,
+    staff: [],
+    audit: [],
+    auditPageSize: 50,
+    auditQueries: [],
     refundRequests: [],
     failNextRefunds: (count = 1) => {
       refundFailures += count
@@ -159,6 +178,9 @@ export function createFakeApiServer(
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
+        if (url.pathname.startsWith('/admin/staff') || url.pathname.startsWith('/admin/audit')) {
+          return staffRoute(route, url, body)
+        }
         if (route === 'PUT /admin/features') {
           const flags = featureFlagsWireSchema.parse(body)
           const cancelled = server.flags.is_event_cancelled === true
@@ -455,6 +477,84 @@ export function createFakeApiServer(
     }
     inForce.set(item.registration_id, item.id)
     return { id: item.id, status: 'accepted' }
+  }
+
+  function audited(action: AuditEntryWire['action'], subject: string, details: Record<string, unknown>) {
+    const id = (server.audit[0]?.id ?? 0) + 1
+    server.audit.unshift({
+      id,
+      at: new Date(server.now()).toISOString(),
+      actor_id: fakeStaffUser,
+      action,
+      subject,
+      details,
+    })
+  }
+
+  /** Staff management and the audit trail as the API answers them (decision 157). */
+  function staffRoute(route: string, url: URL, body: unknown): Response {
+    if (route === 'GET /admin/staff') return json(200, { items: server.staff })
+    if (route === 'POST /admin/staff') {
+      const invitation = staffInvitationWireSchema.safeParse(body)
+      if (!invitation.success) return json(400, { message: 'invalidRequest' })
+      const { email, role } = invitation.data
+      if (server.staff.some((member) => member.email === email)) return json(409, { message: 'staffExists' })
+      const member = {
+        user: `user-${server.staff.length + 1}`,
+        email,
+        roles: [role],
+        enabled: true,
+        status: 'FORCE_CHANGE_PASSWORD',
+      }
+      server.staff.push(member)
+      audited('staffInvited', email, { user: member.user, role })
+      return json(201, member)
+    }
+    if (route === 'GET /admin/audit') {
+      server.auditQueries.push(url.searchParams)
+      const action = url.searchParams.get('action')
+      const actor = url.searchParams.get('actor')
+      const cursor = url.searchParams.get('cursor')
+      const matching = server.audit.filter(
+        (entry) =>
+          (!action || entry.action === action) &&
+          (!actor || entry.actor_id === actor || entry.actor_email === actor) &&
+          (!cursor || entry.id < Number(cursor)),
+      )
+      const items = matching.slice(0, server.auditPageSize)
+      const last = items.at(-1)
+      return json(200, {
+        items,
+        ...(matching.length > items.length && last ? { next_cursor: String(last.id) } : {}),
+      })
+    }
+    if (route === 'POST /admin/audit/exports') {
+      const report = auditExportWireSchema.safeParse(body)
+      if (!report.success) return json(400, { message: 'invalidRequest' })
+      audited('csvExported', report.data.list, { rows: report.data.rows })
+      return new Response(null, { status: 204 })
+    }
+    const [, user, what] = /^\/admin\/staff\/([^/]+)\/(role|disable|enable)$/.exec(url.pathname) ?? []
+    const member = server.staff.find((candidate) => candidate.user === user)
+    if (!member || !what) return json(404, { message: 'notFound' })
+    if (what === 'role') {
+      const change = staffRoleChangeWireSchema.safeParse(body)
+      if (!change.success) return json(400, { message: 'invalidRequest' })
+      if (member.user === fakeStaffUser && change.data.role !== 'committee') {
+        return json(409, { message: 'staffSelfChange' })
+      }
+      audited('staffRoleChanged', member.email, {
+        user: member.user,
+        before: member.roles,
+        after: [change.data.role],
+      })
+      member.roles = [change.data.role]
+      return json(200, member)
+    }
+    if (what === 'disable' && member.user === fakeStaffUser) return json(409, { message: 'staffSelfChange' })
+    member.enabled = what === 'enable'
+    audited(member.enabled ? 'staffEnabled' : 'staffDisabled', member.email, { user: member.user })
+    return json(200, member)
   }
 
   return server

@@ -36,11 +36,24 @@ import {
   registrationCodeKeySetCodec,
 } from '../contract/registration-code.ts'
 import { apiRoutes } from '../contract/routes.ts'
+import {
+  type AuditPage,
+  type AuditQueryWire,
+  auditExportCodec,
+  auditPageCodec,
+  type StaffInvitation,
+  type StaffMember,
+  staffInvitationCodec,
+  staffListCodec,
+  staffMemberCodec,
+  staffRoleChangeCodec,
+} from '../contract/staff.ts'
 import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
 import type { Edition } from '../domain/edition.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import type { StaffRole } from '../domain/staff-roles.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
-import { type ApiClientOptions, type CallOptions, createTransport } from './transport.ts'
+import { type ApiClientOptions, type CallOptions, createTransport, encodeRequest } from './transport.ts'
 
 /**
  * The reception app's client for admins. It is distinct from the member client: it reads the admin auth info
@@ -87,10 +100,25 @@ export interface AdminApiClient {
   publishEdition(editionId: string, version: number, options?: CallOptions): Promise<StoredEditionView>
   /** An edition's recorded changes, oldest first. */
   listEditionChanges(editionId: string, options?: CallOptions): Promise<EditionChange[]>
+  /** The staff accounts with their roles (decision 157). */
+  listStaff(options?: CallOptions): Promise<StaffMember[]>
+  /** Invites a staff member: Cognito mails them a temporary password. */
+  inviteStaff(invitation: StaffInvitation, options?: CallOptions): Promise<StaffMember>
+  /** Gives the staff member exactly this role. */
+  setStaffRole(user: string, role: StaffRole, options?: CallOptions): Promise<StaffMember>
+  setStaffEnabled(user: string, enabled: boolean, options?: CallOptions): Promise<StaffMember>
+  /** A page of the audit trail, newest first; `cursor` is the previous page's nextCursor. */
+  listAudit(query: AuditQueryWire, options?: CallOptions): Promise<AuditPage>
+  /** Tells the audit trail that this device downloaded a CSV list of `rows` rows. */
+  reportExport(list: 'participants' | 'audit', rows: number, options?: CallOptions): Promise<void>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
-  const { reader, sender } = createTransport(options, 'admin')
+  const { call, reader, sender } = createTransport(options, 'admin')
+  const setStaffRole = sender(apiRoutes.putAdminStaffRole, staffRoleChangeCodec, staffMemberCodec)
+  const disableStaff = reader(apiRoutes.postAdminStaffDisable, staffMemberCodec)
+  const enableStaff = reader(apiRoutes.postAdminStaffEnable, staffMemberCodec)
+  const listAudit = reader(apiRoutes.getAdminAudit, auditPageCodec)
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -142,5 +170,16 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       publishEdition({ version }, callOptions, { params: { edition_id: editionId } }),
     listEditionChanges: (editionId, callOptions) =>
       listEditionChanges(callOptions, { params: { edition_id: editionId } }),
+    listStaff: reader(apiRoutes.getAdminStaff, staffListCodec),
+    inviteStaff: sender(apiRoutes.postAdminStaff, staffInvitationCodec, staffMemberCodec),
+    setStaffRole: (user, role, callOptions) => setStaffRole({ role }, callOptions, { params: { user } }),
+    setStaffEnabled: (user, enabled, callOptions) =>
+      (enabled ? enableStaff : disableStaff)(callOptions, { params: { user } }),
+    listAudit: (query, callOptions) => listAudit(callOptions, { query }),
+    async reportExport(list, rows, callOptions) {
+      const route = apiRoutes.postAdminAuditExport
+      const body = encodeRequest(auditExportCodec, { list, rows }, 'POST /admin/audit/exports')
+      await call(route, { body }, callOptions)
+    },
   }
 }

@@ -60,6 +60,13 @@ describe('route table', () => {
       postAdminEditionNext: 'POST /admin/editions/next admin',
       postAdminEditionPublish: 'POST /admin/editions/{edition_id}/publish admin',
       getAdminEditionChanges: 'GET /admin/editions/{edition_id}/changes admin',
+      getAdminStaff: 'GET /admin/staff admin',
+      postAdminStaff: 'POST /admin/staff admin',
+      putAdminStaffRole: 'PUT /admin/staff/{user}/role admin',
+      postAdminStaffDisable: 'POST /admin/staff/{user}/disable admin',
+      postAdminStaffEnable: 'POST /admin/staff/{user}/enable admin',
+      getAdminAudit: 'GET /admin/audit admin',
+      postAdminAuditExport: 'POST /admin/audit/exports admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
@@ -82,6 +89,13 @@ describe('route table', () => {
       postAdminEventCancellationDryRun: 'cancelEvent',
       postAdminEventCancellation: 'cancelEvent',
       getAdminEventCancellation: 'cancelEvent',
+      getAdminStaff: 'manageStaff',
+      postAdminStaff: 'manageStaff',
+      putAdminStaffRole: 'manageStaff',
+      postAdminStaffDisable: 'manageStaff',
+      postAdminStaffEnable: 'manageStaff',
+      getAdminAudit: 'readAudit',
+      postAdminAuditExport: 'exportWithEmail',
     })
   })
 
@@ -139,6 +153,12 @@ describe('route table', () => {
       'putAdminEdition',
       'postAdminEditionPublish',
       'getAdminEditionChanges',
+      'postAdminStaff',
+      'putAdminStaffRole',
+      'postAdminStaffDisable',
+      'postAdminStaffEnable',
+      'getAdminAudit',
+      'postAdminAuditExport',
     ])
     for (const route of Object.values(apiRoutes)) {
       const successes = Object.entries(route.responses).filter(([status]) => status.startsWith('2'))

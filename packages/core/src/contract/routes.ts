@@ -11,6 +11,7 @@ import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
 import './editions.ts'
+import './staff.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
@@ -21,6 +22,7 @@ import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
 import type { RouteDefinition } from './route.ts'
+import { staffRoutes } from './staff.ts'
 import { waitingListRoutes } from './waiting-list.ts'
 
 /**
@@ -64,6 +66,13 @@ export const apiRoutes = {
   postAdminEditionNext: editionRoutes.postAdminEditionNext,
   postAdminEditionPublish: editionRoutes.postAdminEditionPublish,
   getAdminEditionChanges: editionRoutes.getAdminEditionChanges,
+  getAdminStaff: staffRoutes.getAdminStaff,
+  postAdminStaff: staffRoutes.postAdminStaff,
+  putAdminStaffRole: staffRoutes.putAdminStaffRole,
+  postAdminStaffDisable: staffRoutes.postAdminStaffDisable,
+  postAdminStaffEnable: staffRoutes.postAdminStaffEnable,
+  getAdminAudit: staffRoutes.getAdminAudit,
+  postAdminAuditExport: staffRoutes.postAdminAuditExport,
   getRegistrationCodeKeys: registrationCodeRoutes.getRegistrationCodeKeys,
 } as const satisfies Record<string, RouteDefinition>
 

@@ -60,6 +60,9 @@ const englishTexts = {
       'Someone else saved this edition first. Load the latest version, then make your change again.',
     editionExists: 'This edition already exists.',
     editionInvalid: 'The edition has mistakes: see the message at each field.',
+    staffSelfChange:
+      'You cannot remove your own committee role or disable your own account. Ask another committee member.',
+    staffExists: 'A staff account with this e-mail address already exists.',
   },
   general: {
     unexpected: 'Unexpected error.',

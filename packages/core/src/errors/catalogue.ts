@@ -50,6 +50,9 @@ export const productErrorKeys = [
   'editionChanged',
   'editionExists',
   'editionInvalid',
+  // Staff management (decision 157): a committee member's own role or account, an address already invited.
+  'staffSelfChange',
+  'staffExists',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

@@ -1,0 +1,23 @@
+import { isOneOf } from './one-of.ts'
+
+/**
+ * What the staff audit trail records (docs/decisions/157-staff-audit-trail.md): one entry per change a staff
+ * member made to money, settings, people or the door's record. Edition saves keep their own history and are not
+ * listed here.
+ */
+export const staffAuditActions = [
+  'refund',
+  'eventCancellationStarted',
+  'featureFlagsChanged',
+  'csvExported',
+  'checkInUndone',
+  'staffInvited',
+  'staffRoleChanged',
+  'staffDisabled',
+  'staffEnabled',
+] as const
+export type StaffAuditAction = (typeof staffAuditActions)[number]
+
+export function isStaffAuditAction(value: unknown): value is StaffAuditAction {
+  return isOneOf(staffAuditActions, value)
+}
