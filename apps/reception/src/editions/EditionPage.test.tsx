@@ -47,6 +47,10 @@ describe('edition settings', () => {
         }),
       ])
       expect(server.editions[0]?.version).toBe(2)
+      // The history says who saved and which fields moved.
+      const history = await screen.findByRole('region', { name: 'History' })
+      expect(await within(history).findByText(/ · Saved · staff-1$/)).toBeTruthy()
+      expect(within(history).getByText('Member · price (yen), Member · capacity')).toBeTruthy()
     },
   )
 

@@ -1,9 +1,11 @@
 import {
   type Edition,
+  type EditionChange,
   type EditionFormValues,
   editionFormSchema,
   editionFormValues,
   editionPhase,
+  formatInstant,
   isLanguage,
   type Language,
   registrationTiers,
@@ -16,6 +18,9 @@ import {
   Card,
   CardContent,
   FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
   MenuItem,
   Stack,
   Switch,
@@ -157,6 +162,7 @@ export function EditionPage() {
               reload()
             }}
           />
+          <History key={`history-${shown.edition.id}-${shown.version}`} editionId={shown.edition.id} />
         </>
       )}
     </Stack>
@@ -304,6 +310,62 @@ function Preview({ edition }: { edition: Edition }) {
             </li>
           ))}
         </Stack>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The fields a change touched, by their form paths, so the history says what moved. */
+function changedFields(change: EditionChange): string[] {
+  if (!change.before) return []
+  const before = editionFormValues(change.before)
+  const after = editionFormValues(change.after)
+  return Object.keys(after).filter((path) => before[path] !== after[path])
+}
+
+/** Who changed the edition, when, and which fields: its recorded history, newest first (decision 155). */
+function History({ editionId }: { editionId: string }) {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const label = useFieldLabel()
+  const { lang = 'ja' } = useParams()
+  const language: Language = isLanguage(lang) ? lang : 'ja'
+  const [state, setState] = useState<{ changes?: EditionChange[]; error?: unknown }>({})
+  useEffect(() => {
+    const controller = new AbortController()
+    services.api.listEditionChanges(editionId, { signal: controller.signal }).then(
+      (changes) => setState({ changes }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ error })
+      },
+    )
+    return () => controller.abort()
+  }, [services, editionId])
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="edition-history">
+      <CardContent>
+        <Typography id="edition-history" variant="h6" component="h2">
+          {t('edition.history.heading')}
+        </Typography>
+        <ErrorAlert error={state.error} />
+        <List dense>
+          {[...(state.changes ?? [])].reverse().map((change) => {
+            const fields = changedFields(change)
+            return (
+              <ListItem key={`${change.changedAt}-${change.action}`} disableGutters>
+                <ListItemText
+                  primary={t('edition.history.entry', {
+                    time: formatInstant(change.changedAt, language),
+                    action: t(`edition.history.action.${change.action}`),
+                    who: change.staffUserId ?? t('edition.history.configuration'),
+                  })}
+                  secondary={fields.length > 0 ? fields.map(label).join(', ') : undefined}
+                />
+              </ListItem>
+            )
+          })}
+        </List>
       </CardContent>
     </Card>
   )

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer, fakeStaffUser } from '../test/fake-api-server.ts'
 import { appTest, renderApp } from '../test/render.tsx'
@@ -100,7 +100,10 @@ describe('the staff screen', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Enable door@example.jp' }))
     await user.click(within(table).getByRole('button', { name: 'Yes, enable' }))
-    expect(await within(table).findAllByText('Active')).toHaveLength(2)
+    // Waits for the row to change: finding one "Active" (the other account's) proves nothing.
+    await waitFor(() => expect(within(table).queryByText('Disabled')).toBeNull())
+    expect(within(table).getAllByText('Active')).toHaveLength(2)
+    expect(server.staff[1]?.enabled).toBe(true)
   })
 
   appTest('is not offered to the desk, and says so when opened by its address', async () => {

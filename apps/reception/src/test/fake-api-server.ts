@@ -8,6 +8,8 @@ import {
   checkInUploadWireSchema,
   type DashboardWire,
   dashboardSlotMs,
+  type EditionChangeWire,
+  type EditionWire,
   type EventCancellationRunWire,
   editionCodec,
   editionPublishWireSchema,
@@ -115,6 +117,7 @@ export function createFakeApiServer(
   options: { participants?: ParticipantWire[]; keys?: RegistrationCodeKeySetWire; now?: () => number } = {},
 ): FakeApiServer {
   const stored: StoredRecord[] = []
+  const editionChanges: EditionChangeWire[] = []
   const byId = new Map<string, StoredRecord>()
   const inForce = new Map<string, string>()
   let dropNext = false
@@ -223,6 +226,18 @@ export function createFakeApiServer(
       updated_at: new Date(server.now()).toISOString(),
       updated_by: 'staff-1',
     })
+    const recordChange = (
+      action: EditionChangeWire['action'],
+      before: EditionWire | null,
+      after: EditionWire,
+    ) =>
+      editionChanges.push({
+        action,
+        staff_user_id: 'staff-1',
+        changed_at: new Date(server.now()).toISOString(),
+        before,
+        after,
+      })
     if (route === 'GET /admin/editions') return json(200, { items: server.editions })
     if (route === 'POST /admin/editions/next') {
       const current = server.editions.find((entry) => entry.current)
@@ -232,18 +247,23 @@ export function createFakeApiServer(
       const draft = editionToWire(nextEditionDraft(editionCodec.decode(current.edition)))
       const stored = { ...stamp(current, { edition: draft, status: 'draft', current: false }), version: 1 }
       server.editions = [stored, ...server.editions]
+      recordChange('created', null, draft)
       return json(201, stored)
     }
     const [, id, action] = /^\w+ \/admin\/editions\/([^/]+)(?:\/(\w+))?$/.exec(route) ?? []
     const index = server.editions.findIndex((entry) => entry.edition.id === id)
     const entry = server.editions[index]
     if (!entry) return json(404, { message: 'notFound' })
+    if (route.startsWith('GET ') && action === 'changes') {
+      return json(200, { items: editionChanges.filter((change) => change.after.id === id) })
+    }
     if (route.startsWith('PUT ') && action === undefined) {
       server.editionSaves.push(body)
       const save = editionSaveWireSchema.parse(body)
       if (save.version !== entry.version) return json(409, { message: 'editionChanged' })
       const saved = stamp(entry, { edition: save.edition })
       server.editions[index] = saved
+      recordChange('updated', entry.edition, save.edition)
       return json(200, saved)
     }
     if (route.startsWith('POST ') && action === 'publish') {
@@ -253,6 +273,7 @@ export function createFakeApiServer(
       server.editions = server.editions.map((other) => ({ ...other, current: false }))
       const published = stamp(entry, { status: 'published', current: true })
       server.editions[index] = published
+      recordChange('published', entry.edition, entry.edition)
       return json(200, published)
     }
     return json(404, { message: 'notFound' })
