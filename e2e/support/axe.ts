@@ -11,6 +11,14 @@ export async function blockingViolations(page: Page) {
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   })
+  // Colours are judged as they settle: an element fading in (the offline notice) is half transparent until its
+  // inline opacity is set on a later frame, and axe would judge its text against the page behind it.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  )
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
