@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { type Edition, editionPhases, editionSchema } from '../domain/edition.ts'
 import { perTier } from '../domain/registration-tier.ts'
 import { listCodec, toIso } from './codecs.ts'
+import { editionFromWire, editionToWire } from './edition-wire.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, listComponent } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -100,54 +101,6 @@ export const publicEditionWireSchema = component(
   },
 )
 export type PublicEditionWire = z.infer<typeof publicEditionWireSchema>
-
-/** The edition under its wire names, at every depth; nothing is checked (the codecs check). */
-export function editionToWire(edition: Edition): EditionWire {
-  const venue = edition.venue
-  return {
-    ...toWireNames(edition),
-    venue: venue && {
-      name: venue.name,
-      address: venue.address,
-      access: venue.access,
-      map_url: venue.mapUrl,
-      entry_time: venue.entryTime,
-    },
-    registration: toWireNames(edition.registration),
-    tiers: perTier((tier) => toWireNames(edition.tiers[tier])),
-    refund_policy: toWireNames(edition.refundPolicy),
-    links: {
-      survey: toWireNames(edition.links.survey),
-      photo_album: toWireNames(edition.links.photoAlbum),
-      inquiry_form: toWireNames(edition.links.inquiryForm),
-      new_club_form: toWireNames(edition.links.newClubForm),
-    },
-  } as EditionWire
-}
-
-/** The edition under its client names; its rules are checked by the codec (or the API's save). */
-export function editionFromWire(wire: EditionWire): z.input<typeof editionSchema> {
-  const venue = wire.venue
-  return {
-    ...toClientNames(wire),
-    venue: venue && {
-      name: venue.name,
-      address: venue.address,
-      access: venue.access,
-      mapUrl: venue.map_url,
-      entryTime: venue.entry_time,
-    },
-    registration: toClientNames(wire.registration),
-    tiers: perTier((tier) => toClientNames(wire.tiers[tier])),
-    refundPolicy: toClientNames(wire.refund_policy),
-    links: {
-      survey: toClientNames(wire.links.survey),
-      photoAlbum: toClientNames(wire.links.photo_album),
-      inquiryForm: toClientNames(wire.links.inquiry_form),
-      newClubForm: toClientNames(wire.links.new_club_form),
-    },
-  } as z.input<typeof editionSchema>
-}
 
 /** An edition on the wire and in the apps; decoding applies every rule of an edition. */
 export const editionCodec = z.codec(editionWireSchema, editionSchema, {
