@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { scheduleValuesPlugin } from './apps/pwa/tooling/schedule-values.ts'
+import { buildEditionPlugin } from './apps/pwa/tooling/build-edition.ts'
 
 const setupFiles = [fileURLToPath(new URL('./scripts/test/fail-on-console-error.ts', import.meta.url))]
 const domSetupFiles = [
@@ -31,7 +31,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), scheduleValuesPlugin()],
+        plugins: [react(), buildEditionPlugin()],
         test: {
           name: 'pwa',
           root: './apps/pwa',

@@ -3,11 +3,11 @@ import { documentHeadPlugin, runtimeConfigPlugin, securityHeadersPlugin } from '
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { buildEditionPlugin } from './tooling/build-edition.ts'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
-import { scheduleValuesPlugin } from './tooling/schedule-values.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -24,7 +24,7 @@ export default defineConfig({
       manifest: '/manifest.ja.webmanifest',
     }),
     pureCoreDeclarationsPlugin(),
-    scheduleValuesPlugin(),
+    buildEditionPlugin(),
     compressedPreviewPlugin(),
     bundleReportPlugin(root),
     webManifestsPlugin(root),

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { supportedLanguages } from '@furfes/core'
+import { firstEdition, supportedLanguages } from '@furfes/core'
 import { scheduleStrings } from '../src/content/schedule.ts'
 import { openGraphImage } from '../src/open-graph.ts'
 import { readManifestCopy } from '../tooling/web-manifests.ts'
@@ -55,7 +55,7 @@ const escapeHtml = (text: string) =>
 
 function cardHtml(language: (typeof supportedLanguages)[number]): string {
   const copy = readManifestCopy(root, language)
-  const date = scheduleStrings(language).eventDate ?? ''
+  const date = scheduleStrings(language, firstEdition).eventDate ?? ''
   const { width, height } = openGraphImage
   const font = "system-ui,'Noto Sans CJK JP','Noto Sans JP',sans-serif"
   return `<!doctype html><html lang="${language}"><body style="margin:0;width:${width}px;height:${height}px;font-family:${font};background:#fff3b0;color:#3d3300;display:flex;align-items:center;gap:56px;padding:0 72px;box-sizing:border-box;border-bottom:28px solid ${pink}">

@@ -34,6 +34,14 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === configUrl,
   new NetworkFirst({ cacheName: configCache, networkTimeoutSeconds: 3 }),
 )
+// The current edition (GET /edition on the API's origin, docs/decisions/160): fresh when online, through the
+// browser's cache (which revalidates it with If-None-Match), and the last answer when not, so an offline
+// reload shows the last known edition rather than the one the pages were built with.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    !sameOrigin && request.method === 'GET' && url.pathname.endsWith('/edition'),
+  new NetworkFirst({ cacheName: 'edition', networkTimeoutSeconds: 3 }),
+)
 self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([

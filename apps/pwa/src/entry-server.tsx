@@ -1,5 +1,7 @@
 // Build-time rendering of the public pages (scripts/prerender.ts). Runs in Node from Vite's SSR build.
 
+import { edition, judgedAt, phase, wireShape } from 'virtual:edition'
+
 import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
 import createEmotionServer from '@emotion/server/create-instance'
@@ -15,6 +17,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender as prerenderToStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { App } from './App.tsx'
+import { createEditionStore } from './app/edition.ts'
 import { createFeatureFlagsStore } from './app/feature-flags.ts'
 import type { AppServices } from './app/services.tsx'
 import { createPwaI18n } from './i18n.ts'
@@ -34,6 +37,14 @@ function prerenderServices(language: Language): AppServices {
     config: unavailable,
     publicApi: unavailable,
     featureFlags: createFeatureFlagsStore(unavailable),
+    // The pages are written with the edition the site is built with (tooling/build-edition.ts).
+    edition: createEditionStore({
+      built: { edition, phase, judgedAt },
+      fetchAnswer: unavailable,
+      wireShape,
+      clock: () => judgedAt,
+      report() {},
+    }),
     account: unavailable,
     notifications: createNotificationQueue(),
     errors: createErrorReporter(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorReportingOptionsOf, loadErrorReportingConfig } from './error-reporting-config.ts'
+import { errorReportingOptionsOf, loadApiUrl, loadErrorReportingConfig } from './error-reporting-config.ts'
 
 describe('error reporting config', () => {
   it('reads the DSN, the tracing targets and the environment', async () => {
@@ -33,5 +33,13 @@ describe('error reporting config', () => {
       tracingTargets: [],
       environment: undefined,
     })
+  })
+
+  it('reads the API address alone, and refuses a file that names none', async () => {
+    const answer = (config: unknown) => (async () => new Response(JSON.stringify(config))) as typeof fetch
+    expect(await loadApiUrl(answer({ apiUrl: 'https://api.furfes.example' }))).toBe(
+      'https://api.furfes.example',
+    )
+    await expect(loadApiUrl(answer({ apiUrl: 'not a url' }))).rejects.toThrow('/config.json names no apiUrl')
   })
 })

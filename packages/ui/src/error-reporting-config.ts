@@ -8,9 +8,23 @@ import type { ErrorReportingOptions } from './error-reporting.ts'
 export async function loadErrorReportingConfig(
   fetchConfig: typeof fetch = fetch,
 ): Promise<ErrorReportingOptions> {
+  return errorReportingOptionsOf(await readConfigFile(fetchConfig))
+}
+
+async function readConfigFile(fetchConfig: typeof fetch): Promise<unknown> {
   const response = await fetchConfig('/config.json', { cache: 'no-cache' })
   if (!response.ok) throw new Error(`Loading /config.json failed with HTTP ${response.status}`)
-  return errorReportingOptionsOf(await response.json())
+  return response.json()
+}
+
+/**
+ * The API's address alone, read by hand for the same reason: the public pages read the current edition
+ * (GET /edition) on every load, and the top page has no room for the validator (decision 041).
+ */
+export async function loadApiUrl(fetchConfig: typeof fetch = fetch): Promise<string> {
+  const config = await readConfigFile(fetchConfig)
+  if (isRecord(config) && isUrl(config.apiUrl)) return config.apiUrl
+  throw new Error('/config.json names no apiUrl')
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

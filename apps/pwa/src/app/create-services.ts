@@ -1,6 +1,8 @@
-import type { Language } from '@furfes/core'
-import { createErrorReporter, createNotificationQueue, type ErrorReporter } from '@furfes/ui'
+import { edition, judgedAt, phase, wireShape } from 'virtual:edition'
+import { type Language, systemClock } from '@furfes/core'
+import { createErrorReporter, createNotificationQueue, type ErrorReporter, loadApiUrl } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
+import { createEditionStore } from './edition.ts'
 import { createFeatureFlagsStore } from './feature-flags.ts'
 import type { AppServices } from './services.tsx'
 
@@ -44,6 +46,21 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
     config: loadConfig,
     publicApi,
     featureFlags: createFeatureFlagsStore(async () => (await publicApi()).getFeatures()),
+    edition: createEditionStore({
+      built: { edition, phase, judgedAt },
+      // A plain fetch rather than the API client: the client and zod do not fit the top page's budget
+      // (decision 041). The browser's cache revalidates with If-None-Match; the service worker keeps the last
+      // answer for offline (docs/decisions/160).
+      async fetchAnswer() {
+        const url = new URL('edition', `${(await loadApiUrl()).replace(/\/$/, '')}/`)
+        const response = await fetch(url, { headers: { Accept: 'application/json' } })
+        if (!response.ok) throw new Error(`GET /edition answered HTTP ${response.status}`)
+        return response.json()
+      },
+      wireShape,
+      clock: systemClock,
+      report: (error, context) => errors.report(error, context),
+    }),
     account: loadAccount,
     notifications: createNotificationQueue(),
     errors,

@@ -2,6 +2,7 @@ import type { Language, MemberApiClient } from '@furfes/core'
 import { createServicesContext, type ErrorReporter, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import type { AccountServices } from '../account/account-services.ts'
+import type { EditionStore } from './edition.ts'
 import type { FeatureFlagsStore } from './feature-flags.ts'
 
 /**
@@ -14,6 +15,8 @@ export interface AppServices {
   /** The product API's public calls (GET /features, GET /public-profile). */
   publicApi(): Promise<Pick<MemberApiClient, 'getFeatures' | 'getPublicProfiles'>>
   featureFlags: FeatureFlagsStore
+  /** The edition the pages show: the build's until GET /edition answers (docs/decisions/160). */
+  edition: EditionStore
   /** The member session, the signed-in API and My Page's cache: loaded by the account and My Page routes only. */
   account(): Promise<AccountServices>
   notifications: NotificationQueue

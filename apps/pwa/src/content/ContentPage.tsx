@@ -1,4 +1,7 @@
+import type { Language } from '@furfes/core'
 import type { ReactNode } from 'react'
+import type { EditionState } from '../app/edition.ts'
+import { useEdition } from '../app/useEdition.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
@@ -36,10 +39,10 @@ export function ContentPage({
   )
 }
 
-/** Everything the copy may name: the schedule, the prices and cards, and the limits. */
-function usePageValues(language: Parameters<typeof scheduleValues>[0]) {
+/** Everything the copy may name: the current edition's schedule and prices, the cards, and the limits. */
+function usePageValues(language: Language, edition: EditionState) {
   const { t } = useCoreTranslation('domain')
-  return { ...scheduleValues(language), ...commerceValues(language, t) }
+  return { ...scheduleValues(language, edition), ...commerceValues(language, t, edition.edition) }
 }
 
 /**
@@ -48,7 +51,8 @@ function usePageValues(language: Parameters<typeof scheduleValues>[0]) {
  */
 export function usePageCopy<T>(copy: LocalizedContent<T>) {
   const { content, language } = useContent(copy)
-  const values = usePageValues(language)
+  const edition = useEdition()
+  const values = usePageValues(language, edition)
   const text = (value: string) => <RichText text={value} values={values} language={language} />
-  return { content, language, values, text }
+  return { content, language, values, text, edition }
 }

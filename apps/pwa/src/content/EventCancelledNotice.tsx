@@ -1,13 +1,11 @@
+import type { FeatureFlags } from '@furfes/core'
 import { Box } from '@mui/material'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../app/services.tsx'
 
-/**
- * Whether the event is cancelled, as the API's flags say (docs/decisions/113-event-cancelled-refund-run.md);
- * false until the flags load, so the prerendered page keeps its buttons until then.
- */
-export function useEventCancelled(): boolean {
+/** The API's flags on a public page; undefined until they load. */
+export function usePublicFlags(): FeatureFlags | undefined {
   // The flags store read directly rather than through useFeatureFlags and ui's useStore: sharing those with
   // this public page split them into chunks of their own on the top page, past its 170 KiB script budget.
   const { featureFlags } = useServices()
@@ -19,7 +17,15 @@ export function useEventCancelled(): boolean {
   useEffect(() => {
     void featureFlags.load()
   }, [featureFlags])
-  return state.flags?.isEventCancelled === true
+  return state.flags
+}
+
+/**
+ * Whether the event is cancelled, as the API's flags say (docs/decisions/113-event-cancelled-refund-run.md);
+ * false until the flags load, so the prerendered page keeps its buttons until then.
+ */
+export function useEventCancelled(): boolean {
+  return usePublicFlags()?.isEventCancelled === true
 }
 
 /**

@@ -1,15 +1,14 @@
 import {
   acceptedCardBrands,
   cookingClubTasting,
+  type Edition,
   guardianRequiredAtOrBelowAge,
   journalismClubSubmission,
   type Language,
   limits,
   maxFursuitsPerPerson,
   type RegistrationTier,
-  refundPercentages,
   refundTiers,
-  registrationTierPriceJpy,
   registrationTiers,
 } from '@furfes/core'
 import type { ContentValues } from './RichText.tsx'
@@ -24,23 +23,24 @@ const tierKeys: Readonly<Record<RegistrationTier, string>> = {
 
 /**
  * Prices, cards, refund tiers and limits as the copy names them (`{{priceMember}}`, `{{cardBrands}}`…), from
- * @furfes/core so that what the site says is what the API charges. `domain` translates core's labels.
+ * the current edition and @furfes/core, so that what the site says is what the API charges. `domain` translates
+ * core's labels.
  */
-export function commerceValues(language: Language, domain: (key: string) => string): ContentValues {
+export function commerceValues(
+  language: Language,
+  domain: (key: string) => string,
+  edition: Pick<Edition, 'tiers' | 'refundPolicy'>,
+): ContentValues {
+  const price = (tier: RegistrationTier) => formatYen(edition.tiers[tier].priceJpy, language)
   const list = (items: string[]) => items.join(language === 'ja' ? '、' : ', ')
   const formatters: Record<string, () => string | number> = {
     priceList: () =>
-      list(
-        registrationTiers.map(
-          (tier) =>
-            `${domain(`registrationTier.${tier}`)} ${formatYen(registrationTierPriceJpy[tier], language)}`,
-        ),
-      ),
+      list(registrationTiers.map((tier) => `${domain(`registrationTier.${tier}`)} ${price(tier)}`)),
     cardBrands: () => list(acceptedCardBrands.map((brand) => domain(`cardBrand.${brand}`))),
     refundTiers: () => list(refundTiers.map((tier) => domain(`refundTier.${tier}`))),
     // The refund policy's rates (decision 110), as the API applies them.
-    refundEarlyPercent: () => `${refundPercentages.early}%`,
-    refundLatePercent: () => `${refundPercentages.late}%`,
+    refundEarlyPercent: () => `${edition.refundPolicy.earlyPercent}%`,
+    refundLatePercent: () => `${edition.refundPolicy.latePercent}%`,
     tastingCapacity: () => cookingClubTasting.capacity,
     tastingFee: () => formatYen(cookingClubTasting.feeJpy, language),
     guardianAge: () => guardianRequiredAtOrBelowAge,
@@ -54,7 +54,7 @@ export function commerceValues(language: Language, domain: (key: string) => stri
   }
   for (const tier of registrationTiers) {
     formatters[`tier${tierKeys[tier]}`] = () => domain(`registrationTier.${tier}`)
-    formatters[`price${tierKeys[tier]}`] = () => formatYen(registrationTierPriceJpy[tier], language)
+    formatters[`price${tierKeys[tier]}`] = () => price(tier)
   }
   return lazyValues(formatters)
 }

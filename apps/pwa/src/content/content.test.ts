@@ -1,3 +1,5 @@
+import { edition } from 'virtual:edition'
+import { nextEditionDraft } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { pages } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
@@ -13,7 +15,7 @@ function strings(value: unknown): string[] {
 }
 
 /** Values that pages fill in themselves rather than from the schedule or the price list. */
-const pageValues = ['count', 'name']
+const pageValues = ['count', 'name', 'place', 'opensOn', 'closesUntil']
 const routes = new Set([
   ...pages.map((page) => `/${page.path}`),
   '/mypage',
@@ -23,8 +25,8 @@ const routes = new Set([
 
 describe('content files', () => {
   const known = new Set([
-    ...Object.keys(scheduleValues('ja')),
-    ...Object.keys(commerceValues('ja', (key: string) => key)),
+    ...Object.keys(scheduleValues('ja', { edition, fromBuild: true })),
+    ...Object.keys(commerceValues('ja', (key: string) => key, edition)),
     ...pageValues,
   ])
 
@@ -55,7 +57,7 @@ describe('number formatting', () => {
 
 describe('schedule values', () => {
   const value = (language: 'ja' | 'en', name: string) => {
-    const named = scheduleValues(language)[name]
+    const named = scheduleValues(language, { edition, fromBuild: true })[name]
     return typeof named === 'function' ? named() : named
   }
 
@@ -65,5 +67,12 @@ describe('schedule values', () => {
     expect(value('ja', 'eventDateAfter')).toBe('2025年5月10日以降')
     expect(value('ja', 'clubApplicationUntil')).toMatch(/^2025年\d+月\d+日まで$/)
     expect(value('ja', 'registrationOpensSince')).toMatch(/^\d{4}年\d+月\d+日から$/)
+  })
+
+  it("are another edition's dates once the API answers with it, formatted when first named", () => {
+    const next = nextEditionDraft(edition)
+    const named = scheduleValues('en', { edition: next, fromBuild: false }).eventDate
+    expect(typeof named === 'function' ? named() : named).toBe('Sun, May 10, 2026')
+    expect(value('en', 'eventDate')).toBe('Sat, May 10, 2025')
   })
 })

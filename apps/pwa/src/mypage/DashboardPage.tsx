@@ -1,10 +1,12 @@
 import { isPaymentUrlExpired, type Registration, type RegistrationAdditionalInfo } from '@furfes/core'
 import { Button, Link, Stack, Typography } from '@mui/material'
-import { useEffect, useRef } from 'react'
+import { type ReactElement, useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { AccountPage, Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
+import { useEdition } from '../app/useEdition.ts'
+import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { formatYen } from '../content/values.ts'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
@@ -21,7 +23,8 @@ const paymentConfirmationPollMs = 2000
 const paymentConfirmationAttempts = 15
 
 type NextStep = {
-  text: string
+  /** A sentence, or the edition's phase as RegistrationPhase states it. */
+  text: string | ReactElement
   action?: { label: string; href: string }
   /** A further, optional step. */
   secondary?: { text: string; label: string; href: string }
@@ -36,6 +39,16 @@ export default function DashboardPage() {
   const language = useLanguage()
   const services = useServices()
   const { account, flags, handleSessionError } = useMyPage()
+  const edition = useEdition()
+  // Registration is offered while the edition is on sale and the flag allows it; otherwise the phase says why not.
+  const registrationOpen = flags.isRegistrationAvailable && edition.phase === 'onSale'
+  const phase = (
+    <RegistrationPhase
+      language={language}
+      edition={edition}
+      registrationAvailable={flags.isRegistrationAvailable}
+    />
+  )
   const { cache } = account
   const [params] = useSearchParams()
   const location = useLocation()
@@ -93,17 +106,16 @@ export default function DashboardPage() {
             <Busy />
           )
         ) : (
-          <NextStepView
-            step={nextStep(registration.value, additionalInfo.value, flags.isRegistrationAvailable)}
-          />
+          <NextStepView step={nextStep(registration.value, additionalInfo.value, registrationOpen)} />
         )}
       </Section>
 
       <Section id="registration" heading={t('dashboard.registrationHeading')}>
         {registration.value === null && (
-          <Typography>
-            {flags.isRegistrationAvailable ? t('dashboard.notRegistered') : t('dashboard.registrationClosed')}
-          </Typography>
+          <>
+            <Typography>{t('dashboard.notRegistered')}</Typography>
+            {phase}
+          </>
         )}
         {registration.value && (
           <Stack spacing={2}>
@@ -124,7 +136,7 @@ export default function DashboardPage() {
                   : []),
               ]}
             />
-            {flags.isRegistrationAvailable && (
+            {registrationOpen && (
               <Link href={localizedPath(language, 'mypage/registration')}>
                 {t('dashboard.actions.registration')}
               </Link>
@@ -180,7 +192,7 @@ export default function DashboardPage() {
             href: localizedPath(language, 'mypage/registration'),
           },
         }
-      : { text: t('dashboard.next.closed') }
+      : { text: phase }
     if (current === null || current.paymentStatus === 'expired' || current.paymentStatus === 'canceled')
       return register
     if (current.paymentStatus === 'pending') {
@@ -209,7 +221,7 @@ export default function DashboardPage() {
 function NextStepView({ step }: { step: NextStep }) {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Typography>{step.text}</Typography>
+      {typeof step.text === 'string' ? <Typography>{step.text}</Typography> : step.text}
       {step.action && (
         <Button variant="contained" href={step.action.href}>
           {step.action.label}

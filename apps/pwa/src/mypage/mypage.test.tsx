@@ -71,7 +71,20 @@ describe('entering My Page', () => {
     })
     await heading('マイページ')
     expect(recorded.location.pathname).toBe('/ja/mypage/dashboard')
-    expect(await screen.findByText('現在、参加登録は受け付けていません。')).toBeTruthy()
+    expect(await screen.findAllByText('参加登録の受け付けは現在停止しています。')).toHaveLength(2)
+  })
+
+  it('says the edition is over on the dashboard of a member who did not register, and offers no registration', async () => {
+    const { account } = signedIn()
+    renderApp('/en/mypage/dashboard', {
+      account,
+      flags: flagsOn,
+      now: Date.parse('2025-05-11T09:00:00+09:00'),
+    })
+    const section = await screen.findByRole('region', { name: 'Registration' })
+    expect(await within(section).findByText('You have not registered yet.')).toBeTruthy()
+    expect(await within(section).findByText(/^Thank you for coming\./)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull()
   })
 
   it('reloads the user context on dashboard?refresh and then drops the key', async () => {

@@ -1,3 +1,4 @@
+import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ContentPage } from '../content/ContentPage.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
@@ -10,7 +11,7 @@ export default function AboutPage() {
   const { language } = useContent(copy)
   return (
     <ContentPage pageId="about" copy={copy}>
-      <AddToCalendar language={language} />
+      <AddToCalendar language={language} edition={useEdition()} />
     </ContentPage>
   )
 }

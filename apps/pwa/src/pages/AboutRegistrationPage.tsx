@@ -1,7 +1,6 @@
 import {
   isFursuitTier,
   isSponsorTier,
-  registrationTierPriceJpy,
   registrationTiers,
   sponsorBenefits,
   sponsorBenefitsByTier,
@@ -11,8 +10,9 @@ import {
 } from '@furfes/core'
 import { Button } from '@mui/material'
 import { usePageCopy } from '../content/ContentPage.tsx'
-import { EventCancelledNotice, useEventCancelled } from '../content/EventCancelledNotice.tsx'
+import { EventCancelledNotice, useEventCancelled, usePublicFlags } from '../content/EventCancelledNotice.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { Blocks, type ContentBlock } from '../content/Sections.tsx'
 import { CrossTable } from '../content/TableRegion.tsx'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
@@ -24,13 +24,16 @@ import ja from '../locales/ja/about-registration.json'
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /**
- * Tiers with their prices, the sponsor benefits, the T-shirt sizes and the fursuit rules. Every figure comes
- * from @furfes/core, the same constants the API charges and validates with.
+ * Tiers with their prices, the sponsor benefits, the T-shirt sizes and the fursuit rules. The prices are the
+ * current edition's, which the API charges; the rest comes from @furfes/core, which the API validates with.
+ * Whether one can register follows the edition's phase and the registration flag.
  */
 export default function AboutRegistrationPage() {
-  const { content, language, values, text } = usePageCopy(copy)
+  const { content, language, values, text, edition } = usePageCopy(copy)
   const { t: domain } = useCoreTranslation('domain')
   const cancelled = useEventCancelled()
+  const registrationAvailable = usePublicFlags()?.isRegistrationAvailable
+  const canRegister = !cancelled && edition.phase === 'onSale' && registrationAvailable !== false
   /** A section of copy alone: its heading names it for assistive technology, its blocks follow. */
   const section = (id: string, part: { heading: string; body: readonly ContentBlock[] }) => (
     <section aria-labelledby={id}>
@@ -53,7 +56,7 @@ export default function AboutRegistrationPage() {
                 <span className="muted">{content.tiers.price}</span>
                 <br />
                 <strong style={{ fontSize: '1.5rem' }}>
-                  {formatYen(registrationTierPriceJpy[tier], language)}
+                  {formatYen(edition.edition.tiers[tier].priceJpy, language)}
                 </strong>
               </p>
               <p>{text(content.tiers.descriptions[tier])}</p>
@@ -64,14 +67,22 @@ export default function AboutRegistrationPage() {
             </li>
           ))}
         </ul>
-        {!cancelled && (
+        {canRegister && (
           <Button variant="contained" href={localizedPath(language, 'mypage/registration')}>
             {content.cta}
           </Button>
         )}
       </section>
 
-      {section('period', content.period)}
+      <section aria-labelledby="period">
+        <h2 id="period">{content.period.heading}</h2>
+        <RegistrationPhase
+          language={language}
+          edition={edition}
+          registrationAvailable={registrationAvailable}
+        />
+        <Blocks blocks={content.period.body} values={values} language={language} />
+      </section>
 
       {section('refunds', content.refunds)}
 

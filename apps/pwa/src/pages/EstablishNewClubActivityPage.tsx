@@ -1,11 +1,11 @@
 import { CircularProgress } from '@mui/material'
+import { linkShown } from '../app/edition.ts'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks, Sections } from '../content/Sections.tsx'
-import site from '../content/site.json'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import en from '../locales/en/establish-new-club-activity.json'
 import ja from '../locales/ja/establish-new-club-activity.json'
@@ -14,7 +14,8 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
 export default function EstablishNewClubActivityPage() {
-  const { content, language, values } = usePageCopy(copy)
+  const { content, language, values, edition } = usePageCopy(copy)
+  const form = edition.edition.links.newClubForm
   const { t: errors } = useCoreTranslation('errors')
   const flags = useFeatureFlags()
   const open = flags.flags?.isNewClubActivityEstablishmentAvailable
@@ -45,9 +46,9 @@ export default function EstablishNewClubActivityPage() {
           <div className="card">
             <h2 id="availability">{availability.heading}</h2>
             <Blocks blocks={availability.body} values={values} language={language} />
-            {open && (
+            {open && linkShown(form, edition.judgedAt) && (
               <p>
-                <ExternalLink href={site.forms.newClubApplication}>{content.open.form}</ExternalLink>
+                <ExternalLink href={form.url}>{content.open.form}</ExternalLink>
               </p>
             )}
           </div>

@@ -1,4 +1,5 @@
 import { Button } from '@mui/material'
+import { useEdition } from '../app/useEdition.ts'
 import { type LocalizedContent, Page, useContent } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
 import { scheduleValues } from '../content/values.ts'
@@ -12,7 +13,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 /** The announcement shown before the full site opens: the date, and where news will come. */
 export default function TeaserPage() {
   const { content, language } = useContent(copy)
-  const values = scheduleValues(language)
+  const values = scheduleValues(language, useEdition())
   return (
     <Page width="sm">
       <h1>{content.heading}</h1>

@@ -3,15 +3,17 @@ import { Box, Button, Container } from '@mui/material'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { linkShown } from '../app/edition.ts'
 import { useServices } from '../app/services.tsx'
 import { isSignedOutNavigation } from '../app/status.ts'
+import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import { proseSx } from '../content/prose.ts'
+import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { fill, RichText } from '../content/RichText.tsx'
-import site from '../content/site.json'
-import { scheduleValues } from '../content/values.ts'
+import { formatNumber, scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
 import { SocialLinks } from '../layout/SocialLinks.tsx'
 import en from '../locales/en/top.json'
@@ -22,8 +24,11 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function TopPage() {
   const { t } = useTranslation('pwa')
   const { content, language } = useContent(copy)
-  const values = scheduleValues(language)
+  const state = useEdition()
+  const { edition } = state
+  const values = scheduleValues(language, state)
   const eventDate = fill('{{eventDate}}', values)
+  const place = t('event.place', { place: edition.publicPlace[language] })
   useReloadAfterSignOut()
   return (
     <>
@@ -85,10 +90,13 @@ export default function TopPage() {
             />
           </div>
           <div className="text">
-            <h1 id="event-name">{t('event.name')}</h1>
-            <p className="date">{eventDate}</p>
-            <p className="place">{t('event.place')}</p>
+            <h1 id="event-name">{edition.name[language]}</h1>
+            <p className="date">
+              {eventDate} {fill('{{eventHours}}', values)}
+            </p>
+            <p className="place">{place}</p>
             <p className="summary">{content.lead}</p>
+            <RegistrationPhase language={language} edition={state} />
             <div className="actions">
               <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
                 {content.actions.registration}
@@ -115,14 +123,20 @@ export default function TopPage() {
           >
             <dt>{content.facts.date}</dt>
             <dd>{eventDate}</dd>
+            <dt>{content.facts.hours}</dt>
+            <dd>{fill('{{eventHours}}', values)}</dd>
             <dt>{content.facts.place}</dt>
-            <dd>{t('event.place')}</dd>
+            <dd>{place}</dd>
             <dt>{content.facts.participants}</dt>
-            <dd>{content.facts.participantsValue}</dd>
+            <dd>
+              {fill(content.facts.participantsValue, {
+                count: formatNumber(edition.expectedParticipants, language),
+              })}
+            </dd>
             <dt>{content.facts.organizer}</dt>
             <dd>{t('event.organizer')}</dd>
           </Box>
-          <AddToCalendar language={language} />
+          <AddToCalendar language={language} edition={state} />
         </section>
 
         <section aria-labelledby="highlights">
@@ -149,22 +163,24 @@ export default function TopPage() {
         <section aria-labelledby="external-links">
           <h2 id="external-links">{content.externalLinks.heading}</h2>
           <ul>
-            {content.externalLinks.items.map((item) => (
-              <li key={item.form}>
-                {/* The inquiry form's address is configuration (contactUrl): contact-us leads there. */}
-                {item.form in site.forms ? (
-                  <ExternalLink href={site.forms[item.form as keyof typeof site.forms]}>
-                    {item.label}
-                  </ExternalLink>
-                ) : (
-                  <RouterLink href={localizedPath(language, 'contact-us')}>{item.label}</RouterLink>
-                )}
-                <br />
-                <span className="muted">
-                  <RichText text={item.description} values={values} language={language} />
-                </span>
-              </li>
-            ))}
+            {content.externalLinks.items.map((item) => {
+              const link = edition.links[item.form as keyof typeof edition.links]
+              // The inquiry form falls back to the site's contact page; the others show once open.
+              if (item.form !== 'inquiryForm' && !linkShown(link, state.judgedAt)) return null
+              return (
+                <li key={item.form}>
+                  {link.url !== '' ? (
+                    <ExternalLink href={link.url}>{item.label}</ExternalLink>
+                  ) : (
+                    <RouterLink href={localizedPath(language, 'contact-us')}>{item.label}</RouterLink>
+                  )}
+                  <br />
+                  <span className="muted">
+                    <RichText text={item.description} values={values} language={language} />
+                  </span>
+                </li>
+              )
+            })}
           </ul>
         </section>
       </Container>

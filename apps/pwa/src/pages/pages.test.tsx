@@ -1,5 +1,5 @@
-import { NetworkError, ProductError, UnexpectedError } from '@furfes/core'
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { firstEdition, NetworkError, nextEditionDraft, ProductError, UnexpectedError } from '@furfes/core'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
 import { compactRegistrationCode } from '../test/fake-account.ts'
@@ -240,11 +240,6 @@ describe('content', () => {
     expect(screen.getByText(/2025年3月7日まで/)).toBeTruthy()
   })
 
-  it('says what opens after the event day with 以降', async () => {
-    renderApp('/ja')
-    expect(await screen.findByText(/2025年5月10日以降に公開します/)).toBeTruthy()
-  })
-
   it('shows the timetable image in the page language with a text alternative', async () => {
     renderApp('/en/timetable')
     const image = await screen.findByRole('img')
@@ -253,5 +248,102 @@ describe('content', () => {
     expect(screen.getByRole('table', { name: 'Main hall' }).textContent).toContain(
       '10:00–10:30Opening ceremony',
     )
+  })
+})
+
+describe("the edition's phase and facts", () => {
+  const inJapan = (time: string) => Date.parse(`${time}+09:00`)
+  const phaseText = async () =>
+    (await screen.findByText((_, node) => node?.classList.contains('registration-phase') ?? false))
+      .textContent
+
+  it('announces the opening day before registration opens, and links no survey or album yet', async () => {
+    const { recorded } = renderApp('/ja', { now: inJapan('2024-01-10T12:00:00') })
+    await waitFor(() => expect(recorded.editionFetches).toBe(1))
+    await waitFor(async () => expect(await phaseText()).toBe('参加登録は2024年2月14日に受付を開始します。'))
+    expect(screen.queryByRole('link', { name: /イベント後アンケート/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /部活動フォトアルバム/ })).toBeNull()
+  })
+
+  it('says registration is open until its closing day while on sale, in English too', async () => {
+    renderApp('/en', { now: inJapan('2025-03-01T12:00:00') })
+    await waitFor(async () => expect(await phaseText()).toBe('Registration is open (until May 9, 2025).'))
+  })
+
+  it('thanks everyone after the event and links the survey and the album, which are open', async () => {
+    renderApp('/ja', { now: inJapan('2025-05-11T09:00:00') })
+    await waitFor(async () => expect(await phaseText()).toMatch(/^ご参加ありがとうございました。/))
+    const phase = screen.getByText((_, node) => node?.classList.contains('registration-phase') ?? false)
+    expect(
+      within(phase)
+        .getByRole('link', { name: /イベント後アンケート/ })
+        .getAttribute('href'),
+    ).toBe(firstEdition.links.survey.url)
+    expect(
+      within(phase)
+        .getByRole('link', { name: /部活動フォトアルバム/ })
+        .getAttribute('href'),
+    ).toBe(firstEdition.links.photoAlbum.url)
+    expect(phase.textContent).toMatch(/を受け付けています。.*を公開しています。$/)
+  })
+
+  it('hides an outside link whose address is empty, even after its day', async () => {
+    const edition = { ...firstEdition, links: { ...firstEdition.links, survey: { url: '' } } }
+    renderApp('/en', { now: inJapan('2025-05-11T09:00:00'), edition: { edition, phase: 'over' } })
+    await waitFor(async () =>
+      expect(await phaseText()).toMatch(/^Thank you for coming\. The club photo album/),
+    )
+    expect(screen.queryByRole('link', { name: /post-event survey/i })).toBeNull()
+  })
+
+  it("shows the API's current edition: its name, date, hours, place and prices, in both languages", async () => {
+    const next = nextEditionDraft(firstEdition)
+    const edition = {
+      ...next,
+      startTime: '11:00',
+      publicPlace: { ja: '東京都大田区', en: 'Ota City, Tokyo' },
+      tiers: { ...next.tiers, member: { ...next.tiers.member, priceJpy: 3500, onSale: true } },
+    }
+    const answer = { edition, phase: 'onSale' as const }
+    const now = inJapan('2026-03-01T12:00:00')
+    const top = renderApp('/ja', { now, edition: answer })
+    expect(await screen.findByRole('heading', { level: 1, name: '東京ふぁーりーフェス 2026' })).toBeTruthy()
+    expect(screen.getAllByText('2026年5月10日(日)').length).toBeGreaterThan(0)
+    expect(screen.getByText('11:00–18:00')).toBeTruthy()
+    expect(screen.getAllByText(/^東京都大田区（会場の詳細/).length).toBe(2)
+    top.unmount()
+
+    renderApp('/en/about-registration', { now, edition: answer, flags })
+    expect(await screen.findByText('¥3,500')).toBeTruthy()
+    expect(await screen.findByText('Registration is open (until May 9, 2026).')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Register on My Page' })).toBeTruthy()
+  })
+
+  it('keeps the edition the pages were built with when the API cannot answer, and reports why', async () => {
+    const failure = new TypeError('Failed to fetch')
+    const { recorded } = renderApp('/ja', { edition: failure })
+    await waitFor(() => expect(recorded.reportedErrors).toEqual([failure]))
+    expect(await screen.findByRole('heading', { level: 1, name: '東京ふぁーりーフェス 2025' })).toBeTruthy()
+    expect(await phaseText()).toBe('参加登録を受け付けています（2025年5月9日まで）。')
+  })
+
+  it('says registration is paused, without the button, when the flag is off while on sale', async () => {
+    renderApp('/en/about-registration', { flags: { ...flags, isRegistrationAvailable: false } })
+    await waitFor(async () => expect(await phaseText()).toBe('Registration is paused for now.'))
+    expect(screen.queryByRole('link', { name: 'Register on My Page' })).toBeNull()
+  })
+
+  it('offers no registration on about-registration once the edition is over', async () => {
+    const { recorded } = renderApp('/ja/about-registration', { flags, now: inJapan('2025-05-11T09:00:00') })
+    await waitFor(() => expect(recorded.featureFetches).toBe(1))
+    await waitFor(async () => expect(await phaseText()).toMatch(/^ご参加ありがとうございました。/))
+    expect(screen.queryByRole('link', { name: 'マイページで参加登録する' })).toBeNull()
+  })
+
+  it("states the privacy policy's retention period from the edition", async () => {
+    renderApp('/en/privacy-policy', {
+      edition: { edition: { ...firstEdition, retentionDays: 730 }, phase: 'onSale' },
+    })
+    expect(await screen.findByText('up to 2 years after the event')).toBeTruthy()
   })
 })

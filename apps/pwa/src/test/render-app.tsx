@@ -1,4 +1,11 @@
-import type { FeatureFlags, Language, Profile } from '@furfes/core'
+import { edition as builtEdition, phase as builtPhase, judgedAt, wireShape } from 'virtual:edition'
+import {
+  type FeatureFlags,
+  type Language,
+  type Profile,
+  type PublicEdition,
+  publicEditionCodec,
+} from '@furfes/core'
 import { createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import { configure, render } from '@testing-library/react'
@@ -6,12 +13,14 @@ import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { App } from '../App.tsx'
 import type { AccountServices } from '../account/account-services.ts'
+import { createEditionStore } from '../app/edition.ts'
 import { createFeatureFlagsStore } from '../app/feature-flags.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
 import { splitLanguagePath } from '../language.ts'
 import pwaEn from '../locales/en/pwa.json'
 import { createAppRoutes } from '../routes.tsx'
+import { now } from './fake-account.ts'
 
 // Whole pages render here, lazily loaded pages and all; on a busy two-core machine that can take seconds.
 configure({ asyncUtilTimeout: 10_000 })
@@ -25,6 +34,7 @@ interface Recorded {
   rememberedLanguages: Language[]
   reportedErrors: unknown[]
   featureFetches: number
+  editionFetches: number
   location: { pathname: string; search: string; hash: string; state: unknown }
 }
 
@@ -34,6 +44,10 @@ export interface FakeOptions {
   currentLanguage?: Language
   flags?: FeatureFlags | Error
   profiles?: Profile[] | Error
+  /** What GET /edition answers; the edition the site was built with, over, by default. */
+  edition?: PublicEdition | Error
+  /** The device's clock; the tests' today (test/fake-account.ts), while the first edition is on sale, by default. */
+  now?: number
 }
 
 const config: RuntimeConfig = {
@@ -71,6 +85,22 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
     config: async () => config,
     publicApi: async () => api,
     featureFlags: createFeatureFlagsStore(() => api.getFeatures()),
+    edition: createEditionStore({
+      built: { edition: builtEdition, phase: builtPhase, judgedAt },
+      async fetchAnswer() {
+        recorded.editionFetches += 1
+        if (options.edition instanceof Error) throw options.edition
+        // As the API sends it: JSON on the wire.
+        return JSON.parse(
+          JSON.stringify(
+            publicEditionCodec.encode(options.edition ?? { edition: builtEdition, phase: builtPhase }),
+          ),
+        )
+      },
+      wireShape,
+      clock: () => options.now ?? now,
+      report: (error) => recorded.reportedErrors.push(error),
+    }),
     account: async () => {
       if (!options.account) throw new Error('This test gave no account services')
       return options.account
@@ -99,6 +129,7 @@ export function renderApp(
     rememberedLanguages: [],
     reportedErrors: [],
     featureFetches: 0,
+    editionFetches: 0,
     location: { pathname: '', search: '', hash: '', state: null },
   }
   const pathname = typeof entry === 'string' ? entry : entry.pathname
