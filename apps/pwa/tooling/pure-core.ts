@@ -22,7 +22,9 @@ interface Statement {
   declaration?: Statement | null
 }
 
-const wrappable = new Set(['CallExpression', 'NewExpression'])
+// Object and array literals too: their fields are often calls (a zod shape, a table of rules), which make the
+// literal as side-effectful to a bundler as a call.
+const wrappable = new Set(['CallExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression'])
 
 /** The initialisers to wrap, last first so earlier offsets stay valid while editing. */
 function callInitialisers(code: string): Span[] {
@@ -41,7 +43,7 @@ function callInitialisers(code: string): Span[] {
 function annotatePureDeclarations(code: string): string {
   let result = code
   for (const { start, end } of callInitialisers(code)) {
-    result = `${result.slice(0, start)}/* @__PURE__ */ (() => ${result.slice(start, end)})()${result.slice(end)}`
+    result = `${result.slice(0, start)}/* @__PURE__ */ (() => (${result.slice(start, end)}))()${result.slice(end)}`
   }
   return result
 }

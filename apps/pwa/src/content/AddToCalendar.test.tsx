@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { firstEdition, nextEditionDraft } from '@furfes/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { eventCalendarHref, eventCalendarSource } from '../../tooling/event-calendar.ts'
 import { renderApp } from '../test/render-app.tsx'
 
@@ -34,5 +35,34 @@ describe('add to calendar', () => {
     expect(ja).toContain('SUMMARY:東京ふぁーりーフェス 2025')
     expect(eventCalendarSource('en')).toContain('SUMMARY:Tokyo Furry Fes 2025')
     expect(eventCalendarSource('en')).toBe(eventCalendarSource('en'))
+  })
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it("adds the API's current edition when it is not the one the site was built with", async () => {
+    const files: Blob[] = []
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        files.push(blob)
+        return 'blob:calendar'
+      },
+      revokeObjectURL: () => {},
+    })
+    const downloads = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    renderApp('/en', { edition: { edition: nextEditionDraft(firstEdition), phase: 'announced' } })
+    const list = await screen.findByRole('list', { name: 'Add to calendar' })
+    const google = within(list).getByRole('link', { name: /^Add to Google Calendar/ })
+    await waitFor(() =>
+      expect(new URL(google.getAttribute('href') ?? '').searchParams.get('dates')).toBe(
+        '20260510T100000/20260510T180000',
+      ),
+    )
+    fireEvent.click(within(list).getByRole('link', { name: 'Add to calendar (.ics file)' }))
+    await waitFor(() => expect(downloads).toHaveBeenCalledTimes(1))
+    const ics = await files[0]?.text()
+    expect(ics).toContain('DTSTART;TZID=Asia/Tokyo:20260510T100000')
+    expect(ics).toContain('SUMMARY:Tokyo Furry Fes 2026')
   })
 })
