@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import {
   type Clock,
-  defaultEventDetails,
   defaultEventSchedule,
   defaultRefundPolicy,
+  developmentEdition,
   firstEdition,
   perTier,
   type RegistrationTier,
@@ -32,6 +32,7 @@ import {
   signingKeysFromConfig,
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
+import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
@@ -49,13 +50,16 @@ export async function prepareDatabase(
     capacities: Readonly<Record<RegistrationTier, number>>
     /** The configured venue (VENUE), if the committee announced it before the first start. */
     venue?: VenueWire | undefined
+    /** Which edition an empty database starts with (EDITION_SEED); the first edition when omitted. */
+    seed?: 'first' | 'development'
   },
 ): Promise<void> {
   await migrate(db, migrationsFolder)
   await seedFeatureFlags(db, options.clock)
-  const tiers = perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: options.capacities[tier] }))
-  const venue = options.venue ? venueCodec.decode(options.venue) : null
-  await seedEditions({ db, clock: options.clock }, { ...firstEdition, tiers, venue })
+  const seed = options.seed === 'development' ? developmentEdition(options.clock()) : firstEdition
+  const tiers = perTier((tier) => ({ ...seed.tiers[tier], capacity: options.capacities[tier] }))
+  const venue = options.venue ? venueCodec.decode(options.venue) : seed.venue
+  await seedEditions({ db, clock: options.clock }, { ...seed, tiers, venue })
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
@@ -170,10 +174,9 @@ function mailServiceFor(
     from: env.MAIL_FROM,
     replyTo: env.MAIL_REPLY_TO,
     pwaUrl: env.PWA_URL,
-    eventDate: defaultEventSchedule.eventDate,
-    event: defaultEventDetails,
+    // Mails speak of the current edition as it is when they are sent.
+    edition: createCurrentEditionReader({ ...options, cacheMs: 5000 }).read,
     venue: { ja: env.EVENT_VENUE_JA, en: env.EVENT_VENUE_EN },
-    announcedVenue: env.VENUE,
     retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
     retryMaxMs: env.MAIL_RETRY_MAX_SECONDS * 1000,
   })
@@ -207,6 +210,7 @@ export async function startServer(
       clock,
       capacities: env.TIER_CAPACITIES,
       venue: env.VENUE,
+      seed: env.EDITION_SEED,
     })
   } catch (error) {
     unlock()
