@@ -1,12 +1,15 @@
 // The public site as a visitor sees it: every route of the site with its Japanese title and its main
 // heading in each language. Written out here, independently of the app's own tables, so the tests check them.
 
+import type { Edition } from '@furfes/core'
+
 const siteName = '東京ふぁーりーフェス 2025'
 
 export interface PublicRoute {
   path: string
   title: string
-  heading: { ja: string; en: string }
+  /** `edition`: the edition's name (the top page). */
+  heading: { ja: string; en: string } | 'edition'
   /** Pages without the site navigation (docs/requirements.md SITE-7). */
   navigation?: false
 }
@@ -21,7 +24,19 @@ function page(
   return { path, title, heading: { ja: title, en }, ...more }
 }
 
-const top = { title: 'トップ', heading: { ja: siteName, en: 'Tokyo Furry Fes 2025' } }
+const top = { title: 'トップ', heading: 'edition' as const }
+
+/**
+ * A route's main heading. The top page's is the edition's name: the one the site was built with (core's first
+ * edition) in the prerendered HTML, the one the API serves once the page has read it (docs/decisions/160).
+ */
+export function headingOf(
+  route: PublicRoute,
+  language: (typeof languages)[number],
+  edition: Pick<Edition, 'name'>,
+): string {
+  return route.heading === 'edition' ? edition.name[language] : route.heading[language]
+}
 
 export const publicRoutes: readonly PublicRoute[] = [
   { path: '', ...top },

@@ -1,6 +1,7 @@
 import { blockingViolations } from '../support/axe.ts'
+import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { appStarted, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
+import { appStarted, headingOf, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 
 test.describe('accessibility (axe)', () => {
   for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {
@@ -12,7 +13,8 @@ test.describe('accessibility (axe)', () => {
           }),
         )
         await page.goto(pageUrl(language, route.path))
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading[language])
+        const { edition } = await servedEdition()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(route, language, edition))
         // The page is interactive and its data has arrived: what a visitor would meet.
         await page.waitForLoadState('networkidle')
         expect(await blockingViolations(page)).toEqual([])

@@ -39,7 +39,6 @@ const text = {
     qr: '受付コードのQRコード',
     tier: 'スポンサー参加',
     signOut: 'サインアウト',
-    topHeading: '東京ふぁーりーフェス 2025',
     receipt: {
       subject: '【東京ふぁーりーフェス】参加登録の領収書',
       lines: (edition: Edition) => [
@@ -82,7 +81,6 @@ const text = {
     qr: 'QR code of your reception code',
     tier: 'Sponsor',
     signOut: 'Sign out',
-    topHeading: 'Tokyo Furry Fes 2025',
     receipt: {
       subject: '[Tokyo Furry Fes] Receipt for your registration',
       lines: (edition: Edition) => [
@@ -215,7 +213,9 @@ for (const language of ['ja', 'en'] as const) {
     await reload
     await waitForFreshDocument(page, `/${language}`)
     await expect(page).toHaveURL(new RegExp(`/${language}$`))
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.topHeading)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      (await servedEdition()).edition.name[language],
+    )
     await page.goto(`/${language}/mypage`)
     await expect(page).toHaveURL(new RegExp(`/${language}/sign-in$`))
   })

@@ -1,16 +1,19 @@
+import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 test.describe('top page', () => {
   test('shows the event in Japanese under /ja', async ({ page }) => {
     await page.goto('/ja')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('東京ふぁーりーフェス 2025')
+    const { edition } = await servedEdition()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.name.ja)
     await expect(page).toHaveTitle('トップ | 東京ふぁーりーフェス 2025')
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
   })
 
   test('shows the event in English under /en with the title still in Japanese', async ({ page }) => {
     await page.goto('/en')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tokyo Furry Fes 2025')
+    const { edition } = await servedEdition()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(edition.name.en)
     await expect(page).toHaveTitle('トップ | 東京ふぁーりーフェス 2025')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   })

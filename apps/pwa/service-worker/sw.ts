@@ -37,22 +37,37 @@ registerRoute(
 // The current edition (GET /edition on the API's origin, docs/decisions/160): fresh when online, through the
 // browser's cache (which revalidates it with If-None-Match), and the last answer when not, so an offline
 // reload shows the last known edition rather than the one the pages were built with.
+const editionCache = 'edition'
 registerRoute(
   ({ url, request, sameOrigin }) =>
     !sameOrigin && request.method === 'GET' && url.pathname.endsWith('/edition'),
-  new NetworkFirst({ cacheName: 'edition', networkTimeoutSeconds: 3 }),
+  new NetworkFirst({ cacheName: editionCache, networkTimeoutSeconds: 3 }),
 )
 self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
       caches
         .open(configCache)
-        .then((cache) => cache.add(new Request(configUrl, { cache: 'no-cache' })))
+        .then(async (cache) => {
+          await cache.add(new Request(configUrl, { cache: 'no-cache' }))
+          await keepEdition(await cache.match(configUrl))
+        })
         .catch(() => undefined),
       refreshKeptCopy(true),
     ]),
   )
 })
+
+/**
+ * The current edition, read at install too: the page that installed this worker read it before the worker
+ * could answer, and an offline reload must show the last known edition rather than the built one.
+ */
+async function keepEdition(config: Response | undefined) {
+  const apiUrl: unknown = (await config?.json())?.apiUrl
+  if (typeof apiUrl !== 'string') return
+  const cache = await caches.open(editionCache)
+  await cache.add(new Request(new URL('edition', `${apiUrl.replace(/\/$/, '')}/`), { mode: 'cors' }))
+}
 
 /** The event-day pages and images in IndexedDB (src/offline/offline-assets.ts), fetched from the network. */
 function refreshKeptCopy(force: boolean) {

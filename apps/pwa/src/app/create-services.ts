@@ -49,11 +49,13 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
     edition: createEditionStore({
       built: { edition, phase, judgedAt },
       // A plain fetch rather than the API client: the client and zod do not fit the top page's budget
-      // (decision 041). The browser's cache revalidates with If-None-Match; the service worker keeps the last
-      // answer for offline (docs/decisions/160).
+      // (decision 041). `no-cache` has the browser ask every time with If-None-Match (a 304 when nothing
+      // changed) rather than trust its copy for the minute the API allows, so a page opened right after the
+      // committee publishes shows the new edition; the service worker keeps the last answer for offline
+      // (docs/decisions/160).
       async fetchAnswer() {
         const url = new URL('edition', `${(await loadApiUrl()).replace(/\/$/, '')}/`)
-        const response = await fetch(url, { headers: { Accept: 'application/json' } })
+        const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } })
         if (!response.ok) throw new Error(`GET /edition answered HTTP ${response.status}`)
         return response.json()
       },
