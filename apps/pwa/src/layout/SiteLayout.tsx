@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useServices } from '../app/services.tsx'
+import { useEdition } from '../app/useEdition.ts'
 import { localizedPath, sameLocationIn } from '../language.ts'
 import { Footer } from './Footer.tsx'
 import { primaryLinks } from './navigation.ts'
@@ -68,6 +69,7 @@ function useFocusMainOnNavigation() {
 
 function Header({ language }: { language: Language }) {
   const { t } = useTranslation('pwa')
+  const { edition } = useEdition()
   const location = useLocation()
   const services = useServices()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -99,9 +101,9 @@ function Header({ language }: { language: Language }) {
               minWidth: 0,
             }}
           >
-            {/* The site's mark (docs/decisions/127); the name beside it names the link. */}
+            {/* The site's mark (docs/decisions/127); the name beside it names the link: the current edition's. */}
             <img src="/favicon.svg" alt="" width={32} height={32} style={{ flex: 'none' }} />
-            {t('event.name')}
+            {edition.name[language]}
           </Link>
           <LanguageSwitch
             current={language}

@@ -66,6 +66,7 @@ export default function TopPage() {
           '.dark & .key-visual.night': { display: 'block' },
           '& h1': { fontSize: { xs: '2rem', md: '3rem' }, fontWeight: 800, lineHeight: 1.25, m: 0, mb: 2 },
           '& .date': { fontSize: { xs: '1.25rem', md: '1.5rem' }, fontWeight: 700, m: 0 },
+          '& .hours': { whiteSpace: 'nowrap' },
           '& .place': { mt: 0.5, mb: 0 },
           '& .summary': { mt: 2, mb: 0, lineHeight: 1.8 },
           '& .actions': { display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5, mt: 3 },
@@ -92,7 +93,7 @@ export default function TopPage() {
           <div className="text">
             <h1 id="event-name">{edition.name[language]}</h1>
             <p className="date">
-              {eventDate} {fill('{{eventHours}}', values)}
+              {eventDate} <span className="hours">{fill('{{eventHours}}', values)}</span>
             </p>
             <p className="place">{place}</p>
             <p className="summary">{content.lead}</p>

@@ -308,8 +308,9 @@ describe("the edition's phase and facts", () => {
     const now = inJapan('2026-03-01T12:00:00')
     const top = renderApp('/ja', { now, edition: answer })
     expect(await screen.findByRole('heading', { level: 1, name: '東京ふぁーりーフェス 2026' })).toBeTruthy()
+    expect(screen.getByRole('banner').textContent).toContain('東京ふぁーりーフェス 2026')
     expect(screen.getAllByText('2026年5月10日(日)').length).toBeGreaterThan(0)
-    expect(screen.getByText('11:00–18:00')).toBeTruthy()
+    expect(screen.getAllByText('11:00–18:00')).toHaveLength(2)
     expect(screen.getAllByText(/^東京都大田区（会場の詳細/).length).toBe(2)
     top.unmount()
 
