@@ -9,7 +9,7 @@ import { pwaUrl } from '../support/stack.ts'
 // Budgets of the public site (docs/requirements.md SITE-15). The same figures are measured by `npm run bench` and recorded in
 // docs/benchmarks.md.
 // The target is 170 KiB (decision 041); reading the current edition at run time (decision 160) took the top page
-// to 174.8, so the ceiling is 175 until an equal saving is found.
+// to 174.9, so the ceiling is 175 until an equal saving is found.
 const topPageJsBudgetKiB = 175
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]
 // Strings the Cognito SDK and the scanner cannot do without, in case a chunk's package list were wrong.
