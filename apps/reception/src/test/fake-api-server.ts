@@ -12,6 +12,7 @@ import {
   type EditionWire,
   type EventCancellationRunWire,
   editionCodec,
+  editionPhase,
   editionPublishWireSchema,
   editionSaveWireSchema,
   editionToWire,
@@ -23,6 +24,7 @@ import {
   nextEditionDraft,
   type ParticipantWire,
   policyRefundJpy,
+  publicEditionCodec,
   type RefundQuoteWire,
   type RefundWire,
   type RegistrationCodeKeySetWire,
@@ -168,6 +170,7 @@ export function createFakeApiServer(
         const url = new URL(input)
         const method = init.method ?? 'GET'
         if (url.pathname === '/.well-known/jwks.json') return json(200, server.keys)
+        if (method === 'GET' && url.pathname === '/edition') return json(200, publicEdition())
         if (method === 'GET' && url.pathname === '/features') return json(200, server.flags)
         if (!fakeStaffTokens.has(new Headers(init.headers).get('Authorization') ?? '')) {
           return json(401, { message: 'Unauthorized' })
@@ -277,6 +280,17 @@ export function createFakeApiServer(
       return json(200, published)
     }
     return json(404, { message: 'notFound' })
+  }
+
+  /** GET /edition: the current edition without its venue, and its phase at the fake's clock. */
+  function publicEdition() {
+    const current = server.editions.find((entry) => entry.current) ?? server.editions[0]
+    if (!current) throw new Error('The fake API has no edition')
+    const edition = editionCodec.decode(current.edition)
+    return publicEditionCodec.encode({
+      edition: { ...edition, venue: null },
+      phase: editionPhase(edition, server.now()),
+    })
   }
 
   /** The figures the API would compute from the participants and the check-ins in force. */
