@@ -59,7 +59,11 @@ const checkInItemShape = {
   undoes: checkInIdSchema.optional().describe('With kind undo (and only then): the check-in it cancels'),
 }
 
-/** The characters of a compact registration code (base45); a JWS code is not sent. */
+/**
+ * The characters of a compact registration code (base45); a JWS code is not sent. The longest code, with a
+ * 32-character edition id, is 123 bytes, 185 characters: any code a device verified fits, so no batch is
+ * refused for its code.
+ */
 const scannedCodeSchema = z
   .string()
   .min(1)

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { checkInItemWireSchema } from './check-ins.ts'
 import {
   compactRegistrationCodeLength,
   compactRegistrationCodeSignedBy,
@@ -115,6 +116,17 @@ describe('compact registration code', () => {
     })
     expect(longest.length).toBeLessThanOrEqual(154)
     expect(parseCompactRegistrationCode(longest)?.editionId).toBe('2026-spring')
+    // The longest edition id the schema allows still makes a code a check-in upload takes (at most 200).
+    const longestId = 'a'.repeat(32)
+    const widest = await signCompactRegistrationCode({
+      registrationId,
+      exp,
+      kid: 'k',
+      editionId: longestId,
+      privateKey,
+    })
+    expect(widest).toHaveLength(185)
+    expect(checkInItemWireSchema.shape.code.safeParse(widest).success).toBe(true)
   })
 
   it('still reads a version 1 code, which names no edition', async () => {
