@@ -334,6 +334,49 @@ describe('scanning at the door', () => {
     },
   )
 
+  appTest(
+    'shows the server refusing a check-in whose code is of an edition published since the last sync (en, ja)',
+    async (user) => {
+      const app = await scanApp('en')
+      await act(async () => {
+        await app.services.sync.sync()
+      })
+      // The committee publishes the next edition after this device took its snapshot: the device still holds
+      // this one and admits this one's code; the server, whose current edition is the next, refuses it.
+      const [current] = app.server.editions
+      app.server.editions = [
+        {
+          ...(current as NonNullable<typeof current>),
+          edition: editionToWire(nextEditionDraft(firstEdition)),
+        },
+      ]
+      await scanCodeOf(app, 3)
+      expect((await screen.findByText('Valid')).closest('[data-verdict]')?.getAttribute('data-verdict')).toBe(
+        'valid',
+      )
+      expect(await within(screen.getByRole('banner')).findByText('1 conflict')).toBeTruthy()
+      expect(app.server.records().map((record) => [record.status, record.reason])).toEqual([
+        ['rejected', 'other_edition'],
+      ])
+
+      for (const [path, why] of [
+        [
+          '/en/admin',
+          'Refused by the server: the code is for another edition of the festival, so the person is not checked in.',
+        ],
+        ['/ja/admin', 'サーバーが拒否：別の開催回のコードのため、チェックインされていません。'],
+      ] as const) {
+        await act(async () => {
+          await app.router.navigate(path)
+        })
+        await user.click(await screen.findByRole('button', { name: 'Bear' }))
+        const dialog = await screen.findByRole('dialog', { name: 'Bear' })
+        expect(within(dialog).getByText(why)).toBeTruthy()
+        await user.keyboard('{Escape}')
+      }
+    },
+  )
+
   appTest('verifies a code typed or pasted by hand, and switches the torch (ja)', async (user) => {
     const app = await scanApp('ja')
     await user.click(await screen.findByRole('button', { name: 'ライトをつける' }))
