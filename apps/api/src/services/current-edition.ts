@@ -32,3 +32,15 @@ export function createCurrentEditionReader(deps: EditionDeps & { cacheMs: number
     },
   }
 }
+
+/**
+ * The id of the edition a registration belongs to, which its registration code names (decision 159).
+ * Registrations do not record their edition yet (decision 155, "Not yet"): every one is taken to be the current
+ * edition's. This is the one place to change when they do.
+ */
+export async function editionOfRegistration(
+  currentEdition: CurrentEditionReader,
+  _registrationId: string,
+): Promise<string> {
+  return (await currentEdition.read()).id
+}
