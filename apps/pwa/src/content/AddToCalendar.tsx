@@ -2,6 +2,7 @@ import { googleCalendarUrl, type Language } from '@furfes/core'
 import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditionState } from '../app/edition.ts'
+import { useServices } from '../app/services.tsx'
 import { ExternalLink } from './ExternalLink.tsx'
 
 /**
@@ -12,18 +13,26 @@ import { ExternalLink } from './ExternalLink.tsx'
  */
 export function AddToCalendar({ language, edition: state }: { language: Language; edition: EditionState }) {
   const { t } = useTranslation('pwa')
+  const { errors } = useServices()
   const { edition, fromBuild, judgedAt } = state
   const fileName = `furfes.${language}.ics`
   const writeFile = (event: MouseEvent<HTMLAnchorElement>) => {
     if (fromBuild) return
     event.preventDefault()
-    void import('@furfes/core/calendar').then(({ eventCalendar }) => {
-      const ics = eventCalendar({ language, date: edition.eventDate, details: edition, stampedAt: judgedAt })
-      const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }))
-      const download = Object.assign(document.createElement('a'), { href: url, download: fileName })
-      download.click()
-      URL.revokeObjectURL(url)
-    })
+    import('@furfes/core/calendar')
+      .then(({ eventCalendar }) => {
+        const ics = eventCalendar({
+          language,
+          date: edition.eventDate,
+          details: edition,
+          stampedAt: judgedAt,
+        })
+        const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }))
+        const download = Object.assign(document.createElement('a'), { href: url, download: fileName })
+        download.click()
+        URL.revokeObjectURL(url)
+      })
+      .catch((error: unknown) => errors.report(error, { where: 'calendar', edition: edition.id }))
   }
   return (
     <ul className="add-to-calendar" aria-label={t('calendar.label')}>
