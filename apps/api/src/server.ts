@@ -51,15 +51,20 @@ export async function prepareDatabase(
     venue?: VenueWire | undefined
   },
 ): Promise<void> {
-  await migrate(db, migrationsFolder)
-  await seedFeatureFlags(db, options.clock)
   const tiers = perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: options.capacities[tier] }))
   const venue = options.venue ? venueCodec.decode(options.venue) : null
-  await seedEditions({ db, clock: options.clock }, { ...firstEdition, tiers, venue })
+  const seedFirstEdition = (executor: Executor) =>
+    seedEditions({ db: executor, clock: options.clock }, { ...firstEdition, tiers, venue })
+  // Rows written before editions belonged to registrations become the first edition's (decision 158), so a
+  // database that has rows but no edition yet gets it before that migration.
+  await migrate(db, migrationsFolder, { 11: seedFirstEdition })
+  await seedFeatureFlags(db, options.clock)
+  await seedFirstEdition(db)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
     db,
+    edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
 }
