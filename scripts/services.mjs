@@ -39,6 +39,8 @@ export function sharedEnv(ports, env = process.env) {
     COGNITO_ENDPOINT: `http://localhost:${ports.cognito}`,
     // The API pays through the official Stripe SDK pointed at the emulator: the production code path.
     PAYMENT_GATEWAY: 'stripe',
+    // A new local database gets an edition on sale today, with a demo venue, so the whole flow can be walked.
+    EDITION_SEED: env.EDITION_SEED ?? 'development',
     STRIPE_API_URL: `http://localhost:${ports.stripe}`,
     // Development-only secrets shared by the API and the Stripe emulator; production reads real ones.
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',

@@ -39,6 +39,12 @@ describe('readEnv', () => {
     )
   })
 
+  it('seeds the first edition unless told to seed a development one', () => {
+    expect(readEnv({}).EDITION_SEED).toBe('first')
+    expect(readEnv({ EDITION_SEED: 'development' }).EDITION_SEED).toBe('development')
+    expect(() => readEnv({ EDITION_SEED: 'next' })).toThrow(/EDITION_SEED/)
+  })
+
   it('reads the refund policy as two cut-off days, the published one by default', () => {
     expect(readEnv({}).REFUND_POLICY).toBeUndefined()
     expect(readEnv({ REFUND_POLICY: '2026-12-24,2027-01-23' }).REFUND_POLICY).toEqual({

@@ -112,6 +112,12 @@ const envSchema = z.object({
     .min(60)
     .max(24 * 60 * 60)
     .default(31 * 60),
+  /**
+   * The edition a database without any is seeded with (decision 155): `first`, the spec's event (production), or
+   * `development`, an edition on sale on the day the database is made, with a demo venue (`npm start`, the e2e
+   * stack). Either is seeded once; after that the database is the truth.
+   */
+  EDITION_SEED: z.enum(['first', 'development']).default('first'),
   TIER_CAPACITIES: tierCapacitiesSchema.prefault(''),
   /**
    * How long a new registration holds its spot until its checkout session is recorded; a process that dies

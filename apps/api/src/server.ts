@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import {
   type Clock,
-  defaultEventDetails,
   defaultEventSchedule,
   defaultRefundPolicy,
+  developmentEdition,
+  type Edition,
   firstEdition,
   perTier,
   type RegistrationTier,
@@ -15,11 +16,12 @@ import {
   venueCodec,
 } from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
 import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
-import { type Database, type Executor, openDatabase } from './db/database.ts'
+import { type Database, type Executor, openDatabase, queryRows } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
@@ -32,6 +34,7 @@ import {
   signingKeysFromConfig,
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
+import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
@@ -49,17 +52,24 @@ export async function prepareDatabase(
     capacities: Readonly<Record<RegistrationTier, number>>
     /** The configured venue (VENUE), if the committee announced it before the first start. */
     venue?: VenueWire | undefined
+    /** Which edition an empty database starts with (EDITION_SEED); the first edition when omitted. */
+    seed?: 'first' | 'development'
   },
 ): Promise<void> {
-  const tiers = perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: options.capacities[tier] }))
-  const venue = options.venue ? venueCodec.decode(options.venue) : null
-  const seedFirstEdition = (executor: Executor) =>
-    seedEditions({ db: executor, clock: options.clock }, { ...firstEdition, tiers, venue })
-  // Rows written before editions belonged to registrations become the first edition's (decision 158), so a
-  // database that has rows but no edition yet gets it before that migration.
-  await migrate(db, migrationsFolder, { 11: seedFirstEdition })
+  const seed = options.seed === 'development' ? developmentEdition(options.clock()) : firstEdition
+  const seedEdition = async (executor: Executor, edition: Edition) => {
+    const tiers = perTier((tier) => ({ ...edition.tiers[tier], capacity: options.capacities[tier] }))
+    const venue = options.venue ? venueCodec.decode(options.venue) : edition.venue
+    await seedEditions({ db: executor, clock: options.clock }, { ...edition, tiers, venue })
+  }
+  // Registrations and waiting-list entries written before they belonged to an edition become the first
+  // edition's (decision 158): a database that has some but no edition yet gets the first edition before that
+  // migration; one without gets the configured seed.
+  await migrate(db, migrationsFolder, {
+    11: async (tx) => seedEdition(tx, (await hasMemberRows(tx)) ? firstEdition : seed),
+  })
   await seedFeatureFlags(db, options.clock)
-  await seedFirstEdition(db)
+  await seedEdition(db, seed)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
@@ -67,6 +77,15 @@ export async function prepareDatabase(
     edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
+}
+
+/** Whether the database holds any registration or waiting-list entry (read before migration 0011). */
+async function hasMemberRows(executor: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    executor,
+    sql`select exists (select 1 from registrations) or exists (select 1 from waiting_list_entries) as any`,
+  )
+  return row?.any === true
 }
 
 /** Loads once; a failure is not remembered, so the next call tries again. */
@@ -175,10 +194,9 @@ function mailServiceFor(
     from: env.MAIL_FROM,
     replyTo: env.MAIL_REPLY_TO,
     pwaUrl: env.PWA_URL,
-    eventDate: defaultEventSchedule.eventDate,
-    event: defaultEventDetails,
+    // Mails speak of the current edition as it is when they are sent.
+    edition: createCurrentEditionReader({ ...options, cacheMs: 5000 }).read,
     venue: { ja: env.EVENT_VENUE_JA, en: env.EVENT_VENUE_EN },
-    announcedVenue: env.VENUE,
     retryBaseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
     retryMaxMs: env.MAIL_RETRY_MAX_SECONDS * 1000,
   })
@@ -212,6 +230,7 @@ export async function startServer(
       clock,
       capacities: env.TIER_CAPACITIES,
       venue: env.VENUE,
+      seed: env.EDITION_SEED,
     })
   } catch (error) {
     unlock()

@@ -1,4 +1,11 @@
-import { type Edition, firstEdition, nextEditionDraft } from '@furfes/core'
+import {
+  developmentEdition,
+  type Edition,
+  editionPhase,
+  firstEdition,
+  nextEditionDraft,
+  perTier,
+} from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { prepareDatabase } from '../src/server.ts'
 import {
@@ -58,6 +65,19 @@ describe.each(databaseKinds)('editions on %s', (kind) => {
       expectedParticipants: 20,
       tiers: { member: { capacity: 10 } },
     })
+  })
+
+  it('seeds, when asked, a development edition on sale that day with its demo venue, or the configured venue', async () => {
+    const capacities = { member: 10, fursuiter: 5, sponsor: 2, sponsor_fursuiter: 1 }
+    await prepareDatabase(deps().db, { clock, capacities, seed: 'development' })
+
+    const { edition } = await readCurrentEdition(deps())
+    expect(edition).toEqual({
+      ...developmentEdition(clock()),
+      tiers: perTier((tier) => ({ ...firstEdition.tiers[tier], capacity: capacities[tier] })),
+    })
+    expect(edition).toMatchObject({ id: '2027', eventDate: '2027-02-25' })
+    expect(editionPhase(edition, clock())).toBe('onSale')
   })
 
   it('saves a change made on the version it read, with who, when, before and after recorded', async () => {

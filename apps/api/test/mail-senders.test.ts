@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { defaultEventDetails } from '@furfes/core'
+import { firstEdition } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -78,8 +78,7 @@ describe.each(databaseKinds)('several mail senders on one outbox on %s', (kind) 
       from: '"Tokyo Furry Fes" <no-reply@furfes.test>',
       replyTo: undefined,
       pwaUrl: 'https://pwa.furfes.test',
-      eventDate: '2025-05-10',
-      event: defaultEventDetails,
+      edition: async () => firstEdition,
       venue: { ja: 'テスト会場', en: 'Test Hall' },
       retryBaseMs,
       retryMaxMs: 60 * 60_000,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { defaultEventDetails } from '@furfes/core'
+import { firstEdition } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -104,8 +104,7 @@ describe('mail through Amazon SES (a stand-in for its v2 endpoint)', () => {
       from: env.MAIL_FROM,
       replyTo: env.MAIL_REPLY_TO,
       pwaUrl: 'https://pwa.furfes.test',
-      eventDate: '2025-05-10',
-      event: defaultEventDetails,
+      edition: async () => firstEdition,
       venue: { ja: 'テスト会場', en: 'Test Hall, Tokyo' },
       retryBaseMs,
       retryMaxMs: 60 * 60_000,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { defaultEventDetails, formatCalendarDate, formatInstant } from '@furfes/core'
+import { type Edition, firstEdition, formatCalendarDate, formatInstant } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -31,8 +31,11 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
   const stack = usePaymentStack(kind, { capacities: { member: 3, sponsor_fursuiter: 2 }, webhooks: false })
   let smtp: TestSmtpServer
   let mail: MailService
+  /** The edition the mails speak of; a test may change it before the outbox is drained. */
+  let edition: Edition
 
   beforeEach(async () => {
+    edition = firstEdition
     smtp = await startSmtpServer()
     mail = createMailService({
       db: stack.sut.database.db,
@@ -50,8 +53,7 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
       from: '"Tokyo Furry Fes" <no-reply@furfes.test>',
       replyTo: 'help@furfes.test',
       pwaUrl: 'https://pwa.furfes.test',
-      eventDate: '2025-05-10',
-      event: defaultEventDetails,
+      edition: async () => edition,
       venue,
       retryBaseMs,
       retryMaxMs: 60 * 60_000,
@@ -154,6 +156,36 @@ describe.each(databaseKinds)('transactional mail on %s', (kind) => {
     expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo')
     expect(ics).toContain(`LOCATION:${venue.en.replaceAll(',', '\\,')}`)
     expect(await outboxRows()).toEqual([{ kind: 'receipt', status: 'sent', attempts: 1 }])
+  })
+
+  it('speaks of the edition as it is when the mail is sent: its date, hours and announced venue', async () => {
+    const member = await register(registrationRequest('member', 'Edition Cat'))
+    expect(await stack.deliverWebhook(await member.pay())).toMatchObject({ body: { outcome: 'paid' } })
+    // The committee moves the day and announces the venue after the payment, before the mail goes.
+    edition = {
+      ...firstEdition,
+      eventDate: '2025-06-21',
+      startTime: '11:00',
+      endTime: '17:30',
+      venue: {
+        name: { ja: '新しい会場', en: 'The New Hall' },
+        address: { ja: '東京都港区1-2-3', en: '1-2-3 Minato, Tokyo' },
+        access: { ja: '駅から徒歩5分', en: 'Five minutes from the station' },
+        mapUrl: 'https://maps.example/new-hall',
+        entryTime: '10:30',
+      },
+    }
+
+    expect(await mail.outbox.drain()).toMatchObject({ sent: 1 })
+
+    const [receipt] = mailsTo(member.email)
+    expect(receipt?.text).toContain(
+      `日時: ${formatCalendarDate('2025-06-21', 'ja', { weekday: true })} 11:00〜17:30（日本時間）`,
+    )
+    expect(receipt?.text).toContain('会場: 新しい会場')
+    expect(receipt?.text).toContain('住所: 東京都港区1-2-3')
+    expect(receipt?.text).not.toContain(venue.ja)
+    expect(receipt && icsOf(receipt)).toContain('DTSTART;TZID=Asia/Tokyo:20250621T110000')
   })
 
   it('sends one receipt and no lapse mail when the payment arrives after its session was reported expired', async () => {

@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
+import { type Edition, type Language, venueCodec } from '@furfes/core'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import {
@@ -70,10 +70,13 @@ export interface MailerOptions {
   gateway: Pick<PaymentGateway, 'paymentDetails'>
   clock: () => number
   pwaUrl: string
-  eventDate: CalendarDate
-  event: EventDetails
+  /**
+   * The edition a mail speaks of (decision 155): its date, hours, name and announced venue, read when the mail
+   * is delivered, so a change the committee saves reaches the mails still to send.
+   */
+  edition: () => Promise<Edition>
+  /** The venue as mails name it while the edition has announced none, per language. */
   venue: Readonly<Record<Language, string>>
-  announcedVenue?: VenueWire | undefined
   /** The domain of our Message-IDs (the sender address's). */
   messageIdDomain: string
 }
@@ -218,12 +221,13 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     if (!row) return { status: 'skipped', reason: 'what the mail is about no longer exists' }
     if (!row.email) throw new Error('The member has no e-mail address on record yet')
     const language: Language = row.language === 'en' ? 'en' : 'ja'
+    const edition = await options.edition()
     const rendered = await render(mail.kind, row.subject, language, {
       pwaUrl: options.pwaUrl,
-      eventDate: options.eventDate,
-      event: options.event,
+      eventDate: edition.eventDate,
+      event: edition,
       venue: options.venue,
-      ...(options.announcedVenue ? { announcedVenue: options.announcedVenue } : {}),
+      ...(edition.venue ? { announcedVenue: venueCodec.encode(edition.venue) } : {}),
       now: options.clock(),
     })
     if ('skip' in rendered) return { status: 'skipped', reason: rendered.skip }

@@ -1,4 +1,4 @@
-import type { CalendarDate, EventDetails, Language, VenueWire } from '@furfes/core'
+import type { Edition, Language } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -16,10 +16,9 @@ export interface MailServiceOptions {
   from: string
   replyTo: string | undefined
   pwaUrl: string
-  eventDate: CalendarDate
-  event: EventDetails
+  /** The edition the mails speak of (the current one), read at delivery. */
+  edition: () => Promise<Edition>
   venue: Readonly<Record<Language, string>>
-  announcedVenue?: VenueWire | undefined
   retryBaseMs: number
   retryMaxMs: number
 }
@@ -45,10 +44,8 @@ export function createMailService(options: MailServiceOptions): MailService {
       gateway: options.gateway,
       clock: options.clock,
       pwaUrl: options.pwaUrl,
-      eventDate: options.eventDate,
-      event: options.event,
+      edition: options.edition,
       venue: options.venue,
-      ...(options.announcedVenue ? { announcedVenue: options.announcedVenue } : {}),
       messageIdDomain: address.split('@')[1] ?? 'localhost',
     }),
   })

@@ -1,4 +1,4 @@
-import { defaultEventDetails } from '@furfes/core'
+import { firstEdition } from '@furfes/core'
 import { createMailer } from '../../src/mail/mailer.ts'
 import type { MailTransport } from '../../src/mail/transport.ts'
 import { pwaUrl, type TestApi } from './harness.ts'
@@ -23,8 +23,7 @@ export function capturingMailer(sut: TestApi): {
     gateway: sut.gateway,
     clock: sut.clock,
     pwaUrl,
-    eventDate: '2025-05-10',
-    event: defaultEventDetails,
+    edition: async () => firstEdition,
     venue: { ja: '会場', en: 'Venue' },
     messageIdDomain: 'furfes.test',
   })

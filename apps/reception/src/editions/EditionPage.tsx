@@ -27,9 +27,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
 
 /*
@@ -62,29 +63,14 @@ const dateField = /(Date|On|Until|By|deadline|\.from|\.to)$/
 const timeField = /(Time)$/
 const numberField = /(priceJpy|capacity|Percent|Minutes|Hours|Participants|Days)$/
 
-/** Loads the editions and keeps the one being edited. */
-function useEditions() {
-  const services = useServices()
-  const [state, setState] = useState<{ editions?: StoredEditionView[]; error?: unknown }>({})
-  const [attempt, setAttempt] = useState(0)
-  const reload = useCallback(() => setAttempt((count) => count + 1), [])
-  useEffect(() => {
-    const controller = new AbortController()
-    services.api.listEditions({ signal: controller.signal }).then(
-      (editions) => setState({ editions }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ error })
-      },
-    )
-    return () => controller.abort()
-  }, [services, attempt])
-  return { ...state, reload }
-}
-
 export function EditionPage() {
   const { t } = useTranslation('reception')
   const services = useServices()
-  const { editions, error, reload } = useEditions()
+  const {
+    data: editions,
+    error,
+    reload,
+  } = useApiRead((signal) => services.api.listEditions({ signal }), [services])
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
@@ -330,17 +316,10 @@ function History({ editionId }: { editionId: string }) {
   const label = useFieldLabel()
   const { lang = 'ja' } = useParams()
   const language: Language = isLanguage(lang) ? lang : 'ja'
-  const [state, setState] = useState<{ changes?: EditionChange[]; error?: unknown }>({})
-  useEffect(() => {
-    const controller = new AbortController()
-    services.api.listEditionChanges(editionId, { signal: controller.signal }).then(
-      (changes) => setState({ changes }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ error })
-      },
-    )
-    return () => controller.abort()
-  }, [services, editionId])
+  const history = useApiRead(
+    (signal) => services.api.listEditionChanges(editionId, { signal }),
+    [services, editionId],
+  )
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="edition-history">
@@ -348,9 +327,9 @@ function History({ editionId }: { editionId: string }) {
         <Typography id="edition-history" variant="h6" component="h2">
           {t('edition.history.heading')}
         </Typography>
-        <ErrorAlert error={state.error} />
+        <ErrorAlert error={history.error} />
         <List dense>
-          {[...(state.changes ?? [])].reverse().map((change) => {
+          {[...(history.data ?? [])].reverse().map((change) => {
             const fields = changedFields(change)
             return (
               <ListItem key={`${change.changedAt}-${change.action}`} disableGutters>

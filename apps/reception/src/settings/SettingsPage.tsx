@@ -1,4 +1,3 @@
-import type { FeatureFlags } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Button,
@@ -12,8 +11,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { type FormEvent, Fragment, type ReactNode, useEffect, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useApiRead } from '../app/api-read.ts'
 import { useDevice } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { EventCancellationCard } from './EventCancellationCard.tsx'
@@ -61,17 +61,11 @@ function SettingsCard({ heading, intro, children }: { heading: string; intro: st
 function FeatureFlagsCard() {
   const { t } = useTranslation('reception')
   const services = useServices()
-  const [flags, setFlags] = useState<FeatureFlags | undefined>(undefined)
+  const read = useApiRead((signal) => services.api.getFeatures({ signal }), [services])
+  const flags = read.data
   const [saving, setSaving] = useState<(typeof flagNames)[number] | undefined>(undefined)
-  const [error, setError] = useState<unknown>(undefined)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    services.api.getFeatures({ signal: controller.signal }).then(setFlags, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(failure)
-    })
-    return () => controller.abort()
-  }, [services])
+  const [saveError, setError] = useState<unknown>(undefined)
+  const error = saveError ?? read.error
 
   const toggle = async (name: (typeof flagNames)[number]) => {
     if (!flags) return
@@ -79,7 +73,7 @@ function FeatureFlagsCard() {
     setError(undefined)
     try {
       const saved = await services.api.setFeatures({ ...flags, [name]: !flags[name] })
-      setFlags(saved)
+      read.setData(saved)
       services.notifications.notify(t('settings.flags.saved'), 'success')
     } catch (failure) {
       setError(failure)

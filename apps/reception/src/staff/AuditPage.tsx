@@ -1,10 +1,4 @@
-import {
-  type AuditEntry,
-  type AuditQueryWire,
-  formatInstant,
-  isLanguage,
-  staffAuditActions,
-} from '@furfes/core'
+import { type AuditQueryWire, formatInstant, isLanguage, staffAuditActions } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Button,
@@ -19,9 +13,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
 import { auditCsv, csvFileName } from '../participants/csv.ts'
 
@@ -62,36 +57,25 @@ export function AuditPage() {
   const services = useServices()
   const [draft, setDraft] = useState<Filter>(emptyFilter)
   const [filter, setFilter] = useState<Filter>(emptyFilter)
-  const [entries, setEntries] = useState<AuditEntry[]>()
-  const [nextCursor, setNextCursor] = useState<string>()
-  const [error, setError] = useState<unknown>()
+  const pages = useApiRead(
+    (signal) => services.api.listAudit(queryOf(filter), { signal }),
+    [services, filter],
+  )
+  const entries = pages.data?.items
+  const nextCursor = pages.data?.nextCursor
+  const [moreError, setMoreError] = useState<unknown>()
+  const error = moreError ?? pages.error
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setEntries(undefined)
-    setError(undefined)
-    services.api.listAudit(queryOf(filter), { signal: controller.signal }).then(
-      (page) => {
-        setEntries(page.items)
-        setNextCursor(page.nextCursor)
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setError(failure)
-      },
-    )
-    return () => controller.abort()
-  }, [services, filter])
 
   const loadMore = async () => {
     if (!nextCursor) return
     setBusy(true)
+    setMoreError(undefined)
     try {
       const page = await services.api.listAudit(queryOf(filter, nextCursor))
-      setEntries((shown) => [...(shown ?? []), ...page.items])
-      setNextCursor(page.nextCursor)
+      pages.setData({ ...page, items: [...(entries ?? []), ...page.items] })
     } catch (failure) {
-      setError(failure)
+      setMoreError(failure)
     } finally {
       setBusy(false)
     }
@@ -107,6 +91,7 @@ export function AuditPage() {
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
+    setMoreError(undefined)
     setFilter(draft)
   }
   const field = (name: keyof Filter) => ({

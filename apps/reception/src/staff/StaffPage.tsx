@@ -16,8 +16,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
 
 /*
@@ -28,30 +29,22 @@ import { useServices } from '../app/services.tsx'
 export function StaffPage() {
   const { t } = useTranslation('reception')
   const services = useServices()
-  const [members, setMembers] = useState<StaffMember[]>()
-  const [error, setError] = useState<unknown>()
-  const [attempt, setAttempt] = useState(0)
-  const reload = useCallback(() => setAttempt((count) => count + 1), [])
-
-  useEffect(() => {
-    const controller = new AbortController()
-    services.api.listStaff({ signal: controller.signal }).then(
-      // A change's refusal stays shown over the list read after it.
-      (list) => setMembers(list),
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setError(failure)
-      },
-    )
-    return () => controller.abort()
-  }, [services, attempt])
+  const {
+    data: members,
+    error: readError,
+    reload,
+  } = useApiRead((signal) => services.api.listStaff({ signal }), [services])
+  // A change's refusal stays shown over the list read after it.
+  const [changeError, setChangeError] = useState<unknown>()
+  const error = changeError ?? readError
 
   /** Runs one change; the list is read again after it, whatever the answer, so it shows what is true. */
   const change = async (run: () => Promise<unknown>) => {
-    setError(undefined)
+    setChangeError(undefined)
     try {
       await run()
     } catch (failure) {
-      setError(failure)
+      setChangeError(failure)
     }
     reload()
   }

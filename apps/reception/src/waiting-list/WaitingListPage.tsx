@@ -14,9 +14,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
 
 /*
@@ -27,21 +27,11 @@ import { useServices } from '../app/services.tsx'
 export function WaitingListPage() {
   const { t } = useTranslation('reception')
   const services = useServices()
-  const [state, setState] = useState<{ entries?: AdminWaitingListEntry[]; error?: unknown }>({})
-  const [attempt, setAttempt] = useState(0)
-  const refresh = useCallback(() => setAttempt((count) => count + 1), [])
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setState((previous) => ({ ...(previous.entries ? { entries: previous.entries } : {}) }))
-    services.api.listWaitingList({ signal: controller.signal }).then(
-      (entries) => setState({ entries }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ error })
-      },
-    )
-    return () => controller.abort()
-  }, [services, attempt])
+  const {
+    data: entries,
+    error,
+    reload: refresh,
+  } = useApiRead((signal) => services.api.listWaitingList({ signal }), [services])
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -54,16 +44,16 @@ export function WaitingListPage() {
         </Button>
       </Stack>
       <Typography>{t('waitingList.lead')}</Typography>
-      <ErrorAlert error={state.error} />
-      {state.entries === undefined && state.error === undefined && (
+      <ErrorAlert error={error} />
+      {entries === undefined && error === undefined && (
         <Typography role="status">{t('waitingList.loading')}</Typography>
       )}
-      {state.entries &&
+      {entries &&
         registrationTiers.map((tier) => {
-          const entries = state.entries?.filter((entry) => entry.registrationTier === tier) ?? []
-          return entries.length === 0 ? null : <TierList key={tier} tier={tier} entries={entries} />
+          const ofTier = entries.filter((entry) => entry.registrationTier === tier)
+          return ofTier.length === 0 ? null : <TierList key={tier} tier={tier} entries={ofTier} />
         })}
-      {state.entries?.length === 0 && <Typography>{t('waitingList.empty')}</Typography>}
+      {entries?.length === 0 && <Typography>{t('waitingList.empty')}</Typography>}
     </Stack>
   )
 }

@@ -12,6 +12,8 @@ import {
   editionChangeListCodec,
   editionPublishCodec,
   editionSaveCodec,
+  type PublicEdition,
+  publicEditionCodec,
   type StoredEditionView,
   storedEditionCodec,
   storedEditionListCodec,
@@ -74,6 +76,8 @@ export interface AdminApiClient {
   listCheckIns(since?: string, options?: CallOptions): Promise<CheckInPage>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
+  /** The current edition as the public site reads it (GET /edition): a door refuses codes of another (decision 159). */
+  getEdition(options?: CallOptions): Promise<PublicEdition>
   /** What canceling the registration refunds today by the published policy, and any refund made. */
   getRefundQuote(registrationId: string, options?: CallOptions): Promise<RefundQuote>
   /**
@@ -162,6 +166,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       startCancellation({ expensesPerPersonJpy }, callOptions),
     getEventCancellation: reader(apiRoutes.getAdminEventCancellation, eventCancellationRunCodec),
     getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
+    getEdition: reader(apiRoutes.getEdition, publicEditionCodec),
     listEditions: reader(apiRoutes.getAdminEditions, storedEditionListCodec),
     saveEdition: (edition, version, callOptions) =>
       saveEdition({ edition, version }, callOptions, { params: { edition_id: edition.id } }),

@@ -91,6 +91,11 @@ export function calendarDateInTokyo(epochMs: number): CalendarDate {
   })
 }
 
+/** The calendar date `days` days after `date` (before it when negative). */
+export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
+  return calendarDateInTokyo(startOfDayInTokyo(date) + days * 24 * 60 * 60 * 1000)
+}
+
 /** An inclusive range of calendar dates in Japan. */
 export interface DatePeriod {
   from: CalendarDate

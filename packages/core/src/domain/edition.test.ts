@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   capacityIssues,
+  developmentEdition,
   editionFormSchema,
   editionFormValues,
   editionPeriod,
@@ -132,6 +133,30 @@ describe('editionRetentionEndsAt', () => {
     expect(editionRetentionEndsAt({ eventDate: '2025-05-10', retentionDays: 30 })).toBe(
       tokyo('2025-06-10T00:00:00') - 1,
     )
+  })
+})
+
+describe('developmentEdition', () => {
+  it('is on sale on the day it is made, with its event thirteen weeks later and a demo venue', () => {
+    const now = tokyo('2026-11-27T14:00:00')
+    const edition = developmentEdition(now)
+
+    expect(editionSchema.parse(edition)).toEqual(edition)
+    expect(edition).toMatchObject({
+      id: '2027',
+      name: { ja: '東京ふぁーりーフェス 2027', en: 'Tokyo Furry Fes 2027' },
+      eventDate: '2027-02-26',
+      registration: { opensOn: '2026-11-13', closesOn: '2027-02-25' },
+      refundPolicy: { earlyUntil: '2027-01-27', lateUntil: '2027-02-19' },
+      venue: { name: { en: 'Demo venue (development)' } },
+    })
+    expect(editionPhase(edition, now)).toBe('onSale')
+    expect(edition.tiers).toEqual(firstEdition.tiers)
+  })
+
+  it('counts its days in Japan: just after midnight there is already the next day', () => {
+    expect(developmentEdition(tokyo('2026-12-31T23:59:59')).eventDate).toBe('2027-04-01')
+    expect(developmentEdition(tokyo('2027-01-01T00:00:01')).eventDate).toBe('2027-04-02')
   })
 })
 

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { validationMessage } from '../errors/catalogue.ts'
 import {
+  addCalendarDays,
   type CalendarDate,
+  calendarDateInTokyo,
   endOfDayInTokyo,
   isCalendarDate,
   parseCalendarDate,
@@ -346,6 +348,54 @@ export const firstEdition: Edition = {
     newClubForm: { url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-new-club/viewform' },
   },
   retentionDays: 365,
+}
+
+/** The venue a development edition tells its paid participants: plainly a stand-in. */
+const demoVenue: EditionVenue = {
+  name: { ja: 'デモ会場（開発用）', en: 'Demo venue (development)' },
+  address: {
+    ja: '東京都千代田区丸の内1-1-1（架空の住所）',
+    en: '1-1-1 Marunouchi, Chiyoda, Tokyo (not a real address)',
+  },
+  access: {
+    ja: '開発用の会場です。実在の会場ではありません。',
+    en: 'A stand-in for development; no such venue exists.',
+  },
+  mapUrl: 'https://www.openstreetmap.org/#map=17/35.6812/139.7671',
+  entryTime: '09:30',
+}
+
+/**
+ * The edition `npm start` and the e2e stack seed (decision 155): the first edition's settings moved so that, on
+ * the day the database is created, registration has been open for two weeks and the event is thirteen weeks
+ * away, with a demo venue, so a newcomer can walk the whole flow. Its id and names carry its event's year.
+ */
+export function developmentEdition(epochMs: number): Edition {
+  const today = calendarDateInTokyo(epochMs)
+  const eventDate = addCalendarDays(today, 91)
+  const before = (days: number) => addCalendarDays(eventDate, -days)
+  const year = eventDate.slice(0, 4)
+  const withYear = (value: string) => value.replaceAll(firstEdition.id, year)
+  return {
+    ...firstEdition,
+    id: year,
+    name: { ja: withYear(firstEdition.name.ja), en: withYear(firstEdition.name.en) },
+    eventDate,
+    venue: demoVenue,
+    registration: { opensOn: addCalendarDays(today, -14), closesOn: before(1) },
+    clubActivityApplication: { from: addCalendarDays(today, -14), to: before(42) },
+    discordInvitationsBy: before(35),
+    clubActivityPreparation: { from: before(35), to: before(7) },
+    journalismClubSubmissions: { from: before(28), to: before(7) },
+    deadline: before(14),
+    refundPolicy: { ...firstEdition.refundPolicy, earlyUntil: before(30), lateUntil: before(7) },
+    links: {
+      ...firstEdition.links,
+      survey: { url: withYear(firstEdition.links.survey.url), opensOn: eventDate },
+      photoAlbum: { url: withYear(firstEdition.links.photoAlbum.url), opensOn: eventDate },
+      newClubForm: { url: withYear(firstEdition.links.newClubForm.url) },
+    },
+  }
 }
 
 /** The fields of an edition's form: every leaf of the record, by its dotted path, as the text typed. */
