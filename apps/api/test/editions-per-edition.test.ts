@@ -4,11 +4,11 @@ import {
   firstEdition,
   type ParticipantListWire,
   type RegistrationWire,
-  type StoredEditionWire,
 } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { publishNextEdition } from './support/editions.ts'
 import {
   checkoutSessionOf,
   databaseKinds,
@@ -16,7 +16,6 @@ import {
   minutes,
   pwaUrl,
   registrationRequest,
-  type TestApi,
   useTestApi,
 } from './support/harness.ts'
 import { payOnHostedPage, sessionIdOfPaymentUrl, testCards, usePaymentStack } from './support/payments.ts'
@@ -30,30 +29,6 @@ const firstPrice = firstEdition.tiers.member.priceJpy
 const nextPrice = firstPrice + 1500
 const at = (text: string) => Date.parse(text)
 const days = (count: number) => count * 24 * 60 * 60 * 1000
-
-/**
- * Prepares the next edition with a later date, its registration opening on 14 February 2026 and another member
- * price, and makes it current.
- */
-async function publishNextEdition(sut: TestApi, token: string): Promise<void> {
-  const prepared = (await sut.request('POST', '/admin/editions/next', { token })).body as StoredEditionWire
-  const next = {
-    ...prepared.edition,
-    event_date: '2026-06-20',
-    registration: { opens_on: '2026-02-14', closes_on: '2026-06-19' },
-    tiers: {
-      ...prepared.edition.tiers,
-      member: { price_jpy: nextPrice, capacity: 5, on_sale: true },
-    },
-  }
-  const saved = await sut.request('PUT', '/admin/editions/2026', {
-    token,
-    body: { edition: next, version: 1 },
-  })
-  expect(saved.status).toBe(200)
-  const published = await sut.request('POST', '/admin/editions/2026/publish', { token, body: { version: 2 } })
-  expect(published).toMatchObject({ status: 200, body: { current: true } })
-}
 
 describe.each(databaseKinds)('editions through the Stripe emulator on %s', (kind) => {
   const stack = usePaymentStack(kind)
@@ -74,7 +49,11 @@ describe.each(databaseKinds)('editions through the Stripe emulator on %s', (kind
     const firstSession = await registerAndPay(await sut.memberToken(member))
     await registerAndPay(await sut.memberToken(onlyLastYear))
 
-    await publishNextEdition(sut, await sut.adminToken())
+    await publishNextEdition(sut, {
+      eventDate: '2026-06-20',
+      registration: { opens_on: '2026-02-14', closes_on: '2026-06-19' },
+      member: { price_jpy: nextPrice, capacity: 5, on_sale: true },
+    })
     // The next edition is announced: its registration opens on 14 February 2026.
     const early = await sut.request('POST', '/registration', {
       token: await sut.memberToken(member),
