@@ -15,6 +15,7 @@ import {
   inventoryConsistency,
   minutes,
   pwaUrl,
+  registeredMember,
   registrationRequest,
   useTestApi,
 } from './support/harness.ts'
@@ -238,5 +239,40 @@ describe.each(databaseKinds)('the phase gates on %s', (kind) => {
       sql`select reason, status from automatic_refunds where checkout_session_id = ${sessionId}`,
     )
     expect(owed).toEqual({ reason: 'hold_ended', status: 'refunded' })
+  })
+})
+
+describe.each(databaseKinds)('the event-cancelled refund per edition on %s', (kind) => {
+  const sut = useTestApi(kind)
+
+  it("counts and refunds only the current edition's paid registrations", async () => {
+    const lastYear = await registeredMember(sut)
+    await publishNextEdition(sut, { member: { price_jpy: nextPrice, capacity: 5, on_sale: true } })
+    const thisYear = await registeredMember(sut)
+    const admin = await sut.adminToken()
+
+    const dryRun = await sut.request('POST', '/admin/event-cancellation/dry-run', {
+      token: admin,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(dryRun).toMatchObject({
+      status: 200,
+      body: { paid_registrations: 1, gross_jpy: nextPrice, refund_total_jpy: nextPrice },
+    })
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started).toMatchObject({ status: 202, body: { total_registrations: 1 } })
+    await sut.api.eventCancellation.idle()
+    const statuses = await queryRows<{ registration_id: string; payment_status: string }>(
+      sut.database.db,
+      sql`select registration_id, payment_status from registrations
+          where registration_id in (${lastYear.registrationId}::uuid, ${thisYear.registrationId}::uuid)`,
+    )
+    expect(Object.fromEntries(statuses.map((row) => [row.registration_id, row.payment_status]))).toEqual({
+      [lastYear.registrationId]: 'paid',
+      [thisYear.registrationId]: 'canceled',
+    })
   })
 })
