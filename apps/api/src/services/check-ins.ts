@@ -244,16 +244,17 @@ export function createCheckInService(options: {
     },
 
     async page(since, editionId) {
-      // The edition's records, and those naming no registration at all (refused as unknown): a registration of
-      // another edition is another door's business (decision 158).
+      // The edition's records, those naming no registration at all (refused as unknown) and the refusals of a
+      // code of another edition (decision 159), which every door device must learn of; any other record of a
+      // registration of another edition is that edition's (decision 158).
       const rows = await db
         .select()
         .from(checkIns)
         .where(
           and(
             gt(checkIns.seq, since),
-            sql`not exists (select 1 from registrations r
-                            where r.registration_id = ${checkIns.registrationId} and r.edition_id <> ${editionId})`,
+            sql`(${checkIns.reason} = 'other_edition' or not exists (select 1 from registrations r
+              where r.registration_id = ${checkIns.registrationId} and r.edition_id <> ${editionId}))`,
           ),
         )
         .orderBy(asc(checkIns.seq))
