@@ -14,6 +14,7 @@ import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
   EditionRejectedError,
@@ -25,7 +26,7 @@ import {
   type StoredEdition,
   saveEdition,
 } from '../services/editions.ts'
-import { availability, syncTierCapacities } from '../services/inventory.ts'
+import { syncTierCapacities } from '../services/inventory.ts'
 
 /** How long browsers and caches may keep the public edition before asking again (with its ETag). */
 const publicMaxAgeSeconds = 60

@@ -1,9 +1,4 @@
-import {
-  type InventoryStatus,
-  inventoryStatusOf,
-  type RegistrationTier,
-  registrationTiers,
-} from '@furfes/core'
+import { type RegistrationTier, registrationTiers } from '@furfes/core'
 import { type SQL, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { type Executor, queryRows } from '../db/database.ts'
@@ -13,7 +8,7 @@ import type { MailKind } from '../mail/templates.ts'
 /*
  * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier of an edition that
  * something holds (decision 158: each edition has its own spots). Every statement that changes the count, or
- * decides from it whether a spot is free, is in this file. After every transaction, for every edition and tier:
+ * decides from it whether a spot is free to take, is in this file (the public read is availability.ts). After every transaction, for every edition and tier:
  *
  *   taken = pending registrations + paid registrations + open waiting-list offers,   taken <= capacity
  *
@@ -144,7 +139,8 @@ const offerExpired: MailKind = 'waiting_list_offer_expired'
 /**
  * Turns the free spots of a tier (or of every tier) of the current edition into offers for the first people
  * waiting, in list order (never after an event-cancelled refund run has started), and owes each of them the offer
- * mail, in one transaction. A past edition's spots are never offered: its event is over or no longer sold. The inventory rows with a free spot and somebody waiting are locked first; the offering
+ * mail, in one transaction. A past edition's spots are never offered: its event is over or no longer sold. The
+ * inventory rows with a free spot and somebody waiting are locked first; the offering
  * statement, which runs after the lock with a fresh snapshot (READ COMMITTED), then sees every spot and entry as
  * the last writer left it, so two instances offering at once neither offer one spot twice nor pass anybody
  * over. PGlite runs one transaction at a time.
@@ -242,53 +238,6 @@ export async function sweepOffers(
   const expired = await endOffers(executor, 'expired', sql`offer_expires_at <= ${iso(now)}::timestamptz`, now)
   const offered = await offerReturnedSpots(executor, options)
   return { expired: expired.length, offered: offered.length }
-}
-
-export interface InventoryItem {
-  registrationTier: RegistrationTier
-  status: InventoryStatus
-  capacity: number
-  /** Paid plus live pending registrations. */
-  held: number
-}
-
-/** What each tier of an edition has left, as the public sees it; holds past their expiry are not counted. */
-export async function availability(db: Executor, editionId: string, now: number): Promise<InventoryItem[]> {
-  const rows = await queryRows<{
-    registration_tier: string
-    capacity: number
-    held: number
-    waiting: boolean
-  }>(
-    db,
-    sql`
-      select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held,
-        exists (select 1 from waiting_list_entries w
-                where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
-                  and w.status = 'waiting') as waiting
-      from tier_inventory i
-      left join (
-        select registration_tier, count(*)::int as n from registrations
-        where edition_id = ${editionId} and payment_status = 'pending' and expires_at <= ${iso(now)}::timestamptz
-        group by registration_tier
-      ) x on x.registration_tier = i.registration_tier
-      where i.edition_id = ${editionId}
-    `,
-  )
-  const byTier = new Map(rows.map((row) => [row.registration_tier, row]))
-  return registrationTiers.map((registrationTier) => {
-    const row = byTier.get(registrationTier)
-    const capacity = row?.capacity ?? 0
-    const held = Number(row?.held ?? 0)
-    // People waiting: any spot that looks free is theirs (being offered), not the public's.
-    const soldOut = held >= capacity || row?.waiting === true
-    return {
-      registrationTier,
-      capacity,
-      held,
-      status: soldOut ? ('sold_out' as const) : inventoryStatusOf(capacity, held),
-    }
-  })
 }
 
 /**
