@@ -7,6 +7,7 @@ import {
   defaultEventSchedule,
   defaultRefundPolicy,
   developmentEdition,
+  type Edition,
   firstEdition,
   perTier,
   type RegistrationTier,
@@ -15,11 +16,12 @@ import {
   venueCodec,
 } from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
 import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
-import { type Database, type Executor, openDatabase } from './db/database.ts'
+import { type Database, type Executor, openDatabase, queryRows } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
@@ -54,18 +56,36 @@ export async function prepareDatabase(
     seed?: 'first' | 'development'
   },
 ): Promise<void> {
-  await migrate(db, migrationsFolder)
-  await seedFeatureFlags(db, options.clock)
   const seed = options.seed === 'development' ? developmentEdition(options.clock()) : firstEdition
-  const tiers = perTier((tier) => ({ ...seed.tiers[tier], capacity: options.capacities[tier] }))
-  const venue = options.venue ? venueCodec.decode(options.venue) : seed.venue
-  await seedEditions({ db, clock: options.clock }, { ...seed, tiers, venue })
+  const seedEdition = async (executor: Executor, edition: Edition) => {
+    const tiers = perTier((tier) => ({ ...edition.tiers[tier], capacity: options.capacities[tier] }))
+    const venue = options.venue ? venueCodec.decode(options.venue) : edition.venue
+    await seedEditions({ db: executor, clock: options.clock }, { ...edition, tiers, venue })
+  }
+  // Registrations and waiting-list entries written before they belonged to an edition become the first
+  // edition's (decision 158): a database that has some but no edition yet gets the first edition before that
+  // migration; one without gets the configured seed.
+  await migrate(db, migrationsFolder, {
+    11: async (tx) => seedEdition(tx, (await hasMemberRows(tx)) ? firstEdition : seed),
+  })
+  await seedFeatureFlags(db, options.clock)
+  await seedEdition(db, seed)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
     db,
+    edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
+}
+
+/** Whether the database holds any registration or waiting-list entry (read before migration 0011). */
+async function hasMemberRows(executor: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    executor,
+    sql`select exists (select 1 from registrations) or exists (select 1 from waiting_list_entries) as any`,
+  )
+  return row?.any === true
 }
 
 /** Loads once; a failure is not remembered, so the next call tries again. */

@@ -37,6 +37,7 @@ export function createServices(options: ApiOptions) {
     db,
     clock,
     logger,
+    currentEdition,
     offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
   })
   const refunds = createRefundService({
@@ -64,7 +65,7 @@ export function createServices(options: ApiOptions) {
     lifetimeSeconds: options.registrationCodeLifetimeSeconds,
     eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
     clock,
-    editionOf: (registrationId) => editionOfRegistration(currentEdition, registrationId),
+    editionOf: (registrationId) => editionOfRegistration(db, registrationId),
   })
   // A code scanned at the door is checked again when its check-in is uploaded (decision 159).
   const checkCode = createRegistrationCodeChecker({

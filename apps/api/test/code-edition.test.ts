@@ -49,10 +49,11 @@ describe.each(databaseKinds)('registration codes and editions on %s', (kind) => 
     const refused = deviceRecord(door, member.registrationId, morning, { code: lastYears })
     expect(await upload([refused])).toEqual([{ id: refused.id, status: 'rejected', reason: 'other_edition' }])
 
-    // The code fetched now names the current edition and checks the same registration in.
-    const thisYears = await codeOf(sut, member)
+    // The member registers for this edition (decision 158): its code names the current edition and checks them in.
+    const again = await registeredMember(sut, 'member', { userId: member.userId })
+    const thisYears = await codeOf(sut, again)
     expect(parseCompactRegistrationCode(thisYears)?.editionId).toBe(next)
-    const accepted = deviceRecord(door, member.registrationId, morning + 60_000, { code: thisYears })
+    const accepted = deviceRecord(door, again.registrationId, morning + 60_000, { code: thisYears })
     expect(await upload([accepted])).toEqual([{ id: accepted.id, status: 'accepted' }])
 
     // Every device learns why: the refusal is stored with its reason, and sent again it is answered the same.
@@ -62,6 +63,14 @@ describe.each(databaseKinds)('registration codes and editions on %s', (kind) => 
       expect.objectContaining({ id: accepted.id, status: 'accepted' }),
     ])
     expect(await upload([refused])).toEqual([{ id: refused.id, status: 'rejected', reason: 'other_edition' }])
+
+    // Last edition's door, read back (decision 158): only the records of its registrations.
+    const lastEditions = await sut.request('GET', `/admin/check-ins?edition=${firstEdition.id}`, {
+      token: admin.token,
+    })
+    expect((lastEditions.body as { items: { id: string }[] }).items.map((item) => item.id)).toEqual([
+      refused.id,
+    ])
   })
 
   it('takes a check-in with a code of the current edition, and refuses a code of another registration or altered', async () => {

@@ -14,6 +14,7 @@ import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
   EditionRejectedError,
@@ -25,7 +26,7 @@ import {
   type StoredEdition,
   saveEdition,
 } from '../services/editions.ts'
-import { availability, syncTierCapacities } from '../services/inventory.ts'
+import { syncTierCapacities } from '../services/inventory.ts'
 
 /** How long browsers and caches may keep the public edition before asking again (with its ETag). */
 const publicMaxAgeSeconds = 60
@@ -62,14 +63,18 @@ export function mountEditionRoutes(
       const { tiers } = stored.edition
       await syncTierCapacities(
         db,
+        stored.edition.id,
         perTier((tier) => tiers[tier].capacity),
       )
     }
   }
 
-  /** The spots each tier's holds in force take (paid, pending, offered): no capacity may go below them. */
-  async function takenSpots() {
-    const tiers = await availability(db, clock())
+  /**
+   * The spots each tier's holds in force take in an edition (paid, pending, offered): no capacity may go below
+   * them.
+   */
+  async function takenSpots(editionId: string) {
+    const tiers = await availability(db, editionId, clock())
     return perTier((tier) => tiers.find((item) => item.registrationTier === tier)?.held ?? 0)
   }
 
@@ -104,7 +109,7 @@ export function mountEditionRoutes(
         edition: parsed.data,
         version: body.version,
         staffUserId: caller.sub,
-        taken: await takenSpots(),
+        taken: await takenSpots(params.edition_id),
       })
     } catch (error) {
       if (error instanceof EditionRejectedError) throw rejected(error)

@@ -1,5 +1,8 @@
-import type { Edition } from '@furfes/core'
+import { type Edition, type EditionPhase, editionPhase, type ProductErrorKey } from '@furfes/core'
+import type { Executor } from '../db/database.ts'
+import { productError } from '../http/errors.ts'
 import { type EditionDeps, readCurrentEdition } from './editions.ts'
+import { registrationById } from './registration-queries.ts'
 
 /** The current edition as the money-relevant readers see it, from memory for a short while. */
 export interface CurrentEditionReader {
@@ -33,14 +36,29 @@ export function createCurrentEditionReader(deps: EditionDeps & { cacheMs: number
   }
 }
 
+/** Why a registration is refused in each phase but `onSale` (decision 158). */
+const phaseRefusals = {
+  announced: 'registrationNotOpenYet',
+  closed: 'registrationClosed',
+  eventDay: 'registrationClosed',
+  over: 'editionOver',
+} as const satisfies Record<Exclude<EditionPhase, 'onSale'>, ProductErrorKey>
+
 /**
- * The id of the edition a registration belongs to, which its registration code names (decision 159).
- * Registrations do not record their edition yet (decision 155, "Not yet"): every one is taken to be the current
- * edition's. This is the one place to change when they do.
+ * The current edition when it is on sale at `now`: starting a registration, opening or retrying a checkout,
+ * joining the waiting list and accepting an offer need it; otherwise 409 with the reason (decision 158). A tier
+ * sold out is answered by the inventory, not here: a sold-out edition with a waiting list is still on sale.
  */
-export async function editionOfRegistration(
-  currentEdition: CurrentEditionReader,
-  _registrationId: string,
-): Promise<string> {
-  return (await currentEdition.read()).id
+export async function editionOnSale(reader: CurrentEditionReader, now: number): Promise<Edition> {
+  const edition = await reader.read()
+  const phase = editionPhase(edition, now)
+  if (phase !== 'onSale') throw productError(409, phaseRefusals[phase])
+  return edition
+}
+
+/** The id of the edition a registration belongs to, which its registration code names (decisions 158, 159). */
+export async function editionOfRegistration(db: Executor, registrationId: string): Promise<string> {
+  const row = await registrationById(db, registrationId)
+  if (!row) throw new Error(`No registration ${registrationId}: it has no edition`)
+  return row.editionId
 }
