@@ -130,6 +130,8 @@ describe('two API instances on one PostgreSQL', () => {
       STRIPE_API_URL: stripeUrl,
       STRIPE_SECRET_KEY: stripeSecretKey,
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      // The processes run on the wall clock: an edition on sale today (decision 158 refuses any other).
+      EDITION_SEED: 'development',
       TIER_CAPACITIES: `member=${capacity},fursuiter=10,sponsor=10,sponsor_fursuiter=10`,
       PWA_URL: pwaUrl,
       LOG_LEVEL: 'warn',
