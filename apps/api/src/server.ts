@@ -54,16 +54,21 @@ export async function prepareDatabase(
     seed?: 'first' | 'development'
   },
 ): Promise<void> {
-  await migrate(db, migrationsFolder)
-  await seedFeatureFlags(db, options.clock)
   const seed = options.seed === 'development' ? developmentEdition(options.clock()) : firstEdition
   const tiers = perTier((tier) => ({ ...seed.tiers[tier], capacity: options.capacities[tier] }))
   const venue = options.venue ? venueCodec.decode(options.venue) : seed.venue
-  await seedEditions({ db, clock: options.clock }, { ...seed, tiers, venue })
+  const seedEdition = (executor: Executor) =>
+    seedEditions({ db: executor, clock: options.clock }, { ...seed, tiers, venue })
+  // Rows written before editions belonged to registrations become the first edition's (decision 158), so a
+  // database that has rows but no edition yet gets it before that migration.
+  await migrate(db, migrationsFolder, { 11: seedEdition })
+  await seedFeatureFlags(db, options.clock)
+  await seedEdition(db)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
     db,
+    edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
 }

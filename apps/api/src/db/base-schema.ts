@@ -14,12 +14,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { instant, oneOf, registrationTier } from './columns.ts'
+import { editions } from './edition-schema.ts'
 
 /*
  * The tables every other block refers to: feature flags, users, tiers, registrations and what members enter.
@@ -55,28 +57,37 @@ export const users = pgTable('users', {
   createdAt: instant('created_at').notNull(),
 })
 
+/** The edition a row belongs to (decision 158). */
+export const editionColumn = () =>
+  text('edition_id')
+    .notNull()
+    .references(() => editions.editionId)
+
 /**
- * Spots per tier. `taken` counts paid registrations plus pending ones whose spot has not been released yet;
- * it only grows through the conditional `UPDATE … WHERE taken < capacity` (src/services/registrations.ts).
+ * Spots per tier of an edition. `taken` counts paid registrations plus pending ones whose spot has not been
+ * released yet, plus open waiting-list offers; src/services/inventory.ts is its one writer.
  */
 export const tierInventory = pgTable(
   'tier_inventory',
   {
-    registrationTier: registrationTier().primaryKey(),
+    editionId: editionColumn(),
+    registrationTier: registrationTier().notNull(),
     capacity: integer('capacity').notNull(),
     taken: integer('taken').notNull().default(0),
   },
   (table) => [
+    primaryKey({ columns: [table.editionId, table.registrationTier] }),
     check('tier_inventory_capacity_non_negative', sql`${table.capacity} >= 0`),
     check('tier_inventory_taken_non_negative', sql`${table.taken} >= 0`),
   ],
 )
 
 /**
- * What a registration and a waiting-list entry both hold: the member, and the fields of the registration form
- * they filled in.
+ * What a registration and a waiting-list entry both hold: the edition, the member, and the fields of the
+ * registration form they filled in.
  */
 export const memberFormColumns = () => ({
+  editionId: editionColumn(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.userId),
@@ -116,15 +127,17 @@ export const registrations = pgTable(
     ),
     check('registrations_language', sql`${table.language} in ('ja', 'en')`),
     check('registrations_registration_tier', oneOf(table.registrationTier, registrationTiers)),
-    // One pending or paid registration per user, whatever the concurrency.
+    // One pending or paid registration per user and edition, whatever the concurrency.
     uniqueIndex('registrations_one_live_per_user')
-      .on(table.userId)
+      .on(table.editionId, table.userId)
       .where(sql`${table.paymentStatus} in ('pending', 'paid')`),
     // Finds the pending registrations whose hold has run out, per tier.
     index('registrations_pending_expiry')
       .on(table.registrationTier, table.expiresAt)
       .where(sql`${table.paymentStatus} = 'pending'`),
     index('registrations_user_latest').on(table.userId, table.createdAt),
+    // The participant list, figures and badge sheets of one edition.
+    index('registrations_by_edition').on(table.editionId, table.paymentStatus),
   ],
 )
 

@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { type Executor, queryRows } from './database.ts'
 
+/**
+ * Data steps that must run, in the migrating transaction, just before the migration of that number (its
+ * `NNNN_` prefix) is applied: what plain SQL cannot write, such as a record core builds.
+ */
+export type MigrationSteps = Readonly<Record<number, (tx: Executor) => Promise<void>>>
+
 /** An arbitrary constant: the advisory lock every API instance takes while migrating. */
 const migrationLockKey = 727_001
 
@@ -11,7 +17,11 @@ const migrationLockKey = 727_001
  * nothing to do. Idempotent; the bookkeeping table is drizzle's own (`drizzle.__drizzle_migrations`), so
  * `drizzle-kit migrate` agrees with it.
  */
-export async function migrate(db: Executor, migrationsFolder: string): Promise<{ applied: number }> {
+export async function migrate(
+  db: Executor,
+  migrationsFolder: string,
+  steps: MigrationSteps = {},
+): Promise<{ applied: number }> {
   const migrations = readMigrationFiles({ migrationsFolder })
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`)
@@ -26,7 +36,7 @@ export async function migrate(db: Executor, migrationsFolder: string): Promise<{
     const appliedAt = new Map(done.map((row) => [Number(row.created_at), row.hash]))
     const last = Math.max(0, ...appliedAt.keys())
     let count = 0
-    for (const migration of migrations) {
+    for (const [number, migration] of migrations.entries()) {
       const appliedHash = appliedAt.get(migration.folderMillis)
       if (appliedHash !== undefined && appliedHash !== migration.hash) {
         throw new Error(
@@ -34,6 +44,7 @@ export async function migrate(db: Executor, migrationsFolder: string): Promise<{
         )
       }
       if (migration.folderMillis <= last) continue
+      await steps[number]?.(tx)
       for (const statement of migration.sql) {
         if (statement.trim() !== '') await tx.execute(sql.raw(statement))
       }

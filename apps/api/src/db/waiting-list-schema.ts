@@ -40,13 +40,13 @@ export const waitingListEntries = pgTable(
       'waiting_list_entries_offer_deadline',
       sql`${table.status} <> 'offered' or ${table.offerExpiresAt} is not null`,
     ),
-    // One open entry (waiting or offered) per member, whatever the concurrency.
+    // One open entry (waiting or offered) per member and edition, whatever the concurrency.
     uniqueIndex('waiting_list_entries_one_open_per_user')
-      .on(table.userId)
+      .on(table.editionId, table.userId)
       .where(sql`${table.status} in ('waiting', 'offered')`),
     // The head of each tier's queue.
     index('waiting_list_entries_queue')
-      .on(table.registrationTier, table.position)
+      .on(table.editionId, table.registrationTier, table.position)
       .where(sql`${table.status} = 'waiting'`),
     // Offers whose deadline passed.
     index('waiting_list_entries_offer_expiry')
