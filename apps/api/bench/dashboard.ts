@@ -6,6 +6,7 @@
  *
  *   node bench/dashboard.ts [--only=pglite,postgres] [--participants=5000] [--runs=50]
  */
+import { firstEdition } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { type DatabaseOptions, openDatabase } from '../src/db/database.ts'
 import { prepareDatabase } from '../src/server.ts'
@@ -39,9 +40,9 @@ async function seed(options: DatabaseOptions) {
     select md5('user' || n)::uuid, 'p' || n || '@bench.example', timestamptz '2025-03-01 10:00+09' + n * interval '1 minute'
     from generate_series(1, ${participants}) n`)
   await database.db.execute(sql`
-    insert into registrations (registration_id, user_id, registration_tier, badge_name, payment_status, amount_jpy,
-      expires_at, created_at, updated_at, paid_at)
-    select md5('registration' || n)::uuid, md5('user' || n)::uuid,
+    insert into registrations (registration_id, edition_id, user_id, registration_tier, badge_name, payment_status,
+      amount_jpy, expires_at, created_at, updated_at, paid_at)
+    select md5('registration' || n)::uuid, ${firstEdition.id}, md5('user' || n)::uuid,
       (array['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'])[1 + n % 4], 'Badge ' || n,
       case when n <= ${paid} then 'paid' when n <= ${paid + pending} then 'pending'
         when n <= ${paid + pending + expired} then 'expired' else 'canceled' end,
@@ -54,7 +55,8 @@ async function seed(options: DatabaseOptions) {
     from generate_series(1, ${participants}) n`)
   await database.db.execute(sql`
     update tier_inventory i set taken = (select count(*) from registrations r
-      where r.registration_tier = i.registration_tier and r.payment_status in ('paid', 'pending'))`)
+      where r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
+        and r.payment_status in ('paid', 'pending'))`)
   const checkedIn = Math.round(paid * 0.75)
   await database.db.execute(sql`
     insert into check_ins (id, registration_id, device_id, device_name, checked_in_at, kind, status, received_at, received_by)
@@ -73,14 +75,14 @@ async function seed(options: DatabaseOptions) {
 async function measure(name: string, options: DatabaseOptions) {
   const database = await seed(options)
   try {
-    const first = await dashboard(database.db, now)
+    const first = await dashboard(database.db, firstEdition.id, now)
     if (first.paid !== Math.round(participants * 0.8))
       throw new Error(`Seeded ${first.paid} paid, expected more`)
-    for (let warm = 0; warm < 5; warm++) await dashboard(database.db, now)
+    for (let warm = 0; warm < 5; warm++) await dashboard(database.db, firstEdition.id, now)
     const times: number[] = []
     for (let run = 0; run < runs; run++) {
       const started = performance.now()
-      await dashboard(database.db, now)
+      await dashboard(database.db, firstEdition.id, now)
       times.push(performance.now() - started)
     }
     times.sort((a, b) => a - b)

@@ -170,7 +170,7 @@ export function createApi(options: ApiOptions): Api {
     pwaOrigin,
     currentEdition: services.currentEdition,
   })
-  mountWaitingListRoutes(mounter, { db, waitingList, registrations, featureFlags, pwaOrigin })
+  mountWaitingListRoutes(mounter, { db, clock, waitingList, registrations, featureFlags, pwaOrigin })
   mountAdminParticipantRoutes(mounter, { db, clock, registrations })
   mountDashboardRoutes(mounter, { db, clock, registrations })
   mountCheckInRoutes(mounter, { db, clock })

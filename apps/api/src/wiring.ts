@@ -37,6 +37,7 @@ export function createServices(options: ApiOptions) {
     db,
     clock,
     logger,
+    currentEdition,
     offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
   })
   const refunds = createRefundService({

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckInItemWire, CheckInPageWire, CheckInResultWire } from '@furfes/core'
+import {
+  type CheckInItemWire,
+  type CheckInPageWire,
+  type CheckInResultWire,
+  firstEdition,
+} from '@furfes/core'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { checkInPageSize } from '../src/services/check-ins.ts'
@@ -185,7 +190,7 @@ describe.each(databaseKinds)('check-ins on %s', (kind) => {
       `update registrations set payment_status = 'canceled' where registration_id = '${canceledId}'`,
     )
     // Its spot goes back as a refund's would, so every spot stays accounted for.
-    await returnPaidSpot(sut.database.db, 'member', undefined)
+    await returnPaidSpot(sut.database.db, { editionId: firstEdition.id, tier: 'member' }, undefined)
 
     const pending = checkIn(pendingId, 'A', morning + 1000)
     const canceled = checkIn(canceledId, 'B', morning + 2000)

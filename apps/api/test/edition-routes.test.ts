@@ -10,11 +10,9 @@ import {
   databaseKinds,
   registeredMember,
   registrationRequest,
-  type TestResponse,
   useAdmin,
   useTestApi,
 } from './support/harness.ts'
-import { payOnHostedPage, sessionIdOfPaymentUrl, testCards, usePaymentStack } from './support/payments.ts'
 import { testVenue } from './support/venue.ts'
 
 /*
@@ -264,66 +262,5 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
     expect((await sut.request('GET', '/admin/editions/1999/changes', { token: admin.token })).status).toBe(
       404,
     )
-  })
-})
-
-describe.each(databaseKinds)('the next edition through the Stripe emulator on %s', (kind) => {
-  const stack = usePaymentStack(kind)
-
-  async function register(token: string): Promise<TestResponse> {
-    return stack.sut.request('POST', '/registration', { token, body: registrationRequest('member') })
-  }
-
-  it("charges the new edition's price once it is current; last edition's paid member cannot register again yet", async () => {
-    const { sut, stripe, settled } = stack
-    const token = await sut.adminToken()
-    const firstPrice = firstEdition.tiers.member.priceJpy
-    const paidLastEdition = await sut.memberToken()
-    const lastEdition = await register(paidLastEdition)
-    const lastUrl = (lastEdition.body as { payment_url: string }).payment_url
-    expect((await payOnHostedPage(lastUrl, { card_number: testCards.succeeds })).status).toBe(303)
-    await settled()
-
-    const prepared = (await sut.request('POST', '/admin/editions/next', { token })).body as StoredEditionWire
-    const next = {
-      ...prepared.edition,
-      event_date: '2026-06-20',
-      tiers: {
-        ...prepared.edition.tiers,
-        member: { price_jpy: firstPrice + 1500, capacity: 5, on_sale: true },
-      },
-    }
-    const saved = await sut.request('PUT', '/admin/editions/2026', {
-      token,
-      body: { edition: next, version: 1 },
-    })
-    expect(saved.status).toBe(200)
-    const published = await sut.request('POST', '/admin/editions/2026/publish', {
-      token,
-      body: { version: 2 },
-    })
-    expect(published).toMatchObject({
-      status: 200,
-      body: { current: true, edition: { event_date: '2026-06-20' } },
-    })
-
-    // Registrations do not belong to an edition yet: one live registration per account still holds.
-    expect(await register(paidLastEdition)).toMatchObject({
-      status: 409,
-      body: { message: 'purchaseSessionAlreadyExists' },
-    })
-    const created = await register(await sut.memberToken())
-    expect(created.status).toBe(201)
-    const paymentUrl = (created.body as { payment_url: string }).payment_url
-
-    const sessionId = sessionIdOfPaymentUrl(paymentUrl)
-    const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] })
-    expect(session).toMatchObject({ currency: 'jpy', amount_total: firstPrice + 1500 })
-    expect(session.line_items?.data[0]?.amount_total).toBe(firstPrice + 1500)
-    const lastSession = await stripe.checkout.sessions.retrieve(sessionIdOfPaymentUrl(lastUrl))
-    expect(lastSession).toMatchObject({ amount_total: firstPrice, payment_status: 'paid' })
-    expect((await payOnHostedPage(paymentUrl, { card_number: testCards.succeeds })).status).toBe(303)
-    await settled()
-    expect((await stripe.checkout.sessions.retrieve(sessionId)).payment_status).toBe('paid')
   })
 })

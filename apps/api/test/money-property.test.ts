@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationTier, registrationRequestCodec } from '@furfes/core'
+import { firstEdition, type RegistrationTier, registrationRequestCodec } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -460,7 +460,12 @@ async function resetWorld(world: World): Promise<void> {
   await world.database.db.execute(
     'truncate automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, mail_outbox, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory',
   )
-  await syncTierCapacities(world.database.db, { member: 1, fursuiter: 1, sponsor: 0, sponsor_fursuiter: 0 })
+  await syncTierCapacities(world.database.db, firstEdition.id, {
+    member: 1,
+    fursuiter: 1,
+    sponsor: 0,
+    sponsor_fursuiter: 0,
+  })
   world.users = Array.from({ length: memberCount }, () => randomUUID())
   for (const userId of world.users) {
     await world.database.db.execute(

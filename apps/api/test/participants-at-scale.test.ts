@@ -1,3 +1,4 @@
+import { firstEdition } from '@furfes/core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { tierInventory } from '../src/db/schema.ts'
 import { syncTierCapacities } from '../src/services/inventory.ts'
@@ -25,19 +26,19 @@ describe.each(databaseKinds)(`the participant list at ${count} participants on %
     `)
     await sut.database.db.execute(`
       insert into registrations (registration_id, user_id, registration_tier, badge_name, payment_status,
-        amount_jpy, expires_at, created_at, updated_at, paid_at)
+        amount_jpy, expires_at, created_at, updated_at, paid_at, edition_id)
       select ('00000000-0000-4000-9000-' || lpad(n::text, 12, '0'))::uuid,
         ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
         (array['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'])[1 + n % 4],
         'きつね' || n, case when n % 10 = 0 then 'canceled' else 'paid' end, 5000,
         timestamptz '2025-03-02 00:00:00+09', timestamptz '2025-03-01 00:00:00+09',
-        timestamptz '2025-03-01 00:00:00+09', timestamptz '2025-03-01 00:00:00+09'
+        timestamptz '2025-03-01 00:00:00+09', timestamptz '2025-03-01 00:00:00+09', '${firstEdition.id}'
       from generate_series(1, ${count}) as n
     `)
     // A start after those rows were stored counts their spots (syncTierCapacities on a fresh inventory).
     await sut.database.db.delete(tierInventory)
     const capacity = count / 4
-    await syncTierCapacities(sut.database.db, {
+    await syncTierCapacities(sut.database.db, firstEdition.id, {
       member: capacity,
       fursuiter: capacity,
       sponsor: capacity,

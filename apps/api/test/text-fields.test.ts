@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { isErrorMessageKey } from '@furfes/core'
+import { firstEdition, isErrorMessageKey } from '@furfes/core'
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -229,6 +229,7 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
     await sut.database.db.insert(registrations).values(
       ids.map(({ userId, registrationId }, index) => ({
         registrationId,
+        editionId: firstEdition.id,
         userId,
         registrationTier: 'member' as const,
         badgeName: badges[index] as string,
@@ -242,7 +243,12 @@ describe.each(databaseKinds)('free text on %s', (kind) => {
     )
     // A start after those rows were stored counts their spots (syncTierCapacities on a fresh inventory).
     await sut.database.db.delete(tierInventory)
-    await syncTierCapacities(sut.database.db, { member: 5, fursuiter: 3, sponsor: 2, sponsor_fursuiter: 1 })
+    await syncTierCapacities(sut.database.db, firstEdition.id, {
+      member: 5,
+      fursuiter: 3,
+      sponsor: 2,
+      sponsor_fursuiter: 1,
+    })
     const [bidi, long] = ids as [(typeof ids)[number], (typeof ids)[number]]
     await sut.database.db.insert(profiles).values({
       userId: bidi.userId,

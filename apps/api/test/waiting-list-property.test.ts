@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type RegistrationTier, registrationRequestCodec } from '@furfes/core'
+import { firstEdition, type RegistrationTier, registrationRequestCodec } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -213,7 +213,7 @@ const operations = {
     args: fc.tuple(tier, fc.integer({ min: 1, max: 2 })),
     async run(world: World, _api: Api, [which, by]: [RegistrationTier, number]) {
       world.capacities[which] += by
-      await syncTierCapacities(world.database.db, world.capacities)
+      await syncTierCapacities(world.database.db, firstEdition.id, world.capacities)
     },
   },
   /** Time passes: past a checkout (31 min), or past an offer (a day). */
@@ -299,7 +299,7 @@ async function resetWorld(world: World): Promise<void> {
     'truncate automatic_refunds, checkout_sessions_to_end, registration_refunds, refund_attempts, mail_outbox, waiting_list_entries, check_in_states, check_ins, registrations, profiles, registration_additional_info, users, tier_inventory',
   )
   world.capacities = { member: 1, fursuiter: 1, sponsor: 0, sponsor_fursuiter: 0 }
-  await syncTierCapacities(world.database.db, world.capacities)
+  await syncTierCapacities(world.database.db, firstEdition.id, world.capacities)
   world.users = Array.from({ length: memberCount }, () => randomUUID())
   for (const userId of world.users) {
     await world.database.db.execute(
@@ -404,7 +404,7 @@ describe('waiting list on two API instances over one PostgreSQL', () => {
     )
     // Capacity rises by 12 and both instances offer at the same moment, repeatedly.
     world.capacities.member += 12
-    await syncTierCapacities(world.database.db, world.capacities)
+    await syncTierCapacities(world.database.db, firstEdition.id, world.capacities)
     await Promise.all([
       one.registrations.releaseExpired(),
       two.registrations.releaseExpired(),

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { adminWaitingListWireSchema, formatInstant, waitingListEntryWireSchema } from '@furfes/core'
+import {
+  adminWaitingListWireSchema,
+  firstEdition,
+  formatInstant,
+  waitingListEntryWireSchema,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -229,9 +234,9 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     await sut.database.db.execute(sql`
       with canceled as (
         update registrations set payment_status = 'canceled' where payment_status = 'paid'
-        returning registration_tier)
+        returning edition_id, registration_tier)
       update tier_inventory t set taken = t.taken - 1
-      from canceled c where t.registration_tier = c.registration_tier`)
+      from canceled c where t.edition_id = c.edition_id and t.registration_tier = c.registration_tier`)
 
     expect((await sut.request('GET', '/inventory', { token: latecomer })).body).toMatchObject({
       items: expect.arrayContaining([{ registration_tier: 'member', status: 'sold_out' }]),
@@ -279,7 +284,7 @@ describe.each(databaseKinds)('waiting list on %s', (kind) => {
     const [first, second] = await Promise.all([sut.memberToken(), sut.memberToken()])
     await join(first)
     await join(second)
-    await syncTierCapacities(sut.database.db, {
+    await syncTierCapacities(sut.database.db, firstEdition.id, {
       member: 3,
       fursuiter: 1,
       sponsor: 2,

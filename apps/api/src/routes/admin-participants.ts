@@ -1,6 +1,7 @@
 import { apiRoutes, type Clock, type Participant, participantListCodec, staffMay } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import { encode, type RouteMounter } from '../http/route.ts'
+import { editionToRead } from '../services/editions.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
@@ -19,11 +20,12 @@ export function mountAdminParticipantRoutes(
 ): void {
   const { db, clock, registrations } = deps
 
-  mount(apiRoutes.getAdminParticipants, async ({ caller }) => {
+  mount(apiRoutes.getAdminParticipants, async ({ caller, query }) => {
+    const { edition } = await editionToRead({ db, clock }, query.edition)
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    const list = await participants(db, clock)
+    const list = await participants(db, clock, edition.id)
     const shown = staffMay(caller.groups, 'viewParticipantDetails') ? list : list.map(forTheDoor)
     return { status: 200, body: encode(participantListCodec, shown) }
   })

@@ -9,6 +9,7 @@ import type { Executor } from '../db/database.ts'
 import { productError } from '../http/errors.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import { createCheckInService, parseCheckInCursor } from '../services/check-ins.ts'
+import { editionToRead } from '../services/editions.ts'
 
 /** Where a page of check-in records starts: the cursor a device kept, or 400 when it is not one we gave. */
 function cursorOf(since: string | undefined): number {
@@ -26,8 +27,11 @@ export function mountCheckInRoutes({ mount }: RouteMounter, deps: { db: Executor
     return { status: 200, body: encode(checkInUploadResultCodec, results) }
   })
 
-  mount(apiRoutes.getAdminCheckIns, async ({ query }) => ({
-    status: 200,
-    body: encode(checkInPageCodec, await checkIns.page(cursorOf(query.since))),
-  }))
+  mount(apiRoutes.getAdminCheckIns, async ({ query }) => {
+    const { edition } = await editionToRead(deps, query.edition)
+    return {
+      status: 200,
+      body: encode(checkInPageCodec, await checkIns.page(cursorOf(query.since), edition.id)),
+    }
+  })
 }

@@ -62,14 +62,18 @@ export function mountEditionRoutes(
       const { tiers } = stored.edition
       await syncTierCapacities(
         db,
+        stored.edition.id,
         perTier((tier) => tiers[tier].capacity),
       )
     }
   }
 
-  /** The spots each tier's holds in force take (paid, pending, offered): no capacity may go below them. */
-  async function takenSpots() {
-    const tiers = await availability(db, clock())
+  /**
+   * The spots each tier's holds in force take in an edition (paid, pending, offered): no capacity may go below
+   * them.
+   */
+  async function takenSpots(editionId: string) {
+    const tiers = await availability(db, editionId, clock())
     return perTier((tier) => tiers.find((item) => item.registrationTier === tier)?.held ?? 0)
   }
 
@@ -104,7 +108,7 @@ export function mountEditionRoutes(
         edition: parsed.data,
         version: body.version,
         staffUserId: caller.sub,
-        taken: await takenSpots(),
+        taken: await takenSpots(params.edition_id),
       })
     } catch (error) {
       if (error instanceof EditionRejectedError) throw rejected(error)

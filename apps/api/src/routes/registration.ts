@@ -66,7 +66,11 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
     if (!registration) throw highTraffic()
     const shown = await withRefund(refunds, row.registrationId, registration)
-    return { status: 200, body: encode(registrationCodec, shown) }
+    const history = await registrations.history(caller.sub)
+    return {
+      status: 200,
+      body: encode(registrationCodec, history.length === 0 ? shown : { ...shown, history }),
+    }
   })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {

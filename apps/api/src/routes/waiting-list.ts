@@ -1,6 +1,7 @@
 import {
   adminWaitingListCodec,
   apiRoutes,
+  type Clock,
   defaultLanguage,
   registrationCheckoutCodec,
   waitingListAcceptCodec,
@@ -11,6 +12,7 @@ import type { Executor } from '../db/database.ts'
 import { notFound } from '../http/errors.ts'
 import { callerEmail, requireOwnOrigin, requireRegistrationOpen } from '../http/gates.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
+import { editionToRead } from '../services/editions.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 import {
@@ -24,6 +26,7 @@ export function mountWaitingListRoutes(
   { mount }: RouteMounter,
   deps: {
     db: Executor
+    clock: Clock
     waitingList: WaitingListService
     registrations: RegistrationService
     featureFlags: FeatureFlagService
@@ -31,7 +34,7 @@ export function mountWaitingListRoutes(
     pwaOrigin: string
   },
 ): void {
-  const { db, waitingList, registrations, featureFlags, pwaOrigin } = deps
+  const { db, clock, waitingList, registrations, featureFlags, pwaOrigin } = deps
 
   mount(apiRoutes.getWaitingList, async ({ caller }) => {
     const status = await waitingList.status(caller.sub)
@@ -68,10 +71,11 @@ export function mountWaitingListRoutes(
     return { status: 201, body: encode(registrationCheckoutCodec, { paymentUrl }) }
   })
 
-  mount(apiRoutes.getAdminWaitingList, async () => {
+  mount(apiRoutes.getAdminWaitingList, async ({ query }) => {
+    const { edition } = await editionToRead({ db, clock }, query.edition)
     // Offers past their deadline end first, so the list shows the offers that still hold a spot.
     await waitingList.sweep()
-    const entries = (await waitingList.list()).map(toAdminWaitingListEntry)
+    const entries = (await waitingList.list(edition.id)).map(toAdminWaitingListEntry)
     return { status: 200, body: encode(adminWaitingListCodec, entries) }
   })
 }

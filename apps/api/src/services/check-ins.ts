@@ -6,7 +6,7 @@ import type {
   CheckInResult,
   Clock,
 } from '@furfes/core'
-import { asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Executor, sqlState, uniqueViolation } from '../db/database.ts'
 import { checkInStates, checkIns, registrations } from '../db/schema.ts'
@@ -37,8 +37,11 @@ const checkInLogLockKey = 727_002
 export interface CheckInService {
   /** Decides and stores each item in order; one answer per item. */
   upload(items: readonly CheckInItem[], adminId: string): Promise<CheckInResult[]>
-  /** The records stored after `since` (a cursor this service gave out; 0 for the start), oldest first. */
-  page(since: number): Promise<CheckInPage>
+  /**
+   * The records of an edition stored after `since` (a cursor this service gave out; 0 for the start), oldest
+   * first.
+   */
+  page(since: number, editionId: string): Promise<CheckInPage>
 }
 
 /** A cursor is the decimal `seq` of the last record a page returned; anything else is not one of ours. */
@@ -220,11 +223,19 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
       return results
     },
 
-    async page(since) {
+    async page(since, editionId) {
+      // The edition's records, and those naming no registration at all (refused as unknown): a registration of
+      // another edition is another door's business (decision 158).
       const rows = await db
         .select()
         .from(checkIns)
-        .where(gt(checkIns.seq, since))
+        .where(
+          and(
+            gt(checkIns.seq, since),
+            sql`not exists (select 1 from registrations r
+                            where r.registration_id = ${checkIns.registrationId} and r.edition_id <> ${editionId})`,
+          ),
+        )
         .orderBy(asc(checkIns.seq))
         .limit(checkInPageSize + 1)
       const page = rows.slice(0, checkInPageSize)

@@ -1,4 +1,5 @@
-import type { Edition } from '@furfes/core'
+import { type Edition, type EditionPhase, editionPhase, type ProductErrorKey } from '@furfes/core'
+import { productError } from '../http/errors.ts'
 import { type EditionDeps, readCurrentEdition } from './editions.ts'
 
 /** The current edition as the money-relevant readers see it, from memory for a short while. */
@@ -31,4 +32,24 @@ export function createCurrentEditionReader(deps: EditionDeps & { cacheMs: number
       cached = undefined
     },
   }
+}
+
+/** Why a registration is refused in each phase but `onSale` (decision 158). */
+const phaseRefusals = {
+  announced: 'registrationNotOpenYet',
+  closed: 'registrationClosed',
+  eventDay: 'registrationClosed',
+  over: 'editionOver',
+} as const satisfies Record<Exclude<EditionPhase, 'onSale'>, ProductErrorKey>
+
+/**
+ * The current edition when it is on sale at `now`: starting a registration, opening or retrying a checkout,
+ * joining the waiting list and accepting an offer need it; otherwise 409 with the reason (decision 158). A tier
+ * sold out is answered by the inventory, not here: a sold-out edition with a waiting list is still on sale.
+ */
+export async function editionOnSale(reader: CurrentEditionReader, now: number): Promise<Edition> {
+  const edition = await reader.read()
+  const phase = editionPhase(edition, now)
+  if (phase !== 'onSale') throw productError(409, phaseRefusals[phase])
+  return edition
 }

@@ -36,8 +36,11 @@ interface SlotRow {
 
 const slotSeconds = 600
 
-/** The committee's figures at `now`, in the client shape; the route encodes them with core's codec. */
-export async function dashboard(db: Executor, now: number): Promise<Dashboard> {
+/**
+ * The committee's figures of an edition (decision 158) at `now`, in the client shape; the route encodes them
+ * with core's codec.
+ */
+export async function dashboard(db: Executor, editionId: string, now: number): Promise<Dashboard> {
   const tierRows = await queryRows<TierRow>(
     db,
     sql`
@@ -50,12 +53,14 @@ export async function dashboard(db: Executor, now: number): Promise<Dashboard> {
         count(s.registration_id) filter (where r.payment_status = 'paid')::int as checked_in,
         -- Still on the list: waiting for a spot or holding an offer not yet taken (decision 115).
         (select count(*) from waiting_list_entries w
-          where w.registration_tier = i.registration_tier and w.status in ('waiting', 'offered'))::int as waiting
+          where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
+            and w.status in ('waiting', 'offered'))::int as waiting
       from tier_inventory i
-      left join registrations r on r.registration_tier = i.registration_tier
+      left join registrations r on r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
       left join check_in_states s on s.registration_id = r.registration_id and s.check_in_id is not null
       left join registration_refunds f on f.registration_id = r.registration_id
-      group by i.registration_tier, i.capacity, i.taken
+      where i.edition_id = ${editionId}
+      group by i.edition_id, i.registration_tier, i.capacity, i.taken
     `,
   )
   const dayRows = await queryRows<DayRow>(
@@ -64,7 +69,7 @@ export async function dashboard(db: Executor, now: number): Promise<Dashboard> {
       select to_char(r.paid_at at time zone ${eventTimeZone}, 'YYYY-MM-DD') as date, r.registration_tier,
         count(*)::int as registrations
       from registrations r
-      where r.paid_at is not null
+      where r.edition_id = ${editionId} and r.paid_at is not null
       group by 1, 2
       order by 1, 2
     `,
@@ -80,6 +85,7 @@ export async function dashboard(db: Executor, now: number): Promise<Dashboard> {
         from check_in_states s
         join check_ins c on c.id = s.check_in_id
         join registrations r on r.registration_id = s.registration_id and r.payment_status = 'paid'
+          and r.edition_id = ${editionId}
         group by 1, 2
       ),
       names as (

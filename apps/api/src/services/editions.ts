@@ -132,6 +132,26 @@ export async function readEdition({ db }: EditionDeps, editionId: string): Promi
   return toStored(row)
 }
 
+/**
+ * The edition a staff read names (decision 158): the current one when none is named; 404 notFound for an id no
+ * edition has.
+ */
+export async function editionToRead(
+  deps: EditionDeps,
+  requested: string | undefined,
+): Promise<StoredEdition> {
+  return requested === undefined ? readCurrentEdition(deps) : readEdition(deps, requested)
+}
+
+/**
+ * A staff write names, or acts on a registration of, `editionId`: only the current edition takes writes; a past
+ * one (or a draft) answers 409 editionNotCurrent (decision 158).
+ */
+export async function requireCurrentEdition(deps: EditionDeps, editionId: string): Promise<void> {
+  const current = await readCurrentEdition(deps)
+  if (current.edition.id !== editionId) throw productError(409, 'editionNotCurrent')
+}
+
 /** Every edition, the latest event first. */
 export async function listEditions({ db }: EditionDeps): Promise<StoredEdition[]> {
   const rows = await selectStored(db).orderBy(desc(sql`${editions.settings} ->> 'eventDate'`))

@@ -11,9 +11,9 @@ import { tierInventory } from '../db/schema.ts'
 import type { MailKind } from '../mail/templates.ts'
 
 /*
- * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier that something holds.
- * Every statement that changes the count, or decides from it whether a spot is free, is in this file. After
- * every transaction, for every tier:
+ * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier of an edition that
+ * something holds (decision 158: each edition has its own spots). Every statement that changes the count, or
+ * decides from it whether a spot is free, is in this file. After every transaction, for every edition and tier:
  *
  *   taken = pending registrations + paid registrations + open waiting-list offers,   taken <= capacity
  *
@@ -30,13 +30,13 @@ const holds = {
     table: 'registrations',
     status: 'payment_status',
     holding: 'pending',
-    columns: 'registration_id, registration_tier, checkout_session_id',
+    columns: 'registration_id, edition_id, registration_tier, checkout_session_id',
   },
   offer: {
     table: 'waiting_list_entries',
     status: 'status',
     holding: 'offered',
-    columns: 'entry_id, registration_tier',
+    columns: 'entry_id, edition_id, registration_tier',
   },
 } as const
 
@@ -61,10 +61,10 @@ export function endHolds(
         ${end}
         returning ${sql.raw(columns)}
       ), counts as (
-        select registration_tier, count(*)::int as n from ended group by registration_tier
+        select edition_id, registration_tier, count(*)::int as n from ended group by edition_id, registration_tier
       ), restored as (
         update tier_inventory t set taken = t.taken - c.n
-        from counts c where t.registration_tier = c.registration_tier
+        from counts c where t.edition_id = c.edition_id and t.registration_tier = c.registration_tier
         returning t.registration_tier
       ), mails as (
         ${options.mails}
@@ -78,34 +78,41 @@ export function endHolds(
  * `taken < capacity` on the row as the previous one left it. A second live registration of the same user fails
  * on the unique index and takes the spot back with it. While anybody waits for the tier, a free spot belongs to
  * the waiting list (it is being offered), not to whoever asks first (decision 115). Parameters: tier, registration
- * id, user id, badge name, T-shirt size, changing room, price, claim end, now, language.
+ * id, user id, badge name, T-shirt size, changing room, price, claim end, now, language, edition.
  */
 export const takeSpotStatement = {
   name: 'take_spot',
   text: `
     with spot as (
       update tier_inventory set taken = taken + 1
-      where registration_tier = $1 and taken < capacity
+      where edition_id = $11 and registration_tier = $1 and taken < capacity
         and not exists (
-          select 1 from waiting_list_entries where registration_tier = $1 and status = 'waiting')
-      returning registration_tier
+          select 1 from waiting_list_entries
+          where edition_id = $11 and registration_tier = $1 and status = 'waiting')
+      returning edition_id, registration_tier
     )
     insert into registrations (
-      registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
+      registration_id, edition_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
       payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at
     )
-    select $2::uuid, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending', $7::integer,
-      $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
+    select $2::uuid, spot.edition_id, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending',
+      $7::integer, $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
     from spot
     returning registration_id`,
 }
 
+/** The spots of one tier of one edition. */
+export interface TierOfEdition {
+  editionId: string
+  tier: RegistrationTier
+}
+
 /** A late payment takes a spot of its tier again (decision 141): false when none is free. */
-export async function retakeSpot(executor: Executor, tier: RegistrationTier): Promise<boolean> {
+export async function retakeSpot(executor: Executor, { editionId, tier }: TierOfEdition): Promise<boolean> {
   const taken = await queryRows(
     executor,
     sql`update tier_inventory set taken = taken + 1
-        where registration_tier = ${tier} and taken < capacity returning taken`,
+        where edition_id = ${editionId} and registration_tier = ${tier} and taken < capacity returning taken`,
   )
   return taken.length > 0
 }
@@ -116,11 +123,12 @@ export async function retakeSpot(executor: Executor, tier: RegistrationTier): Pr
  */
 export async function returnPaidSpot(
   executor: Executor,
-  tier: RegistrationTier,
+  { editionId, tier }: TierOfEdition,
   offer: ((executor: Executor, tier: RegistrationTier) => Promise<unknown>) | undefined,
 ): Promise<void> {
   await executor.execute(
-    sql`update tier_inventory set taken = greatest(taken - 1, 0) where registration_tier = ${tier}`,
+    sql`update tier_inventory set taken = greatest(taken - 1, 0)
+        where edition_id = ${editionId} and registration_tier = ${tier}`,
   )
   await offer?.(executor, tier)
 }
@@ -134,9 +142,9 @@ const offerMade: MailKind = 'waiting_list_offer'
 const offerExpired: MailKind = 'waiting_list_offer_expired'
 
 /**
- * Turns the free spots of a tier (or of every tier) into offers for the first people waiting, in list order
- * (never after an event-cancelled refund run has started), and owes each of them the offer mail, in one
- * transaction. The inventory rows with a free spot and somebody waiting are locked first; the offering
+ * Turns the free spots of a tier (or of every tier) of the current edition into offers for the first people
+ * waiting, in list order (never after an event-cancelled refund run has started), and owes each of them the offer
+ * mail, in one transaction. A past edition's spots are never offered: its event is over or no longer sold. The inventory rows with a free spot and somebody waiting are locked first; the offering
  * statement, which runs after the lock with a fresh snapshot (READ COMMITTED), then sees every spot and entry as
  * the last writer left it, so two instances offering at once neither offer one spot twice nor pass anybody
  * over. PGlite runs one transaction at a time.
@@ -146,14 +154,17 @@ export async function offerReturnedSpots(
   options: { tier?: RegistrationTier | undefined; now: number; offerMs: number },
 ): Promise<OfferedEntry[]> {
   const { now } = options
-  const ofTier = options.tier ? sql`and i.registration_tier = ${options.tier}` : sql``
+  const ofTier = sql`and i.edition_id = (select edition_id from current_edition where id = 1) ${
+    options.tier ? sql`and i.registration_tier = ${options.tier}` : sql``
+  }`
   return executor.transaction(async (tx) => {
     const locked = await queryRows<{ registration_tier: string }>(
       tx,
       sql`select i.registration_tier from tier_inventory i
           where i.taken < i.capacity ${ofTier}
             and exists (select 1 from waiting_list_entries w
-                        where w.registration_tier = i.registration_tier and w.status = 'waiting')
+                        where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
+                          and w.status = 'waiting')
             -- Once the event is called off (decision 113) no spot is offered: there is nothing to attend.
             and not exists (select 1 from event_cancellation_runs)
           order by i.registration_tier
@@ -164,27 +175,29 @@ export async function offerReturnedSpots(
       tx,
       sql`
         with free as (
-          select i.registration_tier, i.capacity - i.taken as n from tier_inventory i
+          select i.edition_id, i.registration_tier, i.capacity - i.taken as n from tier_inventory i
           where i.taken < i.capacity ${ofTier}
         ), queue as (
-          select w.entry_id, w.registration_tier,
-            row_number() over (partition by w.registration_tier order by w.position) as place
-          from waiting_list_entries w
-          where w.status = 'waiting' and w.registration_tier in (select registration_tier from free)
+          select w.entry_id, w.edition_id, w.registration_tier,
+            row_number() over (partition by w.edition_id, w.registration_tier order by w.position) as place
+          from waiting_list_entries w join free f
+            on f.edition_id = w.edition_id and f.registration_tier = w.registration_tier
+          where w.status = 'waiting'
         ), chosen as (
-          select q.entry_id from queue q join free f on f.registration_tier = q.registration_tier
+          select q.entry_id from queue q join free f
+            on f.edition_id = q.edition_id and f.registration_tier = q.registration_tier
           where q.place <= f.n
         ), offered as (
           update waiting_list_entries w
           set status = 'offered', offered_at = ${iso(now)}::timestamptz,
             offer_expires_at = ${iso(now + options.offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
           from chosen c where w.entry_id = c.entry_id and w.status = 'waiting'
-          returning w.entry_id, w.registration_tier
+          returning w.entry_id, w.edition_id, w.registration_tier
         ), counts as (
-          select registration_tier, count(*)::int as n from offered group by registration_tier
+          select edition_id, registration_tier, count(*)::int as n from offered group by edition_id, registration_tier
         ), held as (
           update tier_inventory t set taken = t.taken + c.n
-          from counts c where t.registration_tier = c.registration_tier
+          from counts c where t.edition_id = c.edition_id and t.registration_tier = c.registration_tier
           returning t.registration_tier
         ), mails as (
           insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
@@ -239,8 +252,8 @@ export interface InventoryItem {
   held: number
 }
 
-/** What each tier has left, as the public sees it; holds past their expiry are not counted. */
-export async function availability(db: Executor, now: number): Promise<InventoryItem[]> {
+/** What each tier of an edition has left, as the public sees it; holds past their expiry are not counted. */
+export async function availability(db: Executor, editionId: string, now: number): Promise<InventoryItem[]> {
   const rows = await queryRows<{
     registration_tier: string
     capacity: number
@@ -251,13 +264,15 @@ export async function availability(db: Executor, now: number): Promise<Inventory
     sql`
       select i.registration_tier, i.capacity, i.taken - coalesce(x.n, 0) as held,
         exists (select 1 from waiting_list_entries w
-                where w.registration_tier = i.registration_tier and w.status = 'waiting') as waiting
+                where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
+                  and w.status = 'waiting') as waiting
       from tier_inventory i
       left join (
         select registration_tier, count(*)::int as n from registrations
-        where payment_status = 'pending' and expires_at <= ${iso(now)}::timestamptz
+        where edition_id = ${editionId} and payment_status = 'pending' and expires_at <= ${iso(now)}::timestamptz
         group by registration_tier
       ) x on x.registration_tier = i.registration_tier
+      where i.edition_id = ${editionId}
     `,
   )
   const byTier = new Map(rows.map((row) => [row.registration_tier, row]))
@@ -277,23 +292,30 @@ export async function availability(db: Executor, now: number): Promise<Inventory
 }
 
 /**
- * Writes the current edition's capacity of every tier (at start, and when the committee saves the current
- * edition, decision 155). Spots already held stay held; a tier seen for the first time counts the registrations
- * that hold its spots.
+ * Writes an edition's capacity of every tier (at start, and when the committee saves the current edition or
+ * makes another one current, decisions 155 and 158). Spots already held stay held; a tier seen for the first
+ * time counts the registrations and offers of the edition that hold its spots.
  */
 export async function syncTierCapacities(
   db: Executor,
+  editionId: string,
   capacities: Readonly<Record<RegistrationTier, number>>,
 ): Promise<void> {
   for (const tier of registrationTiers) {
     await db
       .insert(tierInventory)
       .values({
+        editionId,
         registrationTier: tier,
         capacity: capacities[tier],
         taken: sql`(select count(*)::int from registrations
-          where registration_tier = ${tier} and payment_status in ('pending', 'paid'))`,
+            where edition_id = ${editionId} and registration_tier = ${tier} and payment_status in ('pending', 'paid'))
+          + (select count(*)::int from waiting_list_entries
+            where edition_id = ${editionId} and registration_tier = ${tier} and status = 'offered')`,
       })
-      .onConflictDoUpdate({ target: tierInventory.registrationTier, set: { capacity: capacities[tier] } })
+      .onConflictDoUpdate({
+        target: [tierInventory.editionId, tierInventory.registrationTier],
+        set: { capacity: capacities[tier] },
+      })
   }
 }

@@ -164,11 +164,11 @@ function toAdminRegistration(row: RegistrationFields, now: number): AdminRegistr
 const latest = alias(registrations, 'x')
 
 /**
- * Every member the API has seen, with what they entered. The e-mail is the one last read from Cognito
- * (empty until the first successful read). Every registration holding a spot is listed, including one whose
- * checkout session is being opened.
+ * Every member the API has seen, with what they entered and their registration in an edition (decision 158).
+ * The e-mail is the one last read from Cognito (empty until the first successful read). Every registration
+ * holding a spot is listed, including one whose checkout session is being opened.
  */
-export async function participants(db: Executor, clock: Clock): Promise<Participant[]> {
+export async function participants(db: Executor, clock: Clock, editionId: string): Promise<Participant[]> {
   const rows = await queryRows<ParticipantRow>(
     db,
     sql`
@@ -180,7 +180,7 @@ export async function participants(db: Executor, clock: Clock): Promise<Particip
       from users u
       left join lateral (
         select * from registrations x
-        where x.user_id = u.user_id
+        where x.user_id = u.user_id and x.edition_id = ${editionId}
         order by ${sql.join(currentRegistrationFirst(latest), sql`, `)}
         limit 1
       ) r on true

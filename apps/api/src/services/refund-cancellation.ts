@@ -135,13 +135,13 @@ export async function cancelRefunded(
           ),
         )
     }
-    const [row] = await queryRows<{ registration_tier: RegistrationTier }>(
+    const [row] = await queryRows<{ edition_id: string; registration_tier: RegistrationTier }>(
       tx,
       sql`update registrations
           set payment_status = ${paymentStatusOf(change.to)}, paid_at = coalesce(paid_at, ${iso(now)}::timestamptz),
             updated_at = ${iso(now)}::timestamptz
           where registration_id = ${cancellation.registrationId}::uuid and ${inRegistrationStates(change.from)}
-          returning registration_tier`,
+          returning edition_id, registration_tier`,
     )
     if (!row) {
       // The provider's webhook completed this refund first; the refund's id is only known here.
@@ -155,7 +155,11 @@ export async function cancelRefunded(
       }
       return undefined
     }
-    await returnPaidSpot(tx, row.registration_tier, deps.offerReturnedSpots)
+    await returnPaidSpot(
+      tx,
+      { editionId: row.edition_id, tier: row.registration_tier },
+      deps.offerReturnedSpots,
+    )
     await tx.insert(registrationRefunds).values({
       registrationId: cancellation.registrationId,
       amountJpy: cancellation.amountJpy,

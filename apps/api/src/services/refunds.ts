@@ -17,6 +17,7 @@ import { refundAttempts, registrations } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { requireCurrentEdition } from './editions.ts'
 import { refundPaid } from './refund-attempts.ts'
 import {
   answerTo,
@@ -88,6 +89,8 @@ async function refundByStaff(deps: RefundDeps, input: StaffRefundInput): Promise
   if (!row) throw notFound()
   const done = await refundOf(deps.db, row.registrationId)
   if (done) return answerTo(input, done)
+  // A past edition is read only (decision 158); the policy applied is the current edition's anyway.
+  await requireCurrentEdition(deps, row.editionId)
   if (row.paymentStatus !== 'paid' || row.checkoutSessionId === null) {
     throw productError(409, 'registrationNotPaid')
   }

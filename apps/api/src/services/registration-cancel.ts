@@ -53,7 +53,7 @@ export async function settleOverdue(
 }
 
 /**
- * The user's registration as they see it: the live one, else the latest ended one. A pending one past its
+ * The user's registration in the current edition as they see it: the live one, else the latest ended one. A pending one past its
  * expiry is settled with the payment provider first (paid wins over expired). A pending one without a
  * checkout session is returned as it is: its session is being opened, and it holds a spot meanwhile.
  */
@@ -62,18 +62,23 @@ export async function currentRegistration(
   userId: string,
 ): Promise<RegistrationRow | undefined> {
   const now = deps.clock()
-  const row = await currentRegistrationOf(deps.db, userId)
+  const { id: editionId } = await deps.currentEdition.read()
+  const row = await currentRegistrationOf(deps.db, userId, editionId)
   if (row?.paymentStatus !== 'pending' || row.expiresAt.getTime() > now) return row
   // Lazily reconcile a session that expired without its webhook (yet).
   await settleOverdue(deps, row, now)
   return registrationById(deps.db, row.registrationId)
 }
 
-/** Ends the pending checkout session and gives the spot back; returns the registration as it now is. */
+/**
+ * Ends the pending checkout session of the member's registration in the current edition and gives the spot
+ * back; returns the registration as it now is.
+ */
 export async function cancelCheckout(deps: RegistrationDeps, userId: string): Promise<RegistrationRow> {
   const { db, clock, gateway, logger } = deps
   const now = clock()
-  const live = await liveRegistrationOf(db, userId)
+  const { id: editionId } = await deps.currentEdition.read()
+  const live = await liveRegistrationOf(db, userId, editionId)
   // A live registration the member cannot cancel (paid) is answered as it is.
   if (!live || !registrationChanges(registrationStateOf(live), 'memberCancels')) {
     const latest = live ?? (await currentRegistration(deps, userId))

@@ -67,21 +67,25 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 4): 
  * most this much later. 0 asks every time. The take statement alone decides who gets a spot.
  */
 export function createSoldOutMemory(db: Executor, cacheMs: number) {
-  const until = new Map<string, number>()
+  // Per tier: the edition it was found sold out in (another edition's spots are its own), and until when.
+  const until = new Map<RegistrationTier, { editionId: string; until: number }>()
   return {
-    isSoldOut: (tier: RegistrationTier, now: number) => (until.get(tier) ?? 0) > now,
+    isSoldOut: (editionId: string, tier: RegistrationTier, now: number) => {
+      const memory = until.get(tier)
+      return memory !== undefined && memory.editionId === editionId && memory.until > now
+    },
     forget: (tier: RegistrationTier) => {
       until.delete(tier)
     },
-    async remember(tier: RegistrationTier, now: number): Promise<void> {
+    async remember(editionId: string, tier: RegistrationTier, now: number): Promise<void> {
       if (cacheMs <= 0) return
       const [row] = await queryRows<{ earliest: string | null }>(
         db,
         sql`select min(expires_at) as earliest from registrations
-            where registration_tier = ${tier} and payment_status = 'pending'`,
+            where edition_id = ${editionId} and registration_tier = ${tier} and payment_status = 'pending'`,
       )
       const earliest = row?.earliest ? Date.parse(row.earliest) : Number.POSITIVE_INFINITY
-      until.set(tier, Math.min(now + cacheMs, earliest))
+      until.set(tier, { editionId, until: Math.min(now + cacheMs, earliest) })
     },
   }
 }
@@ -90,6 +94,7 @@ type SoldOutMemory = ReturnType<typeof createSoldOutMemory>
 
 export interface Released {
   registration_id: string
+  edition_id: string
   registration_tier: RegistrationTier
   checkout_session_id: string | null
 }

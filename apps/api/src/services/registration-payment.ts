@@ -1,8 +1,14 @@
-import { paymentStatusOf, registrationStateOf, registrationTransition } from '@furfes/core'
+import {
+  editionTakesPayments,
+  paymentStatusOf,
+  registrationStateOf,
+  registrationTransition,
+} from '@furfes/core'
 import { eq, sql } from 'drizzle-orm'
 import { queryRows } from '../db/database.ts'
 import { registrations } from '../db/schema.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { readEdition } from './editions.ts'
 import { retakeSpot } from './inventory.ts'
 import {
   memberCancels,
@@ -61,11 +67,19 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
           tx,
           sql`select exists (select 1 from event_cancellation_runs) as started`,
         )
-        const other = state === 'expired' ? await liveRegistrationOf(tx, row.userId) : undefined
+        const other =
+          state === 'expired' ? await liveRegistrationOf(tx, row.userId, row.editionId) : undefined
         const alreadyPaid = other?.paymentStatus === 'paid'
+        // No payment is taken for an edition whose event is over (decision 158): it goes back like a late
+        // payment that found no spot.
+        const editionOver = !editionTakesPayments(
+          (await readEdition({ db: tx, clock }, row.editionId)).edition,
+          now,
+        )
         const { next, money } = registrationTransition(state, 'paymentCompleted', {
           spotAvailable: spotFound && !alreadyPaid,
           eventCancellationStarted: cancelling?.started === true,
+          editionOver,
         })
         if (money === 'none') return { outcome: 'already_refunded' as const, registration: row }
         if (money === 'refundInFull') {
@@ -105,7 +119,9 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
               replaced = { registrationId: other.registrationId, sessionId: other.checkoutSessionId }
             }
           }
-          if (!(await retakeSpot(tx, row.registrationTier))) throw new NoSpot()
+          if (!(await retakeSpot(tx, { editionId: row.editionId, tier: row.registrationTier }))) {
+            throw new NoSpot()
+          }
         }
         const [paid] = await tx
           .update(registrations)

@@ -1,8 +1,13 @@
-import { paymentStatusOf, type RegistrationState } from '@furfes/core'
+import {
+  type PaymentStatus,
+  paymentStatusOf,
+  type RegistrationHistoryItem,
+  type RegistrationState,
+} from '@furfes/core'
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import { oneOf } from '../db/columns.ts'
-import type { Executor } from '../db/database.ts'
+import { type Executor, queryRows } from '../db/database.ts'
 import { registrations } from '../db/schema.ts'
 
 /*
@@ -40,15 +45,22 @@ async function firstRegistration(
   return row
 }
 
-/** The member's current registration as stored (a pending one past its expiry is still pending here). */
-export const currentRegistrationOf = (executor: Executor, userId: string) =>
-  firstRegistration(executor, eq(registrations.userId, userId), currentRegistrationFirst(registrations))
+/** A member's rows in one edition (decision 158): the member has at most one live registration in each. */
+const ofMember = (userId: string, editionId: string) =>
+  and(eq(registrations.userId, userId), eq(registrations.editionId, editionId))
 
-/** The member's live registration, if any. */
-export const liveRegistrationOf = (executor: Executor, userId: string) =>
+/**
+ * The member's current registration in an edition as stored (a pending one past its expiry is still pending
+ * here).
+ */
+export const currentRegistrationOf = (executor: Executor, userId: string, editionId: string) =>
+  firstRegistration(executor, ofMember(userId, editionId), currentRegistrationFirst(registrations))
+
+/** The member's live registration in an edition, if any. */
+export const liveRegistrationOf = (executor: Executor, userId: string, editionId: string) =>
   firstRegistration(
     executor,
-    and(eq(registrations.userId, userId), inArray(registrations.paymentStatus, liveStatuses)),
+    and(ofMember(userId, editionId), inArray(registrations.paymentStatus, liveStatuses)),
   )
 
 export const registrationById = (executor: Executor, registrationId: string) =>
@@ -67,4 +79,44 @@ export function inRegistrationStates(states: readonly RegistrationState[]): SQL 
     return status
   })
   return sql`(${sql.join(each, sql` or `)})`
+}
+
+interface PastRegistrationRow {
+  edition_id: string
+  name: { ja: string; en: string }
+  event_date: string
+  registration_tier: RegistrationHistoryItem['registrationTier']
+  payment_status: PaymentStatus
+  amount_jpy: number
+  paid_at: string | Date | null
+}
+
+/**
+ * The member's registration in each edition but `currentEditionId` (decision 158), the latest event first: in
+ * each, the one that was theirs (live, else the newest). A hold left pending in a past edition never became a
+ * payment, so it reads as expired.
+ */
+export async function pastRegistrationsOf(
+  executor: Executor,
+  userId: string,
+  currentEditionId: string,
+): Promise<RegistrationHistoryItem[]> {
+  const rows = await queryRows<PastRegistrationRow>(
+    executor,
+    sql`select distinct on (r.edition_id) r.edition_id, e.settings -> 'name' as name,
+          e.settings ->> 'eventDate' as event_date, r.registration_tier, r.payment_status, r.amount_jpy, r.paid_at
+        from registrations r join editions e on e.edition_id = r.edition_id
+        where r.user_id = ${userId}::uuid and r.edition_id <> ${currentEditionId}
+        order by r.edition_id, ${sql.join(currentRegistrationFirst(alias(registrations, 'r')), sql`, `)}`,
+  )
+  return rows
+    .sort((a, b) => b.event_date.localeCompare(a.event_date))
+    .map((row) => ({
+      editionId: row.edition_id,
+      editionName: row.name,
+      registrationTier: row.registration_tier,
+      paymentStatus: row.payment_status === 'pending' ? 'expired' : row.payment_status,
+      amountJpy: row.amount_jpy,
+      ...(row.paid_at === null ? {} : { paidAt: new Date(row.paid_at).getTime() }),
+    }))
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { defaultLanguage, type RegistrationRequest } from '@furfes/core'
+import { defaultLanguage, type Edition, type RegistrationRequest } from '@furfes/core'
 import { and, eq, gt } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { sqlState, uniqueViolation } from '../db/database.ts'
 import { registrations, waitingListEntries } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
+import { editionOnSale } from './current-edition.ts'
 import { takeSpotStatement } from './inventory.ts'
 import { settleOverdue } from './registration-cancel.ts'
 import { openCheckout } from './registration-checkout.ts'
@@ -40,7 +41,7 @@ async function takeSpot(
   input: StartRegistrationInput,
   registrationId: string,
   now: number,
-  amountJpy: number,
+  edition: Edition,
 ): Promise<'taken' | 'sold_out' | 'conflict'> {
   const { request } = input
   try {
@@ -51,11 +52,13 @@ async function takeSpot(
       request.badgeName,
       request.tShirtSize ?? null,
       request.changingRoomType ?? null,
-      amountJpy,
+      // The price is the edition's (decision 155): recorded with the spot, charged at checkout.
+      edition.tiers[request.registrationTier].priceJpy,
       // The claim: recording the session extends it to the session's expiry (registration-checkout.ts).
       iso(now + deps.checkoutClaimMs),
       iso(now),
       request.language ?? defaultLanguage,
+      edition.id,
     ])
     return rows.length === 1 ? 'taken' : 'sold_out'
   } catch (error) {
@@ -65,11 +68,16 @@ async function takeSpot(
 }
 
 /**
- * The user already holds a registration. An expired one, or one whose claim passed without a session (its
- * creator died), is ended so they can register again (true); a live one means 409.
+ * The user already holds a registration in the edition. An expired one, or one whose claim passed without a
+ * session (its creator died), is ended so they can register again (true); a live one means 409.
  */
-async function clearEndedHold(deps: RegistrationDeps, userId: string, now: number): Promise<boolean> {
-  const existing = await liveRegistrationOf(deps.db, userId)
+async function clearEndedHold(
+  deps: RegistrationDeps,
+  userId: string,
+  editionId: string,
+  now: number,
+): Promise<boolean> {
+  const existing = await liveRegistrationOf(deps.db, userId, editionId)
   if (!existing) return true
   if (existing.paymentStatus !== 'pending') return false
   if (existing.expiresAt.getTime() <= now) {
@@ -79,28 +87,31 @@ async function clearEndedHold(deps: RegistrationDeps, userId: string, now: numbe
   return false
 }
 
-/** Takes a spot and opens a checkout session: 409 soldOut or purchaseSessionAlreadyExists, 503 highTraffic. */
+/**
+ * Takes a spot of the current edition and opens a checkout session: 409 when the edition is not on sale
+ * (editionOnSale), soldOut or purchaseSessionAlreadyExists, 503 highTraffic.
+ */
 export async function startRegistration(
   deps: RegistrationDeps,
   input: StartRegistrationInput,
 ): Promise<Started> {
   const { clock, soldOut } = deps
+  const edition = await editionOnSale(deps.currentEdition, clock())
   const tier = input.request.registrationTier
-  if (soldOut.isSoldOut(tier, clock())) throw productError(409, 'soldOut')
-  // The price is the current edition's (decision 155): recorded with the spot, charged at checkout.
-  const amountJpy = (await deps.currentEdition.read()).tiers[tier].priceJpy
+  if (soldOut.isSoldOut(edition.id, tier, clock())) throw productError(409, 'soldOut')
+  const amountJpy = edition.tiers[tier].priceJpy
   const registrationId = randomUUID()
   let now = clock()
   let outcome: 'taken' | 'sold_out' | 'conflict' = 'conflict'
   for (let attempt = 0; attempt < 3; attempt++) {
     now = clock()
-    outcome = await retryOnConflict(() => takeSpot(deps, input, registrationId, now, amountJpy))
+    outcome = await retryOnConflict(() => takeSpot(deps, input, registrationId, now, edition))
     if (outcome === 'taken') break
     if (outcome === 'sold_out' && (await sweep(deps, tier)) === 0) break
-    if (outcome === 'conflict' && !(await clearEndedHold(deps, input.userId, now))) break
+    if (outcome === 'conflict' && !(await clearEndedHold(deps, input.userId, edition.id, now))) break
   }
   if (outcome === 'sold_out') {
-    await soldOut.remember(tier, now)
+    await soldOut.remember(edition.id, tier, now)
     throw productError(409, 'soldOut')
   }
   if (outcome === 'conflict') throw productError(409, 'purchaseSessionAlreadyExists')
@@ -118,16 +129,18 @@ export async function startRegistration(
 }
 
 /**
- * Turns the member's open waiting-list offer into a pending registration holding the offered spot, and opens
- * its checkout session (decision 115): 409 noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.
+ * Turns the member's open waiting-list offer in the current edition into a pending registration holding the
+ * offered spot, and opens its checkout session (decision 115): 409 when the edition is not on sale
+ * (editionOnSale), noWaitingListOffer, purchaseSessionAlreadyExists; 503 highTraffic.
  */
 export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInput): Promise<Started> {
   const { db, clock } = deps
   const now = clock()
   const registrationId = randomUUID()
-  const { tiers } = await deps.currentEdition.read()
+  const edition = await editionOnSale(deps.currentEdition, now)
+  const { tiers } = edition
   // An earlier checkout whose time is up but that nobody released yet must not block the offer.
-  await clearEndedHold(deps, input.userId, now)
+  await clearEndedHold(deps, input.userId, edition.id, now)
   const tier = await retryOnConflict(() =>
     db.transaction(async (tx) => {
       const [entry] = await tx
@@ -135,6 +148,7 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
         .from(waitingListEntries)
         .where(
           and(
+            eq(waitingListEntries.editionId, edition.id),
             eq(waitingListEntries.userId, input.userId),
             eq(waitingListEntries.status, 'offered'),
             gt(waitingListEntries.offerExpiresAt, new Date(now)),
@@ -147,6 +161,7 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
         // The offer's hold becomes the registration's: `taken` already counts it, so it does not change.
         await tx.insert(registrations).values({
           registrationId,
+          editionId: edition.id,
           userId: input.userId,
           registrationTier,
           badgeName: entry.badgeName,

@@ -1,4 +1,4 @@
-import type { Clock, RegistrationTier } from '@furfes/core'
+import type { Clock, RegistrationHistoryItem, RegistrationTier } from '@furfes/core'
 import type { Executor, RawQuery } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -8,7 +8,7 @@ import { availability, type InventoryItem } from './inventory.ts'
 import { cancelCheckout, currentRegistration } from './registration-cancel.ts'
 import { createSoldOutMemory, type RegistrationDeps } from './registration-context.ts'
 import { type MarkExpiredResult, type MarkPaidResult, markExpired, markPaid } from './registration-payment.ts'
-import type { RegistrationRow } from './registration-queries.ts'
+import { pastRegistrationsOf, type RegistrationRow } from './registration-queries.ts'
 import {
   type AcceptOfferInput,
   acceptOffer,
@@ -36,6 +36,8 @@ export interface RegistrationService {
   inventory(): Promise<InventoryItem[]>
   /** See currentRegistration (registration-cancel.ts). */
   current(userId: string): Promise<RegistrationRow | undefined>
+  /** The member's registrations in past editions (pastRegistrationsOf, registration-queries.ts). */
+  history(userId: string): Promise<RegistrationHistoryItem[]>
   /** See startRegistration (registration-start.ts). */
   start(input: StartRegistrationInput): Promise<{ paymentUrl: string; registrationId: string }>
   /** Ends the pending checkout session and gives the spot back; returns the registration as it now is. */
@@ -72,8 +74,9 @@ export function createRegistrationService(options: {
     soldOut: createSoldOutMemory(options.db, soldOutCacheMs),
   }
   return {
-    inventory: () => availability(deps.db, deps.clock()),
+    inventory: async () => availability(deps.db, (await deps.currentEdition.read()).id, deps.clock()),
     current: (userId) => currentRegistration(deps, userId),
+    history: async (userId) => pastRegistrationsOf(deps.db, userId, (await deps.currentEdition.read()).id),
     start: (input) => startRegistration(deps, input),
     cancel: (userId) => cancelCheckout(deps, userId),
     acceptOffer: (input) => acceptOffer(deps, input),

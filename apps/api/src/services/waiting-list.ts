@@ -12,6 +12,7 @@ import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/datab
 import { waitingListEntries } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
+import { type CurrentEditionReader, editionOnSale } from './current-edition.ts'
 import { endOffers, type OfferedEntry, offerReturnedSpots, sweepOffers } from './inventory.ts'
 import { liveRegistrationOf, openFirst } from './registration-queries.ts'
 
@@ -48,6 +49,10 @@ export interface AdminWaitingEntry {
   email: string | null
 }
 
+/*
+ * Every entry belongs to an edition (decision 158): a member joins, reads and leaves the current edition's list;
+ * staff read any edition's.
+ */
 export interface WaitingListService {
   join(input: JoinInput): Promise<WaitingStatus>
   /** The member's open entry, else their latest ended one; offers past their deadline are ended first. */
@@ -57,8 +62,8 @@ export interface WaitingListService {
   /** Ends offers past their deadline and offers every free spot: what the sweeper runs. */
   sweep(): Promise<{ expired: number; offered: number }>
   offerReturnedSpots(executor: Executor, tier?: RegistrationTier): Promise<OfferedEntry[]>
-  /** Every entry of every tier, open ones first in list order, for staff. */
-  list(): Promise<(AdminWaitingEntry & { position: number | undefined })[]>
+  /** Every entry of every tier of an edition, open ones first in list order, for staff. */
+  list(editionId: string): Promise<(AdminWaitingEntry & { position: number | undefined })[]>
 }
 
 export interface WaitingListDeps {
@@ -67,6 +72,7 @@ export interface WaitingListDeps {
   logger: Logger
   /** How long an offer holds its spot for its member (WAITING_LIST_OFFER_SECONDS). */
   offerMs: number
+  currentEdition: CurrentEditionReader
 }
 
 function offer(deps: WaitingListDeps, executor: Executor, tier?: RegistrationTier) {
@@ -85,27 +91,33 @@ async function positionOf(db: Executor, entry: WaitingEntryRow): Promise<number 
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from waiting_list_entries
-        where registration_tier = ${entry.registrationTier} and status = 'waiting'
+        where edition_id = ${entry.editionId} and registration_tier = ${entry.registrationTier}
+          and status = 'waiting'
           and position <= ${entry.position}`,
   )
   return Number(row?.n ?? 1)
 }
 
-async function latestOf(db: Executor, userId: string): Promise<WaitingEntryRow | undefined> {
+async function latestOf(
+  db: Executor,
+  userId: string,
+  editionId: string,
+): Promise<WaitingEntryRow | undefined> {
   const [row] = await db
     .select()
     .from(waitingListEntries)
-    .where(eq(waitingListEntries.userId, userId))
+    .where(and(eq(waitingListEntries.userId, userId), eq(waitingListEntries.editionId, editionId)))
     .orderBy(...openFirst(waitingListEntries.status, openStatuses, waitingListEntries.position))
     .limit(1)
   return row
 }
 
 async function waitingStatus(deps: WaitingListDeps, userId: string): Promise<WaitingStatus | undefined> {
-  let entry = await latestOf(deps.db, userId)
+  const { id: editionId } = await deps.currentEdition.read()
+  let entry = await latestOf(deps.db, userId, editionId)
   if (entry?.status === 'offered' && (entry.offerExpiresAt?.getTime() ?? 0) <= deps.clock()) {
     await sweep(deps)
-    entry = await latestOf(deps.db, userId)
+    entry = await latestOf(deps.db, userId, editionId)
   }
   if (!entry) return undefined
   return { entry, position: await positionOf(deps.db, entry) }
@@ -114,10 +126,14 @@ async function waitingStatus(deps: WaitingListDeps, userId: string): Promise<Wai
 async function join(deps: WaitingListDeps, input: JoinInput): Promise<WaitingStatus> {
   const { db } = deps
   const now = deps.clock()
-  if (await liveRegistrationOf(db, input.userId)) throw productError(409, 'purchaseSessionAlreadyExists')
+  const edition = await editionOnSale(deps.currentEdition, now)
+  if (await liveRegistrationOf(db, input.userId, edition.id)) {
+    throw productError(409, 'purchaseSessionAlreadyExists')
+  }
   try {
     await db.insert(waitingListEntries).values({
       entryId: randomUUID(),
+      editionId: edition.id,
       userId: input.userId,
       registrationTier: input.registrationTier,
       badgeName: input.badgeName,
@@ -142,10 +158,17 @@ async function join(deps: WaitingListDeps, input: JoinInput): Promise<WaitingSta
 async function leave(deps: WaitingListDeps, userId: string): Promise<WaitingStatus> {
   const { db } = deps
   const now = deps.clock()
+  const { id: editionId } = await deps.currentEdition.read()
   const [open] = await db
     .select()
     .from(waitingListEntries)
-    .where(and(eq(waitingListEntries.userId, userId), inArray(waitingListEntries.status, openStatuses)))
+    .where(
+      and(
+        eq(waitingListEntries.userId, userId),
+        eq(waitingListEntries.editionId, editionId),
+        inArray(waitingListEntries.status, openStatuses),
+      ),
+    )
   if (!open) throw productError(404, 'notFound')
   const declined = await endOffers(db, 'left', sql`entry_id = ${open.entryId}::uuid`, now)
   if (declined.length === 0) {
@@ -160,15 +183,20 @@ async function leave(deps: WaitingListDeps, userId: string): Promise<WaitingStat
   return after
 }
 
-async function list(db: Executor): Promise<(AdminWaitingEntry & { position: number | undefined })[]> {
+async function list(
+  db: Executor,
+  editionId: string,
+): Promise<(AdminWaitingEntry & { position: number | undefined })[]> {
   const rows = await queryRows<{ entry_id: string; email: string | null }>(
     db,
-    sql`select w.entry_id, u.email from waiting_list_entries w join users u on u.user_id = w.user_id`,
+    sql`select w.entry_id, u.email from waiting_list_entries w join users u on u.user_id = w.user_id
+        where w.edition_id = ${editionId}`,
   )
   const emails = new Map(rows.map((row) => [row.entry_id, row.email]))
   const entries = await db
     .select()
     .from(waitingListEntries)
+    .where(eq(waitingListEntries.editionId, editionId))
     .orderBy(
       waitingListEntries.registrationTier,
       sql`${waitingListEntries.status} in ('offered', 'waiting') desc`,
@@ -192,7 +220,7 @@ export function createWaitingListService(deps: WaitingListDeps): WaitingListServ
     leave: (userId) => leave(deps, userId),
     sweep: () => sweep(deps),
     offerReturnedSpots: (executor, tier) => offer(deps, executor, tier),
-    list: () => list(deps.db),
+    list: (editionId) => list(deps.db, editionId),
   }
 }
 

@@ -501,15 +501,21 @@ export async function registeredMember(
   return { userId, token, sessionId, registrationId: row.registrationId }
 }
 
-/** Spots counted by the inventory versus registrations holding one: they must always agree. */
+/**
+ * Spots counted by the inventory versus registrations holding one, in the current edition (or the one named):
+ * they must always agree.
+ */
 export async function inventoryConsistency(
   database: Database,
+  editionId?: string,
 ): Promise<{ tier: string; taken: number; holding: number; capacity: number }[]> {
+  const edition = editionId === undefined ? '(select edition_id from current_edition)' : `'${editionId}'`
   const rows = (await database.db.execute(`
     select i.registration_tier as tier, i.taken, i.capacity,
       (select count(*)::int from registrations r
-       where r.registration_tier = i.registration_tier and r.payment_status in ('pending', 'paid')) as holding
-    from tier_inventory i order by i.registration_tier
+       where r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
+         and r.payment_status in ('pending', 'paid')) as holding
+    from tier_inventory i where i.edition_id = ${edition} order by i.registration_tier
   `)) as unknown as { rows: { tier: string; taken: number; holding: number; capacity: number }[] }
   return rows.rows.map((row) => ({
     ...row,

@@ -19,11 +19,14 @@ export async function spotAccounting(
     database.db,
     sql`select i.registration_tier as tier, i.capacity, i.taken,
           (select count(*)::int from registrations r
-           where r.registration_tier = i.registration_tier and r.payment_status in ('pending', 'paid'))
-            as registrations,
+           where r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
+             and r.payment_status in ('pending', 'paid')) as registrations,
           (select count(*)::int from waiting_list_entries w
-           where w.registration_tier = i.registration_tier and w.status = 'offered') as offers
-        from tier_inventory i order by i.registration_tier`,
+           where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
+             and w.status = 'offered') as offers
+        from tier_inventory i
+        where i.edition_id = (select edition_id from current_edition)
+        order by i.registration_tier`,
   )
   return rows.map((row) => ({
     tier: row.tier,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { storableTextSchema, storedTextSchema } from '../validation/fields.ts'
 import { listCodec, toIso } from './codecs.ts'
+import { editionQueryWireSchema } from './editions.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, registrationIdSchema } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -165,6 +166,7 @@ export const checkInPageQueryWireSchema = z.object({
     .max(200)
     .optional()
     .describe('The next_cursor of the previous page; without it the records start from the first'),
+  edition: editionQueryWireSchema.shape.edition,
 })
 
 /*

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { registrationTierSchema, storedTextSchema } from '../validation/fields.ts'
+import { editionQueryWireSchema } from './editions.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -148,7 +149,8 @@ const admin = routeGroup('admin', 'admin')
 export const dashboardRoutes = {
   getAdminDashboard: admin.get('/admin/dashboard', {
     staff: 'viewFigures',
-    summary: "Read the committee's figures",
+    summary: "Read the committee's figures, of the current edition or the one named",
+    request: { query: editionQueryWireSchema },
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
       'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +

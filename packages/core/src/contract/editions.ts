@@ -302,7 +302,17 @@ export const editionChangeListCodec = listCodec(
   }),
 )
 
-const editionIdParams = z.object({ edition_id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/) })
+const editionIdWireSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/)
+const editionIdParams = z.object({ edition_id: editionIdWireSchema })
+
+/**
+ * The edition a staff read is about (decision 158): any edition by its id, the current one without it. A past
+ * edition is read only: a write that names it, or acts on one of its registrations, answers 409
+ * editionNotCurrent.
+ */
+export const editionQueryWireSchema = z.object({
+  edition: editionIdWireSchema.optional().describe('An edition id; without it, the current edition'),
+})
 
 const open = routeGroup('none', 'editions')
 const admin = routeGroup('admin', 'admin')

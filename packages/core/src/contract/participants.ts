@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { userIdSchema } from '../validation/fields.ts'
 import { listCodec } from './codecs.ts'
+import { editionQueryWireSchema } from './editions.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
 import {
   adminRegistrationFromWire,
@@ -87,7 +88,8 @@ const admin = routeGroup('admin', 'admin')
 export const participantRoutes = {
   getAdminParticipants: admin.get('/admin/participants', {
     staff: 'search',
-    summary: 'List every participant',
+    summary: 'List every participant, with their registration in the current edition or the one named',
+    request: { query: editionQueryWireSchema },
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>

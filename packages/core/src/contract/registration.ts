@@ -76,6 +76,30 @@ export type InventoryWire = z.infer<typeof inventoryWireSchema>
 
 const settledPaymentStatuses = ['paid', 'expired', 'canceled'] as const satisfies readonly PaymentStatus[]
 
+export const registrationHistoryItemWireSchema = component(
+  z.object({
+    edition_id: z.string().describe("The edition's id (`2025`)"),
+    edition_name: z.object({ ja: z.string(), en: z.string() }).describe("The edition's name"),
+    registration_tier: registrationTierSchema,
+    payment_status: z.enum(settledPaymentStatuses),
+    amount_jpy: z.number().int().min(0).describe('What the registration was charged at, in JPY'),
+    paid_at: z.iso.datetime({ offset: true }).optional().describe('When it was paid, if it was'),
+  }),
+  {
+    id: 'RegistrationHistoryItem',
+    description: "One of the member's registrations in a past edition (decision 158)",
+  },
+)
+export type RegistrationHistoryItemWire = z.infer<typeof registrationHistoryItemWireSchema>
+
+// Optional: an answer without it (an older API) reads as no history.
+const historyField = {
+  history: z
+    .array(registrationHistoryItemWireSchema)
+    .optional()
+    .describe("The member's registrations in past editions, the latest edition first"),
+}
+
 const registrationBase = {
   registration_tier: registrationTierSchema,
   badge_name: storedTextSchema.describe(
@@ -104,12 +128,14 @@ const settledRegistrationShape = {
 
 export const registrationWireSchema = component(
   z.discriminatedUnion('payment_status', [
-    z.object(pendingRegistrationShape),
-    z.object(settledRegistrationShape),
+    z.object({ ...pendingRegistrationShape, ...historyField }),
+    z.object({ ...settledRegistrationShape, ...historyField }),
   ]),
   {
     id: 'Registration',
-    description: "The user's registration; payment_url and expires_at only while pending",
+    description:
+      "The user's registration in the current edition, with their past editions' as history; payment_url " +
+      'and expires_at only while pending',
   },
 )
 export type RegistrationWire = z.infer<typeof registrationWireSchema>
@@ -284,11 +310,24 @@ export const inventoryCodec = listCodec(
   (item) => toWireNames(item),
 )
 
+export const registrationHistoryItemSchema = z.object({
+  editionId: z.string(),
+  editionName: z.object({ ja: z.string(), en: z.string() }),
+  registrationTier: z.enum(registrationTiers),
+  paymentStatus: z.enum(settledPaymentStatuses),
+  amountJpy: z.number(),
+  /** Epoch ms. */
+  paidAt: z.number().optional(),
+})
+export type RegistrationHistoryItem = z.output<typeof registrationHistoryItemSchema>
+
 const registrationShape = {
   registrationTier: z.enum(registrationTiers),
   badgeName: z.string(),
   tShirtSize: z.enum(tShirtSizes).optional(),
   changingRoomType: z.enum(changingRoomTypes).optional(),
+  /** The member's registrations in past editions, the latest edition first (decision 158). */
+  history: z.array(registrationHistoryItemSchema).optional(),
 }
 
 /**
@@ -311,16 +350,40 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
+function historyFromWire(history: RegistrationHistoryItemWire[] | undefined) {
+  if (history === undefined) return {}
+  return {
+    history: history.map(({ paid_at, ...item }) => ({
+      ...toClientNames(item),
+      ...(paid_at === undefined ? {} : { paidAt: Date.parse(paid_at) }),
+    })),
+  }
+}
+
+function historyToWire(history: RegistrationHistoryItem[] | undefined) {
+  if (history === undefined) return {}
+  return {
+    history: history.map(({ paidAt, ...item }) => ({
+      ...toWireNames(item),
+      ...(paidAt === undefined ? {} : { paid_at: toIso(paidAt) }),
+    })),
+  }
+}
+
 export function registrationFromWire(wire: RegistrationWire): Registration {
-  if (wire.payment_status !== 'pending') return toClientNames(wire)
-  const { expires_at, ...pending } = wire
-  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at) }
+  const { history, ...registration } = wire
+  if (registration.payment_status !== 'pending') {
+    return { ...toClientNames(registration), ...historyFromWire(history) }
+  }
+  const { expires_at, ...pending } = registration
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at), ...historyFromWire(history) }
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  if (registration.paymentStatus !== 'pending') return toWireNames(registration)
-  const { expiresAt, ...pending } = registration
-  return { ...toWireNames(pending), expires_at: toIso(expiresAt) }
+  const { history, ...current } = registration
+  if (current.paymentStatus !== 'pending') return { ...toWireNames(current), ...historyToWire(history) }
+  const { expiresAt, ...pending } = current
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...historyToWire(history) }
 }
 
 export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {

@@ -9,6 +9,7 @@ import {
 } from '../validation/fields.ts'
 import { type WaitingListJoinRequest, waitingListJoinRequestSchema } from '../validation/forms.ts'
 import { listCodec, toIso } from './codecs.ts'
+import { editionQueryWireSchema } from './editions.ts'
 import {
   checkTierFields,
   registrationCheckoutWireSchema,
@@ -212,7 +213,8 @@ export const waitingListRoutes = {
   }),
   getAdminWaitingList: admin.get('/admin/waiting-list', {
     staff: 'manageWaitingList',
-    summary: "Every tier's waiting list and offers",
+    summary: "Every tier's waiting list and offers, of the current edition or the one named",
+    request: { query: editionQueryWireSchema },
     responses: { 200: { description: 'The entries', schema: adminWaitingListWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -52,6 +52,8 @@ export interface RegistrationTransition {
 export interface PaymentContext {
   spotAvailable: boolean
   eventCancellationStarted: boolean
+  /** The registration's edition is over: no payment is taken for it any more (decision 158). */
+  editionOver?: boolean
 }
 
 type Cell = RegistrationTransition | ((context: PaymentContext) => RegistrationTransition)
@@ -79,9 +81,13 @@ export const registrationTransitions: Readonly<
   Record<RegistrationState, Readonly<Record<LifecycleEvent, Cell>>>
 > = {
   pending: {
-    // Its spot is held: the payment keeps it, unless the event is being cancelled.
-    paymentCompleted: ({ eventCancellationStarted }) =>
-      eventCancellationStarted ? refundedInFull('canceled') : { next: 'paid', money: 'keep' },
+    // Its spot is held: the payment keeps it, unless the event is being cancelled or its edition is over.
+    paymentCompleted: ({ eventCancellationStarted, editionOver }) =>
+      eventCancellationStarted
+        ? refundedInFull('canceled')
+        : editionOver
+          ? refundedInFull('expired')
+          : { next: 'paid', money: 'keep' },
     sessionExpired: recorded('expired'),
     holdLapsed: recorded('expired'),
     memberCancels: recorded('canceled'),
@@ -106,8 +112,8 @@ export const registrationTransitions: Readonly<
   // A payment after the hold went back (decision 032): honoured when the member can hold a spot again.
   expired: {
     ...ended('expired'),
-    paymentCompleted: ({ spotAvailable, eventCancellationStarted }) =>
-      spotAvailable && !eventCancellationStarted
+    paymentCompleted: ({ spotAvailable, eventCancellationStarted, editionOver }) =>
+      spotAvailable && !eventCancellationStarted && !editionOver
         ? { next: 'paid', money: 'keep' }
         : refundedInFull('expired'),
   },

@@ -50,6 +50,12 @@ export const productErrorKeys = [
   'editionChanged',
   'editionExists',
   'editionInvalid',
+  // Editions' phases and past editions (decision 158): registration not open yet, closed, the event over; a write
+  // that names a past edition or acts on one of its registrations.
+  'registrationNotOpenYet',
+  'registrationClosed',
+  'editionOver',
+  'editionNotCurrent',
   // Staff management (decision 157): a committee member's own role or account, an address already invited.
   'staffSelfChange',
   'staffExists',
