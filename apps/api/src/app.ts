@@ -22,6 +22,7 @@ import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
+import { mountRetentionRoutes } from './routes/retention.ts'
 import { mountStaffRoutes } from './routes/staff.ts'
 import { mountWaitingListRoutes } from './routes/waiting-list.ts'
 import type { EventCancellationService } from './services/event-cancellation.ts'
@@ -177,6 +178,7 @@ export function createApi(options: ApiOptions): Api {
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
+  mountRetentionRoutes(mounter, { db, clock, logger, memberAccounts: options.memberAccounts })
   mountStaffRoutes(mounter, {
     db,
     clock,

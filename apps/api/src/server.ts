@@ -17,6 +17,7 @@ import {
 import { createAdaptorServer } from '@hono/node-server'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
+import { createCognitoMemberAccounts } from './auth/member-accounts.ts'
 import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
 import { type Database, type Executor, openDatabase } from './db/database.ts'
@@ -36,6 +37,7 @@ import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
+import { type RetentionDeps, retentionJobActor, runRetention } from './services/retention.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 
@@ -132,6 +134,8 @@ export interface RunningServer {
   api: Api
   database: Database
   mail: MailService
+  /** What a retention run needs (decision 161): the scheduled function runs it with these. */
+  retention: RetentionDeps
   /** Graceful shutdown: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>
 }
@@ -255,17 +259,21 @@ export async function startServer(
   const signingKeys = memoise<SigningKeySet>(async () =>
     configuredKeys ? configuredKeys : signingKeysFromDatabase(database.db, clock),
   )
+  const adminCredentials =
+    env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY }
+      : undefined
   const staffDirectory = createCognitoStaffDirectory({
     endpoint: env.COGNITO_ENDPOINT,
     region: env.COGNITO_REGION,
     userPoolId: env.COGNITO_ADMINS_POOL_ID,
-    credentials:
-      env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
-        ? {
-            accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID,
-            secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY,
-          }
-        : undefined,
+    credentials: adminCredentials,
+  })
+  const memberAccounts = createCognitoMemberAccounts({
+    endpoint: env.COGNITO_ENDPOINT,
+    region: env.COGNITO_REGION,
+    userPoolId: env.COGNITO_MEMBERS_POOL_ID,
+    credentials: adminCredentials,
   })
   const api = createApi({
     database,
@@ -276,6 +284,7 @@ export async function startServer(
     identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
     staffDirectory: staffDirectory,
     staffAccounts: staffDirectory,
+    memberAccounts,
     paymentGateway,
     signingKeys,
     pwaUrl: env.PWA_URL,
@@ -338,6 +347,21 @@ export async function startServer(
       : undefined
   sweeper?.unref()
 
+  // Personal data of editions whose retention period has ended is erased daily (decision 161); the first run
+  // waits a minute so that a start is not slowed by it.
+  const retention: RetentionDeps = { db: database.db, clock, logger, memberAccounts }
+  let retaining: Promise<unknown> = Promise.resolve()
+  const retain = () => {
+    retaining = runRetention(retention, retentionJobActor).catch((error: unknown) => {
+      logger.warn('Retention run failed; the next one finishes it', { error })
+    })
+  }
+  const retentionTimers =
+    env.RETENTION_INTERVAL_SECONDS > 0
+      ? [setTimeout(retain, 60_000), setInterval(retain, env.RETENTION_INTERVAL_SECONDS * 1000)]
+      : []
+  for (const timer of retentionTimers) timer.unref()
+
   // Mail owed by the outbox leaves in the background, never inside a request (decision 100).
   const mail = mailServiceFor(env, { db: database.db, gateway: paymentGateway, clock, logger })
   let mailing: Promise<unknown> = Promise.resolve()
@@ -365,12 +389,14 @@ export async function startServer(
     api,
     database,
     mail,
+    retention,
     close() {
       closing ??= (async () => {
         logger.info('Shutting down: finishing in-flight requests')
         api.startDraining()
         if (sweeper) clearInterval(sweeper)
         if (mailDrainer) clearInterval(mailDrainer)
+        for (const timer of retentionTimers) clearTimeout(timer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
         const force = setTimeout(() => {
@@ -381,6 +407,7 @@ export async function startServer(
         clearTimeout(force)
         await sweeping
         await mailing
+        await retaining
         mail.close()
         await database.close()
         unlock()
