@@ -417,3 +417,22 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     ])
   })
 })
+
+describe("the members pool's AdminDeleteUser through the SDK", () => {
+  it('deletes the user, answers absent the second time, and rejects when Cognito cannot answer', async () => {
+    const userId = await cognitoMember()
+    const accounts = memberAccounts()
+
+    await expect(accounts.delete(userId)).resolves.toBe('deleted')
+    expect(await inCognito(userId)).toBe(false)
+    await expect(accounts.delete(userId)).resolves.toBe('absent')
+
+    const unreachable = createCognitoMemberAccounts({
+      endpoint: 'http://127.0.0.1:9',
+      region: 'ap-northeast-1',
+      userPoolId: members.id,
+      credentials: adminKey,
+    })
+    await expect(unreachable.delete(userId)).rejects.toThrow()
+  })
+})
