@@ -96,9 +96,12 @@ describe('mail through Amazon SES', () => {
     const retention = resources('AWS::Events::Rule').find((rule) =>
       String(rule.Properties.Description).includes('retention'),
     )
-    expect(retention?.Properties).toMatchObject({ ScheduleExpression: 'cron(0 18 * * ? *)', State: 'ENABLED' })
-    const [target] = retention?.Properties.Targets as { Input: string }[]
-    expect(JSON.parse(target?.Input ?? '{}')).toEqual({ task: 'retention' })
+    expect(retention?.Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 18 * * ? *)',
+      State: 'ENABLED',
+    })
+    const targets = (retention?.Properties.Targets ?? []) as { Input: string }[]
+    expect(targets.map((target) => JSON.parse(target.Input))).toEqual([{ task: 'retention' }])
     const api = functionNamed(/^The Hono API/)
     expect((api.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
       RETENTION_INTERVAL_SECONDS: '0',

@@ -121,7 +121,7 @@ const steps = {
   ],
 } as const satisfies Record<string, (editionId: string) => Erasure[]>
 
-export type RetentionStepName = keyof typeof steps
+type RetentionStepName = keyof typeof steps
 
 const noCounts = (): RetentionCounts => ({
   registrations: 0,
