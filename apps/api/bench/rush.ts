@@ -176,6 +176,8 @@ async function seed(options: DatabaseOptions, profiles: number): Promise<void> {
     await prepareDatabase(database.db, {
       clock: Date.now,
       capacities: { member: capacity, fursuiter: profiles, sponsor: 100, sponsor_fursuiter: 10 },
+      // The rush runs on the wall clock: an edition on sale today.
+      seed: 'development',
     })
     const now = new Date().toISOString()
     for (let index = 0; index < profiles; index++) {
@@ -186,11 +188,12 @@ async function seed(options: DatabaseOptions, profiles: number): Promise<void> {
       await database.db.execute(
         sql`insert into profiles (user_id, privacy, handle_name, urls, updated_at) values (${userId}::uuid, 'public', ${`Participant ${index}`}, ${JSON.stringify([`https://example.com/${index}`, 'https://bsky.app/profile/furfes'])}::jsonb, ${now}::timestamptz)`,
       )
-      await database.db.execute(sql`insert into registrations (registration_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type, payment_status, amount_jpy, expires_at, created_at, updated_at, paid_at)
-        values (${randomUUID()}::uuid, ${userId}::uuid, 'fursuiter', ${`Badge ${index}`}, null, 'male', 'paid', 4000, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)`)
+      await database.db.execute(sql`insert into registrations (registration_id, edition_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type, payment_status, amount_jpy, expires_at, created_at, updated_at, paid_at)
+        values (${randomUUID()}::uuid, (select edition_id from current_edition), ${userId}::uuid, 'fursuiter', ${`Badge ${index}`}, null, 'male', 'paid', 4000, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)`)
     }
     await database.db.execute(
-      sql`update tier_inventory set taken = ${profiles}::integer where registration_tier = 'fursuiter'`,
+      sql`update tier_inventory set taken = ${profiles}::integer
+          where registration_tier = 'fursuiter' and edition_id = (select edition_id from current_edition)`,
     )
   } finally {
     await database.close()
@@ -203,7 +206,8 @@ async function verify(options: DatabaseOptions) {
     const [row] = await queryRows<{ pending: number; taken: number }>(
       database.db,
       sql`select (select count(*)::int from registrations where registration_tier = 'member' and payment_status = 'pending') as pending,
-                 (select taken from tier_inventory where registration_tier = 'member') as taken`,
+                 (select taken from tier_inventory where registration_tier = 'member'
+                    and edition_id = (select edition_id from current_edition)) as taken`,
     )
     return { pending: Number(row?.pending), taken: Number(row?.taken) }
   } finally {

@@ -174,7 +174,7 @@ export function createApi(options: ApiOptions): Api {
   mountWaitingListRoutes(mounter, { db, clock, waitingList, registrations, featureFlags, pwaOrigin })
   mountAdminParticipantRoutes(mounter, { db, clock, registrations })
   mountDashboardRoutes(mounter, { db, clock, registrations })
-  mountCheckInRoutes(mounter, { db, clock })
+  mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })

@@ -7,6 +7,7 @@ import {
   defaultEventSchedule,
   defaultRefundPolicy,
   developmentEdition,
+  type Edition,
   firstEdition,
   perTier,
   type RegistrationTier,
@@ -15,12 +16,13 @@ import {
   venueCodec,
 } from '@furfes/core'
 import { createAdaptorServer } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
 import { createCognitoMemberAccounts } from './auth/member-accounts.ts'
 import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
-import { type Database, type Executor, openDatabase } from './db/database.ts'
+import { type Database, type Executor, openDatabase, queryRows } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { type Env, packageRoot } from './env.ts'
 import type { Logger } from './logger.ts'
@@ -57,15 +59,19 @@ export async function prepareDatabase(
   },
 ): Promise<void> {
   const seed = options.seed === 'development' ? developmentEdition(options.clock()) : firstEdition
-  const tiers = perTier((tier) => ({ ...seed.tiers[tier], capacity: options.capacities[tier] }))
-  const venue = options.venue ? venueCodec.decode(options.venue) : seed.venue
-  const seedEdition = (executor: Executor) =>
-    seedEditions({ db: executor, clock: options.clock }, { ...seed, tiers, venue })
-  // Rows written before editions belonged to registrations become the first edition's (decision 158), so a
-  // database that has rows but no edition yet gets it before that migration.
-  await migrate(db, migrationsFolder, { 11: seedEdition })
+  const seedEdition = async (executor: Executor, edition: Edition) => {
+    const tiers = perTier((tier) => ({ ...edition.tiers[tier], capacity: options.capacities[tier] }))
+    const venue = options.venue ? venueCodec.decode(options.venue) : edition.venue
+    await seedEditions({ db: executor, clock: options.clock }, { ...edition, tiers, venue })
+  }
+  // Registrations and waiting-list entries written before they belonged to an edition become the first
+  // edition's (decision 158): a database that has some but no edition yet gets the first edition before that
+  // migration; one without gets the configured seed.
+  await migrate(db, migrationsFolder, {
+    11: async (tx) => seedEdition(tx, (await hasMemberRows(tx)) ? firstEdition : seed),
+  })
   await seedFeatureFlags(db, options.clock)
-  await seedEdition(db)
+  await seedEdition(db, seed)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
   await syncTierCapacities(
@@ -73,6 +79,15 @@ export async function prepareDatabase(
     edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
+}
+
+/** Whether the database holds any registration or waiting-list entry (read before migration 0011). */
+async function hasMemberRows(executor: Executor): Promise<boolean> {
+  const [row] = await queryRows<{ any: boolean }>(
+    executor,
+    sql`select exists (select 1 from registrations) or exists (select 1 from waiting_list_entries) as any`,
+  )
+  return row?.any === true
 }
 
 /** Loads once; a failure is not remembered, so the next call tries again. */

@@ -1,8 +1,8 @@
 import { defaultEventSchedule } from '@furfes/core'
 import type { ApiOptions } from './api-options.ts'
-import { createRegistrationCodeSigner } from './registration-code/code.ts'
+import { createRegistrationCodeChecker, createRegistrationCodeSigner } from './registration-code/code.ts'
 import { createAutomaticRefunds } from './services/automatic-refunds.ts'
-import { createCurrentEditionReader } from './services/current-edition.ts'
+import { createCurrentEditionReader, editionOfRegistration } from './services/current-edition.ts'
 import { createEventCancellationService } from './services/event-cancellation.ts'
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
@@ -65,6 +65,12 @@ export function createServices(options: ApiOptions) {
     lifetimeSeconds: options.registrationCodeLifetimeSeconds,
     eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
     clock,
+    editionOf: (registrationId) => editionOfRegistration(db, registrationId),
+  })
+  // A code scanned at the door is checked again when its check-in is uploaded (decision 159).
+  const checkCode = createRegistrationCodeChecker({
+    keys: options.signingKeys,
+    currentEditionId: async () => (await currentEdition.read()).id,
   })
   return {
     currentEdition,
@@ -76,5 +82,6 @@ export function createServices(options: ApiOptions) {
     refunds,
     eventCancellation,
     signer,
+    checkCode,
   }
 }

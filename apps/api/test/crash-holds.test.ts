@@ -141,6 +141,8 @@ describe.each(databaseKinds)('a crash mid-rush on %s', (kind: DatabaseKind) => {
       STRIPE_API_URL: stripeUrl,
       STRIPE_SECRET_KEY: stripeSecretKey,
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      // The processes run on the wall clock: an edition on sale today (decision 158 refuses any other).
+      EDITION_SEED: 'development',
       TIER_CAPACITIES: `member=${capacity},fursuiter=5,sponsor=5,sponsor_fursuiter=5`,
       CHECKOUT_CLAIM_SECONDS: String(claimSeconds),
       EXPIRY_SWEEP_INTERVAL_SECONDS: String(sweepSeconds),

@@ -4,19 +4,19 @@ import {
   firstEdition,
   type ParticipantListWire,
   type RegistrationWire,
-  type StoredEditionWire,
 } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
+import { publishNextEdition } from './support/editions.ts'
 import {
   checkoutSessionOf,
   databaseKinds,
   inventoryConsistency,
   minutes,
   pwaUrl,
+  registeredMember,
   registrationRequest,
-  type TestApi,
   useTestApi,
 } from './support/harness.ts'
 import { payOnHostedPage, sessionIdOfPaymentUrl, testCards, usePaymentStack } from './support/payments.ts'
@@ -30,30 +30,6 @@ const firstPrice = firstEdition.tiers.member.priceJpy
 const nextPrice = firstPrice + 1500
 const at = (text: string) => Date.parse(text)
 const days = (count: number) => count * 24 * 60 * 60 * 1000
-
-/**
- * Prepares the next edition with a later date, its registration opening on 14 February 2026 and another member
- * price, and makes it current.
- */
-async function publishNextEdition(sut: TestApi, token: string): Promise<void> {
-  const prepared = (await sut.request('POST', '/admin/editions/next', { token })).body as StoredEditionWire
-  const next = {
-    ...prepared.edition,
-    event_date: '2026-06-20',
-    registration: { opens_on: '2026-02-14', closes_on: '2026-06-19' },
-    tiers: {
-      ...prepared.edition.tiers,
-      member: { price_jpy: nextPrice, capacity: 5, on_sale: true },
-    },
-  }
-  const saved = await sut.request('PUT', '/admin/editions/2026', {
-    token,
-    body: { edition: next, version: 1 },
-  })
-  expect(saved.status).toBe(200)
-  const published = await sut.request('POST', '/admin/editions/2026/publish', { token, body: { version: 2 } })
-  expect(published).toMatchObject({ status: 200, body: { current: true } })
-}
 
 describe.each(databaseKinds)('editions through the Stripe emulator on %s', (kind) => {
   const stack = usePaymentStack(kind)
@@ -74,7 +50,11 @@ describe.each(databaseKinds)('editions through the Stripe emulator on %s', (kind
     const firstSession = await registerAndPay(await sut.memberToken(member))
     await registerAndPay(await sut.memberToken(onlyLastYear))
 
-    await publishNextEdition(sut, await sut.adminToken())
+    await publishNextEdition(sut, {
+      eventDate: '2026-06-20',
+      registration: { opens_on: '2026-02-14', closes_on: '2026-06-19' },
+      member: { price_jpy: nextPrice, capacity: 5, on_sale: true },
+    })
     // The next edition is announced: its registration opens on 14 February 2026.
     const early = await sut.request('POST', '/registration', {
       token: await sut.memberToken(member),
@@ -259,5 +239,40 @@ describe.each(databaseKinds)('the phase gates on %s', (kind) => {
       sql`select reason, status from automatic_refunds where checkout_session_id = ${sessionId}`,
     )
     expect(owed).toEqual({ reason: 'hold_ended', status: 'refunded' })
+  })
+})
+
+describe.each(databaseKinds)('the event-cancelled refund per edition on %s', (kind) => {
+  const sut = useTestApi(kind)
+
+  it("counts and refunds only the current edition's paid registrations", async () => {
+    const lastYear = await registeredMember(sut)
+    await publishNextEdition(sut, { member: { price_jpy: nextPrice, capacity: 5, on_sale: true } })
+    const thisYear = await registeredMember(sut)
+    const admin = await sut.adminToken()
+
+    const dryRun = await sut.request('POST', '/admin/event-cancellation/dry-run', {
+      token: admin,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(dryRun).toMatchObject({
+      status: 200,
+      body: { paid_registrations: 1, gross_jpy: nextPrice, refund_total_jpy: nextPrice },
+    })
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started).toMatchObject({ status: 202, body: { total_registrations: 1 } })
+    await sut.api.eventCancellation.idle()
+    const statuses = await queryRows<{ registration_id: string; payment_status: string }>(
+      sut.database.db,
+      sql`select registration_id, payment_status from registrations
+          where registration_id in (${lastYear.registrationId}::uuid, ${thisYear.registrationId}::uuid)`,
+    )
+    expect(Object.fromEntries(statuses.map((row) => [row.registration_id, row.payment_status]))).toEqual({
+      [lastYear.registrationId]: 'paid',
+      [thisYear.registrationId]: 'canceled',
+    })
   })
 })

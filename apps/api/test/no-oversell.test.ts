@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { firstEdition } from '@furfes/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { publishNextEdition } from './support/editions.ts'
 import {
   databaseKinds,
+  inventoryConsistency,
   listen,
   readResponse,
   registrationRequest,
@@ -99,6 +102,44 @@ describe.each(databaseKinds)('no oversell on %s', (kind) => {
     expect(await tierCounts(sut.database, 'member')).toEqual({
       taken: capacity / 2 + won,
       holding: capacity / 2 + won,
+      capacity,
+    })
+  })
+})
+
+describe.each(databaseKinds)('no oversell per edition on %s', (kind) => {
+  const sut = useTestApi(kind, { capacities: { member: capacity } })
+  let server: Awaited<ReturnType<typeof listen>>
+  beforeEach(async () => {
+    server = await listen(sut.api)
+  })
+  afterEach(() => server.close())
+
+  it('sells the next edition its own capacity, whatever the last one sold, to last edition’s holders too', async () => {
+    const holders = await Promise.all(Array.from({ length: capacity }, () => sut.memberToken()))
+    expect(tally(await rush([server.url], holders))).toEqual({ '201': capacity })
+    const nextCapacity = capacity / 2
+    await publishNextEdition(sut, {
+      member: { price_jpy: firstEdition.tiers.member.priceJpy, capacity: nextCapacity, on_sale: true },
+    })
+
+    // Last edition's holders rush again with newcomers: one live registration per member and edition.
+    const newcomers = await Promise.all(Array.from({ length: attempts }, () => sut.memberToken()))
+    const responses = await rush([server.url], [...holders, ...newcomers])
+    expect(tally(responses)).toEqual({
+      '201': nextCapacity,
+      '409 soldOut': capacity + attempts - nextCapacity,
+    })
+    expect(await tierCounts(sut.database, 'member')).toEqual({
+      taken: nextCapacity,
+      holding: nextCapacity,
+      capacity: nextCapacity,
+    })
+    const lastEdition = await inventoryConsistency(sut.database, firstEdition.id)
+    expect(lastEdition.find((row) => row.tier === 'member')).toEqual({
+      tier: 'member',
+      taken: capacity,
+      holding: capacity,
       capacity,
     })
   })

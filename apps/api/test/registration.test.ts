@@ -4,6 +4,7 @@ import {
   compactRegistrationCodeSignedBy,
   defaultEventSchedule,
   endOfDayInTokyo,
+  firstEdition,
   parseCompactRegistrationCode,
   registrationCodeKeyHint,
 } from '@furfes/core'
@@ -279,8 +280,8 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     const answer = await sut.request('GET', '/registration/jwt', { token })
     expect(answer.status).toBe(200)
     const code = (answer.body as { token: string }).token
-    // Only what the door needs: no name, tier or user id, so the QR stays small (decision 120).
-    expect(code).toMatch(/^100[0-9A-Z $%*+\-./:]{132}$/)
+    // Only what the door needs: no name, tier or user id, so the QR stays small (decisions 120 and 159).
+    expect(code).toMatch(/^200[0-9A-Z $%*+\-./:]{140}$/)
     expect(code).not.toContain('Kemo')
 
     const jwks = await sut.request('GET', '/.well-known/jwks.json')
@@ -295,6 +296,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(parsed).toMatchObject({
       registrationId,
       keyHint: await registrationCodeKeyHint(key.kid),
+      editionId: firstEdition.id,
       // Valid to the end of the event day in Japan (the test clock is before it).
       exp: Math.floor(endOfDayInTokyo(defaultEventSchedule.eventDate) / 1000),
     })

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import {
+  firstEdition,
   type Participant,
   type RegistrationCodeKeySetWire,
   registrationCodeAlgorithm,
@@ -185,6 +186,7 @@ async function main() {
             registrationId,
             exp: Math.floor(now / 1000) + 86_400,
             kid: 'bench',
+            editionId: firstEdition.id,
             privateKey,
           })
         : await new SignJWT({
@@ -213,11 +215,16 @@ async function main() {
     pendingCount: 0,
     conflicts: [],
     keys,
+    edition: { id: firstEdition.id, name: firstEdition.name },
     cursor: undefined,
     lastSyncAt: now,
     participantsSyncedAt: now,
   }
-  const verifier = createCodeVerifier({ keys: () => keys, clock: () => now })
+  const verifier = createCodeVerifier({
+    keys: () => keys,
+    editionId: () => firstEdition.id,
+    clock: () => now,
+  })
   const decoders = [createZxingDecoder(), await createWasmDecoder()]
 
   const corpus = levels.map((level) => ({

@@ -9,7 +9,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { registrationCodeAlgorithm, signCompactRegistrationCode } from '@furfes/core'
+import {
+  editionPhase,
+  firstEdition,
+  publicEditionCodec,
+  registrationCodeAlgorithm,
+  signCompactRegistrationCode,
+} from '@furfes/core'
 import { chromium } from '@playwright/test'
 import { exportJWK, generateKeyPair } from 'jose'
 import QRCode from 'qrcode'
@@ -63,11 +69,12 @@ async function main() {
   const userId = crypto.randomUUID()
   const registrationId = crypto.randomUUID()
   const now = Math.floor(Date.now() / 1000)
-  // A compact code, as the API issues them (decision 120).
+  // A compact code, as the API issues them (decisions 120 and 159).
   const token = await signCompactRegistrationCode({
     registrationId,
     exp: now + 86_400,
     kid: 'bench',
+    editionId: firstEdition.id,
     privateKey,
   })
 
@@ -80,6 +87,12 @@ async function main() {
     const path = request.url?.split('?')[0]
     if (path === '/.well-known/jwks.json') {
       return response.end(JSON.stringify({ keys: [{ ...jwk, kid: 'bench', alg: 'ES256', use: 'sig' }] }))
+    }
+    if (path === '/edition') {
+      const edition = { ...firstEdition, venue: null }
+      return response.end(
+        JSON.stringify(publicEditionCodec.encode({ edition, phase: editionPhase(edition, now * 1000) })),
+      )
     }
     if (path === '/admin/participants') {
       return response.end(

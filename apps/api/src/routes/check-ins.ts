@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../db/database.ts'
 import { productError } from '../http/errors.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
+import type { RegistrationCodeCheck } from '../registration-code/code.ts'
 import { createCheckInService, parseCheckInCursor } from '../services/check-ins.ts'
 import { editionToRead } from '../services/editions.ts'
 
@@ -19,7 +20,10 @@ function cursorOf(since: string | undefined): number {
 }
 
 /** Reception check-ins (decisions 070 and 073): devices upload what they recorded and read what others did. */
-export function mountCheckInRoutes({ mount }: RouteMounter, deps: { db: Executor; clock: Clock }): void {
+export function mountCheckInRoutes(
+  { mount }: RouteMounter,
+  deps: { db: Executor; clock: Clock; checkCode: RegistrationCodeCheck },
+): void {
   const checkIns = createCheckInService(deps)
 
   mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => {

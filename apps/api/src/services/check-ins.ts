@@ -2,6 +2,7 @@ import type {
   CheckInItem,
   CheckInPage,
   CheckInRecord,
+  CheckInRefusalReason,
   CheckInRejectionReason,
   CheckInResult,
   Clock,
@@ -22,7 +23,9 @@ import { recordAudit } from './audit.ts'
  *    order they are drawn and GET /admin/check-ins can never pass a number that becomes visible later.
  *
  * A check-in of a registration that is not paid is refused (rejected, not_paid or canceled), whatever the device
- * believed: the API decides who may be checked in (decision 078). An undo is decided on its target alone.
+ * believed: the API decides who may be checked in (decision 078). A check-in made by scanning carries the code,
+ * which must be one the API signed for that registration and the current edition (decision 159). An undo is
+ * decided on its target alone.
  *
  * One item per transaction keeps locks short and means a transaction never holds two registrations' locks,
  * so uploads from several devices cannot deadlock.
@@ -58,7 +61,12 @@ type Decision =
 
 const first = alias(checkIns, 'first_check_in')
 
-export function createCheckInService(options: { db: Executor; clock: Clock }): CheckInService {
+export function createCheckInService(options: {
+  db: Executor
+  clock: Clock
+  /** Why a scanned code may not check its registration in (another edition, not ours), or undefined. */
+  checkCode: (code: string, registrationId: string) => Promise<CheckInRefusalReason | undefined>
+}): CheckInService {
   const { db, clock } = options
 
   /** The answer an item got when it was stored, rebuilt from the (immutable) records. */
@@ -100,8 +108,10 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     item: CheckInItem,
     paymentStatus: string,
     inForce: string | null,
+    codeRefusal: CheckInRefusalReason | undefined,
   ): Promise<{ decision: Decision; nextInForce: string | null }> {
     if (item.kind === 'check_in') {
+      if (codeRefusal) return { decision: { status: 'rejected', reason: codeRefusal }, nextInForce: inForce }
       if (paymentStatus !== 'paid') {
         const reason = paymentStatus === 'canceled' ? 'canceled' : 'not_paid'
         return { decision: { status: 'rejected', reason }, nextInForce: inForce }
@@ -128,7 +138,12 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     return { decision: { status: 'accepted' }, nextInForce: null }
   }
 
-  async function receiveIn(tx: Executor, item: CheckInItem, adminId: string): Promise<CheckInResult> {
+  async function receiveIn(
+    tx: Executor,
+    item: CheckInItem,
+    adminId: string,
+    codeRefusal: CheckInRefusalReason | undefined,
+  ): Promise<CheckInResult> {
     const now = new Date(clock())
     const [registration] = await tx
       .select({ id: registrations.registrationId, paymentStatus: registrations.paymentStatus })
@@ -152,7 +167,7 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     if (known) return known
 
     const { decision, nextInForce } = registration
-      ? await decide(tx, item, registration.paymentStatus, inForce)
+      ? await decide(tx, item, registration.paymentStatus, inForce, codeRefusal)
       : {
           decision: { status: 'rejected', reason: 'unknown_registration' } as const,
           nextInForce: null,
@@ -205,8 +220,13 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
   }
 
   async function receive(item: CheckInItem, adminId: string): Promise<CheckInResult> {
+    // Checked before the registration's lock is taken: the signature check needs nothing the lock guards.
+    const codeRefusal =
+      item.kind === 'check_in' && item.code !== undefined
+        ? await options.checkCode(item.code, item.registrationId)
+        : undefined
     try {
-      return await db.transaction((tx) => receiveIn(tx as unknown as Executor, item, adminId))
+      return await db.transaction((tx) => receiveIn(tx as unknown as Executor, item, adminId, codeRefusal))
     } catch (error) {
       // The same id committed meanwhile under another registration's lock (or none): answer it as stored.
       if (sqlState(error) !== uniqueViolation) throw error
@@ -224,16 +244,17 @@ export function createCheckInService(options: { db: Executor; clock: Clock }): C
     },
 
     async page(since, editionId) {
-      // The edition's records, and those naming no registration at all (refused as unknown): a registration of
-      // another edition is another door's business (decision 158).
+      // The edition's records, those naming no registration at all (refused as unknown) and the refusals of a
+      // code of another edition (decision 159), which every door device must learn of; any other record of a
+      // registration of another edition is that edition's (decision 158).
       const rows = await db
         .select()
         .from(checkIns)
         .where(
           and(
             gt(checkIns.seq, since),
-            sql`not exists (select 1 from registrations r
-                            where r.registration_id = ${checkIns.registrationId} and r.edition_id <> ${editionId})`,
+            sql`(${checkIns.reason} = 'other_edition' or not exists (select 1 from registrations r
+              where r.registration_id = ${checkIns.registrationId} and r.edition_id <> ${editionId}))`,
           ),
         )
         .orderBy(asc(checkIns.seq))

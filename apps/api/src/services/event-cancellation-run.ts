@@ -54,6 +54,12 @@ async function claim(deps: EventCancellationDeps, runId: string, now: number): P
 }
 
 /**
+ * The run refunds the current edition's registrations only (decision 158): a past edition's participants were
+ * not cancelled.
+ */
+export const ofCurrentEdition = sql`r.edition_id = (select edition_id from current_edition where id = 1)`
+
+/**
  * When a paid registration may be tried (again): at once, or after a refusal by the provider once the
  * backoff of its refusals so far has passed. Failed attempts are the refund service's record (decision 111).
  */
@@ -68,7 +74,7 @@ function paidWithRetryAt({ retryBaseMs, retryMaxMs }: EventCancellationDeps): SQ
     select registration_id, count(*)::int as failures, max(finished_at) as last_failed_at
     from refund_attempts where status = 'failed' group by registration_id
   ) f on f.registration_id = r.registration_id
-  where r.payment_status = 'paid'`
+  where r.payment_status = 'paid' and ${ofCurrentEdition}`
 }
 
 /** Stops driving until `until`: no instance takes the lease before then, any instance after. */

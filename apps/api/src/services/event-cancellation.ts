@@ -10,7 +10,12 @@ import { iso } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { eventCancellationRuns } from '../db/schema.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
-import { type EventCancellationDeps, type RunRow, runBatch } from './event-cancellation-run.ts'
+import {
+  type EventCancellationDeps,
+  ofCurrentEdition,
+  type RunRow,
+  runBatch,
+} from './event-cancellation-run.ts'
 
 export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */
@@ -51,8 +56,8 @@ const sessionEndingConcurrency = 8
 function paidByTier(db: Executor) {
   return queryRows<{ registration_tier: string; amount_jpy: number; n: number }>(
     db,
-    sql`select registration_tier, amount_jpy, count(*)::int as n from registrations
-        where payment_status = 'paid' group by registration_tier, amount_jpy`,
+    sql`select r.registration_tier, r.amount_jpy, count(*)::int as n from registrations r
+        where r.payment_status = 'paid' and ${ofCurrentEdition} group by r.registration_tier, r.amount_jpy`,
   )
 }
 
@@ -94,7 +99,7 @@ async function withProgress(db: Executor, run: RunRow): Promise<EventCancellatio
           (select count(*)::int from registration_refunds
             where source = 'event_cancelled' and refunded_at >= ${startedAt}::timestamptz) as refunded,
           (select count(*)::int from registrations r
-            where r.payment_status = 'paid' and exists (
+            where r.payment_status = 'paid' and ${ofCurrentEdition} and exists (
               select 1 from refund_attempts a
               where a.registration_id = r.registration_id and a.status = 'failed'
                 and a.finished_at >= ${startedAt}::timestamptz)) as failed`,
@@ -120,8 +125,8 @@ async function withProgress(db: Executor, run: RunRow): Promise<EventCancellatio
 async function endOpenCheckouts({ db, gateway, logger }: EventCancellationDeps): Promise<void> {
   const open = await queryRows<{ registration_id: string; checkout_session_id: string }>(
     db,
-    sql`select registration_id, checkout_session_id from registrations
-        where payment_status = 'pending' and checkout_session_id is not null`,
+    sql`select r.registration_id, r.checkout_session_id from registrations r
+        where r.payment_status = 'pending' and r.checkout_session_id is not null and ${ofCurrentEdition}`,
   )
   for (let from = 0; from < open.length; from += sessionEndingConcurrency) {
     await Promise.all(

@@ -489,15 +489,16 @@ export async function payCheckout(sut: TestApi, sessionId: string) {
 }
 
 /**
- * A new member who registered through the API for `tier`, and paid on the stub provider unless `pay` is false:
- * what refund, waiting-list and dashboard tests start from.
+ * A new member (or the member `userId`, registering for the current edition) who registered through the API for
+ * `tier`, and paid on the stub provider unless `pay` is false: what refund, waiting-list and dashboard tests start
+ * from.
  */
 export async function registeredMember(
   sut: TestApi,
   tier: RegistrationTier = 'member',
-  options: { pay?: boolean } = {},
+  options: { pay?: boolean; userId?: string } = {},
 ): Promise<{ userId: string; token: string; sessionId: string; registrationId: string }> {
-  const userId = randomUUID()
+  const userId = options.userId ?? randomUUID()
   const token = await sut.memberToken(userId)
   const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
   expect(created.status).toBe(201)

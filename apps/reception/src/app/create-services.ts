@@ -75,7 +75,11 @@ export function createBrowserServices(
       clock,
       ...(config.reception?.idleWipeHours === undefined ? {} : { idleHours: config.reception.idleWipeHours }),
     }),
-    verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock }),
+    verifier: createCodeVerifier({
+      keys: () => store.getSnapshot().keys,
+      editionId: () => store.getSnapshot().edition?.id,
+      clock,
+    }),
     scanner: { decoder: lazyDecoder(), openCamera: () => openRearCamera() },
     cue: createVerdictCue(),
     notifications,

@@ -1,4 +1,4 @@
-import type { Participant, RegistrationCodeKeySetWire } from '@furfes/core'
+import type { Edition, Participant, RegistrationCodeKeySetWire } from '@furfes/core'
 import { openDatabase } from '@furfes/ui/database'
 import type { Dexie, EntityTable } from 'dexie'
 import type { StoredCheckIn } from './check-ins.ts'
@@ -9,12 +9,17 @@ interface StoredParticipant {
   participant: Participant
 }
 
+/** What the device keeps of the current edition: its id, which codes name, and its name for the verdict. */
+export type HeldEdition = Pick<Edition, 'id' | 'name'>
+
 export interface MetaEntries {
   /** The API's next_cursor after the last pull. */
   cursor: string
   lastSyncAt: number
   participantsSyncedAt: number
   keys: RegistrationCodeKeySetWire
+  /** The current edition when the snapshot was taken: the door refuses codes of another (decision 159). */
+  edition: HeldEdition
 }
 export type MetaKey = keyof MetaEntries
 

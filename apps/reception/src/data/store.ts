@@ -14,7 +14,7 @@ import {
   type RegistrationCheckIn,
   type StoredCheckIn,
 } from './check-ins.ts'
-import type { MetaEntries, MetaKey, ReceptionDatabase } from './database.ts'
+import type { HeldEdition, MetaEntries, MetaKey, ReceptionDatabase } from './database.ts'
 
 export interface DeviceIdentity {
   id: string
@@ -37,6 +37,8 @@ export interface ReceptionSnapshot {
    */
   conflicts: readonly StoredCheckIn[]
   keys: RegistrationCodeKeySetWire | undefined
+  /** The current edition as last synced; undefined until the first sync. */
+  edition: HeldEdition | undefined
   cursor: string | undefined
   lastSyncAt: number | undefined
   participantsSyncedAt: number | undefined
@@ -44,8 +46,11 @@ export interface ReceptionSnapshot {
 
 export interface ReceptionStore extends Store<ReceptionSnapshot> {
   load(): Promise<void>
-  /** Records a check-in now, on this device; it is queued for upload. */
-  recordCheckIn(registrationId: string): Promise<StoredCheckIn>
+  /**
+   * Records a check-in now, on this device; it is queued for upload, with the compact code scanned for it
+   * (the API checks it again, decision 159).
+   */
+  recordCheckIn(registrationId: string, scannedCode?: string): Promise<StoredCheckIn>
   /** Records the undo of a check-in (audited: the undo is a record of its own, uploaded like a check-in). */
   recordUndo(checkIn: StoredCheckIn): Promise<StoredCheckIn>
   /** The upload queue, oldest first. */
@@ -54,6 +59,7 @@ export interface ReceptionStore extends Store<ReceptionSnapshot> {
   mergeRecords(records: readonly CheckInRecord[], cursor: string): Promise<void>
   replaceParticipants(participants: readonly Participant[]): Promise<void>
   setKeys(keys: RegistrationCodeKeySetWire): Promise<void>
+  setEdition(edition: HeldEdition): Promise<void>
   setLastSync(at: number): Promise<void>
   /**
    * Forgets what the device learnt from the API: the participant snapshot (names, e-mails), every pulled or
@@ -114,6 +120,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       pendingCount: list.filter((item) => item.origin === 'local' && isPending(item)).length,
       conflicts: list.filter((item) => item.origin === 'local' && isConflict(item)),
       keys: meta.keys,
+      edition: meta.edition,
       cursor: meta.cursor,
       lastSyncAt: meta.lastSyncAt,
       participantsSyncedAt: meta.participantsSyncedAt,
@@ -162,7 +169,12 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       nextSeq = Math.max(0, ...checkInRows.map((row) => row.localSeq)) + 1
       publish()
     },
-    recordCheckIn: (registrationId) => record({ registrationId, kind: 'check_in' }),
+    recordCheckIn: (registrationId, scannedCode) =>
+      record({
+        registrationId,
+        kind: 'check_in',
+        ...(scannedCode === undefined ? {} : { code: scannedCode }),
+      }),
     recordUndo: (checkIn) =>
       record({ registrationId: checkIn.registrationId, kind: 'undo', undoes: checkIn.id }),
     pending: () =>
@@ -224,6 +236,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     },
 
     setKeys: (keys) => putMeta('keys', keys),
+    setEdition: (edition) => putMeta('edition', { id: edition.id, name: edition.name }),
     setLastSync: (at) => putMeta('lastSyncAt', at),
 
     async forgetPersonalData() {

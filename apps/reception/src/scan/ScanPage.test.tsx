@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react'
+import { editionToWire, firstEdition, nextEditionDraft } from '@furfes/core'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, describe, expect } from 'vitest'
-import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { createFakeApiServer, type FakeApiServer } from '../test/fake-api-server.ts'
 import {
   createSigningKey,
   eventMorning,
@@ -20,7 +21,7 @@ beforeAll(async () => {
   key = await createSigningKey()
 })
 
-async function scanApp(language: 'ja' | 'en') {
+async function scanApp(language: 'ja' | 'en', configure?: (server: FakeApiServer) => void) {
   const server = createFakeApiServer({
     keys: key.keySet,
     participants: [
@@ -36,6 +37,7 @@ async function scanApp(language: 'ja' | 'en') {
       participantWire({ n: 3, badgeName: 'Bear', tier: 'member', email: 'bear@example.com' }),
     ],
   })
+  configure?.(server)
   const app = await renderSyncedAdmin(server, `/${language}/admin/scan`, language)
   await screen.findByRole('heading', { level: 1 })
   await within(document.body).findByLabelText(language === 'ja' ? 'カメラ映像' : 'Camera picture')
@@ -113,6 +115,56 @@ describe('scanning at the door', () => {
     expect(await screen.findByText("The code's signature is not valid: it has been altered.")).toBeTruthy()
     expect(app.cues).toEqual(['rejected', 'rejected', 'rejected'])
     expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+  })
+
+  appTest(
+    'refuses a code of another edition, naming it, and sends a valid scan’s code with its check-in (ja)',
+    async () => {
+      const app = await scanApp('ja')
+      await scan(app, await signCode(key, { n: 1 }, validAtEvent, { editionId: '2024' }))
+      expect(
+        await screen.findByText(
+          `このコードは別の開催回（2024）のものです。${firstEdition.name.ja}の入場には使えません。`,
+        ),
+      ).toBeTruthy()
+      expect(screen.getByText('無効').closest('[data-verdict]')?.getAttribute('data-verdict')).toBe(
+        'rejected',
+      )
+      expect(app.services.store.getSnapshot().pendingCount).toBe(0)
+
+      // This edition's code admits the person, and the check-in keeps the code for the API to check again.
+      const token = await signCode(key, { n: 1 }, validAtEvent)
+      await scan(app, token)
+      expect(await screen.findByText('受付OK')).toBeTruthy()
+      await waitFor(() =>
+        expect(
+          app.services.store.getSnapshot().checkInsByRegistration.get(registrationIdOf(1))?.current?.code,
+        ).toBe(token),
+      )
+      expect(app.cues).toEqual(['rejected', 'valid'])
+    },
+  )
+
+  appTest('refuses last edition’s code once the next edition is current, offline too (en)', async () => {
+    const next = nextEditionDraft(firstEdition)
+    const app = await scanApp('en', (server) => {
+      server.editions = [
+        {
+          ...server.editions[0],
+          edition: editionToWire(next),
+          version: 1,
+          current: true,
+        } as (typeof server.editions)[0],
+      ]
+    })
+    app.network.online = false
+    await scan(app, await signCode(key, { n: 1 }, validAtEvent, { editionId: firstEdition.id }))
+    expect(
+      await screen.findByText(
+        `This code is for another festival (${firstEdition.id}), not for ${next.name.en}: it does not admit anyone today.`,
+      ),
+    ).toBeTruthy()
+    expect(app.cues).toEqual(['rejected'])
   })
 
   appTest(
@@ -279,6 +331,49 @@ describe('scanning at the door', () => {
         expect(within(dialog).getByText(why)).toBeTruthy()
       }
       expect(within(screen.getByRole('banner', { hidden: true })).getByText('競合 1件')).toBeTruthy()
+    },
+  )
+
+  appTest(
+    'shows the server refusing a check-in whose code is of an edition published since the last sync (en, ja)',
+    async (user) => {
+      const app = await scanApp('en')
+      await act(async () => {
+        await app.services.sync.sync()
+      })
+      // The committee publishes the next edition after this device took its snapshot: the device still holds
+      // this one and admits this one's code; the server, whose current edition is the next, refuses it.
+      const [current] = app.server.editions
+      app.server.editions = [
+        {
+          ...(current as NonNullable<typeof current>),
+          edition: editionToWire(nextEditionDraft(firstEdition)),
+        },
+      ]
+      await scanCodeOf(app, 3)
+      expect((await screen.findByText('Valid')).closest('[data-verdict]')?.getAttribute('data-verdict')).toBe(
+        'valid',
+      )
+      expect(await within(screen.getByRole('banner')).findByText('1 conflict')).toBeTruthy()
+      expect(app.server.records().map((record) => [record.status, record.reason])).toEqual([
+        ['rejected', 'other_edition'],
+      ])
+
+      for (const [path, why] of [
+        [
+          '/en/admin',
+          'Refused by the server: the code is for another edition of the festival, so the person is not checked in.',
+        ],
+        ['/ja/admin', 'サーバーが拒否：別の開催回のコードのため、チェックインされていません。'],
+      ] as const) {
+        await act(async () => {
+          await app.router.navigate(path)
+        })
+        await user.click(await screen.findByRole('button', { name: 'Bear' }))
+        const dialog = await screen.findByRole('dialog', { name: 'Bear' })
+        expect(within(dialog).getByText(why)).toBeTruthy()
+        await user.keyboard('{Escape}')
+      }
     },
   )
 

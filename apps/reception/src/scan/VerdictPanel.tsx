@@ -91,6 +91,7 @@ export function VerdictPanel(props: {
 }) {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
+  const { edition } = useReceptionSnapshot()
   const { verdict } = props.result
   const state = panelState(props.result)
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -198,7 +199,10 @@ export function VerdictPanel(props: {
       {verdict.kind === 'rejected' && (
         <>
           <Typography variant="h5" component="p">
-            {t(`verdict.reason.${verdict.reason}`)}
+            {t(`verdict.reason.${verdict.reason}`, {
+              edition: verdict.codeEdition,
+              current: edition?.name[language],
+            })}
           </Typography>
           {verdict.subject && <Subject subject={verdict.subject} />}
         </>

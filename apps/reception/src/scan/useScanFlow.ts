@@ -47,7 +47,9 @@ export function useScanFlow() {
             judgeCode(await services.verifier.verify(input.text), services.store.getSnapshot()),
           ),
           verdictPainted: fromPromise(afterPaint),
-          recordCheckIn: fromPromise(({ input }) => services.store.recordCheckIn(input.registrationId)),
+          recordCheckIn: fromPromise(({ input }) =>
+            services.store.recordCheckIn(input.registrationId, input.scannedCode),
+          ),
           recordUndo: fromPromise(({ input }) => services.store.recordUndo(input.checkIn)),
         },
         actions: {

@@ -1,3 +1,4 @@
+import { editionToWire, firstEdition, nextEditionDraft } from '@furfes/core'
 import { describe, expect, it, vi } from 'vitest'
 import { createTestDevice, type TestDevice } from '../test/device.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
@@ -229,6 +230,35 @@ describe('upload queue', () => {
     expect((await device.engine.sync({ refreshSnapshot: true })).problem).toBe('offline')
     expect(device.store.getSnapshot().participants).toHaveLength(5)
   })
+
+  it('keeps the current edition with the snapshot, on the disk too, and follows a newly published one', async () => {
+    const server = seedServer()
+    const device = await createTestDevice(server, { name: 'A', time: eventMorning })
+    await device.engine.sync({ refreshSnapshot: true })
+    expect(device.store.getSnapshot().edition).toEqual({ id: firstEdition.id, name: firstEdition.name })
+
+    // Restarted offline, the device still knows the edition it judges codes by.
+    device.goOffline()
+    const { createReceptionStore } = await import('../data/store.ts')
+    const reopened = createReceptionStore({
+      db: device.db,
+      clock: () => device.time,
+      device: () => device.identity,
+    })
+    await reopened.load()
+    expect(reopened.getSnapshot().edition?.id).toBe(firstEdition.id)
+
+    const next = nextEditionDraft(firstEdition)
+    server.editions = server.editions.map((entry) => ({ ...entry, current: false }))
+    server.editions.unshift({
+      ...(server.editions[0] as (typeof server.editions)[0]),
+      edition: editionToWire(next),
+      current: true,
+    })
+    device.goOnline()
+    await device.engine.sync({ refreshSnapshot: true })
+    expect(device.store.getSnapshot().edition).toEqual({ id: next.id, name: next.name })
+  })
 })
 
 describe('sign-out', () => {
@@ -256,12 +286,13 @@ describe('sign-out', () => {
       undefined,
       undefined,
     ])
-    // On the disk too: nothing personal is left, only the queue (ids and device times) and the public keys.
+    // On the disk too: nothing personal is left, only the queue (ids and device times), the public keys and
+    // the current edition.
     expect(await a.db.participants.count()).toBe(0)
     const rows = await a.db.checkIns.toArray()
     expect(rows.map((row) => row.id).sort()).toEqual([waiting.id, waitingUndo.id].sort())
     expect(JSON.stringify(rows)).not.toMatch(/@example\.com/)
-    expect((await a.db.meta.toArray()).map((row) => row.key)).toEqual(['keys'])
+    expect((await a.db.meta.toArray()).map((row) => row.key)).toEqual(['edition', 'keys'])
     // Nothing runs while signed out.
     expect(await a.engine.sync()).toMatchObject({ uploaded: 0, problem: 'signedOut' })
 

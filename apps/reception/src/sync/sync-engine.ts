@@ -14,7 +14,7 @@ import type { Connectivity } from './connectivity.ts'
 
 type SyncApi = Pick<
   AdminApiClient,
-  'uploadCheckIns' | 'listCheckIns' | 'listParticipants' | 'getRegistrationCodeKeys'
+  'uploadCheckIns' | 'listCheckIns' | 'listParticipants' | 'getRegistrationCodeKeys' | 'getEdition'
 >
 
 type SyncProblem = 'offline' | 'signedOut' | 'failed'
@@ -112,12 +112,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       participantsSyncedAt === undefined ||
       clock() - participantsSyncedAt >= snapshotMaxAgeMs
     if (!due) return
-    const [participants, keySet] = await Promise.all([
+    // The current edition travels with the keys: together they are what the door judges codes by offline.
+    const [participants, keySet, current] = await Promise.all([
       api.listParticipants({ signal }),
       api.getRegistrationCodeKeys({ signal }),
+      api.getEdition({ signal }),
     ])
     connectivity.reportReachable()
     await store.setKeys(keySet)
+    await store.setEdition(current.edition)
     await store.replaceParticipants(participants)
   }
 

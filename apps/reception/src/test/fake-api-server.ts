@@ -3,7 +3,9 @@ import {
   type AuditEntryWire,
   type AutomaticRefundWire,
   auditExportWireSchema,
+  type CheckInItemWire,
   type CheckInRecordWire,
+  type CheckInRefusalReason,
   type CheckInResultWire,
   checkInUploadWireSchema,
   type DashboardWire,
@@ -12,6 +14,7 @@ import {
   type EditionWire,
   type EventCancellationRunWire,
   editionCodec,
+  editionPhase,
   editionPublishWireSchema,
   editionSaveWireSchema,
   editionToWire,
@@ -22,7 +25,9 @@ import {
   firstEdition,
   nextEditionDraft,
   type ParticipantWire,
+  parseCompactRegistrationCode,
   policyRefundJpy,
+  publicEditionCodec,
   type RefundQuoteWire,
   type RefundWire,
   type RegistrationCodeKeySetWire,
@@ -168,6 +173,7 @@ export function createFakeApiServer(
         const url = new URL(input)
         const method = init.method ?? 'GET'
         if (url.pathname === '/.well-known/jwks.json') return json(200, server.keys)
+        if (method === 'GET' && url.pathname === '/edition') return json(200, publicEdition())
         if (method === 'GET' && url.pathname === '/features') return json(200, server.flags)
         if (!fakeStaffTokens.has(new Headers(init.headers).get('Authorization') ?? '')) {
           return json(401, { message: 'Unauthorized' })
@@ -277,6 +283,17 @@ export function createFakeApiServer(
       return json(200, published)
     }
     return json(404, { message: 'notFound' })
+  }
+
+  /** GET /edition: the current edition without its venue, and its phase at the fake's clock. */
+  function publicEdition() {
+    const current = server.editions.find((entry) => entry.current) ?? server.editions[0]
+    if (!current) throw new Error('The fake API has no edition')
+    const edition = editionCodec.decode(current.edition)
+    return publicEditionCodec.encode({
+      edition: { ...edition, venue: null },
+      phase: editionPhase(edition, server.now()),
+    })
   }
 
   /** The figures the API would compute from the participants and the check-ins in force. */
@@ -438,9 +455,7 @@ export function createFakeApiServer(
     return json(200, refund)
   }
 
-  function receive(
-    item: CheckInRecordWire | Omit<CheckInRecordWire, 'status' | 'received_at'>,
-  ): CheckInResultWire {
+  function receive(item: CheckInItemWire): CheckInResultWire {
     const known = byId.get(item.id)
     if (known) return known.answer
     const answer = decide(item)
@@ -463,11 +478,25 @@ export function createFakeApiServer(
     return answer
   }
 
-  function decide(item: Omit<CheckInRecordWire, 'status' | 'received_at'>): CheckInResultWire {
+  /**
+   * Why a scanned code may not check its registration in (decision 159). The fake reads the code without
+   * checking its signature: the devices under test verified it.
+   */
+  function codeRefusal(item: CheckInItemWire): CheckInRefusalReason | undefined {
+    if (item.kind !== 'check_in' || item.code === undefined) return undefined
+    const code = parseCompactRegistrationCode(item.code)
+    if (code?.registrationId !== item.registration_id) return 'invalid_code'
+    const current = server.editions.find((entry) => entry.current)?.edition.id
+    return code.editionId !== undefined && code.editionId !== current ? 'other_edition' : undefined
+  }
+
+  function decide(item: CheckInItemWire): CheckInResultWire {
     const registration = server.participants.find(
       (p) => p.registration?.id === item.registration_id,
     )?.registration
     if (!registration) return { id: item.id, status: 'rejected', reason: 'unknown_registration' }
+    const refusal = codeRefusal(item)
+    if (refusal) return { id: item.id, status: 'rejected', reason: refusal }
     // Only a paid registration may be checked in (decision 078); an undo is decided on its target alone.
     if (item.kind === 'check_in' && registration.payment_status !== 'paid') {
       const reason = registration.payment_status === 'canceled' ? 'canceled' : 'not_paid'

@@ -1,5 +1,6 @@
 import {
   type AdminRegistrationWire,
+  firstEdition,
   type ParticipantWire,
   participantFromWire,
   type RegistrationCodeKeySetWire,
@@ -86,17 +87,22 @@ export async function createSigningKey(kid = 'test-key-1'): Promise<SigningKey> 
   }
 }
 
-/** Signs a compact registration code exactly as apps/api's signer does (decision 120). */
+/**
+ * Signs a compact registration code exactly as apps/api's signer does (decisions 120 and 159): for the first
+ * edition unless `editionId` names another, or, with `editionId: null`, a version 1 code naming none.
+ */
 export function signCode(
   key: SigningKey,
   seed: { n: number },
   times: { exp: number },
-  options: { kid?: string } = {},
+  options: { kid?: string; editionId?: string | null } = {},
 ): Promise<string> {
+  const editionId = options.editionId === undefined ? firstEdition.id : options.editionId
   return signCompactRegistrationCode({
     registrationId: registrationIdOf(seed.n),
     exp: Math.floor(times.exp / 1000),
     kid: options.kid ?? key.kid,
+    ...(editionId === null ? {} : { editionId }),
     privateKey: key.privateKey,
   })
 }

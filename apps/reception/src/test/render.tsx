@@ -247,7 +247,11 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
       clock: now,
       ...(options.idleHours === undefined ? {} : { idleHours: options.idleHours }),
     }),
-    verifier: createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: now }),
+    verifier: createCodeVerifier({
+      keys: () => store.getSnapshot().keys,
+      editionId: () => store.getSnapshot().edition?.id,
+      clock: now,
+    }),
     scanner: scanner.scanner,
     cue: { play: (kind) => void cues.push(kind), unlock: () => undefined },
     notifications: createNotificationQueue(),

@@ -11,8 +11,18 @@ import {
 } from '@furfes/core'
 import { type CryptoKey, errors, importJWK, type JWK, jwtVerify } from 'jose'
 
-/** Why a code is not a valid registration code, before the participant list is consulted. */
-export type CodeProblem = 'malformed' | 'unknownKey' | 'badSignature' | 'expired' | 'notYetValid' | 'noKeys'
+/**
+ * Why a code is not a valid registration code, before the participant list is consulted. `otherEdition`: the
+ * code is signed but names another edition than the current one (decision 159).
+ */
+export type CodeProblem =
+  | 'malformed'
+  | 'unknownKey'
+  | 'badSignature'
+  | 'expired'
+  | 'notYetValid'
+  | 'noKeys'
+  | 'otherEdition'
 
 /**
  * What a verified code vouches for. A compact code (decision 120) carries only the registration id; the
@@ -20,12 +30,17 @@ export type CodeProblem = 'malformed' | 'unknownKey' | 'badSignature' | 'expired
  */
 interface VerifiedCode {
   registrationId: string
+  /** The compact code as scanned, which its check-in carries to the API (decision 159); not kept for a JWS. */
+  scannedCode?: string
   userId?: string
   badgeName?: string
   registrationTier?: RegistrationTier
 }
 
-export type CodeCheck = { ok: true; code: VerifiedCode } | { ok: false; problem: CodeProblem }
+export type CodeCheck =
+  | { ok: true; code: VerifiedCode }
+  /** `editionId`: with `otherEdition`, the edition the code names. */
+  | { ok: false; problem: CodeProblem; editionId?: string }
 
 export interface CodeVerifier {
   verify(token: string): Promise<CodeCheck>
@@ -51,10 +66,14 @@ const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16)
  * Verifies registration codes offline against the cached JWK Set: compact codes (the key found by its hint,
  * the raw ES256 signature, the expiry) and the JWS codes issued before them (signature by `kid`, `typ`, expiry,
  * claims' shape), until those expire. The key set is read on every call, so a sync that brings new keys takes
- * effect at once; the imported keys are cached per key set.
+ * effect at once; the imported keys are cached per key set. A compact code that names an edition must name the
+ * current one as last synced (decision 159); that is judged before the expiry, so last year's code, expired as
+ * well, is refused for what it is.
  */
 export function createCodeVerifier(options: {
   keys: () => RegistrationCodeKeySetWire | undefined
+  /** The id of the current edition as last synced; undefined before the first sync (no edition is refused). */
+  editionId: () => string | undefined
   clock: Clock
 }): CodeVerifier {
   let cachedFor: RegistrationCodeKeySetWire | undefined
@@ -93,8 +112,12 @@ export function createCodeVerifier(options: {
     }
     if (!key) return { ok: false, problem: 'unknownKey' }
     if (!(await compactRegistrationCodeVerifies(code, key))) return { ok: false, problem: 'badSignature' }
+    const current = options.editionId()
+    if (code.editionId !== undefined && current !== undefined && code.editionId !== current) {
+      return { ok: false, problem: 'otherEdition', editionId: code.editionId }
+    }
     if (code.exp + clockToleranceSeconds < options.clock() / 1000) return { ok: false, problem: 'expired' }
-    return { ok: true, code: { registrationId: code.registrationId } }
+    return { ok: true, code: { registrationId: code.registrationId, scannedCode: text } }
   }
 
   async function verifyJws(token: string, keys: Map<string, ImportedKey>): Promise<CodeCheck> {

@@ -1,3 +1,4 @@
+import { firstEdition } from '@furfes/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore, type ReceptionStore } from '../data/store.ts'
@@ -34,6 +35,7 @@ async function deviceWith(
   })
   await store.load()
   await store.setKeys(key.keySet)
+  await store.setEdition(firstEdition)
   await store.replaceParticipants([
     participant({
       n: 1,
@@ -47,7 +49,11 @@ async function deviceWith(
     participant({ n: 3, badgeName: 'Bear', paymentStatus: 'pending' }),
     participant({ n: 4, badgeName: 'Cat', paymentStatus: 'expired' }),
   ])
-  const verifier = createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: () => now })
+  const verifier = createCodeVerifier({
+    keys: () => store.getSnapshot().keys,
+    editionId: () => store.getSnapshot().edition?.id,
+    clock: () => now,
+  })
   return { store, judge: async (token) => judgeCode(await verifier.verify(token), store.getSnapshot()) }
 }
 
@@ -130,7 +136,8 @@ describe('offline verification of registration codes', () => {
 
   it('accepts a verified code of someone the snapshot does not list yet, by its registration id', async () => {
     const { judge } = await deviceWith()
-    expect(await judge(await signCode(key, { n: 9 }, validAtEvent))).toEqual({
+    const token = await signCode(key, { n: 9 }, validAtEvent)
+    expect(await judge(token)).toEqual({
       kind: 'valid',
       notInSnapshot: true,
       subject: {
@@ -141,9 +148,36 @@ describe('offline verification of registration codes', () => {
         email: undefined,
         registrationTier: undefined,
         participant: undefined,
+        scannedCode: token,
       },
       handOver: { badge: true, sponsorGoods: [], tShirtSize: undefined, changingRoomType: undefined },
     })
+  })
+
+  it('refuses a code of another edition than the one synced, naming it, before judging its expiry', async () => {
+    const { judge } = await deviceWith()
+    const lastYear = { exp: eventMorning - 300 * 24 * hour }
+    expect(await judge(await signCode(key, { n: 1 }, lastYear, { editionId: '2024' }))).toEqual({
+      kind: 'rejected',
+      reason: 'otherEdition',
+      subject: undefined,
+      codeEdition: '2024',
+    })
+    // Signed for the edition the device holds, the same person is admitted, and the check-in carries the code.
+    const thisYear = await signCode(key, { n: 1 }, validAtEvent, { editionId: firstEdition.id })
+    expect(await judge(thisYear)).toMatchObject({
+      kind: 'valid',
+      subject: { badgeName: 'Fox', scannedCode: thisYear },
+    })
+  })
+
+  it('still accepts a version 1 code, issued before codes named their edition, until it expires', async () => {
+    const { judge } = await deviceWith()
+    const old = await signCode(key, { n: 1 }, validAtEvent, { editionId: null })
+    expect(old.startsWith('100')).toBe(true)
+    expect(await judge(old)).toMatchObject({ kind: 'valid', subject: { badgeName: 'Fox' } })
+    const expired = await signCode(key, { n: 1 }, { exp: eventMorning - hour }, { editionId: null })
+    expect(await judge(expired)).toMatchObject(rejected('expired'))
   })
 
   it('refuses everything while the device has no keys yet', async () => {
@@ -153,7 +187,11 @@ describe('offline verification of registration codes', () => {
       device: () => ({ id: 'd', name: 'd' }),
     })
     await store.load()
-    const verifier = createCodeVerifier({ keys: () => store.getSnapshot().keys, clock: () => eventMorning })
+    const verifier = createCodeVerifier({
+      keys: () => store.getSnapshot().keys,
+      editionId: () => undefined,
+      clock: () => eventMorning,
+    })
     const token = await signCode(key, { n: 1 }, validAtEvent)
     expect(await verifier.verify(token)).toEqual({ ok: false, problem: 'noKeys' })
   })

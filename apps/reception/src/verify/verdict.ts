@@ -29,6 +29,8 @@ export interface VerdictSubject {
   email: string | undefined
   registrationTier: RegistrationTier | undefined
   participant: Participant | undefined
+  /** The compact code scanned, which the check-in carries to the API (decision 159). */
+  scannedCode?: string | undefined
 }
 
 type RejectionReason =
@@ -48,7 +50,13 @@ export type Verdict =
       notInSnapshot: boolean
     }
   | { kind: 'alreadyCheckedIn'; subject: VerdictSubject; checkIn: StoredCheckIn }
-  | { kind: 'rejected'; reason: RejectionReason; subject: VerdictSubject | undefined }
+  | {
+      kind: 'rejected'
+      reason: RejectionReason
+      subject: VerdictSubject | undefined
+      /** With `otherEdition`: the edition the code names. */
+      codeEdition?: string
+    }
 
 function handOverFor(tier: RegistrationTier | undefined, participant: Participant | undefined): HandOver {
   const registration = participant?.registration
@@ -103,8 +111,26 @@ export function judgeParticipant(
  * earlier registration that was replaced.
  */
 export function judgeCode(check: CodeCheck, snapshot: ReceptionSnapshot): Verdict {
-  if (!check.ok) return { kind: 'rejected', reason: check.problem, subject: undefined }
-  const { code } = check
+  if (!check.ok) {
+    const { problem, editionId } = check
+    return {
+      kind: 'rejected',
+      reason: problem,
+      subject: undefined,
+      ...(editionId ? { codeEdition: editionId } : {}),
+    }
+  }
+  const verdict = judgeVerifiedCode(check.code, snapshot)
+  // A valid scan's check-in carries the code it read, so the API can check it again (decision 159).
+  const { scannedCode } = check.code
+  if (verdict.kind !== 'valid' || scannedCode === undefined) return verdict
+  return { ...verdict, subject: { ...verdict.subject, scannedCode } }
+}
+
+function judgeVerifiedCode(
+  code: Extract<CodeCheck, { ok: true }>['code'],
+  snapshot: ReceptionSnapshot,
+): Verdict {
   const { registrationId } = code
   const participant =
     snapshot.participantsByRegistrationId.get(registrationId) ??

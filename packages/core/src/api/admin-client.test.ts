@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dashboardCodec } from '../contract/dashboard.ts'
+import { editionToWire } from '../contract/editions.ts'
 import type { AuthInfo } from '../domain/auth-info.ts'
+import { firstEdition } from '../domain/edition.ts'
 import { NotAuthenticatedError } from '../errors/app-errors.ts'
 import { createAdminApiClient } from './admin-client.ts'
 import { adminToken, createFakeApi } from './fake-api.ts'
@@ -40,6 +42,17 @@ describe('admin API client', () => {
     expect(api.requests.map((request) => [request.url, request.authorization])).toEqual([
       ['https://api.furfes.example/admin/participants', `Bearer ${adminToken}`],
     ])
+  })
+
+  it('reads the current edition from the public route, rules checked, venue left out', async () => {
+    const { venue: _, ...wire } = editionToWire(firstEdition)
+    const api = createFakeApi({ 'GET /edition': () => ({ status: 200, body: { ...wire, phase: 'over' } }) })
+    const sut = createAdminApiClient({
+      baseUrl: 'https://api.furfes.example',
+      fetch: api.fetch,
+      getAuthInfo: () => adminAuth,
+    })
+    expect(await sut.getEdition()).toEqual({ edition: { ...firstEdition, venue: null }, phase: 'over' })
   })
 
   it('reads the dashboard with the admin token, instants as epoch ms and names in camelCase', async () => {
@@ -111,6 +124,7 @@ describe('admin API client', () => {
     expect(Object.keys(admin).sort()).toEqual([
       'dryRunEventCancellation',
       'getDashboard',
+      'getEdition',
       'getEventCancellation',
       'getFeatures',
       'getRefundQuote',

@@ -9,9 +9,12 @@ import {
 import { type Dashboard, dashboardCodec } from '../contract/dashboard.ts'
 import {
   type EditionChange,
+  type EditionQueryWire,
   editionChangeListCodec,
   editionPublishCodec,
   editionSaveCodec,
+  type PublicEdition,
+  publicEditionCodec,
   type StoredEditionView,
   storedEditionCodec,
   storedEditionListCodec,
@@ -63,17 +66,23 @@ export interface AdminApiClient {
   getFeatures(options?: CallOptions): Promise<FeatureFlags>
   /** Replaces the three flags; answers the flags now in force. */
   setFeatures(flags: FeatureFlags, options?: CallOptions): Promise<FeatureFlags>
-  listParticipants(options?: CallOptions): Promise<Participant[]>
+  /** Every participant with their registration in the current edition, or the one `query` names (decision 158). */
+  listParticipants(options?: CallOptions, query?: EditionQueryWire): Promise<Participant[]>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
-  listWaitingList(options?: CallOptions): Promise<AdminWaitingListEntry[]>
-  /** The committee's figures, computed by the API now (decision 130). */
-  getDashboard(options?: CallOptions): Promise<Dashboard>
+  listWaitingList(options?: CallOptions, query?: EditionQueryWire): Promise<AdminWaitingListEntry[]>
+  /** The committee's figures, computed by the API now (decision 130), of the current edition or the one named. */
+  getDashboard(options?: CallOptions, query?: EditionQueryWire): Promise<Dashboard>
   /** Uploads check-ins (at most `maxCheckInUploadItems`); one result per item, in order. */
   uploadCheckIns(items: readonly CheckInItem[], options?: CallOptions): Promise<CheckInResult[]>
-  /** The check-in records stored after `since` (a previous page's nextCursor), from the first without it. */
-  listCheckIns(since?: string, options?: CallOptions): Promise<CheckInPage>
+  /**
+   * The check-in records stored after `since` (a previous page's nextCursor), from the first without it, of the
+   * current edition or the one named.
+   */
+  listCheckIns(since?: string, options?: CallOptions, edition?: string): Promise<CheckInPage>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
+  /** The current edition as the public site reads it (GET /edition): a door refuses codes of another (decision 159). */
+  getEdition(options?: CallOptions): Promise<PublicEdition>
   /** What canceling the registration refunds today by the published policy, and any refund made. */
   getRefundQuote(registrationId: string, options?: CallOptions): Promise<RefundQuote>
   /**
@@ -121,6 +130,9 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const listAudit = reader(apiRoutes.getAdminAudit, auditPageCodec)
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
+  const listParticipants = reader(apiRoutes.getAdminParticipants, participantListCodec)
+  const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
+  const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
   const refund = sender(apiRoutes.postAdminRegistrationRefund, refundRequestCodec, refundCodec)
   const dryRunCancellation = sender(
@@ -139,9 +151,9 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
-    listParticipants: reader(apiRoutes.getAdminParticipants, participantListCodec),
-    listWaitingList: reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec),
-    getDashboard: reader(apiRoutes.getAdminDashboard, dashboardCodec),
+    listParticipants: (callOptions, query = {}) => listParticipants(callOptions, { query }),
+    listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
+    getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
     async uploadCheckIns(items, callOptions) {
       const results = await upload([...items], callOptions)
       // The queue marks items by these answers: an answer that does not match the items would lose one.
@@ -151,7 +163,8 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       }
       return results
     },
-    listCheckIns: (since, callOptions) => listCheckIns(callOptions, { query: { since: since || undefined } }),
+    listCheckIns: (since, callOptions, edition) =>
+      listCheckIns(callOptions, { query: { since: since || undefined, edition } }),
     getRefundQuote: (registrationId, callOptions) =>
       getRefundQuote(callOptions, { params: { registration_id: registrationId } }),
     refundRegistration: (registrationId, request, callOptions) =>
@@ -162,6 +175,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       startCancellation({ expensesPerPersonJpy }, callOptions),
     getEventCancellation: reader(apiRoutes.getAdminEventCancellation, eventCancellationRunCodec),
     getRegistrationCodeKeys: reader(apiRoutes.getRegistrationCodeKeys, registrationCodeKeySetCodec),
+    getEdition: reader(apiRoutes.getEdition, publicEditionCodec),
     listEditions: reader(apiRoutes.getAdminEditions, storedEditionListCodec),
     saveEdition: (edition, version, callOptions) =>
       saveEdition({ edition, version }, callOptions, { params: { edition_id: edition.id } }),

@@ -53,7 +53,7 @@ export function createFakeApi(
     const handler = routes[key]
     if (!handler) return { status: 404, body: { message: 'notFound' } }
     const path = key.split(' ')[1] ?? ''
-    const isPublic = path === '/features' || path === '/public-profile' || path === '/.well-known/jwks.json'
+    const isPublic = ['/features', '/public-profile', '/.well-known/jwks.json', '/edition'].includes(path)
     const expected = path.startsWith('/admin/') ? adminToken : memberToken
     if (!isPublic && headers.get('Authorization') !== `Bearer ${expected}`) {
       return { status: 401, body: { message: 'Unauthorized' } }

@@ -5,6 +5,7 @@ import {
   checkInPageCodec,
   checkInRecordWireSchema,
   checkInResultCodec,
+  checkInUploadCodec,
   checkInUploadWireSchema,
   isCheckInRefusal,
   maxCheckInUploadItems,
@@ -95,6 +96,29 @@ describe('check-in wire schemas', () => {
     // A device built before the reason was on records reads them still: its schema ignores the extra field.
     const { reason: _new, ...oldShape } = checkInRecordWireSchema.shape
     expect(z.object(oldShape).safeParse(record).success).toBe(true)
+  })
+
+  it('uploads the compact code scanned for a check-in, refuses other text, and counts its refusals as refusals', () => {
+    const code = '2009IMSG:ALBQM$6Q5/7VFBX4$*ZT6$A3ZW'
+    const scanned = {
+      id,
+      registrationId,
+      deviceId: 'device-a',
+      checkedInAt: Date.parse('2025-05-10T01:00:00.000Z'),
+      kind: 'check_in',
+      code,
+    } as const
+    expect(z.encode(checkInUploadCodec, [scanned]).items[0]).toMatchObject({
+      registration_id: registrationId,
+      code,
+    })
+    expect(checkInItemWireSchema.safeParse({ ...item, code: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }).success).toBe(
+      false,
+    )
+    // Records devices pull name no code: it is checked at upload and not kept.
+    expect('code' in checkInRecordWireSchema.shape).toBe(false)
+    expect(isCheckInRefusal('other_edition')).toBe(true)
+    expect(isCheckInRefusal('invalid_code')).toBe(true)
   })
 
   it('keeps participants without a registration id readable (answers from before the field)', () => {

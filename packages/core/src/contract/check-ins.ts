@@ -21,9 +21,10 @@ export type CheckInStatus = (typeof checkInStatuses)[number]
 
 /**
  * Why the API refuses to check a registration in: only a paid registration may be checked in, whatever the
- * device believed when it recorded the check-in (decision 078).
+ * device believed when it recorded the check-in (decision 078), and a scanned code must be one the API signed
+ * for the current edition (decision 159).
  */
-export const checkInRefusalReasons = ['not_paid', 'canceled'] as const
+export const checkInRefusalReasons = ['not_paid', 'canceled', 'other_edition', 'invalid_code'] as const
 export type CheckInRefusalReason = (typeof checkInRefusalReasons)[number]
 
 export const checkInRejectionReasons = [
@@ -59,6 +60,21 @@ const checkInItemShape = {
   undoes: checkInIdSchema.optional().describe('With kind undo (and only then): the check-in it cancels'),
 }
 
+/**
+ * The characters of a compact registration code (base45); a JWS code is not sent. The longest code, with a
+ * 32-character edition id, is 123 bytes, 185 characters: any code a device verified fits, so no batch is
+ * refused for its code.
+ */
+const scannedCodeSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[0-9A-Z $%*+\-./:]+$/)
+  .describe(
+    'With a check-in made by scanning a compact registration code: the code, which the API checks again ' +
+      '(its signature, its registration, and that it names the current edition)',
+  )
+
 function requireUndoTarget(value: { kind: CheckInKind; undoes?: string | undefined }, ctx: z.RefinementCtx) {
   if (value.kind === 'undo' && value.undoes === undefined) {
     ctx.addIssue({ code: 'custom', path: ['undoes'], message: 'validation.required' })
@@ -68,10 +84,13 @@ function requireUndoTarget(value: { kind: CheckInKind; undoes?: string | undefin
   }
 }
 
-export const checkInItemWireSchema = component(z.object(checkInItemShape).superRefine(requireUndoTarget), {
-  id: 'CheckInItem',
-  description: 'A check-in, or the undo of one, as a reception device recorded it',
-})
+export const checkInItemWireSchema = component(
+  z.object({ ...checkInItemShape, code: scannedCodeSchema.optional() }).superRefine(requireUndoTarget),
+  {
+    id: 'CheckInItem',
+    description: 'A check-in, or the undo of one, as a reception device recorded it',
+  },
+)
 export type CheckInItemWire = z.infer<typeof checkInItemWireSchema>
 
 /** Batches stay well under the API's 64 KiB body limit (an item is about 300 bytes). */
@@ -102,7 +121,8 @@ const checkInRejectionReasonSchema = z
   .describe(
     'unknown_registration: no such registration; undo_target_not_found / undo_target_not_active: the undo ' +
       'names no check-in of its registration / not the one in force; not_paid, canceled: the registration ' +
-      'may not be checked in (refused)',
+      'may not be checked in (refused); other_edition: the scanned code is of another edition than the ' +
+      'current one; invalid_code: the scanned code is not one the API signed for this registration (refused)',
   )
 
 export const checkInResultWireSchema = component(
@@ -181,7 +201,7 @@ export const firstCheckInSchema = z.object({
 })
 export type FirstCheckIn = z.output<typeof firstCheckInSchema>
 
-export const checkInItemSchema = z.object({
+const checkInItemBaseSchema = z.object({
   id: z.string(),
   registrationId: z.string(),
   deviceId: z.string(),
@@ -189,6 +209,10 @@ export const checkInItemSchema = z.object({
   checkedInAt: z.number(),
   kind: z.enum(checkInKinds),
   undoes: z.string().optional(),
+})
+export const checkInItemSchema = checkInItemBaseSchema.extend({
+  /** The compact registration code scanned for this check-in, for the API to check again (decision 159). */
+  code: z.string().optional(),
 })
 export type CheckInItem = z.output<typeof checkInItemSchema>
 
@@ -199,7 +223,7 @@ export const checkInResultSchema = z.discriminatedUnion('status', [
 ])
 export type CheckInResult = z.output<typeof checkInResultSchema>
 
-export const checkInRecordSchema = checkInItemSchema.extend({
+export const checkInRecordSchema = checkInItemBaseSchema.extend({
   status: z.enum(checkInStatuses),
   firstCheckInId: z.string().optional(),
   reason: z.enum(checkInRejectionReasons).optional(),
@@ -304,7 +328,9 @@ export const checkInRoutes = {
       'one. An undo cancels an accepted check-in that is still in force, after which the registration can ' +
       'be checked in again. Only a paid registration may be checked in: a check-in of a pending, expired ' +
       'or canceled one is stored and refused (rejected, reason not_paid or canceled), whatever the device ' +
-      'showed. Every item is kept with the admin who uploaded it (audit).',
+      'showed. A check-in that carries the scanned code is refused when the code is of another edition ' +
+      'than the current one (other_edition) or is not signed by the API for that registration ' +
+      '(invalid_code). Every item is kept with the admin who uploaded it (audit).',
     request: { body: checkInUploadWireSchema },
     responses: {
       200: { description: 'One result per item, in order', schema: checkInUploadResultWireSchema },

@@ -174,6 +174,50 @@ describe('registration', () => {
       expires_at: '2025-03-01T03:30:00.000Z',
     })
   })
+
+  it("carries the past editions' registrations as history, paid_at in ms, and back", () => {
+    const wire = {
+      payment_status: 'paid',
+      registration_tier: 'member',
+      badge_name: 'Fox',
+      history: [
+        {
+          edition_id: '2025',
+          edition_name: { ja: '東京ふぁーりーフェス 2025', en: 'Tokyo Furry Fes 2025' },
+          registration_tier: 'sponsor',
+          payment_status: 'paid',
+          amount_jpy: 10000,
+          paid_at: '2025-03-01T01:00:00.000Z',
+        },
+        {
+          edition_id: '2024',
+          edition_name: { ja: '東京ふぁーりーフェス 2024', en: 'Tokyo Furry Fes 2024' },
+          registration_tier: 'member',
+          payment_status: 'expired',
+          amount_jpy: 3000,
+        },
+      ],
+    } as const
+    const client = registrationCodec.parse(wire)
+    expect(client.history).toEqual([
+      {
+        editionId: '2025',
+        editionName: { ja: '東京ふぁーりーフェス 2025', en: 'Tokyo Furry Fes 2025' },
+        registrationTier: 'sponsor',
+        paymentStatus: 'paid',
+        amountJpy: 10000,
+        paidAt: Date.parse('2025-03-01T01:00:00Z'),
+      },
+      {
+        editionId: '2024',
+        editionName: { ja: '東京ふぁーりーフェス 2024', en: 'Tokyo Furry Fes 2024' },
+        registrationTier: 'member',
+        paymentStatus: 'expired',
+        amountJpy: 3000,
+      },
+    ])
+    expect(z.encode(registrationCodec, client)).toEqual(wire)
+  })
 })
 
 describe('registration request', () => {

@@ -313,6 +313,7 @@ const editionIdParams = z.object({ edition_id: editionIdWireSchema })
 export const editionQueryWireSchema = z.object({
   edition: editionIdWireSchema.optional().describe('An edition id; without it, the current edition'),
 })
+export type EditionQueryWire = z.infer<typeof editionQueryWireSchema>
 
 const open = routeGroup('none', 'editions')
 const admin = routeGroup('admin', 'admin')

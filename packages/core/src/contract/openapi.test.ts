@@ -90,7 +90,14 @@ describe('OpenAPI document', () => {
     expect(op('/profile', 'get').security).toEqual([{ memberBearer: [] }])
     expect(op('/admin/participants', 'get').security).toEqual([{ adminBearer: [] }])
     expect(Object.keys(op('/profile', 'get').responses)).toEqual(['200', '401', '404', 'default'])
-    expect(Object.keys(op('/admin/participants', 'get').responses)).toEqual(['200', '401', '403', 'default'])
+    // Its `edition` query is checked: 400 when it is not an edition id.
+    expect(Object.keys(op('/admin/participants', 'get').responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      'default',
+    ])
     expect(Object.keys(op('/registration', 'post').responses)).toEqual(['201', '400', '401', 'default'])
     expect(op('/registration', 'post').requestBody.content['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/RegistrationRequest',

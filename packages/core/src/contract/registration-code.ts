@@ -37,24 +37,31 @@ export const registrationCodeClaimsSchema = z.object({
 export type RegistrationCodeClaims = z.infer<typeof registrationCodeClaimsSchema>
 
 /*
- * The compact registration code (decision 120): what a door scanner reads first time. Only what the door
- * needs is in it: the registration id, the expiry and which key signed it, with a raw ES256 signature. Names
- * and tier come from reception's participant snapshot. Laid out as bytes and written in base45 (RFC 9285),
- * whose alphabet is exactly QR's alphanumeric mode (5.5 bits a character instead of 8 in byte mode).
+ * The compact registration code (decisions 120 and 159): what a door scanner reads first time. Only what the
+ * door needs is in it: the registration id, the expiry, which key signed it and (from version 2) the edition
+ * the registration belongs to, with a raw ES256 signature. Names and tier come from reception's participant
+ * snapshot. Laid out as bytes and written in base45 (RFC 9285), whose alphabet is exactly QR's alphanumeric
+ * mode (5.5 bits a character instead of 8 in byte mode).
  *
  *   version (2, big-endian) · registration id (16, the uuid's bytes) · expiry (4, seconds since the epoch,
- *   big-endian) · key hint (4, the first bytes of SHA-256 over the kid) · signature (64, P-256 r‖s)
+ *   big-endian) · key hint (4, the first bytes of SHA-256 over the kid) · [version 2: edition id length (1) ·
+ *   edition id (its ASCII bytes)] · signature (64, P-256 r‖s)
  *
- * 90 bytes, 135 characters. The two-byte version makes every code begin "100" and the even length ends it in
- * a character below "X", so a code never begins or ends with base45's space (which forms and scanners trim).
- * The signature covers a context string followed by the first 26 bytes, so nothing else the key signs (the
+ * Version 1 is 90 bytes, 135 characters; version 2 with the edition `2026` 95 bytes, 143 characters. The
+ * two-byte version makes every code begin "100" or "200"; a code ends in a character below "X" (an even length)
+ * or a digit up to 5 (an odd one), so it never begins or ends with base45's space, which forms and scanners trim.
+ * The signature covers a context string followed by everything before it, so nothing else the key signs (the
  * earlier JWS codes) can be taken for a compact code.
  */
 
-export const compactRegistrationCodeVersion = 1
-const bodyLength = 2 + 16 + 4 + 4
+/** The version the API issues: version 2 names the edition (decision 159); version 1 codes verify until they expire. */
+export const compactRegistrationCodeVersion = 2
+const headLength = 2 + 16 + 4 + 4
 const signatureLength = 64
-export const compactRegistrationCodeLength = bodyLength + signatureLength
+/** The length of a version 1 code, which names no edition. */
+export const compactRegistrationCodeLength = headLength + signatureLength
+/** The edition ids core's edition schema allows (`2025`, `2026-spring`), in the ASCII they are written in. */
+const editionIdPattern = /^[a-z0-9][a-z0-9-]{0,31}$/
 const signingContext = new TextEncoder().encode(`${registrationCodeType}\u0000`)
 
 /** The characters of base45 and of QR alphanumeric mode. */
@@ -66,6 +73,8 @@ export interface CompactRegistrationCode {
   /** Seconds since the epoch. */
   exp: number
   keyHint: Uint8Array
+  /** The edition the registration belongs to; undefined in a version 1 code, issued before codes named it. */
+  editionId: string | undefined
   /** The bytes the signature covers (context string included). */
   signedBytes: Uint8Array
   signature: Uint8Array
@@ -104,9 +113,15 @@ function withContext(body: Uint8Array): Uint8Array {
 
 /**
  * Lays out a code's claims and returns the bytes to sign and a function that finishes the code with the
- * signature (WebCrypto's ECDSA signature is already the raw 64-byte r‖s).
+ * signature (WebCrypto's ECDSA signature is already the raw 64-byte r‖s). Without an edition the code is a
+ * version 1 code, as issued before codes named their edition.
  */
-function compactRegistrationCodeBody(claims: { registrationId: string; exp: number; keyHint: Uint8Array }): {
+function compactRegistrationCodeBody(claims: {
+  registrationId: string
+  exp: number
+  keyHint: Uint8Array
+  editionId: string | undefined
+}): {
   signedBytes: Uint8Array
   finish: (signature: Uint8Array) => string
 } {
@@ -114,23 +129,40 @@ function compactRegistrationCodeBody(claims: { registrationId: string; exp: numb
     throw new RangeError('Expiry out of range')
   }
   if (claims.keyHint.length !== 4) throw new RangeError('Key hint must be 4 bytes')
-  const body = new Uint8Array(bodyLength)
+  if (claims.editionId !== undefined && !editionIdPattern.test(claims.editionId)) {
+    throw new RangeError('Not an edition id')
+  }
+  const edition = claims.editionId === undefined ? undefined : new TextEncoder().encode(claims.editionId)
+  const body = new Uint8Array(headLength + (edition ? 1 + edition.length : 0))
   const view = new DataView(body.buffer)
-  view.setUint16(0, compactRegistrationCodeVersion)
+  view.setUint16(0, edition ? compactRegistrationCodeVersion : 1)
   body.set(uuidBytes(claims.registrationId), 2)
   view.setUint32(18, claims.exp)
   body.set(claims.keyHint, 22)
+  if (edition) {
+    view.setUint8(headLength, edition.length)
+    body.set(edition, headLength + 1)
+  }
   return {
     signedBytes: withContext(body),
     finish(signature) {
       if (signature.length !== signatureLength) throw new RangeError('Signature must be 64 bytes')
       // A fresh array: the base45 library reads the whole underlying buffer.
-      const code = new Uint8Array(compactRegistrationCodeLength)
+      const code = new Uint8Array(body.length + signatureLength)
       code.set(body)
-      code.set(signature, bodyLength)
+      code.set(signature, body.length)
       return encodeBase45(code)
     },
   }
+}
+
+/** The edition a version 2 code names and where its signature starts; undefined when the bytes do not add up. */
+function editionOf(bytes: Uint8Array): { editionId: string; bodyLength: number } | undefined {
+  const length = bytes[headLength]
+  if (length === undefined || bytes.length !== headLength + 1 + length + signatureLength) return undefined
+  const editionId = String.fromCharCode(...bytes.subarray(headLength + 1, headLength + 1 + length))
+  if (!editionIdPattern.test(editionId)) return undefined
+  return { editionId, bodyLength: headLength + 1 + length }
 }
 
 /** Reads a compact code's fields; undefined when it is not one (wrong alphabet, length or version). */
@@ -142,15 +174,23 @@ export function parseCompactRegistrationCode(text: string): CompactRegistrationC
   } catch {
     return undefined
   }
-  if (bytes.length !== compactRegistrationCodeLength) return undefined
+  if (bytes.length < compactRegistrationCodeLength) return undefined
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (view.getUint16(0) !== compactRegistrationCodeVersion) return undefined
+  const version = view.getUint16(0)
+  const layout =
+    version === 1 && bytes.length === compactRegistrationCodeLength
+      ? { editionId: undefined, bodyLength: headLength }
+      : version === 2
+        ? editionOf(bytes)
+        : undefined
+  if (!layout) return undefined
   return {
     registrationId: uuidText(bytes.subarray(2, 18)),
     exp: view.getUint32(18),
     keyHint: bytes.slice(22, 26),
-    signedBytes: withContext(bytes.subarray(0, bodyLength)),
-    signature: bytes.slice(bodyLength),
+    editionId: layout.editionId,
+    signedBytes: withContext(bytes.subarray(0, layout.bodyLength)),
+    signature: bytes.slice(layout.bodyLength),
   }
 }
 
@@ -162,6 +202,8 @@ export async function signCompactRegistrationCode(options: {
   registrationId: string
   exp: number
   kid: string
+  /** The edition of the registration (decision 159); without it, a version 1 code as issued before. */
+  editionId?: string
   /** A WebCrypto ECDSA P-256 private key (named this way so that DOM and Node typings both accept it). */
   privateKey: Parameters<typeof crypto.subtle.sign>[1]
 }): Promise<string> {
@@ -169,6 +211,7 @@ export async function signCompactRegistrationCode(options: {
     registrationId: options.registrationId,
     exp: options.exp,
     keyHint: await registrationCodeKeyHint(options.kid),
+    editionId: options.editionId,
   })
   const signature = await crypto.subtle.sign(
     { name: 'ECDSA', hash: 'SHA-256' },

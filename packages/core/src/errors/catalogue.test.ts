@@ -60,6 +60,11 @@ const englishTexts = {
       'Someone else saved this edition first. Load the latest version, then make your change again.',
     editionExists: 'This edition already exists.',
     editionInvalid: 'The edition has mistakes: see the message at each field.',
+    registrationNotOpenYet: 'Registration for this edition is not open yet.',
+    registrationClosed: 'Registration for this edition has closed.',
+    editionOver: "This edition's event is over; it no longer takes registrations or payments.",
+    editionNotCurrent:
+      'This belongs to a past edition, which can only be viewed. Open the current edition to make changes.',
     staffSelfChange:
       'You cannot remove your own committee role or disable your own account. Ask another committee member.',
     staffExists: 'A staff account with this e-mail address already exists.',

@@ -42,6 +42,8 @@ function start(
   const log: string[] = []
   const reported: { error: unknown; where: string }[] = []
   const writes: string[] = []
+  /** The scanned code each check-in was written with. */
+  const scannedCodes: (string | undefined)[] = []
   const failures = { checkIn: undefined as Error | undefined, undo: undefined as Error | undefined }
   let written = 0
   const sut = createScanMachine<ScanVerdict, CheckIn>().provide({
@@ -60,6 +62,7 @@ function start(
         if (failures.checkIn) throw failures.checkIn
         written += 1
         writes.push(input.registrationId)
+        scannedCodes.push(input.scannedCode)
         return { id: `check-in-${written}`, registrationId: input.registrationId }
       }),
       recordUndo: fromPromise(async ({ input }) => {
@@ -88,7 +91,7 @@ function start(
     actor.send({ type: 'code.read', text, source, decodedAt })
     await settled()
   }
-  return { actor, clock, log, reported, writes, failures, result, settled, read }
+  return { actor, clock, log, reported, writes, scannedCodes, failures, result, settled, read }
 }
 
 describe('scan machine (from a read code to a verdict and its check-in)', () => {
@@ -205,6 +208,21 @@ describe('scan machine (from a read code to a verdict and its check-in)', () => 
 
     expect(scan.writes).toEqual(['reg-a'])
     expect(scan.result()).toMatchObject({ serial: 2, verdict: { kind: 'rejected' }, checkIn: undefined })
+  })
+
+  it('writes a scanned check-in with the code it read, and one confirmed after a search with none', async () => {
+    const scanned: ScanVerdict = {
+      kind: 'valid',
+      subject: { registrationId: 'reg-a', scannedCode: 'CODE-A' },
+    }
+    const scan = start({ verdicts: { A: scanned } })
+    await scan.read('A')
+    scan.actor.send({ type: 'person.chosen', verdict: valid('reg-s') })
+    scan.actor.send({ type: 'checkIn.confirm' })
+    await scan.settled()
+
+    expect(scan.writes).toEqual(['reg-a', 'reg-s'])
+    expect(scan.scannedCodes).toEqual(['CODE-A', undefined])
   })
 
   it('shows a person chosen in the search without a cue, and checks them in only when staff confirm', async () => {

@@ -6,7 +6,8 @@ export type ScanSource = 'camera' | 'manual' | 'search'
 
 /** What the scan flow must know of a verdict; the app's verdicts carry more for the screen. */
 export type ScanVerdict =
-  | { kind: 'valid'; subject: { registrationId: string } }
+  /** `scannedCode`: the compact code a valid scan read, which its check-in carries to the API (decision 159). */
+  | { kind: 'valid'; subject: { registrationId: string; scannedCode?: string | undefined } }
   | { kind: 'alreadyCheckedIn' }
   | { kind: 'rejected' }
 
@@ -33,7 +34,13 @@ interface CodeRead {
 
 /** A write waiting its turn; `serial` names the verdict it belongs to. */
 type ScanWrite<TCheckIn> =
-  | { kind: 'checkIn'; serial: number; registrationId: string; afterPaint: boolean }
+  | {
+      kind: 'checkIn'
+      serial: number
+      registrationId: string
+      scannedCode: string | undefined
+      afterPaint: boolean
+    }
   | { kind: 'undo'; serial: number; checkIn: TCheckIn }
 
 export interface ScanContext<TVerdict extends ScanVerdict, TCheckIn> {
@@ -132,7 +139,9 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
       judgeCode: placeholderActor<TVerdict, { text: string }>('judgeCode'),
       /** Resolves once the verdict now shown has been painted. */
       verdictPainted: placeholderActor<void>('verdictPainted'),
-      recordCheckIn: placeholderActor<TCheckIn, { registrationId: string }>('recordCheckIn'),
+      recordCheckIn: placeholderActor<TCheckIn, { registrationId: string; scannedCode: string | undefined }>(
+        'recordCheckIn',
+      ),
       recordUndo: placeholderActor<unknown, { checkIn: TCheckIn }>('recordUndo'),
     },
     actions: {
@@ -153,6 +162,7 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
                     kind: 'checkIn',
                     serial,
                     registrationId: verdict.subject.registrationId,
+                    scannedCode: verdict.subject.scannedCode,
                     afterPaint: true,
                   },
                 ]
@@ -243,7 +253,13 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
             const registrationId = result.verdict.subject.registrationId
             return [
               ...context.writes,
-              { kind: 'checkIn', serial: result.serial, registrationId, afterPaint: false },
+              {
+                kind: 'checkIn',
+                serial: result.serial,
+                registrationId,
+                scannedCode: undefined,
+                afterPaint: false,
+              },
             ]
           },
         }),
@@ -318,7 +334,10 @@ export function createScanMachine<TVerdict extends ScanVerdict, TCheckIn>() {
           recordingCheckIn: {
             invoke: {
               src: 'recordCheckIn',
-              input: ({ context }) => ({ registrationId: nextWrite(context, 'checkIn').registrationId }),
+              input: ({ context }) => {
+                const { registrationId, scannedCode } = nextWrite(context, 'checkIn')
+                return { registrationId, scannedCode }
+              },
               onDone: [
                 {
                   guard: 'wroteConfirmedCheckIn',

@@ -1,0 +1,36 @@
+import type { EditionWire, StoredEditionWire } from '@furfes/core'
+import { expect } from 'vitest'
+import type { TestApi } from './harness.ts'
+
+/**
+ * The committee prepares the next edition (decision 155), changes what `changes` names (the event day, the
+ * registration window, the member tier) and makes it current, over HTTP as the reception does.
+ */
+export async function publishNextEdition(
+  sut: TestApi,
+  changes: {
+    eventDate?: string
+    registration?: EditionWire['registration']
+    member: EditionWire['tiers']['member']
+  },
+): Promise<EditionWire> {
+  const token = await sut.adminToken()
+  const prepared = (await sut.request('POST', '/admin/editions/next', { token })).body as StoredEditionWire
+  const next: EditionWire = {
+    ...prepared.edition,
+    ...(changes.eventDate === undefined ? {} : { event_date: changes.eventDate }),
+    ...(changes.registration === undefined ? {} : { registration: changes.registration }),
+    tiers: { ...prepared.edition.tiers, member: changes.member },
+  }
+  const saved = await sut.request('PUT', `/admin/editions/${next.id}`, {
+    token,
+    body: { edition: next, version: 1 },
+  })
+  expect(saved.status).toBe(200)
+  const published = await sut.request('POST', `/admin/editions/${next.id}/publish`, {
+    token,
+    body: { version: 2 },
+  })
+  expect(published).toMatchObject({ status: 200, body: { current: true } })
+  return next
+}
