@@ -29,7 +29,7 @@ import type { EventCancellationService } from './services/event-cancellation.ts'
 import type { FeatureFlagService } from './services/feature-flags.ts'
 import type { RefundService } from './services/refunds.ts'
 import type { RegistrationService } from './services/registrations.ts'
-import { createStaffService } from './services/staff.ts'
+import type { RetentionDeps } from './services/retention.ts'
 import type { WaitingListService } from './services/waiting-list.ts'
 import { createServices } from './wiring.ts'
 
@@ -43,6 +43,8 @@ export interface Api {
   eventCancellation: EventCancellationService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
+  /** What a retention run needs (decision 161): the server's daily run and the scheduled function use it. */
+  retention: RetentionDeps
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
   startDraining(): void
 }
@@ -178,12 +180,8 @@ export function createApi(options: ApiOptions): Api {
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
-  mountRetentionRoutes(mounter, { db, clock, logger, memberAccounts: options.memberAccounts })
-  mountStaffRoutes(mounter, {
-    db,
-    clock,
-    staff: createStaffService({ db, clock, logger, accounts: options.staffAccounts }),
-  })
+  mountRetentionRoutes(mounter, services.retention)
+  mountStaffRoutes(mounter, { db, clock, staff: services.staff })
 
   return {
     app,
@@ -193,6 +191,7 @@ export function createApi(options: ApiOptions): Api {
     eventCancellation,
     featureFlags,
     admission,
+    retention: services.retention,
     startDraining: () => {
       draining = true
     },

@@ -39,7 +39,7 @@ import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
-import { type RetentionDeps, retentionJobActor, runRetention } from './services/retention.ts'
+import { retentionJobActor, runRetention } from './services/retention.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 
@@ -149,8 +149,6 @@ export interface RunningServer {
   api: Api
   database: Database
   mail: MailService
-  /** What a retention run needs (decision 161): the scheduled function runs it with these. */
-  retention: RetentionDeps
   /** Graceful shutdown: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>
 }
@@ -364,10 +362,9 @@ export async function startServer(
 
   // Personal data of editions whose retention period has ended is erased daily (decision 161); the first run
   // waits a minute so that a start is not slowed by it.
-  const retention: RetentionDeps = { db: database.db, clock, logger, memberAccounts }
   let retaining: Promise<unknown> = Promise.resolve()
   const retain = () => {
-    retaining = runRetention(retention, retentionJobActor).catch((error: unknown) => {
+    retaining = runRetention(api.retention, retentionJobActor).catch((error: unknown) => {
       logger.warn('Retention run failed; the next one finishes it', { error })
     })
   }
@@ -404,7 +401,6 @@ export async function startServer(
     api,
     database,
     mail,
-    retention,
     close() {
       closing ??= (async () => {
         logger.info('Shutting down: finishing in-flight requests')

@@ -45,7 +45,7 @@ export async function handler(event: ScheduledTask = {}): Promise<object> {
   if (event.task === 'retention') {
     // Recorded in the audit trail and logged by the job itself; a failure fails the invocation, and the next
     // day's run finishes it.
-    return runRetention(running.retention, retentionJobActor)
+    return runRetention(running.api.retention, retentionJobActor)
   }
   // On Lambda the API's own sweep timer runs only while an instance serves requests: this schedule also gives
   // back holds whose checkout expired or whose claim passed, so a crash-left spot returns with no traffic at
