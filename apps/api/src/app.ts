@@ -43,7 +43,6 @@ export interface Api {
   eventCancellation: EventCancellationService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
-  /** What a retention run needs (decision 161): the server's daily run and the scheduled function use it. */
   retention: RetentionDeps
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
   startDraining(): void
