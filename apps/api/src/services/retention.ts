@@ -88,20 +88,14 @@ const steps = {
     },
     { kind: 'waitingListEntries', table: 'waiting_list_entries', where: sql`edition_id = ${editionId}` },
   ],
-  refunds: (editionId: string): Erasure[] => [
-    {
+  // The refund and each attempt at it repeat the reason staff typed.
+  refunds: (editionId: string): Erasure[] =>
+    ['registration_refunds', 'refund_attempts'].map((table) => ({
       kind: 'refunds',
-      table: 'registration_refunds',
+      table,
       set: sql`reason = null`,
       where: sql`reason is not null and registration_id in ${registrationsOf(editionId)}`,
-    },
-    {
-      kind: 'refunds',
-      table: 'refund_attempts',
-      set: sql`reason = null`,
-      where: sql`reason is not null and registration_id in ${registrationsOf(editionId)}`,
-    },
-  ],
+    })),
   audit: (editionId: string): Erasure[] => [
     {
       // The trail keeps who refunded how much; the reason a staff member typed may say why a person left.
