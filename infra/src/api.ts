@@ -201,7 +201,7 @@ export class Api extends Construct {
       reservedConcurrentExecutions: config.api.reservedConcurrency,
       logGroup: this.logGroup,
       // Between requests a Lambda instance is frozen: the scheduled drain sends the mail instead.
-      environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0' },
+      environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0', RETENTION_INTERVAL_SECONDS: '0' },
     })
     this.function.addToRolePolicy(props.mail.sendPolicy)
     // The API lists a staff member's groups with each recheck of their token (decision 156), and the committee
@@ -213,6 +213,11 @@ export class Api extends Construct {
       handler: mailDrainHandler,
       mail: props.mail,
     })
+    // Retention deletes the member accounts of erased editions (decision 161): run by hand through the API, daily
+    // by the drain function's schedule.
+    for (const fn of [this.function, this.mailDrain.function]) {
+      userPools.members.pool.grant(fn, 'cognito-idp:AdminDeleteUser')
+    }
     for (const secret of [
       databaseSecret,
       secrets.stripeSecretKey,

@@ -80,6 +80,7 @@ export class MailSending extends Construct {
 export class MailDrain extends Construct {
   readonly function: lambda.Function
   readonly rule: events.Rule
+  readonly retentionRule: events.Rule
   readonly backlogAlarm: cloudwatch.Alarm
 
   constructor(
@@ -113,6 +114,18 @@ export class MailDrain extends Construct {
       description: 'Drain the mail outbox',
       schedule: events.Schedule.rate(Duration.minutes(1)),
       targets: [new targets.LambdaFunction(this.function, { retryAttempts: 0 })],
+    })
+    // The same function erases the personal data of editions whose retention period ended (decision 161), once
+    // a day at 03:00 in Japan: the API's own daily timer is off on Lambda.
+    this.retentionRule = new events.Rule(this, 'RetentionSchedule', {
+      description: 'Erase the personal data of editions whose retention period has ended',
+      schedule: events.Schedule.cron({ minute: '0', hour: '18' }),
+      targets: [
+        new targets.LambdaFunction(this.function, {
+          event: events.RuleTargetInput.fromObject({ task: 'retention' }),
+          retryAttempts: 0,
+        }),
+      ],
     })
     const maxAgeMinutes = props.maxAgeMinutes ?? 15
     this.backlogAlarm = new cloudwatch.Metric({

@@ -92,6 +92,22 @@ describe('mail through Amazon SES', () => {
     expect(existsSync(join(sut.assembly.directory))).toBe(true)
   })
 
+  it('runs retention once a day at 03:00 in Japan through the same function, with its timer off in the API', () => {
+    const retention = resources('AWS::Events::Rule').find((rule) =>
+      String(rule.Properties.Description).includes('retention'),
+    )
+    expect(retention?.Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 18 * * ? *)',
+      State: 'ENABLED',
+    })
+    const targets = (retention?.Properties.Targets ?? []) as { Input: string }[]
+    expect(targets.map((target) => JSON.parse(target.Input))).toEqual([{ task: 'retention' }])
+    const api = functionNamed(/^The Hono API/)
+    expect((api.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+      RETENTION_INTERVAL_SECONDS: '0',
+    })
+  })
+
   it('raises an alarm when owed mail waits over 15 minutes or the drain stops reporting', () => {
     const alarms = resources('AWS::CloudWatch::Alarm').filter(
       (alarm) => alarm.Properties.AlarmName === 'furfes-prod-mail-backlog',

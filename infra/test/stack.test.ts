@@ -392,7 +392,7 @@ describe('the API', () => {
     )
   })
 
-  it('may list and manage the staff accounts of the admins pool, and nothing else of Cognito', () => {
+  it('may list and manage the staff accounts of the admins pool, delete members for retention, and nothing else of Cognito', () => {
     const statements = Object.values(resources('AWS::IAM::Policy')).flatMap(
       (policy) =>
         (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
@@ -417,6 +417,13 @@ describe('the API', () => {
         ],
         Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Admins'), 'Arn'] },
       }),
+      // Retention (decision 161): the API's run by hand and the drain function's daily run.
+      ...[1, 2].map(() =>
+        expect.objectContaining({
+          Action: 'cognito-idp:AdminDeleteUser',
+          Resource: { 'Fn::GetAtt': [logicalIdOf('AWS::Cognito::UserPool', 'Members'), 'Arn'] },
+        }),
+      ),
     ])
   })
 

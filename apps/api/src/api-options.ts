@@ -1,5 +1,6 @@
 import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
+import type { MemberAccounts } from './auth/member-accounts.ts'
 import type { StaffAccounts, StaffDirectory } from './auth/staff-directory.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { Database } from './db/database.ts'
@@ -20,6 +21,8 @@ export interface ApiOptions {
   staffDirectory: StaffDirectory
   /** The committee's staff management on the admins pool (decision 157). */
   staffAccounts: StaffAccounts
+  /** The members pool's accounts, which retention deletes (decision 161). */
+  memberAccounts: MemberAccounts
   paymentGateway: PaymentGateway
   /** The registration-code keys; called when a code is signed or the JWKS is read, and may cache. */
   signingKeys: () => Promise<SigningKeySet>

@@ -22,13 +22,14 @@ import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
+import { mountRetentionRoutes } from './routes/retention.ts'
 import { mountStaffRoutes } from './routes/staff.ts'
 import { mountWaitingListRoutes } from './routes/waiting-list.ts'
 import type { EventCancellationService } from './services/event-cancellation.ts'
 import type { FeatureFlagService } from './services/feature-flags.ts'
 import type { RefundService } from './services/refunds.ts'
 import type { RegistrationService } from './services/registrations.ts'
-import { createStaffService } from './services/staff.ts'
+import type { RetentionDeps } from './services/retention.ts'
 import type { WaitingListService } from './services/waiting-list.ts'
 import { createServices } from './wiring.ts'
 
@@ -42,6 +43,7 @@ export interface Api {
   eventCancellation: EventCancellationService
   featureFlags: FeatureFlagService
   admission: AdmissionControl
+  retention: RetentionDeps
   /** From now on /health answers 503, so load balancers stop sending traffic while in-flight requests finish. */
   startDraining(): void
 }
@@ -177,11 +179,8 @@ export function createApi(options: ApiOptions): Api {
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
-  mountStaffRoutes(mounter, {
-    db,
-    clock,
-    staff: createStaffService({ db, clock, logger, accounts: options.staffAccounts }),
-  })
+  mountRetentionRoutes(mounter, services.retention)
+  mountStaffRoutes(mounter, { db, clock, staff: services.staff })
 
   return {
     app,
@@ -191,6 +190,7 @@ export function createApi(options: ApiOptions): Api {
     eventCancellation,
     featureFlags,
     admission,
+    retention: services.retention,
     startDraining: () => {
       draining = true
     },

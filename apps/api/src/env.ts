@@ -127,6 +127,11 @@ const envSchema = z.object({
   /** Expired holds and passed claims are given back this often, so a crash frees its spots within a minute. */
   EXPIRY_SWEEP_INTERVAL_SECONDS: seconds.default(15),
   SOLD_OUT_CACHE_MS: seconds.default(1000),
+  /**
+   * How often this instance erases the personal data of editions whose retention period has ended (decision
+   * 161), the first time a minute after start; 0: never (on Lambda a scheduled function does).
+   */
+  RETENTION_INTERVAL_SECONDS: seconds.default(24 * 60 * 60),
   /** How long a waiting-list offer holds its spot for its member before passing on (decision 115). */
   WAITING_LIST_OFFER_SECONDS: positive.max(7 * 24 * 60 * 60).default(24 * 60 * 60),
 

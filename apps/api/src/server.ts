@@ -19,6 +19,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { type Api, type ApiOptions, createApi } from './app.ts'
 import { createCognitoIdentityProvider } from './auth/identity.ts'
+import { createCognitoMemberAccounts } from './auth/member-accounts.ts'
 import { createCognitoStaffDirectory } from './auth/staff-directory.ts'
 import { createTokenVerifier, poolIssuer, remotePoolKeys, type UserPool } from './auth/tokens.ts'
 import { type Database, type Executor, openDatabase, queryRows } from './db/database.ts'
@@ -38,6 +39,7 @@ import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
+import { retentionJobActor, runRetention } from './services/retention.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 
@@ -270,17 +272,21 @@ export async function startServer(
   const signingKeys = memoise<SigningKeySet>(async () =>
     configuredKeys ? configuredKeys : signingKeysFromDatabase(database.db, clock),
   )
+  const adminCredentials =
+    env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID, secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY }
+      : undefined
   const staffDirectory = createCognitoStaffDirectory({
     endpoint: env.COGNITO_ENDPOINT,
     region: env.COGNITO_REGION,
     userPoolId: env.COGNITO_ADMINS_POOL_ID,
-    credentials:
-      env.COGNITO_ADMIN_ACCESS_KEY_ID && env.COGNITO_ADMIN_SECRET_ACCESS_KEY
-        ? {
-            accessKeyId: env.COGNITO_ADMIN_ACCESS_KEY_ID,
-            secretAccessKey: env.COGNITO_ADMIN_SECRET_ACCESS_KEY,
-          }
-        : undefined,
+    credentials: adminCredentials,
+  })
+  const memberAccounts = createCognitoMemberAccounts({
+    endpoint: env.COGNITO_ENDPOINT,
+    region: env.COGNITO_REGION,
+    userPoolId: env.COGNITO_MEMBERS_POOL_ID,
+    credentials: adminCredentials,
   })
   const api = createApi({
     database,
@@ -291,6 +297,7 @@ export async function startServer(
     identity: createCognitoIdentityProvider({ endpoint: env.COGNITO_ENDPOINT }),
     staffDirectory: staffDirectory,
     staffAccounts: staffDirectory,
+    memberAccounts,
     paymentGateway,
     signingKeys,
     pwaUrl: env.PWA_URL,
@@ -353,6 +360,20 @@ export async function startServer(
       : undefined
   sweeper?.unref()
 
+  // Personal data of editions whose retention period has ended is erased daily (decision 161); the first run
+  // waits a minute so that a start is not slowed by it.
+  let retaining: Promise<unknown> = Promise.resolve()
+  const retain = () => {
+    retaining = runRetention(api.retention, retentionJobActor).catch((error: unknown) => {
+      logger.warn('Retention run failed; the next one finishes it', { error })
+    })
+  }
+  const retentionTimers =
+    env.RETENTION_INTERVAL_SECONDS > 0
+      ? [setTimeout(retain, 60_000), setInterval(retain, env.RETENTION_INTERVAL_SECONDS * 1000)]
+      : []
+  for (const timer of retentionTimers) timer.unref()
+
   // Mail owed by the outbox leaves in the background, never inside a request (decision 100).
   const mail = mailServiceFor(env, { db: database.db, gateway: paymentGateway, clock, logger })
   let mailing: Promise<unknown> = Promise.resolve()
@@ -386,6 +407,7 @@ export async function startServer(
         api.startDraining()
         if (sweeper) clearInterval(sweeper)
         if (mailDrainer) clearInterval(mailDrainer)
+        for (const timer of retentionTimers) clearTimeout(timer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
         const force = setTimeout(() => {
@@ -396,6 +418,7 @@ export async function startServer(
         clearTimeout(force)
         await sweeping
         await mailing
+        await retaining
         mail.close()
         await database.close()
         unlock()

@@ -7,6 +7,8 @@ import { createEventCancellationService } from './services/event-cancellation.ts
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
 import { createRegistrationService, defaultWaitingListOfferMs } from './services/registrations.ts'
+import type { RetentionDeps } from './services/retention.ts'
+import { createStaffService } from './services/staff.ts'
 import { createUserService } from './services/users.ts'
 import { createWaitingListService } from './services/waiting-list.ts'
 
@@ -72,6 +74,9 @@ export function createServices(options: ApiOptions) {
     keys: options.signingKeys,
     currentEditionId: async () => (await currentEdition.read()).id,
   })
+  const staff = createStaffService({ db, clock, logger, accounts: options.staffAccounts })
+  // Retention's runs (decision 161): by hand through its routes, daily by the server or the scheduled function.
+  const retention: RetentionDeps = { db, clock, logger, memberAccounts: options.memberAccounts }
   return {
     currentEdition,
     featureFlags,
@@ -83,5 +88,7 @@ export function createServices(options: ApiOptions) {
     eventCancellation,
     signer,
     checkCode,
+    staff,
+    retention,
   }
 }

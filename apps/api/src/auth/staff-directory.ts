@@ -48,19 +48,22 @@ function emailOf(user: Pick<UserType, 'Attributes'> & { UserAttributes?: UserTyp
   return attributes.find((attribute) => attribute.Name === 'email')?.Value ?? ''
 }
 
-/**
- * Cognito's AdminListGroupsForUser on the admins pool, through the AWS SDK: it is an IAM-authorised operation,
- * so it needs the SigV4 signature and credential chain the SDK brings. `credentials` are for local use (the
- * emulator's development key); without them the process's AWS credentials sign, as in production.
- */
-export function createCognitoStaffDirectory(options: {
+/** Where and as whom the API calls Cognito's IAM-authorised admin operations on one pool. */
+export interface CognitoAdminOptions {
   endpoint: string
   region: string
   userPoolId: string
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined
   timeoutMs?: number
-}): StaffDirectory & StaffAccounts {
-  const client = new CognitoIdentityProviderClient({
+}
+
+/**
+ * The SDK client for a pool's admin operations: they need the SigV4 signature and credential chain the SDK
+ * brings. `credentials` are for local use (the emulator's development key); without them the process's AWS
+ * credentials sign, as in production.
+ */
+export function cognitoAdminClient(options: CognitoAdminOptions): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
     region: options.region,
     endpoint: options.endpoint,
     ...(options.credentials ? { credentials: options.credentials } : {}),
@@ -72,6 +75,11 @@ export function createCognitoStaffDirectory(options: {
       requestTimeout: options.timeoutMs ?? 3_000,
     },
   })
+}
+
+/** The staff roles and the committee's staff management, on the admins pool through the AWS SDK. */
+export function createCognitoStaffDirectory(options: CognitoAdminOptions): StaffDirectory & StaffAccounts {
+  const client = cognitoAdminClient(options)
   const UserPoolId = options.userPoolId
 
   async function groupsOf(username: string): Promise<string[]> {

@@ -55,6 +55,11 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified'),
   emailSyncedAt: instant('email_synced_at'),
   createdAt: instant('created_at').notNull(),
+  /**
+   * When retention deleted the account (decision 161): Cognito's user is gone and this row is a bare id kept
+   * for the registrations of erased editions that name it.
+   */
+  erasedAt: instant('erased_at'),
 })
 
 /** The edition a row belongs to (decision 158). */

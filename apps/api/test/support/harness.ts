@@ -13,6 +13,7 @@ import {
   type IdentityProvider,
   type MemberAttributes,
 } from '../../src/auth/identity.ts'
+import type { MemberAccounts } from '../../src/auth/member-accounts.ts'
 import type { StaffAccounts, StaffDirectory } from '../../src/auth/staff-directory.ts'
 import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
@@ -261,6 +262,11 @@ const unreachableStaffAccounts: StaffAccounts = (() => {
   }
 })()
 
+/** Member accounts where Cognito cannot be reached: retention tests give the emulator's members pool instead. */
+const unreachableMemberAccounts: MemberAccounts = {
+  delete: () => Promise.reject(new Error('No Cognito members pool in this test')),
+}
+
 /** The API over a test database, with fake Cognito, the stub payment provider and a hand-moved clock. */
 export async function createTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const clock = options.clock ?? createTestClock()
@@ -282,6 +288,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     identity,
     staffDirectory: identity,
     staffAccounts: unreachableStaffAccounts,
+    memberAccounts: unreachableMemberAccounts,
     paymentGateway: gateway,
     signingKeys: () => {
       keys ??= signingKeysFromDatabase(database.db, clock)

@@ -20,7 +20,7 @@ import {
 } from './groups.ts'
 import { changePassword, confirmForgotPassword, forgotPassword } from './password.ts'
 import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up.ts'
-import { adminDisableUser, adminEnableUser, adminGetUser } from './users.ts'
+import { adminDeleteUser, adminDisableUser, adminEnableUser, adminGetUser } from './users.ts'
 
 interface Operation {
   run: (context: Context, params: Params) => Promise<object>
@@ -51,6 +51,7 @@ export const operations: Record<string, Operation> = {
   AdminGetUser: admin(adminGetUser),
   AdminDisableUser: admin(adminDisableUser),
   AdminEnableUser: admin(adminEnableUser),
+  AdminDeleteUser: admin(adminDeleteUser),
   CreateGroup: admin(createGroup),
   GetGroup: admin(getGroup),
   ListGroups: admin(listGroups),

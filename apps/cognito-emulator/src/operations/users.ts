@@ -24,6 +24,13 @@ export function userOrNotFound(context: Context, pool: Pool, username: string): 
   return user
 }
 
+/** Every sign-in of the user ends: its refresh token and every access token it issued are refused. */
+function revokeSessionsOf(context: Context, pool: Pool, user: UserRecord) {
+  for (const session of Object.values(context.store.state.sessions)) {
+    if (session.poolId === pool.id && session.sub === user.sub) session.revoked = true
+  }
+}
+
 /** Reads the UserPoolId and Username an admin operation on one user takes. */
 function namedUser(context: Context, params: Params) {
   const poolId = params.string('UserPoolId', rules.userPoolId)
@@ -44,9 +51,7 @@ export async function adminDisableUser(context: Context, params: Params) {
   const { pool, user } = namedUser(context, params)
   user.disabled = true
   user.updatedAt = context.clock.now()
-  for (const session of Object.values(context.store.state.sessions)) {
-    if (session.poolId === pool.id && session.sub === user.sub) session.revoked = true
-  }
+  revokeSessionsOf(context, pool, user)
   return {}
 }
 
@@ -55,5 +60,23 @@ export async function adminEnableUser(context: Context, params: Params) {
   const { user } = namedUser(context, params)
   delete user.disabled
   user.updatedAt = context.clock.now()
+  return {}
+}
+
+/**
+ * The user is gone: its record, its group memberships, its sign-ins (every token it holds is refused from now on)
+ * and its pending challenges. Its e-mail address is free for a new sign-up, which gets a new sub.
+ */
+export async function adminDeleteUser(context: Context, params: Params) {
+  const { pool, user } = namedUser(context, params)
+  const { state } = context.store
+  delete context.store.usersOf(pool.id)[user.sub]
+  for (const group of Object.values(context.store.groupsOf(pool.id))) {
+    group.members = group.members.filter((member) => member !== user.sub)
+  }
+  revokeSessionsOf(context, pool, user)
+  for (const [id, challenge] of Object.entries(state.challenges)) {
+    if (challenge.poolId === pool.id && challenge.sub === user.sub) delete state.challenges[id]
+  }
   return {}
 }

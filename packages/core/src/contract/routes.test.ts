@@ -67,6 +67,8 @@ describe('route table', () => {
       postAdminStaffEnable: 'POST /admin/staff/{user}/enable admin',
       getAdminAudit: 'GET /admin/audit admin',
       postAdminAuditExport: 'POST /admin/audit/exports admin',
+      getAdminRetention: 'GET /admin/retention admin',
+      postAdminRetentionRun: 'POST /admin/retention/run admin',
       getRegistrationCodeKeys: 'GET /.well-known/jwks.json none',
     })
   })
@@ -96,6 +98,8 @@ describe('route table', () => {
       postAdminStaffEnable: 'manageStaff',
       getAdminAudit: 'readAudit',
       postAdminAuditExport: 'exportWithEmail',
+      getAdminRetention: 'eraseData',
+      postAdminRetentionRun: 'eraseData',
     })
   })
 

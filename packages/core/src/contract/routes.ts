@@ -12,6 +12,7 @@ import './dashboard.ts'
 import './refunds.ts'
 import './editions.ts'
 import './staff.ts'
+import './retention.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
@@ -21,6 +22,7 @@ import { profileRoutes } from './profile.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
+import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
 import { waitingListRoutes } from './waiting-list.ts'
@@ -73,6 +75,8 @@ export const apiRoutes = {
   postAdminStaffEnable: staffRoutes.postAdminStaffEnable,
   getAdminAudit: staffRoutes.getAdminAudit,
   postAdminAuditExport: staffRoutes.postAdminAuditExport,
+  getAdminRetention: retentionRoutes.getAdminRetention,
+  postAdminRetentionRun: retentionRoutes.postAdminRetentionRun,
   getRegistrationCodeKeys: registrationCodeRoutes.getRegistrationCodeKeys,
 } as const satisfies Record<string, RouteDefinition>
 

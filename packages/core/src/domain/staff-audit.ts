@@ -15,6 +15,7 @@ export const staffAuditActions = [
   'staffRoleChanged',
   'staffDisabled',
   'staffEnabled',
+  'retentionRun',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

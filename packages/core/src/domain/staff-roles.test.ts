@@ -37,6 +37,7 @@ describe('staff roles', () => {
     expect(rolesAllowedTo('scan')).toEqual(['door', 'desk', 'committee'])
     expect(rolesAllowedTo('refundWithinPolicy')).toEqual(['desk', 'committee'])
     expect(rolesAllowedTo('cancelEvent')).toEqual(['committee'])
+    expect(rolesAllowedTo('eraseData')).toEqual(['committee'])
   })
 
   it('grants nothing to an account in no role, or in groups that are not roles', () => {

@@ -30,6 +30,7 @@ export const staffActions = [
   'cancelEvent',
   'manageStaff',
   'readAudit',
+  'eraseData',
 ] as const
 export type StaffAction = (typeof staffActions)[number]
 
