@@ -180,13 +180,13 @@ describe('the scheduled mail drain', () => {
     const taken = async () =>
       (
         await client.query<{ taken: number }>(
-          "select taken from tier_inventory where registration_tier = 'member'",
+          `select taken from tier_inventory where registration_tier = 'member' and edition_id = (select edition_id from current_edition)`,
         )
       ).rows[0]?.taken ?? 0
     try {
       await client.query(
-        `insert into tier_inventory (registration_tier, capacity, taken) values ('member', 300, 0)
-         on conflict (registration_tier) do nothing`,
+        `insert into tier_inventory (edition_id, registration_tier, capacity, taken)
+         values ((select edition_id from current_edition), 'member', 300, 0) on conflict (edition_id, registration_tier) do nothing`,
       )
       const takenBefore = await taken()
       // What a crash between taking the spot and recording its session leaves: a pending row with no session
@@ -198,10 +198,10 @@ describe('the scheduled mail drain', () => {
         "insert into users (user_id, email, created_at) values ('" +
           userId +
           "', 'crash@example.com', now())",
-        "update tier_inventory set taken = taken + 1 where registration_tier = 'member'",
-        `insert into registrations (registration_id, user_id, registration_tier, badge_name, payment_status,
-           amount_jpy, expires_at, created_at, updated_at)
-         values ('${registrationId}', '${userId}', 'member', 'Crash', 'pending', 3000,
+        "update tier_inventory set taken = taken + 1 where registration_tier = 'member' and edition_id = (select edition_id from current_edition)",
+        `insert into registrations (registration_id, edition_id, user_id, registration_tier, badge_name,
+           payment_status, amount_jpy, expires_at, created_at, updated_at)
+         values ('${registrationId}', (select edition_id from current_edition), '${userId}', 'member', 'Crash', 'pending', 3000,
            now() - interval '1 minute', now() - interval '2 minutes', now() - interval '2 minutes')`,
       ]
       const pgEntry = createRequire(import.meta.url).resolve('pg')

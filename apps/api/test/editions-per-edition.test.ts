@@ -4,6 +4,7 @@ import {
   firstEdition,
   type ParticipantListWire,
   type RegistrationWire,
+  type StoredEditionWire,
 } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -213,6 +214,50 @@ describe.each(databaseKinds)('the phase gates on %s', (kind) => {
     expect(
       (await sut.request('GET', '/waiting-list', { token: await sut.memberToken(waiter) })).body,
     ).toMatchObject({ status: 'offered' })
+  })
+
+  it('refuses a tier the committee switched off sale, for registration and the waiting list, and sells the others', async () => {
+    sut.clock.set(at('2025-03-01T10:00:00+09:00'))
+    const token = await sut.adminToken()
+    const stored = (await sut.request('GET', '/admin/editions/2025', { token })).body as StoredEditionWire
+    const offSale = {
+      ...stored.edition,
+      tiers: { ...stored.edition.tiers, member: { ...stored.edition.tiers.member, on_sale: false } },
+    }
+    expect(
+      (
+        await sut.request('PUT', '/admin/editions/2025', {
+          token,
+          body: { edition: offSale, version: stored.version },
+        })
+      ).status,
+    ).toBe(200)
+
+    const member = await sut.request('POST', '/registration', {
+      token: await sut.memberToken(),
+      body: registrationRequest('member'),
+    })
+    const waiting = await sut.request('POST', '/waiting-list', {
+      token: await sut.memberToken(),
+      body: joinBody(),
+    })
+    expect([member, waiting].map((response) => [response.status, response.body])).toEqual([
+      [409, { message: 'tierNotOnSale' }],
+      [409, { message: 'tierNotOnSale' }],
+    ])
+    const fursuiter = await sut.request('POST', '/registration', {
+      token: await sut.memberToken(),
+      body: registrationRequest('fursuiter'),
+    })
+    expect(fursuiter.status).toBe(201)
+    expect(
+      (await inventoryConsistency(sut.database)).map(({ tier, taken, holding }) => [tier, taken, holding]),
+    ).toEqual([
+      ['fursuiter', 1, 1],
+      ['member', 0, 0],
+      ['sponsor', 0, 0],
+      ['sponsor_fursuiter', 0, 0],
+    ])
   })
 
   it('refunds in full a checkout that completes after its edition is over', async () => {

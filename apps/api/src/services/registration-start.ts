@@ -98,6 +98,7 @@ export async function startRegistration(
   const { clock, soldOut } = deps
   const edition = await editionOnSale(deps.currentEdition, clock())
   const tier = input.request.registrationTier
+  if (!edition.tiers[tier].onSale) throw productError(409, 'tierNotOnSale')
   if (soldOut.isSoldOut(edition.id, tier, clock())) throw productError(409, 'soldOut')
   const amountJpy = edition.tiers[tier].priceJpy
   const registrationId = randomUUID()

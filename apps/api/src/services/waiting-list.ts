@@ -127,6 +127,7 @@ async function join(deps: WaitingListDeps, input: JoinInput): Promise<WaitingSta
   const { db } = deps
   const now = deps.clock()
   const edition = await editionOnSale(deps.currentEdition, now)
+  if (!edition.tiers[input.registrationTier].onSale) throw productError(409, 'tierNotOnSale')
   if (await liveRegistrationOf(db, input.userId, edition.id)) {
     throw productError(409, 'purchaseSessionAlreadyExists')
   }

@@ -1,10 +1,7 @@
 import {
-  defaultRefundPolicy,
   formatCalendarDate,
   type InventoryItem,
   type RegistrationTier,
-  refundPercentages,
-  registrationTierPriceJpy,
   registrationTiers,
   sponsorBenefits,
   sponsorBenefitsByTier,
@@ -25,6 +22,7 @@ import {
 } from '@mui/material'
 import { useId } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
+import { useEdition } from '../app/useEdition.ts'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 
@@ -32,8 +30,10 @@ const chipColor = { available: 'success', few_left: 'warning', sold_out: 'defaul
 
 /**
  * The tier cards of the registration form: price with the refund deadlines beside it, what each tier includes
- * (the benefits table, core's sponsorBenefitsByTier) and whether spots are left (decision 124). A sold-out tier,
- * or every tier while availability is unknown, cannot be chosen.
+ * (the benefits table, core's sponsorBenefitsByTier) and whether spots are left (decision 124). Prices, the refund
+ * policy and the on-sale switches are the current edition's (decision 155), what the API charges and applies. A
+ * sold-out tier, a tier the committee has not put on sale, or every tier while availability is unknown, cannot be
+ * chosen.
  */
 export function TierPicker({
   value,
@@ -48,11 +48,12 @@ export function TierPicker({
 }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
+  const { edition } = useEdition()
   const refund = t('tierCard.refund', {
-    early: refundPercentages.early,
-    earlyUntil: formatCalendarDate(defaultRefundPolicy.earlyUntil, language),
-    late: refundPercentages.late,
-    lateUntil: formatCalendarDate(defaultRefundPolicy.lateUntil, language),
+    early: edition.refundPolicy.earlyPercent,
+    earlyUntil: formatCalendarDate(edition.refundPolicy.earlyUntil, language),
+    late: edition.refundPolicy.latePercent,
+    lateUntil: formatCalendarDate(edition.refundPolicy.lateUntil, language),
   })
   return (
     <FormControl component="fieldset" error={message !== undefined} required>
@@ -71,13 +72,14 @@ export function TierPicker({
         {registrationTiers.map((candidate) => {
           const status = inventory?.find((item) => item.registrationTier === candidate)?.status
           const soldOut = status === 'sold_out'
+          const onSale = edition.tiers[candidate].onSale
           const detailsId = `tier-${candidate}-details`
           const benefits = sponsorBenefitsByTier[candidate]
           return (
-            <Card key={candidate} sx={{ p: 1.5, opacity: soldOut ? 0.7 : 1 }}>
+            <Card key={candidate} sx={{ p: 1.5, opacity: soldOut || !onSale ? 0.7 : 1 }}>
               <FormControlLabel
                 value={candidate}
-                disabled={soldOut || inventory === undefined}
+                disabled={soldOut || !onSale || inventory === undefined}
                 control={<Radio slotProps={{ input: { 'aria-describedby': detailsId } }} />}
                 sx={{ alignItems: 'flex-start', m: 0, width: '100%' }}
                 label={
@@ -87,10 +89,11 @@ export function TierPicker({
                     </Typography>
                     <Typography>
                       {t('registration.price', {
-                        price: new Intl.NumberFormat('ja-JP').format(registrationTierPriceJpy[candidate]),
+                        price: new Intl.NumberFormat('ja-JP').format(edition.tiers[candidate].priceJpy),
                       })}
                     </Typography>
-                    {status && (
+                    {!onSale && <Chip size="small" sx={{ mt: 0.5 }} label={t('tierCard.notOnSale')} />}
+                    {onSale && status && (
                       <Chip
                         size="small"
                         sx={{ mt: 0.5 }}

@@ -1,6 +1,8 @@
+import { type Edition, firstEdition } from '@furfes/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { openPage, signedIn } from '../test/member-fixtures.ts'
+import { flagsOn, openPage, signedIn } from '../test/member-fixtures.ts'
+import { renderApp } from '../test/render-app.tsx'
 
 const cardOf = async (tier: RegExp) =>
   within((await screen.findByRole('radio', { name: tier })).closest('.MuiCard-root') as HTMLElement)
@@ -51,6 +53,33 @@ describe('tier cards', () => {
     ).toBeTruthy()
     const member = await cardOf(/^一般参加.*3,000円/)
     expect(member.getByText('– コンブック（なし）')).toBeTruthy()
+  })
+
+  it("show the current edition's prices and refund policy, and a tier it has not put on sale cannot be chosen", async () => {
+    const fake = signedIn()
+    const edition: Edition = {
+      ...firstEdition,
+      tiers: {
+        ...firstEdition.tiers,
+        member: { ...firstEdition.tiers.member, priceJpy: 3500 },
+        sponsor: { ...firstEdition.tiers.sponsor, onSale: false },
+      },
+      refundPolicy: { earlyUntil: '2025-04-01', lateUntil: '2025-05-01', earlyPercent: 80, latePercent: 40 },
+    }
+    renderApp('/en/mypage/registration', {
+      account: fake.account,
+      flags: flagsOn,
+      edition: { edition, phase: 'onSale' },
+    })
+    const member = await cardOf(/^Member.*JPY 3,500/)
+    expect(
+      member.getByText('Refund if you cancel: 80 % until April 1, 2025, 40 % until May 1, 2025, none after'),
+    ).toBeTruthy()
+    const sponsor = await cardOf(/^Sponsor.*JPY 10,000.*Not on sale/)
+    expect(sponsor.getByRole('radio')).toHaveProperty('disabled', true)
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /^Member.*JPY 3,500/ })).toHaveProperty('disabled', false),
+    )
   })
 
   it('require agreeing to the participation rules, which are a link away, before payment', async () => {

@@ -65,6 +65,7 @@ const englishTexts = {
     editionOver: "This edition's event is over; it no longer takes registrations or payments.",
     editionNotCurrent:
       'This belongs to a past edition, which can only be viewed. Open the current edition to make changes.',
+    tierNotOnSale: 'This registration tier is not on sale at the moment.',
     staffSelfChange:
       'You cannot remove your own committee role or disable your own account. Ask another committee member.',
     staffExists: 'A staff account with this e-mail address already exists.',

@@ -56,6 +56,8 @@ export const productErrorKeys = [
   'registrationClosed',
   'editionOver',
   'editionNotCurrent',
+  // A tier the committee has not put on sale in the current edition (decision 155's on-sale switch).
+  'tierNotOnSale',
   // Staff management (decision 157): a committee member's own role or account, an address already invited.
   'staffSelfChange',
   'staffExists',
