@@ -3,6 +3,7 @@ import {
   type DashboardWire,
   firstEdition,
   type ParticipantListWire,
+  type RegistrationHistoryWire,
   type RegistrationWire,
   type StoredEditionWire,
 } from '@furfes/core'
@@ -88,10 +89,32 @@ describe.each(databaseKinds)('editions through the Stripe emulator on %s', (kind
         ],
       } satisfies Partial<RegistrationWire>,
     })
-    // Someone who registered only last edition has nothing in this one.
+    // Someone who registered only last edition has nothing in this one, yet still reads their history.
+    const lastYearToken = await sut.memberToken(onlyLastYear)
+    expect((await sut.request('GET', '/registration', { token: lastYearToken })).status).toBe(404)
+    expect(await sut.request('GET', '/registration/history', { token: lastYearToken })).toMatchObject({
+      status: 200,
+      body: {
+        items: [
+          {
+            edition_id: firstEdition.id,
+            edition_name: firstEdition.name,
+            registration_tier: 'member',
+            payment_status: 'paid',
+            amount_jpy: firstPrice,
+            paid_at: expect.any(String),
+          },
+        ],
+      } satisfies RegistrationHistoryWire,
+    })
+    // The one who registered both times reads the same history there; a newcomer reads none.
+    const history = await sut.request('GET', '/registration/history', {
+      token: await sut.memberToken(member),
+    })
+    expect(history.body).toEqual({ items: (mine.body as RegistrationWire).history })
     expect(
-      (await sut.request('GET', '/registration', { token: await sut.memberToken(onlyLastYear) })).status,
-    ).toBe(404)
+      await sut.request('GET', '/registration/history', { token: await sut.memberToken(randomUUID()) }),
+    ).toMatchObject({ status: 200, body: { items: [] } })
 
     // Figures per edition: the current one by default, a past one by its id.
     const admin = await sut.adminToken()

@@ -8,6 +8,7 @@ import {
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationHistoryCodec,
   registrationRequestCodec,
   venueCodec,
 } from '@furfes/core'
@@ -72,6 +73,12 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
       body: encode(registrationCodec, history.length === 0 ? shown : { ...shown, history }),
     }
   })
+
+  // Apart from GET /registration, whose 404 means "not registered in this edition" to the PWA (decision 158).
+  mount(apiRoutes.getRegistrationHistory, async ({ caller }) => ({
+    status: 200,
+    body: encode(registrationHistoryCodec, await registrations.history(caller.sub)),
+  }))
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {
     const request = decode(registrationRequestCodec, body)

@@ -7,6 +7,7 @@ import {
   type Profile,
   type Registration,
   type RegistrationAdditionalInfo,
+  type RegistrationHistoryItem,
   type Store,
   type UserAttributes,
 } from '@furfes/core'
@@ -82,6 +83,8 @@ export interface MyPageCache {
   profile: CachedResource<Profile | null>
   additionalInfo: CachedResource<RegistrationAdditionalInfo | null>
   registration: CachedResource<Registration | null>
+  /** Past editions' registrations, latest first; [] when none (decision 158). */
+  history: CachedResource<RegistrationHistoryItem[]>
   /** Forgets everything (sign-out, or another user signing in). */
   clear(): void
 }
@@ -105,13 +108,15 @@ export function createMyPageCache({
     () => api.getRegistration(),
     (value) => isRegistrationStale(value, clock),
   )
+  const history = cachedResource(() => api.getRegistrationHistory())
   return {
     user,
     profile,
     additionalInfo,
     registration,
+    history,
     clear() {
-      for (const resource of [user, profile, additionalInfo, registration]) resource.clear()
+      for (const resource of [user, profile, additionalInfo, registration, history]) resource.clear()
     },
   }
 }

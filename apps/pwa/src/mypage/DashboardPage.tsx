@@ -14,6 +14,7 @@ import { refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
+import { RegistrationHistory } from './RegistrationHistory.tsx'
 import { useCached } from './use-cached.ts'
 import { VenueDetails } from './VenueDetails.tsx'
 import { WaitingListSummary } from './WaitingList.tsx'
@@ -145,6 +146,7 @@ export default function DashboardPage() {
         )}
       </Section>
 
+      <RegistrationHistory />
       <WaitingListSummary />
       <VenueDetails />
 

@@ -1,4 +1,4 @@
-import { ProductError } from '@furfes/core'
+import { ProductError, type RegistrationHistoryItem } from '@furfes/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode, loadRegistrationCode } from '../offline/registration-code-cache.ts'
@@ -117,6 +117,46 @@ describe('registration', () => {
       for (const text of texts) expect(await within(section).findByText(text)).toBeTruthy()
       unmount()
     }
+  })
+
+  it('lists past editions under the registration, with or without one in the current edition, and not without any', async () => {
+    const lastYear: RegistrationHistoryItem = {
+      editionId: '2024',
+      editionName: { ja: '東京ふぁーりーフェス 2024', en: 'Tokyo Furry Fes 2024' },
+      registrationTier: 'sponsor',
+      paymentStatus: 'paid',
+      amountJpy: 12000,
+      paidAt: Date.parse('2024-03-01T10:00:00+09:00'),
+    }
+    const refunded: RegistrationHistoryItem = {
+      editionId: '2023',
+      editionName: { ja: '東京ふぁーりーフェス 2023', en: 'Tokyo Furry Fes 2023' },
+      registrationTier: 'member',
+      paymentStatus: 'canceled',
+      amountJpy: 5000,
+    }
+    for (const [language, current, texts] of [
+      [
+        'ja',
+        null,
+        ['過去の開催', '東京ふぁーりーフェス 2024', '支払い済み', '12,000円', '支払日時', 'キャンセル済み'],
+      ],
+      ['en', paidRegistration('member'), ['Past festivals', 'Tokyo Furry Fes 2023', 'Canceled', '¥5,000']],
+    ] as const) {
+      const { account, backend } = signedIn()
+      backend.state.registration = current
+      backend.state.history = [lastYear, refunded]
+      const { unmount } = renderApp(`/${language}/mypage/dashboard`, { account, flags: flagsOn })
+      const section = await screen.findByRole('region', { name: texts[0] })
+      for (const text of texts.slice(1)) expect(await within(section).findAllByText(text)).not.toHaveLength(0)
+      expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(2)
+      unmount()
+    }
+    const { account } = signedIn()
+    renderApp('/en/mypage/dashboard', { account, flags: flagsOn })
+    await screen.findByText('You have not registered yet.')
+    await waitFor(() => expect(account.cache.history.getSnapshot().status).toBe('loaded'))
+    expect(screen.queryByRole('region', { name: 'Past festivals' })).toBeNull()
   })
 
   it('shows prices and sold-out tiers, asks sponsors for a T-shirt size, then goes to the payment page', async () => {

@@ -11,6 +11,7 @@ import {
   type Profile,
   type Registration,
   type RegistrationAdditionalInfo,
+  type RegistrationHistoryItem,
   registrationTiers,
   signCompactRegistrationCode,
   type UserAttributes,
@@ -201,6 +202,8 @@ function createFakeMemberApi() {
     profile: null as Profile | null,
     additionalInfo: null as RegistrationAdditionalInfo | null,
     registration: null as Registration | null,
+    /** Past editions' registrations, latest first. */
+    history: [] as RegistrationHistoryItem[],
     inventory: registrationTiers.map((registrationTier) => ({
       registrationTier,
       status: 'available',
@@ -249,6 +252,7 @@ function createFakeMemberApi() {
     putRegistrationAdditionalInfo: (info) => put('putRegistrationAdditionalInfo', 'additionalInfo', info),
     getInventory: () => call('getInventory', () => state.inventory),
     getRegistration: () => call('getRegistration', () => state.registration),
+    getRegistrationHistory: () => call('getRegistrationHistory', () => state.history),
     postRegistration: (request) =>
       call(
         'postRegistration',

@@ -5,11 +5,13 @@ import {
   inventoryCodec,
   type Registration,
   type RegistrationCheckout,
+  type RegistrationHistoryItem,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationHistoryCodec,
   registrationRequestCodec,
   type Venue,
   venueCodec,
@@ -47,6 +49,8 @@ export interface MemberApiClient {
   getInventory(options?: CallOptions): Promise<InventoryItem[]>
   /** null when the user has not registered (404). */
   getRegistration(options?: CallOptions): Promise<Registration | null>
+  /** The registrations in past editions, latest first; empty when none. */
+  getRegistrationHistory(options?: CallOptions): Promise<RegistrationHistoryItem[]>
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
   /** The registration code (a token). */
@@ -80,6 +84,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     ),
     getInventory: reader(apiRoutes.getInventory, inventoryCodec),
     getRegistration: reader(apiRoutes.getRegistration, registrationCodec),
+    getRegistrationHistory: reader(apiRoutes.getRegistrationHistory, registrationHistoryCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
     getRegistrationCode: reader(apiRoutes.getRegistrationCode, registrationCodeCodec),

@@ -92,6 +92,12 @@ export const registrationHistoryItemWireSchema = component(
 )
 export type RegistrationHistoryItemWire = z.infer<typeof registrationHistoryItemWireSchema>
 
+export const registrationHistoryWireSchema = listComponent(registrationHistoryItemWireSchema, {
+  id: 'RegistrationHistory',
+  description: "The member's registrations in past editions, the latest edition first; empty when none",
+})
+export type RegistrationHistoryWire = z.infer<typeof registrationHistoryWireSchema>
+
 // Optional: an answer without it (an older API) reads as no history.
 const historyField = {
   history: z
@@ -350,25 +356,29 @@ export const registrationSchema = z.discriminatedUnion('paymentStatus', [
 ])
 export type Registration = z.output<typeof registrationSchema>
 
+function historyItemFromWire({ paid_at, ...item }: RegistrationHistoryItemWire): RegistrationHistoryItem {
+  return { ...toClientNames(item), ...(paid_at === undefined ? {} : { paidAt: Date.parse(paid_at) }) }
+}
+
+function historyItemToWire({ paidAt, ...item }: RegistrationHistoryItem): RegistrationHistoryItemWire {
+  return { ...toWireNames(item), ...(paidAt === undefined ? {} : { paid_at: toIso(paidAt) }) }
+}
+
 function historyFromWire(history: RegistrationHistoryItemWire[] | undefined) {
-  if (history === undefined) return {}
-  return {
-    history: history.map(({ paid_at, ...item }) => ({
-      ...toClientNames(item),
-      ...(paid_at === undefined ? {} : { paidAt: Date.parse(paid_at) }),
-    })),
-  }
+  return history === undefined ? {} : { history: history.map(historyItemFromWire) }
 }
 
 function historyToWire(history: RegistrationHistoryItem[] | undefined) {
-  if (history === undefined) return {}
-  return {
-    history: history.map(({ paidAt, ...item }) => ({
-      ...toWireNames(item),
-      ...(paidAt === undefined ? {} : { paid_at: toIso(paidAt) }),
-    })),
-  }
+  return history === undefined ? {} : { history: history.map(historyItemToWire) }
 }
+
+/** GET /registration/history: readable with or without a registration in the current edition. */
+export const registrationHistoryCodec = listCodec(
+  registrationHistoryWireSchema,
+  registrationHistoryItemSchema,
+  historyItemFromWire,
+  historyItemToWire,
+)
 
 export function registrationFromWire(wire: RegistrationWire): Registration {
   const { history, ...registration } = wire
@@ -505,6 +515,13 @@ export const registrationRoutes = {
     summary: "Read the user's registration",
     responses: { 200: { description: 'The registration', schema: registrationWireSchema } },
     noneOn404: { description: 'The user has not registered' },
+  }),
+  getRegistrationHistory: memberRegistration.get('/registration/history', {
+    summary: "Read the user's registrations in past editions",
+    description:
+      'Answers with or without a registration in the current edition (GET /registration then says 404), ' +
+      'so a member who skipped this edition still sees their history; empty when there is none.',
+    responses: { 200: { description: 'The past registrations', schema: registrationHistoryWireSchema } },
   }),
   postRegistration: memberRegistration.post('/registration', {
     summary: 'Start a registration and its Checkout session',

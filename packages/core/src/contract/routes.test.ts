@@ -34,6 +34,7 @@ describe('route table', () => {
       putRegistrationAdditionalInfo: 'PUT /registration/additional member',
       getInventory: 'GET /inventory member',
       getRegistration: 'GET /registration member',
+      getRegistrationHistory: 'GET /registration/history member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
       getRegistrationCode: 'GET /registration/jwt member',

@@ -42,6 +42,7 @@ export const apiRoutes = {
   putRegistrationAdditionalInfo: registrationRoutes.putRegistrationAdditionalInfo,
   getInventory: registrationRoutes.getInventory,
   getRegistration: registrationRoutes.getRegistration,
+  getRegistrationHistory: registrationRoutes.getRegistrationHistory,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
   getRegistrationCode: registrationRoutes.getRegistrationCode,
