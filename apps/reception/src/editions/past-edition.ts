@@ -28,7 +28,7 @@ export function useChosenEdition(): string | undefined {
 }
 
 /** A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot. */
-export async function readPastEdition(
+async function readPastEdition(
   api: AdminApiClient,
   edition: string,
   signal: AbortSignal,
