@@ -1,5 +1,5 @@
 import { type RegistrationTier, registrationTiers } from '@furfes/core'
-import { useStore } from '@furfes/ui'
+import { ErrorAlert, useStore } from '@furfes/ui'
 import {
   Button,
   Checkbox,
@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
+import { EditionPicker } from '../editions/EditionPicker.tsx'
+import { usePastEdition } from '../editions/past-edition.ts'
 import { BadgeSheets, badgesPerSheet } from './BadgeSheets.tsx'
 import { selectBadges } from './select.ts'
 
@@ -26,7 +28,9 @@ import { selectBadges } from './select.ts'
 export function BadgesPage() {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
-  const snapshot = useReceptionSnapshot()
+  // A past edition's badges can be printed again; its participants are read from the API (decision 158).
+  const { edition, view: snapshot, error } = usePastEdition(useReceptionSnapshot())
+  const inEdition: Record<string, string> = edition === undefined ? {} : { edition }
   const printed = useStore(services.printedBadges)
   const [searchParams, setSearchParams] = useSearchParams()
   const registrationId = searchParams.get('registration') ?? undefined
@@ -53,6 +57,8 @@ export function BadgesPage() {
         <Typography variant="h5" component="h1">
           {t(single ? 'badges.headingSingle' : 'badges.heading')}
         </Typography>
+        <EditionPicker />
+        <ErrorAlert error={error} />
         {!single && (
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'center' }}>
             <FormControl sx={{ minWidth: 180 }}>
@@ -106,9 +112,9 @@ export function BadgesPage() {
             </Button>
           )}
           {single ? (
-            <Button onClick={() => setSearchParams({})}>{t('badges.showAll')}</Button>
+            <Button onClick={() => setSearchParams(inEdition)}>{t('badges.showAll')}</Button>
           ) : (
-            <Button href={`/${language}/admin`}>{t('badges.back')}</Button>
+            <Button href={`/${language}/admin?${new URLSearchParams(inEdition)}`}>{t('badges.back')}</Button>
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary">

@@ -17,7 +17,10 @@ import {
 } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
+import { EditionPicker } from '../editions/EditionPicker.tsx'
+import { useChosenEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { csvFileName } from '../participants/csv.ts'
 import {
@@ -25,8 +28,8 @@ import {
   CheckInsPerSlotChart,
   RegistrationsPerDayChart,
 } from './DashboardCharts.tsx'
-import { type DashboardFigures, dashboardCsv, type TierFigures } from './figures.ts'
-import { useDashboardFigures } from './useDashboardFigures.ts'
+import { type DashboardFigures, dashboardCsv, fromApi, type TierFigures } from './figures.ts'
+import { type DashboardState, useDashboardFigures } from './useDashboardFigures.ts'
 
 const minute = 60_000
 
@@ -138,11 +141,44 @@ function Freshness({
   )
 }
 
-/** The committee's figures (decision 130): registration and money per tier, sign-ups per day, the door. */
+/**
+ * The committee's figures (decision 130): registration and money per tier, sign-ups per day, the door. Those of
+ * the current edition, or of a past one the committee chose (decision 158).
+ */
 export function DashboardPage() {
+  const edition = useChosenEdition()
+  return edition === undefined ? <CurrentDashboard /> : <PastDashboard key={edition} edition={edition} />
+}
+
+function CurrentDashboard() {
+  return <Dashboard state={useDashboardFigures()} />
+}
+
+/** A past edition's figures, from the API only: the device holds the current edition's. */
+function PastDashboard({ edition }: { edition: string }) {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const { data, error } = useApiRead(
+    (signal) => services.api.getDashboard({ signal }, { edition }),
+    [services, edition],
+  )
+  if (data) return <Dashboard state={{ figures: fromApi(data), loading: false, unreachable: false, error }} />
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1">
+        {t('dashboard.heading')}
+      </Typography>
+      <EditionPicker />
+      {error === undefined && <LinearProgress aria-label={t('dashboard.loading')} />}
+      <ErrorAlert error={error} />
+    </Stack>
+  )
+}
+
+function Dashboard({ state }: { state: DashboardState }) {
   const { t, i18n } = useTranslation('reception')
   const services = useServices()
-  const { figures, loading, unreachable, error } = useDashboardFigures()
+  const { figures, loading, unreachable, error } = state
   const now = useNow()
   const locale = languageLocales[isLanguage(i18n.language) ? i18n.language : 'ja']
   const ratio = figures.paid === 0 ? 0 : Math.min(100, (figures.checkedIn / figures.paid) * 100)
@@ -161,6 +197,7 @@ export function DashboardPage() {
           {t('dashboard.downloadCsv')}
         </Button>
       </Stack>
+      <EditionPicker />
       {loading && <LinearProgress aria-label={t('dashboard.loading')} />}
       <Freshness figures={figures} now={now} unreachable={unreachable} />
       <ErrorAlert error={error} />

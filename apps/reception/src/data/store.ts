@@ -76,7 +76,7 @@ export interface ReceptionStoreOptions {
   newId?: () => string
 }
 
-function indexParticipants(participants: readonly Participant[]) {
+export function indexParticipants(participants: readonly Participant[]) {
   const byUserId = new Map<string, Participant>()
   const byRegistrationId = new Map<string, Participant>()
   for (const participant of participants) {

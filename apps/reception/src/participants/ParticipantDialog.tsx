@@ -16,32 +16,40 @@ import {
 } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { useStaffAccess } from '../auth/staff-access.tsx'
-import { answerKey, type StoredCheckIn } from '../data/check-ins.ts'
+import { answerKey, type RegistrationCheckIn, type StoredCheckIn } from '../data/check-ins.ts'
+import { useChosenEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
-/** One participant: everything the snapshot has, the check-in history (audit), and check-in or undo. */
+/**
+ * One participant: everything the list has, the check-in history (audit), and check-in or undo. A past
+ * edition's participant (`readOnly`) is shown without the actions that change anything (decision 158).
+ */
 export function ParticipantDialog({
   participant,
+  checkIns,
+  readOnly,
   onClose,
 }: {
   participant: Participant
+  checkIns: ReadonlyMap<string, RegistrationCheckIn>
+  readOnly: boolean
   onClose: () => void
 }) {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
-  const snapshot = useReceptionSnapshot()
   const language = i18n.language === 'en' ? 'en' : 'ja'
   const registration = participant.registration
   const registrationId = registration?.registrationId
-  const state = registrationId === undefined ? undefined : snapshot.checkInsByRegistration.get(registrationId)
-  const canCheckIn = registrationId !== undefined && registration?.paymentStatus === 'paid' && !state?.current
+  const state = registrationId === undefined ? undefined : checkIns.get(registrationId)
+  const canCheckIn =
+    !readOnly && registrationId !== undefined && registration?.paymentStatus === 'paid' && !state?.current
   const [refunding, setRefunding] = useState(false)
   const access = useStaffAccess()
+  const edition = useChosenEdition()
 
   const act = async (action: () => Promise<unknown>) => {
     try {
@@ -123,12 +131,13 @@ export function ParticipantDialog({
       <DialogActions>
         {registrationId !== undefined &&
           registration?.paymentStatus === 'paid' &&
+          !readOnly &&
           access.may('refundWithinPolicy') && (
             <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
               {t('refund.open')}
             </Button>
           )}
-        {state?.current && (
+        {state?.current && !readOnly && (
           <Button
             color="warning"
             onClick={() => void act(() => services.store.recordUndo(state.current as StoredCheckIn))}
@@ -144,11 +153,13 @@ export function ParticipantDialog({
             {t('verdict.checkIn')}
           </Button>
         )}
-        {registration?.paymentStatus === 'paid' && access.may('reprintBadge') && (
-          <Button href={`/${language}/admin/badges?registration=${registration.registrationId}`}>
-            {t('badges.printOne')}
-          </Button>
-        )}
+        {registrationId !== undefined &&
+          registration?.paymentStatus === 'paid' &&
+          access.may('reprintBadge') && (
+            <Button href={`/${language}/admin/badges?${badgeQuery(registrationId, edition)}`}>
+              {t('badges.printOne')}
+            </Button>
+          )}
         <Button onClick={onClose}>{t('participants.close')}</Button>
       </DialogActions>
       {refunding && registrationId !== undefined && (
@@ -162,3 +173,7 @@ export function ParticipantDialog({
     </Dialog>
   )
 }
+
+/** The badge sheet of one registration, in the edition it belongs to. */
+const badgeQuery = (registration: string, edition: string | undefined) =>
+  new URLSearchParams(edition === undefined ? { registration } : { registration, edition }).toString()

@@ -1,4 +1,5 @@
 import { type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
   Box,
   Button,
@@ -25,6 +26,8 @@ import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import type { RegistrationCheckIn } from '../data/check-ins.ts'
+import { EditionPicker } from '../editions/EditionPicker.tsx'
+import { usePastEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
@@ -65,7 +68,9 @@ export function ParticipantsPage() {
   // The door sees no e-mail addresses: only the desk and the committee look after one participant.
   const showEmail = access.may('viewParticipantDetails')
   const shownColumns = showEmail ? columns : columns.filter((column) => column !== 'email')
-  const snapshot = useReceptionSnapshot()
+  const current = useReceptionSnapshot()
+  // A past edition chosen by the committee is read from the API; the device's snapshot stays the current one.
+  const { edition, view: snapshot, error: pastError } = usePastEdition(current)
   const [filters, setFilters] = useState<ParticipantFilters>(noFilters)
   const deferred = useDeferredValue(filters)
   const [sort, setSort] = useState<ParticipantSort>(defaultSort)
@@ -166,11 +171,16 @@ export function ParticipantsPage() {
           </>
         )}
         {access.may('reprintBadge') && (
-          <Button variant="outlined" href={`/${language}/admin/badges`}>
+          <Button
+            variant="outlined"
+            href={`/${language}/admin/badges${edition === undefined ? '' : `?edition=${encodeURIComponent(edition)}`}`}
+          >
             {t('badges.open')}
           </Button>
         )}
       </Stack>
+      <EditionPicker />
+      <ErrorAlert error={pastError} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
         <TextField
           label={t('participants.search')}
@@ -243,7 +253,12 @@ export function ParticipantsPage() {
         />
       )}
       {selectedParticipant && (
-        <ParticipantDialog participant={selectedParticipant} onClose={() => setSelected(undefined)} />
+        <ParticipantDialog
+          participant={selectedParticipant}
+          checkIns={snapshot.checkInsByRegistration}
+          readOnly={edition !== undefined}
+          onClose={() => setSelected(undefined)}
+        />
       )}
     </Stack>
   )

@@ -104,6 +104,14 @@ export interface FakeApiServer {
   eventRun: EventCancellationRunWire | undefined
   /** The editions (decision 155), the latest event first; the first edition is current. */
   editions: StoredEditionWire[]
+  /**
+   * What the staff reads answer with `?edition=` naming a past edition (decision 158), by edition id; an id in
+   * neither `editions` nor here answers 404. The fake keeps no check-ins of a past edition.
+   */
+  pastEditions: Record<
+    string,
+    { participants: ParticipantWire[]; waitingList: AdminWaitingListWire['items'] }
+  >
   /** Every PUT /admin/editions/{id} body received. */
   editionSaves: unknown[]
   /** The admins pool's staff (decision 157); the fake tokens' user is `staff-1`. */
@@ -149,6 +157,7 @@ export function createFakeApiServer(
       },
     ],
     editionSaves: [],
+    pastEditions: {},
     registrationsPerDay: [],
     pageSize: 100,
     now: options.now ?? (() => Date.now()),
@@ -180,9 +189,17 @@ export function createFakeApiServer(
         }
         const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
         const route = `${method} ${url.pathname}`
-        if (route === 'GET /admin/participants') return json(200, { items: server.participants })
-        if (route === 'GET /admin/waiting-list') return json(200, { items: server.waitingList })
-        if (route === 'GET /admin/dashboard') return json(200, dashboard())
+        const edition = url.searchParams.get('edition')
+        const past = edition === null ? undefined : server.pastEditions[edition]
+        if (edition !== null && !past && !server.editions.some((entry) => entry.edition.id === edition)) {
+          return json(404, { message: 'notFound' })
+        }
+        if (route === 'GET /admin/participants') return json(200, { items: (past ?? server).participants })
+        if (route === 'GET /admin/waiting-list') return json(200, { items: (past ?? server).waitingList })
+        if (route === 'GET /admin/dashboard') return json(200, dashboard(past?.participants))
+        if (route === 'GET /admin/check-ins' && past) {
+          return json(200, { items: [], next_cursor: '0', has_more: false })
+        }
         if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
@@ -297,9 +314,9 @@ export function createFakeApiServer(
   }
 
   /** The figures the API would compute from the participants and the check-ins in force. */
-  function dashboard(): DashboardWire {
+  function dashboard(ofPast?: ParticipantWire[]): DashboardWire {
     const tiers = registrationTiers.map((tier) => {
-      const registrations = server.participants.flatMap((p) =>
+      const registrations = (ofPast ?? server.participants).flatMap((p) =>
         p.registration?.registration_tier === tier ? [p.registration] : [],
       )
       const paid = registrations.filter((r) => r.payment_status === 'paid')
@@ -320,7 +337,7 @@ export function createFakeApiServer(
       }
     })
     const slots = new Map<string, DashboardWire['check_ins_per_slot'][number]>()
-    for (const id of inForce.values()) {
+    for (const id of ofPast ? [] : inForce.values()) {
       const record = byId.get(id)?.record
       if (!record) continue
       const start = Math.floor(Date.parse(record.checked_in_at) / dashboardSlotMs) * dashboardSlotMs

@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
+import { EditionPicker } from '../editions/EditionPicker.tsx'
+import { useChosenEdition } from '../editions/past-edition.ts'
 
 /*
  * Every tier's waiting list and offers (decision 115), read from the API each time the screen opens or is
@@ -27,11 +29,13 @@ import { useServices } from '../app/services.tsx'
 export function WaitingListPage() {
   const { t } = useTranslation('reception')
   const services = useServices()
+  // The current edition's list, or a past one's the committee chose (decision 158): it has no actions to hide.
+  const edition = useChosenEdition()
   const {
     data: entries,
     error,
     reload: refresh,
-  } = useApiRead((signal) => services.api.listWaitingList({ signal }), [services])
+  } = useApiRead((signal) => services.api.listWaitingList({ signal }, { edition }), [services, edition])
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -43,6 +47,7 @@ export function WaitingListPage() {
           {t('waitingList.refresh')}
         </Button>
       </Stack>
+      <EditionPicker />
       <Typography>{t('waitingList.lead')}</Typography>
       <ErrorAlert error={error} />
       {entries === undefined && error === undefined && (
