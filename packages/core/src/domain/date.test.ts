@@ -2,25 +2,27 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   calendarDateInTokyo,
-  dateRelations,
   daysInMonth,
   endOfDayInTokyo,
-  formatCalendarDate,
-  formatDatePeriod,
-  formatDateRelation,
-  formatInstant,
   hasDatePassed,
   hasDateStarted,
   isCalendarDate,
   isLeapYear,
   isValidDate,
   isWithinPeriod,
-  japaneseDateSuffixes,
   parseCalendarDate,
   startOfDayInTokyo,
-  supportsTimeZone,
   toCalendarDate,
 } from './date.ts'
+import {
+  dateRelations,
+  formatCalendarDate,
+  formatDatePeriod,
+  formatDateRelation,
+  formatInstant,
+  japaneseDateSuffixes,
+  supportsTimeZone,
+} from './date-format.ts'
 
 describe('date helper', () => {
   it('knows leap years, centuries included', () => {
