@@ -32,9 +32,19 @@ describe.each(databaseKinds)('registration codes and editions on %s', (kind) => 
     const prepared = await sut.request('POST', '/admin/editions/next', { token: admin.token })
     expect(prepared.status).toBe(201)
     const { edition, version } = prepared.body as StoredEditionWire
+    // A prepared edition sells nothing until the committee switches its tiers on sale (decision 155).
+    const onSale = {
+      ...edition,
+      tiers: { ...edition.tiers, member: { ...edition.tiers.member, on_sale: true } },
+    }
+    const saved = await sut.request('PUT', `/admin/editions/${edition.id}`, {
+      token: admin.token,
+      body: { edition: onSale, version },
+    })
+    expect(saved.status).toBe(200)
     const published = await sut.request('POST', `/admin/editions/${edition.id}/publish`, {
       token: admin.token,
-      body: { version },
+      body: { version: (saved.body as StoredEditionWire).version },
     })
     expect(published).toMatchObject({ status: 200, body: { current: true } })
     return edition.id
