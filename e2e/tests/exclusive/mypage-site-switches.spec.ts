@@ -49,7 +49,8 @@ test('with registration switched off, the registration page goes to the dashboar
   await setFeatures({ is_registration_available: false })
   await page.goto('/ja/mypage/registration')
   await expect(page).toHaveURL(/\/ja\/mypage\/dashboard$/)
-  await expect(page.getByText('現在、参加登録は受け付けていません。')).toBeVisible()
+  // The dashboard's phase sentence (decision 160) names the pause, beside the registration section.
+  await expect(page.getByText('参加登録の受け付けは現在停止しています。').first()).toBeVisible()
 })
 
 test('with maintenance on, My Page shows the maintenance page, which leads to the code saved on the phone', async ({
