@@ -107,7 +107,6 @@ export function createApi(options: ApiOptions): Api {
       origin: [...options.corsOrigins],
       allowMethods: ['GET', 'PUT', 'POST', 'DELETE'],
       allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
-      exposeHeaders: ['ETag'],
       maxAge: 600,
     }),
   )

@@ -60,16 +60,29 @@ export const maxCodePointsPerGrapheme = 10
 
 let segmenter: Intl.Segmenter | undefined
 
+/** Texts segmented lately, by text: how many are kept before the memory starts again. */
+const maxRememberedSegmentations = 256
+const segmented = new Map<string, readonly string[]>()
+
 /**
  * The grapheme clusters of a text (what a person counts as characters). A browser without Intl.Segmenter
  * gets code points: an emoji sequence then counts as several, so its form may refuse a name the API takes,
  * never the other way round.
+ *
+ * One request checks the same name several times (its length and its marks, in the wire shape and again in
+ * the client shape), and segmentation is the costliest step of those checks in a registration rush
+ * (docs/benchmarks.md), so recent answers are remembered.
  */
-function graphemes(value: string): string[] {
+function graphemes(value: string): readonly string[] {
   if (typeof Intl.Segmenter !== 'function') return Array.from(value)
+  const remembered = segmented.get(value)
+  if (remembered !== undefined) return remembered
+  if (segmented.size >= maxRememberedSegmentations) segmented.clear()
   // Made on first use: pages that never validate a name do not pay for it while starting.
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-  return Array.from(segmenter.segment(value), (segment) => segment.segment)
+  const clusters = Array.from(segmenter.segment(value), (segment) => segment.segment)
+  segmented.set(value, clusters)
+  return clusters
 }
 
 /** How many characters a person sees: 👨‍👩‍👧 (five code points) and が (か + ゛) count as one each. */
