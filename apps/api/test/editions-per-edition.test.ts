@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
-import { publishNextEdition } from './support/editions.ts'
+import { nextRegistrationOpenToday, publishNextEdition } from './support/editions.ts'
 import {
   checkoutSessionOf,
   databaseKinds,
@@ -319,7 +319,10 @@ describe.each(databaseKinds)('the event-cancelled refund per edition on %s', (ki
 
   it("counts and refunds only the current edition's paid registrations", async () => {
     const lastYear = await registeredMember(sut)
-    await publishNextEdition(sut, { member: { price_jpy: nextPrice, capacity: 5, on_sale: true } })
+    await publishNextEdition(sut, {
+      registration: nextRegistrationOpenToday,
+      member: { price_jpy: nextPrice, capacity: 5, on_sale: true },
+    })
     const thisYear = await registeredMember(sut)
     const admin = await sut.adminToken()
 

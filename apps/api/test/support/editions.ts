@@ -3,6 +3,15 @@ import { expect } from 'vitest'
 import type { TestApi } from './harness.ts'
 
 /**
+ * The next edition's registration window when the committee opens it on the tests' first day (1 March 2025), so
+ * the tests register in it at once: the prepared draft opens it only the day after the current event.
+ */
+export const nextRegistrationOpenToday: EditionWire['registration'] = {
+  opens_on: '2025-03-01',
+  closes_on: '2026-05-09',
+}
+
+/**
  * The committee prepares the next edition (decision 155), changes what `changes` names (the event day, the
  * registration window, the member tier) and makes it current, over HTTP as the reception does.
  */
