@@ -1,4 +1,4 @@
-import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
+import type { Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
 import type { MemberAccounts } from './auth/member-accounts.ts'
 import type { StaffAccounts, StaffDirectory } from './auth/staff-directory.ts'
@@ -55,10 +55,8 @@ export interface ApiOptions {
   editionCacheMs?: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
-  /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
+  /** The shortest a registration code is valid for; it otherwise runs to the end of its edition's event day. */
   registrationCodeLifetimeSeconds: number
-  /** The event day, to which registration codes stay valid (default: the schedule's). */
-  eventDate?: CalendarDate
   admission: AdmissionOptions
   validateResponses: boolean
   /**

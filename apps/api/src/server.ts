@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import {
   type Clock,
-  defaultEventSchedule,
   defaultRefundPolicy,
   developmentEdition,
   type Edition,
@@ -313,7 +312,6 @@ export async function startServer(
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
-    eventDate: defaultEventSchedule.eventDate,
     ...(env.REFUND_POLICY === undefined ? {} : { refundPolicy: env.REFUND_POLICY }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,

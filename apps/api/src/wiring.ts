@@ -1,8 +1,8 @@
-import { defaultEventSchedule } from '@furfes/core'
 import type { ApiOptions } from './api-options.ts'
 import { createRegistrationCodeChecker, createRegistrationCodeSigner } from './registration-code/code.ts'
 import { createAutomaticRefunds } from './services/automatic-refunds.ts'
-import { createCurrentEditionReader, editionOfRegistration } from './services/current-edition.ts'
+import { createCurrentEditionReader } from './services/current-edition.ts'
+import { readEditionOfRegistration } from './services/editions.ts'
 import { createEventCancellationService } from './services/event-cancellation.ts'
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
@@ -65,9 +65,8 @@ export function createServices(options: ApiOptions) {
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
     lifetimeSeconds: options.registrationCodeLifetimeSeconds,
-    eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
     clock,
-    editionOf: (registrationId) => editionOfRegistration(db, registrationId),
+    editionOf: (registrationId) => readEditionOfRegistration({ db, clock }, registrationId),
   })
   // A code scanned at the door is checked again when its check-in is uploaded (decision 159).
   const checkCode = createRegistrationCodeChecker({
