@@ -6,7 +6,7 @@ import { readEditionOfRegistration } from './services/editions.ts'
 import { createEventCancellationService } from './services/event-cancellation.ts'
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
-import { createRegistrationService, defaultWaitingListOfferMs } from './services/registrations.ts'
+import { createRegistrationService } from './services/registrations.ts'
 import type { RetentionDeps } from './services/retention.ts'
 import { createStaffService } from './services/staff.ts'
 import { createUserService } from './services/users.ts'
@@ -16,7 +16,8 @@ import { createWaitingListService } from './services/waiting-list.ts'
 export function createServices(options: ApiOptions) {
   const { database, clock, logger } = options
   const db = database.db
-  // The money-relevant readers (prices, capacities, refund policy, durations, venue) read the current edition.
+  // The money-relevant readers (prices, capacities, refund policy, durations, venue) read the current edition;
+  // a configured hold or offer duration replaces the edition's (tests and rehearsals shorten them).
   const currentEdition = createCurrentEditionReader({ db, clock, cacheMs: options.editionCacheMs ?? 5000 })
   const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
   const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
@@ -33,14 +34,14 @@ export function createServices(options: ApiOptions) {
     checkoutSessionMs: options.checkoutSessionMs,
     soldOutCacheMs: options.soldOutCacheMs,
     ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
-    waitingListOfferMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+    waitingListOfferMs: options.waitingListOfferMs,
   })
   const waitingList = createWaitingListService({
     db,
     clock,
     logger,
     currentEdition,
-    offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+    offerMs: options.waitingListOfferMs,
   })
   const refunds = createRefundService({
     db,

@@ -133,7 +133,10 @@ export async function readEdition({ db }: EditionDeps, editionId: string): Promi
 }
 
 /** The edition a registration belongs to (decision 158), in one query: its code names it and runs to its day. */
-export async function readEditionOfRegistration({ db }: EditionDeps, registrationId: string): Promise<Edition> {
+export async function readEditionOfRegistration(
+  { db }: EditionDeps,
+  registrationId: string,
+): Promise<Edition> {
   const [row] = await selectStored(db)
     .innerJoin(registrations, eq(registrations.editionId, editions.editionId))
     .where(eq(registrations.registrationId, registrationId))

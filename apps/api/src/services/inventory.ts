@@ -4,6 +4,7 @@ import { iso } from '../db/columns.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import { tierInventory } from '../db/schema.ts'
 import type { MailKind } from '../mail/templates.ts'
+import { readCurrentEdition } from './editions.ts'
 
 /*
  * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier of an edition that
@@ -135,19 +136,20 @@ export interface OfferedEntry {
 
 const offerMade: MailKind = 'waiting_list_offer'
 const offerExpired: MailKind = 'waiting_list_offer_expired'
+const hourMs = 60 * 60 * 1000
 
 /**
  * Turns the free spots of a tier (or of every tier) of the current edition into offers for the first people
- * waiting, in list order (never after an event-cancelled refund run has started), and owes each of them the offer
- * mail, in one transaction. A past edition's spots are never offered: its event is over or no longer sold. The
- * inventory rows with a free spot and somebody waiting are locked first; the offering
- * statement, which runs after the lock with a fresh snapshot (READ COMMITTED), then sees every spot and entry as
- * the last writer left it, so two instances offering at once neither offer one spot twice nor pass anybody
- * over. PGlite runs one transaction at a time.
+ * waiting, in list order (never after an event-cancelled refund run has started), each held for the edition's
+ * `offerHours` (or `offerMs` when configured), and owes each of them the offer mail, in one transaction. A past
+ * edition's spots are never offered: its event is over or no longer sold. The inventory rows with a free spot
+ * and somebody waiting are locked first; the offering statement, which runs after the lock with a fresh
+ * snapshot (READ COMMITTED), then sees every spot and entry as the last writer left it, so two instances
+ * offering at once neither offer one spot twice nor pass anybody over. PGlite runs one transaction at a time.
  */
 export async function offerReturnedSpots(
   executor: Executor,
-  options: { tier?: RegistrationTier | undefined; now: number; offerMs: number },
+  options: { tier?: RegistrationTier | undefined; now: number; offerMs: number | undefined },
 ): Promise<OfferedEntry[]> {
   const { now } = options
   const ofTier = sql`and i.edition_id = (select edition_id from current_edition where id = 1) ${
@@ -167,6 +169,9 @@ export async function offerReturnedSpots(
           for update`,
     )
     if (locked.length === 0) return []
+    // The current edition's offer duration (decision 155), read in this transaction: the spots are its own.
+    const offerMs =
+      options.offerMs ?? (await readCurrentEdition({ db: tx, clock: () => now })).edition.offerHours * hourMs
     return queryRows<OfferedEntry>(
       tx,
       sql`
@@ -186,7 +191,7 @@ export async function offerReturnedSpots(
         ), offered as (
           update waiting_list_entries w
           set status = 'offered', offered_at = ${iso(now)}::timestamptz,
-            offer_expires_at = ${iso(now + options.offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+            offer_expires_at = ${iso(now + offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
           from chosen c where w.entry_id = c.entry_id and w.status = 'waiting'
           returning w.entry_id, w.edition_id, w.registration_tier
         ), counts as (
@@ -232,7 +237,7 @@ export function endOffers(executor: Executor, to: 'expired' | 'left', condition:
  */
 export async function sweepOffers(
   executor: Executor,
-  options: { now: number; offerMs: number },
+  options: { now: number; offerMs: number | undefined },
 ): Promise<{ expired: number; offered: number }> {
   const { now } = options
   const expired = await endOffers(executor, 'expired', sql`offer_expires_at <= ${iso(now)}::timestamptz`, now)

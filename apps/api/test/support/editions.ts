@@ -43,3 +43,20 @@ export async function publishNextEdition(
   expect(published).toMatchObject({ status: 200, body: { current: true } })
   return next
 }
+
+/** The committee changes the current edition (decision 155) over HTTP, as the reception's form saves it. */
+export async function saveCurrentEdition(
+  sut: TestApi,
+  change: (edition: EditionWire) => EditionWire,
+): Promise<EditionWire> {
+  const token = await sut.adminToken()
+  const { id } = (await sut.request('GET', '/edition')).body as { id: string }
+  const stored = (await sut.request('GET', `/admin/editions/${id}`, { token })).body as StoredEditionWire
+  const edition = change(stored.edition)
+  const saved = await sut.request('PUT', `/admin/editions/${id}`, {
+    token,
+    body: { edition, version: stored.version },
+  })
+  expect(saved.status).toBe(200)
+  return edition
+}
