@@ -5,6 +5,7 @@ import { type Executor, queryRows } from '../db/database.ts'
 import { tierInventory } from '../db/schema.ts'
 import type { MailKind } from '../mail/templates.ts'
 import { readCurrentEdition } from './editions.ts'
+import { eventCancelledIn } from './event-cancellation-run.ts'
 
 /*
  * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier of an edition that
@@ -163,8 +164,8 @@ export async function offerReturnedSpots(
             and exists (select 1 from waiting_list_entries w
                         where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
                           and w.status = 'waiting')
-            -- Once the event is called off (decision 113) no spot is offered: there is nothing to attend.
-            and not exists (select 1 from event_cancellation_runs)
+            -- Once the edition's event is called off (decisions 113, 162) no spot is offered: nothing to attend.
+            and not ${eventCancelledIn(sql`i.edition_id`)}
           order by i.registration_tier
           for update`,
     )
