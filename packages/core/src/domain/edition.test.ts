@@ -194,7 +194,10 @@ describe('nextEditionDraft', () => {
       ...firstEdition,
       registration: { opensOn: '2025-02-14', closesOn: '2025-05-09' },
     })
-    expect(nextEditionDraft(shortWindow).registration).toEqual({ opensOn: '2026-02-14', closesOn: '2026-05-09' })
+    expect(nextEditionDraft(shortWindow).registration).toEqual({
+      opensOn: '2026-02-14',
+      closesOn: '2026-05-09',
+    })
     // Every date of every draft keeps its order, from an edition that opened years ahead to one opened late.
     for (const opensOn of ['2022-01-01', '2024-05-10', '2025-04-01', '2025-05-09']) {
       const edition = editionSchema.parse({

@@ -264,10 +264,13 @@ function aYearLater(date: CalendarDate): CalendarDate {
  * nor after its own closing day.
  */
 function nextRegistrationOpensOn(edition: Edition, closesOn: CalendarDate): CalendarDate {
-  const aYearOn = aYearLater(edition.registration.opensOn)
-  const afterThisEvent = addCalendarDays(edition.eventDate, 1)
-  const opensOn = aYearOn < afterThisEvent ? afterThisEvent : aYearOn
-  return opensOn > closesOn ? closesOn : opensOn
+  // Calendar dates (YYYY-MM-DD) sort as text in time order.
+  const [, opensOn = closesOn] = [
+    aYearLater(edition.registration.opensOn),
+    addCalendarDays(edition.eventDate, 1),
+  ].sort()
+  const [earliest = closesOn] = [opensOn, closesOn].sort()
+  return earliest
 }
 
 /**
