@@ -1,4 +1,4 @@
-import type { CalendarDate, Clock, RefundPolicy } from '@furfes/core'
+import type { Clock, RefundPolicy } from '@furfes/core'
 import type { IdentityProvider } from './auth/identity.ts'
 import type { MemberAccounts } from './auth/member-accounts.ts'
 import type { StaffAccounts, StaffDirectory } from './auth/staff-directory.ts'
@@ -32,11 +32,18 @@ export interface ApiOptions {
   apiUrl: string
   /** Browser origins allowed to call the API (the PWA and the reception app). */
   corsOrigins: readonly string[]
-  checkoutSessionMs: number
+  /**
+   * Replaces the current edition's checkout hold (`checkoutMinutes`, decision 155) when set
+   * (CHECKOUT_SESSION_SECONDS): tests and rehearsals hold spots for less than an edition allows.
+   */
+  checkoutSessionMs?: number | undefined
   /** How long a new registration holds its spot until its checkout session is recorded (decision 056). */
   checkoutClaimMs?: number
-  /** How long a waiting-list offer holds its spot (WAITING_LIST_OFFER_SECONDS, decision 115). */
-  waitingListOfferMs?: number
+  /**
+   * Replaces the current edition's waiting-list offer duration (`offerHours`, decisions 115 and 155) when set
+   * (WAITING_LIST_OFFER_SECONDS).
+   */
+  waitingListOfferMs?: number | undefined
   /** See RegistrationService: how long this instance trusts a sold-out it saw. */
   soldOutCacheMs: number
   emailSyncIntervalMs: number
@@ -55,10 +62,8 @@ export interface ApiOptions {
   editionCacheMs?: number
   /** How long an instance answers GET /public-profile from memory. */
   publicProfilesCacheMs: number
-  /** The shortest a registration code is valid for; it otherwise runs to the end of the event day. */
+  /** The shortest a registration code is valid for; it otherwise runs to the end of its edition's event day. */
   registrationCodeLifetimeSeconds: number
-  /** The event day, to which registration codes stay valid (default: the schedule's). */
-  eventDate?: CalendarDate
   admission: AdmissionOptions
   validateResponses: boolean
   /**

@@ -16,9 +16,14 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined()
   })
 
-  it('uses Stripe with a 31-minute hold by default (Stripe checks its 30-minute minimum to the second)', () => {
+  it("uses Stripe, with the edition's hold and offer durations unless they are set", () => {
     const env = readEnv({})
-    expect(env).toMatchObject({ PAYMENT_GATEWAY: 'stripe', CHECKOUT_SESSION_SECONDS: 31 * 60 })
+    expect(env).toMatchObject({ PAYMENT_GATEWAY: 'stripe' })
+    expect([env.CHECKOUT_SESSION_SECONDS, env.WAITING_LIST_OFFER_SECONDS]).toEqual([undefined, undefined])
+    expect(readEnv({ CHECKOUT_SESSION_SECONDS: '60', WAITING_LIST_OFFER_SECONDS: '120' })).toMatchObject({
+      CHECKOUT_SESSION_SECONDS: 60,
+      WAITING_LIST_OFFER_SECONDS: 120,
+    })
     expect(env.STRIPE_API_URL).toBeUndefined()
     expect(() => readEnv({ PAYMENT_GATEWAY: 'stub' })).toThrow(/PAYMENT_GATEWAY/)
   })

@@ -102,16 +102,17 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /**
-   * How long a pending registration holds its spot, and its checkout session lasts. Stripe's sessions last 30
-   * minutes at least, checked to the second, so the default asks for 31. Shorter (tests of expiry) keeps the
-   * session at Stripe's minimum and ends it when the hold is released (decision 031).
+   * Unset (production): a pending registration holds its spot, and its checkout session lasts, the current
+   * edition's `checkoutMinutes` (decision 155), at least Stripe's 30 minutes plus a minute's margin. Set, it
+   * replaces the edition's for tests and rehearsals; shorter than Stripe allows keeps the session at Stripe's
+   * minimum and ends it when the hold is released (decision 031).
    */
   CHECKOUT_SESSION_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
     .max(24 * 60 * 60)
-    .default(31 * 60),
+    .optional(),
   /**
    * The edition a database without any is seeded with (decision 155): `first`, the spec's event (production), or
    * `development`, an edition on sale on the day the database is made, with a demo venue (`npm start`, the e2e
@@ -132,8 +133,11 @@ const envSchema = z.object({
    * 161), the first time a minute after start; 0: never (on Lambda a scheduled function does).
    */
   RETENTION_INTERVAL_SECONDS: seconds.default(24 * 60 * 60),
-  /** How long a waiting-list offer holds its spot for its member before passing on (decision 115). */
-  WAITING_LIST_OFFER_SECONDS: positive.max(7 * 24 * 60 * 60).default(24 * 60 * 60),
+  /**
+   * Unset (production): a waiting-list offer holds its spot for the current edition's `offerHours` before passing
+   * on (decisions 115 and 155). Set, it replaces the edition's for tests and rehearsals.
+   */
+  WAITING_LIST_OFFER_SECONDS: positive.max(7 * 24 * 60 * 60).optional(),
 
   /**
    * Mail (decisions 100 and 101): `smtp` to MAIL_SMTP_URL (the mail catcher locally), or `ses` through Amazon

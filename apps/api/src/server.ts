@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import {
   type Clock,
-  defaultEventSchedule,
   defaultRefundPolicy,
   developmentEdition,
   type Edition,
@@ -241,7 +240,9 @@ export async function startServer(
   logger.info('Payments', {
     gateway: options.overrides?.paymentGateway ? 'injected' : env.PAYMENT_GATEWAY,
     stripeApi: env.STRIPE_API_URL ?? 'https://api.stripe.com',
-    checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS,
+    // Unset: the current edition's (decision 155).
+    checkoutSessionSeconds: env.CHECKOUT_SESSION_SECONDS ?? 'edition',
+    waitingListOfferSeconds: env.WAITING_LIST_OFFER_SECONDS ?? 'edition',
     checkoutClaimSeconds: env.CHECKOUT_CLAIM_SECONDS,
   })
   if (env.REFUND_POLICY && !sameRefundPolicy(env.REFUND_POLICY, defaultRefundPolicy)) {
@@ -303,9 +304,13 @@ export async function startServer(
     pwaUrl: env.PWA_URL,
     apiUrl: env.API_URL,
     corsOrigins: [env.PWA_URL, env.RECEPTION_URL].map((url) => new URL(url).origin),
-    checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000,
+    ...(env.CHECKOUT_SESSION_SECONDS === undefined
+      ? {}
+      : { checkoutSessionMs: env.CHECKOUT_SESSION_SECONDS * 1000 }),
     checkoutClaimMs: env.CHECKOUT_CLAIM_SECONDS * 1000,
-    waitingListOfferMs: env.WAITING_LIST_OFFER_SECONDS * 1000,
+    ...(env.WAITING_LIST_OFFER_SECONDS === undefined
+      ? {}
+      : { waitingListOfferMs: env.WAITING_LIST_OFFER_SECONDS * 1000 }),
     soldOutCacheMs: env.SOLD_OUT_CACHE_MS,
     emailSyncIntervalMs: env.EMAIL_SYNC_INTERVAL_SECONDS * 1000,
     tokenRecheckMs: env.TOKEN_RECHECK_SECONDS * 1000,
@@ -313,7 +318,6 @@ export async function startServer(
     featureFlagsCacheMs: env.FEATURE_FLAGS_CACHE_MS,
     publicProfilesCacheMs: env.PUBLIC_PROFILES_CACHE_MS,
     registrationCodeLifetimeSeconds: env.REGISTRATION_CODE_LIFETIME_SECONDS,
-    eventDate: defaultEventSchedule.eventDate,
     ...(env.REFUND_POLICY === undefined ? {} : { refundPolicy: env.REFUND_POLICY }),
     admission: {
       maxConcurrent: env.ADMISSION_MAX_CONCURRENT,

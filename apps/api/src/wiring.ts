@@ -1,12 +1,12 @@
-import { defaultEventSchedule } from '@furfes/core'
 import type { ApiOptions } from './api-options.ts'
 import { createRegistrationCodeChecker, createRegistrationCodeSigner } from './registration-code/code.ts'
 import { createAutomaticRefunds } from './services/automatic-refunds.ts'
-import { createCurrentEditionReader, editionOfRegistration } from './services/current-edition.ts'
+import { createCurrentEditionReader } from './services/current-edition.ts'
+import { readEditionOfRegistration } from './services/editions.ts'
 import { createEventCancellationService } from './services/event-cancellation.ts'
 import { createFeatureFlagService } from './services/feature-flags.ts'
 import { createRefundService } from './services/refunds.ts'
-import { createRegistrationService, defaultWaitingListOfferMs } from './services/registrations.ts'
+import { createRegistrationService } from './services/registrations.ts'
 import type { RetentionDeps } from './services/retention.ts'
 import { createStaffService } from './services/staff.ts'
 import { createUserService } from './services/users.ts'
@@ -16,7 +16,8 @@ import { createWaitingListService } from './services/waiting-list.ts'
 export function createServices(options: ApiOptions) {
   const { database, clock, logger } = options
   const db = database.db
-  // The money-relevant readers (prices, capacities, refund policy, durations, venue) read the current edition.
+  // The money-relevant readers (prices, capacities, refund policy, durations, venue) read the current edition;
+  // a configured hold or offer duration replaces the edition's (tests and rehearsals shorten them).
   const currentEdition = createCurrentEditionReader({ db, clock, cacheMs: options.editionCacheMs ?? 5000 })
   const featureFlags = createFeatureFlagService({ db, clock, cacheMs: options.featureFlagsCacheMs })
   const users = createUserService({ db, clock, syncIntervalMs: options.emailSyncIntervalMs })
@@ -33,14 +34,14 @@ export function createServices(options: ApiOptions) {
     checkoutSessionMs: options.checkoutSessionMs,
     soldOutCacheMs: options.soldOutCacheMs,
     ...(options.checkoutClaimMs === undefined ? {} : { checkoutClaimMs: options.checkoutClaimMs }),
-    waitingListOfferMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+    waitingListOfferMs: options.waitingListOfferMs,
   })
   const waitingList = createWaitingListService({
     db,
     clock,
     logger,
     currentEdition,
-    offerMs: options.waitingListOfferMs ?? defaultWaitingListOfferMs,
+    offerMs: options.waitingListOfferMs,
   })
   const refunds = createRefundService({
     db,
@@ -65,9 +66,8 @@ export function createServices(options: ApiOptions) {
   const signer = createRegistrationCodeSigner({
     keys: options.signingKeys,
     lifetimeSeconds: options.registrationCodeLifetimeSeconds,
-    eventDate: options.eventDate ?? defaultEventSchedule.eventDate,
     clock,
-    editionOf: (registrationId) => editionOfRegistration(db, registrationId),
+    editionOf: (registrationId) => readEditionOfRegistration({ db, clock }, registrationId),
   })
   // A code scanned at the door is checked again when its check-in is uploaded (decision 159).
   const checkCode = createRegistrationCodeChecker({

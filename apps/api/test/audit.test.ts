@@ -78,7 +78,10 @@ describe.each(databaseKinds)('the audit trail on %s', (kind) => {
     await sut.api.eventCancellation.idle()
 
     expect((await audit(sut, token)).items.map((entry) => [entry.action, entry.details])).toEqual([
-      ['eventCancellationStarted', { expensesPerPersonJpy: 500, paidRegistrations: 1, refundTotalJpy: 2500 }],
+      [
+        'eventCancellationStarted',
+        { editionId: '2025', expensesPerPersonJpy: 500, paidRegistrations: 1, refundTotalJpy: 2500 },
+      ],
     ])
   })
 

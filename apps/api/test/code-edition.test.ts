@@ -1,7 +1,8 @@
 import type { CheckInItemWire, CheckInResultWire, StoredEditionWire } from '@furfes/core'
-import { firstEdition, parseCompactRegistrationCode } from '@furfes/core'
+import { endOfDayInTokyo, firstEdition, parseCompactRegistrationCode } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { deviceRecord } from './support/check-ins.ts'
+import { nextRegistrationOpenToday } from './support/editions.ts'
 import { databaseKinds, registeredMember, type TestApi, useAdmin, useTestApi } from './support/harness.ts'
 
 /*
@@ -32,9 +33,11 @@ describe.each(databaseKinds)('registration codes and editions on %s', (kind) => 
     const prepared = await sut.request('POST', '/admin/editions/next', { token: admin.token })
     expect(prepared.status).toBe(201)
     const { edition, version } = prepared.body as StoredEditionWire
-    // A prepared edition sells nothing until the committee switches its tiers on sale (decision 155).
+    // A prepared edition sells nothing until the committee switches its tiers on sale (decision 155); its
+    // registration opens at once here, so the tests register in it on their first day.
     const onSale = {
       ...edition,
+      registration: nextRegistrationOpenToday,
       tiers: { ...edition.tiers, member: { ...edition.tiers.member, on_sale: true } },
     }
     const saved = await sut.request('PUT', `/admin/editions/${edition.id}`, {
@@ -81,6 +84,22 @@ describe.each(databaseKinds)('registration codes and editions on %s', (kind) => 
     expect((lastEditions.body as { items: { id: string }[] }).items.map((item) => item.id)).toEqual([
       refused.id,
     ])
+  })
+
+  it('keeps a code of the next edition valid to the end of its own event day, long after the first edition’s', async () => {
+    const next = await publishNextEdition()
+    const nextEventDate = (await sut.request('GET', '/edition')).body as { id: string; event_date: string }
+    expect(nextEventDate).toMatchObject({ id: next, event_date: '2026-05-10' })
+    // Three weeks after the first edition's event, a member registers for the next one and fetches the code.
+    const issuedAt = Date.parse('2025-06-01T10:00:00+09:00')
+    sut.clock.set(issuedAt)
+    const member = await registeredMember(sut)
+    const code = parseCompactRegistrationCode(await codeOf(sut, member))
+
+    expect(code).toMatchObject({ editionId: next, exp: Math.floor(endOfDayInTokyo('2026-05-10') / 1000) })
+    // Far past the first edition's day and past the shortest lifetime (7 days), the door still takes it.
+    const months = (count: number) => count * 30 * 24 * 60 * 60 * 1000
+    expect((code?.exp ?? 0) * 1000).toBeGreaterThan(issuedAt + months(11))
   })
 
   it('takes a check-in with a code of the current edition, and refuses a code of another registration or altered', async () => {

@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/database.ts'
 import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { readCurrentEdition, saveEdition } from '../src/services/editions.ts'
 import { createEventCancellationService } from '../src/services/event-cancellation.ts'
+import { nextRegistrationOpenToday, publishNextEdition } from './support/editions.ts'
 import {
   createTestApi,
   databaseKinds,
@@ -403,6 +404,87 @@ describe.each(databaseKinds)('event-cancelled refund on %s', (kind) => {
       new Set(paid),
     )
     expect((await refunds()).map((row) => row.amount_jpy)).toEqual([9_000, 9_000, 9_000, 9_000, 9_000])
+  })
+})
+
+describe.each(databaseKinds)('the event-cancelled run of an edition on %s', (kind) => {
+  const sut = useTestApi(kind, { capacities: { member: 10 } })
+  const admin = useAdmin(sut)
+  const flags = (registration: boolean) => ({
+    is_new_club_activity_establishment_available: false,
+    is_registration_available: registration,
+    is_under_maintenance: false,
+  })
+
+  it('belongs to the edition it cancelled: the next edition sells, offers and reopens, and the old run is refused', async () => {
+    const lastYear = [await member(sut, 'member'), await member(sut, 'member')]
+    const byHand = runByHand(sut, 1)
+    const run = await byHand.start(0, { id: admin.id })
+    expect(await byHand.runBatch(run.runId)).toBe(true)
+    const [stored] = await queryRows<{ edition_id: string }>(
+      sut.database.db,
+      sql`select edition_id from event_cancellation_runs where run_id = ${run.runId}::uuid`,
+    )
+    expect(stored?.edition_id).toBe('2025')
+
+    // The committee publishes the next edition while last year's run is still under way.
+    await publishNextEdition(sut, {
+      registration: nextRegistrationOpenToday,
+      member: { price_jpy: 3000, capacity: 2, on_sale: true },
+    })
+
+    // Last year's run is not driven in this edition: refused as a past edition's refund is.
+    await expect(byHand.runBatch(run.runId)).rejects.toMatchObject({
+      status: 409,
+      message: 'editionNotCurrent',
+    })
+    expect(await byHand.status()).toBeUndefined()
+    const stillPaid = await queryRows<{ registration_id: string }>(
+      sut.database.db,
+      sql`select registration_id from registrations where payment_status = 'paid'`,
+    )
+    expect(stillPaid).toHaveLength(1)
+    expect(lastYear).toContain(stillPaid[0]?.registration_id)
+
+    // This edition's event is not cancelled: registration opens again, and sells.
+    expect(
+      await sut.request('PUT', '/admin/features', { token: admin.token, body: flags(true) }),
+    ).toMatchObject({
+      status: 200,
+      body: { is_registration_available: true, is_event_cancelled: false },
+    })
+    const thisYear = await registeredMember(sut, 'member')
+    expect((await sut.request('GET', '/registration', { token: thisYear.token })).body).toMatchObject({
+      payment_status: 'paid',
+    })
+    expect(await automaticRefundReasons(sut)).toEqual([])
+    // A spot given back goes to the first person waiting.
+    const holder = await registeredMember(sut, 'member', { pay: false })
+    const { success_url: _, cancel_url: __, ...fields } = registrationRequest('member', 'Waiting')
+    const waiting = await sut.memberToken()
+    expect((await sut.request('POST', '/waiting-list', { token: waiting, body: fields })).status).toBe(201)
+    expect((await sut.request('DELETE', '/registration', { token: holder.token })).status).toBe(200)
+    expect((await sut.request('GET', '/waiting-list', { token: waiting })).body).toMatchObject({
+      status: 'offered',
+    })
+    expect(await sut.request('GET', '/admin/event-cancellation', { token: admin.token })).toMatchObject({
+      status: 404,
+    })
+
+    // Cancelling this edition is its own run, over its own registrations.
+    const started = await sut.request('POST', '/admin/event-cancellation', {
+      token: admin.token,
+      body: { expenses_per_person_jpy: 0 },
+    })
+    expect(started).toMatchObject({ status: 202, body: { total_registrations: 1 } })
+    await sut.api.eventCancellation.idle()
+    expect(
+      (await sut.request('GET', '/admin/event-cancellation', { token: admin.token })).body,
+    ).toMatchObject({ status: 'finished', refunded: 1, total_registrations: 1 })
+    expect([...sut.gateway.refunds.values()].map((made) => made.request.registrationId)).toEqual([
+      expect.any(String),
+      thisYear.registrationId,
+    ])
   })
 })
 

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type DashboardWire, firstEdition, type RegistrationWire } from '@furfes/core'
+import {
+  type DashboardWire,
+  type EventCancellationRunWire,
+  firstEdition,
+  type RegistrationWire,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, type DatabaseKind, openDatabase, queryRows } from '../src/db/database.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { migrationsFolder } from '../src/server.ts'
+import { makeEditionCurrent, prepareNextEdition, seedEditions } from '../src/services/editions.ts'
 import { createPostgresDatabase, createTestApi, databaseKinds } from './support/harness.ts'
 
 /*
@@ -115,10 +121,13 @@ describe.each(databaseKinds)('migration 0011 on %s', (kind) => {
         select 'tier_inventory', edition_id, count(*)::int from tier_inventory group by edition_id
         union all
         select 'current_edition', edition_id, count(*)::int from current_edition group by edition_id
+        union all
+        select 'event_cancellation_runs', edition_id, count(*)::int from event_cancellation_runs group by edition_id
         order by 1`),
     )
     expect(counts.map((row) => [row.name, row.edition_id, Number(row.n)])).toEqual([
       ['current_edition', firstEdition.id, 1],
+      ['event_cancellation_runs', firstEdition.id, 1],
       ['registrations', firstEdition.id, 2],
       ['tier_inventory', firstEdition.id, 4],
       ['waiting_list_entries', firstEdition.id, 1],
@@ -138,5 +147,63 @@ describe.each(databaseKinds)('migration 0011 on %s', (kind) => {
     expect(dashboard.status).toBe(200)
     const member = (dashboard.body as DashboardWire).tiers.find((tier) => tier.registration_tier === 'member')
     expect(member).toMatchObject({ capacity: 5, paid: 1, pending: 0, spots_left: 4 })
+  })
+})
+
+/*
+ * The event-cancelled run belongs to an edition from migration 0013 on (decision 162). A database of the 0012
+ * schema whose current edition is the second one, with a run recorded, must come out of the next start with the
+ * run in the edition current at migration time, and the API must answer it as that edition's run.
+ */
+describe.each(databaseKinds)('migration 0013 on %s', (kind) => {
+  const lastBeforeRunEditions = 12
+  let database: Database
+  let folder: string
+
+  beforeAll(async () => {
+    database = await emptyDatabase(kind)
+    folder = migrationsUpTo(lastBeforeRunEditions)
+  })
+  afterAll(async () => {
+    rmSync(folder, { recursive: true, force: true })
+    await database.close()
+  })
+
+  it("puts a recorded run in the edition current at migration time, and answers it as that edition's", async () => {
+    expect(await migrate(database.db, folder)).toEqual({ applied: lastBeforeRunEditions + 1 })
+    const clock = () => Date.parse('2025-06-01T10:00:00+09:00')
+    const deps = { db: database.db, clock }
+    await seedEditions(deps, firstEdition)
+    const next = await prepareNextEdition(deps, 'committee')
+    await makeEditionCurrent(deps, {
+      editionId: next.edition.id,
+      version: next.version,
+      staffUserId: 'committee',
+    })
+    const runId = randomUUID()
+    const startedAt = '2025-05-09T12:00:00+09:00'
+    await database.db.execute(
+      sql`insert into event_cancellation_runs (run_id, expenses_per_person_jpy, status, total_registrations,
+            started_by, started_at, finished_at)
+          values (${runId}, 500, 'finished', 0, 'committee', ${startedAt}::timestamptz, ${startedAt}::timestamptz)`,
+    )
+
+    // The next start applies 0013.
+    const sut = await createTestApi(database)
+
+    const runs = await queryRows<{ run_id: string; edition_id: string }>(
+      database.db,
+      sql`select run_id, edition_id from event_cancellation_runs`,
+    )
+    expect(runs).toEqual([{ run_id: runId, edition_id: next.edition.id }])
+    const status = await sut.request('GET', '/admin/event-cancellation', { token: await sut.adminToken() })
+    expect(status).toMatchObject({
+      status: 200,
+      body: {
+        run_id: runId,
+        status: 'finished',
+        expenses_per_person_jpy: 500,
+      } satisfies Partial<EventCancellationRunWire>,
+    })
   })
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { firstEdition } from '@furfes/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { publishNextEdition } from './support/editions.ts'
+import { nextRegistrationOpenToday, publishNextEdition } from './support/editions.ts'
 import {
   databaseKinds,
   inventoryConsistency,
@@ -120,6 +120,7 @@ describe.each(databaseKinds)('no oversell per edition on %s', (kind) => {
     expect(tally(await rush([server.url], holders))).toEqual({ '201': capacity })
     const nextCapacity = capacity / 2
     await publishNextEdition(sut, {
+      registration: nextRegistrationOpenToday,
       member: { price_jpy: firstEdition.tiers.member.priceJpy, capacity: nextCapacity, on_sale: true },
     })
 

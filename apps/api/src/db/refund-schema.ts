@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { instant, refundColumns } from './columns.ts'
+import { editions } from './edition-schema.ts'
 
 /*
  * Cancellations with a refund (decision 111). Kept apart from schema.ts, which re-exports it. The registration
@@ -66,12 +67,17 @@ export const refundAttempts = pgTable(
  * counts are read from the registrations and their refunds, so a batch repeated after a crash is never counted
  * twice. Whoever holds the lease (`claimed_until`) drives it; a dead driver's lease passes and the next instance
  * asked for the run's progress takes over. A run waiting to retry refusals sets `claimed_until` to the retry
- * with no holder. Its existence means the event is cancelled (registration stays off, decision 113).
+ * with no holder. Its existence means its edition's event is cancelled (registration stays off, decision 113);
+ * it refunds that edition's registrations only, and drives only while that edition is current (decision 162).
  */
 export const eventCancellationRuns = pgTable(
   'event_cancellation_runs',
   {
     runId: uuid('run_id').primaryKey(),
+    /** The edition whose event is cancelled: the current one when the run started. */
+    editionId: text('edition_id')
+      .notNull()
+      .references(() => editions.editionId),
     expensesPerPersonJpy: integer('expenses_per_person_jpy').notNull(),
     status: text('status', { enum: ['running', 'finished'] }).notNull(),
     /** Paid registrations when the run started. */
@@ -88,9 +94,9 @@ export const eventCancellationRuns = pgTable(
   },
   (table) => [
     check('event_cancellation_runs_status', sql`${table.status} in ('running', 'finished')`),
-    // One run at a time.
+    // One run at a time per edition.
     uniqueIndex('event_cancellation_runs_one_running')
-      .on(table.status)
+      .on(table.editionId)
       .where(sql`${table.status} = 'running'`),
   ],
 )

@@ -147,10 +147,12 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
     async checkout_lapsed(registration) {
       const status = registration.paymentStatus
       if (status !== 'expired' && status !== 'canceled') return { skip: `the registration is ${status}` }
-      // Once the event is cancelled, the lapse says so instead of inviting the member to register again.
+      // Once its edition's event is cancelled, the lapse says so instead of inviting the member to register
+      // again; another edition's cancellation does not (decision 162).
       const [run] = await db
         .select({ runId: eventCancellationRuns.runId })
         .from(eventCancellationRuns)
+        .where(eq(eventCancellationRuns.editionId, registration.editionId))
         .limit(1)
       return {
         data: {

@@ -1,8 +1,8 @@
 import {
-  type CalendarDate,
   type CheckInRefusalReason,
   type Clock,
   compactRegistrationCodeSignedBy,
+  type Edition,
   endOfDayInTokyo,
   parseCompactRegistrationCode,
   registrationCodeKeyHint,
@@ -16,31 +16,30 @@ export interface RegistrationCodeSigner {
 
 /**
  * Signs compact registration codes (decisions 120 and 159): the registration id, the expiry, the key's hint and
- * the edition the registration belongs to under a raw ES256 signature. A code stays valid to the end of the
- * event day in Japan, and never for less than `lifetimeSeconds` from now, so a code fetched after the event date
- * (tests, rehearsals) still works.
+ * the edition the registration belongs to under a raw ES256 signature. A code stays valid to the end of its
+ * edition's event day in Japan, and never for less than `lifetimeSeconds` from now, so a code fetched after the
+ * event date (tests, rehearsals) still works.
  */
 export function createRegistrationCodeSigner(options: {
   keys: () => Promise<SigningKeySet>
   lifetimeSeconds: number
-  eventDate: CalendarDate
   clock: Clock
-  /** The id of the edition a registration belongs to. */
-  editionOf: (registrationId: string) => Promise<string>
+  /** The edition a registration belongs to: the code names it and is valid to the end of its event day. */
+  editionOf: (registrationId: string) => Promise<Pick<Edition, 'id' | 'eventDate'>>
 }): RegistrationCodeSigner {
   return {
     async sign(registration) {
-      const [{ active }, editionId] = await Promise.all([
+      const [{ active }, edition] = await Promise.all([
         options.keys(),
         options.editionOf(registration.registrationId),
       ])
       const now = Math.floor(options.clock() / 1000)
-      const endOfEventDay = Math.floor(endOfDayInTokyo(options.eventDate) / 1000)
+      const endOfEventDay = Math.floor(endOfDayInTokyo(edition.eventDate) / 1000)
       return signCompactRegistrationCode({
         registrationId: registration.registrationId,
         exp: Math.max(endOfEventDay, now + options.lifetimeSeconds),
         kid: active.kid,
-        editionId,
+        editionId: edition.id,
         privateKey: active.privateKey,
       })
     },

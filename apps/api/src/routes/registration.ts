@@ -66,15 +66,14 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     // Not shown: its checkout session is still being opened, and it holds a spot meanwhile. Not 404 (the
     // user is registering); they try again, and see it pending, or expired if its creator died (decision 056).
     if (!registration) throw highTraffic()
-    const shown = await withRefund(refunds, row.registrationId, registration)
-    const history = await registrations.history(caller.sub)
     return {
       status: 200,
-      body: encode(registrationCodec, history.length === 0 ? shown : { ...shown, history }),
+      body: encode(registrationCodec, await withRefund(refunds, row.registrationId, registration)),
     }
   })
 
-  // Apart from GET /registration, whose 404 means "not registered in this edition" to the PWA (decision 158).
+  // Apart from GET /registration, whose 404 means "not registered in this edition" to the PWA (decision 158),
+  // and which My Page reads far more often: the past editions are read only here.
   mount(apiRoutes.getRegistrationHistory, async ({ caller }) => ({
     status: 200,
     body: encode(registrationHistoryCodec, await registrations.history(caller.sub)),

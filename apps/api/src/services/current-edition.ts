@@ -1,8 +1,6 @@
 import { type Edition, type EditionPhase, editionPhase, type ProductErrorKey } from '@furfes/core'
-import type { Executor } from '../db/database.ts'
 import { productError } from '../http/errors.ts'
 import { type EditionDeps, readCurrentEdition } from './editions.ts'
-import { registrationById } from './registration-queries.ts'
 
 /** The current edition as the money-relevant readers see it, from memory for a short while. */
 export interface CurrentEditionReader {
@@ -54,11 +52,4 @@ export async function editionOnSale(reader: CurrentEditionReader, now: number): 
   const phase = editionPhase(edition, now)
   if (phase !== 'onSale') throw productError(409, phaseRefusals[phase])
   return edition
-}
-
-/** The id of the edition a registration belongs to, which its registration code names (decisions 158, 159). */
-export async function editionOfRegistration(db: Executor, registrationId: string): Promise<string> {
-  const row = await registrationById(db, registrationId)
-  if (!row) throw new Error(`No registration ${registrationId}: it has no edition`)
-  return row.editionId
 }

@@ -8,7 +8,7 @@ import {
 } from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { currentEdition, editionChanges, editions } from '../db/schema.ts'
+import { currentEdition, editionChanges, editions, registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 
 /*
@@ -130,6 +130,18 @@ export async function readEdition({ db }: EditionDeps, editionId: string): Promi
   const [row] = await selectStored(db).where(eq(editions.editionId, editionId))
   if (!row) throw productError(404, 'notFound')
   return toStored(row)
+}
+
+/** The edition a registration belongs to (decision 158), in one query: its code names it and runs to its day. */
+export async function readEditionOfRegistration(
+  { db }: EditionDeps,
+  registrationId: string,
+): Promise<Edition> {
+  const [row] = await selectStored(db)
+    .innerJoin(registrations, eq(registrations.editionId, editions.editionId))
+    .where(eq(registrations.registrationId, registrationId))
+  if (!row) throw new Error(`No registration ${registrationId}: it has no edition`)
+  return toStored(row).edition
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Executor, queryRows } from '../db/database.ts'
 import { eventCancellationRuns, refundAttempts } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { requireCurrentEdition } from './editions.ts'
 import type { FeatureFlagService } from './feature-flags.ts'
 import type { RefundService } from './refunds.ts'
 
@@ -53,17 +54,27 @@ async function claim(deps: EventCancellationDeps, runId: string, now: number): P
   return claimed.length > 0
 }
 
+/** The current edition's id, as a statement reads it. */
+export const currentEditionId = sql`(select edition_id from current_edition where id = 1)`
+
 /**
- * The run refunds the current edition's registrations only (decision 158): a past edition's participants were
- * not cancelled.
+ * A run refunds its own edition's registrations only (decisions 158 and 162): another edition's participants
+ * were not cancelled.
  */
-export const ofCurrentEdition = sql`r.edition_id = (select edition_id from current_edition where id = 1)`
+export const ofEdition = (editionId: string | SQL) => sql`r.edition_id = ${editionId}`
+
+/**
+ * Whether the event of an edition is cancelled: a run of that edition exists (runs are never deleted). Offers,
+ * the registration flag, late payments and the lapse mail ask it of the edition they are about (decision 162).
+ */
+export const eventCancelledIn = (editionId: string | SQL) =>
+  sql<boolean>`exists (select 1 from event_cancellation_runs c where c.edition_id = ${editionId})`
 
 /**
  * When a paid registration may be tried (again): at once, or after a refusal by the provider once the
  * backoff of its refusals so far has passed. Failed attempts are the refund service's record (decision 111).
  */
-function paidWithRetryAt({ retryBaseMs, retryMaxMs }: EventCancellationDeps): SQL {
+function paidWithRetryAt({ retryBaseMs, retryMaxMs }: EventCancellationDeps, editionId: string): SQL {
   return sql`
   select r.registration_id,
     case when f.failures is null then null
@@ -74,7 +85,7 @@ function paidWithRetryAt({ retryBaseMs, retryMaxMs }: EventCancellationDeps): SQ
     select registration_id, count(*)::int as failures, max(finished_at) as last_failed_at
     from refund_attempts where status = 'failed' group by registration_id
   ) f on f.registration_id = r.registration_id
-  where r.payment_status = 'paid' and ${ofCurrentEdition}`
+  where r.payment_status = 'paid' and ${ofEdition(editionId)}`
 }
 
 /** Stops driving until `until`: no instance takes the lease before then, any instance after. */
@@ -103,14 +114,14 @@ async function batch(deps: EventCancellationDeps, run: RunRow): Promise<boolean>
   const now = clock()
   const due = await queryRows<{ registration_id: string }>(
     db,
-    sql`select registration_id from (${paidWithRetryAt(deps)}) paid
+    sql`select registration_id from (${paidWithRetryAt(deps, run.editionId)}) paid
         where retry_at is null or retry_at <= ${iso(now)}::timestamptz
         order by retry_at nulls first, registration_id limit ${deps.batchSize}`,
   )
   if (due.length === 0) {
     const [waiting] = await queryRows<{ n: number; next: string | null }>(
       db,
-      sql`select count(*)::int as n, min(retry_at) as next from (${paidWithRetryAt(deps)}) paid`,
+      sql`select count(*)::int as n, min(retry_at) as next from (${paidWithRetryAt(deps, run.editionId)}) paid`,
     )
     if (waiting && waiting.n > 0) {
       // Only refusals are left: try them again when the first one's backoff has passed, not before.
@@ -163,7 +174,17 @@ async function batch(deps: EventCancellationDeps, run: RunRow): Promise<boolean>
   return true
 }
 
+/**
+ * Refunds one batch of the run. A run of an edition that is no longer current is refused (409
+ * editionNotCurrent, as a staff refund of its registrations is): a past edition is read only (decision 162).
+ */
 export async function runBatch(deps: EventCancellationDeps, runId: string): Promise<boolean> {
+  const [owner] = await deps.db
+    .select({ editionId: eventCancellationRuns.editionId })
+    .from(eventCancellationRuns)
+    .where(eq(eventCancellationRuns.runId, runId))
+  if (!owner) return false
+  await requireCurrentEdition(deps, owner.editionId)
   if (!(await claim(deps, runId, deps.clock()))) return false
   const [run] = await deps.db
     .select()

@@ -5,17 +5,18 @@ import {
   eventCancelledRefundJpy,
   registrationTiers,
 } from '@furfes/core'
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { eventCancellationRuns } from '../db/schema.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
-import {
-  type EventCancellationDeps,
-  ofCurrentEdition,
-  type RunRow,
-  runBatch,
-} from './event-cancellation-run.ts'
+import { readCurrentEdition } from './editions.ts'
+import { type EventCancellationDeps, ofEdition, type RunRow, runBatch } from './event-cancellation-run.ts'
+
+/*
+ * Everything here is about the current edition (decision 162): the dry run counts its paid registrations, a
+ * run is started for it and refunds only its registrations, and the status answers its latest run.
+ */
 
 export interface EventCancellationService {
   /** What a run with these expenses would refund, without refunding anything. */
@@ -25,7 +26,10 @@ export interface EventCancellationService {
    * drives the run in the background.
    */
   start(expensesPerPersonJpy: number, actor: AuditActor): Promise<EventCancellationRun>
-  /** The latest run with its progress; takes over a run whose driver died. Undefined before any run. */
+  /**
+   * The current edition's latest run with its progress; takes over a run whose driver died. Undefined before
+   * any run of the current edition.
+   */
   status(): Promise<EventCancellationRun | undefined>
   /**
    * Refunds one batch of the run if this instance holds (or can take) its lease. False when there is nothing to
@@ -53,17 +57,26 @@ const sessionEndingConcurrency = 8
  * no one twice. Its use cases are functions over the dependencies (event-cancellation-run.ts drives the run);
  * createEventCancellationService assembles them.
  */
-function paidByTier(db: Executor) {
+function paidByTier(db: Executor, editionId: string) {
   return queryRows<{ registration_tier: string; amount_jpy: number; n: number }>(
     db,
     sql`select r.registration_tier, r.amount_jpy, count(*)::int as n from registrations r
-        where r.payment_status = 'paid' and ${ofCurrentEdition} group by r.registration_tier, r.amount_jpy`,
+        where r.payment_status = 'paid' and ${ofEdition(editionId)} group by r.registration_tier, r.amount_jpy`,
   )
 }
 
-/** What a run with these expenses would refund, without refunding anything. */
-async function dryRun(db: Executor, expensesPerPersonJpy: number): Promise<EventCancellationDryRun> {
-  const rows = await paidByTier(db)
+/** The id of the edition a run is started for, and whose run the status answers: the current one. */
+async function currentEditionIdOf(deps: Pick<EventCancellationDeps, 'db' | 'clock'>): Promise<string> {
+  return (await readCurrentEdition(deps)).edition.id
+}
+
+/** What a run with these expenses would refund in the edition, without refunding anything. */
+async function dryRun(
+  db: Executor,
+  editionId: string,
+  expensesPerPersonJpy: number,
+): Promise<EventCancellationDryRun> {
+  const rows = await paidByTier(db, editionId)
   const tiers = registrationTiers.map((tier) => {
     const mine = rows.filter((row) => row.registration_tier === tier)
     const count = mine.reduce((sum, row) => sum + row.n, 0)
@@ -96,10 +109,11 @@ async function withProgress(db: Executor, run: RunRow): Promise<EventCancellatio
   const [counts] = await queryRows<{ refunded: number; failed: number }>(
     db,
     sql`select
-          (select count(*)::int from registration_refunds
-            where source = 'event_cancelled' and refunded_at >= ${startedAt}::timestamptz) as refunded,
+          (select count(*)::int from registration_refunds f join registrations r using (registration_id)
+            where f.source = 'event_cancelled' and f.refunded_at >= ${startedAt}::timestamptz
+              and ${ofEdition(run.editionId)}) as refunded,
           (select count(*)::int from registrations r
-            where r.payment_status = 'paid' and ${ofCurrentEdition} and exists (
+            where r.payment_status = 'paid' and ${ofEdition(run.editionId)} and exists (
               select 1 from refund_attempts a
               where a.registration_id = r.registration_id and a.status = 'failed'
                 and a.finished_at >= ${startedAt}::timestamptz)) as failed`,
@@ -122,11 +136,14 @@ async function withProgress(db: Executor, run: RunRow): Promise<EventCancellatio
  * registrations lapse as any ended checkout does (the provider's expiry event, the sweeper); a payment made
  * just before is delivered as usual and, the run existing, refunded in full (decision 141).
  */
-async function endOpenCheckouts({ db, gateway, logger }: EventCancellationDeps): Promise<void> {
+async function endOpenCheckouts(
+  { db, gateway, logger }: EventCancellationDeps,
+  editionId: string,
+): Promise<void> {
   const open = await queryRows<{ registration_id: string; checkout_session_id: string }>(
     db,
     sql`select r.registration_id, r.checkout_session_id from registrations r
-        where r.payment_status = 'pending' and r.checkout_session_id is not null and ${ofCurrentEdition}`,
+        where r.payment_status = 'pending' and r.checkout_session_id is not null and ${ofEdition(editionId)}`,
   )
   for (let from = 0; from < open.length; from += sessionEndingConcurrency) {
     await Promise.all(
@@ -175,13 +192,15 @@ async function start(
 ): Promise<EventCancellationRun> {
   const { db, clock, logger } = deps
   const staffUserId = actor.id
-  const totals = await dryRun(db, expensesPerPersonJpy)
+  const editionId = await currentEditionIdOf(deps)
+  const totals = await dryRun(db, editionId, expensesPerPersonJpy)
   const runId = randomUUID()
   try {
     const startedAt = new Date(clock())
     await db.transaction(async (tx) => {
       await tx.insert(eventCancellationRuns).values({
         runId,
+        editionId,
         expensesPerPersonJpy,
         status: 'running',
         totalRegistrations: totals.paidRegistrations,
@@ -195,20 +214,27 @@ async function start(
         action: 'eventCancellationStarted',
         subject: runId,
         details: {
+          editionId,
           expensesPerPersonJpy,
           paidRegistrations: totals.paidRegistrations,
           refundTotalJpy: totals.refundTotalJpy,
         },
       })
     })
-    logger.warn('Event-cancelled refund run started', { runId, staffUserId, ...totals, tiers: undefined })
+    logger.warn('Event-cancelled refund run started', {
+      runId,
+      editionId,
+      staffUserId,
+      ...totals,
+      tiers: undefined,
+    })
   } catch (error) {
     if (sqlState(error) !== uniqueViolation) throw error
   }
   // Also when the run existed: a start that died halfway is finished by the next one.
   await deps.featureFlags.closeRegistration(staffUserId)
   deps.background.endingCheckouts = deps.background.endingCheckouts
-    .then(() => endOpenCheckouts(deps))
+    .then(() => endOpenCheckouts(deps, editionId))
     .catch((error: unknown) => {
       logger.error('Could not list the open checkouts of the cancelled event; they lapse by themselves', {
         error,
@@ -217,7 +243,7 @@ async function start(
   const [running] = await db
     .select()
     .from(eventCancellationRuns)
-    .where(eq(eventCancellationRuns.status, 'running'))
+    .where(and(eq(eventCancellationRuns.editionId, editionId), eq(eventCancellationRuns.status, 'running')))
   if (!running) {
     const latest = await status(deps)
     if (!latest) throw new Error('The event-cancelled run vanished')
@@ -227,12 +253,16 @@ async function start(
   return withProgress(db, running)
 }
 
-/** The latest run with its progress; takes over a run whose driver died. Undefined before any run. */
+/**
+ * The current edition's latest run with its progress; takes over a run whose driver died. Undefined before any
+ * run of the current edition: a past edition's run is not driven again (runBatch refuses it).
+ */
 async function status(deps: EventCancellationDeps): Promise<EventCancellationRun | undefined> {
   const { db, clock, logger } = deps
   const [run] = await db
     .select()
     .from(eventCancellationRuns)
+    .where(eq(eventCancellationRuns.editionId, await currentEditionIdOf(deps)))
     .orderBy(desc(eventCancellationRuns.startedAt))
     .limit(1)
   if (!run) return undefined
@@ -264,7 +294,8 @@ export function createEventCancellationService(
     background: { driving: Promise.resolve(), endingCheckouts: Promise.resolve() },
   }
   return {
-    dryRun: (expensesPerPersonJpy) => dryRun(deps.db, expensesPerPersonJpy),
+    dryRun: async (expensesPerPersonJpy) =>
+      dryRun(deps.db, await currentEditionIdOf(deps), expensesPerPersonJpy),
     start: (expensesPerPersonJpy, actor) => start(deps, expensesPerPersonJpy, actor),
     status: () => status(deps),
     runBatch: (runId) => runBatch(deps, runId),

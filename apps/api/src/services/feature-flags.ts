@@ -4,6 +4,7 @@ import { type Executor, queryRows } from '../db/database.ts'
 import { featureFlags } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
+import { currentEditionId, eventCancelledIn } from './event-cancellation-run.ts'
 
 export interface FeatureFlagService {
   /**
@@ -25,8 +26,11 @@ export async function seedFeatureFlags(db: Executor, clock: Clock): Promise<void
     .onConflictDoNothing()
 }
 
-/** Whether an event-cancelled run exists: the event is then cancelled for good (runs are never deleted). */
-const eventCancelled = sql<boolean>`exists (select 1 from event_cancellation_runs)`
+/**
+ * Whether the current edition's event is cancelled: a run of it exists, and the event is then cancelled for good
+ * (decision 162). Another edition's run does not close this one's registration.
+ */
+const eventCancelled = eventCancelledIn(currentEditionId)
 
 /**
  * The flags live in the database so every instance agrees. Each instance keeps them for `cacheMs` (every

@@ -4,6 +4,8 @@ import { iso } from '../db/columns.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import { tierInventory } from '../db/schema.ts'
 import type { MailKind } from '../mail/templates.ts'
+import { readCurrentEdition } from './editions.ts'
+import { eventCancelledIn } from './event-cancellation-run.ts'
 
 /*
  * The inventory: the one owner of `tier_inventory.taken`, the number of spots of a tier of an edition that
@@ -135,19 +137,20 @@ export interface OfferedEntry {
 
 const offerMade: MailKind = 'waiting_list_offer'
 const offerExpired: MailKind = 'waiting_list_offer_expired'
+const hourMs = 60 * 60 * 1000
 
 /**
  * Turns the free spots of a tier (or of every tier) of the current edition into offers for the first people
- * waiting, in list order (never after an event-cancelled refund run has started), and owes each of them the offer
- * mail, in one transaction. A past edition's spots are never offered: its event is over or no longer sold. The
- * inventory rows with a free spot and somebody waiting are locked first; the offering
- * statement, which runs after the lock with a fresh snapshot (READ COMMITTED), then sees every spot and entry as
- * the last writer left it, so two instances offering at once neither offer one spot twice nor pass anybody
- * over. PGlite runs one transaction at a time.
+ * waiting, in list order (never after an event-cancelled refund run has started), each held for the edition's
+ * `offerHours` (or `offerMs` when configured), and owes each of them the offer mail, in one transaction. A past
+ * edition's spots are never offered: its event is over or no longer sold. The inventory rows with a free spot
+ * and somebody waiting are locked first; the offering statement, which runs after the lock with a fresh
+ * snapshot (READ COMMITTED), then sees every spot and entry as the last writer left it, so two instances
+ * offering at once neither offer one spot twice nor pass anybody over. PGlite runs one transaction at a time.
  */
 export async function offerReturnedSpots(
   executor: Executor,
-  options: { tier?: RegistrationTier | undefined; now: number; offerMs: number },
+  options: { tier?: RegistrationTier | undefined; now: number; offerMs: number | undefined },
 ): Promise<OfferedEntry[]> {
   const { now } = options
   const ofTier = sql`and i.edition_id = (select edition_id from current_edition where id = 1) ${
@@ -161,12 +164,15 @@ export async function offerReturnedSpots(
             and exists (select 1 from waiting_list_entries w
                         where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
                           and w.status = 'waiting')
-            -- Once the event is called off (decision 113) no spot is offered: there is nothing to attend.
-            and not exists (select 1 from event_cancellation_runs)
+            -- Once the edition's event is called off (decisions 113, 162) no spot is offered: nothing to attend.
+            and not ${eventCancelledIn(sql`i.edition_id`)}
           order by i.registration_tier
           for update`,
     )
     if (locked.length === 0) return []
+    // The current edition's offer duration (decision 155), read in this transaction: the spots are its own.
+    const offerMs =
+      options.offerMs ?? (await readCurrentEdition({ db: tx, clock: () => now })).edition.offerHours * hourMs
     return queryRows<OfferedEntry>(
       tx,
       sql`
@@ -186,7 +192,7 @@ export async function offerReturnedSpots(
         ), offered as (
           update waiting_list_entries w
           set status = 'offered', offered_at = ${iso(now)}::timestamptz,
-            offer_expires_at = ${iso(now + options.offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+            offer_expires_at = ${iso(now + offerMs)}::timestamptz, updated_at = ${iso(now)}::timestamptz
           from chosen c where w.entry_id = c.entry_id and w.status = 'waiting'
           returning w.entry_id, w.edition_id, w.registration_tier
         ), counts as (
@@ -232,7 +238,7 @@ export function endOffers(executor: Executor, to: 'expired' | 'left', condition:
  */
 export async function sweepOffers(
   executor: Executor,
-  options: { now: number; offerMs: number },
+  options: { now: number; offerMs: number | undefined },
 ): Promise<{ expired: number; offered: number }> {
   const { now } = options
   const expired = await endOffers(executor, 'expired', sql`offer_expires_at <= ${iso(now)}::timestamptz`, now)

@@ -30,6 +30,8 @@ export interface Checkout {
   tier: RegistrationTier
   /** What the registration was recorded at: its tier's price in the current edition when it took its spot. */
   amountJpy: number
+  /** How long the hold, and the session, last (checkoutHoldMs, registration-context.ts). */
+  holdMs: number
   userId: string
   email: string | undefined
   successUrl: string
@@ -56,7 +58,7 @@ export async function openCheckout(
       successUrl: checkout.successUrl,
       cancelUrl: checkout.cancelUrl,
       locale: checkoutLocale(checkout.successUrl),
-      expiresAt: checkout.now + deps.checkoutSessionMs,
+      expiresAt: checkout.now + checkout.holdMs,
       metadata: { registration_id: checkout.registrationId, user_id: checkout.userId },
     })
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  type Edition,
   paymentStatusOf,
   type RegistrationChange,
   type RegistrationTier,
@@ -28,21 +29,38 @@ export interface RegistrationDeps {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  /** How long a checkout session, and the spot it holds, lasts (Stripe: 30 minutes at least). */
-  checkoutSessionMs: number
+  /**
+   * CHECKOUT_SESSION_SECONDS when set: replaces the edition's `checkoutMinutes` (checkoutHoldMs). Only tests and
+   * rehearsals set it, to hold spots for less than an edition allows.
+   */
+  checkoutSessionMs: number | undefined
   /**
    * How long a new registration holds its spot before its checkout session is recorded (decision 056). It
    * must exceed the longest a live request can spend opening the session (the Stripe gateway: two attempts
    * of 5 s), so that only a creator that died loses its claim; the sweep then gives the spot back.
    */
   checkoutClaimMs: number
-  /** How long a waiting-list offer holds its spot (decision 115). */
-  offerMs: number
+  /**
+   * WAITING_LIST_OFFER_SECONDS when set: replaces the edition's `offerHours` for how long a waiting-list offer
+   * holds its spot (decision 115; offerReturnedSpots, inventory.ts).
+   */
+  offerMs: number | undefined
   soldOut: SoldOutMemory
   /** Payments that cannot buy their registration are given back through these (decision 141). */
   automaticRefunds: AutomaticRefunds
   /** The current edition: a registration is charged its tier's price there (decision 155). */
   currentEdition: CurrentEditionReader
+}
+
+/**
+ * How long a checkout opened in `edition` holds its spot, and its session lasts: the edition's `checkoutMinutes`
+ * (decision 155), but never less than the provider's shortest session (Stripe: 30 minutes checked to the second,
+ * 31 with the gateway's margin), so the session and the hold end together. A configured override (tests,
+ * rehearsals) may be shorter: the session then lasts the provider's minimum and the sweep ends it with the hold.
+ */
+export function checkoutHoldMs(deps: RegistrationDeps, edition: Pick<Edition, 'checkoutMinutes'>): number {
+  if (deps.checkoutSessionMs !== undefined) return deps.checkoutSessionMs
+  return Math.max(edition.checkoutMinutes * 60 * 1000, deps.gateway.minimumSessionMs)
 }
 
 const deadlockDetected = '40P01'

@@ -9,6 +9,7 @@ import { queryRows } from '../db/database.ts'
 import { registrations } from '../db/schema.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { readEdition } from './editions.ts'
+import { eventCancelledIn } from './event-cancellation-run.ts'
 import { retakeSpot } from './inventory.ts'
 import {
   memberCancels,
@@ -65,7 +66,8 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
         const state = registrationStateOf(row)
         const [cancelling] = await queryRows<{ started: boolean }>(
           tx,
-          sql`select exists (select 1 from event_cancellation_runs) as started`,
+          // The registration's own edition's event (decision 162).
+          sql`select ${eventCancelledIn(row.editionId)} as started`,
         )
         const other =
           state === 'expired' ? await liveRegistrationOf(tx, row.userId, row.editionId) : undefined

@@ -9,7 +9,7 @@ import { editionOnSale } from './current-edition.ts'
 import { takeSpotStatement } from './inventory.ts'
 import { settleOverdue } from './registration-cancel.ts'
 import { openCheckout } from './registration-checkout.ts'
-import { type RegistrationDeps, retryOnConflict } from './registration-context.ts'
+import { checkoutHoldMs, type RegistrationDeps, retryOnConflict } from './registration-context.ts'
 import { liveRegistrationOf } from './registration-queries.ts'
 import { sweep } from './registration-sweep.ts'
 
@@ -121,6 +121,7 @@ export async function startRegistration(
     registrationId,
     tier,
     amountJpy,
+    holdMs: checkoutHoldMs(deps, edition),
     userId: input.userId,
     email: input.email,
     successUrl: input.request.successUrl,
@@ -188,5 +189,12 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
       return registrationTier
     }),
   )
-  return openCheckout(deps, { registrationId, tier, amountJpy: tiers[tier].priceJpy, ...input, now })
+  return openCheckout(deps, {
+    registrationId,
+    tier,
+    amountJpy: tiers[tier].priceJpy,
+    holdMs: checkoutHoldMs(deps, edition),
+    ...input,
+    now,
+  })
 }

@@ -31,8 +31,11 @@ export async function sweep(deps: RegistrationDeps, tier?: RegistrationTier): Pr
     logger.info('Released expired checkout holds', { count: released.length, withoutSession, tier })
   }
   // Holds configured shorter than the provider's shortest session (tests of expiry, decision 031): the
-  // session would stay payable after its spot went back, so the API ends it itself.
-  if (deps.checkoutSessionMs < deps.gateway.minimumSessionMs) await endSessionsOf(deps, released)
+  // session would stay payable after its spot went back, so the API ends it itself. An edition's hold is never
+  // shorter (checkoutHoldMs).
+  if (deps.checkoutSessionMs !== undefined && deps.checkoutSessionMs < deps.gateway.minimumSessionMs) {
+    await endSessionsOf(deps, released)
+  }
   const waiting = await retryOnConflict(() => sweepOffers(db, { now, offerMs: deps.offerMs }))
   if (waiting.expired > 0 || waiting.offered > 0) logger.info('Waiting list swept', waiting)
   if (tier === undefined) {

@@ -29,9 +29,6 @@ import { sweep } from './registration-sweep.ts'
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
 const defaultCheckoutClaimMs = 30_000
 
-/** WAITING_LIST_OFFER_SECONDS' default: a day to notice the mail and pay. */
-export const defaultWaitingListOfferMs = 24 * 60 * 60 * 1000
-
 export interface RegistrationService {
   inventory(): Promise<InventoryItem[]>
   /** See currentRegistration (registration-cancel.ts). */
@@ -58,19 +55,21 @@ export function createRegistrationService(options: {
   clock: Clock
   logger: Logger
   gateway: PaymentGateway
-  checkoutSessionMs: number
+  /** See RegistrationDeps: set only to replace the edition's durations (tests, rehearsals). */
+  checkoutSessionMs?: number | undefined
   /** See createSoldOutMemory (registration-context.ts); 0 asks the database every time. */
   soldOutCacheMs: number
   checkoutClaimMs?: number
-  waitingListOfferMs?: number
+  waitingListOfferMs?: number | undefined
   automaticRefunds: AutomaticRefunds
   currentEdition: CurrentEditionReader
 }): RegistrationService {
-  const { soldOutCacheMs, checkoutClaimMs, waitingListOfferMs, ...rest } = options
+  const { soldOutCacheMs, checkoutClaimMs, checkoutSessionMs, waitingListOfferMs, ...rest } = options
   const deps: RegistrationDeps = {
     ...rest,
+    checkoutSessionMs,
     checkoutClaimMs: checkoutClaimMs ?? defaultCheckoutClaimMs,
-    offerMs: waitingListOfferMs ?? defaultWaitingListOfferMs,
+    offerMs: waitingListOfferMs,
     soldOut: createSoldOutMemory(options.db, soldOutCacheMs),
   }
   return {

@@ -70,8 +70,8 @@ export interface WaitingListDeps {
   db: Executor
   clock: Clock
   logger: Logger
-  /** How long an offer holds its spot for its member (WAITING_LIST_OFFER_SECONDS). */
-  offerMs: number
+  /** WAITING_LIST_OFFER_SECONDS when set: replaces the edition's `offerHours` (offerReturnedSpots). */
+  offerMs: number | undefined
   currentEdition: CurrentEditionReader
 }
 

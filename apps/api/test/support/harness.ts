@@ -297,6 +297,8 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     pwaUrl,
     apiUrl,
     corsOrigins: [pwaUrl],
+    // Configured, as CHECKOUT_SESSION_SECONDS would: the tests' holds last 30 minutes whatever the edition says.
+    // A test of the edition's hold passes `checkoutSessionMs: undefined` among its overrides.
     checkoutSessionMs: 30 * 60 * 1000,
     soldOutCacheMs: 1000,
     emailSyncIntervalMs: 60_000,

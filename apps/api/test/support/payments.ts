@@ -105,7 +105,10 @@ export interface PaymentStack {
 }
 
 export interface PaymentStackOptions extends Omit<TestApiOptions, 'clock' | 'gateway' | 'logger'> {
-  /** How long a hold lasts (CHECKOUT_SESSION_SECONDS); 31 minutes as configured by default. */
+  /**
+   * How long a hold lasts when configured (CHECKOUT_SESSION_SECONDS); unset, the edition's (31 minutes in the
+   * first edition).
+   */
   checkoutSessionMs?: number
   /** false: the emulator records events but sends none, as when webhooks are not configured or lost. */
   webhooks?: boolean
@@ -135,7 +138,8 @@ export async function startPaymentStack(
         logger,
         maxNetworkRetries: 0,
       }),
-      checkoutSessionMs: checkoutSessionMs ?? 31 * 60 * 1000,
+      // Unset, as in production: the harness's shorter configured hold gives way to the edition's.
+      checkoutSessionMs,
       ...overrides,
     },
   })

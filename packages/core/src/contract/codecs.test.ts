@@ -13,6 +13,7 @@ import {
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationHistoryCodec,
   registrationRequestCodec,
   registrationRequestWireSchema,
   registrationWireSchema,
@@ -175,12 +176,9 @@ describe('registration', () => {
     })
   })
 
-  it("carries the past editions' registrations as history, paid_at in ms, and back", () => {
+  it("reads the past editions' registrations from their own route, paid_at in ms, and back", () => {
     const wire = {
-      payment_status: 'paid',
-      registration_tier: 'member',
-      badge_name: 'Fox',
-      history: [
+      items: [
         {
           edition_id: '2025',
           edition_name: { ja: '東京ふぁーりーフェス 2025', en: 'Tokyo Furry Fes 2025' },
@@ -198,8 +196,8 @@ describe('registration', () => {
         },
       ],
     } as const
-    const client = registrationCodec.parse(wire)
-    expect(client.history).toEqual([
+    const client = registrationHistoryCodec.parse(wire)
+    expect(client).toEqual([
       {
         editionId: '2025',
         editionName: { ja: '東京ふぁーりーフェス 2025', en: 'Tokyo Furry Fes 2025' },
@@ -216,7 +214,17 @@ describe('registration', () => {
         amountJpy: 3000,
       },
     ])
-    expect(z.encode(registrationCodec, client)).toEqual(wire)
+    expect(z.encode(registrationHistoryCodec, client)).toEqual(wire)
+  })
+
+  it('carries no history in the registration: it has its own route', () => {
+    const client = registrationCodec.parse({
+      payment_status: 'paid',
+      registration_tier: 'member',
+      badge_name: 'Fox',
+      history: [],
+    })
+    expect(client).toEqual({ paymentStatus: 'paid', registrationTier: 'member', badgeName: 'Fox' })
   })
 })
 

@@ -98,14 +98,6 @@ export const registrationHistoryWireSchema = listComponent(registrationHistoryIt
 })
 export type RegistrationHistoryWire = z.infer<typeof registrationHistoryWireSchema>
 
-// Optional: an answer without it (an older API) reads as no history.
-const historyField = {
-  history: z
-    .array(registrationHistoryItemWireSchema)
-    .optional()
-    .describe("The member's registrations in past editions, the latest edition first"),
-}
-
 const registrationBase = {
   registration_tier: registrationTierSchema,
   badge_name: storedTextSchema.describe(
@@ -134,14 +126,14 @@ const settledRegistrationShape = {
 
 export const registrationWireSchema = component(
   z.discriminatedUnion('payment_status', [
-    z.object({ ...pendingRegistrationShape, ...historyField }),
-    z.object({ ...settledRegistrationShape, ...historyField }),
+    z.object(pendingRegistrationShape),
+    z.object(settledRegistrationShape),
   ]),
   {
     id: 'Registration',
     description:
-      "The user's registration in the current edition, with their past editions' as history; payment_url " +
-      'and expires_at only while pending',
+      "The user's registration in the current edition (past editions' are GET /registration/history); " +
+      'payment_url and expires_at only while pending',
   },
 )
 export type RegistrationWire = z.infer<typeof registrationWireSchema>
@@ -332,8 +324,6 @@ const registrationShape = {
   badgeName: z.string(),
   tShirtSize: z.enum(tShirtSizes).optional(),
   changingRoomType: z.enum(changingRoomTypes).optional(),
-  /** The member's registrations in past editions, the latest edition first (decision 158). */
-  history: z.array(registrationHistoryItemSchema).optional(),
 }
 
 /**
@@ -364,14 +354,6 @@ function historyItemToWire({ paidAt, ...item }: RegistrationHistoryItem): Regist
   return { ...toWireNames(item), ...(paidAt === undefined ? {} : { paid_at: toIso(paidAt) }) }
 }
 
-function historyFromWire(history: RegistrationHistoryItemWire[] | undefined) {
-  return history === undefined ? {} : { history: history.map(historyItemFromWire) }
-}
-
-function historyToWire(history: RegistrationHistoryItem[] | undefined) {
-  return history === undefined ? {} : { history: history.map(historyItemToWire) }
-}
-
 /** GET /registration/history: readable with or without a registration in the current edition. */
 export const registrationHistoryCodec = listCodec(
   registrationHistoryWireSchema,
@@ -380,20 +362,16 @@ export const registrationHistoryCodec = listCodec(
   historyItemToWire,
 )
 
-export function registrationFromWire(wire: RegistrationWire): Registration {
-  const { history, ...registration } = wire
-  if (registration.payment_status !== 'pending') {
-    return { ...toClientNames(registration), ...historyFromWire(history) }
-  }
+export function registrationFromWire(registration: RegistrationWire): Registration {
+  if (registration.payment_status !== 'pending') return toClientNames(registration)
   const { expires_at, ...pending } = registration
-  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at), ...historyFromWire(history) }
+  return { ...toClientNames(pending), expiresAt: Date.parse(expires_at) }
 }
 
 export function registrationToWire(registration: Registration): RegistrationWire {
-  const { history, ...current } = registration
-  if (current.paymentStatus !== 'pending') return { ...toWireNames(current), ...historyToWire(history) }
-  const { expiresAt, ...pending } = current
-  return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...historyToWire(history) }
+  if (registration.paymentStatus !== 'pending') return toWireNames(registration)
+  const { expiresAt, ...pending } = registration
+  return { ...toWireNames(pending), expires_at: toIso(expiresAt) }
 }
 
 export const registrationCodec = z.codec(registrationWireSchema, registrationSchema, {

@@ -169,7 +169,8 @@ describe('nextEditionDraft', () => {
       id: '2026',
       name: { ja: '東京ふぁーりーフェス 2026', en: 'Tokyo Furry Fes 2026' },
       eventDate: '2026-05-10',
-      registration: { opensOn: '2025-02-14', closesOn: '2026-05-09' },
+      // A year after 14 February 2024 would be before this event: it opens the day after it instead.
+      registration: { opensOn: '2025-05-11', closesOn: '2026-05-09' },
       clubActivityApplication: { from: '2026-02-21', to: '2026-03-07' },
       discordInvitationsBy: '2026-03-14',
       deadline: '2026-05-01',
@@ -183,6 +184,41 @@ describe('nextEditionDraft', () => {
       [11000, false],
     ])
     expect(firstEdition.tiers.member.onSale).toBe(true)
+  })
+
+  it('opens registration no earlier than the day after this event, and a year on when that is later', () => {
+    // Registration opened 15 months before the event: a year on, it would open before this event happened.
+    expect(nextEditionDraft(firstEdition).registration.opensOn).toBe('2025-05-11')
+    // Opened three months before the event: a year on is already after this event, and is kept.
+    const shortWindow = editionSchema.parse({
+      ...firstEdition,
+      registration: { opensOn: '2025-02-14', closesOn: '2025-05-09' },
+    })
+    expect(nextEditionDraft(shortWindow).registration).toEqual({
+      opensOn: '2026-02-14',
+      closesOn: '2026-05-09',
+    })
+    // Every date of every draft keeps its order, from an edition that opened years ahead to one opened late.
+    for (const opensOn of ['2022-01-01', '2024-05-10', '2025-04-01', '2025-05-09']) {
+      const edition = editionSchema.parse({
+        ...firstEdition,
+        registration: { opensOn, closesOn: '2025-05-09' },
+      })
+      const draft = nextEditionDraft(edition)
+      expect(editionSchema.safeParse(draft).success).toBe(true)
+      expect(draft.registration.opensOn > edition.eventDate).toBe(true)
+    }
+  })
+
+  it('never opens the next registration after it closes', () => {
+    // A registration that closed more than a year before its event: the day after the event is past the close.
+    const early = editionSchema.parse({
+      ...firstEdition,
+      registration: { opensOn: '2024-01-01', closesOn: '2024-03-01' },
+    })
+    const draft = nextEditionDraft(early)
+    expect(draft.registration).toEqual({ opensOn: '2025-03-01', closesOn: '2025-03-01' })
+    expect(editionSchema.safeParse(draft).success).toBe(true)
   })
 
   it('turns 29 February into 28 February, and names an id without the year after the next one', () => {

@@ -259,9 +259,25 @@ function aYearLater(date: CalendarDate): CalendarDate {
 }
 
 /**
+ * When the next edition's registration opens: a year after this one's opened, but never before the day after
+ * this one's event (a registration opening 15 months before its event would open before this event happened),
+ * nor after its own closing day.
+ */
+function nextRegistrationOpensOn(edition: Edition, closesOn: CalendarDate): CalendarDate {
+  // Calendar dates (YYYY-MM-DD) sort as text in time order.
+  const [, opensOn = closesOn] = [
+    aYearLater(edition.registration.opensOn),
+    addCalendarDays(edition.eventDate, 1),
+  ].sort()
+  const [earliest = closesOn] = [opensOn, closesOn].sort()
+  return earliest
+}
+
+/**
  * "Prepare the next edition": a copy of `edition` with every date a year later, the year in its names and id
  * moved on, sales switched off and the outside pages that belong to one year (survey, album) emptied, for the
- * committee to review before it is published.
+ * committee to review before it is published. Its registration opens no earlier than the day after this
+ * edition's event (nextRegistrationOpensOn).
  */
 export function nextEditionDraft(edition: Edition): Edition {
   const year = edition.eventDate.slice(0, 4)
@@ -278,7 +294,7 @@ export function nextEditionDraft(edition: Edition): Edition {
     name: { ja: moveYear(edition.name.ja), en: moveYear(edition.name.en) },
     eventDate: aYearLater(edition.eventDate),
     registration: {
-      opensOn: aYearLater(edition.registration.opensOn),
+      opensOn: nextRegistrationOpensOn(edition, aYearLater(edition.registration.closesOn)),
       closesOn: aYearLater(edition.registration.closesOn),
     },
     clubActivityApplication: movePeriod(edition.clubActivityApplication),
