@@ -1,8 +1,9 @@
-import { brandColors } from '@furfes/core'
+import { firstEdition } from '@furfes/core'
 import { documentHeadPlugin, runtimeConfigPlugin, securityHeadersPlugin } from '@furfes/ui/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { receptionManifest, receptionTitle } from './src/app/web-manifest.ts'
 
 export default defineConfig({
   plugins: [
@@ -12,27 +13,16 @@ export default defineConfig({
     runtimeConfigPlugin(),
     // The manifest link is the one VitePWA writes below.
     documentHeadPlugin({ appleTouchIcon: '/apple-touch-icon.png' }),
+    // The title names the edition the app is built with (docs/decisions/163-the-edition-names-the-sites.md).
+    {
+      name: 'furfes-reception-title',
+      transformIndexHtml: (html: string) =>
+        html.replace(/<title>[^<]*<\/title>/, `<title>${receptionTitle(firstEdition)}</title>`),
+    },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      manifest: {
-        name: '受付 | 東京ふぁーりーフェス 2025',
-        short_name: '受付',
-        description: '登録コードの読み取りとチェックイン / Registration-code scanning and check-in',
-        lang: 'ja',
-        start_url: '/ja/admin/scan',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'landscape',
-        theme_color: brandColors.primary,
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
-        ],
-      },
+      manifest: receptionManifest(firstEdition),
       workbox: {
         // Everything the app runs on is precached: the scanner works at a door without network.
         globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],

@@ -1,4 +1,5 @@
 import { type Edition, type EditionPhase, publicEditionCodec } from '@furfes/core'
+import { expect, type Page } from '@playwright/test'
 import { apiUrl } from './accounts.ts'
 
 /**
@@ -10,4 +11,17 @@ export async function servedEdition(): Promise<{ edition: Edition; phase: Editio
   const response = await fetch(`${apiUrl}/edition`)
   if (!response.ok) throw new Error(`GET /edition answered ${response.status}`)
   return publicEditionCodec.decode(await response.json())
+}
+
+/** The sentence every page that states the phase shows once the edition is over (decision 160). */
+const overSentence = { ja: 'ご参加ありがとうございました。', en: 'Thank you for coming.' } as const
+
+/**
+ * Asserts that the page the browser is on states that the edition is over and offers no way to register: no
+ * link to the registration form (the about-registration page's button, My Page's "register" step).
+ */
+export async function expectOverState(page: Page, language: 'ja' | 'en'): Promise<void> {
+  await expect(page.locator('.registration-phase').first()).toHaveAttribute('data-phase', 'over')
+  await expect(page.locator('.registration-phase').first()).toContainText(overSentence[language])
+  await expect(page.locator('a[href$="/mypage/registration"]')).toHaveCount(0)
 }

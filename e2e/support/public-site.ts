@@ -3,12 +3,10 @@
 
 import type { Edition } from '@furfes/core'
 
-const siteName = '東京ふぁーりーフェス 2025'
-
 export interface PublicRoute {
   path: string
   title: string
-  /** `edition`: the edition's name (the top page). */
+  /** `edition`: the edition's name (the top page); `{name}` in a heading stands for it. */
   heading: { ja: string; en: string } | 'edition'
   /** Pages without the site navigation (docs/requirements.md SITE-7). */
   navigation?: false
@@ -35,7 +33,9 @@ export function headingOf(
   language: (typeof languages)[number],
   edition: Pick<Edition, 'name'>,
 ): string {
-  return route.heading === 'edition' ? edition.name[language] : route.heading[language]
+  return route.heading === 'edition'
+    ? edition.name[language]
+    : route.heading[language].replace('{name}', edition.name[language])
 }
 
 export const publicRoutes: readonly PublicRoute[] = [
@@ -62,7 +62,7 @@ export const publicRoutes: readonly PublicRoute[] = [
   {
     path: 'teaser',
     title: '開催告知',
-    heading: { ja: '東京ふぁーりーフェス 2025 開催決定！', en: 'Tokyo Furry Fes 2025 is coming!' },
+    heading: { ja: '{name} 開催決定！', en: '{name} is coming!' },
   },
   page('for-investigation', 'サービス概要（審査用）', 'Service overview (for review)', { navigation: false }),
   page('registration-code', '受付コード', 'Reception code', { navigation: false }),
@@ -73,7 +73,11 @@ export const languages = ['ja', 'en'] as const
 export const pageUrl = (language: (typeof languages)[number], path: string) =>
   path ? `/${language}/${path}` : `/${language}`
 
-export const fullTitle = (title: string) => `${title} | ${siteName}`
+/**
+ * A page's document title: its Japanese name and the edition's, the one the API serves once the page has read it
+ * (docs/decisions/163-the-edition-names-the-sites.md).
+ */
+export const fullTitle = (title: string, edition: Pick<Edition, 'name'>) => `${title} | ${edition.name.ja}`
 
 export const statusTexts = {
   networkError: 'ネットワークエラーが発生しました。しばらく時間をおいて、再度アクセスしてください。',

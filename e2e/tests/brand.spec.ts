@@ -1,3 +1,4 @@
+import { firstEdition } from '@furfes/core'
 import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
@@ -7,8 +8,9 @@ const metaContent = (html: string, key: string) =>
 
 test.describe('the site has a face', () => {
   for (const { path, language, title, locale } of [
-    { path: '/ja', language: 'ja', title: '東京ふぁーりーフェス 2025', locale: 'ja_JP' },
-    { path: '/en/faq', language: 'en', title: 'FAQ | Tokyo Furry Fes 2025', locale: 'en_US' },
+    // Link cards are written when the site is built, with the edition it is built with (core's first).
+    { path: '/ja', language: 'ja', title: firstEdition.name.ja, locale: 'ja_JP' },
+    { path: '/en/faq', language: 'en', title: `FAQ | ${firstEdition.name.en}`, locale: 'en_US' },
   ]) {
     test(`${path} carries a link card in its language, and the card is there`, async ({ request }) => {
       const response = await request.get(path)

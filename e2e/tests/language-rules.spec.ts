@@ -1,6 +1,6 @@
 import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { appStarted } from '../support/public-site.ts'
+import { appStarted, fullTitle } from '../support/public-site.ts'
 import { contactUrl } from '../support/stack.ts'
 
 test.describe('language rules and redirects', () => {
@@ -75,7 +75,7 @@ test.describe('language rules and redirects', () => {
       .getByRole('link', { name: '会場マップ' })
       .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('会場マップ')
-    await expect(page).toHaveTitle('会場マップ | 東京ふぁーりーフェス 2025')
+    await expect(page).toHaveTitle(fullTitle('会場マップ', (await servedEdition()).edition))
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
     await expect(page.getByRole('main')).toBeFocused()
   })

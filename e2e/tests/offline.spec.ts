@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { firstEdition } from '@furfes/core'
 import { chromium, type Page } from '@playwright/test'
 import { blockingViolations } from '../support/axe.ts'
 import { servedEdition } from '../support/edition.ts'
@@ -83,8 +84,9 @@ test.describe('offline and installable', () => {
       const errors = watchErrors(page)
       const client = await context.newCDPSession(page)
       for (const [path, manifest, name] of [
-        ['/ja/timetable', '/manifest.ja.webmanifest', '東京ふぁーりーフェス 2025'],
-        ['/en/venue-map', '/manifest.en.webmanifest', 'Tokyo Furry Fes 2025'],
+        // The manifests name the edition the site is built with (core's first).
+        ['/ja/timetable', '/manifest.ja.webmanifest', firstEdition.name.ja],
+        ['/en/venue-map', '/manifest.en.webmanifest', firstEdition.name.en],
       ] as const) {
         await openUnderServiceWorker(page, path)
         const { installabilityErrors } = await client.send('Page.getInstallabilityErrors')

@@ -14,7 +14,7 @@ test.describe('every public route in both languages', () => {
         await page.goto(pageUrl(language, route.path))
         const { edition } = await servedEdition()
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(route, language, edition))
-        await expect(page).toHaveTitle(fullTitle(route.title))
+        await expect(page).toHaveTitle(fullTitle(route.title, edition))
         await expect(page.locator('html')).toHaveAttribute('lang', language)
         if (route.navigation === false) {
           await expect(page.getByRole('navigation')).toHaveCount(0)

@@ -1,5 +1,6 @@
+import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { appStarted, statusTexts } from '../support/public-site.ts'
+import { appStarted, fullTitle, statusTexts } from '../support/public-site.ts'
 
 const flags = {
   is_new_club_activity_establishment_available: false,
@@ -29,7 +30,7 @@ test.describe('status pages', () => {
       .click()
     await expect(page).toHaveURL(/\/ja\/network-error$/)
     await expect(page.getByText(statusTexts.networkError)).toBeVisible()
-    await expect(page).toHaveTitle('ネットワークエラー | 東京ふぁーりーフェス 2025')
+    await expect(page).toHaveTitle(fullTitle('ネットワークエラー', (await servedEdition()).edition))
   })
 
   test('My Page entry shows maintenance when the flags say so, in English too', async ({ page }) => {
@@ -41,7 +42,7 @@ test.describe('status pages', () => {
     await page.getByRole('navigation', { name: 'Main pages' }).getByRole('link', { name: 'My Page' }).click()
     await expect(page).toHaveURL(/\/en\/maintenance$/)
     await expect(page.getByText(statusTexts.maintenanceEn)).toBeVisible()
-    await expect(page).toHaveTitle('メンテナンス中 | 東京ふぁーりーフェス 2025')
+    await expect(page).toHaveTitle(fullTitle('メンテナンス中', (await servedEdition()).edition))
   })
 
   test('the flags come from the API: new clubs follow is_new_club_activity_establishment_available', async ({

@@ -7,9 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { firstEdition, supportedLanguages } from '@furfes/core'
+import { supportedLanguages } from '@furfes/core'
 import { scheduleStrings } from '../src/content/schedule.ts'
 import { openGraphImage } from '../src/open-graph.ts'
+import { builtEdition } from '../tooling/build-edition.ts'
 import { readManifestCopy } from '../tooling/web-manifests.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -55,13 +56,13 @@ const escapeHtml = (text: string) =>
 
 function cardHtml(language: (typeof supportedLanguages)[number]): string {
   const copy = readManifestCopy(root, language)
-  const date = scheduleStrings(language, firstEdition).eventDate ?? ''
+  const { eventName = '', eventDate = '' } = scheduleStrings(language, builtEdition)
   const { width, height } = openGraphImage
   const font = "system-ui,'Noto Sans CJK JP','Noto Sans JP',sans-serif"
   return `<!doctype html><html lang="${language}"><body style="margin:0;width:${width}px;height:${height}px;font-family:${font};background:#fff3b0;color:#3d3300;display:flex;align-items:center;gap:56px;padding:0 72px;box-sizing:border-box;border-bottom:28px solid ${pink}">
 <div style="flex:none">${sized(favicon, 300)}</div>
-<div><div style="font-size:64px;font-weight:800;line-height:1.15;word-break:keep-all">${escapeHtml(copy.event.name)}</div>
-<div style="font-size:44px;font-weight:700;margin-top:28px">${escapeHtml(date)}</div>
+<div><div style="font-size:64px;font-weight:800;line-height:1.15;word-break:keep-all">${escapeHtml(eventName)}</div>
+<div style="font-size:44px;font-weight:700;margin-top:28px">${escapeHtml(eventDate)}</div>
 <div style="font-size:30px;line-height:1.5;margin-top:24px">${escapeHtml(copy.event.summary)}</div></div></body></html>`
 }
 

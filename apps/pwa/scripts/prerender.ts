@@ -23,6 +23,7 @@ interface ServerEntry {
     origin?: string,
   ): Promise<{ language: string; title: string; description: string; head: string; body: string }>
   colorSchemeScript(): string
+  siteTitle(pageTitle?: string): string
 }
 
 const server = (await import(pathToFileURL(join(serverDir, 'entry-server.js')).href)) as ServerEntry
@@ -56,7 +57,22 @@ for (const { path } of server.prerenderedPaths) {
 }
 
 // Pages rendered in the browser (status pages, contact-us, unknown addresses) start from index.html: give it
-// the colour-scheme script too, so a reader who chose dark never sees a light flash.
-writeFileSync(join(dist, 'index.html'), template.replace('</head>', `${server.colorSchemeScript()}</head>`))
+// the colour-scheme script too, so a reader who chose dark never sees a light flash, and the site's title until
+// the page sets its own.
+writeFileSync(
+  join(dist, 'index.html'),
+  template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(server.siteTitle())}</title>`)
+    .replace('</head>', `${server.colorSchemeScript()}</head>`),
+)
+// The offline page (public/offline.html) names its page; the edition's name is added to it here.
+const offlinePage = join(dist, 'offline.html')
+writeFileSync(
+  offlinePage,
+  readFileSync(offlinePage, 'utf8').replace(
+    /<title>([^<]*)<\/title>/,
+    (_, title: string) => `<title>${escapeHtml(server.siteTitle(title))}</title>`,
+  ),
+)
 rmSync(serverDir, { recursive: true, force: true })
 console.log(`Prerendered ${server.prerenderedPaths.length} pages`)

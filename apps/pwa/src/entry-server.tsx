@@ -21,7 +21,7 @@ import { createEditionStore } from './app/edition.ts'
 import { createFeatureFlagsStore } from './app/feature-flags.ts'
 import type { AppServices } from './app/services.tsx'
 import { createPwaI18n } from './i18n.ts'
-import { japaneseTitle } from './layout/usePageTitle.ts'
+import { documentTitle } from './layout/usePageTitle.ts'
 import brandEn from './locales/en/brand.json'
 import pwaEn from './locales/en/pwa.json'
 import brandJa from './locales/ja/brand.json'
@@ -66,6 +66,14 @@ export interface PrerenderedPage {
   head: string
   /** The markup inside #root. */
   body: string
+}
+
+/**
+ * The Japanese title of a page the browser renders from index.html or of the offline page (`オフライン`), or the
+ * site's own when there is none: the built edition's name, as prerendered pages have it.
+ */
+export function siteTitle(pageTitle?: string): string {
+  return pageTitle === undefined ? edition.name.ja : documentTitle(pageTitle, edition.name.ja)
 }
 
 /** Every prerendered address: each public page in each language. */
@@ -126,23 +134,25 @@ export async function prerender(path: string, origin = ''): Promise<PrerenderedP
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
   const t = i18n.getFixedT(language, 'pwa')
   const description = t('event.summary')
+  // The site is named after the edition it is built with (docs/decisions/163-the-edition-names-the-sites.md).
+  const name = edition.name[language]
+  i18n.addResourceBundle(language, 'brand', language === 'ja' ? brandJa : brandEn)
   // A shared link's card speaks the page's language: its own title and its language's image.
   const card = openGraphTags(
     {
       path,
       language,
-      title:
-        entry.pageId === 'top' ? t('event.name') : `${t(`pages.${entry.pageId}.title`)} | ${t('event.name')}`,
+      title: entry.pageId === 'top' ? name : documentTitle(t(`pages.${entry.pageId}.title`), name),
       description,
-      siteName: t('event.name'),
-      imageAlt: (language === 'ja' ? brandJa : brandEn).cardAlt,
+      siteName: name,
+      imageAlt: i18n.getFixedT(language, 'brand')('cardAlt', { name }),
     },
     origin,
   )
   return {
     path,
     language,
-    title: japaneseTitle(i18n.getFixedT('ja', 'pwa'), entry.pageId),
+    title: documentTitle(i18n.getFixedT('ja', 'pwa')(`pages.${entry.pageId}.title`), edition.name.ja),
     description,
     head: `${styles}${card}${colorSchemeScript()}`,
     body,

@@ -19,9 +19,14 @@ import { scheduleStrings } from '../src/content/schedule.ts'
 const id = 'virtual:edition'
 const resolvedId = `\0${id}`
 
-/** The build stays offline: it carries core's first edition, never what some API answers at build time. */
+/**
+ * The edition the site is built with: the build stays offline, so it carries core's first edition, never what
+ * some API answers at build time. The pages, the web manifests and the link cards are written from it.
+ */
+export const builtEdition: Edition = firstEdition
+
 export function buildEditionPlugin({
-  edition = firstEdition,
+  edition = builtEdition,
   clock = systemClock,
 }: {
   edition?: Edition

@@ -2,7 +2,8 @@
 // `id`), so installing from a Japanese or an English page gives one app that opens in the installer's language.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brandColors } from '@furfes/core'
+import { brandColors, type Edition } from '@furfes/core'
+import { builtEdition } from './build-edition.ts'
 import { type Language, languageFilesPlugin } from './language-files.ts'
 
 /** The page background of the light scheme. */
@@ -18,14 +19,15 @@ const iconFiles = {
 } as const
 
 interface ManifestCopy {
-  event: { name: string; summary: string }
+  event: { summary: string }
   install: { shortName: string }
 }
 
-export function webManifest(language: Language, copy: ManifestCopy) {
+/** The app is named after the edition the site is built with (docs/decisions/163-the-edition-names-the-sites.md). */
+export function webManifest(language: Language, copy: ManifestCopy, edition: Edition) {
   return {
     id: '/',
-    name: copy.event.name,
+    name: edition.name[language],
     short_name: copy.install.shortName,
     description: copy.event.summary,
     lang: language,
@@ -50,7 +52,7 @@ export function readManifestCopy(root: string, language: Language): ManifestCopy
 }
 
 const manifestSource = (root: string, language: Language) =>
-  `${JSON.stringify(webManifest(language, readManifestCopy(root, language)), null, 2)}\n`
+  `${JSON.stringify(webManifest(language, readManifestCopy(root, language), builtEdition), null, 2)}\n`
 
 export function webManifestsPlugin(root: string) {
   return languageFilesPlugin({

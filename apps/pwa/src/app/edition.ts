@@ -19,6 +19,11 @@ export interface EditionState {
   judgedAt: number
   /** True while it is the edition the pages were built with, whose texts the prerendered HTML already holds. */
   fromBuild: boolean
+  /**
+   * False until this visit's GET /edition has answered (or failed): until then the phase is the one judged when
+   * the site was built, which may be long past, so nothing is taken away on it.
+   */
+  judged: boolean
 }
 
 export interface EditionStore extends Store<EditionState> {
@@ -52,7 +57,7 @@ export function createEditionStore(options: {
   report: (error: unknown, context: Record<string, unknown>) => void
 }): EditionStore {
   const { built, clock } = options
-  const { set: publish, ...state } = createStore<EditionState>({ ...built, fromBuild: true })
+  const { set: publish, ...state } = createStore<EditionState>({ ...built, fromBuild: true, judged: false })
   let loading: Promise<void> | undefined
 
   const judge = (edition: Edition, answeredPhase: EditionPhase) => {
@@ -60,7 +65,7 @@ export function createEditionStore(options: {
     // Only the API knows that every tier is sold out; the dates say the rest, on this device's clock.
     const phase = editionPhase(edition, judgedAt, { soldOut: answeredPhase === 'closed' })
     const fromBuild = sameValue(edition, built.edition)
-    publish({ edition: fromBuild ? built.edition : edition, phase, judgedAt, fromBuild })
+    publish({ edition: fromBuild ? built.edition : edition, phase, judgedAt, fromBuild, judged: true })
   }
 
   async function read(): Promise<void> {

@@ -29,10 +29,11 @@ export function useEventCancelled(): boolean {
 }
 
 /**
- * The notice on the page that leads to registration, once the event is cancelled; nothing otherwise. Plain
- * elements rather than MUI's Alert: the public pages' shared chunks must not grow (the 170 KiB budget).
+ * The notice on the page that leads to registration, once the event is cancelled, naming the edition; nothing
+ * otherwise. Plain elements rather than MUI's Alert: the public pages' shared chunks must not grow (the 170 KiB
+ * budget).
  */
-export function EventCancelledNotice() {
+export function EventCancelledNotice({ name }: { name: string }) {
   const { t } = useTranslation('pwa')
   const cancelled = useEventCancelled()
   if (!cancelled) return null
@@ -52,7 +53,7 @@ export function EventCancelledNotice() {
       }}
     >
       <Box component="h2" id="event-cancelled" sx={{ m: 0, fontSize: '1.1rem' }}>
-        {t('eventCancelled.heading')}
+        {t('eventCancelled.heading', { name })}
       </Box>
       <Box component="p" sx={{ mb: 0 }}>
         {t('eventCancelled.body')}

@@ -7,6 +7,7 @@ import {
   formatDatePeriod,
   formatDateRelation,
   type Language,
+  partsOf,
 } from '@furfes/core'
 
 const dayAfter = (date: CalendarDate): CalendarDate => calendarDateInTokyo(endOfDayInTokyo(date) + 1)
@@ -27,6 +28,9 @@ function retentionPeriod(days: number, language: Language): string {
 export function scheduleStrings(language: Language, edition: Edition): Record<string, string> {
   const refundPolicy = edition.refundPolicy
   return {
+    // The festival's name and year as the copy names it (docs/decisions/163-the-edition-names-the-sites.md).
+    eventName: edition.name[language],
+    eventYear: String(partsOf(edition.eventDate).year),
     eventDate: formatCalendarDate(edition.eventDate, language, { weekday: true }),
     eventDateAfter: formatDateRelation(edition.eventDate, 'after', language),
     eventHours: `${edition.startTime}–${edition.endTime}`,

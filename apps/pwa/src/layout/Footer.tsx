@@ -1,12 +1,14 @@
-import type { Language } from '@furfes/core'
+import { type Language, partsOf } from '@furfes/core'
 import { Box } from '@mui/material'
 import { useTranslation } from 'react-i18next'
+import { useEdition } from '../app/useEdition.ts'
 import { proseSx } from '../content/prose.ts'
 import { SiteMap } from './SiteMap.tsx'
 import { SocialLinks } from './SocialLinks.tsx'
 
 export function Footer({ language }: { language: Language }) {
   const { t } = useTranslation('pwa')
+  const { eventDate } = useEdition().edition
   return (
     <Box
       component="footer"
@@ -36,7 +38,7 @@ export function Footer({ language }: { language: Language }) {
       >
         <h2 className="muted">{t('social.heading')}</h2>
         <SocialLinks />
-        <p className="muted">{t('site.copyright')}</p>
+        <p className="muted">{t('site.copyright', { eventYear: partsOf(eventDate).year })}</p>
       </Box>
     </Box>
   )

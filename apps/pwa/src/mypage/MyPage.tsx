@@ -15,6 +15,7 @@ import { createActor } from 'xstate'
 import type { AccountServices } from '../account/account-services.ts'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { lazyWithRetry } from '../app/load-failure.ts'
+import { useEdition } from '../app/useEdition.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
@@ -49,6 +50,10 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
   const { t } = useAccountTranslation()
   const flagsState = useFeatureFlags()
   const flags = flagsState.flags ?? enteredFlags
+  // The registration form is offered while the flag allows it and the edition is on sale, as the dashboard says;
+  // the edition's phase counts once this visit has read it (the built one may be long past).
+  const edition = useEdition()
+  const registrationOpen = flags.isRegistrationAvailable && (!edition.judged || edition.phase === 'onSale')
   // The signed-in account flows (password and e-mail changes) outlive a move between My Page's pages: the
   // e-mail change is asked for on one page and verified on another.
   const auth = useActorRef(
@@ -134,7 +139,7 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
           }}
         >
           {menu
-            .filter((id) => id !== 'registration' || flags.isRegistrationAvailable)
+            .filter((id) => id !== 'registration' || registrationOpen)
             .map((id) => (
               <Button
                 key={id}
@@ -162,9 +167,7 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
         <Route path="profile" element={page(ProfilePage)} />
         <Route
           path="registration"
-          element={
-            flags.isRegistrationAvailable ? page(RegistrationPage) : <Navigate replace to={dashboard} />
-          }
+          element={registrationOpen ? page(RegistrationPage) : <Navigate replace to={dashboard} />}
         />
         <Route path="registration-additional-info" element={page(RegistrationAdditionalInfoPage)} />
         <Route path="*" element={<Navigate replace to={dashboard} />} />

@@ -87,6 +87,20 @@ describe('entering My Page', () => {
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull()
   })
 
+  it('once the edition is over, neither the menu nor the address leads to the registration form (ja)', async () => {
+    const { account } = signedIn()
+    const { recorded } = renderApp('/ja/mypage/registration', {
+      account,
+      flags: flagsOn,
+      now: Date.parse('2025-05-11T09:00:00+09:00'),
+    })
+    await waitFor(() => expect(recorded.location.pathname).toBe('/ja/mypage/dashboard'))
+    const menu = await screen.findByRole('navigation', { name: 'マイページのメニュー' })
+    expect(within(menu).getByRole('link', { name: 'プロフィール' })).toBeTruthy()
+    expect(within(menu).queryByRole('link', { name: '参加登録' })).toBeNull()
+    expect((await screen.findAllByText(/^ご参加ありがとうございました。/)).length).toBeGreaterThan(0)
+  })
+
   it('reloads the user context on dashboard?refresh and then drops the key', async () => {
     const { account, backend } = signedIn()
     await account.cache.registration.load()

@@ -44,7 +44,7 @@ export default function AboutRegistrationPage() {
   return (
     <Page>
       <PageHeading pageId="about-registration" lead={content.lead} values={values} />
-      <EventCancelledNotice />
+      <EventCancelledNotice name={edition.edition.name[language]} />
 
       <section aria-labelledby="tiers">
         <h2 id="tiers">{content.tiers.heading}</h2>

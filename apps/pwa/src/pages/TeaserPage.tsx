@@ -16,7 +16,9 @@ export default function TeaserPage() {
   const values = scheduleValues(language, useEdition())
   return (
     <Page width="sm">
-      <h1>{content.heading}</h1>
+      <h1>
+        <RichText text={content.heading} values={values} language={language} />
+      </h1>
       {content.body.map((paragraph) => (
         <p key={paragraph} className="lead">
           <RichText text={paragraph} values={values} language={language} />

@@ -312,7 +312,17 @@ describe("the edition's phase and facts", () => {
     expect(screen.getAllByText('2026年5月10日(日)').length).toBeGreaterThan(0)
     expect(screen.getAllByText('11:00–18:00')).toHaveLength(2)
     expect(screen.getAllByText(/^東京都大田区（会場の詳細/).length).toBe(2)
+    // The document title and the footer name it too, the title in Japanese (docs/decisions/163).
+    await waitFor(() => expect(document.title).toBe('トップ | 東京ふぁーりーフェス 2026'))
+    expect(screen.getByRole('contentinfo').textContent).toContain('© 2026 東京ふぁーりーフェス実行委員会')
     top.unmount()
+
+    const teaser = renderApp('/en/teaser', { now, edition: answer })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tokyo Furry Fes 2026 is coming!' }),
+    ).toBeTruthy()
+    await waitFor(() => expect(document.title).toBe('開催告知 | 東京ふぁーりーフェス 2026'))
+    teaser.unmount()
 
     renderApp('/en/about-registration', { now, edition: answer, flags })
     expect(await screen.findByText('¥3,500')).toBeTruthy()

@@ -110,6 +110,42 @@ describe('edition picker', () => {
     expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe('1 人中 0 人が受付済み')
   })
 
+  appTest(
+    'the chosen past edition stays across the tabs that show one, not on the others (en)',
+    async (user) => {
+      const app = await renderSyncedAdmin(editionsServer(), '/en/admin', 'en')
+      await user.click(await screen.findByRole('combobox', { name: 'Edition' }))
+      await user.click(await screen.findByRole('option', { name: 'Tokyo Furry Fes 2024' }))
+      expect(await screen.findByText(pastNotice.en)).toBeTruthy()
+
+      const inPast = `?edition=${pastEditionId}`
+      const tabHref = (name: string) => screen.getByRole('tab', { name }).getAttribute('href')
+      expect(tabHref('Participants')).toBe(`/en/admin${inPast}`)
+      expect(tabHref('Waiting list')).toBe(`/en/admin/waiting-list${inPast}`)
+      expect(tabHref('Dashboard')).toBe(`/en/admin/dashboard${inPast}`)
+      expect(screen.getByRole('link', { name: 'Badge sheets' }).getAttribute('href')).toBe(
+        `/en/admin/badges${inPast}`,
+      )
+      // The screens that take no edition are linked as they are.
+      expect(tabHref('Scan')).toBe('/en/admin/scan')
+      expect(tabHref('Edition')).toBe('/en/admin/edition')
+      expect(tabHref('Settings')).toBe('/en/admin/settings')
+
+      await user.click(screen.getByRole('tab', { name: 'Waiting list' }))
+      expect(await screen.findByText('Owl')).toBeTruthy()
+      expect(screen.queryByText('Tanuki')).toBeNull()
+      expect(app.router.state.location).toMatchObject({ pathname: '/en/admin/waiting-list', search: inPast })
+
+      await user.click(screen.getByRole('tab', { name: 'Dashboard' }))
+      expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe('0 of 1 checked in')
+      expect(await screen.findByText(pastNotice.en)).toBeTruthy()
+
+      await user.click(screen.getByRole('tab', { name: 'Participants' }))
+      expect(await within(screen.getByRole('table', { name: 'Participants' })).findByText('Fox')).toBeTruthy()
+      expect(app.router.state.location.search).toBe(inPast)
+    },
+  )
+
   appTest('the door sees the current edition only, whatever the address says (en)', async () => {
     const server = editionsServer()
     await renderApp({

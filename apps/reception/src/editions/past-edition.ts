@@ -27,6 +27,15 @@ export function useChosenEdition(): string | undefined {
   return access.may('editEditions') ? (params.get('edition') ?? undefined) : undefined
 }
 
+/**
+ * The address of a screen that takes an edition, keeping the chosen past one (`?edition=`), or the current one's
+ * when none is chosen: the one way the staff screens link to each other so a committee member's choice survives
+ * moving between them.
+ */
+export function addressInEdition(path: string, edition: string | undefined): string {
+  return edition === undefined ? path : `${path}?${new URLSearchParams({ edition })}`
+}
+
 /** A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot. */
 async function readPastEdition(
   api: AdminApiClient,

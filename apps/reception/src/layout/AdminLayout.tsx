@@ -7,6 +7,7 @@ import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
 import { useStaffAccess } from '../auth/staff-access.tsx'
+import { addressInEdition, useChosenEdition } from '../editions/past-edition.ts'
 import { SyncStatus } from './SyncStatus.tsx'
 
 const sections = [
@@ -39,8 +40,12 @@ function sectionOf(pathname: string): Section {
   return sections.find((section) => section === last) ?? 'participants'
 }
 
-function pathOf(lang: string, section: Section): string {
-  return section === 'participants' ? `/${lang}/admin` : `/${lang}/admin/${section}`
+/** The sections that show a chosen past edition (decision 158): their tabs keep it. */
+const sectionsWithEdition: ReadonlySet<Section> = new Set(['participants', 'waiting-list', 'dashboard'])
+
+function pathOf(lang: string, section: Section, edition: string | undefined): string {
+  const path = section === 'participants' ? `/${lang}/admin` : `/${lang}/admin/${section}`
+  return addressInEdition(path, sectionsWithEdition.has(section) ? edition : undefined)
 }
 
 /** The staff screens' frame: sections, the sync state (always visible), language and sign-out. */
@@ -53,6 +58,7 @@ export function AdminLayout() {
   const { pendingCount } = useReceptionSnapshot()
   const current = sectionOf(location.pathname)
   const access = useStaffAccess()
+  const edition = useChosenEdition()
   const allowed = sections.filter((section) => access.may(sectionActions[section]))
   const onBadges = location.pathname.split('/')[3] === 'badges'
   const mayOpen = access.may(sectionActions[onBadges ? 'badges' : current])
@@ -95,7 +101,7 @@ export function AdminLayout() {
                 key={section}
                 value={section}
                 label={t(section === 'waiting-list' ? 'nav.waitingList' : `nav.${section}`)}
-                href={pathOf(lang, section)}
+                href={pathOf(lang, section, edition)}
               />
             ))}
           </Tabs>

@@ -27,7 +27,7 @@ import { useServices } from '../app/services.tsx'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
-import { usePastEdition } from '../editions/past-edition.ts'
+import { addressInEdition, usePastEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
@@ -171,10 +171,7 @@ export function ParticipantsPage() {
           </>
         )}
         {access.may('reprintBadge') && (
-          <Button
-            variant="outlined"
-            href={`/${language}/admin/badges${edition === undefined ? '' : `?edition=${encodeURIComponent(edition)}`}`}
-          >
+          <Button variant="outlined" href={addressInEdition(`/${language}/admin/badges`, edition)}>
             {t('badges.open')}
           </Button>
         )}
