@@ -2,7 +2,10 @@ import {
   apiRoutes,
   type Clock,
   inventoryCodec,
+  participantCancelRequestCodec,
   type Registration,
+  refundCodec,
+  refundQuoteCodec,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
@@ -48,8 +51,8 @@ async function withRefund(refunds: RefundService, registrationId: string, regist
 }
 
 /**
- * The member's registration: the tiers left, starting and cancelling a registration, its additional info, its
- * registration code and the venue it admits to.
+ * The member's registration: the tiers left, starting and cancelling a registration (a checkout, or a paid
+ * registration with its refund, decision 165), its additional info, its registration code and the venue it admits to.
  */
 export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
   const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
@@ -93,6 +96,24 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     const registration = toRegistration(await registrations.cancel(caller.sub), clock())
     if (!registration) throw notFound()
     return { status: 200, body: encode(registrationCodec, registration) }
+  })
+
+  mount(apiRoutes.getRegistrationCancellation, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    return { status: 200, body: encode(refundQuoteCodec, await refunds.quote(row.registrationId)) }
+  })
+
+  mount(apiRoutes.postRegistrationCancellation, async ({ body, caller }) => {
+    const request = decode(participantCancelRequestCodec, body)
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const refund = await refunds.cancelByParticipant({
+      registrationId: row.registrationId,
+      clientKey: request.idempotencyKey,
+      refundJpy: request.refundJpy,
+    })
+    return { status: 200, body: encode(refundCodec, refund) }
   })
 
   mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {

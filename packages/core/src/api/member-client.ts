@@ -1,6 +1,14 @@
 import { featureFlagsCodec } from '../contract/flags.ts'
 import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
+  type ParticipantCancelRequest,
+  participantCancelRequestCodec,
+  type Refund,
+  type RefundQuote,
+  refundCodec,
+  refundQuoteCodec,
+} from '../contract/refunds.ts'
+import {
   type InventoryItem,
   inventoryCodec,
   type Registration,
@@ -53,6 +61,10 @@ export interface MemberApiClient {
   getRegistrationHistory(options?: CallOptions): Promise<RegistrationHistoryItem[]>
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
+  /** What cancelling the registration refunds today (decision 165); null without a registration (404). */
+  getRegistrationCancellation(options?: CallOptions): Promise<RefundQuote | null>
+  /** Cancels the paid registration with the refund confirmed (decision 165). */
+  cancelRegistration(request: ParticipantCancelRequest, options?: CallOptions): Promise<Refund>
   /** The registration code (a token). */
   getRegistrationCode(options?: CallOptions): Promise<string>
   /** The member's waiting-list entry (decision 115); null when they never joined one (404). */
@@ -87,6 +99,12 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getRegistrationHistory: reader(apiRoutes.getRegistrationHistory, registrationHistoryCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
+    getRegistrationCancellation: reader(apiRoutes.getRegistrationCancellation, refundQuoteCodec),
+    cancelRegistration: sender(
+      apiRoutes.postRegistrationCancellation,
+      participantCancelRequestCodec,
+      refundCodec,
+    ),
     getRegistrationCode: reader(apiRoutes.getRegistrationCode, registrationCodeCodec),
     getWaitingList: reader(apiRoutes.getWaitingList, waitingListEntryCodec),
     joinWaitingList: sender(apiRoutes.postWaitingList, waitingListJoinCodec, waitingListEntryCodec),

@@ -35,6 +35,7 @@ import {
   tierDependentIssues,
 } from '../validation/forms.ts'
 import { listCodec, toIso } from './codecs.ts'
+import { participantCancelRequestWireSchema, refundQuoteWireSchema, refundWireSchema } from './refunds.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, listComponent, registrationIdSchema } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -537,6 +538,28 @@ export const registrationRoutes = {
     summary: 'Cancel the pending Checkout session',
     description: 'Ends the registration session and returns the registration as it now is.',
     responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
+  }),
+  getRegistrationCancellation: memberRegistration.get('/registration/cancellation', {
+    summary: 'Read what cancelling the registration refunds today',
+    description:
+      "The refund policy of the current edition applied to the fee on today's date in Japan (the amount staff " +
+      'refunds use too), and the refund already made, if any. 404 notFound without a registration in the ' +
+      'current edition.',
+    responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
+    noneOn404: { description: 'No registration in the current edition' },
+  }),
+  postRegistrationCancellation: memberRegistration.post('/registration/cancellation', {
+    summary: 'Cancel the paid registration with the refund the policy gives today',
+    description:
+      'Refunds refund_jpy through the payment provider (nothing after the last cut-off), cancels the ' +
+      'registration, gives its spot back (offered to the waiting list) and stops its code at the door ' +
+      '(decision 165). The idempotency_key that cancelled answers the same refund again; any other key is told ' +
+      '409 alreadyRefunded, also when two tabs or a staff refund race it. Errors: 409 registrationNotPaid, ' +
+      'alreadyRefunded, alreadyCheckedIn, refundAmountChanged (the policy gives another amount now: read the ' +
+      'quote again), editionOver, cancelDuringEventCancellation; 502 refundFailed (nothing changed: try ' +
+      'again with the same key).',
+    request: { body: participantCancelRequestWireSchema },
+    responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
   }),
   getRegistrationCode: memberRegistration.get('/registration/jwt', {
     // The path and the operation keep the names they were published under; the value is a registration code.

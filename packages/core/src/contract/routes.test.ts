@@ -37,6 +37,8 @@ describe('route table', () => {
       getRegistrationHistory: 'GET /registration/history member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
+      getRegistrationCancellation: 'GET /registration/cancellation member',
+      postRegistrationCancellation: 'POST /registration/cancellation member',
       getRegistrationCode: 'GET /registration/jwt member',
       getWaitingList: 'GET /waiting-list member',
       postWaitingList: 'POST /waiting-list member',
@@ -122,7 +124,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list, /venue and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -130,6 +132,7 @@ describe('route table', () => {
       'getProfile',
       'getRegistrationAdditionalInfo',
       'getRegistration',
+      'getRegistrationCancellation',
       'getWaitingList',
       'getVenue',
       'getAdminEventCancellation',
@@ -145,6 +148,7 @@ describe('route table', () => {
       'putProfile',
       'putRegistrationAdditionalInfo',
       'postRegistration',
+      'postRegistrationCancellation',
       'postWaitingList',
       'postWaitingListAccept',
       'getAdminWaitingList',

@@ -45,6 +45,8 @@ export const apiRoutes = {
   getRegistrationHistory: registrationRoutes.getRegistrationHistory,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
+  getRegistrationCancellation: registrationRoutes.getRegistrationCancellation,
+  postRegistrationCancellation: registrationRoutes.postRegistrationCancellation,
   getRegistrationCode: registrationRoutes.getRegistrationCode,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,

@@ -16,6 +16,8 @@ export const staffAuditActions = [
   'staffDisabled',
   'staffEnabled',
   'retentionRun',
+  // Not a staff member's change, but money leaving: a participant canceled their own paid registration.
+  'participantCanceled',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

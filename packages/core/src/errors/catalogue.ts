@@ -61,6 +61,11 @@ export const productErrorKeys = [
   // Staff management (decision 157): a committee member's own role or account, an address already invited.
   'staffSelfChange',
   'staffExists',
+  // A participant cancelling their own registration (decision 165): checked in at the door already, the policy
+  // amount changed since the page showed it, the event called off (its own refund run refunds everyone).
+  'alreadyCheckedIn',
+  'refundAmountChanged',
+  'cancelDuringEventCancellation',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
