@@ -9,6 +9,8 @@ import {
   NetworkError,
   ProductError,
   type Profile,
+  type Refund,
+  type RefundQuote,
   type Registration,
   type RegistrationAdditionalInfo,
   type RegistrationHistoryItem,
@@ -212,6 +214,8 @@ function createFakeMemberApi() {
     waitingList: null as WaitingListEntry | null,
     /** What GET /venue answers: null is its 404 (no paid registration, or not announced). */
     venue: null as Venue | null,
+    /** What GET /registration/cancellation answers: null is its 404 (no registration). */
+    cancellationQuote: null as RefundQuote | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -283,6 +287,35 @@ function createFakeMemberApi() {
         state.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
         return state.registration
       }),
+    getRegistrationCancellation: () => call('getRegistrationCancellation', () => state.cancellationQuote),
+    cancelRegistration: (request) =>
+      call(
+        'cancelRegistration',
+        () => {
+          const quote = state.cancellationQuote
+          if (state.registration?.paymentStatus !== 'paid' || !quote) {
+            throw new ProductError('registrationNotPaid', 409)
+          }
+          if (request.refundJpy !== quote.policyRefundJpy) throw new ProductError('refundAmountChanged', 409)
+          const refund: Refund = {
+            registrationId: quote.registrationId,
+            amountJpy: quote.policyRefundJpy,
+            policyAmountJpy: quote.policyRefundJpy,
+            source: 'participant',
+            refundedAt: now,
+          }
+          const { registrationTier, badgeName } = state.registration
+          state.registration = {
+            registrationTier,
+            badgeName,
+            paymentStatus: 'canceled',
+            refundedJpy: refund.amountJpy,
+          }
+          state.cancellationQuote = { ...quote, paymentStatus: 'canceled', refund }
+          return refund
+        },
+        request,
+      ),
     getRegistrationCode: () =>
       call('getRegistrationCode', () => {
         if (!state.registrationCode) throw new ProductError('notFound', 404)
