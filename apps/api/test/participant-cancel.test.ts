@@ -6,7 +6,9 @@ import { queryRows } from '../src/db/database.ts'
 import { createStubPaymentGateway } from '../src/payments/stub-gateway.ts'
 import { refundProviderKey } from '../src/services/refund-attempts.ts'
 import {
+  checkoutSessionOf,
   databaseKinds,
+  payCheckout,
   pwaUrl,
   registeredMember,
   registrationRequest,
@@ -18,6 +20,7 @@ import {
   useTestApi,
   useTestDatabase,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * A participant cancels their own paid registration on My Page (decision 165): the policy amount of today,
@@ -126,6 +129,15 @@ describe.each(databaseKinds)('a participant cancels their own registration on %s
       results: [{ status: 'rejected', reason: 'canceled' }],
     })
     expect((await sut.request('GET', '/registration/jwt', { token: first.token })).status).toBe(404)
+    // The reception's next snapshot marks it canceled, so the door's offline check refuses the code too.
+    const list = await sut.request('GET', '/admin/participants', { token: admin.token })
+    expect(
+      (list.body as { items: { registration?: { id?: string; payment_status: string } }[] }).items,
+    ).toContainEqual(
+      expect.objectContaining({
+        registration: expect.objectContaining({ id: first.registrationId, payment_status: 'canceled' }),
+      }),
+    )
     const mails = await queryRows<{ kind: string }>(
       sut.database.db,
       sql`select kind from mail_outbox where registration_id = ${first.registrationId}::uuid and kind = 'refunded'`,
@@ -141,6 +153,39 @@ describe.each(databaseKinds)('a participant cancels their own registration on %s
         details: { from: 'paid', to: 'canceled', amountJpy: 2700, policyAmountJpy: 2700 },
       }),
     ])
+  })
+
+  it('mails the participant in the language they registered in', async () => {
+    const userId = randomUUID()
+    const token = await sut.memberToken(userId)
+    sut.identity.setEmail(userId, 'fox@example.com')
+    await sut.database.db.execute(
+      sql`update users set email = 'fox@example.com' where user_id = ${userId}::uuid`,
+    )
+    const created = await sut.request('POST', '/registration', {
+      token,
+      body: { ...registrationRequest('member'), language: 'en' },
+    })
+    await payCheckout(sut, checkoutSessionOf(created))
+
+    expect((await cancel(sut, token)).status).toBe(200)
+
+    const [owed] = await queryRows<{ mail_id: string; registration_id: string }>(
+      sut.database.db,
+      sql`select mail_id, registration_id from mail_outbox where kind = 'refunded'`,
+    )
+    const { deliver, sent } = capturingMailer(sut)
+    await deliver({
+      mailId: owed?.mail_id ?? '',
+      kind: 'refunded',
+      registrationId: owed?.registration_id ?? '',
+      waitingEntryId: null,
+      attempts: 0,
+    })
+    expect(sent.map((mail) => mail.to)).toEqual(['fox@example.com'])
+    expect(sent[0]?.text).toContain(
+      'has been canceled and ¥2,700 has been refunded to the card you paid with',
+    )
   })
 
   it('still cancels after the last cut-off, refunding nothing and freeing the spot', async () => {
