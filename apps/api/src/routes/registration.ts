@@ -11,6 +11,7 @@ import {
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
   venueCodec,
@@ -25,6 +26,7 @@ import type { CurrentEditionReader } from '../services/current-edition.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
 import type { RefundService } from '../services/refunds.ts'
+import { changeDetails } from '../services/registration-details.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 interface RegistrationRouteDeps {
@@ -96,6 +98,15 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     const registration = toRegistration(await registrations.cancel(caller.sub), clock())
     if (!registration) throw notFound()
     return { status: 200, body: encode(registrationCodec, registration) }
+  })
+
+  mount(apiRoutes.putRegistrationDetails, async ({ body, caller }) => {
+    const details = decode(registrationDetailsRequestCodec, body)
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const changed = toRegistration(await changeDetails({ db, clock, currentEdition }, row, details), clock())
+    if (!changed) throw notFound()
+    return { status: 200, body: encode(registrationCodec, changed) }
   })
 
   mount(apiRoutes.getRegistrationCancellation, async ({ caller }) => {

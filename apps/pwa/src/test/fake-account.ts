@@ -287,6 +287,23 @@ function createFakeMemberApi() {
         state.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
         return state.registration
       }),
+    putRegistrationDetails: (details) =>
+      call(
+        'putRegistrationDetails',
+        () => {
+          if (state.registration?.paymentStatus !== 'paid')
+            throw new ProductError('detailsChangeNotPaid', 409)
+          const { tShirtSize: _size, changingRoomType: _room, ...kept } = state.registration
+          state.registration = {
+            ...kept,
+            badgeName: details.badgeName,
+            ...(details.tShirtSize ? { tShirtSize: details.tShirtSize } : {}),
+            ...(details.changingRoomType ? { changingRoomType: details.changingRoomType } : {}),
+          }
+          return state.registration
+        },
+        details,
+      ),
     getRegistrationCancellation: () => call('getRegistrationCancellation', () => state.cancellationQuote),
     cancelRegistration: (request) =>
       call(

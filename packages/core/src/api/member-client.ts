@@ -13,12 +13,14 @@ import {
   inventoryCodec,
   type Registration,
   type RegistrationCheckout,
+  type RegistrationDetails,
   type RegistrationHistoryItem,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
   type Venue,
@@ -61,6 +63,8 @@ export interface MemberApiClient {
   getRegistrationHistory(options?: CallOptions): Promise<RegistrationHistoryItem[]>
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
+  /** Changes the paid registration's badge name, size or room (decision 166); answers it as it now is. */
+  putRegistrationDetails(details: RegistrationDetails, options?: CallOptions): Promise<Registration>
   /** What cancelling the registration refunds today (decision 165); null without a registration (404). */
   getRegistrationCancellation(options?: CallOptions): Promise<RefundQuote | null>
   /** Cancels the paid registration with the refund confirmed (decision 165). */
@@ -99,6 +103,11 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getRegistrationHistory: reader(apiRoutes.getRegistrationHistory, registrationHistoryCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
+    putRegistrationDetails: sender(
+      apiRoutes.putRegistrationDetails,
+      registrationDetailsRequestCodec,
+      registrationCodec,
+    ),
     getRegistrationCancellation: reader(apiRoutes.getRegistrationCancellation, refundQuoteCodec),
     cancelRegistration: sender(
       apiRoutes.postRegistrationCancellation,

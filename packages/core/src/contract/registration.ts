@@ -231,6 +231,17 @@ export const registrationRequestWireSchema = component(
 )
 export type RegistrationRequestWire = z.infer<typeof registrationRequestWireSchema>
 
+export const registrationDetailsRequestWireSchema = component(
+  z.object(registrationFieldsWire).superRefine(checkTierFields),
+  {
+    id: 'RegistrationDetailsRequest',
+    description:
+      "A paid registration's badge name, T-shirt size and changing room, with its tier (which must stay the same), " +
+      'under the rules of RegistrationRequest',
+  },
+)
+export type RegistrationDetailsRequestWire = z.infer<typeof registrationDetailsRequestWireSchema>
+
 export const registrationCheckoutWireSchema = component(z.object({ payment_url: paymentUrlSchema }), {
   id: 'RegistrationCheckout',
   description: 'The Checkout page the user is sent to',
@@ -423,6 +434,30 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
   }),
 })
 
+/** The details a paid participant may change (decision 166): the registration form's fields but the rules agreement. */
+export const registrationDetailsSchema = z.object({
+  registrationTier: z.enum(registrationTiers),
+  badgeName: z.string(),
+  tShirtSize: z.enum(tShirtSizes).optional(),
+  changingRoomType: z.enum(changingRoomTypes).optional(),
+})
+export type RegistrationDetails = z.output<typeof registrationDetailsSchema>
+
+export const registrationDetailsRequestCodec = z.codec(
+  registrationDetailsRequestWireSchema,
+  registrationDetailsSchema,
+  {
+    decode: (wire) => toClientNames(wire),
+    // Only what the tier uses, as when registering.
+    encode: (details) => ({
+      registration_tier: details.registrationTier,
+      badge_name: details.badgeName,
+      ...(isSponsorTier(details.registrationTier) ? { t_shirt_size: details.tShirtSize } : {}),
+      ...(isFursuitTier(details.registrationTier) ? { changing_room_type: details.changingRoomType } : {}),
+    }),
+  },
+)
+
 export const registrationCheckoutSchema = z.object({ paymentUrl: z.string() })
 export type RegistrationCheckout = z.output<typeof registrationCheckoutSchema>
 
@@ -538,6 +573,16 @@ export const registrationRoutes = {
     summary: 'Cancel the pending Checkout session',
     description: 'Ends the registration session and returns the registration as it now is.',
     responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
+  }),
+  putRegistrationDetails: memberRegistration.put('/registration/details', {
+    summary: "Change the paid registration's badge name, T-shirt size or changing room",
+    description:
+      'Until the badge print day, 7 days before the event in Japan (decision 166), with the same rules as ' +
+      'registering; the tier must stay the same. Answers the registration as it now is, and mails the ' +
+      'participant the details in force. Errors: 400 invalidRequest; 409 detailsChangeNotPaid, ' +
+      'detailsChangeClosed, tierChangeNotOffered; 404 notFound without a registration.',
+    request: { body: registrationDetailsRequestWireSchema },
+    responses: { 200: { description: 'The registration after the change', schema: registrationWireSchema } },
   }),
   getRegistrationCancellation: memberRegistration.get('/registration/cancellation', {
     summary: 'Read what cancelling the registration refunds today',

@@ -45,6 +45,7 @@ export const apiRoutes = {
   getRegistrationHistory: registrationRoutes.getRegistrationHistory,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
+  putRegistrationDetails: registrationRoutes.putRegistrationDetails,
   getRegistrationCancellation: registrationRoutes.getRegistrationCancellation,
   postRegistrationCancellation: registrationRoutes.postRegistrationCancellation,
   getRegistrationCode: registrationRoutes.getRegistrationCode,

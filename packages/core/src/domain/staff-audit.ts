@@ -16,8 +16,9 @@ export const staffAuditActions = [
   'staffDisabled',
   'staffEnabled',
   'retentionRun',
-  // Not a staff member's change, but money leaving: a participant canceled their own paid registration.
+  // Not staff members' changes: a participant canceled their own paid registration, or changed its details.
   'participantCanceled',
+  'participantChangedDetails',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

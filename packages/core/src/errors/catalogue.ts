@@ -66,6 +66,10 @@ export const productErrorKeys = [
   'alreadyCheckedIn',
   'refundAmountChanged',
   'cancelDuringEventCancellation',
+  // A participant changing their details (decision 166): not paid, after the badge print day, another tier.
+  'detailsChangeNotPaid',
+  'detailsChangeClosed',
+  'tierChangeNotOffered',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
