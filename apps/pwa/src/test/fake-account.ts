@@ -385,7 +385,7 @@ function createFakeMemberApi() {
 }
 
 /** Account services over the fakes, with a fixed clock; records where the browser was sent. */
-export function createFakeAccount(options: { signedInAs?: string; password?: string } = {}) {
+export function createFakeAccount(options: { signedInAs?: string; password?: string; now?: number } = {}) {
   const cognito = createFakeCognito()
   const backend = createFakeMemberApi()
   const keyValueStorage = createMemoryStorage()
@@ -398,7 +398,7 @@ export function createFakeAccount(options: { signedInAs?: string; password?: str
     pwaUrl: 'http://localhost:5173',
     keyValueStorage,
     api: backend.api,
-    clock: () => now,
+    clock: () => options.now ?? now,
     navigateTo: (url) => navigatedTo.push(url),
     openWindow: (url) => {
       if (popUpsBlocked) return false
