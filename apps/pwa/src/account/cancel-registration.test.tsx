@@ -121,6 +121,11 @@ describe('cancel-registration', () => {
     expect(
       await screen.findByText('Of your fee of ¥3,000, cancelling today refunds ¥1,500 (50%).'),
     ).toBeTruthy()
+    expect(
+      screen.getByText(
+        'The refund amount has changed since the page was opened. Check the new amount and confirm again.',
+      ),
+    ).toBeTruthy()
     await click('Cancel my registration')
     await click('Cancel registration', await screen.findByRole('dialog'))
 

@@ -42,10 +42,11 @@ type Step =
   | { kind: 'done'; refund: Refund }
 
 function CancelRegistration({ account }: { account: AccountServices }) {
-  const { t } = useAccountTranslation()
+  const { t, errorText } = useAccountTranslation()
   const language = useLanguage()
   const navigate = useNavigate()
   const [step, setStep] = useState<Step>({ kind: 'loading' })
+  const [amountChanged, setAmountChanged] = useState(false)
 
   const load = useCallback(async () => {
     setStep({ kind: 'loading' })
@@ -129,13 +130,23 @@ function CancelRegistration({ account }: { account: AccountServices }) {
     )
   }
   return (
-    <PaidCancellation
-      account={account}
-      quote={quote}
-      onDone={(refund) => setStep({ kind: 'done', refund })}
-      onQuoteChanged={() => void load()}
-      links={links}
-    />
+    <>
+      {amountChanged && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {errorText('product.refundAmountChanged')}
+        </Alert>
+      )}
+      <PaidCancellation
+        account={account}
+        quote={quote}
+        onDone={(refund) => setStep({ kind: 'done', refund })}
+        onQuoteChanged={() => {
+          setAmountChanged(true)
+          void load()
+        }}
+        links={links}
+      />
+    </>
   )
 }
 
