@@ -11,7 +11,7 @@ import { editions } from './edition-schema.ts'
 /**
  * The audit record of a registration canceled with a refund: one per registration, written in the same
  * transaction that cancels it and gives its spot back, whoever refunded (staff in the reception app, someone
- * in the Stripe Dashboard, the event-cancelled run).
+ * in the Stripe Dashboard, the event-cancelled run, the participant on My Page).
  */
 export const registrationRefunds = pgTable(
   'registration_refunds',
@@ -27,7 +27,7 @@ export const registrationRefunds = pgTable(
   (table) => [
     check(
       'registration_refunds_source',
-      sql`${table.source} in ('staff', 'stripe_dashboard', 'event_cancelled')`,
+      sql`${table.source} in ('staff', 'stripe_dashboard', 'event_cancelled', 'participant')`,
     ),
     check('registration_refunds_amount_non_negative', sql`${table.amountJpy} >= 0`),
   ],

@@ -125,6 +125,18 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
         },
       }
     },
+    async details_changed(registration) {
+      if (registration.paymentStatus !== 'paid')
+        return { skip: `the registration is ${registration.paymentStatus}` }
+      return {
+        data: {
+          registrationTier: registration.registrationTier,
+          badgeName: registration.badgeName,
+          tShirtSize: registration.tShirtSize,
+          changingRoomType: registration.changingRoomType,
+        },
+      }
+    },
     async refunded_automatically(registration) {
       const [refund] = await db
         .select({ amountJpy: automaticRefunds.amountJpy })

@@ -23,6 +23,24 @@ export async function enqueueMail(
 }
 
 /**
+ * Owes a mail of `kind` about a registration again, whether or not one was sent before: for a change a participant
+ * may make many times (decision 166), whose mail reads the registration as it is when it leaves. The row gets a
+ * new id, so a sender still delivering the earlier mail records that delivery on nothing and this one goes out.
+ */
+export async function rearmMail(
+  executor: Executor,
+  mail: { kind: MailKind; registrationId: string; now: number },
+): Promise<void> {
+  await executor.execute(sql`
+    insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
+    values (gen_random_uuid(), ${mail.kind}, ${mail.registrationId}::uuid, ${iso(mail.now)}::timestamptz,
+      ${iso(mail.now)}::timestamptz)
+    on conflict (registration_id, kind) do update set mail_id = gen_random_uuid(), status = 'pending',
+      attempts = 0, next_attempt_at = excluded.next_attempt_at, lease_until = null, last_error = null,
+      message_id = null, sent_at = null`)
+}
+
+/**
  * For the statement that ends pending registrations in a CTE named `ended` (services/inventory.ts): owes each of
  * them whose member had reached checkout (a checkout session exists) the "checkout lapsed" mail, in the same
  * statement.

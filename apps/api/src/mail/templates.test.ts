@@ -48,6 +48,7 @@ describe('mail templates', () => {
   it('register every kind the outbox stores', () => {
     expect(mailKinds.sort()).toEqual([
       'checkout_lapsed',
+      'details_changed',
       'receipt',
       'refunded',
       'refunded_automatically',
@@ -105,6 +106,22 @@ describe('mail templates', () => {
     expect(expired.subject).toBe('【東京ふぁーりーフェス】お取り置きの期限が切れました')
     expect(expired.text).toContain('お取り置きしていた一般参加の枠は')
     expectPlaceholdersFilled(en, ja, expired)
+  })
+
+  it('tell a participant the details now in force after a change, in both languages', async () => {
+    const data = {
+      registrationTier: 'sponsor_fursuiter' as const,
+      badgeName: 'Fox',
+      tShirtSize: 'XL',
+      changingRoomType: 'male' as const,
+    }
+    const ja = await mailTemplates.details_changed.render(data, 'ja', context)
+    const en = await mailTemplates.details_changed.render(data, 'en', context)
+
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】参加登録の内容変更のお知らせ')
+    expect(en.text).toContain('They are now: Badge name: Fox / T-shirt size: XL / Changing room: ')
+    expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
+    expectPlaceholdersFilled(ja, en, en)
   })
 
   it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {

@@ -509,6 +509,28 @@ const refundedAutomatically = notice<RefundedAutomaticallyData>(
   (data, language) => ({ amount: yen(data.amountJpy, language) }),
 )
 
+interface DetailsChangedData extends NoticeData {
+  tShirtSize: string | null
+  changingRoomType: 'male' | 'female' | null
+}
+
+/** A paid participant changed their badge name, size or room (decision 166): the details now in force. */
+const detailsChanged = notice<DetailsChangedData>(
+  'mypage/dashboard',
+  () => 'detailsChanged',
+  (data, language) => {
+    const words = mailStrings[language].receipt
+    const room = data.changingRoomType
+    return {
+      details: [
+        `${words.badgeName}: ${data.badgeName}`,
+        ...(data.tShirtSize ? [`${words.tShirtSize}: ${data.tShirtSize}`] : []),
+        ...(room ? [`${words.changingRoom}: ${coreResources[language].domain.changingRoomType[room]}`] : []),
+      ].join(' / '),
+    }
+  },
+)
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
@@ -517,6 +539,7 @@ export const mailTemplates = {
   waiting_list_offer_expired: waitingListOfferExpired,
   refunded,
   refunded_automatically: refundedAutomatically,
+  details_changed: detailsChanged,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */

@@ -2,12 +2,16 @@ import {
   apiRoutes,
   type Clock,
   inventoryCodec,
+  participantCancelRequestCodec,
   type Registration,
+  refundCodec,
+  refundQuoteCodec,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
   venueCodec,
@@ -22,6 +26,7 @@ import type { CurrentEditionReader } from '../services/current-edition.ts'
 import type { FeatureFlagService } from '../services/feature-flags.ts'
 import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
 import type { RefundService } from '../services/refunds.ts'
+import { changeDetails } from '../services/registration-details.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 interface RegistrationRouteDeps {
@@ -48,8 +53,8 @@ async function withRefund(refunds: RefundService, registrationId: string, regist
 }
 
 /**
- * The member's registration: the tiers left, starting and cancelling a registration, its additional info, its
- * registration code and the venue it admits to.
+ * The member's registration: the tiers left, starting and cancelling a registration (a checkout, or a paid
+ * registration with its refund, decision 165), its additional info, its registration code and the venue it admits to.
  */
 export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
   const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
@@ -92,6 +97,33 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     const registration = toRegistration(await registrations.cancel(caller.sub), clock())
     if (!registration) throw notFound()
     return { status: 200, body: encode(registrationCodec, registration) }
+  })
+
+  mount(apiRoutes.putRegistrationDetails, async ({ body, caller }) => {
+    const details = decode(registrationDetailsRequestCodec, body)
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const changed = toRegistration(await changeDetails({ db, clock, currentEdition }, row, details), clock())
+    if (!changed) throw notFound()
+    return { status: 200, body: encode(registrationCodec, changed) }
+  })
+
+  mount(apiRoutes.getRegistrationCancellation, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    return { status: 200, body: encode(refundQuoteCodec, await refunds.quote(row.registrationId)) }
+  })
+
+  mount(apiRoutes.postRegistrationCancellation, async ({ body, caller }) => {
+    const request = decode(participantCancelRequestCodec, body)
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const refund = await refunds.cancelByParticipant({
+      registrationId: row.registrationId,
+      clientKey: request.idempotencyKey,
+      refundJpy: request.refundJpy,
+    })
+    return { status: 200, body: encode(refundCodec, refund) }
   })
 
   mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {

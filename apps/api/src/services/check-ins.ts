@@ -7,10 +7,10 @@ import type {
   CheckInResult,
   Clock,
 } from '@furfes/core'
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Executor, sqlState, uniqueViolation } from '../db/database.ts'
-import { checkInStates, checkIns, registrations } from '../db/schema.ts'
+import { checkInStates, checkIns, refundAttempts, registrations } from '../db/schema.ts'
 import { recordAudit } from './audit.ts'
 
 /*
@@ -22,8 +22,8 @@ import { recordAudit } from './audit.ts'
  * 3. The record is inserted under the log's advisory lock, held until commit, so `seq` numbers commit in the
  *    order they are drawn and GET /admin/check-ins can never pass a number that becomes visible later.
  *
- * A check-in of a registration that is not paid is refused (rejected, not_paid or canceled), whatever the device
- * believed: the API decides who may be checked in (decision 078). A check-in made by scanning carries the code,
+ * A check-in of a registration that is not paid, or whose refund is under way, is refused (rejected, not_paid or
+ * canceled), whatever the device believed: the API decides who may be checked in (decision 078). A check-in made by scanning carries the code,
  * which must be one the API signed for that registration and the current edition (decision 159). An undo is
  * decided on its target alone.
  *
@@ -52,6 +52,16 @@ export function parseCheckInCursor(cursor: string | undefined): number | undefin
   if (cursor === undefined) return 0
   if (!/^(0|[1-9]\d{0,14})$/.test(cursor)) return undefined
   return Number(cursor)
+}
+
+/** Whether a refund of the registration was asked for and not refused (decision 111's attempts). */
+async function refundUnderway(tx: Executor, registrationId: string): Promise<boolean> {
+  const [attempt] = await tx
+    .select({ attempt: refundAttempts.attempt })
+    .from(refundAttempts)
+    .where(and(eq(refundAttempts.registrationId, registrationId), ne(refundAttempts.status, 'failed')))
+    .limit(1)
+  return attempt !== undefined
 }
 
 type Decision =
@@ -118,6 +128,11 @@ export function createCheckInService(options: {
       }
       if (inForce !== null) {
         return { decision: { status: 'duplicate', firstCheckInId: inForce }, nextInForce: inForce }
+      }
+      // A refund asked for (or done) is a cancellation under way: the participant who cancelled on My Page is
+      // not let in while the provider answers (decision 165).
+      if (await refundUnderway(tx, item.registrationId)) {
+        return { decision: { status: 'rejected', reason: 'canceled' }, nextInForce: inForce }
       }
       return { decision: { status: 'accepted' }, nextInForce: item.id }
     }

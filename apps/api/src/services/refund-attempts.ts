@@ -1,5 +1,6 @@
 import type { RefundSource } from '@furfes/core'
 import { and, asc, eq } from 'drizzle-orm'
+import type { Executor } from '../db/database.ts'
 import { refundAttempts } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { RefundRefusedError } from '../payments/gateway.ts'
@@ -21,9 +22,10 @@ async function currentAttempt(
   { db }: RefundDeps,
   row: RegistrationRow,
   wanted: Omit<AttemptRow, 'attempt' | 'providerKey'>,
+  guard: AttemptGuard | undefined,
 ) {
-  for (;;) {
-    const attempts = await db
+  const find = async (executor: Executor) => {
+    const attempts = await executor
       .select()
       .from(refundAttempts)
       .where(eq(refundAttempts.registrationId, row.registrationId))
@@ -31,14 +33,30 @@ async function currentAttempt(
     const open = attempts.find((attempt) => attempt.status !== 'failed')
     if (open) return open
     const attempt = attempts.length + 1
-    const [created] = await db
+    const [created] = await executor
       .insert(refundAttempts)
       .values({ ...wanted, attempt, providerKey: refundProviderKey(row.registrationId, attempt) })
       .onConflictDoNothing()
       .returning()
-    if (created) return created
+    return created
+  }
+  for (;;) {
+    const found = guard
+      ? await db.transaction(async (tx) => {
+          await guard(tx)
+          return find(tx)
+        })
+      : await find(db)
+    if (found) return found
   }
 }
+
+/**
+ * Runs in the transaction that finds or opens the attempt, before it does: what must still hold when the
+ * refund is asked for, under a lock the competing change also takes (a participant's cancel and the door's
+ * check-in, decision 165). It throws to refuse.
+ */
+export type AttemptGuard = (tx: Executor) => Promise<void>
 
 export interface WantedRefund {
   amountJpy: number
@@ -59,16 +77,22 @@ export async function refundPaid(
   row: RegistrationRow,
   checkoutSessionId: string,
   wanted: WantedRefund,
+  guard?: AttemptGuard,
 ): Promise<RefundRow> {
   const { db, clock, gateway, logger } = deps
-  const attempt = await currentAttempt(deps, row, {
-    registrationId: row.registrationId,
-    ...wanted,
-    status: 'requested',
-    error: null,
-    requestedAt: new Date(clock()),
-    finishedAt: null,
-  })
+  const attempt = await currentAttempt(
+    deps,
+    row,
+    {
+      registrationId: row.registrationId,
+      ...wanted,
+      status: 'requested',
+      error: null,
+      requestedAt: new Date(clock()),
+      finishedAt: null,
+    },
+    guard,
+  )
   // The same client key is one confirmation of one amount: resent with another, it is a mistake, not a retry.
   if (
     wanted.clientKey !== null &&

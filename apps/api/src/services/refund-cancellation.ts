@@ -55,11 +55,14 @@ export interface StaffRefundInput {
 }
 
 /**
- * What a staff request is told about the refund made (decision 111): its own refund when its key made it and
+ * What a staff or participant request is told about the refund made (decisions 111 and 165): its own refund when its key made it and
  * it asks the same amount; 409 alreadyRefunded when another key (request, tablet, instance) made it, even if
  * this request helped complete it; 409 refundKeyReused when its key made it with another amount.
  */
-export function answerTo(input: StaffRefundInput, refund: RefundRow): Refund {
+export function answerTo(
+  input: Pick<StaffRefundInput, 'clientKey' | 'amountJpy'>,
+  refund: RefundRow,
+): Refund {
   if (refund.clientKey !== input.clientKey) throw productError(409, 'alreadyRefunded')
   // No amount asks for the policy amount, as the first request with this key did if it gave none.
   if ((input.amountJpy ?? refund.policyAmountJpy) !== refund.amountJpy)
@@ -107,6 +110,8 @@ const refundEvents: Readonly<Record<RefundSource, RefundEvent>> = {
   staff: 'refund',
   stripe_dashboard: 'providerRefund',
   event_cancelled: 'eventCancelled',
+  // The participant's own cancellation (decision 165) is the same change as a staff member's.
+  participant: 'refund',
 }
 
 /**
@@ -135,13 +140,17 @@ export async function cancelRefunded(
           ),
         )
     }
-    const [row] = await queryRows<{ edition_id: string; registration_tier: RegistrationTier }>(
+    const [row] = await queryRows<{
+      edition_id: string
+      registration_tier: RegistrationTier
+      user_id: string
+    }>(
       tx,
       sql`update registrations
           set payment_status = ${paymentStatusOf(change.to)}, paid_at = coalesce(paid_at, ${iso(now)}::timestamptz),
             updated_at = ${iso(now)}::timestamptz
           where registration_id = ${cancellation.registrationId}::uuid and ${inRegistrationStates(change.from)}
-          returning edition_id, registration_tier`,
+          returning edition_id, registration_tier, user_id`,
     )
     if (!row) {
       // The provider's webhook completed this refund first; the refund's id is only known here.
@@ -186,6 +195,22 @@ export async function cancelRefunded(
           policyAmountJpy: cancellation.policyAmountJpy,
           reason: cancellation.reason,
         },
+      })
+    }
+    // A participant's own cancellation is money leaving at nobody's desk: the trail keeps who and how much.
+    if (cancellation.source === 'participant') {
+      await recordAudit(tx, {
+        at: new Date(now),
+        actor: { id: row.user_id },
+        action: 'participantCanceled',
+        subject: cancellation.registrationId,
+        details: {
+          from: 'paid',
+          to: 'canceled',
+          amountJpy: cancellation.amountJpy,
+          policyAmountJpy: cancellation.policyAmountJpy,
+        },
+        editionId: row.edition_id,
       })
     }
     return row.registration_tier

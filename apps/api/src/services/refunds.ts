@@ -18,6 +18,7 @@ import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { requireCurrentEdition } from './editions.ts'
+import { cancelByParticipant, type ParticipantCancelInput } from './participant-cancel.ts'
 import { refundPaid } from './refund-attempts.ts'
 import {
   answerTo,
@@ -30,8 +31,8 @@ import {
 import { registrationById } from './registration-queries.ts'
 
 /*
- * Cancellations with a refund (decision 111): by staff through the payment provider, by the event-cancelled
- * run, and refunds the provider reports that were made elsewhere (the Stripe Dashboard). One use case a
+ * Cancellations with a refund (decision 111): by staff through the payment provider, by the participant
+ * (decision 165), by the event-cancelled run, and refunds the provider reports that were made elsewhere (the Stripe Dashboard). One use case a
  * function over the dependencies; createRefundService assembles them into the service the routes call.
  */
 
@@ -50,6 +51,8 @@ export interface RefundService {
   quote(registrationId: string): Promise<RefundQuote>
   /** Cancels a paid registration with a refund through the payment provider; once per registration. */
   refundByStaff(input: StaffRefundInput): Promise<Refund>
+  /** The participant cancels their own paid registration at the policy amount of today (decision 165). */
+  cancelByParticipant(input: ParticipantCancelInput): Promise<Refund>
   /**
    * Refunds a paid registration the fee minus the per-person expenses, as the event-cancelled run does; a
    * registration no longer paid (refunded already) is left alone. Throws 502 refundFailed like refundByStaff.
@@ -206,6 +209,7 @@ export function createRefundService(options: {
   return {
     quote: (registrationId) => quote(deps, registrationId),
     refundByStaff: (input) => refundByStaff(deps, input),
+    cancelByParticipant: (input) => cancelByParticipant(deps, input),
     refundForEventCancellation: (registrationId, expensesPerPersonJpy, staffUserId) =>
       refundForEventCancellation(deps, registrationId, expensesPerPersonJpy, staffUserId),
     refundedJpy: async (registrationId) => (await refundOf(deps.db, registrationId))?.amountJpy,

@@ -217,13 +217,4 @@ describe('account routes', () => {
     expect(keyValueStorage.getItem('authInfoRefreshToken')).toBeNull()
     expect(keyValueStorage.getItem('registrationJwtToken')).toBeNull()
   })
-
-  it('explains that a paid registration is cancelled by contacting the committee', async () => {
-    const { account } = createFakeAccount()
-    renderApp('/ja/cancel-registration', { account })
-    await heading('参加登録のキャンセル')
-    expect(screen.getByRole('link', { name: 'お問い合わせフォームへ' }).getAttribute('href')).toBe(
-      '/ja/contact-us',
-    )
-  })
 })

@@ -41,11 +41,14 @@ export function RegistrationDetailsFields({
   form,
   name = '',
   sizeTable = false,
+  agreement = true,
 }: {
   form: ZodForm<RegistrationFormValues, RegistrationForm>
   name?: string
   /** Shows the size chart under the size choice (the registration form; the waiting list's form is shorter). */
   sizeTable?: boolean
+  /** Asks for the agreement to the rules; a paid participant changing their details agreed when registering. */
+  agreement?: boolean
 }) {
   const { t } = useAccountTranslation()
   const message = useFieldMessage(form)
@@ -103,11 +106,13 @@ export function RegistrationDetailsFields({
         />
       )}
 
-      <RulesAgreementField
-        checked={form.values.agreedToRules}
-        onChange={(agreed) => form.setValue('agreedToRules', agreed)}
-        message={message('agreedToRules')}
-      />
+      {agreement && (
+        <RulesAgreementField
+          checked={form.values.agreedToRules}
+          onChange={(agreed) => form.setValue('agreedToRules', agreed)}
+          message={message('agreedToRules')}
+        />
+      )}
     </>
   )
 }

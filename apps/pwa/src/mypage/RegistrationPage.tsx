@@ -1,29 +1,35 @@
 import {
+  calendarDateInTokyo,
+  detailsChangeClosesAt,
+  formatCalendarDate,
   formatInstant,
   type InventoryItem,
   isSessionExpiredError,
   type Registration,
   type RegistrationForm,
+  registrationFormSchema,
   registrationMachine,
 } from '@furfes/core'
 import { ErrorAlert, useStore } from '@furfes/ui'
-import { SubmitButton } from '@furfes/ui/forms'
+import { SchemaForm, SubmitButton } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { fromPromise } from 'xstate'
 import { useAccountTranslation } from '../account/i18n.ts'
-import { AccountPage, Busy } from '../account/ui.tsx'
+import { AccountPage, Busy, Notice } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
+import { useEdition } from '../app/useEdition.ts'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
-import { RegistrationDetailsFields } from './RegistrationFields.tsx'
+import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
 import { TierPicker } from './TierPicker.tsx'
 import { useRegistrationForm } from './use-registration-form.ts'
+import { useSaveForm } from './use-submit.ts'
 import { WaitingListPanel } from './WaitingList.tsx'
 
 /**
@@ -230,6 +236,7 @@ function PaidView({ registration }: { registration: Registration }) {
     <Section id="paid" heading={t('registration.paidHeading')}>
       <Typography sx={{ mb: 2 }}>{t('registration.paidLead')}</Typography>
       <RegistrationFacts registration={registration} />
+      <DetailsChange registration={registration} />
       <Typography sx={{ my: 2 }}>{t('registration.categoryChange')}</Typography>
       <ButtonRow>
         {paidActions.map(({ variant, path, label }) => (
@@ -239,6 +246,57 @@ function PaidView({ registration }: { registration: Registration }) {
         ))}
       </ButtonRow>
     </Section>
+  )
+}
+
+/**
+ * A paid participant changes their badge name, T-shirt size or changing room with the registration form's fields
+ * and rules, until the badge print day (docs/decisions/166-participants-change-their-details.md).
+ */
+function DetailsChange({ registration }: { registration: Registration }) {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  const { account } = useMyPage()
+  const { edition } = useEdition()
+  const [open, setOpen] = useState(false)
+  const closesAt = detailsChangeClosesAt(edition)
+  const lastDay = formatCalendarDate(calendarDateInTokyo(closesAt - 1), language)
+  const { form, formProps, done } = useSaveForm<RegistrationFormValues, RegistrationForm>(
+    registrationFormSchema,
+    {
+      registrationTier: registration.registrationTier,
+      badgeName: registration.badgeName,
+      tShirtSize: registration.tShirtSize,
+      changingRoomType: registration.changingRoomType,
+      agreedToRules: true,
+    },
+    async ({ registrationTier, badgeName, tShirtSize, changingRoomType }) =>
+      account.cache.registration.set(
+        await account.api.putRegistrationDetails({
+          registrationTier,
+          badgeName,
+          tShirtSize,
+          changingRoomType,
+        }),
+      ),
+  )
+  if (account.clock() >= closesAt) {
+    return <Typography sx={{ my: 2 }}>{t('registration.detailsChangeClosed')}</Typography>
+  }
+  return (
+    <Stack spacing={2} sx={{ my: 2 }}>
+      <Typography>{t('registration.detailsChangeUntil', { date: lastDay })}</Typography>
+      {done && <Notice>{t('registration.detailsChanged')}</Notice>}
+      {open ? (
+        <SchemaForm {...formProps} submitLabel={t('registration.detailsChangeSave')}>
+          <RegistrationDetailsFields form={form} name="change" agreement={false} />
+        </SchemaForm>
+      ) : (
+        <Button variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+          {t('registration.detailsChangeOpen')}
+        </Button>
+      )}
+    </Stack>
   )
 }
 

@@ -9,6 +9,8 @@ import {
   NetworkError,
   ProductError,
   type Profile,
+  type Refund,
+  type RefundQuote,
   type Registration,
   type RegistrationAdditionalInfo,
   type RegistrationHistoryItem,
@@ -212,6 +214,8 @@ function createFakeMemberApi() {
     waitingList: null as WaitingListEntry | null,
     /** What GET /venue answers: null is its 404 (no paid registration, or not announced). */
     venue: null as Venue | null,
+    /** What GET /registration/cancellation answers: null is its 404 (no registration). */
+    cancellationQuote: null as RefundQuote | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -283,6 +287,52 @@ function createFakeMemberApi() {
         state.registration = { registrationTier, badgeName, paymentStatus: 'canceled' }
         return state.registration
       }),
+    putRegistrationDetails: (details) =>
+      call(
+        'putRegistrationDetails',
+        () => {
+          if (state.registration?.paymentStatus !== 'paid')
+            throw new ProductError('detailsChangeNotPaid', 409)
+          const { tShirtSize: _size, changingRoomType: _room, ...kept } = state.registration
+          state.registration = {
+            ...kept,
+            badgeName: details.badgeName,
+            ...(details.tShirtSize ? { tShirtSize: details.tShirtSize } : {}),
+            ...(details.changingRoomType ? { changingRoomType: details.changingRoomType } : {}),
+          }
+          return state.registration
+        },
+        details,
+      ),
+    getRegistrationCancellation: () => call('getRegistrationCancellation', () => state.cancellationQuote),
+    cancelRegistration: (request) =>
+      call(
+        'cancelRegistration',
+        () => {
+          const quote = state.cancellationQuote
+          if (state.registration?.paymentStatus !== 'paid' || !quote) {
+            throw new ProductError('registrationNotPaid', 409)
+          }
+          if (request.refundJpy !== quote.policyRefundJpy) throw new ProductError('refundAmountChanged', 409)
+          const refund: Refund = {
+            registrationId: quote.registrationId,
+            amountJpy: quote.policyRefundJpy,
+            policyAmountJpy: quote.policyRefundJpy,
+            source: 'participant',
+            refundedAt: now,
+          }
+          const { registrationTier, badgeName } = state.registration
+          state.registration = {
+            registrationTier,
+            badgeName,
+            paymentStatus: 'canceled',
+            refundedJpy: refund.amountJpy,
+          }
+          state.cancellationQuote = { ...quote, paymentStatus: 'canceled', refund }
+          return refund
+        },
+        request,
+      ),
     getRegistrationCode: () =>
       call('getRegistrationCode', () => {
         if (!state.registrationCode) throw new ProductError('notFound', 404)
@@ -335,7 +385,7 @@ function createFakeMemberApi() {
 }
 
 /** Account services over the fakes, with a fixed clock; records where the browser was sent. */
-export function createFakeAccount(options: { signedInAs?: string; password?: string } = {}) {
+export function createFakeAccount(options: { signedInAs?: string; password?: string; now?: number } = {}) {
   const cognito = createFakeCognito()
   const backend = createFakeMemberApi()
   const keyValueStorage = createMemoryStorage()
@@ -348,7 +398,7 @@ export function createFakeAccount(options: { signedInAs?: string; password?: str
     pwaUrl: 'http://localhost:5173',
     keyValueStorage,
     api: backend.api,
-    clock: () => now,
+    clock: () => options.now ?? now,
     navigateTo: (url) => navigatedTo.push(url),
     openWindow: (url) => {
       if (popUpsBlocked) return false

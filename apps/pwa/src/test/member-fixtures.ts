@@ -23,7 +23,7 @@ export const flagsOn: FeatureFlags = {
 type FakeAccount = ReturnType<typeof createFakeAccount>
 
 /** Fake account services with the member signed in. */
-export function signedIn(options: { password?: string } = {}): FakeAccount {
+export function signedIn(options: { password?: string; now?: number } = {}): FakeAccount {
   return createFakeAccount({ signedInAs: email, ...options })
 }
 

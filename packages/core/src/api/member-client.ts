@@ -1,16 +1,26 @@
 import { featureFlagsCodec } from '../contract/flags.ts'
 import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
+  type ParticipantCancelRequest,
+  participantCancelRequestCodec,
+  type Refund,
+  type RefundQuote,
+  refundCodec,
+  refundQuoteCodec,
+} from '../contract/refunds.ts'
+import {
   type InventoryItem,
   inventoryCodec,
   type Registration,
   type RegistrationCheckout,
+  type RegistrationDetails,
   type RegistrationHistoryItem,
   registrationAdditionalInfoCodec,
   registrationAdditionalInfoRequestCodec,
   registrationCheckoutCodec,
   registrationCodeCodec,
   registrationCodec,
+  registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
   type Venue,
@@ -53,6 +63,12 @@ export interface MemberApiClient {
   getRegistrationHistory(options?: CallOptions): Promise<RegistrationHistoryItem[]>
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
+  /** Changes the paid registration's badge name, size or room (decision 166); answers it as it now is. */
+  putRegistrationDetails(details: RegistrationDetails, options?: CallOptions): Promise<Registration>
+  /** What cancelling the registration refunds today (decision 165); null without a registration (404). */
+  getRegistrationCancellation(options?: CallOptions): Promise<RefundQuote | null>
+  /** Cancels the paid registration with the refund confirmed (decision 165). */
+  cancelRegistration(request: ParticipantCancelRequest, options?: CallOptions): Promise<Refund>
   /** The registration code (a token). */
   getRegistrationCode(options?: CallOptions): Promise<string>
   /** The member's waiting-list entry (decision 115); null when they never joined one (404). */
@@ -87,6 +103,17 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getRegistrationHistory: reader(apiRoutes.getRegistrationHistory, registrationHistoryCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
+    putRegistrationDetails: sender(
+      apiRoutes.putRegistrationDetails,
+      registrationDetailsRequestCodec,
+      registrationCodec,
+    ),
+    getRegistrationCancellation: reader(apiRoutes.getRegistrationCancellation, refundQuoteCodec),
+    cancelRegistration: sender(
+      apiRoutes.postRegistrationCancellation,
+      participantCancelRequestCodec,
+      refundCodec,
+    ),
     getRegistrationCode: reader(apiRoutes.getRegistrationCode, registrationCodeCodec),
     getWaitingList: reader(apiRoutes.getWaitingList, waitingListEntryCodec),
     joinWaitingList: sender(apiRoutes.postWaitingList, waitingListJoinCodec, waitingListEntryCodec),

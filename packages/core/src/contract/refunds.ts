@@ -13,7 +13,7 @@ import { toClientNames, toWireNames } from './wire-names.ts'
  * request, and the audit record of a refund however it was made.
  */
 
-export const refundSources = ['staff', 'stripe_dashboard', 'event_cancelled'] as const
+export const refundSources = ['staff', 'stripe_dashboard', 'event_cancelled', 'participant'] as const
 export type RefundSource = (typeof refundSources)[number]
 
 const refundPeriods = Object.keys(refundPercentages) as RefundPeriod[]
@@ -33,7 +33,9 @@ export const refundWireSchema = component(
     reason: storedTextSchema.optional().describe('Why the amount differs from the policy, as staff wrote it'),
     source: z
       .enum(refundSources)
-      .describe('staff (reception app), stripe_dashboard (outside), event_cancelled'),
+      .describe(
+        'staff (reception app), stripe_dashboard (outside), event_cancelled, participant (canceled on My Page)',
+      ),
     staff_user_id: z.string().optional().describe('The admin who refunded (absent for stripe_dashboard)'),
     refunded_at: z.iso.datetime({ offset: true }),
   }),
@@ -96,6 +98,22 @@ export const refundRequestWireSchema = component(
 )
 export type RefundRequestWire = z.infer<typeof refundRequestWireSchema>
 
+export const participantCancelRequestWireSchema = component(
+  z.object({
+    idempotency_key: z
+      .uuid()
+      .describe('One per confirmation on the page: the same key sent again answers the same cancellation'),
+    refund_jpy: yenSchema.describe(
+      'The refund the participant was shown and confirmed; refused with 409 refundAmountChanged when the policy now gives another',
+    ),
+  }),
+  {
+    id: 'ParticipantCancelRequest',
+    description: 'The participant cancels their own paid registration with the refund the policy gives today',
+  },
+)
+export type ParticipantCancelRequestWire = z.infer<typeof participantCancelRequestWireSchema>
+
 export const refundSchema = z.object({
   registrationId: z.string(),
   amountJpy: z.number(),
@@ -136,6 +154,12 @@ export const refundRequestSchema = z.object({
   reason: z.string().optional(),
 })
 export type RefundRequest = z.output<typeof refundRequestSchema>
+
+export const participantCancelRequestSchema = z.object({
+  idempotencyKey: z.uuid(),
+  refundJpy: z.number().int().min(0).max(maxRefundJpy),
+})
+export type ParticipantCancelRequest = z.output<typeof participantCancelRequestSchema>
 
 function refundFromWire(wire: RefundWire): Refund {
   return { ...toClientNames(wire), refundedAt: Date.parse(wire.refunded_at) }
@@ -182,6 +206,12 @@ export const refundQuoteCodec = z.codec(refundQuoteWireSchema, refundQuoteSchema
         }),
   }),
 })
+
+export const participantCancelRequestCodec = z.codec(
+  participantCancelRequestWireSchema,
+  participantCancelRequestSchema,
+  { decode: (wire) => toClientNames(wire), encode: (request) => toWireNames(request) },
+)
 
 export const refundRequestCodec = z.codec(refundRequestWireSchema, refundRequestSchema, {
   decode: (wire) => toClientNames(wire),

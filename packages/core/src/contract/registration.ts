@@ -35,6 +35,7 @@ import {
   tierDependentIssues,
 } from '../validation/forms.ts'
 import { listCodec, toIso } from './codecs.ts'
+import { participantCancelRequestWireSchema, refundQuoteWireSchema, refundWireSchema } from './refunds.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, listComponent, registrationIdSchema } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -222,6 +223,17 @@ export const registrationRequestWireSchema = component(
 )
 export type RegistrationRequestWire = z.infer<typeof registrationRequestWireSchema>
 
+export const registrationDetailsRequestWireSchema = component(
+  z.object(registrationFieldsWire).superRefine(checkTierFields),
+  {
+    id: 'RegistrationDetailsRequest',
+    description:
+      "A paid registration's badge name, T-shirt size and changing room, with its tier (which must stay the same), " +
+      'under the rules of RegistrationRequest',
+  },
+)
+export type RegistrationDetailsRequestWire = z.infer<typeof registrationDetailsRequestWireSchema>
+
 export const registrationCheckoutWireSchema = component(z.object({ payment_url: paymentUrlSchema }), {
   id: 'RegistrationCheckout',
   description: 'The Checkout page the user is sent to',
@@ -400,6 +412,30 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
   }),
 })
 
+/** The details a paid participant may change (decision 166): the registration form's fields but the rules agreement. */
+export const registrationDetailsSchema = z.object({
+  registrationTier: z.enum(registrationTiers),
+  badgeName: z.string(),
+  tShirtSize: z.enum(tShirtSizes).optional(),
+  changingRoomType: z.enum(changingRoomTypes).optional(),
+})
+export type RegistrationDetails = z.output<typeof registrationDetailsSchema>
+
+export const registrationDetailsRequestCodec = z.codec(
+  registrationDetailsRequestWireSchema,
+  registrationDetailsSchema,
+  {
+    decode: (wire) => toClientNames(wire),
+    // Only what the tier uses, as when registering.
+    encode: (details) => ({
+      registration_tier: details.registrationTier,
+      badge_name: details.badgeName,
+      ...(isSponsorTier(details.registrationTier) ? { t_shirt_size: details.tShirtSize } : {}),
+      ...(isFursuitTier(details.registrationTier) ? { changing_room_type: details.changingRoomType } : {}),
+    }),
+  },
+)
+
 export const registrationCheckoutSchema = z.object({ paymentUrl: z.string() })
 export type RegistrationCheckout = z.output<typeof registrationCheckoutSchema>
 
@@ -515,6 +551,38 @@ export const registrationRoutes = {
     summary: 'Cancel the pending Checkout session',
     description: 'Ends the registration session and returns the registration as it now is.',
     responses: { 200: { description: 'The registration after cancelling', schema: registrationWireSchema } },
+  }),
+  putRegistrationDetails: memberRegistration.put('/registration/details', {
+    summary: "Change the paid registration's badge name, T-shirt size or changing room",
+    description:
+      'Until the badge print day, 7 days before the event in Japan (decision 166), with the same rules as ' +
+      'registering; the tier must stay the same. Answers the registration as it now is, and mails the ' +
+      'participant the details in force. Errors: 400 invalidRequest; 409 detailsChangeNotPaid, ' +
+      'detailsChangeClosed, tierChangeNotOffered; 404 notFound without a registration.',
+    request: { body: registrationDetailsRequestWireSchema },
+    responses: { 200: { description: 'The registration after the change', schema: registrationWireSchema } },
+  }),
+  getRegistrationCancellation: memberRegistration.get('/registration/cancellation', {
+    summary: 'Read what cancelling the registration refunds today',
+    description:
+      "The refund policy of the current edition applied to the fee on today's date in Japan (the amount staff " +
+      'refunds use too), and the refund already made, if any. 404 notFound without a registration in the ' +
+      'current edition.',
+    responses: { 200: { description: 'The policy amount and any refund', schema: refundQuoteWireSchema } },
+    noneOn404: { description: 'No registration in the current edition' },
+  }),
+  postRegistrationCancellation: memberRegistration.post('/registration/cancellation', {
+    summary: 'Cancel the paid registration with the refund the policy gives today',
+    description:
+      'Refunds refund_jpy through the payment provider (nothing after the last cut-off), cancels the ' +
+      'registration, gives its spot back (offered to the waiting list) and stops its code at the door ' +
+      '(decision 165). The idempotency_key that cancelled answers the same refund again; any other key is told ' +
+      '409 alreadyRefunded, also when two tabs or a staff refund race it. Errors: 409 registrationNotPaid, ' +
+      'alreadyRefunded, alreadyCheckedIn, refundAmountChanged (the policy gives another amount now: read the ' +
+      'quote again), editionOver, cancelDuringEventCancellation; 502 refundFailed (nothing changed: try ' +
+      'again with the same key).',
+    request: { body: participantCancelRequestWireSchema },
+    responses: { 200: { description: 'The refund made', schema: refundWireSchema } },
   }),
   getRegistrationCode: memberRegistration.get('/registration/jwt', {
     // The path and the operation keep the names they were published under; the value is a registration code.

@@ -37,6 +37,9 @@ describe('route table', () => {
       getRegistrationHistory: 'GET /registration/history member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
+      putRegistrationDetails: 'PUT /registration/details member',
+      getRegistrationCancellation: 'GET /registration/cancellation member',
+      postRegistrationCancellation: 'POST /registration/cancellation member',
       getRegistrationCode: 'GET /registration/jwt member',
       getWaitingList: 'GET /waiting-list member',
       postWaitingList: 'POST /waiting-list member',
@@ -122,7 +125,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /waiting-list, /venue and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -130,6 +133,7 @@ describe('route table', () => {
       'getProfile',
       'getRegistrationAdditionalInfo',
       'getRegistration',
+      'getRegistrationCancellation',
       'getWaitingList',
       'getVenue',
       'getAdminEventCancellation',
@@ -145,6 +149,8 @@ describe('route table', () => {
       'putProfile',
       'putRegistrationAdditionalInfo',
       'postRegistration',
+      'putRegistrationDetails',
+      'postRegistrationCancellation',
       'postWaitingList',
       'postWaitingListAccept',
       'getAdminWaitingList',

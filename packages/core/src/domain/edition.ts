@@ -234,6 +234,17 @@ export function editionPhase(
   return 'onSale'
 }
 
+/**
+ * Days before the event on which the badge sheets are printed (decision 166): from the start of that day in
+ * Japan a paid participant can no longer change their badge name, T-shirt size or changing room themselves.
+ */
+export const badgePrintDaysBeforeEvent = 7
+
+/** The instant a paid participant's own changes of their details close: the start of the badge print day. */
+export function detailsChangeClosesAt(edition: Pick<Edition, 'eventDate'>): number {
+  return startOfDayInTokyo(addCalendarDays(edition.eventDate, -badgePrintDaysBeforeEvent))
+}
+
 /** True while a payment for the edition may still be taken: never once its event day has ended. */
 export function editionTakesPayments(edition: Pick<Edition, 'eventDate'>, epochMs: number): boolean {
   return epochMs <= endOfDayInTokyo(edition.eventDate)

@@ -22,7 +22,7 @@ export const lifecycleEvents = [
   'holdLapsed',
   /** The member ends their checkout (DELETE /registration). */
   'memberCancels',
-  /** Staff cancel with a refund (the reception app). */
+  /** Staff (the reception app) or the participant (My Page, decision 165) cancel with a refund. */
   'refund',
   /** The provider reports a refund of the payment (`charge.refunded`): ours, or made in its dashboard. */
   'providerRefund',

@@ -16,6 +16,9 @@ export const staffAuditActions = [
   'staffDisabled',
   'staffEnabled',
   'retentionRun',
+  // Not staff members' changes: a participant canceled their own paid registration, or changed its details.
+  'participantCanceled',
+  'participantChangedDetails',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

@@ -69,6 +69,16 @@ const englishTexts = {
     staffSelfChange:
       'You cannot remove your own committee role or disable your own account. Ask another committee member.',
     staffExists: 'A staff account with this e-mail address already exists.',
+    alreadyCheckedIn:
+      'You have already been checked in at the venue, so the registration can no longer be canceled here. Please use the contact form.',
+    refundAmountChanged:
+      'The refund amount has changed since the page was opened. Check the new amount and confirm again.',
+    cancelDuringEventCancellation:
+      'The event is cancelled and every participant is being refunded by the committee; there is nothing to cancel here.',
+    detailsChangeNotPaid: "Only a paid registration's details can be changed here.",
+    detailsChangeClosed:
+      'The badges are being printed, so the badge name, T-shirt size and changing room can no longer be changed here. Please use the contact form.',
+    tierChangeNotOffered: 'The registration tier cannot be changed here. Please use the contact form.',
   },
   general: {
     unexpected: 'Unexpected error.',

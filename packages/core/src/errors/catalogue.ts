@@ -61,6 +61,15 @@ export const productErrorKeys = [
   // Staff management (decision 157): a committee member's own role or account, an address already invited.
   'staffSelfChange',
   'staffExists',
+  // A participant cancelling their own registration (decision 165): checked in at the door already, the policy
+  // amount changed since the page showed it, the event called off (its own refund run refunds everyone).
+  'alreadyCheckedIn',
+  'refundAmountChanged',
+  'cancelDuringEventCancellation',
+  // A participant changing their details (decision 166): not paid, after the badge print day, another tier.
+  'detailsChangeNotPaid',
+  'detailsChangeClosed',
+  'tierChangeNotOffered',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

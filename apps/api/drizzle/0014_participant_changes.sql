@@ -1,0 +1,4 @@
+ALTER TABLE "staff_audit" DROP CONSTRAINT "staff_audit_action";--> statement-breakpoint
+ALTER TABLE "registration_refunds" DROP CONSTRAINT "registration_refunds_source";--> statement-breakpoint
+ALTER TABLE "staff_audit" ADD CONSTRAINT "staff_audit_action" CHECK ("staff_audit"."action" in ('refund', 'eventCancellationStarted', 'featureFlagsChanged', 'csvExported', 'checkInUndone', 'staffInvited', 'staffRoleChanged', 'staffDisabled', 'staffEnabled', 'retentionRun', 'participantCanceled', 'participantChangedDetails'));--> statement-breakpoint
+ALTER TABLE "registration_refunds" ADD CONSTRAINT "registration_refunds_source" CHECK ("registration_refunds"."source" in ('staff', 'stripe_dashboard', 'event_cancelled', 'participant'));
