@@ -235,8 +235,8 @@ describe.each(databaseKinds)('a participant cancels their own registration on %s
   it('refuses once the event is over or called off', async () => {
     const first = await registeredMember(sut)
     await sut.database.db.execute(
-      sql`insert into event_cancellation_runs (run_id, expenses_per_person_jpy, status, total_registrations, started_by, started_at)
-          values (${randomUUID()}::uuid, 0, 'finished', 0, 'committee', now())`,
+      sql`insert into event_cancellation_runs (run_id, edition_id, expenses_per_person_jpy, status, total_registrations, started_by, started_at)
+          values (${randomUUID()}::uuid, (select edition_id from current_edition where id = 1), 0, 'finished', 0, 'committee', now())`,
     )
     expect(await cancel(sut, first.token)).toMatchObject({
       status: 409,

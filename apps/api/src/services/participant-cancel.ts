@@ -4,6 +4,7 @@ import { type Executor, queryRows } from '../db/database.ts'
 import { checkInStates, refundAttempts } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import { readCurrentEdition } from './editions.ts'
+import { eventCancelledIn } from './event-cancellation-run.ts'
 import { refundPaid } from './refund-attempts.ts'
 import { answerTo, type RefundDeps, refundOf } from './refund-cancellation.ts'
 import { registrationById } from './registration-queries.ts'
@@ -40,10 +41,11 @@ async function notCheckedIn(tx: Executor, registrationId: string, now: number): 
   if (state?.checkInId) throw productError(409, 'alreadyCheckedIn')
 }
 
-async function eventCancellationStarted(db: Executor): Promise<boolean> {
+/** Whether the committee called off the registration's edition (decision 162: a run belongs to an edition). */
+async function eventCancellationStarted(db: Executor, editionId: string): Promise<boolean> {
   const [row] = await queryRows<{ started: boolean }>(
     db,
-    sql`select exists (select 1 from event_cancellation_runs) as started`,
+    sql`select ${eventCancelledIn(editionId)} as started`,
   )
   return row?.started ?? false
 }
@@ -73,7 +75,8 @@ export async function cancelByParticipant(deps: RefundDeps, input: ParticipantCa
   if (edition.id !== row.editionId) throw productError(409, 'editionNotCurrent')
   if (editionPhase(edition, now) === 'over') throw productError(409, 'editionOver')
   // Once the event is called off, the run refunds everyone more than the policy would (decision 113).
-  if (await eventCancellationStarted(deps.db)) throw productError(409, 'cancelDuringEventCancellation')
+  if (await eventCancellationStarted(deps.db, row.editionId))
+    throw productError(409, 'cancelDuringEventCancellation')
   if (row.paymentStatus !== 'paid' || row.checkoutSessionId === null) {
     throw productError(409, 'registrationNotPaid')
   }
