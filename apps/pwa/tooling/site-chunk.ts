@@ -1,0 +1,74 @@
+// Build setting: the small modules nearly every public page loads, and the MUI controls of the site's frame, in
+// one chunk ("site") instead of the dozen chunks of a few hundred bytes the bundler's automatic splitting makes
+// of them (each set of pages that shares a module gets a chunk of its own). Each chunk is compressed on its own,
+// so a dozen small ones cost several KiB more than the same code together (docs/decisions/164).
+//
+// Listed by module, not by folder: the group takes exactly these modules, not what they import
+// (`includeDependenciesRecursively: false`). Taking dependencies too would follow @furfes/ui's index into the
+// entry's own modules, so the entry would import this chunk statically and wait for it before starting
+// (decision 041 keeps the entry free of imports).
+import type { Rolldown } from 'vite'
+
+const separator = String.raw`[\\/]`
+
+/** Module paths relative to the repository's packages, without extension. */
+const members = {
+  core: [
+    'clock',
+    'store',
+    'contract/edition-wire',
+    'contract/wire-names',
+    'contract/wire-shape',
+    'domain/date',
+    'domain/date-format',
+    'domain/edition',
+    'domain/event',
+    'domain/registration-tier',
+    'domain/schedule',
+    'locales/en/dates',
+    'locales/ja/dates',
+  ],
+  ui: ['error-reporting-context', 'services-context', 'use-store'],
+  pwa: [
+    'app/edition',
+    'app/feature-flags',
+    'app/services',
+    'app/status',
+    'app/useEdition',
+    'content/Page',
+    'content/RegistrationPhase',
+    'content/RichText',
+    'content/schedule',
+    'content/site',
+    'content/values',
+    'layout/SocialLinks',
+  ],
+}
+/** The MUI components of the header and its buttons, which every page with the site's frame shows. */
+const frameComponents = [
+  'Button',
+  'ButtonBase',
+  'CircularProgress',
+  'IconButton',
+  'Link',
+  'Paper',
+  'SvgIcon',
+  'Typography',
+]
+
+const path = (parts: string) => parts.split('/').join(separator)
+const workspaceModule = new RegExp(
+  [
+    `${separator}packages${separator}core${separator}src${separator}(${members.core.map(path).join('|')})\\.(ts|json)$`,
+    `${separator}packages${separator}ui${separator}src${separator}(${members.ui.join('|')})\\.tsx?$`,
+    `${separator}apps${separator}pwa${separator}src${separator}(${members.pwa.map(path).join('|')})\\.(tsx?|json)$`,
+    'virtual:edition$',
+    `${separator}@mui${separator}material${separator}(${frameComponents.join('|')})${separator}`,
+  ].join('|'),
+)
+
+export const siteChunk: Rolldown.CodeSplittingGroup = {
+  name: 'site',
+  test: workspaceModule,
+  includeDependenciesRecursively: false,
+}
