@@ -56,6 +56,41 @@ const frameComponents = [
   'Typography',
 ]
 
+/**
+ * What those components share with the rest of the header only (hooks, the ripple's and spinner's helpers,
+ * global styles): otherwise three more chunks of their own.
+ */
+const frameHelpers = [
+  '@emotion/react/dist/emotion-react.browser.esm',
+  '@mui/material/ButtonGroup/ButtonGroupButtonContext',
+  '@mui/material/ButtonGroup/ButtonGroupContext',
+  '@mui/material/GlobalStyles/GlobalStyles',
+  '@mui/material/styles/reducedMotion',
+  '@mui/material/styles/useTheme',
+  '@mui/material/transitions/useReducedMotion',
+  '@mui/material/transitions/utils',
+  '@mui/material/useLazyRipple/useLazyRipple',
+  '@mui/material/utils/createSimplePaletteValueFilter',
+  '@mui/material/utils/memoTheme',
+  '@mui/material/utils/useEventCallback',
+  '@mui/material/utils/useFocusableWhenDisabled',
+  '@mui/material/utils/useForkRef',
+  '@mui/material/utils/useId',
+  '@mui/material/zero-styled/index',
+  '@mui/styled-engine/GlobalStyles/GlobalStyles',
+  '@mui/system/GlobalStyles/GlobalStyles',
+  '@mui/system/RtlProvider/index',
+  '@mui/system/memoTheme',
+  '@mui/utils/isFocusVisible/isFocusVisible',
+  '@mui/utils/useEnhancedEffect/useEnhancedEffect',
+  '@mui/utils/useEventCallback/useEventCallback',
+  '@mui/utils/useForkRef/useForkRef',
+  '@mui/utils/useId/useId',
+  '@mui/utils/useLazyRef/useLazyRef',
+  '@mui/utils/useOnMount/useOnMount',
+  '@mui/utils/useTimeout/useTimeout',
+]
+
 const path = (parts: string) => parts.split('/').join(separator)
 const workspaceModule = new RegExp(
   [
@@ -64,6 +99,7 @@ const workspaceModule = new RegExp(
     `${separator}apps${separator}pwa${separator}src${separator}(${members.pwa.map(path).join('|')})\\.(tsx?|json)$`,
     'virtual:edition$',
     `${separator}@mui${separator}material${separator}(${frameComponents.join('|')})${separator}`,
+    `${separator}node_modules${separator}(${frameHelpers.map(path).join('|')})\\.m?js$`,
   ].join('|'),
 )
 
