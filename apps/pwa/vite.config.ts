@@ -8,7 +8,7 @@ import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
-import { siteChunk } from './tooling/site-chunk.ts'
+import { reactChunk, siteChunk } from './tooling/site-chunk.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -54,7 +54,7 @@ export default defineConfig({
       // hoist-non-react-statics (and the old react-is it carries) serve only Emotion's `withTheme`, which
       // nothing here calls; as CommonJS without a `sideEffects` field they would stay in the first load of
       // every page with a button (decision 041).
-      output: { codeSplitting: { groups: [siteChunk] } },
+      output: { codeSplitting: { groups: [siteChunk, reactChunk] } },
       treeshake: {
         moduleSideEffects: (id: string) =>
           id.includes('/packages/core/src/') ||

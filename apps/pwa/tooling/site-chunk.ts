@@ -108,3 +108,15 @@ export const siteChunk: Rolldown.CodeSplittingGroup = {
   test: workspaceModule,
   includeDependenciesRecursively: false,
 }
+
+/**
+ * React and React DOM's own module (not its client) in one chunk: every page loads both, and the bundler would
+ * make two. Apart from the site chunk, which imports the shared MUI chunk that imports React.
+ */
+export const reactChunk: Rolldown.CodeSplittingGroup = {
+  name: 'react',
+  test: new RegExp(
+    `${separator}node_modules${separator}(react|react-dom)${separator}(index|cjs${separator}(react|react-dom)\\.production)\\.js$`,
+  ),
+  includeDependenciesRecursively: false,
+}
