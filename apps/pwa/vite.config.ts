@@ -49,12 +49,13 @@ export default defineConfig({
     // it would be 0.2 KiB of every page's entry doing nothing.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The modules every public page shares in few chunks, not a dozen small ones (decision 164).
+      output: { codeSplitting: { groups: [siteChunk, reactChunk] } },
       // @furfes/core is plain declarations and pure functions. Saying so lets a page that needs one price
       // leave out the contract, zod and the Cognito SDK that the rest of the barrel re-exports.
       // hoist-non-react-statics (and the old react-is it carries) serve only Emotion's `withTheme`, which
       // nothing here calls; as CommonJS without a `sideEffects` field they would stay in the first load of
       // every page with a button (decision 041).
-      output: { codeSplitting: { groups: [siteChunk, reactChunk] } },
       treeshake: {
         moduleSideEffects: (id: string) =>
           id.includes('/packages/core/src/') ||
