@@ -8,6 +8,7 @@ import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
+import { reactChunk, siteChunk } from './tooling/site-chunk.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -48,6 +49,8 @@ export default defineConfig({
     // it would be 0.2 KiB of every page's entry doing nothing.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The modules every public page shares in few chunks, not a dozen small ones (decision 164).
+      output: { codeSplitting: { groups: [siteChunk, reactChunk] } },
       // @furfes/core is plain declarations and pure functions. Saying so lets a page that needs one price
       // leave out the contract, zod and the Cognito SDK that the rest of the barrel re-exports.
       // hoist-non-react-statics (and the old react-is it carries) serve only Emotion's `withTheme`, which
