@@ -45,9 +45,10 @@ export default defineConfig({
   webServer: {
     // The same stack `npm start` runs, on the production builds `npm test` made just before.
     command: `node ${join(root, 'scripts/start.mjs')} --no-build`,
-    url: `${pwaUrl}/ja`,
     // The start script says so once every service answers (the API may still be opening its database when
-    // the PWA already does): tests begin only then.
+    // the PWA already does): tests begin only then. No `url` beside it: Playwright starts the tests on whichever
+    // comes first, and the PWA answering first sent the first tests to an API not yet listening. A service that
+    // finds its port taken stops the start script, which fails the run.
     wait: { stdout: /Furfes is running/ },
     env: {
       ...e2ePorts,
