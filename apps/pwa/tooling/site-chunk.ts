@@ -35,6 +35,7 @@ const members = {
     'app/services',
     'app/status',
     'app/useEdition',
+    'content/AddToCalendar',
     'content/Page',
     'content/RegistrationPhase',
     'content/RichText',
@@ -42,6 +43,7 @@ const members = {
     'content/site',
     'content/values',
     'layout/SocialLinks',
+    'layout/usePageTitle',
   ],
 }
 /** The MUI components of the header and its buttons, which every page with the site's frame shows. */
