@@ -7,11 +7,12 @@ import type {
   CheckInResult,
   Clock,
 } from '@furfes/core'
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type Executor, sqlState, uniqueViolation } from '../db/database.ts'
-import { checkInStates, checkIns, refundAttempts, registrations } from '../db/schema.ts'
+import { checkInStates, checkIns, registrations } from '../db/schema.ts'
 import { recordAudit } from './audit.ts'
+import { openRefundAttempt } from './refund-attempts.ts'
 
 /*
  * Reception check-ins (decisions 070 and 073). Each uploaded item is decided in a transaction of its own:
@@ -52,16 +53,6 @@ export function parseCheckInCursor(cursor: string | undefined): number | undefin
   if (cursor === undefined) return 0
   if (!/^(0|[1-9]\d{0,14})$/.test(cursor)) return undefined
   return Number(cursor)
-}
-
-/** Whether a refund of the registration was asked for and not refused (decision 111's attempts). */
-async function refundUnderway(tx: Executor, registrationId: string): Promise<boolean> {
-  const [attempt] = await tx
-    .select({ attempt: refundAttempts.attempt })
-    .from(refundAttempts)
-    .where(and(eq(refundAttempts.registrationId, registrationId), ne(refundAttempts.status, 'failed')))
-    .limit(1)
-  return attempt !== undefined
 }
 
 type Decision =
@@ -131,7 +122,7 @@ export function createCheckInService(options: {
       }
       // A refund asked for (or done) is a cancellation under way: the participant who cancelled on My Page is
       // not let in while the provider answers (decision 165).
-      if (await refundUnderway(tx, item.registrationId)) {
+      if ((await openRefundAttempt(tx, item.registrationId)) !== undefined) {
         return { decision: { status: 'rejected', reason: 'canceled' }, nextInForce: inForce }
       }
       return { decision: { status: 'accepted' }, nextInForce: item.id }

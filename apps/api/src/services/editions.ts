@@ -144,16 +144,9 @@ export async function readEditionOfRegistration(
   return toStored(row).edition
 }
 
-/**
- * The edition a staff read names (decision 158): the current one when none is named; 404 notFound for an id no
- * edition has.
- */
-export async function editionToRead(
-  deps: EditionDeps,
-  requested: string | undefined,
-): Promise<StoredEdition> {
-  return requested === undefined ? readCurrentEdition(deps) : readEdition(deps, requested)
-}
+/** The edition a staff read names (decision 158): the current one when none is named; 404 for an unknown id. */
+export const editionToRead = (deps: EditionDeps, requested: string | undefined): Promise<StoredEdition> =>
+  requested === undefined ? readCurrentEdition(deps) : readEdition(deps, requested)
 
 /**
  * A staff write names, or acts on a registration of, `editionId`: only the current edition takes writes; a past

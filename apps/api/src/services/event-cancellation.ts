@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import {
-  type EventCancellationDryRun,
-  type EventCancellationRun,
-  eventCancelledRefundJpy,
-  registrationTiers,
-} from '@furfes/core'
+import type { EventCancellationDryRun, EventCancellationRun } from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { eventCancellationRuns } from '../db/schema.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { readCurrentEdition } from './editions.ts'
+import { dryRun } from './event-cancellation-dry-run.ts'
 import { type EventCancellationDeps, ofEdition, type RunRow, runBatch } from './event-cancellation-run.ts'
 
 /*
@@ -50,54 +46,18 @@ const defaultRetryMaxMs = 60 * 60_000
 /** Open checkout sessions ended at the provider at a time when the run starts. */
 const sessionEndingConcurrency = 8
 
-/**
+/*
  * The event-cancelled refund (decision 113): every paid registration refunded the fee minus the per-person
  * expenses, in batches, resumable after a crash, until no registration is paid. Each refund goes through the
  * refund service, whose per-registration attempt keys and the registration's state make a repeated batch refund
- * no one twice. Its use cases are functions over the dependencies (event-cancellation-run.ts drives the run);
+ * no one twice. Its use cases are functions over the dependencies (event-cancellation-run.ts drives the run,
+ * event-cancellation-dry-run.ts counts what one would refund);
  * createEventCancellationService assembles them.
  */
-function paidByTier(db: Executor, editionId: string) {
-  return queryRows<{ registration_tier: string; amount_jpy: number; n: number }>(
-    db,
-    sql`select r.registration_tier, r.amount_jpy, count(*)::int as n from registrations r
-        where r.payment_status = 'paid' and ${ofEdition(editionId)} group by r.registration_tier, r.amount_jpy`,
-  )
-}
 
 /** The id of the edition a run is started for, and whose run the status answers: the current one. */
 async function currentEditionIdOf(deps: Pick<EventCancellationDeps, 'db' | 'clock'>): Promise<string> {
   return (await readCurrentEdition(deps)).edition.id
-}
-
-/** What a run with these expenses would refund in the edition, without refunding anything. */
-async function dryRun(
-  db: Executor,
-  editionId: string,
-  expensesPerPersonJpy: number,
-): Promise<EventCancellationDryRun> {
-  const rows = await paidByTier(db, editionId)
-  const tiers = registrationTiers.map((tier) => {
-    const mine = rows.filter((row) => row.registration_tier === tier)
-    const count = mine.reduce((sum, row) => sum + row.n, 0)
-    return {
-      registrationTier: tier,
-      paidRegistrations: count,
-      grossJpy: mine.reduce((sum, row) => sum + row.n * row.amount_jpy, 0),
-      refundTotalJpy: mine.reduce(
-        (sum, row) => sum + row.n * eventCancelledRefundJpy(row.amount_jpy, expensesPerPersonJpy),
-        0,
-      ),
-    }
-  })
-  return {
-    expensesPerPersonJpy,
-    paidRegistrations: tiers.reduce((sum, tier) => sum + tier.paidRegistrations, 0),
-    grossJpy: tiers.reduce((sum, tier) => sum + tier.grossJpy, 0),
-    expensesTotalJpy: tiers.reduce((sum, tier) => sum + (tier.grossJpy - tier.refundTotalJpy), 0),
-    refundTotalJpy: tiers.reduce((sum, tier) => sum + tier.refundTotalJpy, 0),
-    tiers,
-  }
 }
 
 /**

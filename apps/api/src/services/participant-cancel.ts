@@ -1,11 +1,11 @@
 import { editionPhase, policyRefundJpy, type Refund } from '@furfes/core'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
-import { checkInStates, refundAttempts } from '../db/schema.ts'
+import { checkInStates } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import { readCurrentEdition } from './editions.ts'
 import { eventCancelledIn } from './event-cancellation-run.ts'
-import { refundPaid } from './refund-attempts.ts'
+import { openRefundAttempt, refundPaid } from './refund-attempts.ts'
 import { answerTo, type RefundDeps, refundOf } from './refund-cancellation.ts'
 import { registrationById } from './registration-queries.ts'
 
@@ -50,15 +50,6 @@ async function eventCancellationStarted(db: Executor, editionId: string): Promis
   return row?.started ?? false
 }
 
-/** The refund attempt still open for the registration (in flight, or its answer was lost), if any. */
-async function openAttemptKey(db: Executor, registrationId: string): Promise<string | null | undefined> {
-  const [open] = await db
-    .select({ clientKey: refundAttempts.clientKey })
-    .from(refundAttempts)
-    .where(and(eq(refundAttempts.registrationId, registrationId), ne(refundAttempts.status, 'failed')))
-  return open?.clientKey
-}
-
 /**
  * Cancels the participant's paid registration of the current edition with the refund the edition's policy gives
  * today (0 after the last cut-off: the spot is freed all the same). Once per registration whatever races it: a
@@ -84,7 +75,7 @@ export async function cancelByParticipant(deps: RefundDeps, input: ParticipantCa
   // The participant confirmed an amount: a new confirmation of an amount the policy no longer gives is refused,
   // so nobody is refunded other than what they were shown. A retry of a confirmation whose attempt is still open
   // (its answer was lost) finishes that attempt as it was asked, even past a cut-off.
-  const retrying = (await openAttemptKey(deps.db, row.registrationId)) === input.clientKey
+  const retrying = (await openRefundAttempt(deps.db, row.registrationId))?.clientKey === input.clientKey
   if (!retrying && input.refundJpy !== policyAmountJpy) throw productError(409, 'refundAmountChanged')
   const refunded = await refundPaid(
     deps,

@@ -1,5 +1,5 @@
 import type { RefundSource } from '@furfes/core'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { refundAttempts } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
@@ -8,6 +8,22 @@ import { cancelRefunded, type RefundDeps, type RefundRow, refundOf } from './ref
 import type { RegistrationRow } from './registration-queries.ts'
 
 type AttemptRow = typeof refundAttempts.$inferSelect
+
+/**
+ * The registration's refund attempt that was not refused (in flight, its answer lost, or done), if any: a
+ * refund asked for. The caller's key tells a participant's retry from another request (decision 165).
+ */
+export async function openRefundAttempt(
+  db: Executor,
+  registrationId: string,
+): Promise<{ clientKey: string | null } | undefined> {
+  const [open] = await db
+    .select({ clientKey: refundAttempts.clientKey })
+    .from(refundAttempts)
+    .where(and(eq(refundAttempts.registrationId, registrationId), ne(refundAttempts.status, 'failed')))
+    .limit(1)
+  return open
+}
 
 /** The provider idempotency key of a registration's refund attempt: the same for every request and instance. */
 export const refundProviderKey = (registrationId: string, attempt: number): string =>

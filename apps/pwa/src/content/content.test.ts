@@ -1,6 +1,7 @@
 import { edition } from 'virtual:edition'
 import { nextEditionDraft } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
+import { accountPaths } from '../account/account-routes.ts'
 import { pages } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { formatNumber, scheduleValues } from './values.ts'
@@ -20,7 +21,7 @@ const routes = new Set([
   ...pages.map((page) => `/${page.path}`),
   '/mypage',
   '/mypage/registration',
-  '/sign-in',
+  ...accountPaths.map((path) => `/${path}`),
 ])
 
 describe('content files', () => {
