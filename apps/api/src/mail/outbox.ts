@@ -10,16 +10,21 @@ import type { MailKind } from './templates.ts'
  * reported twice or out of order owes one mail. A sender drains the rows afterwards, outside any request.
  */
 
+interface OwedMail {
+  kind: MailKind
+  registrationId: string
+  now: number
+}
+
+/** The row of a mail owed about a registration, due at once. */
+const insertOwed = (mail: OwedMail): SQL => sql`
+  insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
+  values (gen_random_uuid(), ${mail.kind}, ${mail.registrationId}::uuid, ${iso(mail.now)}::timestamptz,
+    ${iso(mail.now)}::timestamptz)`
+
 /** Owes a mail of `kind` about a registration; a second call for the same pair changes nothing. */
-export async function enqueueMail(
-  executor: Executor,
-  mail: { kind: MailKind; registrationId: string; now: number },
-): Promise<void> {
-  await executor.execute(sql`
-    insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
-    values (gen_random_uuid(), ${mail.kind}, ${mail.registrationId}::uuid, ${iso(mail.now)}::timestamptz,
-      ${iso(mail.now)}::timestamptz)
-    on conflict (registration_id, kind) do nothing`)
+export async function enqueueMail(executor: Executor, mail: OwedMail): Promise<void> {
+  await executor.execute(sql`${insertOwed(mail)} on conflict (registration_id, kind) do nothing`)
 }
 
 /**
@@ -27,14 +32,8 @@ export async function enqueueMail(
  * may make many times (decision 166), whose mail reads the registration as it is when it leaves. The row gets a
  * new id, so a sender still delivering the earlier mail records that delivery on nothing and this one goes out.
  */
-export async function rearmMail(
-  executor: Executor,
-  mail: { kind: MailKind; registrationId: string; now: number },
-): Promise<void> {
-  await executor.execute(sql`
-    insert into mail_outbox (mail_id, kind, registration_id, next_attempt_at, created_at)
-    values (gen_random_uuid(), ${mail.kind}, ${mail.registrationId}::uuid, ${iso(mail.now)}::timestamptz,
-      ${iso(mail.now)}::timestamptz)
+export async function rearmMail(executor: Executor, mail: OwedMail): Promise<void> {
+  await executor.execute(sql`${insertOwed(mail)}
     on conflict (registration_id, kind) do update set mail_id = gen_random_uuid(), status = 'pending',
       attempts = 0, next_attempt_at = excluded.next_attempt_at, lease_until = null, last_error = null,
       message_id = null, sent_at = null`)
