@@ -135,6 +135,7 @@ describe('mail templates', () => {
     const ja = await mailTemplates.refunded.render(data, 'ja', context)
     const en = await mailTemplates.refunded.render(data, 'en', context)
     const none = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'en', context)
+    const noneJa = await mailTemplates.refunded.render({ ...data, amountJpy: 0 }, 'ja', context)
 
     expect(ja.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルと返金のお知らせ')
     expect(ja.text).toContain(
@@ -143,7 +144,12 @@ describe('mail templates', () => {
     expect(en.text).toContain('has been canceled and ¥2,700 has been refunded to the card you paid with')
     expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
     expect(none.text).toContain('Under the refund policy for this date, nothing is refunded.')
-    expectPlaceholdersFilled(ja, en, none)
+    // With nothing refunded, neither the subject nor the preview may say that something was.
+    expect(none.subject).toBe('[Tokyo Furry Fes] Your registration was canceled')
+    expect(noneJa.subject).toBe('【東京ふぁーりーフェス】参加登録のキャンセルのお知らせ')
+    expect(`${none.subject} ${none.html}`).not.toMatch(/was refunded|and refunded/)
+    expect(`${noneJa.subject} ${noneJa.html}`).not.toContain('返金額')
+    expectPlaceholdersFilled(ja, en, none, noneJa)
   })
 
   it('tell a member of the cancelled event that it is cancelled, and the fee, the expenses deducted and the refund', async () => {

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { defaultEventDetails, googleCalendarUrl } from '../domain/event.ts'
 import { eventCalendar } from './event-calendar.ts'
@@ -32,6 +33,31 @@ describe('the event calendar file', () => {
     expect(property(sut, 'SUMMARY')).toBe(`SUMMARY:${defaultEventDetails.name.ja}`)
     expect(property(sut, 'LOCATION')).toBe('LOCATION:東京都江東区の会場')
     expect(property(sut, 'URL')).toBe('URL;VALUE=URI:https://furfes.example/ja/about')
+  })
+
+  it('is a calendar an RFC 5545 parser reads: stamp in UTC, start and end resolved through its own VTIMEZONE', () => {
+    const calendar = new ICAL.Component(
+      ICAL.parse(eventCalendar({ language: 'en', stampedAt, date: '2026-06-13' })),
+    )
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0')
+    expect(calendar.getFirstPropertyValue('prodid')).toBeTruthy()
+    const zone = calendar.getFirstSubcomponent('vtimezone')
+    expect(zone).not.toBeNull()
+    if (zone) ICAL.TimezoneService.register(zone)
+    try {
+      const entry = calendar.getFirstSubcomponent('vevent')
+      if (!entry) throw new Error('the calendar has no VEVENT')
+      const stamp = entry.getFirstPropertyValue('dtstamp')
+      if (!(stamp instanceof ICAL.Time)) throw new Error('DTSTAMP is not a date-time')
+      expect(stamp.zone?.tzid).toBe('UTC')
+      expect(stamp.toUnixTime() * 1000).toBe(stampedAt)
+      const event = new ICAL.Event(entry)
+      expect(event.uid).toBe('event@furfes')
+      expect(new Date(event.startDate.toUnixTime() * 1000).toISOString()).toBe('2026-06-13T01:00:00.000Z')
+      expect(new Date(event.endDate.toUnixTime() * 1000).toISOString()).toBe('2026-06-13T09:00:00.000Z')
+    } finally {
+      ICAL.TimezoneService.remove('Asia/Tokyo')
+    }
   })
 
   it('writes Japan time whatever the zone of the machine that makes the file', () => {

@@ -48,11 +48,24 @@ export function eventCalendar(options: EventCalendarOptions): string {
     start: new TZDate(start, eventTimeZone),
     end: new TZDate(end, eventTimeZone),
     timezone: eventTimeZone,
-    stamp: new TZDate(options.stampedAt, eventTimeZone),
+    stamp: new Date(options.stampedAt),
     summary: details.name[options.language],
     location: options.place ?? details.publicPlace[options.language],
     ...(options.description === undefined ? {} : { description: options.description }),
     ...(options.url === undefined ? {} : { url: options.url }),
   })
-  return calendar.toString()
+  return withUtcStamp(calendar.toString(), options.stampedAt)
+}
+
+/**
+ * RFC 5545 wants DTSTAMP in UTC, but ical-generator writes it in the calendar's zone without the `Z` once the
+ * calendar names a zone, which it must for the VTIMEZONE that DTSTART's TZID points at. So the stamp is written
+ * again here, in UTC.
+ */
+function withUtcStamp(ics: string, stampedAt: number): string {
+  const utc = new Date(stampedAt)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
+  return ics.replace(/^DTSTAMP:[^\r\n]*/m, `DTSTAMP:${utc}`)
 }
