@@ -70,7 +70,7 @@ export async function signUpAndSignIn(page: Page, language: 'ja' | 'en', email: 
 
 /** Fills the English sign-in page the browser is on with the account and signs in; ends on the dashboard. */
 export async function signInInEnglish(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('E-mail address').fill(account.email)
+  await page.getByLabel('Email address').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
@@ -87,7 +87,7 @@ const labels = {
     signIn: 'サインイン',
   },
   en: {
-    email: /^E-mail address/,
+    email: /^Email address/,
     password: /^Password/,
     code: /^Verification code/,
     signUp: 'Create an account',

@@ -65,7 +65,7 @@ export const publicRoutes: readonly PublicRoute[] = [
     heading: { ja: '{name} 開催決定！', en: '{name} is coming!' },
   },
   page('for-investigation', 'サービス概要（審査用）', 'Service overview (for review)', { navigation: false }),
-  page('registration-code', '受付コード', 'Reception code', { navigation: false }),
+  page('registration-code', '受付コード', 'Registration code', { navigation: false }),
 ]
 
 export const languages = ['ja', 'en'] as const

@@ -216,7 +216,7 @@ export async function enterCode(page: Page, code: string) {
  */
 export async function signInAdmin(page: Page, admin: { email: string; password: string } = demoAdmin()) {
   await page.goto(`${receptionUrl}/en/admin-sign-in`)
-  await page.getByLabel('E-mail').fill(admin.email)
+  await page.getByLabel('Email').fill(admin.email)
   await page.getByLabel(/^Password/).fill(admin.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible()

@@ -33,7 +33,7 @@ const text = {
     tShirtSize: /^Tシャツのサイズ/,
     paid: '支払い済み',
     additionalInfo: '追加情報を登録する',
-    xUsername: /^XのユーザーID/,
+    xUsername: /^Xのユーザー名/,
     save: '保存する',
     showCode: '受付コードを表示する',
     qr: '受付コードのQRコード',
@@ -46,7 +46,7 @@ const text = {
         '金額（税込）: 10,000円',
         'お支払い方法: Visa（末尾 4242）',
         'バッジ名: ケモ太郎',
-        'Tシャツサイズ: L',
+        'Tシャツのサイズ: L',
         `日時: ${formatCalendarDate(edition.eventDate, 'ja', { weekday: true })} ${edition.startTime}〜${edition.endTime}（日本時間）`,
         // The stack announces a venue (e2eVenue): the receipt tells the paid member where to go.
         `会場: ${e2eVenue.name.ja}`,
@@ -77,8 +77,8 @@ const text = {
     additionalInfo: 'Enter additional info',
     xUsername: /^X user name/,
     save: 'Save',
-    showCode: 'Show the reception code',
-    qr: 'QR code of your reception code',
+    showCode: 'Show the registration code',
+    qr: 'QR code of your registration code',
     tier: 'Sponsor',
     signOut: 'Sign out',
     receipt: {

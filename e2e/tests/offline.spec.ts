@@ -224,7 +224,7 @@ test.describe('offline and installable', () => {
       .toBeGreaterThan(before)
   })
 
-  test('a participant who opened the reception code online sees its QR with the network off', async ({
+  test('a participant who opened the registration code online sees its QR with the network off', async ({
     page,
     context,
     browser,
@@ -262,7 +262,7 @@ test.describe('offline and installable', () => {
     // My Page cannot open offline: its network-error page leads to the saved code rather than a dead end.
     await page.goto('/en/mypage')
     await expect(page).toHaveURL(/\/en\/network-error$/)
-    await page.getByRole('link', { name: 'Show my reception code' }).click()
+    await page.getByRole('link', { name: 'Show my registration code' }).click()
     await expect(page).toHaveURL(/\/en\/registration-code$/)
     await expect(qr.getByRole('img')).toBeVisible()
     await expect(page.getByText('Offline Fox')).toBeVisible()
@@ -270,11 +270,11 @@ test.describe('offline and installable', () => {
 
   test('signing in offline says the network failed and keeps what was typed', async ({ page, context }) => {
     await openThenGoOffline(page, context, '/en/sign-in')
-    await page.getByLabel('E-mail address').fill('someone@example.com')
+    await page.getByLabel('Email address').fill('someone@example.com')
     await page.getByLabel('Password').fill('a password typed offline')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByText('A network error occurred. Please wait a while and try again.')).toBeVisible()
-    await expect(page.getByLabel('E-mail address')).toHaveValue('someone@example.com')
+    await expect(page.getByLabel('Email address')).toHaveValue('someone@example.com')
     await expect(page.getByLabel('Password')).toHaveValue('a password typed offline')
     await expect(page).toHaveURL(/\/en\/sign-in$/)
   })

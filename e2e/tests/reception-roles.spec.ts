@@ -10,10 +10,10 @@ import {
 
 /*
  * Least privilege at the door (decision 156): the demo door account signs in, finds and checks people in, and is
- * offered nothing it may not do — no refund, no settings, no CSV — and its tablet keeps no e-mail address.
+ * offered nothing it may not do — no refund, no settings, no CSV — and its tablet keeps no email address.
  */
 
-test('a door volunteer scans and checks in, sees no refund, settings or CSV, and its tablet holds no e-mail address', async ({
+test('a door volunteer scans and checks in, sees no refund, settings or CSV, and its tablet holds no email address', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
@@ -25,8 +25,8 @@ test('a door volunteer scans and checks in, sees no refund, settings or CSV, and
     await expect(sections.getByRole('tab')).toHaveText(['Scan', 'Participants'])
     await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0)
 
-    // The person is found by badge name; their details leave out the e-mail address and the refund.
-    await page.getByLabel('Search: badge name, handle name, e-mail or registration id').fill(person.badgeName)
+    // The person is found by badge name; their details leave out the email address and the refund.
+    await page.getByLabel('Search: badge name, handle name, email or registration id').fill(person.badgeName)
     await page.getByRole('button', { name: person.badgeName }).click()
     const dialog = page.getByRole('dialog', { name: person.badgeName })
     await expect(dialog.getByRole('button', { name: 'Check in' })).toBeVisible()

@@ -10,7 +10,7 @@ import {
 } from '../support/reception.ts'
 
 /*
- * Decision 077 on a real tablet: signing out forgets the participant list (e-mails included) in IndexedDB,
+ * Decision 077 on a real tablet: signing out forgets the participant list (emails included) in IndexedDB,
  * while a check-in recorded offline and not yet uploaded stays, goes up after the next sign-in, and is gone
  * after the sign-out that follows.
  *
@@ -45,7 +45,7 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
     async ([{ page, context }]) => {
       await signInAdmin(page)
       await page
-        .getByLabel('Search: badge name, handle name, e-mail or registration id')
+        .getByLabel('Search: badge name, handle name, email or registration id')
         .fill(otter.badgeName)
       await expect(page.getByRole('row').filter({ hasText: otter.badgeName })).toContainText('Paid')
       const before = await readDatabase(page)
@@ -86,7 +86,7 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
       await signInAdmin(page)
       await expect(syncChips(page)).toContainText('0 waiting', { timeout: 20_000 })
       await page
-        .getByLabel('Search: badge name, handle name, e-mail or registration id')
+        .getByLabel('Search: badge name, handle name, email or registration id')
         .fill(otter.badgeName)
       await expect(page.getByRole('row').filter({ hasText: otter.badgeName })).toContainText('Gate 7')
       await expect

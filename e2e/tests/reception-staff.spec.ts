@@ -3,7 +3,7 @@ import { receivedMail } from '../support/mail.ts'
 import { createPaidParticipant, receptionUrl, signInAdmin, withDevices } from '../support/reception.ts'
 
 /*
- * Staff management on the running stack (decisions 156 and 157): the committee invites a desk member by e-mail,
+ * Staff management on the running stack (decisions 156 and 157): the committee invites a desk member by email,
  * the Cognito emulator mails the temporary password through the mail catcher, the new member signs in, sets
  * their own password, sees the desk's sections and refunds a participant within the policy.
  */
@@ -20,7 +20,7 @@ test('the committee invites a desk member, who sets a password from the mail and
     await signInAdmin(committee.page)
     await committee.page.getByRole('tab', { name: 'Staff' }).click()
     const invite = committee.page.getByRole('form', { name: 'Invite a staff member' })
-    await invite.getByLabel('E-mail address').fill(email)
+    await invite.getByLabel('Email address').fill(email)
     await invite.getByRole('radio', { name: 'Desk' }).check()
     await invite.getByRole('button', { name: 'Send the invitation' }).click()
     await expect(committee.page.getByText(`Invitation sent to ${email}.`)).toBeVisible()
@@ -31,7 +31,7 @@ test('the committee invites a desk member, who sets a password from the mail and
 
     const page = desk.page
     await page.goto(`${receptionUrl}/en/admin-sign-in`)
-    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Email').fill(email)
     await page.getByLabel(/^Password/).fill(temporary ?? '')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(
@@ -46,7 +46,7 @@ test('the committee invites a desk member, who sets a password from the mail and
       'Waiting list',
     ])
 
-    await page.getByLabel('Search: badge name, handle name, e-mail or registration id').fill(person.badgeName)
+    await page.getByLabel('Search: badge name, handle name, email or registration id').fill(person.badgeName)
     await page.getByRole('button', { name: person.badgeName }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel and refund' }).click()
     const dialog = page.getByRole('dialog', { name: `Cancel and refund: ${person.badgeName}` })

@@ -48,7 +48,7 @@ test.afterAll(async () => {
 /** The participant list's row of a participant, found through the list's search. */
 async function participantRow(page: Page, participant: PaidParticipant) {
   await page
-    .getByLabel('Search: badge name, handle name, e-mail or registration id')
+    .getByLabel('Search: badge name, handle name, email or registration id')
     .fill(participant.badgeName)
   return page.getByRole('row').filter({ hasText: participant.badgeName })
 }
@@ -183,7 +183,7 @@ test('a tablet that checked someone in offline syncs afterwards and reports that
 test('the participant CSV downloads and parses back to the right rows', async ({ browser }) => {
   await withDevices(browser, ['Office'], async ([device]) => {
     await signInAdmin(device.page)
-    await device.page.getByLabel('Search: badge name, handle name, e-mail or registration id').fill(run)
+    await device.page.getByLabel('Search: badge name, handle name, email or registration id').fill(run)
     await expect(device.page.getByRole('row').filter({ hasText: run })).toHaveCount(2)
     await expect(device.page.getByRole('row').filter({ hasText: fox.badgeName })).toContainText('Gate 1')
     await expect(device.page.getByRole('row').filter({ hasText: wolf.badgeName })).toContainText('Gate 4')

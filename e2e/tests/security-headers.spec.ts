@@ -264,7 +264,7 @@ test.describe('signed in', () => {
     test.setTimeout(120_000)
     await underCspWatch(browser, { locale: 'en-US' }, `${pwaUrl}/en/sign-in`, async (page, watch) => {
       // Signing in talks to Cognito (the emulator here), then My Page to the API: both in connect-src.
-      await page.getByLabel(/^E-mail address/).fill(participant.email)
+      await page.getByLabel(/^Email address/).fill(participant.email)
       await page.getByLabel(/^Password/).fill(participant.password)
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page).toHaveURL(/\/en\/mypage\/dashboard$/)
@@ -280,7 +280,7 @@ test.describe('signed in', () => {
         }
       }
       await visit(page, `${pwaUrl}/en/registration-code`)
-      await expect(page.getByRole('img', { name: 'QR code of your reception code' })).toBeVisible()
+      await expect(page.getByRole('img', { name: 'QR code of your registration code' })).toBeVisible()
       await expectCleanRun(watch, page, 'pwa')
     })
   })

@@ -74,7 +74,7 @@ describe.each(databaseKinds)('a participant changes their details on %s', (kind)
       attempts: 0,
     })
     expect(sent[0]?.subject).toBe('【東京ふぁーりーフェス】参加登録の内容変更のお知らせ')
-    expect(sent[0]?.text).toContain('変更後の内容：バッジ名: Kitsune / Tシャツサイズ: XL')
+    expect(sent[0]?.text).toContain('変更後の内容：バッジ名: Kitsune / Tシャツのサイズ: XL')
     await sut.database.db.execute(
       sql`update mail_outbox set status = 'sent' where mail_id = ${first?.mail_id ?? ''}::uuid`,
     )

@@ -59,7 +59,7 @@ test('a refunded spot goes to the member waiting, who pays for it; the refunded 
   // Staff cancel and refund the holder from the participant dialog: the policy gives 90 % of 11,000 yen.
   await withDevices(browser, ['Refund desk'], async ([{ page }]) => {
     await signInAdmin(page)
-    await page.getByLabel('Search: badge name, handle name, e-mail or registration id').fill(holder.badgeName)
+    await page.getByLabel('Search: badge name, handle name, email or registration id').fill(holder.badgeName)
     await page.getByRole('button', { name: holder.badgeName }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel and refund' }).click()
     const dialog = page.getByRole('dialog', { name: `Cancel and refund: ${holder.badgeName}` })

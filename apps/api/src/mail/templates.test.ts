@@ -77,7 +77,7 @@ describe('mail templates', () => {
       'お支払い方法: American Express（末尾 0005）',
       '更衣室: 男性用',
     ])
-    expect(ja.text).not.toContain('Tシャツサイズ')
+    expect(ja.text).not.toContain('Tシャツのサイズ')
     const en = await mailTemplates.receipt.render({ ...receiptData, card: undefined }, 'en', context)
     expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
     expect(en.text).not.toContain('Paid with')

@@ -24,7 +24,7 @@ describe('account routes', () => {
     renderApp('/en/sign-up?email=kemo%40example.com', { account })
     await heading('Create an account')
     await waitFor(() =>
-      expect(screen.getByLabelText(/E-mail address/)).toHaveProperty('value', 'kemo@example.com'),
+      expect(screen.getByLabelText(/Email address/)).toHaveProperty('value', 'kemo@example.com'),
     )
     // Titles stay Japanese.
     await waitFor(() => expect(document.title).toBe('アカウント作成 | 東京ふぁーりーフェス 2025'))
@@ -97,7 +97,7 @@ describe('account routes', () => {
     unmount()
     renderApp('/en/sign-up', { account })
     await heading('Create an account')
-    await type(/E-mail address/, 'not-an-address')
+    await type(/Email address/, 'not-an-address')
     expect(await screen.findByText('The email address is invalid.')).toBeTruthy()
   })
 
@@ -119,7 +119,7 @@ describe('account routes', () => {
     cognito.addUser('kemo@example.com', 'correct-horse-1')
     renderApp('/en/sign-in', { account })
     await heading('Sign in')
-    await type(/E-mail address/, 'kemo@example.com')
+    await type(/Email address/, 'kemo@example.com')
     await type(/Password/, 'wrong-password')
     const submit = await screen.findByRole('button', { name: 'Sign in' })
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -163,7 +163,7 @@ describe('account routes', () => {
     unmount()
     renderApp('/en/send-password-reset-code', { account })
     await heading('Send a password reset code')
-    await type(/E-mail address/, 'demo@ex\u0430mple.com')
+    await type(/Email address/, 'demo@ex\u0430mple.com')
     expect(
       await screen.findByText(
         "The email address's domain mixes letters of different scripts (such as a Cyrillic letter among Latin ones); please type it again",
@@ -183,7 +183,7 @@ describe('account routes', () => {
     )
     unmount()
     renderApp('/en/verify-sign-up?email=kemo%40example.com', { account })
-    await heading('Verify your e-mail address')
+    await heading('Verify your email address')
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code again' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.')
   })

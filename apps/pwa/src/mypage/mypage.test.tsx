@@ -49,7 +49,7 @@ describe('entering My Page', () => {
     const { recorded } = renderApp('/en/mypage/profile', { account })
     await heading('Sign in')
     expect(screen.queryByText(/session has expired/)).toBeNull()
-    await type(/E-mail address/, email)
+    await type(/Email address/, email)
     await type(/Password/, 'correct-horse-1')
     await click('button', 'Sign in')
     await heading('Profile')
@@ -315,7 +315,7 @@ describe('account, profile and additional info', () => {
     expect(fake.cognito.users.get(email)?.password).toBe('another-pass-2')
   })
 
-  it('changes the e-mail address once the code sent to it is verified', async () => {
+  it('changes the email address once the code sent to it is verified', async () => {
     const fake = signedIn()
     const { recorded } = openPage('/ja/mypage/account', fake)
     await type(/新しいメールアドレス/, 'new@example.com')
@@ -382,9 +382,9 @@ describe('account, profile and additional info', () => {
     fake.backend.state.registration = paidRegistration('member')
     fake.account.cache.clear()
     openPage('/ja/mypage/registration-additional-info', fake)
-    await type(/XのユーザーID/, 'not valid!')
+    await type(/Xのユーザー名/, 'not valid!')
     expect(await screen.findByText('Xのユーザー名が不正です')).toBeTruthy()
-    await type(/XのユーザーID/, 'kemo_fes')
+    await type(/Xのユーザー名/, 'kemo_fes')
     await click('button', '保存する')
     expect(await screen.findByText('保存しました。')).toBeTruthy()
     expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
@@ -431,16 +431,16 @@ describe('registration code', () => {
     const fake = signedIn()
     const { unmount } = renderApp('/ja/registration-code', { account: fake.account })
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '有効な登録コードが見つかりません。ダッシュボードに戻って再生成してください。',
+      '有効な受付コードが見つかりません。ダッシュボードに戻って再生成してください。',
     )
     unmount()
     fake.backend.fail('getRegistrationCode', new ProductError('registrationCodeGenerationFailed', 500))
     const second = renderApp('/ja/registration-code', { account: fake.account })
-    expect((await screen.findByRole('alert')).textContent).toBe('登録コードの生成に失敗しました。')
+    expect((await screen.findByRole('alert')).textContent).toBe('受付コードの生成に失敗しました。')
     second.unmount()
     fake.backend.state.registrationCode = 'not.a.code'
     renderApp('/ja/registration-code', { account: fake.account })
-    expect((await screen.findByRole('alert')).textContent).toBe('登録コードが無効です。')
+    expect((await screen.findByRole('alert')).textContent).toBe('受付コードが無効です。')
     expect(within(screen.getByRole('main')).queryByRole('img')).toBeNull()
   })
 })

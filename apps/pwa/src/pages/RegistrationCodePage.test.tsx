@@ -89,7 +89,7 @@ describe('registration-code page', () => {
       savedAt: now - 2 * day,
     })
     expect(
-      await screen.findByText('You are offline: this is the reception code saved on this device.'),
+      await screen.findByText('You are offline: this is the registration code saved on this device.'),
     ).toBeTruthy()
     expect(screen.getByText('Kemo')).toBeTruthy()
     expect(screen.getByTestId('registration-code-refreshed-at').textContent).toBe(

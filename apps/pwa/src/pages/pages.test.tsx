@@ -71,15 +71,15 @@ describe('status pages with a registration code kept on the device', () => {
     const { recorded } = renderApp('/en/mypage', { flags: offline, account: fake.account })
     expect(
       await screen.findByText(
-        "Your reception code is saved on this device: you can show it at the venue's reception without the network.",
+        "Your registration code is saved on this device: you can show it at the venue's reception without the network.",
       ),
     ).toBeTruthy()
     expect(recorded.location.pathname).toBe('/en/network-error')
 
-    fireEvent.click(screen.getByRole('link', { name: 'Show my reception code' }))
-    expect(await screen.findByRole('img', { name: 'QR code of your reception code' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('link', { name: 'Show my registration code' }))
+    expect(await screen.findByRole('img', { name: 'QR code of your registration code' })).toBeTruthy()
     expect(recorded.location.pathname).toBe('/en/registration-code')
-    expect(screen.getByText('You are offline: this is the reception code saved on this device.')).toBeTruthy()
+    expect(screen.getByText('You are offline: this is the registration code saved on this device.')).toBeTruthy()
     expect(screen.getByText('Kemo')).toBeTruthy()
   })
 

@@ -13,7 +13,7 @@ export function receptionManifest(edition: Pick<Edition, 'name'>) {
   return {
     name: receptionTitle(edition),
     short_name: '受付',
-    description: '登録コードの読み取りとチェックイン / Registration-code scanning and check-in',
+    description: '受付コードの読み取りとチェックイン / Registration-code scanning and check-in',
     lang: 'ja',
     start_url: '/ja/admin/scan',
     scope: '/',

@@ -6,8 +6,8 @@ import { appTest, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 describe('admin sign-in', () => {
   it.each([
-    ['ja', '管理者ログイン', 'メールアドレス', 'パスワード', 'ログイン', '参加者'],
-    ['en', 'Admin sign-in', 'E-mail', 'Password', 'Sign in', 'Participants'],
+    ['ja', '管理者サインイン', 'メールアドレス', 'パスワード', 'サインイン', '参加者'],
+    ['en', 'Admin sign-in', 'Email', 'Password', 'Sign in', 'Participants'],
   ] as const)(
     'signs an admin in and opens the participant list (%s)',
     async (language, heading, email, password, submit, participants) => {
@@ -28,7 +28,7 @@ describe('admin sign-in', () => {
     'asks a first-time admin for a new password (NEW_PASSWORD_REQUIRED), then signs in',
     async (user) => {
       const app = await renderApp({ path: '/en/admin-sign-in', language: 'en' })
-      await user.type(await screen.findByLabelText('E-mail', { exact: false }), 'first@example.com')
+      await user.type(await screen.findByLabelText('Email', { exact: false }), 'first@example.com')
       await user.type(screen.getByLabelText('Password', { exact: false }), 'temporary')
       await user.click(screen.getByRole('button', { name: 'Sign in' }))
       expect(
@@ -54,7 +54,7 @@ describe('admin sign-in', () => {
     await renderApp({ path: '/ja/admin-sign-in' })
     await user.type(await screen.findByLabelText('メールアドレス', { exact: false }), 'staff@example.com')
     await user.type(screen.getByLabelText('パスワード', { exact: false }), 'wrong password')
-    await user.click(screen.getByRole('button', { name: 'ログイン' }))
+    await user.click(screen.getByRole('button', { name: 'サインイン' }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/パスワード/)
   })
 })
@@ -62,7 +62,7 @@ describe('admin sign-in', () => {
 describe('entering the admin area', () => {
   appTest('goes to sign-in without a stored session', async () => {
     const app = await renderApp({ path: '/ja/admin' })
-    expect(await screen.findByRole('heading', { level: 1, name: '管理者ログイン' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: '管理者サインイン' })).toBeTruthy()
     expect(app.router.state.location.pathname).toBe('/ja/admin-sign-in')
   })
 

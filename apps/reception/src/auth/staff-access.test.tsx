@@ -24,13 +24,13 @@ const sectionNames = async () =>
 
 describe('the screens by staff role', () => {
   appTest(
-    'the door scans, searches and reprints badges, and sees no e-mail address, CSV or refund',
+    'the door scans, searches and reprints badges, and sees no email address, CSV or refund',
     async (user) => {
       await staffApp(['door'])
       expect(await sectionNames()).toEqual(['Scan', 'Participants'])
       const table = await screen.findByRole('table', { name: 'Participants' })
       expect(within(table).queryByText('kon@example.jp')).toBeNull()
-      expect(within(table).queryByRole('columnheader', { name: 'E-mail' })).toBeNull()
+      expect(within(table).queryByRole('columnheader', { name: 'Email' })).toBeNull()
       expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull()
       expect(screen.getByRole('link', { name: 'Badge sheets' })).toBeTruthy()
 

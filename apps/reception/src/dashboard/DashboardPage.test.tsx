@@ -100,7 +100,7 @@ describe('dashboard', () => {
       )
       const freshness = screen.getByTestId('dashboard-freshness')
       expect(freshness.textContent).toContain('定員・売上・日別申込数は 09:30:00（5 分前） 時点の数値です')
-      expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('3 人中 1 人が受付済み')
+      expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('3 人中 1 人がチェックイン済み')
       const table = screen.getByRole('table', { name: '区分別の申込状況' })
       const sponsor = rowOf(table, 'スポンサー参加')
       expect(sponsor('capacity', 'paid', 'spotsLeft', 'checkedIn')).toEqual(['2', '1', '1', '1'])

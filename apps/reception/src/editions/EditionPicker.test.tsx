@@ -102,12 +102,12 @@ describe('edition picker', () => {
   appTest('the dashboard shows the past edition’s figures (ja)', async (user) => {
     await renderSyncedAdmin(editionsServer(), '/ja/admin/dashboard', 'ja')
     const checkedIn = await screen.findByTestId('dashboard-checked-in')
-    expect(checkedIn.textContent).toBe('2 人中 0 人が受付済み')
+    expect(checkedIn.textContent).toBe('2 人中 0 人がチェックイン済み')
     await user.click(await screen.findByRole('combobox', { name: '開催回' }))
     await user.click(await screen.findByRole('option', { name: '東京ふぁーりーフェス 2024' }))
     expect(await screen.findByText(pastNotice.ja)).toBeTruthy()
     // The past edition had one paid registration.
-    expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe('1 人中 0 人が受付済み')
+    expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe('1 人中 0 人がチェックイン済み')
   })
 
   appTest(

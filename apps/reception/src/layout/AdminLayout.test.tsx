@@ -76,10 +76,10 @@ describe('leaving the device', () => {
       // Then the tablet lies unused past the limit; the first touch finds it expired.
       app.clock.now += 12 * hour
       fireEvent.pointerDown(document.body)
-      expect(await screen.findByRole('heading', { level: 1, name: '管理者ログイン' })).toBeTruthy()
+      expect(await screen.findByRole('heading', { level: 1, name: '管理者サインイン' })).toBeTruthy()
       expect(
         await screen.findByText(
-          'この端末は長時間使われなかったため、ログアウトして参加者一覧を消去しました。未送信のチェックインは残っています。',
+          'この端末は長時間使われなかったため、サインアウトして参加者一覧を消去しました。未送信のチェックインは残っています。',
         ),
       ).toBeTruthy()
       expect(app.services.session.isSignedIn()).toBe(false)

@@ -36,7 +36,7 @@ describe('participant list', () => {
     await user.clear(screen.getByLabelText('検索: バッジ名・ハンドルネーム・メールアドレス・登録ID'))
 
     await user.click(screen.getByRole('combobox', { name: 'チェックイン' }))
-    await user.click(await screen.findByRole('option', { name: '受付済み' }))
+    await user.click(await screen.findByRole('option', { name: 'チェックイン済み' }))
     expect(await screen.findByText('3人中 1人')).toBeTruthy()
     expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
   })
@@ -56,7 +56,7 @@ describe('participant list', () => {
       [userIdOf(3), 'Bear', '2025-05-10 09:30:00', '受付1'],
       [userIdOf(1), 'コン', '', ''],
     ])
-    // The list with e-mail addresses left the device: the audit trail hears of it (decision 157).
+    // The list with email addresses left the device: the audit trail hears of it (decision 157).
     await waitFor(() =>
       expect(app.server.audit).toEqual([
         expect.objectContaining({ action: 'csvExported', subject: 'participants', details: { rows: 2 } }),
@@ -136,9 +136,9 @@ describe('participant list at scale', () => {
       )
       expect(badgeNames()[0]).toBe('Fox 60')
 
-      // E-mails run the other way round from the names (fox60@ is Fox 01's).
-      await user.click(within(table).getByRole('button', { name: 'E-mail' }))
-      expect(within(table).getByRole('columnheader', { name: 'E-mail' }).getAttribute('aria-sort')).toBe(
+      // Emails run the other way round from the names (fox60@ is Fox 01's).
+      await user.click(within(table).getByRole('button', { name: 'Email' }))
+      expect(within(table).getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe(
         'ascending',
       )
       expect(badgeNames().slice(0, 2)).toEqual(['Fox 60', 'Fox 59'])

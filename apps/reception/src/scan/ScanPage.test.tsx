@@ -71,7 +71,7 @@ describe('scanning at the door', () => {
       expect(within(panel).getByText('Kon the Fox')).toBeTruthy()
       expect(within(panel).getByText('着ぐるみスポンサー参加')).toBeTruthy()
       expect(within(panel).getByText('入場バッジ')).toBeTruthy()
-      expect(within(panel).getByText('Tシャツサイズ: XL')).toBeTruthy()
+      expect(within(panel).getByText('Tシャツのサイズ: XL')).toBeTruthy()
       expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
       expect(app.cues).toEqual(['valid'])
       // The check-in is written to IndexedDB just after the verdict shows; wait for the stored state.
@@ -86,10 +86,10 @@ describe('scanning at the door', () => {
 
       await user.click(within(panel).getByRole('button', { name: '次へ' }))
       await scan(app, token)
-      const again = await screen.findByText('受付済み', { selector: 'h2' })
+      const again = await screen.findByText('チェックイン済み', { selector: 'h2' })
       const amber = again.closest('[data-verdict]') as HTMLElement
       expect(amber.dataset.verdict).toBe('alreadyCheckedIn')
-      expect(within(amber).getByText(/09:30:00 に 受付1 で受付済み/)).toBeTruthy()
+      expect(within(amber).getByText(/09:30:00 に 受付1 でチェックイン済み/)).toBeTruthy()
       expect(app.cues).toEqual(['valid', 'alreadyCheckedIn'])
     },
   )
@@ -383,7 +383,7 @@ describe('scanning at the door', () => {
     expect(app.scanner.torch).toEqual([true])
     expect(screen.getByRole('button', { name: 'ライトを消す' })).toBeTruthy()
 
-    await user.type(screen.getByLabelText('登録コード'), 'not a code{Enter}')
-    expect(await screen.findByText('登録コードではありません。')).toBeTruthy()
+    await user.type(screen.getByLabelText('受付コード'), 'not a code{Enter}')
+    expect(await screen.findByText('受付コードではありません。')).toBeTruthy()
   })
 })

@@ -26,19 +26,19 @@ function staffServer() {
 const staffTable = () => screen.findByRole('table', { name: 'Staff accounts' })
 
 describe('the staff screen', () => {
-  appTest('invites by e-mail with a role, after a translated message for a wrong address', async (user) => {
+  appTest('invites by email with a role, after a translated message for a wrong address', async (user) => {
     const server = staffServer()
     await renderApp({ path: '/en/admin/staff', language: 'en', server, signedIn: true })
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff' })).toBeTruthy()
     const form = screen.getByRole('form', { name: 'Invite a staff member' })
 
-    await user.type(within(form).getByRole('textbox', { name: 'E-mail address' }), 'not-an-address')
+    await user.type(within(form).getByRole('textbox', { name: 'Email address' }), 'not-an-address')
     await user.click(within(form).getByRole('button', { name: 'Send the invitation' }))
     expect(await within(form).findByText('The email address is invalid.')).toBeTruthy()
     expect(server.staff).toHaveLength(2)
 
-    await user.clear(within(form).getByRole('textbox', { name: 'E-mail address' }))
-    await user.type(within(form).getByRole('textbox', { name: 'E-mail address' }), 'new@example.jp')
+    await user.clear(within(form).getByRole('textbox', { name: 'Email address' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Email address' }), 'new@example.jp')
     await user.click(within(form).getByRole('radio', { name: 'Desk' }))
     await user.click(within(form).getByRole('button', { name: 'Send the invitation' }))
 

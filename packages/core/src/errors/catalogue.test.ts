@@ -68,7 +68,7 @@ const englishTexts = {
     tierNotOnSale: 'This registration tier is not on sale at the moment.',
     staffSelfChange:
       'You cannot remove your own committee role or disable your own account. Ask another committee member.',
-    staffExists: 'A staff account with this e-mail address already exists.',
+    staffExists: 'A staff account with this email address already exists.',
     alreadyCheckedIn:
       'You have already been checked in at the venue, so the registration can no longer be canceled here. Please use the contact form.',
     refundAmountChanged:

@@ -25,7 +25,7 @@ function SignUpForm({ onValid, error }: { onValid: (values: unknown) => void; er
   const form = useZodForm(signUpFormSchema, { email: '', password: '' })
   return (
     <SchemaForm form={form} onValid={onValid} error={error} busy={false} submitLabel="Sign up">
-      <EmailField form={form} name="email" label="E-mail" />
+      <EmailField form={form} name="email" label="Email" />
       <PasswordField purpose="new" form={form} name="password" label="Password" />
     </SchemaForm>
   )
@@ -39,7 +39,7 @@ describe('the form kit', () => {
     'shows a field’s catalogue message from its first edit, in the page language (%s)',
     (language, email, password) => {
       renderWith(<SignUpForm onValid={() => {}} />, { language })
-      fireEvent.change(screen.getByLabelText('E-mail', { exact: false }), {
+      fireEvent.change(screen.getByLabelText('Email', { exact: false }), {
         target: { value: 'not-an-address' },
       })
       expect(screen.getByText(email)).toBeTruthy()
@@ -55,7 +55,7 @@ describe('the form kit', () => {
     renderWith(<SignUpForm onValid={(values) => sent.push(values)} />)
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
     expect(sent).toEqual([])
-    const email = screen.getByLabelText('E-mail', { exact: false })
+    const email = screen.getByLabelText('Email', { exact: false })
     expect(email.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByLabelText('Password', { exact: false }).getAttribute('aria-invalid')).toBe('true')
     await waitFor(() => expect(document.activeElement).toBe(email))
@@ -64,7 +64,7 @@ describe('the form kit', () => {
   it('hands the parsed values to onValid once they pass the schema', () => {
     const sent: unknown[] = []
     renderWith(<SignUpForm onValid={(values) => sent.push(values)} />)
-    fireEvent.change(screen.getByLabelText('E-mail', { exact: false }), {
+    fireEvent.change(screen.getByLabelText('Email', { exact: false }), {
       target: { value: 'a@example.com' },
     })
     fireEvent.change(screen.getByLabelText('Password', { exact: false }), {
@@ -79,13 +79,13 @@ describe('the form kit', () => {
       const form = useZodForm(signInFormSchema, { email: '', password: '' })
       return (
         <SchemaForm form={form} onValid={() => {}} busy submitLabel="Sign in">
-          <EmailField form={form} name="email" label="E-mail" autoComplete="username" />
+          <EmailField form={form} name="email" label="Email" autoComplete="username" />
           <PasswordField form={form} name="password" label="Password" />
         </SchemaForm>
       )
     }
     renderWith(<Fields />)
-    const email = screen.getByLabelText('E-mail', { exact: false })
+    const email = screen.getByLabelText('Email', { exact: false })
     expect([email.getAttribute('type'), email.getAttribute('autocomplete')]).toEqual(['email', 'username'])
     const password = screen.getByLabelText('Password', { exact: false })
     expect([password.getAttribute('type'), password.getAttribute('autocomplete')]).toEqual([
