@@ -107,7 +107,9 @@ describe('edition picker', () => {
     await user.click(await screen.findByRole('option', { name: '東京ふぁーりーフェス 2024' }))
     expect(await screen.findByText(pastNotice.ja)).toBeTruthy()
     // The past edition had one paid registration.
-    expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe('1 人中 0 人がチェックイン済み')
+    expect((await screen.findByTestId('dashboard-checked-in')).textContent).toBe(
+      '1 人中 0 人がチェックイン済み',
+    )
   })
 
   appTest(

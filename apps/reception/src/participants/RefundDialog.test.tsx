@@ -90,7 +90,7 @@ describe('cancel and refund from the participant dialog', () => {
   )
 
   appTest(
-    'requires a reason for another amount, refuses more than the fee, and retries after a failure (ja)',
+    'requires a reason for another amount, refuses more than the fee, reads fullwidth digits, and retries after a failure (ja)',
     async (user) => {
       const { server } = await refundApp('ja')
       server.failNextRefunds()
@@ -103,8 +103,9 @@ describe('cancel and refund from the participant dialog', () => {
       await user.click(within(dialog).getByRole('button', { name: '次へ' }))
       expect(within(dialog).getByText('返金額は参加費（10,000円）を超えられません。')).toBeTruthy()
 
+      // Typed on a Japanese keyboard: fullwidth digits and a thousands separator.
       await user.clear(amount)
-      await user.type(amount, '10000')
+      await user.type(amount, '１０，０００')
       await user.click(within(dialog).getByRole('button', { name: '次へ' }))
       const reason = within(dialog).getByRole('textbox', { name: /規定額と異なる理由/ })
       expect(reason.getAttribute('aria-invalid')).toBe('true')

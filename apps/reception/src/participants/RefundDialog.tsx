@@ -1,4 +1,4 @@
-import type { Refund, RefundQuote } from '@furfes/core'
+import { type Refund, type RefundQuote, readWholeNumber } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
@@ -76,13 +76,15 @@ export function RefundDialog({
 
   const yen = (value: number) => formatYen(value, language)
 
+  // Fullwidth digits and thousands separators read as the number meant; a negative one is no amount.
+  const amountJpy = readWholeNumber(amount)
   const amountProblem = (quote: RefundQuote): string | undefined => {
-    if (!/^\d+$/.test(amount.trim())) return t('refund.amountInvalid')
-    if (Number(amount) > quote.feeJpy) return t('refund.amountTooLarge', { fee: yen(quote.feeJpy) })
+    if (amountJpy === undefined || amountJpy < 0) return t('refund.amountInvalid')
+    if (amountJpy > quote.feeJpy) return t('refund.amountTooLarge', { fee: yen(quote.feeJpy) })
     return undefined
   }
   const needsReason = (quote: RefundQuote) =>
-    /^\d+$/.test(amount.trim()) && Number(amount) !== quote.policyRefundJpy
+    amountJpy !== undefined && amountJpy >= 0 && amountJpy !== quote.policyRefundJpy
 
   async function send(quote: RefundQuote, amountJpy: number, reasonText: string) {
     setStep({ kind: 'sending', quote, amountJpy, reason: reasonText })
@@ -130,7 +132,7 @@ export function RefundDialog({
               setTouched(true)
               if (amountProblem(step.quote)) return
               if (needsReason(step.quote) && reason.trim() === '') return
-              setStep({ kind: 'confirm', quote: step.quote, amountJpy: Number(amount), reason })
+              setStep({ kind: 'confirm', quote: step.quote, amountJpy: amountJpy ?? 0, reason })
             }}
           >
             <DialogContentText>

@@ -27,7 +27,7 @@ describe('event-cancelled refund in settings', () => {
 
       await user.click(within(card).getByRole('button', { name: 'Dry run' }))
       expect(within(card).getByText('Enter a whole number of yen.')).toBeTruthy()
-      await user.type(expenses, '1000')
+      await user.type(expenses, '１,０００')
       await user.click(within(card).getByRole('button', { name: 'Dry run' }))
 
       const totals = await within(card).findByRole('table', { name: 'Dry run totals' })

@@ -1,4 +1,4 @@
-import type { EventCancellationDryRun, EventCancellationRun } from '@furfes/core'
+import { type EventCancellationDryRun, type EventCancellationRun, readWholeNumber } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
@@ -58,8 +58,10 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
     return () => clearTimeout(timer)
   }, [run, refresh])
 
-  const valid = /^\d+$/.test(expenses.trim())
-  const amount = Number(expenses)
+  // Fullwidth digits and thousands separators read as the number meant.
+  const typed = readWholeNumber(expenses)
+  const valid = typed !== undefined && typed >= 0
+  const amount = typed ?? 0
 
   const onDryRun = async (event: FormEvent) => {
     event.preventDefault()

@@ -274,6 +274,14 @@ describe('the edition form', () => {
       'links.inquiryForm.opensOn': '',
     })
     expect(editionFormSchema.safeParse(values)).toEqual({ success: true, data: firstEdition })
+    // As typed on a Japanese keyboard: fullwidth digits, with or without a thousands separator.
+    expect(
+      editionFormSchema.safeParse({
+        ...values,
+        'tiers.member.priceJpy': '３，０００',
+        'refundPolicy.earlyPercent': '９０',
+      }),
+    ).toEqual({ success: true, data: firstEdition })
     const announced = { ...firstEdition, venue }
     expect(editionFormSchema.safeParse(editionFormValues(announced))).toEqual({
       success: true,
@@ -287,7 +295,7 @@ describe('the edition form', () => {
     expect(
       messagesOf({
         ...values,
-        'tiers.member.priceJpy': '3,000',
+        'tiers.member.priceJpy': '30,00',
         'tiers.sponsor.capacity': '1.5',
         'refundPolicy.latePercent': '95',
         'registration.closesOn': '2025-05-11',

@@ -19,6 +19,7 @@ import {
   registrationTiers,
 } from './registration-tier.ts'
 import { defaultEventSchedule } from './schedule.ts'
+import { foldTypedNumber } from './typed-number.ts'
 
 /**
  * One festival as data (docs/decisions/155-editions.md): everything that changes from one year to the next, which
@@ -472,9 +473,9 @@ function editionFromFormValues(values: EditionFormValues): unknown {
       parent = parent[name] as Record<string, unknown>
     }
     if (typeof value === 'string' && numericLeaf.test(last)) {
-      const trimmed = value.trim()
+      const folded = foldTypedNumber(value)
       // Text that is no number stays text, so the rule of the field names what is wrong.
-      parent[last] = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed
+      parent[last] = /^-?\d+(\.\d+)?$/.test(folded) ? Number(folded) : folded
     } else parent[last] = value
   }
   const venue = record.venue as Record<string, unknown> | undefined

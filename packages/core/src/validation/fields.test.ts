@@ -344,6 +344,7 @@ describe('e-mail, verification code, user id, payment URL, registration code', (
 
   it('validates six-digit verification codes', () => {
     expect(keysOf(verificationCodeSchema, '123456')).toEqual([])
+    expect(verificationCodeSchema.parse(' １２３４５６ ')).toBe('123456')
     expect(keysOf(verificationCodeSchema, '')).toEqual(['validation.required'])
     expect(keysOf(verificationCodeSchema, '12345a')).toEqual(['product.verificationCodeInvalid'])
   })

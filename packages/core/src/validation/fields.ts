@@ -14,6 +14,7 @@ import {
   hasVisibleCharacter,
   maxCodePointsPerGrapheme,
 } from '../domain/text.ts'
+import { asciiDigits } from '../domain/typed-number.ts'
 import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
 
 /*
@@ -229,10 +230,10 @@ export const emailSchema = z
   .regex(z.regexes.email, productMessage('emailInvalid'))
   .meta({ format: 'email' })
 
-/** Cognito's e-mailed verification codes are six digits. */
+/** Cognito's e-mailed verification codes are six digits, typed fullwidth or not. */
 export const verificationCodeSchema = z
   .string({ error: missingOrInvalid })
-  .trim()
+  .overwrite(asciiDigits)
   .min(1, notEmpty(validationMessage('required')))
   .regex(/^\d{6}$/, productMessage('verificationCodeInvalid'))
 
