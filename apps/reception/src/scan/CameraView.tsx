@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useServices } from '../app/services.tsx'
 import type { Camera } from './camera.ts'
 
-type CameraProblem = 'denied' | 'missing' | 'failed'
+export type CameraProblem = 'denied' | 'missing' | 'failed'
 
 function problemOf(error: unknown): CameraProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : ''
@@ -14,12 +14,21 @@ function problemOf(error: unknown): CameraProblem {
 }
 
 /** The rear camera's picture with continuous decoding, and the torch where the device has one. */
-export function CameraView({ onText }: { onText: (text: string, decodedAt: number) => void }) {
+export function CameraView({
+  onText,
+  onProblem,
+}: {
+  onText: (text: string, decodedAt: number) => void
+  /** Told when the camera cannot be used, so the page stops asking for a code held up to it. */
+  onProblem?: (problem: CameraProblem) => void
+}) {
   const { t } = useTranslation('reception')
   const { scanner, reportError } = useServices()
   const video = useRef<HTMLVideoElement>(null)
   const callback = useRef(onText)
   callback.current = onText
+  const problemCallback = useRef(onProblem)
+  problemCallback.current = onProblem
   const [camera, setCamera] = useState<Camera | undefined>(undefined)
   const [problem, setProblem] = useState<CameraProblem | undefined>(undefined)
   const [torchOn, setTorchOn] = useState(false)
@@ -44,6 +53,7 @@ export function CameraView({ onText }: { onText: (text: string, decodedAt: numbe
         const kind = problemOf(error)
         if (kind === 'failed') reportError(error, { where: 'camera' })
         setProblem(kind)
+        problemCallback.current?.(kind)
       }
     })()
     return () => {

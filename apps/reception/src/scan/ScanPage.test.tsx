@@ -386,4 +386,19 @@ describe('scanning at the door', () => {
     await user.type(screen.getByLabelText('受付コード'), 'not a code{Enter}')
     expect(await screen.findByText('受付コードではありません。')).toBeTruthy()
   })
+
+  appTest(
+    'with no camera, asks for the code to be entered or the person searched, not held up (en)',
+    async () => {
+      const server = createFakeApiServer({ keys: key.keySet, participants: [participantWire({ n: 1 })] })
+      await renderSyncedAdmin(server, '/en/admin/scan', 'en', async (services) => {
+        services.scanner.openCamera = async () => {
+          throw new DOMException('Requested device not found', 'NotFoundError')
+        }
+      })
+      expect(await screen.findByText('No camera was found. Enter the code or search below.')).toBeTruthy()
+      expect(screen.getByText('Enter a registration code or search for the person')).toBeTruthy()
+      expect(screen.queryByText('Hold a registration code up to the camera')).toBeNull()
+    },
+  )
 })

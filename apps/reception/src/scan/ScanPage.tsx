@@ -40,6 +40,7 @@ export function ScanPage() {
   const snapshot = useReceptionSnapshot()
   const flow = useScanFlow()
   const [code, setCode] = useState('')
+  const [cameraMissing, setCameraMissing] = useState(false)
 
   // Ready before the first person arrives: the keys imported into WebCrypto, and audio allowed from the first
   // touch or key press anywhere (browsers only start audio after a user gesture).
@@ -81,7 +82,10 @@ export function ScanPage() {
           {t('scan.heading')}
         </Typography>
         {!snapshot.keys && <Typography color="warning.main">{t('scan.noKeys')}</Typography>}
-        <CameraView onText={(text, at) => flow.submitCode(text, 'camera', at)} />
+        <CameraView
+          onText={(text, at) => flow.submitCode(text, 'camera', at)}
+          onProblem={() => setCameraMissing(true)}
+        />
         <Stack component="form" direction="row" spacing={1} onSubmit={submitManual}>
           <TextField
             label={t('scan.manualLabel')}
@@ -114,7 +118,7 @@ export function ScanPage() {
         ) : (
           <Paper variant="outlined" sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 3 }}>
             <Typography variant="h5" component="p" color="text.secondary">
-              {t('scan.waiting')}
+              {t(cameraMissing ? 'scan.waitingWithoutCamera' : 'scan.waiting')}
             </Typography>
           </Paper>
         )}
