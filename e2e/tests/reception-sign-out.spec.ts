@@ -44,9 +44,7 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
     ['Gate 7'],
     async ([{ page, context }]) => {
       await signInAdmin(page)
-      await page
-        .getByLabel('Search: badge name, handle name, email or registration id')
-        .fill(otter.badgeName)
+      await page.getByLabel('Search: badge name, handle name, email or registration id').fill(otter.badgeName)
       await expect(page.getByRole('row').filter({ hasText: otter.badgeName })).toContainText('Paid')
       const before = await readDatabase(page)
       expect(before.participants.length).toBeGreaterThan(0)
@@ -85,9 +83,7 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
       expect(reloaded.checkIns).toHaveLength(1)
       await signInAdmin(page)
       await expect(syncChips(page)).toContainText('0 waiting', { timeout: 20_000 })
-      await page
-        .getByLabel('Search: badge name, handle name, email or registration id')
-        .fill(otter.badgeName)
+      await page.getByLabel('Search: badge name, handle name, email or registration id').fill(otter.badgeName)
       await expect(page.getByRole('row').filter({ hasText: otter.badgeName })).toContainText('Gate 7')
       await expect
         .poll(

@@ -58,14 +58,14 @@ function texts(value: unknown, key = ''): [string, string][] {
   return []
 }
 
-function escape(word: string): string {
+function escapeForPattern(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** English variants are whole words; one written with a capital matches only so written (a tier's name). */
 function englishVariant(word: string): RegExp {
   const flags = /^[A-Z]/.test(word) ? 'u' : 'iu'
-  return new RegExp(`(?<![\\p{L}-])${escape(word)}(?![\\p{L}-])`, flags)
+  return new RegExp(`(?<![\\p{L}-])${escapeForPattern(word)}(?![\\p{L}-])`, flags)
 }
 
 const files = ['apps', 'packages'].flatMap((dir) => localeFiles(join(root, dir)))

@@ -79,7 +79,9 @@ describe('status pages with a registration code kept on the device', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Show my registration code' }))
     expect(await screen.findByRole('img', { name: 'QR code of your registration code' })).toBeTruthy()
     expect(recorded.location.pathname).toBe('/en/registration-code')
-    expect(screen.getByText('You are offline: this is the registration code saved on this device.')).toBeTruthy()
+    expect(
+      screen.getByText('You are offline: this is the registration code saved on this device.'),
+    ).toBeTruthy()
     expect(screen.getByText('Kemo')).toBeTruthy()
   })
 

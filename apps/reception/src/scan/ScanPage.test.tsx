@@ -390,7 +390,10 @@ describe('scanning at the door', () => {
   appTest(
     'with no camera, asks for the code to be entered or the person searched, not held up (en)',
     async () => {
-      const server = createFakeApiServer({ keys: key.keySet, participants: [participantWire({ n: 1, badgeName: 'Fox' })] })
+      const server = createFakeApiServer({
+        keys: key.keySet,
+        participants: [participantWire({ n: 1, badgeName: 'Fox' })],
+      })
       await renderSyncedAdmin(server, '/en/admin/scan', 'en', async (services) => {
         services.scanner.openCamera = async () => {
           throw new DOMException('Requested device not found', 'NotFoundError')
