@@ -11,7 +11,7 @@ export const themeModeStorageKey = 'mui-mode'
 
 // System fonts only: a Japanese web font would cost hundreds of KiB before the first paint on a phone.
 /** What should not break inside a Japanese word: headings, buttons, labels of tabs and chips, table headers. */
-export const phraseBreaking =
+const phraseBreaking =
   ':lang(ja) :is(h1, h2, h3, h4, h5, h6, legend, th, button, header a, a.MuiButton-root, .MuiTab-root, .MuiChip-label)'
 
 const fontFamily = [
