@@ -24,6 +24,18 @@ describe('admin sign-in', () => {
     uiTimeoutMs,
   )
 
+  it.each([
+    ['ja', '管理者サインイン', 'English', '/en/admin-sign-in'],
+    ['en', 'Admin sign-in', '日本語', '/ja/admin-sign-in'],
+  ] as const)(
+    'offers the other language before signing in, on the same screen (%s)',
+    async (language, heading, other, href) => {
+      await renderApp({ path: `/${language}/admin-sign-in`, language })
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy()
+      expect(screen.getByRole('link', { name: other }).getAttribute('href')).toBe(href)
+    },
+  )
+
   appTest(
     'asks a first-time admin for a new password (NEW_PASSWORD_REQUIRED), then signs in',
     async (user) => {

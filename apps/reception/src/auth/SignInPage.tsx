@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { z } from 'zod'
 import { useServices } from '../app/services.tsx'
+import { ReceptionLanguageSwitch } from '../layout/ReceptionLanguageSwitch.tsx'
 
 /**
  * Admin sign-in against the admins pool (docs/requirements.md ADM-1), including the first sign-in of an admin an
@@ -35,9 +36,13 @@ export function SignInPage() {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {t('signIn.heading')}
-          </Typography>
+          {/* Staff who do not read Japanese choose English before signing in, not after. */}
+          <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {t('signIn.heading')}
+            </Typography>
+            <ReceptionLanguageSwitch />
+          </Stack>
           {state.matches('newPasswordRequired') || state.matches('settingNewPassword') ? (
             <NewPasswordForm
               email={state.context.email}

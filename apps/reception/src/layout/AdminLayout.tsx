@@ -1,5 +1,4 @@
-import { isLanguage, type StaffAction } from '@furfes/core'
-import { LanguageSwitch } from '@furfes/ui'
+import type { StaffAction } from '@furfes/core'
 import { Alert, AppBar, Box, Button, Tab, Tabs, Toolbar, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
@@ -8,6 +7,7 @@ import { useServices } from '../app/services.tsx'
 import { signOutAndForget } from '../app/sign-out.ts'
 import { useStaffAccess } from '../auth/staff-access.tsx'
 import { addressInEdition, useChosenEdition } from '../editions/past-edition.ts'
+import { ReceptionLanguageSwitch } from './ReceptionLanguageSwitch.tsx'
 import { SyncStatus } from './SyncStatus.tsx'
 
 const sections = [
@@ -107,13 +107,7 @@ export function AdminLayout() {
           </Tabs>
           <Box sx={{ flexGrow: 1 }} />
           <SyncStatus />
-          <LanguageSwitch
-            current={isLanguage(lang) ? lang : 'ja'}
-            hrefFor={(language) =>
-              `/${language}${location.pathname.slice(lang.length + 1)}${location.search}`
-            }
-            onSelect={services.rememberLanguage}
-          />
+          <ReceptionLanguageSwitch />
           <Button color="inherit" onClick={() => void signOut()}>
             {t('nav.signOut')}
           </Button>
