@@ -73,13 +73,13 @@ describe('mail templates', () => {
     expectTextLines(ja, [
       '登録区分: 着ぐるみ参加',
       '金額（税込）: 4,000円',
-      'お支払い日時: 2025年3月1日 10:02:03 JST',
+      'お支払い日時: 2025年3月1日 10:02:03（日本時間）',
       'お支払い方法: American Express（末尾 0005）',
       '更衣室: 男性用',
     ])
     expect(ja.text).not.toContain('Tシャツのサイズ')
     const en = await mailTemplates.receipt.render({ ...receiptData, card: undefined }, 'en', context)
-    expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 GMT+9')
+    expect(en.text).toContain('Paid at: March 1, 2025 at 10:02:03 (Japan time)')
     expect(en.text).not.toContain('Paid with')
     expect(en.text).toContain('Changing room: Male')
   })
@@ -93,10 +93,10 @@ describe('mail templates', () => {
     const en = await mailTemplates.waiting_list_offer.render(data, 'en', context)
     expect(en.subject).toBe('[Tokyo Furry Fes] A spot is held for you')
     expect(en.text).toContain('A Fursuiter spot has returned, and you are next on the waiting list')
-    expect(en.text).toContain('Accept it and pay by March 2, 2025 at 10:00:00 GMT+9 (Japan time).')
+    expect(en.text).toContain('Accept it and pay by March 2, 2025 at 10:00:00 (Japan time).')
     expect(en.text).toContain('Accept the spot: https://furfes.test/en/mypage/registration')
     const ja = await mailTemplates.waiting_list_offer.render(data, 'ja', context)
-    expect(ja.text).toContain('2025年3月2日 10:00:00 JST（日本時間）までに受け取ってお支払いください。')
+    expect(ja.text).toContain('2025年3月2日 10:00:00（日本時間）までに受け取ってお支払いください。')
     expect(ja.html).toContain('https://furfes.test/ja/mypage/registration')
     const expired = await mailTemplates.waiting_list_offer_expired.render(
       { registrationTier: 'member', badgeName: 'Fox' },

@@ -69,7 +69,7 @@ describe('registration-code page', () => {
     expect(drawnQr()).toEqual({ version: 6, quietZone: 4 })
     expect(screen.getByText('ケモ')).toBeTruthy()
     expect(screen.getByText('着ぐるみ参加')).toBeTruthy()
-    // Japan time: the fake clock's 03:00 UTC is 12:00 JST.
+    // Japan time: the fake clock's 03:00 UTC is 12:00 in Tokyo.
     expect(screen.getByTestId('registration-code-refreshed-at').textContent).toBe(
       `最終更新: ${formatInstant(now, 'ja')}`,
     )

@@ -165,7 +165,7 @@ export function AuditPage() {
             <TableBody>
               {entries.map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell>{formatInstant(entry.at, language)}</TableCell>
+                  <TableCell>{formatInstant(entry.at, language, { zoneInHeader: true })}</TableCell>
                   <TableCell>{entry.actorEmail ?? entry.actorId}</TableCell>
                   <TableCell>{t(`audit.actions.${entry.action}`)}</TableCell>
                   <TableCell>{entry.subject}</TableCell>

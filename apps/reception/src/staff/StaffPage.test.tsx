@@ -155,8 +155,8 @@ describe('the audit trail screen', () => {
             .map((cell) => cell.textContent),
         )
     expect(cells()).toEqual([
-      ['May 10, 2025 at 12:00:00 GMT+9', 'chair@example.jp', 'Refund', 'registration-3', '{"n":3}'],
-      ['May 10, 2025 at 11:00:00 GMT+9', 'desk-sub', 'Check-in undone', 'registration-2', '{"n":2}'],
+      ['May 10, 2025 at 12:00:00', 'chair@example.jp', 'Refund', 'registration-3', '{"n":3}'],
+      ['May 10, 2025 at 11:00:00', 'desk-sub', 'Check-in undone', 'registration-2', '{"n":2}'],
     ])
 
     await user.click(screen.getByRole('button', { name: 'Show older entries' }))

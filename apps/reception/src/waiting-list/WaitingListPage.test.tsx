@@ -57,7 +57,7 @@ describe('waiting list screen', () => {
             .map((cell) => cell.textContent),
         ),
       ).toEqual([
-        ['—', 'Fox', 'fox@example.jp', 'Spot held', 'March 3, 2025 at 10:00:00 GMT+9'],
+        ['—', 'Fox', 'fox@example.jp', 'Spot held', 'March 3, 2025 at 10:00:00'],
         ['1', 'Bear', 'bear@example.jp', 'Waiting', '—'],
       ])
       expect(screen.getByText('Offers out: 1 · Waiting: 1')).toBeTruthy()

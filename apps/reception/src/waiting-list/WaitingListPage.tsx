@@ -108,7 +108,7 @@ function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEn
                   </TableCell>
                   <TableCell>
                     {entry.status === 'offered' && entry.offerExpiresAt !== undefined
-                      ? formatInstant(entry.offerExpiresAt, language)
+                      ? formatInstant(entry.offerExpiresAt, language, { zoneInHeader: true })
                       : '—'}
                   </TableCell>
                 </TableRow>

@@ -78,10 +78,24 @@ export function formatDatePeriod(
   return `${dateFormat(language, options, 'UTC').format(fromMs)}〜${dateFormat(language, options, 'UTC', !sameYear).format(toMs)}`
 }
 
-/** Formats an instant with its time of day in Asia/Tokyo, or in the device's zone when that is unknown. */
-export function formatInstant(epochMs: number, language: Language, options: DateFormatOptions = {}): string {
-  const timeZone = supportsTimeZone(eventTimeZone) ? eventTimeZone : undefined
-  return new Intl.DateTimeFormat(languageLocales[language], {
+/** How the site names the event's zone after a time: one way in each language (docs/glossary.md). */
+const japanTime: Readonly<Record<Language, string>> = { ja: '（日本時間）', en: ' (Japan time)' }
+
+/**
+ * Formats an instant with its time of day in Asia/Tokyo, followed by "Japan time" in the page's words rather than
+ * ICU's abbreviation (JST in Japanese, GMT+9 in English); in the device's zone, with that zone's name, only where
+ * the runtime does not know Asia/Tokyo.
+ */
+export function formatInstant(
+  epochMs: number,
+  language: Language,
+  options: DateFormatOptions & {
+    /** Leaves "Japan time" out, where a column's header already says it. */
+    zoneInHeader?: boolean
+  } = {},
+): string {
+  const known = supportsTimeZone(eventTimeZone)
+  const text = new Intl.DateTimeFormat(languageLocales[language], {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -90,9 +104,9 @@ export function formatInstant(epochMs: number, language: Language, options: Date
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
+    ...(known ? { timeZone: eventTimeZone } : { timeZoneName: 'short' }),
   }).format(epochMs)
+  return known && !options.zoneInHeader ? `${text}${japanTime[language]}` : text
 }
 
 /** How a date relates to something: until (まで), since (から) or after (以降) it. */

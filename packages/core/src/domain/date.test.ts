@@ -140,8 +140,9 @@ describe('date formatting', () => {
     expect(supportsTimeZone('Asia/Tokyo')).toBe(true)
     expect(supportsTimeZone('Not/AZone')).toBe(false)
     const deadline = Date.parse('2025-05-01T23:59:59+09:00')
-    expect(formatInstant(deadline, 'ja')).toBe('2025年5月1日 23:59:59 JST')
-    expect(formatInstant(deadline, 'en')).toBe('May 1, 2025 at 23:59:59 GMT+9')
+    expect(formatInstant(deadline, 'ja')).toBe('2025年5月1日 23:59:59（日本時間）')
+    expect(formatInstant(deadline, 'en')).toBe('May 1, 2025 at 23:59:59 (Japan time)')
+    expect(formatInstant(deadline, 'en', { zoneInHeader: true })).toBe('May 1, 2025 at 23:59:59')
   })
 
   it('adds the Japanese suffixes まで, から and 以降, and their English equivalents', () => {
