@@ -50,7 +50,7 @@ describe('edition settings', () => {
       // The history says who saved and which fields moved.
       const history = await screen.findByRole('region', { name: 'History' })
       expect(await within(history).findByText(/ · Saved · staff-1$/)).toBeTruthy()
-      expect(within(history).getByText('Member · price (yen), Member · capacity')).toBeTruthy()
+      expect(within(history).getByText('Member · price (yen) and Member · capacity')).toBeTruthy()
     },
   )
 

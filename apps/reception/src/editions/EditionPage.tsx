@@ -6,6 +6,7 @@ import {
   editionFormValues,
   editionPhase,
   formatInstant,
+  formatList,
   isLanguage,
   type Language,
   registrationTiers,
@@ -339,7 +340,7 @@ function History({ editionId }: { editionId: string }) {
                     action: t(`edition.history.action.${change.action}`),
                     who: change.staffUserId ?? t('edition.history.configuration'),
                   })}
-                  secondary={fields.length > 0 ? fields.map(label).join(', ') : undefined}
+                  secondary={fields.length > 0 ? formatList(fields.map(label), language) : undefined}
                 />
               </ListItem>
             )

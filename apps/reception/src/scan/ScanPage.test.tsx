@@ -404,4 +404,13 @@ describe('scanning at the door', () => {
       expect(screen.queryByText('Hold a registration code up to the camera')).toBeNull()
     },
   )
+
+  appTest('lists the sponsor goods the English way in English (en)', async () => {
+    const app = await scanApp('en')
+    await scan(app, await signCode(key, { n: 1 }, validAtEvent))
+    const panel = (await screen.findByText('Sponsor goods')).closest('li') as HTMLElement
+    const goods = panel.textContent?.replace('Sponsor goods', '') ?? ''
+    expect(goods).toMatch(/^[A-Z][^、]+, and [A-Z][a-z -]+$/)
+    expect(goods).toContain('Official T-shirt')
+  })
 })

@@ -1,4 +1,4 @@
-import { isFursuitTier } from '@furfes/core'
+import { formatList, isFursuitTier } from '@furfes/core'
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useConnectivity, useReceptionSnapshot } from '../app/hooks.ts'
@@ -151,9 +151,10 @@ export function VerdictPanel(props: {
                 <ListItem disableGutters>
                   <ListItemText
                     primary={t('verdict.sponsorGoods')}
-                    secondary={verdict.handOver.sponsorGoods
-                      .map((benefit) => t(`domain:sponsorBenefit.${benefit}`))
-                      .join('、')}
+                    secondary={formatList(
+                      verdict.handOver.sponsorGoods.map((benefit) => t(`domain:sponsorBenefit.${benefit}`)),
+                      language,
+                    )}
                     slotProps={{ secondary: { color: 'inherit' } }}
                   />
                 </ListItem>
