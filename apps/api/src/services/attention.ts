@@ -1,9 +1,10 @@
 import type { Attention, Clock } from '@furfes/core'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrationAttention, registrations } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
+import type { Erasure } from './retention.ts'
 
 /*
  * Staff's note for the door and the attention flag on a registration (docs/decisions/175-door-attention.md).
@@ -57,4 +58,23 @@ export async function setAttention(
     })
   })
   return attention
+}
+
+/**
+ * What retention erases of an edition's notes (decision 161): a note may say something about a person's health
+ * or conduct, so the notes go with the registration's personal data, and the audit trail keeps who changed a
+ * note and when but not the text.
+ */
+export function attentionErasures(editionId: string): Erasure[] {
+  const ofEdition = sql`(select registration_id from registrations where edition_id = ${editionId})`
+  return [
+    { kind: 'registrations', table: 'registration_attention', where: sql`registration_id in ${ofEdition}` },
+    {
+      kind: 'auditEntries',
+      table: 'staff_audit',
+      set: sql`details = details - 'before' - 'after'`,
+      where: sql`action = 'attentionChanged' and details ->> 'after' is not null
+        and subject in (select registration_id::text from registrations where edition_id = ${editionId})`,
+    },
+  ]
 }
