@@ -43,6 +43,7 @@ describe('migrations', () => {
         'profiles',
         'refund_attempts',
         'registration_additional_info',
+        'registration_attention',
         'registration_refunds',
         'registrations',
         'revoked_access_tokens',

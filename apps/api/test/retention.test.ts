@@ -173,6 +173,12 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
       body: { items: [item] },
     })
     expect(uploaded.status).toBe(200)
+    // Staff's note for the door says something about the person (decision 175).
+    const noted = await sut.request('PUT', `/admin/registrations/${checkedIn}/attention`, {
+      token: await sut.adminToken(),
+      body: { flagged: true, note: 'Wheelchair access for Checked Fox' },
+    })
+    expect(noted.status).toBe(200)
 
     // The next edition, current and on sale, where the returning member registers again.
     const token = await sut.adminToken()
@@ -253,12 +259,12 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
         edition_id: '2025',
         retention_ends_at: new Date(beforeDue).toISOString(),
         due: true,
-        registrations: 4,
+        registrations: 5,
         check_ins: 1,
         mails: 0,
         waiting_list_entries: 1,
         refunds: 2,
-        audit_entries: 1,
+        audit_entries: 2,
       },
     ])
     expect(await personal2025()).toEqual(before)
@@ -269,11 +275,11 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     expect(run.body).toMatchObject({ dry_run: false, changed: true, accounts: 4 })
     expect((run.body as RetentionReportWire).editions[1]).toMatchObject({
       edition_id: '2025',
-      registrations: 4,
+      registrations: 5,
       check_ins: 1,
       waiting_list_entries: 1,
       refunds: 2,
-      audit_entries: 1,
+      audit_entries: 2,
     })
 
     const after = await personal2025()
@@ -291,6 +297,11 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     expect(
       await rows(sql`select details from staff_audit where action = 'refund' and details ? 'reason'`),
     ).toEqual([])
+    // The note goes; the trail keeps who changed it and when, without the text.
+    expect(await rows(sql`select note from registration_attention`)).toEqual([])
+    expect(await rows(sql`select details from staff_audit where action = 'attentionChanged'`)).toEqual([
+      { details: {} },
+    ])
 
     // The figures of 2025 add up to the same numbers; nobody is left on its waiting list, no device is named.
     const figuresAfter = await dashboard2025()

@@ -1,6 +1,16 @@
-import { apiRoutes, type Clock, type Participant, participantListCodec, staffMay } from '@furfes/core'
+import {
+  apiRoutes,
+  attentionCodec,
+  attentionRequestCodec,
+  type Clock,
+  type Participant,
+  participantListCodec,
+  staffMay,
+} from '@furfes/core'
 import type { Executor } from '../db/database.ts'
-import { encode, type RouteMounter } from '../http/route.ts'
+import { decode, encode, type RouteMounter } from '../http/route.ts'
+import { setAttention } from '../services/attention.ts'
+import { auditActor } from '../services/audit.ts'
 import { editionToRead } from '../services/editions.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
@@ -28,5 +38,14 @@ export function mountAdminParticipantRoutes(
     const list = await participants(db, clock, edition.id)
     const shown = staffMay(caller.groups, 'viewParticipantDetails') ? list : list.map(forTheDoor)
     return { status: 200, body: encode(participantListCodec, shown) }
+  })
+
+  mount(apiRoutes.putAdminRegistrationAttention, async ({ body, params, caller }) => {
+    const attention = await setAttention(db, clock, {
+      registrationId: params.registration_id,
+      attention: decode(attentionRequestCodec, body),
+      actor: auditActor(caller),
+    })
+    return { status: 200, body: encode(attentionCodec, attention) }
   })
 }

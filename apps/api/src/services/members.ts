@@ -147,6 +147,8 @@ interface ParticipantRow {
   privacy: ProfilePrivacy | null
   handle_name: string | null
   urls: string[] | null
+  attention_flagged: boolean | null
+  attention_note: string | null
 }
 
 /**
@@ -176,7 +178,8 @@ export async function participants(db: Executor, clock: Clock, editionId: string
         r.registration_id, r.registration_tier, r.badge_name, r.t_shirt_size, r.changing_room_type, r.payment_status,
         r.payment_url, r.expires_at,
         a.user_id is not null as has_additional_info, a.club_activity_x_username,
-        p.privacy, p.handle_name, p.urls
+        p.privacy, p.handle_name, p.urls,
+        n.flagged as attention_flagged, n.note as attention_note
       from users u
       left join lateral (
         select * from registrations x
@@ -186,6 +189,7 @@ export async function participants(db: Executor, clock: Clock, editionId: string
       ) r on true
       left join registration_additional_info a on a.user_id = u.user_id
       left join profiles p on p.user_id = u.user_id
+      left join registration_attention n on n.registration_id = r.registration_id
       order by u.created_at, u.user_id
     `,
   )
@@ -220,6 +224,10 @@ export async function participants(db: Executor, clock: Clock, editionId: string
         : {}),
       ...(row.privacy !== null && row.handle_name !== null && row.urls !== null
         ? { profile: toProfile({ privacy: row.privacy, handleName: row.handle_name, urls: row.urls }) }
+        : {}),
+      // What staff want the door to know (decision 175) travels with the registration to every device.
+      ...(registration && row.attention_flagged !== null && row.attention_note !== null
+        ? { attention: { flagged: row.attention_flagged, note: row.attention_note } }
         : {}),
     }
   })

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { MemberAccounts } from '../auth/member-accounts.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
+import { attentionErasures } from './attention.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { listEditions } from './editions.ts'
 
@@ -37,7 +38,7 @@ export const retentionJobActor: AuditActor = { id: 'retention-job' }
 type RetentionKind = keyof RetentionCounts
 
 /** One statement of a step: rows of `table` matching `where` are updated with `set`, or deleted without it. */
-interface Erasure {
+export interface Erasure {
   kind: RetentionKind
   table: string
   where: SQL
@@ -62,6 +63,7 @@ const steps = {
       where: sql`edition_id = ${editionId} and (badge_name <> '' or t_shirt_size is not null
         or changing_room_type is not null or payment_url is not null)`,
     },
+    ...attentionErasures(editionId),
   ],
   checkIns: (editionId: string): Erasure[] => [
     {

@@ -21,6 +21,7 @@ import { useStaffAccess } from '../auth/staff-access.tsx'
 import { answerKey, type RegistrationCheckIn, type StoredCheckIn } from '../data/check-ins.ts'
 import { useChosenEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
+import { AttentionEditor } from './AttentionEditor.tsx'
 import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
@@ -113,6 +114,14 @@ export function ParticipantDialog({
               ))}
           </TableBody>
         </Table>
+        {registrationId !== undefined && (
+          <AttentionEditor
+            key={registrationId}
+            registrationId={registrationId}
+            attention={participant.attention}
+            editable={!readOnly && access.may('editNotes')}
+          />
+        )}
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
           {t('participants.history.heading')}
         </Typography>

@@ -46,11 +46,19 @@ export function ParticipantSearch({ onChoose }: { onChoose: (participant: Partic
               <ListItemButton key={participant.user.userId} onClick={() => onChoose(participant)}>
                 <ListItemText
                   primary={registration?.badgeName ?? participant.user.email ?? participant.user.userId}
-                  secondary={[participant.profile?.handleName, participant.user.email]
+                  secondary={[
+                    participant.profile?.handleName,
+                    participant.user.email,
+                    // Staff's note for the door (decision 175), so it is read before the person is chosen.
+                    participant.attention?.note,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 />
                 <Stack direction="row" spacing={1}>
+                  {participant.attention?.flagged && (
+                    <Chip size="small" color="warning" label={t('scan.attention')} />
+                  )}
                   {registration && (
                     <Chip
                       size="small"

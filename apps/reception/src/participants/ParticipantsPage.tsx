@@ -288,6 +288,9 @@ function ParticipantRow(props: {
         <Button onClick={props.onOpen} sx={{ textTransform: 'none', justifyContent: 'flex-start' }}>
           {registration?.badgeName ?? t('participants.noBadgeName')}
         </Button>
+        {participant.attention?.flagged && (
+          <Chip size="small" color="warning" label={t('scan.attention')} title={participant.attention.note} />
+        )}
       </TableCell>
       <TableCell>{participant.profile?.handleName}</TableCell>
       {props.showEmail && <TableCell>{participant.user.email}</TableCell>}

@@ -10,20 +10,24 @@ import type { ScanResult } from './useScanFlow.ts'
 
 /**
  * What the panel shows: a verdict, or for a person found by search the door states of decision 145
- * (docs/decisions/145-door-states-and-the-saved-code.md): not checked in yet (neutral), then checked in.
+ * (docs/decisions/145-door-states-and-the-saved-code.md): not checked in yet (neutral), then checked in. A
+ * valid verdict on someone staff flagged is amber with their note, however the person was found
+ * (docs/decisions/175-door-attention.md).
  */
-type PanelState = Verdict['kind'] | 'notCheckedIn' | 'checkedIn'
+type PanelState = Verdict['kind'] | 'notCheckedIn' | 'checkedIn' | 'attention'
 
 const colours = {
   valid: { bgcolor: 'success.main', color: 'success.contrastText' },
   checkedIn: { bgcolor: 'success.main', color: 'success.contrastText' },
   notCheckedIn: { bgcolor: 'background.paper', color: 'text.primary', border: 2, borderColor: 'divider' },
   alreadyCheckedIn: { bgcolor: 'warning.main', color: 'warning.contrastText' },
+  attention: { bgcolor: 'warning.main', color: 'warning.contrastText' },
   rejected: { bgcolor: 'error.main', color: 'error.contrastText' },
 } as const
 
 function panelState(result: ScanResult): PanelState {
   const { verdict } = result
+  if (verdict.kind === 'valid' && verdict.subject.participant?.attention?.flagged) return 'attention'
   // A code is the proof (decision 072): its valid verdict checks the person in at once. A person found by
   // search is only checked in when staff confirm, so until then nothing on screen may look like "OK".
   if (result.source !== 'search' || verdict.kind !== 'valid') return verdict.kind
@@ -58,6 +62,26 @@ function Subject({ subject }: { subject: VerdictSubject }) {
           {t(`domain:registrationTier.${subject.registrationTier}`)}
         </Typography>
       )}
+    </Box>
+  )
+}
+
+/**
+ * Staff's note on the person (decision 175): why the panel is amber when they flagged it, for information
+ * otherwise.
+ */
+function AttentionNote({ subject, flagged }: { subject: VerdictSubject; flagged: boolean }) {
+  const { t } = useTranslation('reception')
+  const note = subject.participant?.attention?.note
+  if (!note) return null
+  return (
+    <Box data-attention-note>
+      <Typography variant={flagged ? 'h5' : 'h6'} component="h3" sx={{ fontWeight: 700 }}>
+        {t(flagged ? 'verdict.attentionReason' : 'verdict.note')}
+      </Typography>
+      <Typography variant={flagged ? 'h4' : 'h6'} component="p" sx={{ wordBreak: 'break-word' }}>
+        {note}
+      </Typography>
     </Box>
   )
 }
@@ -121,9 +145,25 @@ export function VerdictPanel(props: {
         {t(`verdict.${state}`)}
       </Typography>
 
+      {state === 'attention' && verdict.kind === 'valid' && (
+        <>
+          <AttentionNote subject={verdict.subject} flagged />
+          {props.result.checkIn ? (
+            <UploadProgress recorded={props.result.checkIn} />
+          ) : (
+            props.result.source === 'search' && (
+              <Typography variant="h6" component="p">
+                {t('verdict.confirmIdentity')}
+              </Typography>
+            )
+          )}
+        </>
+      )}
+
       {state === 'notCheckedIn' && verdict.kind === 'valid' && (
         <>
           <Subject subject={verdict.subject} />
+          <AttentionNote subject={verdict.subject} flagged={false} />
           <Typography variant="h6" component="p">
             {t('verdict.confirmIdentity')}
           </Typography>
@@ -132,9 +172,10 @@ export function VerdictPanel(props: {
 
       {state === 'checkedIn' && props.result.checkIn && <UploadProgress recorded={props.result.checkIn} />}
 
-      {(state === 'valid' || state === 'checkedIn') && verdict.kind === 'valid' && (
+      {(state === 'valid' || state === 'checkedIn' || state === 'attention') && verdict.kind === 'valid' && (
         <>
           <Subject subject={verdict.subject} />
+          {state !== 'attention' && <AttentionNote subject={verdict.subject} flagged={false} />}
           {verdict.notInSnapshot && <Typography>{t('verdict.notInSnapshot')}</Typography>}
           {verdict.subject.registrationTier === undefined && (
             <Typography>{t('verdict.detailsNotInSnapshot')}</Typography>
@@ -194,6 +235,7 @@ export function VerdictPanel(props: {
             })}
           </Typography>
           <Subject subject={verdict.subject} />
+          <AttentionNote subject={verdict.subject} flagged={false} />
         </>
       )}
 
@@ -206,21 +248,23 @@ export function VerdictPanel(props: {
             })}
           </Typography>
           {verdict.subject && <Subject subject={verdict.subject} />}
+          {verdict.subject && <AttentionNote subject={verdict.subject} flagged={false} />}
         </>
       )}
 
       <Box sx={{ flexGrow: 1 }} />
       {props.result.undone && <Typography variant="h6">{t('verdict.undone')}</Typography>}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-        {(state === 'valid' || state === 'notCheckedIn') && !props.result.checkIn && (
-          <Button
-            {...(state === 'valid' ? solidButton : primaryButton)}
-            loading={props.confirming}
-            onClick={props.onConfirm}
-          >
-            {t('verdict.checkIn')}
-          </Button>
-        )}
+        {(state === 'valid' || state === 'notCheckedIn' || state === 'attention') &&
+          !props.result.checkIn && (
+            <Button
+              {...(state === 'valid' ? solidButton : primaryButton)}
+              loading={props.confirming}
+              onClick={props.onConfirm}
+            >
+              {t('verdict.checkIn')}
+            </Button>
+          )}
         {props.result.checkIn && !props.result.undone && (
           <Button {...secondaryButton} onClick={props.onUndo}>
             {t('verdict.undo')}

@@ -2,6 +2,7 @@ import {
   type AdminWaitingListWire,
   type AuditEntryWire,
   type AutomaticRefundWire,
+  attentionRequestWireSchema,
   auditExportWireSchema,
   type CheckInItemWire,
   type CheckInRecordWire,
@@ -23,6 +24,7 @@ import {
   type FetchLike,
   featureFlagsWireSchema,
   firstEdition,
+  invalidRequestBody,
   nextEditionDraft,
   type ParticipantWire,
   parseCompactRegistrationCode,
@@ -98,6 +100,8 @@ export interface FakeApiServer {
   automaticRefunds: Map<string, AutomaticRefundWire>
   /** Every POST /admin/registrations/{id}/refund body received. */
   refundRequests: unknown[]
+  /** Every PUT /admin/registrations/{id}/attention body received (decision 175). */
+  attentionRequests: unknown[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
   failNextRefunds(count?: number): void
   /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
@@ -170,6 +174,7 @@ export function createFakeApiServer(
     auditPageSize: 50,
     auditQueries: [],
     refundRequests: [],
+    attentionRequests: [],
     failNextRefunds: (count = 1) => {
       refundFailures += count
     },
@@ -202,6 +207,8 @@ export function createFakeApiServer(
         }
         if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
+        const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
+        if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (url.pathname.startsWith('/admin/staff') || url.pathname.startsWith('/admin/audit')) {
@@ -238,6 +245,20 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** PUT /admin/registrations/{id}/attention as the API answers it: validated, stored on the participant. */
+  function attentionRoute(registrationId: string, body: unknown): Response {
+    server.attentionRequests.push(body)
+    const parsed = attentionRequestWireSchema.safeParse(body)
+    if (!parsed.success) return json(400, invalidRequestBody(parsed.error))
+    const index = server.participants.findIndex((p) => p.registration?.id === registrationId)
+    const found = server.participants[index]
+    if (!found) return json(404, { message: 'notFound' })
+    const { attention: _, ...rest } = found
+    const cleared = !parsed.data.flagged && parsed.data.note === ''
+    server.participants[index] = cleared ? rest : { ...rest, attention: parsed.data }
+    return json(200, parsed.data)
   }
 
   /** The committee's edition routes, as the API answers them: versions, drafts and publishing (decision 155). */

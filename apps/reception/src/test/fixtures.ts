@@ -32,6 +32,8 @@ export interface ParticipantSeed {
   changingRoomType?: 'male' | 'female'
   xUsername?: string
   withoutRegistration?: boolean
+  /** Staff's note for the door and its flag (decision 175). */
+  attention?: { flagged: boolean; note: string }
 }
 
 export const userIdOf = (n: number) => testUuid(1000 + n)
@@ -61,6 +63,7 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
     ...(seed.withoutRegistration ? {} : { registration }),
     ...(seed.xUsername ? { registration_additional_info: { club_activity_x_username: seed.xUsername } } : {}),
     ...(seed.handleName ? { profile: { privacy: 'public', handle_name: seed.handleName, urls: [] } } : {}),
+    ...(seed.attention ? { attention: seed.attention } : {}),
   }
 }
 

@@ -20,7 +20,13 @@ import {
   storedEditionListCodec,
 } from '../contract/editions.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
-import { type Participant, participantListCodec } from '../contract/participants.ts'
+import {
+  type Attention,
+  attentionCodec,
+  attentionRequestCodec,
+  type Participant,
+  participantListCodec,
+} from '../contract/participants.ts'
 import {
   type EventCancellationDryRun,
   type EventCancellationRun,
@@ -68,6 +74,8 @@ export interface AdminApiClient {
   setFeatures(flags: FeatureFlags, options?: CallOptions): Promise<FeatureFlags>
   /** Every participant with their registration in the current edition, or the one `query` names (decision 158). */
   listParticipants(options?: CallOptions, query?: EditionQueryWire): Promise<Participant[]>
+  /** Sets staff's note for the door and the attention flag on a registration; answers them as stored. */
+  setAttention(registrationId: string, attention: Attention, options?: CallOptions): Promise<Attention>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
   listWaitingList(options?: CallOptions, query?: EditionQueryWire): Promise<AdminWaitingListEntry[]>
   /** The committee's figures, computed by the API now (decision 130), of the current edition or the one named. */
@@ -131,6 +139,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
   const listParticipants = reader(apiRoutes.getAdminParticipants, participantListCodec)
+  const setAttention = sender(apiRoutes.putAdminRegistrationAttention, attentionRequestCodec, attentionCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -152,6 +161,8 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
     listParticipants: (callOptions, query = {}) => listParticipants(callOptions, { query }),
+    setAttention: (registrationId, attention, callOptions) =>
+      setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
     listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
     getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
     async uploadCheckIns(items, callOptions) {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { userIdSchema } from '../validation/fields.ts'
+import { validationMessage } from '../errors/catalogue.ts'
+import { attentionNoteSchema, storedTextSchema, userIdSchema } from '../validation/fields.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
@@ -14,10 +15,48 @@ import {
   storedRegistrationAdditionalInfoSchema,
 } from './registration.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
-import { component, listComponent } from './schemas.ts'
+import { component, listComponent, registrationIdSchema } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
 
 /* The staff's list of every participant. */
+
+/**
+ * What the door should know about a participant (docs/decisions/175-door-attention.md): a staff note, and
+ * whether it turns the verdict amber. Reads take any stored note; writes follow `attentionNoteSchema`.
+ */
+export const attentionWireSchema = component(
+  z.object({
+    flagged: z.boolean().describe('The verdict turns amber and shows the note, also for a valid code'),
+    note: storedTextSchema.describe('For door staff; may be empty when not flagged'),
+  }),
+  { id: 'DoorAttention', description: "Staff's note on a registration for the door, and its attention flag" },
+)
+export type Attention = z.infer<typeof attentionWireSchema>
+
+export const attentionRequestWireSchema = component(
+  z
+    .object({ flagged: z.boolean({ error: validationMessage('invalidInput') }), note: attentionNoteSchema })
+    .superRefine((value, ctx) => {
+      // Amber without a reason would only stop the queue: a flag says what the door should do.
+      if (value.flagged && value.note === '') {
+        ctx.addIssue({ code: 'custom', path: ['note'], message: validationMessage('attentionNoteRequired') })
+      }
+    }),
+  { id: 'DoorAttentionRequest', description: 'A new note and flag; an empty note with no flag clears both' },
+)
+export type AttentionRequest = z.infer<typeof attentionRequestWireSchema>
+
+const attentionSchema = z.object({ flagged: z.boolean(), note: z.string() })
+
+/** The note and flag read the same on both sides: the codecs only validate. */
+export const attentionCodec = z.codec(attentionWireSchema, attentionSchema, {
+  decode: (wire) => wire,
+  encode: (attention) => attention,
+})
+export const attentionRequestCodec = z.codec(attentionRequestWireSchema, attentionSchema, {
+  decode: (wire) => wire,
+  encode: (attention) => attention,
+})
 
 export const participantWireSchema = component(
   z.object({
@@ -30,6 +69,7 @@ export const participantWireSchema = component(
     registration: adminRegistrationWireSchema.optional(),
     registration_additional_info: registrationAdditionalInfoWireSchema.optional(),
     profile: profileWireSchema.optional(),
+    attention: attentionWireSchema.optional().describe('Absent when staff left no note and no flag'),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -46,6 +86,7 @@ export const participantSchema = z.object({
   registration: adminRegistrationSchema.optional(),
   registrationAdditionalInfo: storedRegistrationAdditionalInfoSchema.optional(),
   profile: storedProfileSchema.optional(),
+  attention: attentionSchema.optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -57,6 +98,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
       ? { registrationAdditionalInfo: registrationAdditionalInfoFromWire(wire.registration_additional_info) }
       : {}),
     ...(wire.profile ? { profile: profileFromWire(wire.profile) } : {}),
+    ...(wire.attention ? { attention: wire.attention } : {}),
   }
 }
 
@@ -72,6 +114,7 @@ export function participantToWire(participant: Participant): ParticipantWire {
         }
       : {}),
     ...(participant.profile ? { profile: profileToWire(participant.profile) } : {}),
+    ...(participant.attention ? { attention: participant.attention } : {}),
   }
 }
 
@@ -91,5 +134,17 @@ export const participantRoutes = {
     summary: 'List every participant, with their registration in the current edition or the one named',
     request: { query: editionQueryWireSchema },
     responses: { 200: { description: 'The participants', schema: participantListWireSchema } },
+  }),
+  putAdminRegistrationAttention: admin.put('/admin/registrations/{registration_id}/attention', {
+    staff: 'editNotes',
+    summary: "Set staff's note for the door and the attention flag on a registration",
+    description:
+      'Replaces both and records the change with before and after in the audit trail; the door reads them ' +
+      'with the participant list. 404 notFound for an unknown registration.',
+    request: {
+      params: z.object({ registration_id: registrationIdSchema }),
+      body: attentionRequestWireSchema,
+    },
+    responses: { 200: { description: 'The note and flag as stored', schema: attentionWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -49,6 +49,7 @@ describe('route table', () => {
       getVenue: 'GET /venue member',
       getEdition: 'GET /edition none',
       getAdminParticipants: 'GET /admin/participants admin',
+      putAdminRegistrationAttention: 'PUT /admin/registrations/{registration_id}/attention admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
@@ -86,6 +87,7 @@ describe('route table', () => {
     expect(staffOf).toMatchObject({
       getAdminWaitingList: 'manageWaitingList',
       getAdminParticipants: 'search',
+      putAdminRegistrationAttention: 'editNotes',
       getAdminDashboard: 'viewFigures',
       putAdminFeatures: 'switchFlags',
       postAdminCheckIns: 'checkIn',
@@ -155,6 +157,7 @@ describe('route table', () => {
       'postWaitingListAccept',
       'getAdminWaitingList',
       'getAdminParticipants',
+      'putAdminRegistrationAttention',
       'getAdminDashboard',
       'putAdminFeatures',
       'postAdminCheckIns',

@@ -57,6 +57,7 @@ export const apiRoutes = {
   getVenue: registrationRoutes.getVenue,
   getEdition: editionRoutes.getEdition,
   getAdminParticipants: participantRoutes.getAdminParticipants,
+  putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,

@@ -12,6 +12,8 @@ export const limits = {
   profileUrlsMaxCount: 10,
   /** Not in the spec: the longest URL browsers and proxies handle reliably (decision 012). */
   urlMaxLength: 2048,
+  /** Not in the spec: a staff note for the door is read at a glance (docs/decisions/175-door-attention.md). */
+  attentionNoteMaxLength: 200,
 } as const
 
 /** X (Twitter) user names: 1 to 15 letters, digits, underscores or hyphens. */

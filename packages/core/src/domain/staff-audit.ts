@@ -16,6 +16,7 @@ export const staffAuditActions = [
   'staffDisabled',
   'staffEnabled',
   'retentionRun',
+  'attentionChanged',
   // Not staff members' changes: a participant canceled their own paid registration, or changed its details.
   'participantCanceled',
   'participantChangedDetails',

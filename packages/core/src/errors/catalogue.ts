@@ -202,6 +202,9 @@ export const validationMessageKeys = [
   'timeOrder',
   'refundRatesOrder',
   'capacityBelowTaken',
+  'attentionNoteTooLong',
+  'attentionNoteInvalidCharacter',
+  'attentionNoteRequired',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

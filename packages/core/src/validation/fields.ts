@@ -119,6 +119,29 @@ export const handleNameSchema = nameText({
 )
 
 /**
+ * A staff note for the door (docs/decisions/175-door-attention.md): trimmed, may be empty, at most 200
+ * characters as seen, only characters every stored text may hold (decision 015).
+ */
+export const attentionNoteSchema = z
+  .string({ error: missingOrInvalid })
+  .trim()
+  .superRefine((value, ctx) => {
+    const refused = firstRefusedCharacter(value)
+    if (refused === undefined) return
+    ctx.addIssue({
+      code: 'custom',
+      message: validationMessage('attentionNoteInvalidCharacter'),
+      params: { character: codePointLabel(refused) },
+    })
+  })
+  .refine((value) => graphemeLength(value) <= limits.attentionNoteMaxLength, {
+    message: validationMessage('attentionNoteTooLong'),
+    params: { max: limits.attentionNoteMaxLength },
+  })
+  .meta({ maxLength: limits.attentionNoteMaxLength * maxCodePointsPerGrapheme })
+  .describe('Up to 200 characters as a person sees them (grapheme clusters), no control or bidi characters')
+
+/**
  * Free text no rule of the spec covers (a reception device's name): only characters every stored text may
  * hold (decision 015). For what is written; reads take `storedTextSchema`.
  */
