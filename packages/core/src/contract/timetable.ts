@@ -3,6 +3,7 @@ import { type TimetableSession, timetableTags } from '../domain/timetable.ts'
 import { toIso } from './codecs.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
+import { publishedTimetableFromWire, sessionFromWire, sessionToWire } from './timetable-wire.ts'
 
 /*
  * The timetable over HTTP (docs/decisions/172-timetable-as-data.md): the public read of the current edition's
@@ -26,20 +27,8 @@ export const timetableSessionWireSchema = component(
   }),
   { id: 'TimetableSession', description: 'One session of the timetable' },
 )
-type TimetableSessionWire = z.infer<typeof timetableSessionWireSchema>
 
 const sessionsWire = z.array(timetableSessionWireSchema)
-
-export const sessionFromWire = ({ starts_at, ends_at, ...rest }: TimetableSessionWire): TimetableSession => ({
-  ...rest,
-  startsAt: Date.parse(starts_at),
-  endsAt: Date.parse(ends_at),
-})
-export const sessionToWire = ({ startsAt, endsAt, ...rest }: TimetableSession): TimetableSessionWire => ({
-  ...rest,
-  starts_at: toIso(startsAt),
-  ends_at: toIso(endsAt),
-})
 
 /** A session in the apps. Read as the API stored it: the rules are checked when the committee saves. */
 const sessionSchema = z.custom<TimetableSession>()
@@ -67,12 +56,7 @@ const publishedTimetableSchema = z.object({
 export type PublishedTimetable = z.output<typeof publishedTimetableSchema>
 
 export const publishedTimetableCodec = z.codec(publishedTimetableWireSchema, publishedTimetableSchema, {
-  decode: (wire) => ({
-    editionId: wire.edition_id,
-    version: wire.version,
-    publishedAt: Date.parse(wire.published_at),
-    sessions: wire.sessions.map(sessionFromWire),
-  }),
+  decode: publishedTimetableFromWire,
   encode: (timetable) => ({
     edition_id: timetable.editionId,
     version: timetable.version,
