@@ -87,7 +87,7 @@ export const adminTimetableWireSchema = component(
   }),
   { id: 'AdminTimetable', description: "An edition's timetable draft and its published versions" },
 )
-type AdminTimetableWire = z.infer<typeof adminTimetableWireSchema>
+export type AdminTimetableWire = z.infer<typeof adminTimetableWireSchema>
 
 const adminTimetableSchema = z.object({
   editionId: z.string(),

@@ -6,6 +6,8 @@ import {
   parseJapanDateTime,
   seedTimetable,
   sortedSessions,
+  timetableSessionFormSchema,
+  timetableSessionFormValues,
   timetableSessionSchema,
   timetableSessionsSchema,
   timetableStages,
@@ -105,5 +107,66 @@ describe('Japan date and time', () => {
     for (const value of ['2026-05-10T10:30', '2026-02-30 10:00', '2026-05-10 24:00', '10:30', '']) {
       expect(parseJapanDateTime(value)).toBeUndefined()
     }
+  })
+})
+
+describe('the session form', () => {
+  const values = timetableSessionFormValues(undefined, '2026-05-10')
+
+  it('starts empty on the event day at 10:00 for an hour, and reads a filled form into a session', () => {
+    expect(values).toMatchObject({
+      id: '',
+      startsAt: '2026-05-10 10:00',
+      endsAt: '2026-05-10 11:00',
+      'tags.music': false,
+    })
+    const filled = {
+      ...values,
+      id: 'dj',
+      'stage.ja': 'ホール',
+      'stage.en': 'Hall',
+      'title.ja': 'DJ',
+      'title.en': 'DJ set',
+      'tags.music': true,
+    }
+    expect(timetableSessionFormSchema([]).safeParse(filled)).toEqual({
+      success: true,
+      data: {
+        id: 'dj',
+        startsAt: at(10),
+        endsAt: at(11),
+        stage: { ja: 'ホール', en: 'Hall' },
+        title: { ja: 'DJ', en: 'DJ set' },
+        description: { ja: '', en: '' },
+        tags: ['music'],
+        notes: { ja: '', en: '' },
+      },
+    })
+    expect(
+      timetableSessionFormValues(timetableSessionFormSchema([]).safeParse(filled).data, '2026-05-10'),
+    ).toEqual(filled)
+  })
+
+  it('names the field of each mistake: a time that is none, an id another session has', () => {
+    const wrong = {
+      ...values,
+      id: 'opening',
+      startsAt: 'ten',
+      'stage.ja': 'a',
+      'stage.en': 'a',
+      'title.ja': 'a',
+      'title.en': 'a',
+    }
+    const issues = (otherIds: string[]) =>
+      timetableSessionFormSchema(otherIds)
+        .safeParse(wrong)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message])
+    expect(issues([])).toEqual([['startsAt', 'validation.dateTimeInvalid']])
+    expect(issues(['opening'])).toEqual([['startsAt', 'validation.dateTimeInvalid']])
+    expect(
+      timetableSessionFormSchema(['opening'])
+        .safeParse({ ...wrong, startsAt: '2026-05-10 10:00' })
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    ).toEqual([['id', 'validation.sessionIdRepeated']])
   })
 })

@@ -315,3 +315,58 @@ export function seedTimetable(eventDate: CalendarDate): TimetableSession[] {
     notes: pair(session.notes),
   }))
 }
+
+/** The fields of a session's form, by the dotted path of the session's field; one switch per tag (`tags.music`). */
+export type TimetableSessionFormValues = Record<string, string | boolean>
+
+const localFields = ['stage', 'title', 'description', 'notes'] as const
+
+/** A session's form: its times as `YYYY-MM-DD HH:MM` in Japan; an empty form starts on `day` at 10:00. */
+export function timetableSessionFormValues(
+  session: TimetableSession | undefined,
+  day: CalendarDate,
+): TimetableSessionFormValues {
+  const start = session?.startsAt ?? startOfDayInTokyo(day) + 10 * 60 * 60_000
+  const values: TimetableSessionFormValues = {
+    id: session?.id ?? '',
+    startsAt: formatJapanDateTime(start),
+    endsAt: formatJapanDateTime(session?.endsAt ?? start + 60 * 60_000),
+  }
+  for (const field of localFields) {
+    values[`${field}.ja`] = session?.[field].ja ?? ''
+    values[`${field}.en`] = session?.[field].en ?? ''
+  }
+  for (const tag of timetableTags) values[`tags.${tag}`] = session?.tags.includes(tag) ?? false
+  return values
+}
+
+/**
+ * A session's form checked as it is typed, each issue under its field's path. `otherIds` are the ids of the
+ * timetable's other sessions: an id already used is refused here, before the API would refuse the timetable.
+ */
+export function timetableSessionFormSchema(otherIds: readonly string[]) {
+  return {
+    safeParse(values: TimetableSessionFormValues) {
+      const text = (path: string) => String(values[path] ?? '')
+      const instant = (path: string) => parseJapanDateTime(text(path)) ?? text(path)
+      const record = {
+        id: text('id').trim(),
+        startsAt: instant('startsAt'),
+        endsAt: instant('endsAt'),
+        ...Object.fromEntries(
+          localFields.map((field) => [field, { ja: text(`${field}.ja`), en: text(`${field}.en`) }]),
+        ),
+        tags: timetableTags.filter((tag) => values[`tags.${tag}`] === true),
+      }
+      const result = timetableSessionSchema.safeParse(record)
+      if (!result.success || !otherIds.includes(result.data.id)) return result
+      const issue = {
+        code: 'custom' as const,
+        input: record.id,
+        path: ['id'],
+        message: validationMessage('sessionIdRepeated'),
+      }
+      return { success: false as const, error: new z.ZodError([issue]) }
+    },
+  }
+}
