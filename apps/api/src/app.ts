@@ -179,7 +179,7 @@ export function createApi(options: ApiOptions): Api {
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
-  mountTimetableRoutes(mounter, { db, clock })
+  mountTimetableRoutes(mounter, app, { db, clock })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
 

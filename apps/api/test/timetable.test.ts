@@ -156,3 +156,26 @@ describe.each(databaseKinds)('timetable routes on %s', (kind) => {
     expect((await sut.request('GET', '/timetable')).body).toMatchObject({ edition_id: '2025', version: 1 })
   })
 })
+
+describe.each(databaseKinds)('the timetable calendar feed on %s', (kind) => {
+  const sut = useTestApi(kind)
+
+  it('answers the published timetable as iCalendar, one entry per session, in the language asked for', async () => {
+    const feed = await sut.request('GET', '/timetable.ics?lang=en')
+
+    expect(feed.status).toBe(200)
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    const text = String(feed.body)
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(15)
+    expect(text).toContain('UID:parade@timetable.furfes')
+    expect(text).toContain('SUMMARY:Fursuit parade')
+    expect(text).toContain('DTSTART:20250510T013000Z')
+    // Stamped with the publication, in UTC.
+    expect(text).toContain('DTSTAMP:20250301T010000Z')
+    const etag = feed.headers.get('etag') ?? ''
+    expect(
+      (await sut.request('GET', '/timetable.ics?lang=en', { headers: { 'If-None-Match': etag } })).status,
+    ).toBe(304)
+    expect(String((await sut.request('GET', '/timetable.ics')).body)).toContain('SUMMARY:着ぐるみパレード')
+  })
+})

@@ -5,9 +5,12 @@ import {
   publishedTimetableCodec,
   sessionFromWire,
 } from '@furfes/core'
+import { timetableCalendar } from '@furfes/core/calendar'
+import type { Hono } from 'hono'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import { readEdition } from '../services/editions.ts'
 import {
   publishTimetable,
   readAdminTimetable,
@@ -23,7 +26,35 @@ const publicMaxAgeSeconds = 60
  * The timetable (decision 172): its public read, which the site and its service worker keep by ETag, and the
  * committee's draft, publication and versions.
  */
-export function mountTimetableRoutes({ mount }: RouteMounter, deps: { db: Executor; clock: Clock }): void {
+export function mountTimetableRoutes(
+  { mount }: RouteMounter,
+  app: Hono,
+  deps: { db: Executor; clock: Clock },
+): void {
+  // The whole published timetable as a calendar feed (`?lang=en` for English, Japanese otherwise), for calendar
+  // apps to subscribe to. iCalendar rather than JSON, so it is outside the JSON contract, like /health.
+  app.get('/timetable.ics', async (context) => {
+    const timetable = await readPublishedTimetable(deps)
+    if (!timetable) return context.json({ message: 'notFound' }, 404)
+    const language = context.req.query('lang') === 'en' ? 'en' : 'ja'
+    const { edition } = await readEdition(deps, timetable.editionId)
+    const body = timetableCalendar({
+      language,
+      name: edition.name[language],
+      sessions: timetable.sessions,
+      // The publication, not the request: the same version is the same file, and its ETag holds.
+      stampedAt: timetable.publishedAt,
+    })
+    const etag = strongEtag(body)
+    const headers = {
+      ETag: etag,
+      'Cache-Control': `public, max-age=${publicMaxAgeSeconds}`,
+      'Content-Type': 'text/calendar; charset=utf-8',
+    }
+    if (context.req.header('If-None-Match') === etag) return context.body(null, 304, headers)
+    return context.body(body, 200, headers)
+  })
+
   mount(apiRoutes.getTimetable, async () => {
     const timetable = await readPublishedTimetable(deps)
     if (!timetable) throw productError(404, 'notFound')
