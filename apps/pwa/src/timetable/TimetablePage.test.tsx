@@ -6,8 +6,8 @@ import {
   startOfDayInTokyo,
   wireShapeOf,
 } from '@furfes/core'
-import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../test/render-app.tsx'
 import { publishedTimetableShape } from './published.ts'
 
@@ -115,5 +115,75 @@ describe('the timetable page', () => {
     await screen.findByRole('img')
     await expect.poll(() => recorded.reportedErrors).toEqual([failure])
     expect(screen.queryByRole('heading', { name: 'Programme' })).toBeNull()
+  })
+})
+
+describe('favourites', () => {
+  afterEach(() => {
+    window.localStorage.clear()
+    vi.restoreAllMocks()
+  })
+
+  it('stars sessions on this device, shows only them as my timetable, and keeps them for the next visit', async () => {
+    const first = renderApp('/en/timetable', { timetable })
+    const star = await screen.findByRole('button', { name: 'Star: Fursuit parade' })
+    expect(star.getAttribute('aria-pressed')).toBe('false')
+    fireEvent.click(star)
+    fireEvent.click(screen.getByRole('button', { name: 'Star: DJ set' }))
+    expect(star.getAttribute('aria-pressed')).toBe('true')
+    expect(star.textContent).toBe('★ Starred')
+
+    fireEvent.click(screen.getByLabelText('My timetable: starred sessions only'))
+    expect(screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual([
+      'Fursuit parade',
+      'DJ set',
+    ])
+    expect(JSON.parse(window.localStorage.getItem('furfes.timetable.starred') ?? '')).toEqual([
+      'parade',
+      'dj-set',
+    ])
+    first.unmount()
+
+    renderApp('/en/timetable', { timetable })
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Star: DJ set' }).getAttribute('aria-pressed')).toBe('true'),
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Star: DJ set' }))
+    expect(JSON.parse(window.localStorage.getItem('furfes.timetable.starred') ?? '')).toEqual(['parade'])
+  })
+
+  it('adds one session, or every starred one, to a calendar as an .ics file', async () => {
+    const files: { blob: Blob; name: string }[] = []
+    let pending: Blob | undefined
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        pending = blob
+        return 'blob:timetable'
+      },
+      revokeObjectURL: () => {},
+    })
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (pending) files.push({ blob: pending, name: this.download })
+    })
+    renderApp('/en/timetable', { timetable })
+    const addStarred = await screen.findByRole('button', { name: /Add my 0 starred sessions/ })
+    expect(addStarred).toHaveProperty('disabled', true)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to calendar: Fursuit parade' }))
+    await waitFor(() => expect(files).toHaveLength(1))
+    expect(files[0]?.name).toBe('parade.ics')
+    const one = await files[0]?.blob.text()
+    expect(one?.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+    expect(one).toContain('SUMMARY:Fursuit parade')
+    expect(one).toMatch(/DTSTAMP:20250401T030000Z/)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Star: Fursuit parade' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Star: Closing ceremony' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add my 2 starred sessions to calendar (.ics file)' }))
+    await waitFor(() => expect(files).toHaveLength(2))
+    expect(files[1]?.name).toBe('my-timetable.ics')
+    const starred = await files[1]?.blob.text()
+    expect(starred?.match(/BEGIN:VEVENT/g)).toHaveLength(2)
+    expect(starred).toContain('UID:closing@timetable.furfes')
   })
 })

@@ -11,7 +11,9 @@ import {
 } from '@furfes/core'
 import { useEffect, useId, useState } from 'react'
 import { useServices } from '../app/services.tsx'
+import { useEdition } from '../app/useEdition.ts'
 import type en from '../locales/en/timetable.json'
+import { downloadSessionsCalendar, useStarredSessions } from './favourites.ts'
 
 type Copy = typeof en
 
@@ -35,19 +37,30 @@ function Time({ epochMs }: { epochMs: number }) {
   return <time dateTime={new Date(epochMs).toISOString()}>{timeOfDay(epochMs)}</time>
 }
 
+/** What a session's buttons do: star it, add it to a calendar. */
+interface SessionActions {
+  starred: ReadonlySet<string>
+  toggle(id: string): void
+  addToCalendar(sessions: TimetableSession[]): void
+}
+
 function SessionItem({
   session,
   language,
   copy,
+  actions,
 }: {
   session: TimetableSession
   language: Language
   copy: Copy
+  actions: SessionActions
 }) {
   const headingId = useId()
+  const title = session.title[language]
+  const starred = actions.starred.has(session.id)
   return (
     <li aria-labelledby={headingId}>
-      <h4 id={headingId}>{session.title[language]}</h4>
+      <h4 id={headingId}>{title}</h4>
       <p>
         <Time epochMs={session.startsAt} />–<Time epochMs={session.endsAt} /> · {session.stage[language]}
       </p>
@@ -62,23 +75,37 @@ function SessionItem({
           {copy.notesLabel}: {session.notes[language]}
         </p>
       )}
+      <p className="timetable-actions">
+        <button
+          type="button"
+          aria-pressed={starred}
+          aria-label={copy.starLabel.replace('{{title}}', title)}
+          onClick={() => actions.toggle(session.id)}
+        >
+          {starred ? copy.starred : copy.star}
+        </button>{' '}
+        <button
+          type="button"
+          aria-label={copy.addOneLabel.replace('{{title}}', title)}
+          onClick={() => actions.addToCalendar([session])}
+        >
+          {copy.addOne}
+        </button>
+      </p>
     </li>
   )
 }
 
-function SessionList({
-  sessions,
-  language,
-  copy,
-}: {
+function SessionList(props: {
   sessions: TimetableSession[]
   language: Language
   copy: Copy
+  actions: SessionActions
 }) {
   return (
     <ul className="timetable-sessions">
-      {sessions.map((session) => (
-        <SessionItem key={session.id} session={session} language={language} copy={copy} />
+      {props.sessions.map((session) => (
+        <SessionItem key={session.id} {...props} session={session} />
       ))}
     </ul>
   )
@@ -109,13 +136,31 @@ export function TimetableSessions({
   const now = useNow()
   const [stage, setStage] = useState('')
   const [tag, setTag] = useState<TimetableTag | ''>('')
+  const [starredOnly, setStarredOnly] = useState(false)
+  const { starred, toggle } = useStarredSessions()
+  const { errors, clock } = useServices()
+  const { edition } = useEdition()
+  const addToCalendar = (chosen: TimetableSession[]) => {
+    downloadSessionsCalendar({
+      sessions: chosen,
+      language,
+      name: `${edition.name[language]} · ${copy.programmeHeading}`,
+      stampedAt: clock(),
+      fileName: chosen.length === 1 ? `${chosen[0]?.id}.ics` : 'my-timetable.ics',
+    }).catch((error: unknown) => errors.report(error, { where: 'timetable calendar', count: chosen.length }))
+  }
+  const actions: SessionActions = { starred, toggle, addToCalendar }
   const stageId = useId()
   const tagId = useId()
   const { sessions } = timetable
+  const mine = sessions.filter((session) => starred.has(session.id))
   const stages = timetableStages(sessions)
   const usedTags = timetableTags.filter((known) => sessions.some((session) => session.tags.includes(known)))
   const shown = sessions.filter(
-    (session) => (stage === '' || session.stage.ja === stage) && (tag === '' || session.tags.includes(tag)),
+    (session) =>
+      (stage === '' || session.stage.ja === stage) &&
+      (tag === '' || session.tags.includes(tag)) &&
+      (!starredOnly || starred.has(session.id)),
   )
   const eventDay = sessions.some(
     (session) => calendarDateInTokyo(session.startsAt) === calendarDateInTokyo(now),
@@ -135,13 +180,13 @@ export function TimetableSessions({
           <h2 id={`${stageId}-now`}>{copy.todayHeading}</h2>
           <h3>{copy.nowHeading}</h3>
           {onNow.length > 0 ? (
-            <SessionList sessions={onNow} language={language} copy={copy} />
+            <SessionList sessions={onNow} language={language} copy={copy} actions={actions} />
           ) : (
             <p>{copy.nothingNow}</p>
           )}
           <h3>{copy.nextHeading}</h3>
           {next.length > 0 ? (
-            <SessionList sessions={next} language={language} copy={copy} />
+            <SessionList sessions={next} language={language} copy={copy} actions={actions} />
           ) : (
             <p>{copy.nothingNext}</p>
           )}
@@ -168,7 +213,20 @@ export function TimetableSessions({
             </option>
           ))}
         </select>
+        <label>
+          <input
+            type="checkbox"
+            checked={starredOnly}
+            onChange={(event) => setStarredOnly(event.target.checked)}
+          />{' '}
+          {copy.starredOnly}
+        </label>
       </fieldset>
+      <p>
+        <button type="button" disabled={mine.length === 0} onClick={() => addToCalendar(mine)}>
+          {copy.addStarred.replace('{{count}}', String(mine.length))}
+        </button>
+      </p>
       <p role="status">
         {shown.length === 0 ? copy.noMatch : copy.shownCount.replace('{{count}}', String(shown.length))}
       </p>
@@ -177,7 +235,7 @@ export function TimetableSessions({
           <h3>
             <Time epochMs={startsAt} />
           </h3>
-          <SessionList sessions={slot} language={language} copy={copy} />
+          <SessionList sessions={slot} language={language} copy={copy} actions={actions} />
         </section>
       ))}
     </>
