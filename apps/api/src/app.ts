@@ -24,7 +24,6 @@ import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
 import { mountRetentionRoutes } from './routes/retention.ts'
 import { mountStaffRoutes } from './routes/staff.ts'
-import { mountTimetableRoutes } from './routes/timetable.ts'
 import { mountWaitingListRoutes } from './routes/waiting-list.ts'
 import type { EventCancellationService } from './services/event-cancellation.ts'
 import type { FeatureFlagService } from './services/feature-flags.ts'
@@ -178,8 +177,7 @@ export function createApi(options: ApiOptions): Api {
   mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
-  mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })
-  mountTimetableRoutes(mounter, app, { db, clock })
+  mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
 

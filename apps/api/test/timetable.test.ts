@@ -161,7 +161,7 @@ describe.each(databaseKinds)('the timetable calendar feed on %s', (kind) => {
   const sut = useTestApi(kind)
 
   it('answers the published timetable as iCalendar, one entry per session, in the language asked for', async () => {
-    const feed = await sut.request('GET', '/timetable.ics?lang=en')
+    const feed = await sut.request('GET', '/timetable.en.ics')
 
     expect(feed.status).toBe(200)
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
@@ -174,7 +174,7 @@ describe.each(databaseKinds)('the timetable calendar feed on %s', (kind) => {
     expect(text).toContain('DTSTAMP:20250301T010000Z')
     const etag = feed.headers.get('etag') ?? ''
     expect(
-      (await sut.request('GET', '/timetable.ics?lang=en', { headers: { 'If-None-Match': etag } })).status,
+      (await sut.request('GET', '/timetable.en.ics', { headers: { 'If-None-Match': etag } })).status,
     ).toBe(304)
     expect(String((await sut.request('GET', '/timetable.ics')).body)).toContain('SUMMARY:着ぐるみパレード')
   })

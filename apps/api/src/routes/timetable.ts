@@ -31,29 +31,33 @@ export function mountTimetableRoutes(
   app: Hono,
   deps: { db: Executor; clock: Clock },
 ): void {
-  // The whole published timetable as a calendar feed (`?lang=en` for English, Japanese otherwise), for calendar
-  // apps to subscribe to. iCalendar rather than JSON, so it is outside the JSON contract, like /health.
-  app.get('/timetable.ics', async (context) => {
-    const timetable = await readPublishedTimetable(deps)
-    if (!timetable) return context.json({ message: 'notFound' }, 404)
-    const language = context.req.query('lang') === 'en' ? 'en' : 'ja'
-    const { edition } = await readEdition(deps, timetable.editionId)
-    const body = timetableCalendar({
-      language,
-      name: edition.name[language],
-      sessions: timetable.sessions,
-      // The publication, not the request: the same version is the same file, and its ETag holds.
-      stampedAt: timetable.publishedAt,
+  // The whole published timetable as a calendar feed for calendar apps to subscribe to, in Japanese and in
+  // English. iCalendar rather than JSON, so it is outside the JSON contract, like /health.
+  for (const [path, language] of [
+    ['/timetable.ics', 'ja'],
+    ['/timetable.en.ics', 'en'],
+  ] as const) {
+    app.get(path, async (context) => {
+      const timetable = await readPublishedTimetable(deps)
+      if (!timetable) return context.json({ message: 'notFound' }, 404)
+      const { edition } = await readEdition(deps, timetable.editionId)
+      const body = timetableCalendar({
+        language,
+        name: edition.name[language],
+        sessions: timetable.sessions,
+        // The publication, not the request: the same version is the same file, and its ETag holds.
+        stampedAt: timetable.publishedAt,
+      })
+      const etag = strongEtag(body)
+      const headers = {
+        ETag: etag,
+        'Cache-Control': `public, max-age=${publicMaxAgeSeconds}`,
+        'Content-Type': 'text/calendar; charset=utf-8',
+      }
+      if (context.req.header('If-None-Match') === etag) return context.body(null, 304, headers)
+      return context.body(body, 200, headers)
     })
-    const etag = strongEtag(body)
-    const headers = {
-      ETag: etag,
-      'Cache-Control': `public, max-age=${publicMaxAgeSeconds}`,
-      'Content-Type': 'text/calendar; charset=utf-8',
-    }
-    if (context.req.header('If-None-Match') === etag) return context.body(null, 304, headers)
-    return context.body(body, 200, headers)
-  })
+  }
 
   mount(apiRoutes.getTimetable, async () => {
     const timetable = await readPublishedTimetable(deps)
