@@ -39,12 +39,14 @@ import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
 import { syncTierCapacities } from './services/inventory.ts'
 import { retentionJobActor, runRetention } from './services/retention.ts'
+import { seedEditionTimetable } from './services/timetable.ts'
 
 export const migrationsFolder = join(packageRoot, 'drizzle')
 
 /**
  * Migrations, the default feature flags, the first edition (decision 155; configuration seeds it once, with the
- * configured capacities) and the configured capacities: what every start does first.
+ * configured capacities), the configured capacities and, in a database without any timetable, the current
+ * edition's programme as the site's copy describes it (decision 172): what every start does first.
  */
 export async function prepareDatabase(
   db: Executor,
@@ -73,6 +75,7 @@ export async function prepareDatabase(
   await seedEdition(db, seed)
   // The database is the truth once seeded: the inventory follows the current edition's capacities.
   const { edition } = await readCurrentEdition({ db, clock: options.clock })
+  await seedEditionTimetable({ db, clock: options.clock }, edition)
   await syncTierCapacities(
     db,
     edition.id,

@@ -50,6 +50,8 @@ describe('migrations', () => {
         'signing_keys',
         'staff_audit',
         'tier_inventory',
+        'timetable_drafts',
+        'timetable_versions',
         'users',
         'waiting_list_entries',
       ])

@@ -34,13 +34,15 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === configUrl,
   new NetworkFirst({ cacheName: configCache, networkTimeoutSeconds: 3 }),
 )
-// The current edition (GET /edition on the API's origin, docs/decisions/160): fresh when online, through the
-// browser's cache (which revalidates it with If-None-Match), and the last answer when not, so an offline
-// reload shows the last known edition rather than the one the pages were built with.
+// The current edition and its published timetable (GET /edition and GET /timetable on the API's origin,
+// docs/decisions/160 and 172): fresh when online, through the browser's cache (which revalidates them with
+// If-None-Match), and the last answer when not, so an offline reload shows the last known edition and timetable
+// rather than the ones the pages were built with. A new publication reaches the page on its next online read.
+const publicReads = ['edition', 'timetable'] as const
 const editionCache = 'edition'
 registerRoute(
   ({ url, request, sameOrigin }) =>
-    !sameOrigin && request.method === 'GET' && url.pathname.endsWith('/edition'),
+    !sameOrigin && request.method === 'GET' && publicReads.some((path) => url.pathname.endsWith(`/${path}`)),
   new NetworkFirst({ cacheName: editionCache, networkTimeoutSeconds: 3 }),
 )
 self.addEventListener('install', (event) => {
@@ -59,14 +61,19 @@ self.addEventListener('install', (event) => {
 })
 
 /**
- * The current edition, read at install too: the page that installed this worker read it before the worker
- * could answer, and an offline reload must show the last known edition rather than the built one.
+ * The current edition and timetable, read at install too: the page that installed this worker read them before
+ * the worker could answer, and an offline reload must show the last known ones rather than the built ones.
  */
 async function keepEdition(config: Response | undefined) {
   const apiUrl: unknown = (await config?.json())?.apiUrl
   if (typeof apiUrl !== 'string') return
   const cache = await caches.open(editionCache)
-  await cache.add(new Request(new URL('edition', `${apiUrl.replace(/\/$/, '')}/`), { mode: 'cors' }))
+  // Each on its own: while nothing is published, GET /timetable answers 404 and the edition is still kept.
+  await Promise.allSettled(
+    publicReads.map((path) =>
+      cache.add(new Request(new URL(path, `${apiUrl.replace(/\/$/, '')}/`), { mode: 'cors' })),
+    ),
+  )
 }
 
 /** The event-day pages and images in IndexedDB (src/offline/offline-assets.ts), fetched from the network. */

@@ -45,6 +45,8 @@ function prerenderServices(language: Language): AppServices {
       clock: () => judgedAt,
       report() {},
     }),
+    fetchPublic: unavailable,
+    clock: () => judgedAt,
     account: unavailable,
     notifications: createNotificationQueue(),
     errors: createErrorReporter(),

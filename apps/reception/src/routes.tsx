@@ -61,6 +61,14 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./editions/EditionPage.tsx')).EditionPage }),
                   HydrateFallback: PageLoading,
                 },
+                // The committee's timetable editor (decision 172): loaded when opened, like the edition settings.
+                {
+                  path: 'timetable',
+                  lazy: async () => ({
+                    Component: (await import('./timetable/TimetableEditorPage.tsx')).TimetableEditorPage,
+                  }),
+                  HydrateFallback: PageLoading,
+                },
                 { path: 'staff', Component: StaffPage },
                 { path: 'audit', Component: AuditPage },
                 // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).

@@ -22,5 +22,7 @@ export * from './mail-schema.ts'
 export * from './payment-schema.ts'
 // Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
 export * from './refund-schema.ts'
+// The timetable of each edition (decision 172): the draft and every published version, see timetable-schema.ts.
+export * from './timetable-schema.ts'
 // The waiting list (decision 115), see waiting-list-schema.ts.
 export * from './waiting-list-schema.ts'

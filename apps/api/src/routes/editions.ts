@@ -10,6 +10,7 @@ import {
   storedEditionCodec,
   storedEditionListCodec,
 } from '@furfes/core'
+import type { Hono } from 'hono'
 import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
@@ -27,6 +28,7 @@ import {
   saveEdition,
 } from '../services/editions.ts'
 import { syncTierCapacities } from '../services/inventory.ts'
+import { mountTimetableRoutes } from './timetable.ts'
 
 /** How long browsers and caches may keep the public edition before asking again (with its ETag). */
 const publicMaxAgeSeconds = 60
@@ -46,14 +48,17 @@ function rejected(error: z.ZodError | EditionRejectedError): HttpError {
 }
 
 /**
- * The edition: its public read, which the sites cache by ETag, and the committee's settings (decision 155). A
- * saved change to the current edition reaches the inventory's capacities and this instance's readers at once.
+ * The edition: its public read, which the sites cache by ETag, and the committee's settings (decision 155), and
+ * its timetable (decision 172). A saved change to the current edition reaches the inventory's capacities and this
+ * instance's readers at once.
  */
 export function mountEditionRoutes(
-  { mount }: RouteMounter,
-  deps: { db: Executor; clock: Clock; currentEdition: CurrentEditionReader },
+  mounter: RouteMounter,
+  deps: { db: Executor; clock: Clock; currentEdition: CurrentEditionReader; app: Hono },
 ): void {
+  const { mount } = mounter
   const { db, clock, currentEdition } = deps
+  mountTimetableRoutes(mounter, deps.app, { db, clock })
   const editions = { db, clock }
 
   /** After a change: this instance reads the edition again, and the inventory follows the current one. */

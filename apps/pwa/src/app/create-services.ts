@@ -42,20 +42,23 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
   }
   const storage = () => import('./language-storage.ts')
   const errors = createErrorReporter()
+  // A plain fetch rather than the API client: the client and zod do not fit the top page's budget (decision 041).
+  // `no-cache` has the browser ask every time with If-None-Match (a 304 when nothing changed) rather than trust
+  // its copy for the minute the API allows, so a page opened right after the committee publishes shows the new
+  // edition or timetable; the service worker keeps the last answer for offline (docs/decisions/160).
+  const fetchPublic = async (path: string) =>
+    fetch(new URL(path, `${(await loadApiUrl()).replace(/\/$/, '')}/`), {
+      cache: 'no-cache',
+      headers: { Accept: 'application/json' },
+    })
   return {
     config: loadConfig,
     publicApi,
     featureFlags: createFeatureFlagsStore(async () => (await publicApi()).getFeatures()),
     edition: createEditionStore({
       built: { edition, phase, judgedAt },
-      // A plain fetch rather than the API client: the client and zod do not fit the top page's budget
-      // (decision 041). `no-cache` has the browser ask every time with If-None-Match (a 304 when nothing
-      // changed) rather than trust its copy for the minute the API allows, so a page opened right after the
-      // committee publishes shows the new edition; the service worker keeps the last answer for offline
-      // (docs/decisions/160).
       async fetchAnswer() {
-        const url = new URL('edition', `${(await loadApiUrl()).replace(/\/$/, '')}/`)
-        const response = await fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } })
+        const response = await fetchPublic('edition')
         if (!response.ok) throw new Error(`GET /edition answered HTTP ${response.status}`)
         return response.json()
       },
@@ -63,6 +66,8 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
       clock: systemClock,
       report: (error, context) => errors.report(error, context),
     }),
+    fetchPublic,
+    clock: systemClock,
     account: loadAccount,
     notifications: createNotificationQueue(),
     errors,

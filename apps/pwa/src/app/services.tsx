@@ -1,4 +1,4 @@
-import type { Language, MemberApiClient } from '@furfes/core'
+import type { Clock, Language, MemberApiClient } from '@furfes/core'
 import { createServicesContext, type ErrorReporter, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import type { AccountServices } from '../account/account-services.ts'
@@ -17,6 +17,13 @@ export interface AppServices {
   featureFlags: FeatureFlagsStore
   /** The edition the pages show: the build's until GET /edition answers (docs/decisions/160). */
   edition: EditionStore
+  /**
+   * A public read of the API (`edition`, `timetable`) by a plain fetch that revalidates the browser's copy, for
+   * the pages that must not load the API client and zod (decision 041); the service worker answers offline.
+   */
+  fetchPublic(path: string): Promise<Response>
+  /** The device's clock, for what a page shows by the time (the timetable's now and next). */
+  clock: Clock
   /** The member session, the signed-in API and My Page's cache: loaded by the account and My Page routes only. */
   account(): Promise<AccountServices>
   notifications: NotificationQueue

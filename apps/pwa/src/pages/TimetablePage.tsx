@@ -1,43 +1,62 @@
+import { images } from '../content/images.ts'
 import { LocalizedImage } from '../content/LocalizedImage.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { TableRegion } from '../content/TableRegion.tsx'
 import en from '../locales/en/timetable.json'
 import ja from '../locales/ja/timetable.json'
+import { TimetableSessions } from '../timetable/TimetableSessions.tsx'
+import { usePublishedTimetable } from '../timetable/useTimetable.ts'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
-/** The timetable image in the page's language, and the same programme as tables for screen readers and search. */
+/**
+ * The timetable: the committee's published sessions as text once this visit has read them (docs/decisions/
+ * 172-timetable-as-data.md), with the timetable image a link away. Until then, and when nothing is published or
+ * nothing could be read, the timetable image and the same programme as tables, as the page was prerendered.
+ */
 export default function TimetablePage() {
   const { content, language } = useContent(copy)
+  const answer = usePublishedTimetable()
   return (
     <Page>
       <PageHeading pageId="timetable" lead={content.lead} />
-      <LocalizedImage name="timetable" language={language} alt={content.imageAlt} />
-      <h2>{content.textHeading}</h2>
-      {content.tracks.map((track) => (
-        <TableRegion key={track.id} label={track.name}>
-          <table>
-            <caption>{track.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{content.time}</th>
-                <th scope="col">{content.programme}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {track.slots.map((slot) => (
-                <tr key={slot.start}>
-                  <th scope="row" style={{ whiteSpace: 'nowrap' }}>
-                    {slot.start}–{slot.end}
-                  </th>
-                  <td>{slot.title}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ))}
-      <p>{content.note}</p>
+      {answer.kind === 'published' ? (
+        <>
+          <p>
+            <a href={images.timetable.src(language)}>{content.imageLink}</a>
+          </p>
+          <TimetableSessions timetable={answer.timetable} language={language} copy={content} />
+        </>
+      ) : (
+        <>
+          <LocalizedImage name="timetable" language={language} alt={content.imageAlt} />
+          <h2>{content.textHeading}</h2>
+          {content.tracks.map((track) => (
+            <TableRegion key={track.id} label={track.name}>
+              <table>
+                <caption>{track.name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{content.time}</th>
+                    <th scope="col">{content.programme}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {track.slots.map((slot) => (
+                    <tr key={slot.start}>
+                      <th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                        {slot.start}–{slot.end}
+                      </th>
+                      <td>{slot.title}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
+          ))}
+          <p>{content.note}</p>
+        </>
+      )}
     </Page>
   )
 }

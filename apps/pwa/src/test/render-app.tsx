@@ -4,7 +4,9 @@ import {
   type Language,
   type Profile,
   type PublicEdition,
+  type PublishedTimetable,
   publicEditionCodec,
+  publishedTimetableCodec,
 } from '@furfes/core'
 import { createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
@@ -35,6 +37,8 @@ interface Recorded {
   reportedErrors: unknown[]
   featureFetches: number
   editionFetches: number
+  /** The paths of the public reads by plain fetch (GET /timetable…). */
+  publicFetches: string[]
   location: { pathname: string; search: string; hash: string; state: unknown }
 }
 
@@ -48,6 +52,8 @@ export interface FakeOptions {
   edition?: PublicEdition | Error
   /** The device's clock; the tests' today (test/fake-account.ts), while the first edition is on sale, by default. */
   now?: number
+  /** What GET /timetable answers: a published timetable, none (404, the default), or a failure (offline). */
+  timetable?: PublishedTimetable | Error
 }
 
 const config: RuntimeConfig = {
@@ -101,6 +107,14 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
       clock: () => options.now ?? now,
       report: (error) => recorded.reportedErrors.push(error),
     }),
+    async fetchPublic(path) {
+      recorded.publicFetches.push(path)
+      if (path !== 'timetable') throw new Error(`This test answers no GET /${path}`)
+      if (options.timetable instanceof Error) throw options.timetable
+      if (!options.timetable) return Response.json({ message: 'notFound' }, { status: 404 })
+      return Response.json(publishedTimetableCodec.encode(options.timetable))
+    },
+    clock: () => options.now ?? now,
     account: async () => {
       if (!options.account) throw new Error('This test gave no account services')
       return options.account
@@ -130,6 +144,7 @@ export function renderApp(
     reportedErrors: [],
     featureFetches: 0,
     editionFetches: 0,
+    publicFetches: [],
     location: { pathname: '', search: '', hash: '', state: null },
   }
   const pathname = typeof entry === 'string' ? entry : entry.pathname

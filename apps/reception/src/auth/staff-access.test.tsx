@@ -64,6 +64,7 @@ describe('the screens by staff role', () => {
       'Waiting list',
       'Dashboard',
       'Edition',
+      'Timetable',
       'Settings',
       'Staff',
       'Audit trail',

@@ -98,13 +98,21 @@ export function participantsCsv(
   return toCsv(csvColumns, rows)
 }
 
-/** Every CSV of the app is written alike: byte order mark, CRLF, and formula-looking cells defused. */
-export function toCsv(fields: readonly string[], rows: string[][]): string {
+/**
+ * Every CSV of the app is written alike: byte order mark, CRLF, and formula-looking cells defused. A file that
+ * is read back (the timetable) also prefixes a cell that starts with an apostrophe, so reading removes exactly
+ * one apostrophe from every prefixed cell and gives back what was written.
+ */
+export function toCsv(
+  fields: readonly string[],
+  rows: string[][],
+  options: { readBack?: boolean } = {},
+): string {
   return (
     byteOrderMark +
     Papa.unparse(
       { fields: [...fields], data: rows },
-      { newline: '\r\n', escapeFormulae: true, quotes: false },
+      { newline: '\r\n', escapeFormulae: options.readBack ? /^[=+\-@\t\r']/ : true, quotes: false },
     )
   )
 }

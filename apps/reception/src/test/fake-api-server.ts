@@ -1,4 +1,5 @@
 import {
+  type AdminTimetableWire,
   type AdminWaitingListWire,
   type AuditEntryWire,
   type AutomaticRefundWire,
@@ -42,8 +43,14 @@ import {
   type StaffMemberWire,
   type StaffRole,
   type StoredEditionWire,
+  sessionFromWire,
+  sessionToWire,
+  sortedSessions,
   staffInvitationWireSchema,
   staffRoleChangeWireSchema,
+  timetablePublishWireSchema,
+  timetableSaveWireSchema,
+  timetableSessionsSchema,
 } from '@furfes/core'
 import { UnsecuredJWT } from 'jose'
 
@@ -118,6 +125,10 @@ export interface FakeApiServer {
   >
   /** Every PUT /admin/editions/{id} body received. */
   editionSaves: unknown[]
+  /** The current edition's timetable draft and versions (decision 172), as GET …/timetable answers them. */
+  timetable: AdminTimetableWire
+  /** Every PUT /admin/editions/{id}/timetable body received. */
+  timetableSaves: unknown[]
   /** The admins pool's staff (decision 157); the fake tokens' user is `staff-1`. */
   staff: StaffMemberWire[]
   /** The audit trail, newest first, as GET /admin/audit pages it (`auditPageSize` per page). */
@@ -161,6 +172,12 @@ export function createFakeApiServer(
       },
     ],
     editionSaves: [],
+    timetable: {
+      edition_id: firstEdition.id,
+      draft: { sessions: [], revision: 0, updated_at: null, updated_by: null },
+      versions: [],
+    },
+    timetableSaves: [],
     pastEditions: {},
     registrationsPerDay: [],
     pageSize: 100,
@@ -206,6 +223,7 @@ export function createFakeApiServer(
           return json(200, { items: [], next_cursor: '0', has_more: false })
         }
         if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
+        if (/^\/admin\/editions\/[^/]+\/timetable/.test(url.pathname)) return timetableRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
@@ -259,6 +277,39 @@ export function createFakeApiServer(
     const cleared = !parsed.data.flagged && parsed.data.note === ''
     server.participants[index] = cleared ? rest : { ...rest, attention: parsed.data }
     return json(200, parsed.data)
+  }
+
+  /** The committee's timetable routes, as the API answers them: the draft over its revision, versions (decision 172). */
+  function timetableRoute(route: string, body: unknown): Response {
+    const path = `/admin/editions/${server.timetable.edition_id}/timetable`
+    const { draft } = server.timetable
+    if (route === `GET ${path}`) return json(200, server.timetable)
+    if (route === `PUT ${path}`) {
+      server.timetableSaves.push(body)
+      const save = timetableSaveWireSchema.parse(body)
+      if (save.revision !== draft.revision) return json(409, { message: 'timetableChanged' })
+      const checked = timetableSessionsSchema.safeParse(save.sessions.map(sessionFromWire))
+      if (!checked.success) return json(400, { message: 'timetableInvalid' })
+      server.timetable.draft = {
+        sessions: sortedSessions(checked.data).map(sessionToWire),
+        revision: draft.revision + 1,
+        updated_at: new Date(server.now()).toISOString(),
+        updated_by: fakeStaffUser,
+      }
+      return json(200, server.timetable)
+    }
+    if (route === `POST ${path}/publish`) {
+      const { revision } = timetablePublishWireSchema.parse(body)
+      if (revision !== draft.revision) return json(409, { message: 'timetableChanged' })
+      server.timetable.versions.unshift({
+        version: server.timetable.versions.length + 1,
+        published_at: new Date(server.now()).toISOString(),
+        published_by: fakeStaffUser,
+        session_count: draft.sessions.length,
+      })
+      return json(200, server.timetable)
+    }
+    return json(404, { message: 'notFound' })
   }
 
   /** The committee's edition routes, as the API answers them: versions, drafts and publishing (decision 155). */

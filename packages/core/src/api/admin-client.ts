@@ -57,10 +57,17 @@ import {
   staffMemberCodec,
   staffRoleChangeCodec,
 } from '../contract/staff.ts'
+import {
+  type AdminTimetable,
+  adminTimetableCodec,
+  timetablePublishCodec,
+  timetableSaveCodec,
+} from '../contract/timetable.ts'
 import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
 import type { Edition } from '../domain/edition.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
 import type { StaffRole } from '../domain/staff-roles.ts'
+import type { TimetableSession } from '../domain/timetable.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
 import { type ApiClientOptions, type CallOptions, createTransport, encodeRequest } from './transport.ts'
 
@@ -117,6 +124,17 @@ export interface AdminApiClient {
   publishEdition(editionId: string, version: number, options?: CallOptions): Promise<StoredEditionView>
   /** An edition's recorded changes, oldest first. */
   listEditionChanges(editionId: string, options?: CallOptions): Promise<EditionChange[]>
+  /** An edition's timetable draft and its published versions (decision 172). */
+  getTimetable(editionId: string, options?: CallOptions): Promise<AdminTimetable>
+  /** Saves the whole draft over `revision`: ProductError timetableChanged when someone saved since. */
+  saveTimetable(
+    editionId: string,
+    sessions: readonly TimetableSession[],
+    revision: number,
+    options?: CallOptions,
+  ): Promise<AdminTimetable>
+  /** Publishes the draft as previewed at `revision` as the next version. */
+  publishTimetable(editionId: string, revision: number, options?: CallOptions): Promise<AdminTimetable>
   /** The staff accounts with their roles (decision 157). */
   listStaff(options?: CallOptions): Promise<StaffMember[]>
   /** Invites a staff member: Cognito mails them a temporary password. */
@@ -157,6 +175,13 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const saveEdition = sender(apiRoutes.putAdminEdition, editionSaveCodec, storedEditionCodec)
   const publishEdition = sender(apiRoutes.postAdminEditionPublish, editionPublishCodec, storedEditionCodec)
   const listEditionChanges = reader(apiRoutes.getAdminEditionChanges, editionChangeListCodec)
+  const getTimetable = reader(apiRoutes.getAdminTimetable, adminTimetableCodec)
+  const saveTimetable = sender(apiRoutes.putAdminTimetable, timetableSaveCodec, adminTimetableCodec)
+  const publishTimetable = sender(
+    apiRoutes.postAdminTimetablePublish,
+    timetablePublishCodec,
+    adminTimetableCodec,
+  )
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
@@ -195,6 +220,14 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       publishEdition({ version }, callOptions, { params: { edition_id: editionId } }),
     listEditionChanges: (editionId, callOptions) =>
       listEditionChanges(callOptions, { params: { edition_id: editionId } }),
+    getTimetable: (editionId, callOptions) =>
+      getTimetable(callOptions, { params: { edition_id: editionId } }),
+    saveTimetable: (editionId, sessions, revision, callOptions) =>
+      saveTimetable({ sessions: [...sessions], revision }, callOptions, {
+        params: { edition_id: editionId },
+      }),
+    publishTimetable: (editionId, revision, callOptions) =>
+      publishTimetable({ revision }, callOptions, { params: { edition_id: editionId } }),
     listStaff: reader(apiRoutes.getAdminStaff, staffListCodec),
     inviteStaff: sender(apiRoutes.postAdminStaff, staffInvitationCodec, staffMemberCodec),
     setStaffRole: (user, role, callOptions) => setStaffRole({ role }, callOptions, { params: { user } }),

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { defaultEventDetails, googleCalendarUrl } from '../domain/event.ts'
-import { eventCalendar } from './event-calendar.ts'
+import { seedTimetable } from '../domain/timetable.ts'
+import { eventCalendar, timetableCalendar } from './event-calendar.ts'
 
 const stampedAt = Date.parse('2025-01-01T00:00:00Z')
 
@@ -83,5 +84,31 @@ describe('the Google Calendar link', () => {
     expect(en.searchParams.get('ctz')).toBe('Asia/Tokyo')
     expect(en.searchParams.get('text')).toBe('Tokyo Furry Fes 2025')
     expect(new URL(googleCalendarUrl('ja')).searchParams.get('text')).toBe('東京ふぁーりーフェス 2025')
+  })
+})
+
+describe('the timetable calendar file', () => {
+  const sessions = seedTimetable('2025-05-10').filter((session) => ['parade', 'dj-set'].includes(session.id))
+  const sut = timetableCalendar({ language: 'en', name: 'Tokyo Furry Fes 2025', sessions, stampedAt })
+  const events = sut
+    .replace(/\r?\n[ \t]/g, '')
+    .split('BEGIN:VEVENT')
+    .slice(1)
+
+  it('has one entry per session, named by its id, at its times in UTC, with a DTSTAMP in UTC', () => {
+    expect(events).toHaveLength(2)
+    const [parade] = events
+    expect(property(parade ?? '', 'UID')).toBe('UID:parade@timetable.furfes')
+    expect(property(parade ?? '', 'DTSTART')).toBe('DTSTART:20250510T013000Z')
+    expect(property(parade ?? '', 'DTEND')).toBe('DTEND:20250510T023000Z')
+    expect(property(parade ?? '', 'DTSTAMP')).toBe('DTSTAMP:20250101T000000Z')
+    expect(property(parade ?? '', 'SUMMARY')).toBe('SUMMARY:Fursuit parade')
+    expect(property(parade ?? '', 'LOCATION')).toBe('LOCATION:Main hall')
+    expect(property(parade ?? '', 'DESCRIPTION')).toContain('Fursuiters walk once around the hall.')
+  })
+
+  it('writes the session in the language asked for', () => {
+    const ja = timetableCalendar({ language: 'ja', name: '東京ふぁーりーフェス', sessions, stampedAt })
+    expect(property(ja, 'SUMMARY')).toBe('SUMMARY:着ぐるみパレード')
   })
 })

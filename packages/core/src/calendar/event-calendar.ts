@@ -4,6 +4,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator'
 import { type CalendarDate, eventTimeZone } from '../domain/date.ts'
 import { defaultEventDetails, type EventDetails, eventPeriod } from '../domain/event.ts'
 import type { Language } from '../domain/language.ts'
+import type { TimetableSession } from '../domain/timetable.ts'
 
 /*
  * The event as an iCalendar file (RFC 5545), made with ical-generator: the same entry for the site's "add to
@@ -68,4 +69,45 @@ function withUtcStamp(ics: string, stampedAt: number): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '')
   return ics.replace(/^DTSTAMP:[^\r\n]*/m, `DTSTAMP:${utc}`)
+}
+
+export interface TimetableCalendarOptions {
+  language: Language
+  /** The calendar's name, such as the edition's name. */
+  name: string
+  sessions: readonly TimetableSession[]
+  /** DTSTAMP: when this file was made (epoch ms). */
+  stampedAt: number
+  /** The timetable page, linked from each entry. */
+  url?: string
+}
+
+/**
+ * Timetable sessions as an iCalendar file (docs/decisions/172-timetable-as-data.md): one VEVENT per session, its
+ * UID the session's id, so importing the file again (or a newer one) updates the entries instead of adding new
+ * ones. Every instant, DTSTAMP included, is written in UTC (`Z`), as RFC 5545 requires of DTSTAMP; calendars show
+ * them in the reader's zone.
+ */
+export function timetableCalendar(options: TimetableCalendarOptions): string {
+  const calendar = ical({
+    name: options.name,
+    prodId: { company: 'furfes', product: 'timetable', language: options.language.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+  })
+  for (const session of options.sessions) {
+    const description = [session.description[options.language], session.notes[options.language]]
+      .filter(Boolean)
+      .join('\n\n')
+    calendar.createEvent({
+      id: `${session.id}@timetable.furfes`,
+      start: new Date(session.startsAt),
+      end: new Date(session.endsAt),
+      stamp: new Date(options.stampedAt),
+      summary: session.title[options.language],
+      location: session.stage[options.language],
+      ...(description ? { description } : {}),
+      ...(options.url === undefined ? {} : { url: options.url }),
+    })
+  }
+  return calendar.toString()
 }

@@ -48,6 +48,7 @@ describe('route table', () => {
       getAdminWaitingList: 'GET /admin/waiting-list admin',
       getVenue: 'GET /venue member',
       getEdition: 'GET /edition none',
+      getTimetable: 'GET /timetable none',
       getAdminParticipants: 'GET /admin/participants admin',
       putAdminRegistrationAttention: 'PUT /admin/registrations/{registration_id}/attention admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
@@ -65,6 +66,9 @@ describe('route table', () => {
       postAdminEditionNext: 'POST /admin/editions/next admin',
       postAdminEditionPublish: 'POST /admin/editions/{edition_id}/publish admin',
       getAdminEditionChanges: 'GET /admin/editions/{edition_id}/changes admin',
+      getAdminTimetable: 'GET /admin/editions/{edition_id}/timetable admin',
+      putAdminTimetable: 'PUT /admin/editions/{edition_id}/timetable admin',
+      postAdminTimetablePublish: 'POST /admin/editions/{edition_id}/timetable/publish admin',
       getAdminStaff: 'GET /admin/staff admin',
       postAdminStaff: 'POST /admin/staff admin',
       putAdminStaffRole: 'PUT /admin/staff/{user}/role admin',
@@ -127,7 +131,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue, /timetable and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -138,6 +142,7 @@ describe('route table', () => {
       'getRegistrationCancellation',
       'getWaitingList',
       'getVenue',
+      'getTimetable',
       'getAdminEventCancellation',
     ])
   })
@@ -170,6 +175,9 @@ describe('route table', () => {
       'putAdminEdition',
       'postAdminEditionPublish',
       'getAdminEditionChanges',
+      'getAdminTimetable',
+      'putAdminTimetable',
+      'postAdminTimetablePublish',
       'postAdminStaff',
       'putAdminStaffRole',
       'postAdminStaffDisable',
@@ -199,6 +207,15 @@ describe('route table', () => {
         'getAdminEditionChanges',
       ].map((name) => [name, 'editEditions']),
     )
+  })
+
+  it('declares the committee action of every timetable admin route, and none on the public read', () => {
+    expect('staff' in apiRoutes.getTimetable).toBe(false)
+    expect(
+      [apiRoutes.getAdminTimetable, apiRoutes.putAdminTimetable, apiRoutes.postAdminTimetablePublish].map(
+        (route) => route.staff,
+      ),
+    ).toEqual(['editTimetable', 'editTimetable', 'editTimetable'])
   })
 })
 

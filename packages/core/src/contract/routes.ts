@@ -13,6 +13,7 @@ import './refunds.ts'
 import './editions.ts'
 import './staff.ts'
 import './retention.ts'
+import './timetable.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
@@ -25,6 +26,7 @@ import { registrationCodeRoutes } from './registration-code.ts'
 import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
+import { timetableRoutes } from './timetable.ts'
 import { waitingListRoutes } from './waiting-list.ts'
 
 /**
@@ -56,6 +58,7 @@ export const apiRoutes = {
   getAdminWaitingList: waitingListRoutes.getAdminWaitingList,
   getVenue: registrationRoutes.getVenue,
   getEdition: editionRoutes.getEdition,
+  getTimetable: timetableRoutes.getTimetable,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
@@ -73,6 +76,9 @@ export const apiRoutes = {
   postAdminEditionNext: editionRoutes.postAdminEditionNext,
   postAdminEditionPublish: editionRoutes.postAdminEditionPublish,
   getAdminEditionChanges: editionRoutes.getAdminEditionChanges,
+  getAdminTimetable: timetableRoutes.getAdminTimetable,
+  putAdminTimetable: timetableRoutes.putAdminTimetable,
+  postAdminTimetablePublish: timetableRoutes.postAdminTimetablePublish,
   getAdminStaff: staffRoutes.getAdminStaff,
   postAdminStaff: staffRoutes.postAdminStaff,
   putAdminStaffRole: staffRoutes.putAdminStaffRole,

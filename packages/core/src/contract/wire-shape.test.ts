@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { firstEdition } from '../domain/edition.ts'
+import { seedTimetable, timetableTags } from '../domain/timetable.ts'
 import { publicEditionFromJson } from './edition-wire.ts'
 import { publicEditionCodec, publicEditionWireSchema } from './editions.ts'
+import { publishedTimetableCodec, publishedTimetableWireSchema } from './timetable.ts'
+import { publishedTimetableFromJson } from './timetable-wire.ts'
 import { matchesWireShape, wireShapeOf } from './wire-shape.ts'
 
 describe('the wire shape of the public edition', () => {
@@ -48,4 +51,36 @@ describe('the wire shape of the public edition', () => {
       expect(publicEditionFromJson(shape, answer)).toBeUndefined()
     })
   }
+})
+
+describe('the wire shape of the published timetable', () => {
+  const shape = wireShapeOf(publishedTimetableWireSchema)
+  const timetable = {
+    editionId: '2025',
+    version: 3,
+    publishedAt: Date.parse('2025-05-01T03:00:00Z'),
+    sessions: seedTimetable('2025-05-10').slice(0, 3),
+  }
+  const wire = JSON.parse(JSON.stringify(z.encode(publishedTimetableCodec, timetable)))
+
+  it('describes lists by the shape of their items', () => {
+    expect(shape).toMatchObject({
+      version: 'number',
+      sessions: {
+        '[]': { starts_at: 'string', stage: { ja: 'string' }, tags: { '[]': [...timetableTags] } },
+      },
+    })
+  })
+
+  it('reads an answer into the same timetable as the codec', () => {
+    expect(publishedTimetableFromJson(shape, wire)).toEqual(timetable)
+  })
+
+  it('refuses a session that is not one, an unknown tag, and an instant that is none', () => {
+    const session = wire.sessions[0]
+    for (const sessions of [[{ ...session, title: 'x' }], [{ ...session, tags: ['karaoke'] }], 'none']) {
+      expect(matchesWireShape(shape, { ...wire, sessions })).toBe(false)
+    }
+    expect(publishedTimetableFromJson(shape, { ...wire, published_at: 'yesterday' })).toBeUndefined()
+  })
 })

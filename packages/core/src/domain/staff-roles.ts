@@ -26,6 +26,7 @@ export const staffActions = [
   'exportWithEmail',
   'editSettings',
   'editEditions',
+  'editTimetable',
   'switchFlags',
   'cancelEvent',
   'manageStaff',

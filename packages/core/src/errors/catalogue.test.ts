@@ -79,6 +79,9 @@ const englishTexts = {
     detailsChangeClosed:
       'The badges are being printed, so the badge name, T-shirt size and changing room can no longer be changed here. Please use the contact form.',
     tierChangeNotOffered: 'The registration tier cannot be changed here. Please use the contact form.',
+    timetableChanged:
+      'Someone else saved this timetable first. Load the latest draft, then make your change again.',
+    timetableInvalid: 'The timetable has mistakes: see the message at each session.',
   },
   general: {
     unexpected: 'Unexpected error.',
@@ -127,6 +130,12 @@ const englishTexts = {
     attentionNoteTooLong: 'The note must be at most {{max}} characters',
     attentionNoteInvalidCharacter: 'The note contains a character that cannot be stored ({{character}})',
     attentionNoteRequired: 'Write what door staff should know when you flag a participant',
+    dateTimeInvalid: 'Enter a date and time in Japan as YYYY-MM-DD HH:MM.',
+    sessionIdInvalid: 'Use up to 40 lower-case letters, digits and hyphens (for example opening).',
+    sessionIdRepeated: 'Another session already has this id.',
+    tagUnknown: 'Unknown tag. Use: {{tags}}.',
+    csvColumnsInvalid: 'The file must have exactly these columns: {{columns}}.',
+    csvUnreadable: 'The file could not be read as CSV.',
   },
 }
 

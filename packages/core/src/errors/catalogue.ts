@@ -70,6 +70,9 @@ export const productErrorKeys = [
   'detailsChangeNotPaid',
   'detailsChangeClosed',
   'tierChangeNotOffered',
+  // The timetable (decision 172): a draft saved over someone else's, a timetable that breaks a rule.
+  'timetableChanged',
+  'timetableInvalid',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
@@ -205,6 +208,13 @@ export const validationMessageKeys = [
   'attentionNoteTooLong',
   'attentionNoteInvalidCharacter',
   'attentionNoteRequired',
+  // Timetable sessions and their spreadsheet (decision 172).
+  'dateTimeInvalid',
+  'sessionIdInvalid',
+  'sessionIdRepeated',
+  'tagUnknown',
+  'csvColumnsInvalid',
+  'csvUnreadable',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, vi } from 'vitest'
+import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { appTest, renderApp, renderSyncedAdmin } from '../test/render.tsx'
+import { timetableCsvColumns } from './csv.ts'
+
+/*
+ * The committee's timetable editor (decision 172): a session added with the form, the draft exported and
+ * imported as CSV (refused whole with each mistake named), published, and the versions listed.
+ */
+
+const header = timetableCsvColumns.join(',')
+
+describe('timetable editor', () => {
+  appTest(
+    'adds a session with the labelled form, checked as typed, then publishes the draft',
+    async (user) => {
+      const server = createFakeApiServer()
+      const app = await renderSyncedAdmin(server, '/en/admin/timetable', 'en')
+      expect(await screen.findByRole('heading', { name: 'Timetable', level: 1 })).toBeTruthy()
+      expect(
+        await screen.findByText('Nothing is published yet: the public site shows the timetable image.'),
+      ).toBeTruthy()
+
+      await user.click(screen.getByRole('button', { name: 'Add a session' }))
+      const form = screen.getByRole('form', { name: 'New session' })
+      expect(within(form).getByRole('textbox', { name: /Starts/ })).toHaveProperty(
+        'value',
+        '2025-05-10 10:00',
+      )
+      await user.type(within(form).getByRole('textbox', { name: /ID/ }), 'Opening!')
+      expect(await within(form).findByText(/Use up to 40 lower-case letters/)).toBeTruthy()
+      await user.clear(within(form).getByRole('textbox', { name: /ID/ }))
+      await user.type(within(form).getByRole('textbox', { name: /ID/ }), 'opening')
+      await user.clear(within(form).getByRole('textbox', { name: /Ends/ }))
+      await user.type(within(form).getByRole('textbox', { name: /Ends/ }), '2025-05-10 10:30')
+      await user.type(within(form).getByRole('textbox', { name: /Stage \(Japanese\)/ }), 'メインホール')
+      await user.type(within(form).getByRole('textbox', { name: /Stage \(English\)/ }), 'Main hall')
+      await user.type(within(form).getByRole('textbox', { name: /Title \(Japanese\)/ }), '開会式')
+      await user.type(within(form).getByRole('textbox', { name: /Title \(English\)/ }), 'Opening ceremony')
+      await user.click(within(form).getByRole('checkbox', { name: 'Ceremony' }))
+      await user.click(within(form).getByRole('button', { name: 'Save to the draft' }))
+
+      expect(await screen.findByText('The session is saved to the draft.')).toBeTruthy()
+      expect(server.timetableSaves).toEqual([
+        {
+          revision: 0,
+          sessions: [
+            expect.objectContaining({
+              id: 'opening',
+              starts_at: '2025-05-10T01:00:00.000Z',
+              ends_at: '2025-05-10T01:30:00.000Z',
+              title: { ja: '開会式', en: 'Opening ceremony' },
+              tags: ['ceremony'],
+            }),
+          ],
+        },
+      ])
+      const draft = await screen.findByRole('region', { name: 'Draft (preview of what will be published)' })
+      expect(await within(draft).findByText('開会式 / Opening ceremony')).toBeTruthy()
+
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+      await user.click(screen.getByRole('button', { name: 'Publish the draft' }))
+      expect(confirm).toHaveBeenCalledWith(
+        'Publish the draft (1 sessions)? The public site shows it at once.',
+      )
+      confirm.mockRestore()
+      // The versions list the publication (its notice waits behind the save's in the queue).
+      const versions = screen.getByRole('region', { name: 'Published versions' })
+      expect(await within(versions).findByText(/^Version 1 · .* · staff-1 · 1 session$/)).toBeTruthy()
+      expect(app.errors).toEqual([])
+    },
+    // Typing a whole session on a busy two-core machine.
+    90_000,
+  )
+
+  appTest('exports the draft as CSV and imports an edited file into the draft', async (user) => {
+    const server = createFakeApiServer()
+    const app = await renderSyncedAdmin(server, '/ja/admin/timetable', 'ja')
+    await screen.findByText('企画がまだありません。追加するか、スプレッドシートを取り込んでください。')
+    const file = new File(
+      [
+        `\uFEFF${header}\r\nparade,2025-05-10 10:30,2025-05-10 11:30,ホール,Hall,パレード,Parade,,,fursuit stage,,\r\n`,
+      ],
+      'timetable.csv',
+      { type: 'text/csv' },
+    )
+    await user.upload(screen.getByLabelText('CSVを取り込む'), file)
+
+    expect(await screen.findByText('1件の企画を下書きに取り込みました。')).toBeTruthy()
+    expect(server.timetable.draft.sessions.map((session) => [session.id, session.tags])).toEqual([
+      ['parade', ['fursuit', 'stage']],
+    ])
+    await user.click(await screen.findByRole('button', { name: 'CSVをダウンロード' }))
+    await waitFor(() => expect(app.downloads).toHaveLength(1))
+    expect(app.downloads[0]?.fileName).toBe('timetable-2025.csv')
+    expect(app.downloads[0]?.text).toContain(
+      'parade,2025-05-10 10:30,2025-05-10 11:30,ホール,Hall,パレード,Parade',
+    )
+  })
+
+  appTest('refuses a file with mistakes, naming each by row and column, and saves nothing', async (user) => {
+    const server = createFakeApiServer()
+    await renderSyncedAdmin(server, '/en/admin/timetable', 'en')
+    await screen.findByText('No session yet: add one or import the spreadsheet.')
+    const file = new File(
+      [`${header}\r\nparade,10:30,2025-05-10 11:30,Hall,Hall,Parade,Parade,,,karaoke,,\r\n`],
+      'timetable.csv',
+    )
+    await user.upload(screen.getByLabelText('Import CSV'), file)
+
+    const alert = await screen.findByText(
+      'The file was not imported: it has 2 mistakes. Nothing was changed.',
+    )
+    const list = within(alert.parentElement as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(list).toEqual([
+      'Row 2, column starts_at: Enter a date and time in Japan as YYYY-MM-DD HH:MM.',
+      'Row 2, column tags: Unknown tag. Use: stage ceremony clubActivity fursuit workshop music photo dealers break.',
+    ])
+    expect(server.timetableSaves).toEqual([])
+  })
+
+  appTest('keeps the desk out: the section is not offered and its address says so', async () => {
+    const server = createFakeApiServer()
+    await renderApp({
+      path: '/en/admin/timetable',
+      language: 'en',
+      server,
+      signedIn: true,
+      synced: true,
+      roles: ['desk'],
+    })
+    expect(
+      await screen.findByText(
+        'Your staff role does not include this screen. Choose one of the sections above.',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('tab', { name: 'Timetable' })).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Timetable' })).toBeNull()
+  })
+})

@@ -1,0 +1,379 @@
+import {
+  type AdminTimetable,
+  type CalendarDate,
+  formatJapanDateTime,
+  type TimetableSession,
+  type TimetableSessionFormValues,
+  timetableSessionFormSchema,
+  timetableSessionFormValues,
+  timetableTags,
+} from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material'
+import { type ChangeEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApiRead } from '../app/api-read.ts'
+import { useServices } from '../app/services.tsx'
+import { type CsvMistake, readTimetableCsv, timetableCsv } from './csv.ts'
+
+/*
+ * The committee's timetable editor (docs/decisions/172-timetable-as-data.md): the current edition's draft as a
+ * table, a form to add or change a session, the spreadsheet out and in, publication of the draft as previewed,
+ * and the published versions. Every change saves the whole draft over the revision it was read at.
+ */
+
+type Editing = { kind: 'new' } | { kind: 'session'; session: TimetableSession } | undefined
+
+export function TimetableEditorPage() {
+  const { t } = useTranslation('reception')
+  const services = useServices()
+  const { data, error, reload } = useApiRead(
+    async (signal) => {
+      const { edition } = await services.api.getEdition({ signal })
+      const timetable = await services.api.getTimetable(edition.id, { signal })
+      return { eventDate: edition.eventDate, timetable }
+    },
+    [services],
+  )
+  const [editing, setEditing] = useState<Editing>(undefined)
+  const [actionError, setActionError] = useState<unknown>(undefined)
+  const [mistakes, setMistakes] = useState<CsvMistake[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const act = async (action: () => Promise<AdminTimetable>, message: string) => {
+    setBusy(true)
+    setActionError(undefined)
+    try {
+      await action()
+      services.notifications.notify(message, 'success')
+      setEditing(undefined)
+      reload()
+      return true
+    } catch (failure) {
+      setActionError(failure)
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!data) {
+    return (
+      <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
+        <Typography variant="h5" component="h1">
+          {t('timetable.heading')}
+        </Typography>
+        <ErrorAlert error={error} />
+        {!error && <Typography role="status">{t('timetable.loading')}</Typography>}
+      </Stack>
+    )
+  }
+
+  const { timetable, eventDate } = data
+  const { draft, editionId } = timetable
+  const save = (sessions: readonly TimetableSession[], message: string) =>
+    act(() => services.api.saveTimetable(editionId, sessions, draft.revision), message)
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setMistakes([])
+    const read = readTimetableCsv(await file.text())
+    if ('mistakes' in read) {
+      setMistakes(read.mistakes)
+      return
+    }
+    await save(read.sessions, t('timetable.imported', { count: read.sessions.length }))
+  }
+
+  const publish = () => {
+    if (!window.confirm(t('timetable.publishConfirm', { count: draft.sessions.length }))) return
+    void act(() => services.api.publishTimetable(editionId, draft.revision), t('timetable.publishedNotice'))
+  }
+
+  return (
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
+      <Typography variant="h5" component="h1">
+        {t('timetable.heading')}
+      </Typography>
+      <Typography>{t('timetable.lead', { edition: editionId })}</Typography>
+      <ErrorAlert error={actionError} />
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="outlined" disabled={busy} onClick={() => setEditing({ kind: 'new' })}>
+          {t('timetable.add')}
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => services.download(timetableCsv(draft.sessions), `timetable-${editionId}.csv`)}
+        >
+          {t('timetable.export')}
+        </Button>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {t('timetable.import')}
+          <input type="file" accept=".csv,text/csv" hidden onChange={(event) => void importFile(event)} />
+        </Button>
+        <Button variant="contained" color="warning" disabled={busy || draft.revision === 0} onClick={publish}>
+          {t('timetable.publish')}
+        </Button>
+      </Stack>
+      <CsvMistakes mistakes={mistakes} />
+      {editing && (
+        <SessionForm
+          key={editing.kind === 'new' ? 'new' : editing.session.id}
+          session={editing.kind === 'new' ? undefined : editing.session}
+          eventDate={eventDate}
+          otherIds={draft.sessions
+            .filter((session) => editing.kind === 'new' || session.id !== editing.session.id)
+            .map((session) => session.id)}
+          busy={busy}
+          onCancel={() => setEditing(undefined)}
+          onValid={(session) => {
+            const others = draft.sessions.filter(
+              (item) => editing.kind === 'new' || item.id !== editing.session.id,
+            )
+            void save([...others, session], t('timetable.saved'))
+          }}
+        />
+      )}
+      <DraftTable
+        timetable={timetable}
+        busy={busy}
+        onEdit={(session) => setEditing({ kind: 'session', session })}
+        onRemove={(session) => {
+          if (!window.confirm(t('timetable.removeConfirm', { title: session.title.ja }))) return
+          void save(
+            draft.sessions.filter((item) => item.id !== session.id),
+            t('timetable.removed'),
+          )
+        }}
+      />
+      <Versions timetable={timetable} />
+    </Stack>
+  )
+}
+
+/** The mistakes of a refused file, each with its row and column; the file changed nothing. */
+function CsvMistakes({ mistakes }: { mistakes: CsvMistake[] }) {
+  const { t } = useTranslation(['reception', 'errors'])
+  if (mistakes.length === 0) return null
+  return (
+    <Alert severity="error">
+      <Typography>{t('timetable.importRefused', { count: mistakes.length })}</Typography>
+      <ul>
+        {mistakes.map((mistake) => (
+          <li key={`${mistake.row}-${mistake.column}-${mistake.message}`}>
+            {t(mistake.column ? 'timetable.mistakeAt' : 'timetable.mistakeRow', {
+              row: mistake.row,
+              column: mistake.column,
+              message: t(mistake.message, { ns: 'errors', ...mistake.values }),
+            })}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  )
+}
+
+function SessionForm(props: {
+  session: TimetableSession | undefined
+  eventDate: CalendarDate
+  otherIds: string[]
+  busy: boolean
+  onCancel: () => void
+  onValid: (session: TimetableSession) => void
+}) {
+  const { t } = useTranslation('reception')
+  const [schema] = useState(() => timetableSessionFormSchema(props.otherIds))
+  const form = useZodForm<TimetableSessionFormValues, TimetableSession>(
+    schema,
+    timetableSessionFormValues(props.session, props.eventDate),
+  )
+  const text = (name: string, options: { hint?: string; required?: boolean; multiline?: boolean } = {}) => (
+    <FormTextField
+      form={form}
+      name={name}
+      label={t(`timetable.field.${name}`)}
+      required={options.required ?? true}
+      {...(options.hint ? { hint: options.hint } : {})}
+      {...(options.multiline ? { multiline: true, minRows: 2 } : {})}
+    />
+  )
+  return (
+    <Card component="section" aria-labelledby="timetable-session-form">
+      <CardContent>
+        <Typography id="timetable-session-form" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {props.session
+            ? t('timetable.editHeading', { title: props.session.title.ja })
+            : t('timetable.addHeading')}
+        </Typography>
+        <SchemaForm
+          form={form}
+          onValid={props.onValid}
+          busy={props.busy}
+          submitLabel={t('timetable.saveSession')}
+          labelledBy="timetable-session-form"
+        >
+          {text('id', { hint: t('timetable.idHint') })}
+          {text('startsAt', { hint: t('timetable.timeHint') })}
+          {text('endsAt', { hint: t('timetable.timeHint') })}
+          {text('stage.ja')}
+          {text('stage.en')}
+          {text('title.ja')}
+          {text('title.en')}
+          {text('description.ja', { required: false, multiline: true })}
+          {text('description.en', { required: false, multiline: true })}
+          {text('notes.ja', { required: false })}
+          {text('notes.en', { required: false })}
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('timetable.field.tags')}</FormLabel>
+            <FormGroup row>
+              {timetableTags.map((tag) => (
+                <FormControlLabel
+                  key={tag}
+                  control={
+                    <Checkbox
+                      checked={form.values[`tags.${tag}`] === true}
+                      onChange={(_, checked) => form.setValue(`tags.${tag}`, checked)}
+                    />
+                  }
+                  label={t(`timetable.tag.${tag}`)}
+                />
+              ))}
+            </FormGroup>
+          </FormControl>
+        </SchemaForm>
+        <Button sx={{ mt: 1 }} onClick={props.onCancel}>
+          {t('timetable.cancel')}
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The draft as it will be published: every session by start time, with its stage, titles and tags. */
+function DraftTable(props: {
+  timetable: AdminTimetable
+  busy: boolean
+  onEdit: (session: TimetableSession) => void
+  onRemove: (session: TimetableSession) => void
+}) {
+  const { t } = useTranslation('reception')
+  const { draft } = props.timetable
+  return (
+    <Card component="section" aria-labelledby="timetable-draft">
+      <CardContent>
+        <Typography id="timetable-draft" variant="h6" component="h2">
+          {t('timetable.draftHeading')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {draft.updatedAt === null
+            ? t('timetable.draftEmpty')
+            : t('timetable.draftSaved', {
+                at: formatJapanDateTime(draft.updatedAt),
+                by: draft.updatedBy ?? t('timetable.seeded'),
+                count: draft.sessions.length,
+              })}
+        </Typography>
+        {draft.sessions.length > 0 && (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('timetable.column.time')}</TableCell>
+                <TableCell>{t('timetable.column.stage')}</TableCell>
+                <TableCell>{t('timetable.column.title')}</TableCell>
+                <TableCell>{t('timetable.column.tags')}</TableCell>
+                <TableCell>{t('timetable.column.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {draft.sessions.map((session) => (
+                <TableRow key={session.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatJapanDateTime(session.startsAt).slice(11)}–
+                    {formatJapanDateTime(session.endsAt).slice(11)}
+                  </TableCell>
+                  <TableCell>{`${session.stage.ja} / ${session.stage.en}`}</TableCell>
+                  <TableCell>{`${session.title.ja} / ${session.title.en}`}</TableCell>
+                  <TableCell>{session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', ')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      disabled={props.busy}
+                      onClick={() => props.onEdit(session)}
+                      aria-label={t('timetable.editLabel', { title: session.title.ja })}
+                    >
+                      {t('timetable.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={props.busy}
+                      onClick={() => props.onRemove(session)}
+                      aria-label={t('timetable.removeLabel', { title: session.title.ja })}
+                    >
+                      {t('timetable.remove')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Every published version, the latest first: when, by whom, how many sessions. */
+function Versions({ timetable }: { timetable: AdminTimetable }) {
+  const { t } = useTranslation('reception')
+  return (
+    <Card component="section" aria-labelledby="timetable-versions">
+      <CardContent>
+        <Typography id="timetable-versions" variant="h6" component="h2">
+          {t('timetable.versionsHeading')}
+        </Typography>
+        {timetable.versions.length === 0 ? (
+          <Typography>{t('timetable.noVersions')}</Typography>
+        ) : (
+          <List dense>
+            {timetable.versions.map((version) => (
+              <ListItem key={version.version}>
+                <ListItemText
+                  primary={t('timetable.version', {
+                    version: version.version,
+                    at: formatJapanDateTime(version.publishedAt),
+                    by: version.publishedBy ?? t('timetable.seeded'),
+                    count: version.sessionCount,
+                  })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
