@@ -35,7 +35,7 @@ export const stripeSecretKey = 'sk_test_api_integration_0123456789'
 export const stripeWebhookSecret = 'whsec_api_integration_secret'
 
 /** One clock for the API (a callable TestClock) and the emulator (its Clock and Scheduler interfaces). */
-interface SharedTime {
+export interface SharedTime {
   /** The API's clock: calling advance() also runs the emulator's timers that fall due (sweeps, retries). */
   clock: TestClock
   now(): number
@@ -43,7 +43,7 @@ interface SharedTime {
   schedule(delayMs: number, task: () => void): Cancel
 }
 
-function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): SharedTime {
+export function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): SharedTime {
   let now = start
   let sequence = 0
   const timers: { at: number; sequence: number; task: () => void }[] = []
