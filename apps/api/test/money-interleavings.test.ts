@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { firstEdition, type RegistrationTier } from '@furfes/core'
@@ -65,11 +66,16 @@ const participantCount = 3
 /** Two API instances on one database with one Stripe emulator, each on a loopback port. */
 interface Stack {
   time: SharedTime
-  instances: { sut: TestApi; url: string }[]
+  instances: { sut: TestApi; url: string; logger: ReturnType<typeof createMemoryLogger> }[]
   stripeUrl: string
   /** This run's Stripe account (a fresh one per run) and what it holds. */
   emulator: Emulator
   stripe: { sessions: SessionRecord[]; refunds: RefundRecord[] }
+  /**
+   * While set, a refund request of a cancel or staff refund (its idempotency key names the refund attempt)
+   * reaches Stripe only once it resolves; `refundArrived` is called as such a request comes in.
+   */
+  refundGate: { opened: Promise<void>; refundArrived(): void } | undefined
   /** A new Stripe account for the next run; the previous one stops. */
   resetStripe(): Promise<void>
   close(): Promise<void>
@@ -97,7 +103,8 @@ async function startStack(databases: Database[]): Promise<Stack> {
           apiUrl: `http://127.0.0.1:${stripePort}`,
           clock: time.clock,
           logger,
-          maxNetworkRetries: 0,
+          // The SDK's retries as in production: a request meeting another with its idempotency key still going
+          // through at Stripe (a double click on two instances) is answered 409 and retried.
         }),
         // The edition's hold, as in production; a sold-out answer is never served from memory here.
         checkoutSessionMs: undefined,
@@ -106,7 +113,7 @@ async function startStack(databases: Database[]): Promise<Stack> {
     })
     const server = await listen(sut.api)
     servers.push(server)
-    instances.push({ sut, url: server.url })
+    instances.push({ sut, url: server.url, logger })
   }
   // Stripe's deliveries alternate between the instances, as the load balancer spreads them.
   let turn = 0
@@ -127,6 +134,7 @@ async function startStack(databases: Database[]): Promise<Stack> {
     stripeUrl,
     emulator: undefined as unknown as Emulator,
     stripe: { sessions: [], refunds: [] },
+    refundGate: undefined,
     async resetStripe() {
       if (stack.emulator) {
         stack.emulator.stop()
@@ -161,7 +169,16 @@ async function startStack(databases: Database[]): Promise<Stack> {
     },
   }
   let handler: (request: IncomingMessage, response: ServerResponse) => unknown = () => {}
-  stripeServer.on('request', (request, response) => handler(request, response))
+  stripeServer.on('request', async (request, response) => {
+    const gate = stack.refundGate
+    const key = String(request.headers['idempotency-key'] ?? '')
+    // The attempts' keys (refundProviderKey); a late payment's automatic refund is never held.
+    if (gate && request.method === 'POST' && key.startsWith('registration-refund-')) {
+      gate.refundArrived()
+      await gate.opened
+    }
+    handler(request, response)
+  })
   await stack.resetStripe()
   return stack
 }
@@ -186,11 +203,18 @@ type Instance = 0 | 1
 /** What a request may be answered: a status, and for refusals the catalogue keys a person may be shown. */
 type Allowed = Record<number, readonly string[] | true>
 
-function expectAnswer(answer: TestResponse, allowed: Allowed, what: string): void {
+function expectAnswer(world: World, answer: TestResponse, allowed: Allowed, what: string): void {
   const rule = allowed[answer.status]
   const message = (answer.body as { message?: string } | undefined)?.message
   const ok = rule === true || (rule !== undefined && message !== undefined && rule.includes(message))
-  expect(ok, `${what} answered ${answer.status} ${JSON.stringify(answer.body)}`).toBe(true)
+  // What went wrong inside the instances tells more than the answer.
+  const logged = world.stack.instances.flatMap(({ logger }) =>
+    logger.records.filter((record) => record.level === 'error' || record.level === 'warn'),
+  )
+  expect(
+    ok,
+    `${what} answered ${answer.status} ${JSON.stringify(answer.body)}; logged ${JSON.stringify(logged)}`,
+  ).toBe(true)
 }
 
 async function send(
@@ -202,7 +226,8 @@ async function send(
   body?: unknown,
 ): Promise<TestResponse> {
   const base = world.stack.instances[on]?.url ?? world.stack.instances[0]?.url
-  return readResponse(await fetch(`${base}${path}`, requestInit(method, { token, body })))
+  const answer = fetch(`${base}${path}`, requestInit(method, { token, body })).then(readResponse)
+  return slowRound.getStore()?.moneyRequest(answer) ?? answer
 }
 
 interface RegistrationRow {
@@ -275,7 +300,7 @@ const operations = {
         participant.token,
         registrationRequest(args.tier, `Fox ${args.who}`),
       )
-      expectAnswer(answer, { 201: true, 409: ['soldOut', 'purchaseSessionAlreadyExists'] }, 'register')
+      expectAnswer(world, answer, { 201: true, 409: ['soldOut', 'purchaseSessionAlreadyExists'] }, 'register')
       if (answer.status === 201 && args.pays) await payOnStripe(world, args.who)
     },
   },
@@ -308,7 +333,7 @@ const operations = {
         (world.participants[who] as Participant).token,
         fields,
       )
-      expectAnswer(answer, { 200: true, 404: ['notFound'], 409: ['detailsChangeNotPaid'] }, 'change')
+      expectAnswer(world, answer, { 200: true, 404: ['notFound'], 409: ['detailsChangeNotPaid'] }, 'change')
     },
   },
   /** The participant reads today's refund and confirms it: once, by a double click, or in two tabs. */
@@ -319,7 +344,7 @@ const operations = {
       if (who === undefined) return
       const { token } = world.participants[who] as Participant
       const quote = await send(world, args.on, 'GET', '/registration/cancellation', token)
-      expectAnswer(quote, { 200: true, 404: ['notFound'] }, 'cancellation quote')
+      expectAnswer(world, quote, { 200: true, 404: ['notFound'] }, 'cancellation quote')
       if (quote.status !== 200) return
       const { policy_refund_jpy, registration_id } = quote.body as {
         policy_refund_jpy: number
@@ -338,6 +363,7 @@ const operations = {
       )
       for (const answer of answers) {
         expectAnswer(
+          world,
           answer,
           { 200: true, 409: ['alreadyRefunded', 'registrationNotPaid', 'alreadyCheckedIn'] },
           'cancel',
@@ -386,7 +412,12 @@ const operations = {
         ),
       )
       for (const answer of answers) {
-        expectAnswer(answer, { 200: true, 409: ['alreadyRefunded', 'registrationNotPaid'] }, 'staff refund')
+        expectAnswer(
+          world,
+          answer,
+          { 200: true, 409: ['alreadyRefunded', 'registrationNotPaid'] },
+          'staff refund',
+        )
       }
       const made = answers.find((answer) => answer.status === 200)?.body as { amount_jpy: number } | undefined
       if (made) {
@@ -420,7 +451,7 @@ const operations = {
       })
       const answer = await readResponse(response)
       // 503: another delivery of the same event is being applied; Stripe would retry.
-      expectAnswer(answer, { 200: true, 503: true }, `replay of ${delivery.event.type}`)
+      expectAnswer(world, answer, { 200: true, 503: true }, `replay of ${delivery.event.type}`)
     },
   },
   /** Stripe catches up: every event it owes is delivered (otherwise they arrive while later steps run). */
@@ -451,7 +482,7 @@ const operations = {
         ),
       )
       for (const answer of answers) {
-        expectAnswer(answer, { 200: true }, 'check-in')
+        expectAnswer(world, answer, { 200: true }, 'check-in')
         const [result] = (answer.body as { results: { status: string; reason?: string }[] }).results
         expect(['accepted', 'duplicate', 'rejected']).toContain(result?.status)
         if (result?.status === 'rejected') expect(['not_paid', 'canceled']).toContain(result.reason)
@@ -476,6 +507,7 @@ const operations = {
         { ...fields, language: 'ja' },
       )
       expectAnswer(
+        world,
         answer,
         { 201: true, 409: ['alreadyOnWaitingList', 'purchaseSessionAlreadyExists'] },
         'join the waiting list',
@@ -500,6 +532,7 @@ const operations = {
         },
       )
       expectAnswer(
+        world,
         answer,
         { 201: true, 404: ['notFound'], 409: ['noWaitingListOffer', 'purchaseSessionAlreadyExists'] },
         'accept the offer',
@@ -534,8 +567,103 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   })),
 )
 
-/** Rounds of operations; each round's go at once. */
-const rounds = fc.array(fc.array(step, { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 8 })
+/**
+ * A round's operations go at once. With `slowRefunds`, Stripe takes its time with refunds: the round's other
+ * operations (the door, replays, a change…) start once a cancel's or staff refund's request reached Stripe (or
+ * those ended without one), and Stripe answers it only after they are done: they land while the refund is under
+ * way.
+ */
+interface Round {
+  steps: Step[]
+  slowRefunds: boolean
+}
+
+const moneySteps: ReadonlySet<OperationName> = new Set(['cancel', 'staffRefund'])
+
+const rounds = fc.array(
+  fc.record({ steps: fc.array(step, { minLength: 1, maxLength: 3 }), slowRefunds: fc.boolean() }),
+  { minLength: 2, maxLength: 8 },
+)
+
+/**
+ * The refunds of a slow round: a cancel's or staff refund's request waits at Stripe until the round's other
+ * steps are done and every request of a cancel or staff refund still under way waits there too (or ended), so
+ * a double click's second request meets the first one's refund still going through.
+ */
+class SlowRefunds {
+  #held = 0
+  #moneyInFlight = 0
+  #othersDone = false
+  #open: () => void = () => {}
+  #arrived: () => void = () => {}
+  readonly opened = new Promise<void>((resolve) => {
+    this.#open = resolve
+  })
+  /** Resolves when the first refund request reached Stripe. */
+  readonly arrived = new Promise<void>((resolve) => {
+    this.#arrived = resolve
+  })
+
+  refundArrived(): void {
+    this.#held++
+    this.#arrived()
+    this.#check()
+  }
+
+  /** A request of a cancel or staff refund, counted while it is under way. */
+  async moneyRequest<T>(work: Promise<T>): Promise<T> {
+    this.#moneyInFlight++
+    try {
+      return await work
+    } finally {
+      this.#moneyInFlight--
+      this.#check()
+    }
+  }
+
+  othersDone(): void {
+    this.#othersDone = true
+    this.#check()
+  }
+
+  release(): void {
+    this.#open()
+  }
+
+  #check(): void {
+    if (this.#othersDone && this.#moneyInFlight <= this.#held) this.#open()
+  }
+}
+
+/** The slow round a cancel's or staff refund's step runs in, so that its requests are counted. */
+const slowRound = new AsyncLocalStorage<SlowRefunds>()
+
+async function runRound(world: World, { steps, slowRefunds }: Round): Promise<void> {
+  if (!slowRefunds) {
+    await Promise.all(steps.map((each) => runStep(world, each)))
+    return
+  }
+  const gate = new SlowRefunds()
+  world.stack.refundGate = gate
+  try {
+    const money = Promise.all(
+      steps
+        .filter((each) => moneySteps.has(each.name))
+        .map((each) => slowRound.run(gate, () => runStep(world, each))),
+    )
+    // The others start once a refund is at Stripe, or once the money steps ended without one.
+    const others = Promise.race([gate.arrived, money.catch(() => {})])
+      .then(() =>
+        Promise.all(steps.filter((each) => !moneySteps.has(each.name)).map((each) => runStep(world, each))),
+      )
+      .finally(() => gate.othersDone())
+    const outcomes = await Promise.allSettled([others, money])
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason
+  } finally {
+    gate.release()
+    world.stack.refundGate = undefined
+  }
+}
 
 /** A step written out by hand. */
 const by = <Name extends OperationName>(
@@ -543,36 +671,68 @@ const by = <Name extends OperationName>(
   args: Parameters<(typeof operations)[Name]['run']>[1],
 ): Step => ({ name, args }) as Step
 
+/** A round of steps written out by hand; `slow`: Stripe answers refunds after the others are done. */
+const round = (steps: Step[], slow = false): Round => ({ steps, slowRefunds: slow })
+
 /** Races run first on every database, before the random runs. */
-const examples: Step[][][] = [
+const examples: Round[][] = [
   // A paid participant cancels in two tabs while staff refund all of it by a double click and both doors
   // check them in; then Stripe delivers its events again.
   [
-    [by('register', { who: 0, on: 0, tier: 'member', pays: true })],
-    [by('stripeCatchesUp', {})],
-    [
+    round([by('register', { who: 0, on: 0, tier: 'member', pays: true })]),
+    round([by('stripeCatchesUp', {})]),
+    round([
       by('cancel', { which: 0, on: 1, clicks: 'tabs' }),
       by('staffRefund', { which: 0, on: 0, amount: 'full', twice: true }),
       by('checkIn', { which: 0, device: 0, both: true }),
-    ],
-    [by('replay', { which: 0, on: 0 }), by('replay', { which: 1, on: 1 }), by('replay', { which: 2, on: 0 })],
+    ]),
+    round([
+      by('replay', { which: 0, on: 0 }),
+      by('replay', { which: 1, on: 1 }),
+      by('replay', { which: 2, on: 0 }),
+    ]),
+  ],
+  // The door checks a participant in while Stripe is still refunding their cancel; another participant's
+  // cancel and a staff refund of them meet at Stripe while the door and a replay come in.
+  [
+    round([
+      by('register', { who: 0, on: 0, tier: 'member', pays: true }),
+      by('register', { who: 1, on: 1, tier: 'fursuiter', pays: true }),
+    ]),
+    round([by('stripeCatchesUp', {})]),
+    round(
+      [
+        by('cancel', { which: 0, on: 0, clicks: 'once' }),
+        by('checkIn', { which: 0, device: 1, both: true }),
+        by('replay', { which: 0, on: 1 }),
+      ],
+      true,
+    ),
+    round(
+      [
+        by('cancel', { which: 1, on: 1, clicks: 'double' }),
+        by('staffRefund', { which: 1, on: 0, amount: 'policy', twice: false }),
+        by('checkIn', { which: 1, device: 0, both: false }),
+      ],
+      true,
+    ),
   ],
   // The tier sells out, a second participant waits; the first cancels, the offer is taken and paid while staff
   // refund part of a third participant's payment and the second changes their badge name.
   [
-    [
+    round([
       by('register', { who: 0, on: 0, tier: 'member', pays: true }),
       by('register', { who: 2, on: 1, tier: 'sponsor', pays: true }),
-    ],
-    [by('join', { who: 1, on: 1, tier: 'member' }), by('stripeCatchesUp', {})],
-    [
+    ]),
+    round([by('join', { who: 1, on: 1, tier: 'member' }), by('stripeCatchesUp', {})]),
+    round([
       by('cancel', { which: 0, on: 0, clicks: 'double' }),
       by('staffRefund', { which: 1, on: 1, amount: 'partial', twice: false }),
-    ],
-    [by('accept', { which: 0, on: 1 }), by('replay', { which: 1, on: 0 })],
-    [by('stripeCatchesUp', {})],
-    [by('pay', { which: 1 }), by('change', { which: 2, on: 1 })],
-    [by('change', { which: 1, on: 0 }), by('checkIn', { which: 1, device: 1, both: false })],
+    ]),
+    round([by('accept', { which: 0, on: 1 }), by('replay', { which: 1, on: 0 })]),
+    round([by('stripeCatchesUp', {})]),
+    round([by('pay', { which: 1 }), by('change', { which: 2, on: 1 })]),
+    round([by('change', { which: 1, on: 0 }), by('checkIn', { which: 1, device: 1, both: false })]),
   ],
 ]
 
@@ -780,7 +940,7 @@ describe.each(databaseKinds)('money and the door under random interleavings on %
       fc.asyncProperty(rounds, async (generated) => {
         await resetWorld(world)
         for (const round of generated) {
-          await Promise.all(round.map((each) => runStep(world, each)))
+          await runRound(world, round)
           await expectSpotsExact(world)
         }
         await settle(world)
