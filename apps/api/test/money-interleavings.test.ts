@@ -73,7 +73,7 @@ interface Stack {
   stripe: { sessions: SessionRecord[]; refunds: RefundRecord[] }
   /**
    * While set, a refund request of a cancel or staff refund (its idempotency key names the refund attempt)
-   * reaches Stripe only once it resolves; `refundArrived` is called as such a request comes in.
+   * reaches Stripe only once `opened` resolves; `refundArrived` is called as such a request comes in.
    */
   refundGate: { opened: Promise<void>; refundArrived(): void } | undefined
   /** A new Stripe account for the next run; the previous one stops. */
