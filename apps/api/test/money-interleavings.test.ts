@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { firstEdition, type RegistrationTier } from '@furfes/core'
 import { createApp } from '@furfes/stripe-emulator/src/app.ts'
-import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
+import type { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
 import type { RefundRecord } from '@furfes/stripe-emulator/src/refunds.ts'
 import { amountTotal, hostedPagePath, type SessionRecord } from '@furfes/stripe-emulator/src/session.ts'
 import { type PostWebhook, signatureHeader } from '@furfes/stripe-emulator/src/webhooks.ts'
@@ -13,7 +13,6 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase, queryRows } from '../src/db/database.ts'
 import { createMemoryLogger } from '../src/logger.ts'
-import { createStripeGateway } from '../src/payments/stripe-gateway.ts'
 import { paymentWebhookPath } from '../src/payments/webhooks.ts'
 import { syncTierCapacities } from '../src/services/inventory.ts'
 import { deviceRecord } from './support/check-ins.ts'
@@ -32,10 +31,12 @@ import {
 } from './support/harness.ts'
 import { bind, closeServer } from './support/http.ts'
 import {
+  createEmulator,
   createSharedTime,
+  emulatedStripeGateway,
   payOnHostedPage,
+  postWebhook,
   type SharedTime,
-  stripeSecretKey,
   stripeWebhookSecret,
   testCards,
 } from './support/payments.ts'
@@ -86,7 +87,6 @@ async function startStack(databases: Database[]): Promise<Stack> {
   const identity = createFakeIdentity()
   const stripeServer = createServer()
   const stripeUrl = await bind(stripeServer)
-  const stripePort = new URL(stripeUrl).port
   const instances: Stack['instances'] = []
   const servers: { close(): Promise<void> }[] = []
   for (const database of databases) {
@@ -97,15 +97,9 @@ async function startStack(databases: Database[]): Promise<Stack> {
       identity,
       logger,
       overrides: {
-        paymentGateway: createStripeGateway({
-          secretKey: stripeSecretKey,
-          webhookSecret: stripeWebhookSecret,
-          apiUrl: `http://127.0.0.1:${stripePort}`,
-          clock: time.clock,
-          logger,
-          // The SDK's retries as in production: a request meeting another with its idempotency key still going
-          // through at Stripe (a double click on two instances) is answered 409 and retried.
-        }),
+        // The SDK retries once, as in production: a request meeting another with its idempotency key still
+        // going through at Stripe (a double click on two instances) is answered 409 and retried.
+        paymentGateway: emulatedStripeGateway(stripeUrl, time, logger, 1),
         // The edition's hold, as in production; a sold-out answer is never served from memory here.
         checkoutSessionMs: undefined,
         soldOutCacheMs: 0,
@@ -141,13 +135,8 @@ async function startStack(databases: Database[]): Promise<Stack> {
         await stack.emulator.settled()
       }
       stack.stripe = { sessions: [], refunds: [] }
-      stack.emulator = new Emulator({
-        baseUrl: stripeUrl,
-        secretKey: stripeSecretKey,
-        webhookSecret: stripeWebhookSecret,
+      stack.emulator = createEmulator(stripeUrl, time, {
         webhookUrl: `${instances[0]?.url}${paymentWebhookPath}`,
-        clock: time,
-        scheduler: time,
         retryDelaysMs: Array.from({ length: 10 }, () => 1000),
         post,
         store: {
@@ -437,19 +426,12 @@ const operations = {
       const delivery = deliveries[args.which % Math.max(deliveries.length, 1)]
       if (!delivery) return
       const payload = JSON.stringify(delivery.event)
-      const response = await fetch(`${world.stack.instances[args.on]?.url}${paymentWebhookPath}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signatureHeader(
-            payload,
-            stripeWebhookSecret,
-            Math.floor(world.stack.time.now() / 1000),
-          ),
-        },
-        body: payload,
-      })
-      const answer = await readResponse(response)
+      const signature = signatureHeader(
+        payload,
+        stripeWebhookSecret,
+        Math.floor(world.stack.time.now() / 1000),
+      )
+      const answer = await postWebhook(world.stack.instances[args.on]?.url ?? '', payload, signature)
       // 503: another delivery of the same event is being applied; Stripe would retry.
       expectAnswer(world, answer, { 200: true, 503: true }, `replay of ${delivery.event.type}`)
     },
