@@ -48,6 +48,7 @@ describe('migrations', () => {
         'revoked_access_tokens',
         'signing_keys',
         'staff_audit',
+        'tier_changes',
         'tier_inventory',
         'users',
         'waiting_list_entries',

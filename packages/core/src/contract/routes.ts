@@ -10,6 +10,7 @@ import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
+import './tier-change.ts'
 import './editions.ts'
 import './staff.ts'
 import './retention.ts'
@@ -25,6 +26,7 @@ import { registrationCodeRoutes } from './registration-code.ts'
 import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
+import { tierChangeRoutes } from './tier-change.ts'
 import { waitingListRoutes } from './waiting-list.ts'
 
 /**
@@ -48,6 +50,8 @@ export const apiRoutes = {
   putRegistrationDetails: registrationRoutes.putRegistrationDetails,
   getRegistrationCancellation: registrationRoutes.getRegistrationCancellation,
   postRegistrationCancellation: registrationRoutes.postRegistrationCancellation,
+  getRegistrationTierChange: tierChangeRoutes.getRegistrationTierChange,
+  postRegistrationTierChange: tierChangeRoutes.postRegistrationTierChange,
   getRegistrationCode: registrationRoutes.getRegistrationCode,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,
