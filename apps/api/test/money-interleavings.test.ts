@@ -43,16 +43,17 @@ import {
 import { spotAccounting } from './support/waiting-list.ts'
 
 /*
- * Money and the door under random interleavings (decisions 032, 111, 115, 165, 166): a few participants
+ * Money and the door under random interleavings (decisions 032, 111, 115, 165, 166, 167): a few participants
  * register and pay on the Stripe emulator's hosted page (its webhook reaching either API instance), change
- * their details, cancel, join the waiting list and take an offer; staff refund (the policy's amount, all of it,
- * or part of it); Stripe's events are delivered again; two door devices check people in. Each round's
- * operations go at once over real HTTP to either of two API instances on one database.
+ * their details, move down a tier, cancel, join the waiting list and take an offer; staff refund (the policy's
+ * amount, all of it, or part of it); Stripe's events are delivered again; two door devices check people in.
+ * Each round's operations go at once over real HTTP to either of two API instances on one database; in a slow
+ * round Stripe holds the refunds until the round's other requests are in.
  *
  * After every round the spot count is exact. After every run, once Stripe has delivered every event: each
- * registration kept exactly what it was paid minus what was refunded to it, as its state and its refund record
- * say; no intent was charged or refunded twice; every refund has its record and its audit entry; a canceled
- * code is refused at the door; and nobody checked in was canceled by their own hand.
+ * registration got back at Stripe exactly what its records say and was charged its fee once; no intent was
+ * charged or refunded twice; every refund has its record and its audit entry; a canceled code is refused at the
+ * door; and nobody checked in was canceled by their own hand.
  */
 
 const tiers = ['member', 'fursuiter', 'sponsor'] as const satisfies readonly RegistrationTier[]
