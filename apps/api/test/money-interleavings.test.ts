@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import { firstEdition, type RegistrationTier, type TierChangeQuoteWire } from '@furfes/core'
 import { createApp } from '@furfes/stripe-emulator/src/app.ts'
 import type { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
@@ -71,11 +71,11 @@ interface Stack {
   instances: { sut: TestApi; url: string; logger: ReturnType<typeof createMemoryLogger> }[]
   stripeUrl: string
   /** This run's Stripe account (a fresh one per run) and what it holds. */
-  emulator: Emulator
-  stripe: { sessions: SessionRecord[]; refunds: RefundRecord[] }
+  readonly emulator: Emulator
+  readonly stripe: { sessions: SessionRecord[]; refunds: RefundRecord[] }
   /**
-   * While set, a refund request of a cancel, staff refund or downgrade (its idempotency key names the attempt or change)
-   * reaches Stripe only once `opened` resolves; `refundArrived` is called as such a request comes in.
+   * While set, a refund request of a cancel, staff refund or downgrade (its idempotency key names the attempt or
+   * the change) reaches Stripe only once `opened` resolves; `refundArrived` is called as such a request comes in.
    */
   refundGate: { opened: Promise<void>; refundArrived(): void } | undefined
   /** A new Stripe account for the next run; the previous one stops. */
@@ -123,42 +123,49 @@ async function startStack(databases: Database[]): Promise<Stack> {
     await response.body?.cancel()
     return { status: response.status }
   }
+  let records: Stack['stripe'] = { sessions: [], refunds: [] }
+  /** A fresh Stripe account, its records kept as it saves them, its deliveries alternating between instances. */
+  const openAccount = () => {
+    records = { sessions: [], refunds: [] }
+    turn = 0
+    const emulator = createEmulator(stripeUrl, time, {
+      webhookUrl: `${instances[0]?.url}${paymentWebhookPath}`,
+      retryDelaysMs: Array.from({ length: 10 }, () => 1000),
+      post,
+      store: {
+        load: () => null,
+        save: (state) => {
+          records = { sessions: state.sessions, refunds: state.refunds }
+        },
+      },
+    })
+    emulator.start()
+    return { emulator, answer: getRequestListener(createApp(emulator).fetch) }
+  }
+  let account = openAccount()
   const stack: Stack = {
     time,
     instances,
     stripeUrl,
-    emulator: undefined as unknown as Emulator,
-    stripe: { sessions: [], refunds: [] },
+    get emulator() {
+      return account.emulator
+    },
+    get stripe() {
+      return records
+    },
     refundGate: undefined,
     async resetStripe() {
-      if (stack.emulator) {
-        stack.emulator.stop()
-        await stack.emulator.settled()
-      }
-      stack.stripe = { sessions: [], refunds: [] }
-      stack.emulator = createEmulator(stripeUrl, time, {
-        webhookUrl: `${instances[0]?.url}${paymentWebhookPath}`,
-        retryDelaysMs: Array.from({ length: 10 }, () => 1000),
-        post,
-        store: {
-          load: () => null,
-          save: (state) => {
-            stack.stripe = { sessions: state.sessions, refunds: state.refunds }
-          },
-        },
-      })
-      stack.emulator.start()
-      handler = getRequestListener(createApp(stack.emulator).fetch)
-      turn = 0
+      account.emulator.stop()
+      await account.emulator.settled()
+      account = openAccount()
     },
     async close() {
-      stack.emulator?.stop()
-      await stack.emulator?.settled()
+      account.emulator.stop()
+      await account.emulator.settled()
       await closeServer(stripeServer)
       for (const server of servers) await server.close()
     },
   }
-  let handler: (request: IncomingMessage, response: ServerResponse) => unknown = () => {}
   stripeServer.on('request', async (request, response) => {
     const gate = stack.refundGate
     const key = String(request.headers['idempotency-key'] ?? '')
@@ -168,9 +175,8 @@ async function startStack(databases: Database[]): Promise<Stack> {
       gate.refundArrived()
       await gate.opened
     }
-    handler(request, response)
+    account.answer(request, response)
   })
-  await stack.resetStripe()
   return stack
 }
 
