@@ -5,6 +5,7 @@ import {
   editionPhase,
   isSponsorTier,
   type RegistrationTier,
+  refundPercentageAt,
   type TierChange,
   type TierChangeAmounts,
   type TierChangeQuote,
@@ -115,7 +116,7 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
     registrationId: row.registrationId,
     registrationTier: row.registrationTier,
     paidJpy: row.amountJpy,
-    policyPercentage: tierChangeAmounts(row.amountJpy, 0, now, policy).policyPercentage,
+    policyPercentage: refundPercentageAt(now, policy),
     closesAt: detailsChangeClosesAt(edition),
     targets,
   }

@@ -237,7 +237,8 @@ function PaidView({ registration }: { registration: Registration }) {
     <Section id="paid" heading={t('registration.paidHeading')}>
       <Typography sx={{ mb: 2 }}>{t('registration.paidLead')}</Typography>
       <RegistrationFacts registration={registration} />
-      <DetailsChange registration={registration} />
+      {/* A new tier brings other fields (size, room): the form starts again from it. */}
+      <DetailsChange key={registration.registrationTier} registration={registration} />
       <TierChange registration={registration} />
       <ButtonRow>
         {paidActions.map(({ variant, path, label }) => (

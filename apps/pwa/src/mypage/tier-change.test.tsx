@@ -96,6 +96,10 @@ describe('changing tier after payment', () => {
         within(screen.getByRole('region', { name: 'Registered' })).getAllByText('Sponsor').length,
       ).toBeGreaterThan(0),
     )
+    // The details form starts again from the new tier: its size, and no changing room.
+    fireEvent.click(screen.getByRole('button', { name: 'Change details' }))
+    expect(((await screen.findByLabelText(/T-shirt size/)) as HTMLSelectElement).value).toBe('M')
+    expect(screen.queryByText(/changing room/i, { selector: 'legend' })).toBeNull()
   })
 
   it('says in Japanese that a higher tier is not offered here and keeps a sold-out tier unselectable', async () => {
