@@ -373,21 +373,20 @@ describe.each(databaseKinds)('a participant changes tier after paying on %s', (k
       }),
     ])
 
-    expect(staff.status).toBe(200)
     const refunded = [...sut.gateway.refunds.values()].reduce((sum, made) => sum + made.amountJpy, 0)
+    const after = await registrationOf(sut, first.registrationId)
+    // Three orders are possible; each refunds at most what was paid and leaves one consistent state.
+    const outcome = [mine.status, staff.status, after?.payment_status, after?.registration_tier, refunded]
+    const changedFirstThenRefunded = [200, 200, 'canceled', 'member', 6300 + 2700]
+    // The staff member read the sponsor fee before the change: their refund is refused, to be asked again.
+    const changedFirstStaffToldAmountChanged = [200, 409, 'paid', 'member', 6300]
+    const refundedFirst = [409, 200, 'canceled', 'sponsor', 9000]
+    expect([changedFirstThenRefunded, changedFirstStaffToldAmountChanged, refundedFirst]).toContainEqual(
+      outcome,
+    )
+    if (staff.status === 409) expect(staff.body).toEqual({ message: 'refundAmountChanged' })
     expect(refunded).toBeLessThanOrEqual(10000)
-    expect(await registrationOf(sut, first.registrationId)).toMatchObject({ payment_status: 'canceled' })
-    if (mine.status === 200) {
-      // Changed first: the staff refund gave the policy amount of the member fee it found.
-      expect(refunded).toBe(6300 + 2700)
-    } else {
-      expect(mine.body).toMatchObject({
-        message: expect.stringMatching(/alreadyRefunded|registrationNotPaid|tierChangeAmountChanged/),
-      })
-      expect(refunded).toBe(9000)
-    }
     expect(await tierCounts(sut.database, 'sponsor')).toMatchObject({ taken: 0, holding: 0 })
-    expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 0, holding: 0 })
   })
 
   it('keeps the change when the provider does not answer, refunds once by the sweep or a retry, and takes its webhook for no cancellation', async () => {

@@ -5,6 +5,7 @@ import {
   editionPhase,
   isSponsorTier,
   type RegistrationTier,
+  refundPercentageAt,
   type TierChange,
   type TierChangeAmounts,
   type TierChangeQuote,
@@ -30,8 +31,8 @@ import type { TierChangeRow } from './tier-change-refunds.ts'
 /*
  * A paid participant moves their registration to another tier on My Page (docs/decisions/167-participants-change-tier.md):
  * only to a tier without a changing room, until the badge print day. A downgrade takes the new tier's spot, gives
- * the old one back and refunds the difference at the policy rate of the day, once per confirmation; an upgrade
- * pays the difference through Checkout (tier-change-upgrade.ts). The registration keeps its id and code.
+ * the old one back and refunds the difference at the policy rate of the day, once per confirmation
+ * (tier-change-downgrade.ts); an upgrade is quoted but not offered yet. The registration keeps its id and code.
  */
 
 export type TierChangeDeps = RefundDeps
@@ -115,7 +116,7 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
     registrationId: row.registrationId,
     registrationTier: row.registrationTier,
     paidJpy: row.amountJpy,
-    policyPercentage: tierChangeAmounts(row.amountJpy, 0, now, policy).policyPercentage,
+    policyPercentage: refundPercentageAt(now, policy),
     closesAt: detailsChangeClosesAt(edition),
     targets,
   }

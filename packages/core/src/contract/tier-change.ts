@@ -60,8 +60,12 @@ export const tierChangeRequestWireSchema = component(
       amount_jpy: yenSchema.describe(
         'What the participant was shown: pay_jpy of an upgrade, refund_jpy of a downgrade; refused with 409 tierChangeAmountChanged when it is no longer right',
       ),
-      success_url: redirectUrlSchema.optional().describe('An upgrade: where Checkout returns after payment'),
-      cancel_url: redirectUrlSchema.optional().describe('An upgrade: where Checkout returns when given up'),
+      success_url: redirectUrlSchema
+        .optional()
+        .describe('An upgrade (not offered yet): where Checkout returns after payment'),
+      cancel_url: redirectUrlSchema
+        .optional()
+        .describe('An upgrade (not offered yet): where Checkout returns when given up'),
     })
     // A fursuit tier is refused with its own message (409 tierChangeToFursuitTier), not as a missing room.
     .superRefine((value, ctx) => {
@@ -80,7 +84,7 @@ export const tierChangeWireSchema = component(
     status: z
       .enum(['changed', 'awaiting_payment'])
       .describe(
-        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for Checkout',
+        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for Checkout (upgrades are not offered yet)',
       ),
     refund_jpy: yenSchema.describe('A downgrade: what is refunded (0: nothing)'),
     pay_jpy: yenSchema.describe('An upgrade: what Checkout charges'),
@@ -171,11 +175,11 @@ export const tierChangeRoutes = {
     summary: 'Move the paid registration to another tier',
     description:
       'A downgrade takes the spot of the new tier, gives the old one back (offered to the waiting list), ' +
-      'refunds the difference once per idempotency_key and mails the participant. An upgrade holds the spot ' +
-      'and answers the Checkout page for the difference; the payment applies the change. Errors: 400 ' +
-      'invalidRequest; 409 registrationNotPaid, tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, ' +
-      'tierChangeAmountChanged, tierChangeCheckedIn, tierChangePending, soldOut, alreadyRefunded, ' +
-      'editionNotCurrent, editionOver; 503 highTraffic.',
+      'refunds the difference once per idempotency_key and mails the participant. An upgrade is not offered ' +
+      'yet (409 tierChangeNotOffered). Errors: 400 invalidRequest; 409 registrationNotPaid, ' +
+      'tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, tierChangeAmountChanged, ' +
+      'tierChangeCheckedIn, tierChangePending, tierChangeNotOffered, tierNotOnSale, soldOut, alreadyRefunded, ' +
+      'editionNotCurrent, editionOver, cancelDuringEventCancellation.',
     request: { body: tierChangeRequestWireSchema },
     responses: {
       200: { description: 'The change made, or the upgrade to pay', schema: tierChangeWireSchema },
