@@ -256,7 +256,7 @@ describe.each(databaseKinds)('a participant changes tier after paying on %s', (k
     expect(sent[1]?.text).toContain('has been refunded to the card you paid with for your move to Sponsor')
   })
 
-  it('refuses a fursuit tier, the same tier, a changed amount, an unpaid registration, one checked in, after the print day and after the event', async () => {
+  it('refuses a fursuit tier, the same tier, a changed amount, a move up, an unpaid registration, one checked in, after the print day and after the event', async () => {
     const paid = await registeredMember(sut, 'sponsor')
     const token = paid.token
     expect(await change(sut, token, { tier: 'fursuiter', amount: 0 })).toMatchObject({
@@ -274,6 +274,12 @@ describe.each(databaseKinds)('a participant changes tier after paying on %s', (k
     expect(await change(sut, token, { tier: 'member', amount: 7000 })).toMatchObject({
       status: 409,
       body: { message: 'tierChangeAmountChanged' },
+    })
+    // Moving up is quoted but not offered yet.
+    const member = await registeredMember(sut, 'member')
+    expect(await change(sut, member.token, { tier: 'sponsor', amount: 7000, size: 'M' })).toMatchObject({
+      status: 409,
+      body: { message: 'tierChangeNotOffered' },
     })
     const pending = await registeredMember(sut, 'sponsor', { pay: false })
     expect(await change(sut, pending.token, { tier: 'member', amount: 6300 })).toMatchObject({

@@ -41,6 +41,13 @@ async function currentAttempt(
   guard: AttemptGuard | undefined,
 ) {
   const find = async (executor: Executor) => {
+    // The registration's row lock first: a tier change (decision 167) takes it too, and a request waiting here
+    // then reads the attempts another request opened meanwhile.
+    const [current] = await executor
+      .select({ amountJpy: registrations.amountJpy })
+      .from(registrations)
+      .where(eq(registrations.registrationId, row.registrationId))
+      .for('update')
     const attempts = await executor
       .select()
       .from(refundAttempts)
@@ -48,13 +55,8 @@ async function currentAttempt(
       .orderBy(asc(refundAttempts.attempt))
     const open = attempts.find((attempt) => attempt.status !== 'failed')
     if (open) return open
-    // A new attempt refunds what was computed from the fee read before; a tier change since (decision 167), which
-    // takes this row lock too, made that another amount. Held to the commit, so the two never overlap.
-    const [current] = await executor
-      .select({ amountJpy: registrations.amountJpy })
-      .from(registrations)
-      .where(eq(registrations.registrationId, row.registrationId))
-      .for('update')
+    // A new attempt refunds what was computed from the fee read before; a tier change since made that another
+    // amount.
     if (current?.amountJpy !== row.amountJpy) throw productError(409, 'refundAmountChanged')
     const attempt = attempts.length + 1
     const [created] = await executor
