@@ -49,6 +49,7 @@ describe('migrations', () => {
         'revoked_access_tokens',
         'signing_keys',
         'staff_audit',
+        'tier_changes',
         'tier_inventory',
         'timetable_drafts',
         'timetable_versions',

@@ -116,14 +116,24 @@ export function createApp(emulator: Emulator): Hono<Env> {
       c.header('Content-Type', 'application/json')
       return c.body(found.response, found.status as ContentfulStatusCode)
     }
-    await next()
-    if (c.get('saveForIdempotency') === false || c.res.status >= 500) return
-    idempotency.save(apiKey, key, {
-      path: c.req.path,
-      body,
-      status: c.res.status,
-      response: await c.res.clone().text(),
-    })
+    if (!idempotency.begin(apiKey, key)) {
+      throw new StripeApiError(409, {
+        type: 'idempotency_error',
+        message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+      })
+    }
+    try {
+      await next()
+      if (c.get('saveForIdempotency') === false || c.res.status >= 500) return
+      idempotency.save(apiKey, key, {
+        path: c.req.path,
+        body,
+        status: c.res.status,
+        response: await c.res.clone().text(),
+      })
+    } finally {
+      idempotency.end(apiKey, key)
+    }
   }
 
   const api = [stripeHeaders, authenticate, idempotent] as const

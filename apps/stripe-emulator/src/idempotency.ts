@@ -23,6 +23,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export class IdempotencyCache {
   readonly #now: () => number
   readonly #saved = new Map<string, Saved>()
+  /** Keys whose first request is still going through. */
+  readonly #inProgress = new Set<string>()
 
   /** @param now milliseconds since the epoch, from the emulator's clock */
   constructor(now: () => number) {
@@ -53,6 +55,21 @@ export class IdempotencyCache {
       }
     }
     return { kind: 'replay', status: saved.status, response: saved.response }
+  }
+
+  /**
+   * Marks the key's request as going through until `end` is called. Stripe refuses a second request with the
+   * key meanwhile (409, which its SDKs retry) rather than running it again: answers false then.
+   */
+  begin(apiKey: string, key: string): boolean {
+    const id = `${apiKey}\n${key}`
+    if (this.#inProgress.has(id)) return false
+    this.#inProgress.add(id)
+    return true
+  }
+
+  end(apiKey: string, key: string): void {
+    this.#inProgress.delete(`${apiKey}\n${key}`)
   }
 
   save(apiKey: string, key: string, entry: Omit<Saved, 'savedAt'>): void {

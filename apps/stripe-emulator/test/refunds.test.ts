@@ -4,6 +4,7 @@ import {
   payWithTestCard,
   type Running,
   registrationCheckout,
+  SECRET_KEY,
   useEmulatorWithReceiver,
   verifyWebhook,
 } from './support/harness.ts'
@@ -122,6 +123,34 @@ describe('refunds through the official SDK', () => {
     await expect(otherAmount).rejects.toMatchObject({ type: 'StripeIdempotencyError' })
     expect((await sut.stripe.refunds.list({ payment_intent: paymentIntent })).data).toHaveLength(1)
     expect((await eventsOf()).filter((event) => event.type === 'charge.refunded')).toHaveLength(1)
+  })
+
+  it('refuses a request sent while another with the same idempotency key is still going through, and refunds once', async () => {
+    const paymentIntent = await paidPaymentIntent(sut)
+    // Both requests enter the emulator at once (in process, no network to space them out), as a double click
+    // through two API instances does.
+    const send = () =>
+      sut.app.request('/v1/refunds', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${SECRET_KEY}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': 'refund-r-4-1',
+        },
+        body: new URLSearchParams({ payment_intent: paymentIntent, amount: '1000' }).toString(),
+      })
+
+    const [first, second] = await Promise.all([send(), send()])
+    const retried = await send()
+
+    expect([first.status, second.status]).toEqual([200, 409])
+    expect((await second.json()).error).toMatchObject({
+      type: 'idempotency_error',
+      message: expect.stringContaining('another in-progress request using this Idempotent Key'),
+    })
+    expect(retried.headers.get('idempotent-replayed')).toBe('true')
+    expect((await retried.json()).id).toBe((await first.json()).id)
+    expect((await sut.stripe.refunds.list({ payment_intent: paymentIntent })).data).toHaveLength(1)
   })
 
   it('fails the refunds armed to fail, with Stripe error shape and no event; the next one goes through', async () => {

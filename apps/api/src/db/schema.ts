@@ -22,6 +22,8 @@ export * from './mail-schema.ts'
 export * from './payment-schema.ts'
 // Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
 export * from './refund-schema.ts'
+// Paid participants' moves to another tier (decision 167), see tier-change-schema.ts.
+export * from './tier-change-schema.ts'
 // The timetable of each edition (decision 172): the draft and every published version, see timetable-schema.ts.
 export * from './timetable-schema.ts'
 // The waiting list (decision 115), see waiting-list-schema.ts.

@@ -1,11 +1,12 @@
 import { type Edition, type Language, venueCodec } from '@furfes/core'
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import {
   automaticRefunds,
   eventCancellationRuns,
   registrationRefunds,
   registrations,
+  tierChanges,
   users,
   waitingListEntries,
 } from '../db/schema.ts'
@@ -134,6 +135,52 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           badgeName: registration.badgeName,
           tShirtSize: registration.tShirtSize,
           changingRoomType: registration.changingRoomType,
+        },
+      }
+    },
+    async tier_changed(registration) {
+      if (registration.paymentStatus !== 'paid')
+        return { skip: `the registration is ${registration.paymentStatus}` }
+      // The last change applied: a participant may change more than once, and the mail says what is in force.
+      const [change] = await db
+        .select()
+        .from(tierChanges)
+        .where(
+          and(eq(tierChanges.registrationId, registration.registrationId), eq(tierChanges.status, 'applied')),
+        )
+        .orderBy(desc(tierChanges.appliedAt))
+        .limit(1)
+      if (!change) return { skip: 'the registration never changed tier' }
+      return {
+        data: {
+          registrationTier: registration.registrationTier,
+          badgeName: registration.badgeName,
+          tShirtSize: registration.tShirtSize,
+          changingRoomType: registration.changingRoomType,
+          fromTier: change.fromTier,
+          direction: change.direction,
+          amountJpy: change.amountJpy,
+        },
+      }
+    },
+    async tier_change_refunded(registration) {
+      const [change] = await db
+        .select()
+        .from(tierChanges)
+        .where(
+          and(
+            eq(tierChanges.registrationId, registration.registrationId),
+            eq(tierChanges.refundStatus, 'refunded'),
+          ),
+        )
+        .orderBy(desc(tierChanges.refundedAt))
+        .limit(1)
+      if (!change) return { skip: 'no tier change of the registration was refunded' }
+      return {
+        data: {
+          registrationTier: change.toTier,
+          badgeName: registration.badgeName,
+          amountJpy: change.amountJpy,
         },
       }
     },

@@ -52,6 +52,8 @@ describe('mail templates', () => {
       'receipt',
       'refunded',
       'refunded_automatically',
+      'tier_change_refunded',
+      'tier_changed',
       'waiting_list_offer',
       'waiting_list_offer_expired',
     ])
@@ -122,6 +124,42 @@ describe('mail templates', () => {
     expect(en.text).toContain('They are now: Badge name: Fox / T-shirt size: XL / Changing room: ')
     expect(en.text).toContain('Open My Page: https://furfes.test/en/mypage/dashboard')
     expectPlaceholdersFilled(ja, en, en)
+  })
+
+  it('confirm a change of tier with the refund to come, none, or the difference paid, and the refund once made', async () => {
+    const data = {
+      registrationTier: 'member' as const,
+      badgeName: 'Fox',
+      tShirtSize: null,
+      changingRoomType: null,
+      fromTier: 'fursuiter' as const,
+      direction: 'downgrade' as const,
+      amountJpy: 900,
+    }
+    const ja = await mailTemplates.tier_changed.render(data, 'ja', context)
+    const none = await mailTemplates.tier_changed.render({ ...data, amountJpy: 0 }, 'en', context)
+    const up = await mailTemplates.tier_changed.render(
+      { ...data, registrationTier: 'sponsor', fromTier: 'member', direction: 'upgrade', amountJpy: 7000 },
+      'en',
+      context,
+    )
+    const refunded = await mailTemplates.tier_change_refunded.render(
+      { registrationTier: 'member', badgeName: 'Fox', amountJpy: 900 },
+      'ja',
+      context,
+    )
+
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】参加区分の変更のお知らせ')
+    expect(ja.text).toContain('参加区分を着ぐるみ参加から一般参加に変更しました。')
+    expect(ja.text).toContain('差額のうち900円をお支払いに使用したカードへ返金します。')
+    expect(none.text).toContain('nothing of the difference is refunded at this time')
+    expect(up.text).toContain(
+      'We received ¥7,000 for the difference, and your registration was moved from Member to Sponsor',
+    )
+    expect(refunded.text).toContain(
+      '一般参加への変更の差額として、お支払いに使用したカードへ900円を返金しました。',
+    )
+    expectPlaceholdersFilled(ja, none, up, refunded)
   })
 
   it('tell a canceled member what was refunded, or that nothing was, in both languages', async () => {

@@ -515,20 +515,53 @@ interface DetailsChangedData extends NoticeData {
 }
 
 /** A paid participant changed their badge name, size or room (decision 166): the details now in force. */
-const detailsChanged = notice<DetailsChangedData>(
+function detailsInForce(data: DetailsChangedData, language: Language): { details: string } {
+  const words = mailStrings[language].receipt
+  const room = data.changingRoomType
+  return {
+    details: [
+      `${words.badgeName}: ${data.badgeName}`,
+      ...(data.tShirtSize ? [`${words.tShirtSize}: ${data.tShirtSize}`] : []),
+      ...(room ? [`${words.changingRoom}: ${coreResources[language].domain.changingRoomType[room]}`] : []),
+    ].join(' / '),
+  }
+}
+
+const detailsChanged = notice<DetailsChangedData>('mypage/dashboard', () => 'detailsChanged', detailsInForce)
+
+interface TierChangedData extends DetailsChangedData {
+  fromTier: RegistrationTier
+  direction: 'upgrade' | 'downgrade'
+  /** Paid for an upgrade, or refunded for a downgrade. */
+  amountJpy: number
+}
+
+/**
+ * A paid participant moved to another tier (decision 167): the confirmation with the refund to come, or the receipt
+ * of the difference paid for an upgrade.
+ */
+const tierChanged = notice<TierChangedData>(
   'mypage/dashboard',
-  () => 'detailsChanged',
-  (data, language) => {
-    const words = mailStrings[language].receipt
-    const room = data.changingRoomType
-    return {
-      details: [
-        `${words.badgeName}: ${data.badgeName}`,
-        ...(data.tShirtSize ? [`${words.tShirtSize}: ${data.tShirtSize}`] : []),
-        ...(room ? [`${words.changingRoom}: ${coreResources[language].domain.changingRoomType[room]}`] : []),
-      ].join(' / '),
-    }
+  (data) => {
+    if (data.direction === 'upgrade') return 'tierChangedUp'
+    return data.amountJpy > 0 ? 'tierChangedDown' : 'tierChangedNoRefund'
   },
+  (data, language) => ({
+    ...detailsInForce(data, language),
+    from: tierLabel(data.fromTier, language),
+    amount: yen(data.amountJpy, language),
+  }),
+)
+
+interface TierChangeRefundedData extends NoticeData {
+  amountJpy: number
+}
+
+/** The difference of a downgrade came back (decision 167). */
+const tierChangeRefunded = notice<TierChangeRefundedData>(
+  'mypage/dashboard',
+  () => 'tierChangeRefunded',
+  (data, language) => ({ amount: yen(data.amountJpy, language) }),
 )
 
 /** Every kind of mail, by the name the outbox stores. */
@@ -540,6 +573,8 @@ export const mailTemplates = {
   refunded,
   refunded_automatically: refundedAutomatically,
   details_changed: detailsChanged,
+  tier_changed: tierChanged,
+  tier_change_refunded: tierChangeRefunded,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */

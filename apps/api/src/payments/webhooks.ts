@@ -27,6 +27,7 @@ type WebhookOutcome =
   | 'unknown_session'
   | 'canceled'
   | 'already_canceled'
+  | 'tier_change'
   | 'ignored'
   | 'refund_failed'
 

@@ -14,6 +14,9 @@ import {
   registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
+  tierChangeCodec,
+  tierChangeQuoteCodec,
+  tierChangeRequestCodec,
   venueCodec,
 } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
@@ -54,7 +57,7 @@ async function withRefund(refunds: RefundService, registrationId: string, regist
 
 /**
  * The member's registration: the tiers left, starting and cancelling a registration (a checkout, or a paid
- * registration with its refund, decision 165), its additional info, its registration code and the venue it admits to.
+ * registration with its refund, decision 165), moving it to another tier (decision 167), its additional info, its registration code and the venue it admits to.
  */
 export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
   const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
@@ -124,6 +127,29 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
       refundJpy: request.refundJpy,
     })
     return { status: 200, body: encode(refundCodec, refund) }
+  })
+
+  mount(apiRoutes.getRegistrationTierChange, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    return {
+      status: 200,
+      body: encode(tierChangeQuoteCodec, await refunds.quoteTierChange(row.registrationId)),
+    }
+  })
+
+  mount(apiRoutes.postRegistrationTierChange, async ({ body, caller }) => {
+    const request = decode(tierChangeRequestCodec, body)
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    const change = await refunds.changeTier({
+      registrationId: row.registrationId,
+      clientKey: request.idempotencyKey,
+      tier: request.registrationTier,
+      tShirtSize: request.tShirtSize,
+      amountJpy: request.amountJpy,
+    })
+    return { status: 200, body: encode(tierChangeCodec, change) }
   })
 
   mount(apiRoutes.getRegistrationAdditionalInfo, async ({ caller }) => {

@@ -104,19 +104,30 @@ export interface TierOfEdition {
   tier: RegistrationTier
 }
 
-/** A late payment takes a spot of its tier again (decision 141): false when none is free. */
-export async function retakeSpot(executor: Executor, { editionId, tier }: TierOfEdition): Promise<boolean> {
+/**
+ * A late payment takes a spot of its tier again (decision 141), or a paid registration takes a spot of the tier
+ * it moves to (decision 167): false when none is free. A move, like a new registration, leaves a spot somebody
+ * waits for to the waiting list (`waitingFirst`); a late payment was made already and takes any free spot.
+ */
+export async function retakeSpot(
+  executor: Executor,
+  { editionId, tier }: TierOfEdition,
+  waitingFirst = false,
+): Promise<boolean> {
+  const nobodyWaits = sql`and not exists (select 1 from waiting_list_entries w
+    where w.edition_id = ${editionId} and w.registration_tier = ${tier} and w.status = 'waiting')`
   const taken = await queryRows(
     executor,
     sql`update tier_inventory set taken = taken + 1
-        where edition_id = ${editionId} and registration_tier = ${tier} and taken < capacity returning taken`,
+        where edition_id = ${editionId} and registration_tier = ${tier} and taken < capacity
+          ${waitingFirst ? nobodyWaits : sql``} returning taken`,
   )
   return taken.length > 0
 }
 
 /**
- * Gives the spot of a PAID registration of `tier` back and offers it to the people waiting (`offer`), in the
- * caller's transaction. Pending holds end through endHolds instead.
+ * Gives the spot of a PAID registration of `tier` back (it ended, or moved to another tier) and offers it to the
+ * people waiting (`offer`), in the caller's transaction. Pending holds end through endHolds instead.
  */
 export async function returnPaidSpot(
   executor: Executor,

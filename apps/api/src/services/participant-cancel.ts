@@ -24,11 +24,16 @@ export interface ParticipantCancelInput {
 }
 
 /**
- * Refuses to cancel a registration checked in at the door. It takes the registration's check-in lock, which the
+ * Refuses to cancel (or move to another tier, decision 167) a registration checked in at the door. It takes the registration's check-in lock, which the
  * check-in upload takes too, and the refund attempt is opened under it: a check-in decided first is seen here,
  * and a check-in decided after finds the attempt and is refused (services/check-ins.ts).
  */
-async function notCheckedIn(tx: Executor, registrationId: string, now: number): Promise<void> {
+export async function notCheckedIn(
+  tx: Executor,
+  registrationId: string,
+  now: number,
+  refusal: 'alreadyCheckedIn' | 'tierChangeCheckedIn' = 'alreadyCheckedIn',
+): Promise<void> {
   await tx
     .insert(checkInStates)
     .values({ registrationId, checkInId: null, updatedAt: new Date(now) })
@@ -38,11 +43,11 @@ async function notCheckedIn(tx: Executor, registrationId: string, now: number): 
     .from(checkInStates)
     .where(eq(checkInStates.registrationId, registrationId))
     .for('update')
-  if (state?.checkInId) throw productError(409, 'alreadyCheckedIn')
+  if (state?.checkInId) throw productError(409, refusal)
 }
 
 /** Whether the committee called off the registration's edition (decision 162: a run belongs to an edition). */
-async function eventCancellationStarted(db: Executor, editionId: string): Promise<boolean> {
+export async function eventCancellationStarted(db: Executor, editionId: string): Promise<boolean> {
   const [row] = await queryRows<{ started: boolean }>(
     db,
     sql`select ${eventCancelledIn(editionId)} as started`,

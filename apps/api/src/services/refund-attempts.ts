@@ -1,7 +1,7 @@
 import type { RefundSource } from '@furfes/core'
 import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { refundAttempts } from '../db/schema.ts'
+import { refundAttempts, registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { RefundRefusedError } from '../payments/gateway.ts'
 import { cancelRefunded, type RefundDeps, type RefundRow, refundOf } from './refund-cancellation.ts'
@@ -31,8 +31,8 @@ export const refundProviderKey = (registrationId: string, attempt: number): stri
 
 /**
  * The attempt this request works on: the one still requested (by a concurrent request, or one whose outcome
- * was lost), else a new one after the refused ones. Two requests creating the same attempt number agree on
- * one row (the unique index), and with it on one provider key.
+ * was lost), else a new one after the refused ones, under the registration's row lock. Two requests creating the
+ * same attempt number agree on one row (the unique index), and with it on one provider key.
  */
 async function currentAttempt(
   { db }: RefundDeps,
@@ -41,6 +41,13 @@ async function currentAttempt(
   guard: AttemptGuard | undefined,
 ) {
   const find = async (executor: Executor) => {
+    // The registration's row lock first: a tier change (decision 167) takes it too, and a request waiting here
+    // then reads the attempts another request opened meanwhile.
+    const [current] = await executor
+      .select({ amountJpy: registrations.amountJpy })
+      .from(registrations)
+      .where(eq(registrations.registrationId, row.registrationId))
+      .for('update')
     const attempts = await executor
       .select()
       .from(refundAttempts)
@@ -48,6 +55,9 @@ async function currentAttempt(
       .orderBy(asc(refundAttempts.attempt))
     const open = attempts.find((attempt) => attempt.status !== 'failed')
     if (open) return open
+    // A new attempt refunds what was computed from the fee read before; a tier change since made that another
+    // amount.
+    if (current?.amountJpy !== row.amountJpy) throw productError(409, 'refundAmountChanged')
     const attempt = attempts.length + 1
     const [created] = await executor
       .insert(refundAttempts)
@@ -57,12 +67,10 @@ async function currentAttempt(
     return created
   }
   for (;;) {
-    const found = guard
-      ? await db.transaction(async (tx) => {
-          await guard(tx)
-          return find(tx)
-        })
-      : await find(db)
+    const found = await db.transaction(async (tx) => {
+      await guard?.(tx)
+      return find(tx)
+    })
     if (found) return found
   }
 }

@@ -10,6 +10,8 @@ import {
   refundPeriodAt,
   registrationChanges,
   registrationStateOf,
+  type TierChange,
+  type TierChangeQuote,
 } from '@furfes/core'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
@@ -29,6 +31,9 @@ import {
   toRefund,
 } from './refund-cancellation.ts'
 import { registrationById } from './registration-queries.ts'
+import { quoteTierChange, type TierChangeInput } from './tier-change.ts'
+import { changeTier } from './tier-change-downgrade.ts'
+import { tierChangeRefundsJpy } from './tier-change-refunds.ts'
 
 /*
  * Cancellations with a refund (decision 111): by staff through the payment provider, by the participant
@@ -45,6 +50,8 @@ type ProviderRefundOutcome =
   | 'canceled'
   /** The registration had already ended (this API refunded it, or an earlier event did): nothing changes. */
   | 'already_canceled'
+  /** The refund of a downgrade's difference (decision 167): the registration stays paid. */
+  | 'tier_change'
   | 'unknown_session'
 
 export interface RefundService {
@@ -53,6 +60,10 @@ export interface RefundService {
   refundByStaff(input: StaffRefundInput): Promise<Refund>
   /** The participant cancels their own paid registration at the policy amount of today (decision 165). */
   cancelByParticipant(input: ParticipantCancelInput): Promise<Refund>
+  /** The tiers the participant's paid registration may move to, with their amounts today (decision 167). */
+  quoteTierChange(registrationId: string): Promise<TierChangeQuote>
+  /** Moves the participant's paid registration to another tier; once per client key (decision 167). */
+  changeTier(input: TierChangeInput): Promise<TierChange>
   /**
    * Refunds a paid registration the fee minus the per-person expenses, as the event-cancelled run does; a
    * registration no longer paid (refunded already) is left alone. Throws 502 refundFailed like refundByStaff.
@@ -154,6 +165,10 @@ async function providerRefunded(
     .select()
     .from(refundAttempts)
     .where(and(eq(refundAttempts.registrationId, row.registrationId), eq(refundAttempts.status, 'requested')))
+  // The provider reports what the charge has had refunded in all: no more than the downgrades' differences is
+  // their refunds, and the registration stays paid (decision 167).
+  if (!requested && amountRefundedJpy <= (await tierChangeRefundsJpy(db, row.registrationId)))
+    return 'tier_change'
   const canceled = await cancelRefunded(
     deps,
     requested
@@ -210,6 +225,12 @@ export function createRefundService(options: {
     quote: (registrationId) => quote(deps, registrationId),
     refundByStaff: (input) => refundByStaff(deps, input),
     cancelByParticipant: (input) => cancelByParticipant(deps, input),
+    quoteTierChange: async (registrationId) => {
+      const row = await registrationById(deps.db, registrationId)
+      if (!row) throw notFound()
+      return quoteTierChange(deps, row)
+    },
+    changeTier: (input) => changeTier(deps, input),
     refundForEventCancellation: (registrationId, expensesPerPersonJpy, staffUserId) =>
       refundForEventCancellation(deps, registrationId, expensesPerPersonJpy, staffUserId),
     refundedJpy: async (registrationId) => (await refundOf(deps.db, registrationId))?.amountJpy,

@@ -12,6 +12,7 @@ import {
   retryOnConflict,
 } from './registration-context.ts'
 import { markPaid } from './registration-payment.ts'
+import { settleOwedTierChangeRefunds } from './tier-change-refunds.ts'
 
 /**
  * The one periodic sweep (server.ts runs it every EXPIRY_SWEEP_INTERVAL_SECONDS; a sold-out start and the staff
@@ -41,6 +42,8 @@ export async function sweep(deps: RegistrationDeps, tier?: RegistrationTier): Pr
   if (tier === undefined) {
     await endRememberedSessions(deps)
     await deps.automaticRefunds.settle()
+    // The refunds of downgrades the provider could not make yet (decision 167).
+    await settleOwedTierChangeRefunds(deps)
   }
   return released.length
 }

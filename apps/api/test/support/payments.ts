@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import { createApp } from '@furfes/stripe-emulator/src/app.ts'
-import { Emulator } from '@furfes/stripe-emulator/src/emulator.ts'
+import { Emulator, type EmulatorOptions } from '@furfes/stripe-emulator/src/emulator.ts'
 import { type Cancel, SystemClock, systemScheduler } from '@furfes/stripe-emulator/src/time.ts'
 import { getRequestListener } from '@hono/node-server'
 import Stripe from 'stripe'
 import { afterEach, beforeEach } from 'vitest'
 import type { Database, DatabaseKind } from '../../src/db/database.ts'
-import { createMemoryLogger } from '../../src/logger.ts'
+import { createMemoryLogger, type Logger } from '../../src/logger.ts'
+import type { PaymentGateway } from '../../src/payments/gateway.ts'
 import { createStripeGateway } from '../../src/payments/stripe-gateway.ts'
 import { paymentWebhookPath } from '../../src/payments/webhooks.ts'
 import {
@@ -35,7 +36,7 @@ export const stripeSecretKey = 'sk_test_api_integration_0123456789'
 export const stripeWebhookSecret = 'whsec_api_integration_secret'
 
 /** One clock for the API (a callable TestClock) and the emulator (its Clock and Scheduler interfaces). */
-interface SharedTime {
+export interface SharedTime {
   /** The API's clock: calling advance() also runs the emulator's timers that fall due (sweeps, retries). */
   clock: TestClock
   now(): number
@@ -43,7 +44,7 @@ interface SharedTime {
   schedule(delayMs: number, task: () => void): Cancel
 }
 
-function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): SharedTime {
+export function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): SharedTime {
   let now = start
   let sequence = 0
   const timers: { at: number; sequence: number; task: () => void }[] = []
@@ -77,6 +78,60 @@ function createSharedTime(start = Date.parse('2025-03-01T10:00:00+09:00')): Shar
       }
     },
   }
+}
+
+/**
+ * The API's Stripe gateway (the official SDK) talking to the emulator at `stripeUrl` on the shared clock; no
+ * retries unless asked (production retries once).
+ */
+export function emulatedStripeGateway(
+  stripeUrl: string,
+  time: SharedTime,
+  logger: Logger,
+  maxNetworkRetries = 0,
+): PaymentGateway {
+  return createStripeGateway({
+    secretKey: stripeSecretKey,
+    webhookSecret: stripeWebhookSecret,
+    apiUrl: stripeUrl,
+    clock: time.clock,
+    logger,
+    maxNetworkRetries,
+  })
+}
+
+/** An emulated Stripe account whose pages are at `stripeUrl`, on the shared clock. */
+export function createEmulator(
+  stripeUrl: string,
+  time: SharedTime,
+  options: Pick<EmulatorOptions, 'webhookUrl'> & Partial<EmulatorOptions>,
+): Emulator {
+  return new Emulator({
+    baseUrl: stripeUrl,
+    secretKey: stripeSecretKey,
+    webhookSecret: stripeWebhookSecret,
+    clock: time,
+    scheduler: time,
+    ...options,
+  })
+}
+
+/** POSTs an event to the webhook route of the API at `apiUrl` as Stripe does; `null`: no Stripe-Signature header. */
+export async function postWebhook(
+  apiUrl: string,
+  payload: string,
+  signature: string | null,
+): Promise<TestResponse> {
+  return readResponse(
+    await fetch(`${apiUrl}${paymentWebhookPath}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature === null ? {} : { 'stripe-signature': signature }),
+      },
+      body: payload,
+    }),
+  )
 }
 
 export interface PaymentStack {
@@ -130,27 +185,15 @@ export async function startPaymentStack(
     logger,
     clock: time.clock,
     overrides: {
-      paymentGateway: createStripeGateway({
-        secretKey: stripeSecretKey,
-        webhookSecret: stripeWebhookSecret,
-        apiUrl: stripeUrl,
-        clock: time.clock,
-        logger,
-        maxNetworkRetries: 0,
-      }),
+      paymentGateway: emulatedStripeGateway(stripeUrl, time, logger),
       // Unset, as in production: the harness's shorter configured hold gives way to the edition's.
       checkoutSessionMs,
       ...overrides,
     },
   })
   const api = await listen(sut.api)
-  const emulator = new Emulator({
-    baseUrl: stripeUrl,
-    secretKey: stripeSecretKey,
-    webhookSecret: stripeWebhookSecret,
+  const emulator = createEmulator(stripeUrl, time, {
     webhookUrl: webhooks === false ? null : `${api.url}/webhooks/stripe`,
-    clock: time,
-    scheduler: time,
   })
   emulator.start()
   stripeServer.on('request', getRequestListener(createApp(emulator).fetch))
@@ -172,18 +215,7 @@ export async function startPaymentStack(
     settled: () => emulator.settled(),
     nowSeconds,
     signWebhook,
-    async deliverWebhook(payload, signature = signWebhook(payload)) {
-      return readResponse(
-        await fetch(`${api.url}${paymentWebhookPath}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            ...(signature === null ? {} : { 'stripe-signature': signature }),
-          },
-          body: payload,
-        }),
-      )
-    },
+    deliverWebhook: (payload, signature = signWebhook(payload)) => postWebhook(api.url, payload, signature),
     expiredEvent: (sessionId, createdAt = nowSeconds()) =>
       JSON.stringify({
         id: `evt_test_${randomUUID().replaceAll('-', '')}`,

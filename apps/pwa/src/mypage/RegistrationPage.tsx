@@ -27,6 +27,7 @@ import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
 import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
+import { TierChange } from './TierChange.tsx'
 import { TierPicker } from './TierPicker.tsx'
 import { useRegistrationForm } from './use-registration-form.ts'
 import { useSaveForm } from './use-submit.ts'
@@ -236,8 +237,9 @@ function PaidView({ registration }: { registration: Registration }) {
     <Section id="paid" heading={t('registration.paidHeading')}>
       <Typography sx={{ mb: 2 }}>{t('registration.paidLead')}</Typography>
       <RegistrationFacts registration={registration} />
-      <DetailsChange registration={registration} />
-      <Typography sx={{ my: 2 }}>{t('registration.categoryChange')}</Typography>
+      {/* A new tier brings other fields (size, room): the form starts again from it. */}
+      <DetailsChange key={registration.registrationTier} registration={registration} />
+      <TierChange registration={registration} />
       <ButtonRow>
         {paidActions.map(({ variant, path, label }) => (
           <Button key={path} variant={variant} href={localizedPath(language, path)}>

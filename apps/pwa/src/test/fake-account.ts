@@ -16,6 +16,7 @@ import {
   type RegistrationHistoryItem,
   registrationTiers,
   signCompactRegistrationCode,
+  type TierChangeQuote,
   type UserAttributes,
   type Venue,
   type WaitingListEntry,
@@ -216,6 +217,8 @@ function createFakeMemberApi() {
     venue: null as Venue | null,
     /** What GET /registration/cancellation answers: null is its 404 (no registration). */
     cancellationQuote: null as RefundQuote | null,
+    /** What GET /registration/tier-change answers: null is its 404 (no registration). */
+    tierChangeQuote: null as TierChangeQuote | null,
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -330,6 +333,37 @@ function createFakeMemberApi() {
           }
           state.cancellationQuote = { ...quote, paymentStatus: 'canceled', refund }
           return refund
+        },
+        request,
+      ),
+    getRegistrationTierChange: () => call('getRegistrationTierChange', () => state.tierChangeQuote),
+    changeRegistrationTier: (request) =>
+      call(
+        'changeRegistrationTier',
+        () => {
+          const quote = state.tierChangeQuote
+          const target = quote?.targets.find((each) => each.registrationTier === request.registrationTier)
+          if (state.registration?.paymentStatus !== 'paid' || !quote || !target) {
+            throw new ProductError('registrationNotPaid', 409)
+          }
+          if (!target.available) throw new ProductError('soldOut', 409)
+          const shown = target.direction === 'upgrade' ? target.payJpy : target.refundJpy
+          if (request.amountJpy !== shown) throw new ProductError('tierChangeAmountChanged', 409)
+          const { tShirtSize: _size, changingRoomType: _room, ...kept } = state.registration
+          state.registration = {
+            ...kept,
+            registrationTier: target.registrationTier,
+            ...(request.tShirtSize ? { tShirtSize: request.tShirtSize } : {}),
+          }
+          return {
+            registrationId: quote.registrationId,
+            fromTier: quote.registrationTier,
+            toTier: target.registrationTier,
+            direction: target.direction,
+            status: 'changed' as const,
+            refundJpy: target.refundJpy,
+            payJpy: target.payJpy,
+          }
         },
         request,
       ),

@@ -145,6 +145,7 @@ describe('admin API client', () => {
       'reportExport',
       'saveEdition',
       'saveTimetable',
+      'setAttention',
       'setFeatures',
       'setStaffEnabled',
       'setStaffRole',

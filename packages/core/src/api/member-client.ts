@@ -28,6 +28,14 @@ import {
 } from '../contract/registration.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import {
+  type TierChange,
+  type TierChangeQuote,
+  type TierChangeRequest,
+  tierChangeCodec,
+  tierChangeQuoteCodec,
+  tierChangeRequestCodec,
+} from '../contract/tier-change.ts'
+import {
   type WaitingListAccept,
   type WaitingListEntry,
   waitingListAcceptCodec,
@@ -69,6 +77,10 @@ export interface MemberApiClient {
   getRegistrationCancellation(options?: CallOptions): Promise<RefundQuote | null>
   /** Cancels the paid registration with the refund confirmed (decision 165). */
   cancelRegistration(request: ParticipantCancelRequest, options?: CallOptions): Promise<Refund>
+  /** The tiers the paid registration may move to, with their amounts today (decision 167); null without one (404). */
+  getRegistrationTierChange(options?: CallOptions): Promise<TierChangeQuote | null>
+  /** Moves the paid registration to another tier as confirmed (decision 167). */
+  changeRegistrationTier(request: TierChangeRequest, options?: CallOptions): Promise<TierChange>
   /** The registration code (a token). */
   getRegistrationCode(options?: CallOptions): Promise<string>
   /** The member's waiting-list entry (decision 115); null when they never joined one (404). */
@@ -113,6 +125,12 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
       apiRoutes.postRegistrationCancellation,
       participantCancelRequestCodec,
       refundCodec,
+    ),
+    getRegistrationTierChange: reader(apiRoutes.getRegistrationTierChange, tierChangeQuoteCodec),
+    changeRegistrationTier: sender(
+      apiRoutes.postRegistrationTierChange,
+      tierChangeRequestCodec,
+      tierChangeCodec,
     ),
     getRegistrationCode: reader(apiRoutes.getRegistrationCode, registrationCodeCodec),
     getWaitingList: reader(apiRoutes.getWaitingList, waitingListEntryCodec),

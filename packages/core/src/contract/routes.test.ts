@@ -40,6 +40,8 @@ describe('route table', () => {
       putRegistrationDetails: 'PUT /registration/details member',
       getRegistrationCancellation: 'GET /registration/cancellation member',
       postRegistrationCancellation: 'POST /registration/cancellation member',
+      getRegistrationTierChange: 'GET /registration/tier-change member',
+      postRegistrationTierChange: 'POST /registration/tier-change member',
       getRegistrationCode: 'GET /registration/jwt member',
       getWaitingList: 'GET /waiting-list member',
       postWaitingList: 'POST /waiting-list member',
@@ -131,7 +133,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue, /timetable and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /registration/tier-change, /waiting-list, /venue, /timetable and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -140,6 +142,7 @@ describe('route table', () => {
       'getRegistrationAdditionalInfo',
       'getRegistration',
       'getRegistrationCancellation',
+      'getRegistrationTierChange',
       'getWaitingList',
       'getVenue',
       'getTimetable',
@@ -158,6 +161,7 @@ describe('route table', () => {
       'postRegistration',
       'putRegistrationDetails',
       'postRegistrationCancellation',
+      'postRegistrationTierChange',
       'postWaitingList',
       'postWaitingListAccept',
       'getAdminWaitingList',

@@ -10,6 +10,7 @@ import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
+import './tier-change.ts'
 import './editions.ts'
 import './staff.ts'
 import './retention.ts'
@@ -26,6 +27,7 @@ import { registrationCodeRoutes } from './registration-code.ts'
 import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
+import { tierChangeRoutes } from './tier-change.ts'
 import { timetableRoutes } from './timetable.ts'
 import { waitingListRoutes } from './waiting-list.ts'
 
@@ -50,6 +52,8 @@ export const apiRoutes = {
   putRegistrationDetails: registrationRoutes.putRegistrationDetails,
   getRegistrationCancellation: registrationRoutes.getRegistrationCancellation,
   postRegistrationCancellation: registrationRoutes.postRegistrationCancellation,
+  getRegistrationTierChange: tierChangeRoutes.getRegistrationTierChange,
+  postRegistrationTierChange: tierChangeRoutes.postRegistrationTierChange,
   getRegistrationCode: registrationRoutes.getRegistrationCode,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,

@@ -20,6 +20,8 @@ export const staffAuditActions = [
   // Not staff members' changes: a participant canceled their own paid registration, or changed its details.
   'participantCanceled',
   'participantChangedDetails',
+  // A participant moved their paid registration to another tier (decision 167).
+  'participantChangedTier',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

@@ -82,6 +82,16 @@ const englishTexts = {
     timetableChanged:
       'Someone else saved this timetable first. Load the latest draft, then make your change again.',
     timetableInvalid: 'The timetable has mistakes: see the message at each session.',
+    tierChangeToFursuitTier:
+      'After payment, a tier with a changing room (fursuit tiers) can no longer be chosen. You can move to Member or Sponsor.',
+    tierChangeSameTier: 'This is already your registration tier.',
+    tierChangeClosed:
+      'The badges are being printed, so the registration tier can no longer be changed here. Please use the contact form.',
+    tierChangeAmountChanged:
+      'The amount of this change has changed since the page was opened. Check the new amount and confirm again.',
+    tierChangeCheckedIn:
+      'You have already been checked in at the venue, so the registration tier can no longer be changed here. Please use the contact form.',
+    tierChangePending: 'A payment for a tier change is still open. Finish or cancel it first.',
   },
   general: {
     unexpected: 'Unexpected error.',

@@ -73,6 +73,14 @@ export const productErrorKeys = [
   // The timetable (decision 172): a draft saved over someone else's, a timetable that breaks a rule.
   'timetableChanged',
   'timetableInvalid',
+  // A participant changing tier (decision 167): a fursuit tier, the tier held, after the badge print day, an amount
+  // no longer right, checked in already, a payment of an upgrade still open.
+  'tierChangeToFursuitTier',
+  'tierChangeSameTier',
+  'tierChangeClosed',
+  'tierChangeAmountChanged',
+  'tierChangeCheckedIn',
+  'tierChangePending',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

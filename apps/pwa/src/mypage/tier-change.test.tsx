@@ -1,0 +1,183 @@
+import type { TierChangeQuote } from '@furfes/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { flagsOn, paidRegistration, signedIn } from '../test/member-fixtures.ts'
+import { renderApp } from '../test/render-app.tsx'
+
+/*
+ * A paid participant changes tier on the registration page (decision 167): only tiers without a changing room, each
+ * with today's amount, the rule said in ja and en, a confirmation dialog, and the result.
+ */
+
+const fursuiterQuote: TierChangeQuote = {
+  registrationId: 'b8f1c9a2-5d4e-4f3a-9c2b-1a0e8d7c6b5a',
+  registrationTier: 'sponsor_fursuiter',
+  paidJpy: 11000,
+  policyPercentage: 90,
+  closesAt: Date.parse('2025-05-03T00:00:00+09:00'),
+  targets: [
+    {
+      registrationTier: 'member',
+      priceJpy: 3000,
+      direction: 'downgrade',
+      payJpy: 0,
+      refundJpy: 7200,
+      available: true,
+    },
+    {
+      registrationTier: 'sponsor',
+      priceJpy: 10000,
+      direction: 'downgrade',
+      payJpy: 0,
+      refundJpy: 900,
+      available: true,
+    },
+  ],
+}
+
+const changeRequests = (fake: ReturnType<typeof signedIn>) =>
+  fake.backend.state.requests.filter((request) => request.method === 'changeRegistrationTier')
+
+describe('changing tier after payment', () => {
+  it('lists the tiers without a changing room with their refund, asks for the size of a sponsor tier, confirms and shows the result', async () => {
+    const fake = signedIn()
+    fake.backend.state.registration = {
+      ...paidRegistration('sponsor_fursuiter', 'Kemo'),
+      tShirtSize: undefined,
+      changingRoomType: 'male',
+    }
+    fake.backend.state.tierChangeQuote = fursuiterQuote
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+
+    expect(
+      await screen.findByText(
+        'The category can only be changed after payment, and only to a category without a changing room (General or Sponsor).',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(await screen.findByRole('button', { name: 'Change category' }))
+    const targets = await screen.findByRole('radiogroup', { name: 'Move to' })
+    expect(
+      within(targets)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([
+      'Member: ¥7,200 of the difference is refunded (90% under the refund policy today)',
+      'Sponsor: ¥900 of the difference is refunded (90% under the refund policy today)',
+    ])
+    fireEvent.click(within(targets).getByRole('radio', { name: /^Sponsor/ }))
+    fireEvent.click(screen.getByRole('button', { name: 'Change category…' }))
+    expect(await screen.findByText('Choose a T-shirt size.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText(/T-shirt size/), { target: { value: 'M' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Change category…' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change your category?' })
+    expect(within(dialog).getByText(/moves from Fursuiter sponsor to Sponsor/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change category' }))
+
+    expect(
+      await screen.findByText(
+        /Your category is now Sponsor\. .*¥900 will be refunded to the card you paid with\./,
+      ),
+    ).toBeTruthy()
+    expect(changeRequests(fake)).toEqual([
+      {
+        method: 'changeRegistrationTier',
+        body: {
+          idempotencyKey: expect.any(String),
+          registrationTier: 'sponsor',
+          amountJpy: 900,
+          tShirtSize: 'M',
+        },
+      },
+    ])
+    // Once the dialog has closed, the registration shown is the one the API now has.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Registered' })).getAllByText('Sponsor').length,
+      ).toBeGreaterThan(0),
+    )
+    // The details form starts again from the new tier: its size, and no changing room.
+    fireEvent.click(screen.getByRole('button', { name: 'Change details' }))
+    expect(((await screen.findByLabelText(/T-shirt size/)) as HTMLSelectElement).value).toBe('M')
+    expect(screen.queryByText(/changing room/i, { selector: 'legend' })).toBeNull()
+  })
+
+  it('says in Japanese that a higher tier is not offered here and keeps a sold-out tier unselectable', async () => {
+    const fake = signedIn()
+    fake.backend.state.registration = paidRegistration('fursuiter')
+    fake.backend.state.tierChangeQuote = {
+      ...fursuiterQuote,
+      registrationTier: 'fursuiter',
+      paidJpy: 4000,
+      targets: [
+        {
+          ...fursuiterQuote.targets[0],
+          refundJpy: 900,
+          available: false,
+        } as TierChangeQuote['targets'][number],
+        {
+          registrationTier: 'sponsor',
+          priceJpy: 10000,
+          direction: 'upgrade',
+          payJpy: 6000,
+          refundJpy: 0,
+          available: true,
+        },
+      ],
+    }
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+
+    expect(
+      await screen.findByText(
+        '参加区分の変更は、お支払いの後に、更衣室のない参加区分（一般参加・スポンサー参加）への変更に限り承ります。',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(await screen.findByRole('button', { name: '参加区分を変更する' }))
+    const targets = await screen.findByRole('radiogroup', { name: '変更先' })
+    const radios = within(targets).getAllByRole('radio')
+    expect(radios.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([true, true])
+    expect(within(targets).getByText(/売り切れ/)).toBeTruthy()
+    expect(within(targets).getByText(/差額6,000円のお支払い/)).toBeTruthy()
+    expect(
+      screen.getByText(
+        '上位の参加区分への変更は、まだここでは承っていません。お問い合わせフォームからご連絡ください。',
+      ),
+    ).toBeTruthy()
+    expect(changeRequests(fake)).toEqual([])
+  })
+
+  it('shows the new amounts when they changed while the page was open, and sends again with a new key', async () => {
+    const fake = signedIn()
+    fake.backend.state.registration = paidRegistration('fursuiter')
+    const quote: TierChangeQuote = {
+      ...fursuiterQuote,
+      registrationTier: 'fursuiter',
+      paidJpy: 4000,
+      targets: [{ ...(fursuiterQuote.targets[0] as TierChangeQuote['targets'][number]), refundJpy: 900 }],
+    }
+    fake.backend.state.tierChangeQuote = quote
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Change category' }))
+    fireEvent.click(await screen.findByRole('radio', { name: /^Member/ }))
+    // A cut-off passes before the confirmation: the refund is now 50 %.
+    fake.backend.state.tierChangeQuote = {
+      ...quote,
+      policyPercentage: 50,
+      targets: [{ ...(quote.targets[0] as TierChangeQuote['targets'][number]), refundJpy: 500 }],
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Change category…' }))
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change category' }),
+    )
+
+    expect(
+      await screen.findByText(
+        'The amounts have changed since the page was opened. Check them and confirm again.',
+      ),
+    ).toBeTruthy()
+    expect(await screen.findByText(/Member: ¥500 of the difference is refunded \(50%/)).toBeTruthy()
+    const [first] = changeRequests(fake)
+    expect(first?.body).toMatchObject({ amountJpy: 900 })
+  })
+})
