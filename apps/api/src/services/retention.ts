@@ -70,6 +70,13 @@ const steps = {
       set: sql`device_name = null`,
       where: sql`device_name is not null and registration_id in ${registrationsOf(editionId)}`,
     },
+    {
+      // The badge desk's device label, as on a check-in (decision 170).
+      kind: 'checkIns',
+      table: 'badge_prints',
+      set: sql`device_name = null`,
+      where: sql`device_name is not null and registration_id in ${registrationsOf(editionId)}`,
+    },
   ],
   mails: (editionId: string): Erasure[] => [
     {

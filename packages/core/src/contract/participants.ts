@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import { userIdSchema } from '../validation/fields.ts'
+import {
+  badgePrintFromWire,
+  badgePrintSchema,
+  badgePrintToWire,
+  badgePrintWireSchema,
+} from './badge-prints.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
@@ -30,6 +36,9 @@ export const participantWireSchema = component(
     registration: adminRegistrationWireSchema.optional(),
     registration_additional_info: registrationAdditionalInfoWireSchema.optional(),
     profile: profileWireSchema.optional(),
+    badge_print: badgePrintWireSchema
+      .optional()
+      .describe("The registration's badge as printed (decision 170); absent while it is not printed"),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -46,6 +55,7 @@ export const participantSchema = z.object({
   registration: adminRegistrationSchema.optional(),
   registrationAdditionalInfo: storedRegistrationAdditionalInfoSchema.optional(),
   profile: storedProfileSchema.optional(),
+  badgePrint: badgePrintSchema.optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -57,6 +67,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
       ? { registrationAdditionalInfo: registrationAdditionalInfoFromWire(wire.registration_additional_info) }
       : {}),
     ...(wire.profile ? { profile: profileFromWire(wire.profile) } : {}),
+    ...(wire.badge_print ? { badgePrint: badgePrintFromWire(wire.badge_print) } : {}),
   }
 }
 
@@ -72,6 +83,7 @@ export function participantToWire(participant: Participant): ParticipantWire {
         }
       : {}),
     ...(participant.profile ? { profile: profileToWire(participant.profile) } : {}),
+    ...(participant.badgePrint ? { badge_print: badgePrintToWire(participant.badgePrint) } : {}),
   }
 }
 

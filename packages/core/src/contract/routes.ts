@@ -6,6 +6,7 @@ import './profile.ts'
 import './registration.ts'
 import './participants.ts'
 import './check-ins.ts'
+import './badge-prints.ts'
 import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
@@ -13,6 +14,7 @@ import './refunds.ts'
 import './editions.ts'
 import './staff.ts'
 import './retention.ts'
+import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
@@ -61,6 +63,7 @@ export const apiRoutes = {
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,
   getAdminCheckIns: checkInRoutes.getAdminCheckIns,
+  postAdminBadgePrints: badgePrintRoutes.postAdminBadgePrints,
   getAdminRegistrationRefund: refundRoutes.getAdminRegistrationRefund,
   postAdminRegistrationRefund: refundRoutes.postAdminRegistrationRefund,
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
