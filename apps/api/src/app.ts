@@ -12,7 +12,6 @@ import { HttpError, highTraffic } from './http/errors.ts'
 import { createRouteMounter } from './http/route.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { mountAdminParticipantRoutes } from './routes/admin-participants.ts'
-import { mountBadgePrintRoutes } from './routes/badge-prints.ts'
 import { mountCheckInRoutes } from './routes/check-ins.ts'
 import { mountDashboardRoutes } from './routes/dashboard.ts'
 import { mountEditionRoutes } from './routes/editions.ts'
@@ -176,7 +175,6 @@ export function createApi(options: ApiOptions): Api {
   mountAdminParticipantRoutes(mounter, { db, clock, registrations })
   mountDashboardRoutes(mounter, { db, clock, registrations })
   mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
-  mountBadgePrintRoutes(mounter, { db, clock })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition })

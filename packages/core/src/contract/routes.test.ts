@@ -35,6 +35,7 @@ describe('route table', () => {
       getInventory: 'GET /inventory member',
       getRegistration: 'GET /registration member',
       getRegistrationHistory: 'GET /registration/history member',
+      getRegistrationTimeline: 'GET /registration/timeline member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
       putRegistrationDetails: 'PUT /registration/details member',
@@ -126,7 +127,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /waiting-list, /venue and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/timeline, /registration/cancellation, /waiting-list, /venue and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -134,6 +135,7 @@ describe('route table', () => {
       'getProfile',
       'getRegistrationAdditionalInfo',
       'getRegistration',
+      'getRegistrationTimeline',
       'getRegistrationCancellation',
       'getWaitingList',
       'getVenue',

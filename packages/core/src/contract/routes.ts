@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import './flags.ts'
 import './profile.ts'
 import './registration.ts'
+import './registration-timeline.ts'
 import './participants.ts'
 import './check-ins.ts'
 import './badge-prints.ts'
@@ -24,6 +25,7 @@ import { profileRoutes } from './profile.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
+import { registrationTimelineRoutes } from './registration-timeline.ts'
 import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
@@ -45,6 +47,7 @@ export const apiRoutes = {
   getInventory: registrationRoutes.getInventory,
   getRegistration: registrationRoutes.getRegistration,
   getRegistrationHistory: registrationRoutes.getRegistrationHistory,
+  getRegistrationTimeline: registrationTimelineRoutes.getRegistrationTimeline,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
   putRegistrationDetails: registrationRoutes.putRegistrationDetails,
