@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { fromAudit } from '../src/services/registration-timeline.ts'
 import {
   databaseKinds,
   minutes,
@@ -110,5 +111,40 @@ describe.each(databaseKinds)("the registration's timeline on %s", (kind) => {
       status: 404,
     })
     expect(await sut.request('GET', timelinePath)).toMatchObject({ status: 401 })
+  })
+})
+
+describe('tier changes in the timeline', () => {
+  const at = '2025-03-20T03:00:00.000Z'
+  const entry = (details: unknown) => fromAudit({ at, action: 'participantChangedTier', details })
+
+  it('reads a tier change as the API records it: the tiers and the difference paid or refunded', () => {
+    expect(
+      entry({ from: 'fursuiter', to: 'member', direction: 'downgrade', amountJpy: 1800, priceJpy: 3000 }),
+    ).toEqual({
+      at: Date.parse(at),
+      kind: 'tier_changed',
+      from: 'fursuiter',
+      to: 'member',
+      refundedJpy: 1800,
+    })
+    expect(entry({ from: 'member', to: 'sponsor', direction: 'upgrade', amountJpy: 7000 })).toEqual({
+      at: Date.parse(at),
+      kind: 'tier_changed',
+      from: 'member',
+      to: 'sponsor',
+      paidJpy: 7000,
+    })
+    expect(entry({ from: { registrationTier: 'sponsor' }, to: { registrationTier: 'member' } })).toEqual({
+      at: Date.parse(at),
+      kind: 'tier_changed',
+      from: 'sponsor',
+      to: 'member',
+    })
+  })
+
+  it('leaves out an entry whose details it does not know', () => {
+    expect(entry({ from: 'dragon', to: 'member' })).toBeUndefined()
+    expect(entry(null)).toBeUndefined()
   })
 })

@@ -89,7 +89,7 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
   mount(apiRoutes.getRegistrationTimeline, async ({ caller }) => {
     const row = await registrations.current(caller.sub)
     if (!row) throw notFound()
-    return { status: 200, body: encode(registrationTimelineCodec, await registrationTimeline(db, row)) }
+    return { status: 200, body: encode(registrationTimelineCodec, await registrationTimeline(deps, row)) }
   })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {

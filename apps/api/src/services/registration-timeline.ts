@@ -1,5 +1,6 @@
 import {
   type ChangedDetailField,
+  type Clock,
   type RefundSource,
   type RegistrationTier,
   registrationTiers,
@@ -8,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Executor, queryRows } from '../db/database.ts'
+import { readEdition } from './editions.ts'
 import type { RegistrationRow } from './registration-queries.ts'
 
 /*
@@ -36,6 +38,9 @@ const yen = z.number().int().min(0)
 const tierChangeSchema = z.object({
   from: tierOf,
   to: tierOf,
+  /** The difference moved, paid for an upgrade or refunded for a downgrade. */
+  direction: z.enum(['upgrade', 'downgrade']).optional(),
+  amountJpy: yen.optional(),
   payJpy: yen.optional(),
   paidJpy: yen.optional(),
   refundJpy: yen.optional(),
@@ -48,20 +53,23 @@ const detailFields: [ChangedDetailField, keyof z.infer<typeof detailsSchema>][] 
   ['changing_room_type', 'changingRoomType'],
 ]
 
-interface AuditRow {
+export interface AuditRow {
   at: Date | string
   action: string
   details: unknown
 }
 
 /** A participant's change from the audit trail, or nothing when its details are not of a shape we know. */
-function fromAudit(row: AuditRow): TimelineEntry | undefined {
+export function fromAudit(row: AuditRow): TimelineEntry | undefined {
   const at = new Date(row.at).getTime()
   if (row.action === tierChangeAction) {
     const change = tierChangeSchema.safeParse(row.details)
     if (!change.success) return undefined
-    const paid = change.data.paidJpy ?? change.data.payJpy
-    const refunded = change.data.refundedJpy ?? change.data.refundJpy
+    const { direction, amountJpy } = change.data
+    const paid =
+      change.data.paidJpy ?? change.data.payJpy ?? (direction === 'upgrade' ? amountJpy : undefined)
+    const refunded =
+      change.data.refundedJpy ?? change.data.refundJpy ?? (direction === 'downgrade' ? amountJpy : undefined)
     return {
       at,
       kind: 'tier_changed',
@@ -82,7 +90,10 @@ function fromAudit(row: AuditRow): TimelineEntry | undefined {
 
 const refundedBy = (source: RefundSource) => (source === 'participant' ? 'participant' : 'committee')
 
-export async function registrationTimeline(db: Executor, row: RegistrationRow): Promise<TimelineEntry[]> {
+export async function registrationTimeline(
+  { db, clock }: { db: Executor; clock: Clock },
+  row: RegistrationRow,
+): Promise<TimelineEntry[]> {
   const id = row.registrationId
   const [audit, refunds, checkIns] = await Promise.all([
     queryRows<AuditRow>(
@@ -107,7 +118,13 @@ export async function registrationTimeline(db: Executor, row: RegistrationRow): 
   const entries: TimelineEntry[] = [
     { at: row.createdAt.getTime(), kind: 'registered', registrationTier: registeredTier },
   ]
-  if (row.paidAt !== null) entries.push({ at: row.paidAt.getTime(), kind: 'paid', amountJpy: row.amountJpy })
+  if (row.paidAt !== null) {
+    // A tier change sets the amount to the new tier's price: what was paid first is the registered tier's price.
+    const amountJpy = firstTierChange
+      ? (await readEdition({ db, clock }, row.editionId)).edition.tiers[registeredTier].priceJpy
+      : row.amountJpy
+    entries.push({ at: row.paidAt.getTime(), kind: 'paid', amountJpy })
+  }
   entries.push(...changes)
   for (const refund of refunds) {
     const at = new Date(refund.refunded_at).getTime()
