@@ -52,6 +52,10 @@ test('a badge name changed on My Page shows on the next badge sheet, marked to p
     await page.getByLabel(/Badge name/).fill(newName)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByText('Saved. A confirmation mail is on its way.')).toBeVisible()
+    // The registration's history says so too (decision 171).
+    await expect(
+      page.getByRole('region', { name: 'History of this registration' }).getByRole('listitem').last(),
+    ).toContainText('Changed the badge name.')
     expect(await badgePrint()).toMatchObject({ reprint_needed: true })
 
     // The desk's next sync brings the new name, marked to print again.
