@@ -60,15 +60,30 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
   test.setTimeout(180_000)
   const fox = await createPaidParticipant(browser, `Badge Fox ${run}`)
   await withDevices(browser, ['Badge desk'], async ([{ page }]) => {
+    // The added names exist only on this tablet: their printed marks are answered here, as the API would.
+    const marked = new Map<string, string>()
+    await page.route('**/admin/badge-prints', async (route) => {
+      const { items } = route.request().postDataJSON() as {
+        items: { id: string; registration_id: string; kind: string; marked_at: string }[]
+      }
+      for (const item of items) {
+        if (item.kind === 'mark') marked.set(item.registration_id, item.marked_at)
+        else marked.delete(item.registration_id)
+      }
+      await route.fulfill({ json: { results: items.map((item) => ({ id: item.id, status: 'accepted' })) } })
+    })
     // The tablet's list: this spec's paid participant, from the API, and the eleven added names.
     await page.route('**/admin/participants', async (route) => {
       const response = await route.fetch()
       const body = (await response.json()) as { items: { user: { user_id: string } }[] }
       const ours = body.items.filter((item) => item.user.user_id === fox.userId)
-      await route.fulfill({
-        response,
-        json: { items: [...ours, ...addedNames.map((name, index) => addedParticipant(name, index))] },
-      })
+      const items = [...ours, ...addedNames.map((name, index) => addedParticipant(name, index))].map(
+        (item) => {
+          const at = marked.get((item as { registration?: { id?: string } }).registration?.id ?? '')
+          return at === undefined ? item : { ...item, badge_print: { printed_at: at, reprint_needed: false } }
+        },
+      )
+      await route.fulfill({ response, json: { items } })
     })
     await signInAdmin(page)
     await expect(page.getByRole('button', { name: fox.badgeName })).toBeVisible()
@@ -101,7 +116,7 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
 
     // Printed, then only what is left: nothing.
     await page.getByRole('button', { name: 'Mark these 12 as printed' }).click()
-    await page.getByRole('checkbox', { name: 'Only badges not printed yet' }).check()
+    await page.getByRole('checkbox', { name: 'Only badges not printed yet or to print again' }).check()
     await expect(page.getByText('No badges match: only paid registrations get a badge.')).toBeVisible()
 
     // One badge, from the participant dialog.

@@ -6,6 +6,7 @@ import {
   freshEmail,
   notFoundAnswers,
   payOnCheckoutPage,
+  signInInEnglish,
   signUpAndSignIn,
 } from '../../support/mypage.ts'
 import { createPaidParticipant, enterCode, signInAdmin, withDevices } from '../../support/reception.ts'
@@ -13,12 +14,12 @@ import { pwaUrl } from '../../support/stack.ts'
 
 // A returned spot travels the whole stack (decisions 110, 111 and 115): the one-spot sponsor_fursuiter tier
 // (TIER_CAPACITIES in playwright.config.ts) sells out to a paid participant; a second member joins its waiting
-// list on the registration page; staff cancel and refund the first in the reception app, by the refund policy
-// (the stack's REFUND_POLICY puts today in the 90 % period); the spot is offered to the member waiting by mail
+// list on the registration page; the first cancels on My Page and sees the refund of the policy (decision 165;
+// the stack's REFUND_POLICY puts today in the 90 % period); the spot is offered to the member waiting by mail
 // and on the page; they accept, pay on the Stripe emulator and get the receipt; the first participant's code is
 // refused at the door. Exclusive: it sells out a tier every other test may choose.
 
-test('a refunded spot goes to the member waiting, who pays for it; the refunded code is refused at the door', async ({
+test('a spot cancelled on My Page goes to the member waiting, who pays for it; the cancelled code is refused at the door', async ({
   page,
   browser,
   expectConsoleError,
@@ -56,19 +57,29 @@ test('a refunded spot goes to the member waiting, who pays for it; the refunded 
   await section.getByRole('button', { name: 'Join the waiting list' }).click()
   await expect(section.getByText('You are number 1 on the waiting list for Fursuiter sponsor.')).toBeVisible()
 
-  // Staff cancel and refund the holder from the participant dialog: the policy gives 90 % of 11,000 yen.
-  await withDevices(browser, ['Refund desk'], async ([{ page }]) => {
-    await signInAdmin(page)
-    await page.getByLabel('Search: badge name, handle name, email or registration id').fill(holder.badgeName)
-    await page.getByRole('button', { name: holder.badgeName }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel and refund' }).click()
-    const dialog = page.getByRole('dialog', { name: `Cancel and refund: ${holder.badgeName}` })
-    await expect(dialog).toContainText('the refund policy gives back 90%')
-    await expect(dialog.getByLabel('Amount to refund (yen)')).toHaveValue('9900')
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('button', { name: 'Cancel and refund' }).click()
-    await expect(dialog).toContainText(`The registration of ${holder.badgeName} is canceled`)
-  })
+  // The holder cancels on My Page: the policy gives back 90 % of 11,000 yen, shown before they confirm.
+  const holderContext = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })
+  try {
+    const holderPage = await holderContext.newPage()
+    await holderPage.goto('/en/sign-in')
+    await signInInEnglish(holderPage, holder)
+    await holderPage.goto('/en/cancel-registration')
+    await expect(
+      holderPage.getByText('Of your fee of ¥11,000, cancelling today refunds ¥9,900 (90%).'),
+    ).toBeVisible()
+    await holderPage.getByRole('button', { name: 'Cancel my registration' }).click()
+    await holderPage
+      .getByRole('dialog', { name: 'Cancel your registration?' })
+      .getByRole('button', { name: 'Cancel registration' })
+      .click()
+    await expect(
+      holderPage.getByText(
+        'Your registration has been canceled and ¥9,900 has been refunded to the card you paid with. A confirmation mail is on its way.',
+      ),
+    ).toBeVisible()
+  } finally {
+    await holderContext.close()
+  }
   // The holder registered without naming a language, so their mails are in Japanese.
   const refunded = await receivedMail(
     holder.email,

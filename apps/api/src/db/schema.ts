@@ -10,6 +10,8 @@ export * from './attention-schema.ts'
 export * from './audit-schema.ts'
 // Access tokens Cognito refused, shared between instances (decision 147), see auth-schema.ts.
 export * from './auth-schema.ts'
+// Printed badge marks (decision 170), see badge-print-schema.ts.
+export * from './badge-print-schema.ts'
 // Feature flags, users, tiers, registrations, profiles, additional info, signing keys.
 export * from './base-schema.ts'
 // Reception check-ins, see check-in-schema.ts.

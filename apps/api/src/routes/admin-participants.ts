@@ -11,6 +11,7 @@ import type { Executor } from '../db/database.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
 import { setAttention } from '../services/attention.ts'
 import { auditActor } from '../services/audit.ts'
+import { badgePrintsOf } from '../services/badge-prints.ts'
 import { editionToRead } from '../services/editions.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
@@ -35,8 +36,15 @@ export function mountAdminParticipantRoutes(
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    const list = await participants(db, clock, edition.id)
-    const shown = staffMay(caller.groups, 'viewParticipantDetails') ? list : list.map(forTheDoor)
+    const [list, printed] = await Promise.all([
+      participants(db, clock, edition.id),
+      badgePrintsOf(db, edition.id),
+    ])
+    const withPrints = list.map((participant) => {
+      const badgePrint = printed.get(participant.registration?.registrationId ?? '')
+      return badgePrint === undefined ? participant : { ...participant, badgePrint }
+    })
+    const shown = staffMay(caller.groups, 'viewParticipantDetails') ? withPrints : withPrints.map(forTheDoor)
     return { status: 200, body: encode(participantListCodec, shown) }
   })
 

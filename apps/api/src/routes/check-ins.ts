@@ -11,6 +11,7 @@ import { decode, encode, type RouteMounter } from '../http/route.ts'
 import type { RegistrationCodeCheck } from '../registration-code/code.ts'
 import { createCheckInService, parseCheckInCursor } from '../services/check-ins.ts'
 import { editionToRead } from '../services/editions.ts'
+import { mountBadgePrintRoutes } from './badge-prints.ts'
 
 /** Where a page of check-in records starts: the cursor a device kept, or 400 when it is not one we gave. */
 function cursorOf(since: string | undefined): number {
@@ -19,12 +20,16 @@ function cursorOf(since: string | undefined): number {
   return cursor
 }
 
-/** Reception check-ins (decisions 070 and 073): devices upload what they recorded and read what others did. */
+/**
+ * Reception check-ins (decisions 070 and 073): devices upload what they recorded and read what others did; the
+ * badge desk's printed marks travel the same way (decision 170).
+ */
 export function mountCheckInRoutes(
   { mount }: RouteMounter,
   deps: { db: Executor; clock: Clock; checkCode: RegistrationCodeCheck },
 ): void {
   const checkIns = createCheckInService(deps)
+  mountBadgePrintRoutes({ mount }, deps)
 
   mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => {
     const results = await checkIns.upload(decode(checkInUploadCodec, body), caller.sub)

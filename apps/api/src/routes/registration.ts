@@ -14,6 +14,7 @@ import {
   registrationDetailsRequestCodec,
   registrationHistoryCodec,
   registrationRequestCodec,
+  registrationTimelineCodec,
   tierChangeCodec,
   tierChangeQuoteCodec,
   tierChangeRequestCodec,
@@ -30,6 +31,7 @@ import type { FeatureFlagService } from '../services/feature-flags.ts'
 import { getAdditionalInfo, putAdditionalInfo, toRegistration } from '../services/members.ts'
 import type { RefundService } from '../services/refunds.ts'
 import { changeDetails } from '../services/registration-details.ts'
+import { registrationTimeline } from '../services/registration-timeline.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 interface RegistrationRouteDeps {
@@ -86,6 +88,12 @@ export function mountRegistrationRoutes({ mount }: RouteMounter, deps: Registrat
     status: 200,
     body: encode(registrationHistoryCodec, await registrations.history(caller.sub)),
   }))
+
+  mount(apiRoutes.getRegistrationTimeline, async ({ caller }) => {
+    const row = await registrations.current(caller.sub)
+    if (!row) throw notFound()
+    return { status: 200, body: encode(registrationTimelineCodec, await registrationTimeline(deps, row)) }
+  })
 
   mount(apiRoutes.postRegistration, async ({ body, caller }) => {
     const request = decode(registrationRequestCodec, body)

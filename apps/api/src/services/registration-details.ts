@@ -5,6 +5,7 @@ import { registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { rearmMail } from '../mail/outbox.ts'
 import { recordAudit } from './audit.ts'
+import { flagReprint } from './badge-prints.ts'
 import type { CurrentEditionReader } from './current-edition.ts'
 import type { RegistrationRow } from './registration-queries.ts'
 
@@ -62,6 +63,8 @@ export async function changeDetails(
       editionId: row.editionId,
     })
     await rearmMail(tx, { kind: 'details_changed', registrationId: row.registrationId, now })
+    // A badge printed before this change shows the old details: the badge desk prints it again (decision 170).
+    await flagReprint(tx, row.registrationId)
     return changed
   })
 }

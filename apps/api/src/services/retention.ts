@@ -65,14 +65,14 @@ const steps = {
     },
     ...attentionErasures(editionId),
   ],
-  checkIns: (editionId: string): Erasure[] => [
-    {
+  // The device label of a check-in, and of a printed badge mark (decision 170).
+  checkIns: (editionId: string): Erasure[] =>
+    ['check_ins', 'badge_prints'].map((table) => ({
       kind: 'checkIns',
-      table: 'check_ins',
+      table,
       set: sql`device_name = null`,
       where: sql`device_name is not null and registration_id in ${registrationsOf(editionId)}`,
-    },
-  ],
+    })),
   mails: (editionId: string): Erasure[] => [
     {
       kind: 'mails',

@@ -9,6 +9,7 @@ import {
   type RegistrationAdditionalInfo,
   type RegistrationHistoryItem,
   type Store,
+  type TimelineEntry,
   type UserAttributes,
 } from '@furfes/core'
 
@@ -85,6 +86,8 @@ export interface MyPageCache {
   registration: CachedResource<Registration | null>
   /** Past editions' registrations, latest first; [] when none (decision 158). */
   history: CachedResource<RegistrationHistoryItem[]>
+  /** What happened to the current registration, oldest first; null without one (decision 171). */
+  timeline: CachedResource<TimelineEntry[] | null>
   /** Forgets everything (sign-out, or another user signing in). */
   clear(): void
 }
@@ -109,14 +112,17 @@ export function createMyPageCache({
     (value) => isRegistrationStale(value, clock),
   )
   const history = cachedResource(() => api.getRegistrationHistory())
+  const timeline = cachedResource(() => api.getRegistrationTimeline())
   return {
     user,
     profile,
     additionalInfo,
     registration,
     history,
+    timeline,
     clear() {
-      for (const resource of [user, profile, additionalInfo, registration, history]) resource.clear()
+      for (const resource of [user, profile, additionalInfo, registration, history, timeline])
+        resource.clear()
     },
   }
 }

@@ -27,6 +27,7 @@ import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
 import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
+import { RegistrationTimeline } from './RegistrationTimeline.tsx'
 import { TierChange } from './TierChange.tsx'
 import { TierPicker } from './TierPicker.tsx'
 import { useRegistrationForm } from './use-registration-form.ts'
@@ -146,6 +147,9 @@ export default function RegistrationPage() {
       lead={snapshot.hasTag('paid') ? undefined : t('registration.lead')}
     >
       {body}
+      {/* Once paid, what happened to it since; a pending checkout has no story yet. */}
+      {(registration?.paymentStatus === 'paid' || registration?.paymentStatus === 'canceled') &&
+        !snapshot.hasTag('loading') && <RegistrationTimeline registration={registration} />}
     </AccountPage>
   )
 }

@@ -17,6 +17,7 @@ import {
   registrationTiers,
   signCompactRegistrationCode,
   type TierChangeQuote,
+  type TimelineEntry,
   type UserAttributes,
   type Venue,
   type WaitingListEntry,
@@ -207,6 +208,8 @@ function createFakeMemberApi() {
     registration: null as Registration | null,
     /** Past editions' registrations, latest first. */
     history: [] as RegistrationHistoryItem[],
+    /** What GET /registration/timeline answers: null is its 404 (no registration). */
+    timeline: null as TimelineEntry[] | null,
     inventory: registrationTiers.map((registrationTier) => ({
       registrationTier,
       status: 'available',
@@ -260,6 +263,7 @@ function createFakeMemberApi() {
     getInventory: () => call('getInventory', () => state.inventory),
     getRegistration: () => call('getRegistration', () => state.registration),
     getRegistrationHistory: () => call('getRegistrationHistory', () => state.history),
+    getRegistrationTimeline: () => call('getRegistrationTimeline', () => state.timeline),
     postRegistration: (request) =>
       call(
         'postRegistration',

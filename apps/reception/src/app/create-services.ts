@@ -8,7 +8,6 @@ import {
 } from '@furfes/core'
 import { browserOnline, createErrorReporter, createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { createPrintedBadgeMarks } from '../badges/printed.ts'
 import { openReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { downloadText } from '../participants/csv.ts'
@@ -69,7 +68,6 @@ export function createBrowserServices(
     sync,
     connectivity,
     device,
-    printedBadges: createPrintedBadgeMarks(window.localStorage, clock),
     idle: createIdleWatch({
       storage: window.localStorage,
       clock,

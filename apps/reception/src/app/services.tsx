@@ -1,7 +1,6 @@
 import type { AdminApiClient, AuthSession, Clock } from '@furfes/core'
 import { createServicesContext, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import type { PrintedBadgeMarks } from '../badges/printed.ts'
 import type { ReceptionStore } from '../data/store.ts'
 import type { Camera } from '../scan/camera.ts'
 import type { VerdictCue } from '../scan/cue.ts'
@@ -27,8 +26,6 @@ export interface ReceptionServices {
   sync: SyncEngine
   connectivity: Connectivity
   device: DeviceSettings
-  /** Which badges this device printed (decision 134). */
-  printedBadges: PrintedBadgeMarks
   /** Signs the device out after hours without use (decision 077). */
   idle: IdleWatch
   verifier: CodeVerifier

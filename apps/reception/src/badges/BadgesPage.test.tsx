@@ -62,24 +62,29 @@ describe('badge sheets', () => {
     await user.click(screen.getByRole('button', { name: '印刷' }))
     expect(print).toHaveBeenCalledTimes(1)
     await user.click(screen.getByRole('button', { name: 'この3枚を印刷済みにする' }))
-    expect(Object.keys(app.services.printedBadges.getSnapshot()).sort()).toEqual(
-      [1, 2, 3].map((n) => registrationIdOf(n)),
-    )
     expect(
-      await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。 うち3枚はこの端末で印刷済みです。'),
+      await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。 うち3枚は印刷済みです。'),
     ).toBeTruthy()
+    // The marks go to the API, where every desk reads them, with this device's name.
+    await app.services.sync.sync()
+    expect(
+      app.server.participants
+        .filter((participant) => participant.badge_print)
+        .map((participant) => participant.registration?.id),
+    ).toEqual([1, 2, 3].map((n) => registrationIdOf(n)))
+    expect(app.services.store.getSnapshot().pendingBadgePrintCount).toBe(0)
 
     await user.click(screen.getByRole('combobox', { name: '参加区分' }))
     await user.click(await screen.findByRole('option', { name: 'すべて' }))
-    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    await user.click(screen.getByRole('checkbox', { name: '未印刷・再印刷が必要なバッジのみ' }))
     expect(await screen.findByText('9枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
     expect(badgeNames()).not.toContain('Fox 01')
     expect(pages()).toBe(1)
 
     // A sheet that jammed: the marks come off and the badges are "not yet printed" again.
-    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    await user.click(screen.getByRole('checkbox', { name: '未印刷・再印刷が必要なバッジのみ' }))
     await user.click(await screen.findByRole('button', { name: '3枚の印刷済みを取り消す' }))
-    await user.click(screen.getByRole('checkbox', { name: '未印刷のバッジのみ' }))
+    await user.click(screen.getByRole('checkbox', { name: '未印刷・再印刷が必要なバッジのみ' }))
     expect(await screen.findByText('12枚のバッジ、A4用紙2枚（1枚に10個）。')).toBeTruthy()
     print.mockRestore()
   })
@@ -94,15 +99,63 @@ describe('badge sheets', () => {
     expect(badgeNames()).toEqual(['Fox 07'])
     await user.click(screen.getByRole('button', { name: 'Mark this badge as printed' }))
     expect(
-      await screen.findByText(
-        '1 badge on 1 A4 sheet (10 per sheet). 1 of them was already printed on this device.',
-      ),
+      await screen.findByText('1 badge on 1 A4 sheet (10 per sheet). 1 of them was already printed.'),
     ).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'All badges' }))
     expect(
-      await screen.findByText(
-        '12 badges on 2 A4 sheets (10 per sheet). 1 of them was already printed on this device.',
-      ),
+      await screen.findByText('12 badges on 2 A4 sheets (10 per sheet). 1 of them was already printed.'),
     ).toBeTruthy()
   })
+
+  appTest(
+    "shows another desk's marks, asks for the reprint of a changed badge, and queues marks made offline (en)",
+    async (user) => {
+      const server = createFakeApiServer({
+        participants: [
+          { ...participantWire({ n: 1, badgeName: 'Fox 01' }), badge_print: printedBy('Office') },
+          {
+            ...participantWire({ n: 2, badgeName: 'Renamed Fox' }),
+            badge_print: { ...printedBy('Office'), reprint_needed: true },
+          },
+          participantWire({ n: 3, badgeName: 'Fox 03' }),
+        ],
+      })
+      const app = await renderSyncedAdmin(server, '/en/admin/badges', 'en')
+      expect(
+        await screen.findByText('3 badges on 1 A4 sheets (10 per sheet). 2 of them were already printed.'),
+      ).toBeTruthy()
+      expect(
+        screen.getByText('Print again: Renamed Fox changed their details after the badge was printed.'),
+      ).toBeTruthy()
+
+      await user.click(
+        screen.getByRole('checkbox', { name: 'Only badges not printed yet or to print again' }),
+      )
+      expect(
+        await screen.findByText('2 badges on 1 A4 sheets (10 per sheet). 1 of them was already printed.'),
+      ).toBeTruthy()
+      expect(badgeNames()).toEqual(['Fox 03', 'Renamed Fox'])
+
+      // Offline: the mark counts here at once and waits in the queue.
+      app.network.online = false
+      await user.click(screen.getByRole('button', { name: 'Mark these 2 as printed' }))
+      expect(await screen.findByText('No badges match: only paid registrations get a badge.')).toBeTruthy()
+      expect(app.services.store.getSnapshot().pendingBadgePrintCount).toBe(2)
+      expect(server.participants[1]?.badge_print?.reprint_needed).toBe(true)
+
+      app.network.online = true
+      await app.services.sync.sync()
+      expect(app.services.store.getSnapshot().pendingBadgePrintCount).toBe(0)
+      expect(server.participants.map((participant) => participant.badge_print?.reprint_needed)).toEqual([
+        false,
+        false,
+        false,
+      ])
+      expect(screen.queryByText(/Print again/)).toBeNull()
+    },
+  )
 })
+
+function printedBy(deviceName: string) {
+  return { printed_at: '2025-05-03T01:00:00.000Z', device_name: deviceName, reprint_needed: false }
+}

@@ -1,6 +1,7 @@
-import { type RegistrationTier, registrationTiers } from '@furfes/core'
-import { ErrorAlert, useStore } from '@furfes/ui'
+import { type BadgePrintKind, type RegistrationTier, registrationTiers } from '@furfes/core'
+import { ErrorAlert } from '@furfes/ui'
 import {
+  Alert,
   Button,
   Checkbox,
   FormControl,
@@ -19,19 +20,25 @@ import { useServices } from '../app/services.tsx'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { usePastEdition } from '../editions/past-edition.ts'
 import { BadgeSheets, badgesPerSheet } from './BadgeSheets.tsx'
+import { printedBadges } from './printed.ts'
 import { selectBadges } from './select.ts'
 
 /**
  * Badge sheets to print: every paid registration's badge, or one (`?registration=<id>`, from the participant
- * dialog), by tier and by whether this device printed it already. The browser prints (decision 134).
+ * dialog), by tier and by whether a desk printed it already. The browser prints (decision 134); the printed marks
+ * are every desk's, queued here and synced like check-ins (decision 170).
  */
 export function BadgesPage() {
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   // A past edition's badges can be printed again; its participants are read from the API (decision 158).
-  const { edition, view: snapshot, error } = usePastEdition(useReceptionSnapshot())
+  const current = useReceptionSnapshot()
+  const { edition, view: snapshot, error } = usePastEdition(current)
   const inEdition: Record<string, string> = edition === undefined ? {} : { edition }
-  const printed = useStore(services.printedBadges)
+  const printed = useMemo(
+    () => (edition === undefined ? current.printedBadges : printedBadges(snapshot.participants, [])),
+    [edition, current.printedBadges, snapshot.participants],
+  )
   const [searchParams, setSearchParams] = useSearchParams()
   const registrationId = searchParams.get('registration') ?? undefined
   const [tier, setTier] = useState<RegistrationTier | 'all'>('all')
@@ -48,8 +55,14 @@ export function BadgesPage() {
     [snapshot.participants, snapshot.checkInsByRegistration, printed, tier, notPrinted, registrationId],
   )
   const ids = badges.map((badge) => badge.registrationId)
-  const printedCount = ids.filter((id) => printed[id] !== undefined).length
+  const printedIds = ids.filter((id) => printed.has(id))
+  const reprints = badges.filter((badge) => badge.reprintNeeded)
   const single = registrationId !== undefined
+  // The memory holds the mark at once; only the write to IndexedDB can fail, and that is reported.
+  const record = (registrationIds: readonly string[], kind: BadgePrintKind) =>
+    services.store
+      .recordBadgePrints(registrationIds, kind)
+      .catch((failure: unknown) => services.reportError(failure, { where: 'badge-marks', kind }))
 
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
@@ -93,22 +106,26 @@ export function BadgesPage() {
                 sheets: Math.ceil(badges.length / badgesPerSheet),
                 perSheet: badgesPerSheet,
               })}
-          {printedCount > 0 && ` ${t('badges.printedCount', { count: printedCount })}`}
+          {printedIds.length > 0 && ` ${t('badges.printedCount', { count: printedIds.length })}`}
         </Typography>
+        {reprints.length > 0 && (
+          <Alert severity="warning">
+            {t('badges.reprintNeeded', {
+              count: reprints.length,
+              names: reprints.map((badge) => badge.badgeName).join(t('badges.nameSeparator')),
+            })}
+          </Alert>
+        )}
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           <Button variant="contained" onClick={() => window.print()} disabled={badges.length === 0}>
             {t('badges.print')}
           </Button>
-          <Button
-            variant="outlined"
-            onClick={() => services.printedBadges.mark(ids)}
-            disabled={badges.length === 0}
-          >
+          <Button variant="outlined" onClick={() => void record(ids, 'mark')} disabled={badges.length === 0}>
             {t('badges.markPrinted', { count: badges.length })}
           </Button>
-          {printedCount > 0 && (
-            <Button onClick={() => services.printedBadges.unmark(ids)}>
-              {t('badges.unmarkPrinted', { count: printedCount })}
+          {printedIds.length > 0 && (
+            <Button onClick={() => void record(printedIds, 'unmark')}>
+              {t('badges.unmarkPrinted', { count: printedIds.length })}
             </Button>
           )}
           {single ? (

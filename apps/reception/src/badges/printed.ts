@@ -1,62 +1,43 @@
-import { createStore, type Store } from '@furfes/core'
-import { z } from 'zod'
-
-const printedStorageKey = 'furfesReceptionPrintedBadges'
-
-const printedSchema = z.record(z.string().min(1).max(64), z.number().int().nonnegative())
-
-/** When each registration's badge was marked printed on this device (epoch ms), by registration id. */
-export type PrintedBadges = Readonly<Record<string, number>>
-
-export interface PrintedBadgeMarks extends Store<PrintedBadges> {
-  /** Marks the badges printed now; a badge printed again keeps its newest time. */
-  mark(registrationIds: readonly string[]): void
-  /** Takes the marks off, so the badges count as not yet printed (a sheet that jammed). */
-  unmark(registrationIds: readonly string[]): void
-}
+import type { BadgePrint, BadgePrintItem, BadgePrintStatus, Participant } from '@furfes/core'
 
 /**
- * Which badges this device has printed, in localStorage beside the device identity (decision 134). Only
- * registration ids and times: nothing personal, so the marks stay through a sign-out and the printing desk
- * can carry on where it left off.
+ * A printed mark, or a mark taken off, recorded on this device (docs/decisions/170-printed-badge-marks-on-the-server.md):
+ * queued for upload like a check-in, kept after the API's answer until the next participant snapshot carries it.
+ * `status` is absent while it waits in the queue.
  */
-export function createPrintedBadgeMarks(
-  storage: Pick<Storage, 'getItem' | 'setItem'>,
-  clock: () => number,
-): PrintedBadgeMarks {
-  const { set, ...marks } = createStore<PrintedBadges>(read())
+export interface StoredBadgePrint extends BadgePrintItem {
+  /** Order of recording on this device: the queue uploads in this order, so an unmark follows its mark. */
+  localSeq: number
+  status?: BadgePrintStatus
+}
 
-  function read(): PrintedBadges {
-    try {
-      const parsed = printedSchema.safeParse(JSON.parse(storage.getItem(printedStorageKey) ?? '{}'))
-      if (parsed.success) return parsed.data
-    } catch {
-      // An unreadable entry counts as nothing printed; the next mark replaces it.
+/** Which badges are printed, by registration id. */
+export type PrintedBadges = ReadonlyMap<string, BadgePrint>
+
+/**
+ * The marks in force: the snapshot's, as every desk's uploads left them, then this device's own marks not in the
+ * snapshot yet, in the order they were made, so a badge marked here offline counts as printed at once. A mark
+ * the API refused (no such registration) counts for nothing.
+ */
+export function printedBadges(
+  participants: readonly Participant[],
+  local: readonly StoredBadgePrint[],
+): PrintedBadges {
+  const printed = new Map<string, BadgePrint>()
+  for (const participant of participants) {
+    const id = participant.registration?.registrationId
+    if (id !== undefined && participant.badgePrint) printed.set(id, participant.badgePrint)
+  }
+  for (const item of local) {
+    if (item.status === 'rejected') continue
+    if (item.kind === 'unmark') printed.delete(item.registrationId)
+    else if (item.status !== 'duplicate' || !printed.has(item.registrationId)) {
+      printed.set(item.registrationId, {
+        printedAt: item.markedAt,
+        ...(item.deviceName === undefined ? {} : { deviceName: item.deviceName }),
+        reprintNeeded: false,
+      })
     }
-    return {}
   }
-
-  function replace(next: PrintedBadges) {
-    try {
-      storage.setItem(printedStorageKey, JSON.stringify(next))
-    } catch {
-      // A full or private storage: the marks hold for this session, which is when the sheets are printed.
-    }
-    set(next)
-  }
-
-  return {
-    ...marks,
-    mark(registrationIds) {
-      if (registrationIds.length === 0) return
-      const at = clock()
-      replace({ ...marks.getSnapshot(), ...Object.fromEntries(registrationIds.map((id) => [id, at])) })
-    },
-    unmark(registrationIds) {
-      if (registrationIds.length === 0) return
-      const next = { ...marks.getSnapshot() }
-      for (const id of registrationIds) delete next[id]
-      replace(next)
-    },
-  }
+  return printed
 }

@@ -8,11 +8,13 @@ export interface BadgeData {
   registrationId: string
   badgeName: string
   tier: RegistrationTier
+  /** Printed before the participant changed their details: to print again (decision 170). */
+  reprintNeeded: boolean
 }
 
 export interface BadgeFilters {
   tier: RegistrationTier | 'all'
-  /** Only badges this device has not printed yet. */
+  /** Only badges no desk has printed yet, or that must be printed again. */
   notPrinted: boolean
   /** One registration's badge alone (from the participant dialog). */
   registrationId?: string | undefined
@@ -35,11 +37,13 @@ export function selectBadges(
     if (filters.registrationId !== undefined && registration.registrationId !== filters.registrationId)
       continue
     if (filters.tier !== 'all' && registration.registrationTier !== filters.tier) continue
-    if (filters.notPrinted && printed[registration.registrationId] !== undefined) continue
+    const print = printed.get(registration.registrationId)
+    if (filters.notPrinted && print !== undefined && !print.reprintNeeded) continue
     badges.push({
       registrationId: registration.registrationId,
       badgeName: registration.badgeName,
       tier: registration.registrationTier,
+      reprintNeeded: print?.reprintNeeded ?? false,
     })
   }
   return badges

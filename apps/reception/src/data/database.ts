@@ -1,6 +1,7 @@
 import type { Edition, Participant, RegistrationCodeKeySetWire } from '@furfes/core'
 import { openDatabase } from '@furfes/ui/database'
 import type { Dexie, EntityTable } from 'dexie'
+import type { StoredBadgePrint } from '../badges/printed.ts'
 import type { StoredCheckIn } from './check-ins.ts'
 
 /** A participant of the last synced snapshot, keyed by user id. */
@@ -31,17 +32,20 @@ interface MetaRow {
 interface ReceptionTables {
   participants: EntityTable<StoredParticipant, 'userId'>
   checkIns: EntityTable<StoredCheckIn, 'id'>
+  /** Printed badge marks recorded here, until the snapshot carries them (decision 170). */
+  badgePrints: EntityTable<StoredBadgePrint, 'id'>
   meta: EntityTable<MetaRow, 'key'>
 }
 
 /**
  * What each reception device keeps in IndexedDB (DESIGN "Offline check-in"): the participant snapshot, the
- * registration-code keys, every check-in it recorded or pulled, and its sync position.
+ * registration-code keys, every check-in it recorded or pulled, its printed badge marks, and its sync position.
  */
 export type ReceptionDatabase = Dexie & ReceptionTables
 
 export function openReceptionDatabase(name = 'furfes-reception'): ReceptionDatabase {
   return openDatabase<ReceptionTables>(name, [
     { participants: 'userId', checkIns: 'id, registrationId, localSeq', meta: 'key' },
+    { badgePrints: 'id, localSeq' },
   ])
 }

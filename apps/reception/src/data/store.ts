@@ -1,4 +1,6 @@
 import {
+  type BadgePrintKind,
+  type BadgePrintResult,
   type CheckInRecord,
   type CheckInResult,
   type Clock,
@@ -7,6 +9,7 @@ import {
   type RegistrationCodeKeySetWire,
   type Store,
 } from '@furfes/core'
+import { type PrintedBadges, printedBadges, type StoredBadgePrint } from '../badges/printed.ts'
 import {
   checkInsByRegistration,
   isConflict,
@@ -36,6 +39,12 @@ export interface ReceptionSnapshot {
    * refusals (the registration is not paid, decision 078).
    */
   conflicts: readonly StoredCheckIn[]
+  /** Printed badge marks recorded here and not yet in the snapshot, in the order they were made. */
+  badgePrints: readonly StoredBadgePrint[]
+  /** Marks not answered by the API yet. */
+  pendingBadgePrintCount: number
+  /** Which badges are printed: the snapshot's marks and this device's newer ones (decision 170). */
+  printedBadges: PrintedBadges
   keys: RegistrationCodeKeySetWire | undefined
   /** The current edition as last synced; undefined until the first sync. */
   edition: HeldEdition | undefined
@@ -56,6 +65,11 @@ export interface ReceptionStore extends Store<ReceptionSnapshot> {
   /** The upload queue, oldest first. */
   pending(): StoredCheckIn[]
   applyResults(results: readonly CheckInResult[]): Promise<void>
+  /** Marks the badges of these registrations printed now, or takes their marks off; queued for upload. */
+  recordBadgePrints(registrationIds: readonly string[], kind: BadgePrintKind): Promise<void>
+  /** The printed marks waiting for upload, oldest first. */
+  pendingBadgePrints(): StoredBadgePrint[]
+  applyBadgePrintResults(results: readonly BadgePrintResult[]): Promise<void>
   mergeRecords(records: readonly CheckInRecord[], cursor: string): Promise<void>
   replaceParticipants(participants: readonly Participant[]): Promise<void>
   setKeys(keys: RegistrationCodeKeySetWire): Promise<void>
@@ -96,12 +110,21 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
   const newId = options.newId ?? (() => crypto.randomUUID())
   let participants: readonly Participant[] = []
   const checkIns = new Map<string, StoredCheckIn>()
+  const badgePrints = new Map<string, StoredBadgePrint>()
   const meta: Partial<MetaEntries> = {}
   let nextSeq = 1
 
   // Check-ins change far more often than the participant list: index the list only when it changes.
   let indexedFor: readonly Participant[] | undefined
   let index = indexParticipants(participants)
+  // Nor the printed marks, folded again only when the list or the marks change (`printsVersion`).
+  let printsVersion = 0
+  let printedFor: {
+    participants: readonly Participant[] | undefined
+    version: number
+    prints: StoredBadgePrint[]
+    printed: PrintedBadges
+  } = { participants: undefined, version: -1, prints: [], printed: new Map() }
 
   function build(loaded: boolean): ReceptionSnapshot {
     const list = [...checkIns.values()].sort((a, b) => a.localSeq - b.localSeq)
@@ -110,6 +133,16 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       index = indexParticipants(participants)
     }
     const { byUserId, byRegistrationId } = index
+    if (printedFor.participants !== participants || printedFor.version !== printsVersion) {
+      const prints = [...badgePrints.values()].sort((a, b) => a.localSeq - b.localSeq)
+      printedFor = {
+        participants,
+        version: printsVersion,
+        prints,
+        printed: printedBadges(participants, prints),
+      }
+    }
+    const { prints } = printedFor
     return {
       loaded,
       participants,
@@ -119,6 +152,9 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       checkInsByRegistration: checkInsByRegistration(list),
       pendingCount: list.filter((item) => item.origin === 'local' && isPending(item)).length,
       conflicts: list.filter((item) => item.origin === 'local' && isConflict(item)),
+      badgePrints: prints,
+      pendingBadgePrintCount: prints.filter((item) => item.status === undefined).length,
+      printedBadges: printedFor.printed,
       keys: meta.keys,
       edition: meta.edition,
       cursor: meta.cursor,
@@ -158,15 +194,19 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
   return {
     ...snapshot,
     async load() {
-      const [participantRows, checkInRows, metaRows] = await Promise.all([
+      const [participantRows, checkInRows, printRows, metaRows] = await Promise.all([
         db.participants.toArray(),
         db.checkIns.toArray(),
+        db.badgePrints.toArray(),
         db.meta.toArray(),
       ])
       participants = participantRows.map((row) => row.participant)
       for (const row of checkInRows) checkIns.set(row.id, row)
+      for (const row of printRows) badgePrints.set(row.id, row)
+      printsVersion++
       for (const row of metaRows) (meta as Record<string, unknown>)[row.key] = row.value
-      nextSeq = Math.max(0, ...checkInRows.map((row) => row.localSeq)) + 1
+      nextSeq =
+        Math.max(0, ...checkInRows.map((row) => row.localSeq), ...printRows.map((row) => row.localSeq)) + 1
       publish()
     },
     recordCheckIn: (registrationId, scannedCode) =>
@@ -200,6 +240,43 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       await db.checkIns.bulkPut(changed)
     },
 
+    async recordBadgePrints(registrationIds, kind) {
+      const device = options.device()
+      const markedAt = clock()
+      const recorded = registrationIds.map(
+        (registrationId): StoredBadgePrint => ({
+          id: newId(),
+          registrationId,
+          deviceId: device.id,
+          ...(device.name ? { deviceName: device.name } : {}),
+          markedAt,
+          kind,
+          localSeq: nextSeq++,
+        }),
+      )
+      for (const item of recorded) badgePrints.set(item.id, item)
+      printsVersion++
+      publish()
+      await db.badgePrints.bulkPut(recorded)
+    },
+    pendingBadgePrints: () =>
+      [...badgePrints.values()]
+        .filter((item) => item.status === undefined)
+        .sort((a, b) => a.localSeq - b.localSeq),
+    async applyBadgePrintResults(results) {
+      const changed: StoredBadgePrint[] = []
+      for (const result of results) {
+        const item = badgePrints.get(result.id)
+        if (!item) continue
+        const next = { ...item, status: result.status }
+        badgePrints.set(next.id, next)
+        changed.push(next)
+      }
+      printsVersion++
+      publish()
+      await db.badgePrints.bulkPut(changed)
+    },
+
     async mergeRecords(records, cursor) {
       const changed: StoredCheckIn[] = []
       for (const record of records) {
@@ -225,8 +302,15 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     async replaceParticipants(next) {
       participants = [...next]
       meta.participantsSyncedAt = clock()
+      // The snapshot was read after the API answered these marks: it carries them now.
+      const answered = [...badgePrints.values()]
+        .filter((item) => item.status !== undefined)
+        .map((item) => item.id)
+      for (const id of answered) badgePrints.delete(id)
+      printsVersion++
       publish()
-      await db.transaction('rw', db.participants, db.meta, async () => {
+      await db.transaction('rw', db.participants, db.badgePrints, db.meta, async () => {
+        await db.badgePrints.bulkDelete(answered)
         await db.participants.clear()
         await db.participants.bulkPut(
           next.map((participant) => ({ userId: participant.user.userId, participant })),
@@ -243,12 +327,16 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       const waiting = (item: StoredCheckIn) => item.origin === 'local' && isPending(item)
       participants = []
       for (const [id, item] of checkIns) if (!waiting(item)) checkIns.delete(id)
+      // Marks waiting for upload stay, as check-ins do: ids and times only.
+      for (const [id, item] of badgePrints) if (item.status !== undefined) badgePrints.delete(id)
+      printsVersion++
       const forgotten = ['cursor', 'lastSyncAt', 'participantsSyncedAt'] as const
       for (const key of forgotten) delete meta[key]
       publish()
-      await db.transaction('rw', db.participants, db.checkIns, db.meta, async () => {
+      await db.transaction('rw', db.participants, db.checkIns, db.badgePrints, db.meta, async () => {
         await db.participants.clear()
         await db.checkIns.filter((row) => !waiting(row)).delete()
+        await db.badgePrints.filter((row) => row.status !== undefined).delete()
         await db.meta.bulkDelete([...forgotten])
       })
     },

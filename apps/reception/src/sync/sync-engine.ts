@@ -14,7 +14,12 @@ import type { Connectivity } from './connectivity.ts'
 
 type SyncApi = Pick<
   AdminApiClient,
-  'uploadCheckIns' | 'listCheckIns' | 'listParticipants' | 'getRegistrationCodeKeys' | 'getEdition'
+  | 'uploadCheckIns'
+  | 'uploadBadgePrints'
+  | 'listCheckIns'
+  | 'listParticipants'
+  | 'getRegistrationCodeKeys'
+  | 'getEdition'
 >
 
 type SyncProblem = 'offline' | 'signedOut' | 'failed'
@@ -93,6 +98,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** Uploads the printed badge marks recorded here; answers how many it sent. */
+  async function uploadBadgePrints(signal: AbortSignal): Promise<number> {
+    let uploaded = 0
+    for (;;) {
+      const batch = store.pendingBadgePrints().slice(0, maxCheckInUploadItems)
+      if (batch.length === 0) return uploaded
+      const results = await api.uploadBadgePrints(batch, { signal })
+      connectivity.reportReachable()
+      await store.applyBadgePrintResults(results)
+      uploaded += batch.length
+    }
+  }
+
   async function pull(signal: AbortSignal): Promise<number> {
     let pulled = 0
     for (;;) {
@@ -132,8 +150,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const pushed = await upload(controller.signal)
       outcome.uploaded = pushed.uploaded
       outcome.conflicts = pushed.conflicts
+      // Marks sent bring the snapshot that carries them, and with it every other desk's marks (decision 170).
+      const marksSent = await uploadBadgePrints(controller.signal)
       outcome.pulled = await pull(controller.signal)
-      await refreshSnapshot(refresh, controller.signal)
+      await refreshSnapshot(refresh || marksSent > 0, controller.signal)
       await store.setLastSync(clock())
     } catch (error) {
       // Halted for a sign-out: the abort is ours, not a failure to report.
@@ -188,7 +208,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     start({ intervalMs = 10_000, afterChangeMs = 300 } = {}) {
       halted = false
-      let pendingBefore = store.getSnapshot().pendingCount
+      const waiting = () => store.getSnapshot().pendingCount + store.getSnapshot().pendingBadgePrintCount
+      let pendingBefore = waiting()
       let changeTimer: ReturnType<typeof setTimeout> | undefined
       const run = () => void sync()
       const interval = setInterval(run, intervalMs)
@@ -196,7 +217,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         if (connectivity.getSnapshot() === 'online') run()
       })
       const stopStore = store.subscribe(() => {
-        const pendingNow = store.getSnapshot().pendingCount
+        const pendingNow = waiting()
         if (pendingNow > pendingBefore) {
           clearTimeout(changeTimer)
           changeTimer = setTimeout(run, afterChangeMs)

@@ -5,6 +5,8 @@ import {
   type AutomaticRefundWire,
   attentionRequestWireSchema,
   auditExportWireSchema,
+  type BadgePrintStatus,
+  badgePrintUploadWireSchema,
   type CheckInItemWire,
   type CheckInRecordWire,
   type CheckInRefusalReason,
@@ -148,6 +150,7 @@ export function createFakeApiServer(
   const editionChanges: EditionChangeWire[] = []
   const byId = new Map<string, StoredRecord>()
   const inForce = new Map<string, string>()
+  const badgePrintAnswers = new Map<string, BadgePrintStatus>()
   let dropNext = false
   let refundFailures = 0
 
@@ -239,6 +242,7 @@ export function createFakeApiServer(
           server.flags = { ...flags, ...(cancelled ? { is_event_cancelled: true } : {}) }
           return json(200, server.flags)
         }
+        if (route === 'POST /admin/badge-prints') return badgePrintRoute(body)
         if (route === 'POST /admin/check-ins') {
           const parsed = checkInUploadWireSchema.safeParse(body)
           if (!parsed.success) return json(400, { message: 'invalidRequest' })
@@ -310,6 +314,43 @@ export function createFakeApiServer(
       return json(200, server.timetable)
     }
     return json(404, { message: 'notFound' })
+  }
+
+  /**
+   * The badge desk's printed marks as the API decides them (decision 170): kept on the participants' badge_print,
+   * the first mark stands until a reprint is asked for, an id sent again is answered as before.
+   */
+  function badgePrintRoute(body: unknown): Response {
+    const parsed = badgePrintUploadWireSchema.safeParse(body)
+    if (!parsed.success) return json(400, { message: 'invalidRequest' })
+    const results = parsed.data.items.map((item) => {
+      const known = badgePrintAnswers.get(item.id)
+      if (known) return { id: item.id, status: known }
+      const participant = server.participants.find((p) => p.registration?.id === item.registration_id)
+      const inForce = participant?.badge_print
+      const status = !participant
+        ? 'rejected'
+        : item.kind === 'mark'
+          ? inForce && !inForce.reprint_needed
+            ? 'duplicate'
+            : 'accepted'
+          : inForce
+            ? 'accepted'
+            : 'duplicate'
+      if (participant && status === 'accepted') {
+        if (item.kind === 'unmark') delete participant.badge_print
+        else {
+          participant.badge_print = {
+            printed_at: item.marked_at,
+            ...(item.device_name ? { device_name: item.device_name } : {}),
+            reprint_needed: false,
+          }
+        }
+      }
+      badgePrintAnswers.set(item.id, status)
+      return { id: item.id, status }
+    })
+    return json(200, { results })
   }
 
   /** The committee's edition routes, as the API answers them: versions, drafts and publishing (decision 155). */

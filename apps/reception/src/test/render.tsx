@@ -22,7 +22,6 @@ import { App } from '../App.tsx'
 import { createDeviceSettings } from '../app/device.ts'
 import { createIdleWatch } from '../app/idle.ts'
 import type { ReceptionServices } from '../app/services.tsx'
-import { createPrintedBadgeMarks } from '../badges/printed.ts'
 import { openReceptionDatabase, type ReceptionDatabase } from '../data/database.ts'
 import { createReceptionStore } from '../data/store.ts'
 import { createReceptionI18n } from '../i18n.ts'
@@ -241,7 +240,6 @@ export async function renderApp(options: TestAppOptions): Promise<TestApp> {
     }),
     connectivity,
     device,
-    printedBadges: createPrintedBadgeMarks(createMemoryStorage(), now),
     idle: createIdleWatch({
       storage: createMemoryStorage(),
       clock: now,

@@ -1,4 +1,10 @@
 import {
+  type BadgePrintItem,
+  type BadgePrintResult,
+  badgePrintUploadCodec,
+  badgePrintUploadResultCodec,
+} from '../contract/badge-prints.ts'
+import {
   type CheckInItem,
   type CheckInPage,
   type CheckInResult,
@@ -94,6 +100,8 @@ export interface AdminApiClient {
    * current edition or the one named.
    */
   listCheckIns(since?: string, options?: CallOptions, edition?: string): Promise<CheckInPage>
+  /** Uploads printed badge marks (at most `maxCheckInUploadItems`); one result per item, in order. */
+  uploadBadgePrints(items: readonly BadgePrintItem[], options?: CallOptions): Promise<BadgePrintResult[]>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
   /** The current edition as the public site reads it (GET /edition): a door refuses codes of another (decision 159). */
@@ -156,6 +164,11 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const listAudit = reader(apiRoutes.getAdminAudit, auditPageCodec)
   const upload = sender(apiRoutes.postAdminCheckIns, checkInUploadCodec, checkInUploadResultCodec)
   const listCheckIns = reader(apiRoutes.getAdminCheckIns, checkInPageCodec)
+  const uploadPrints = sender(
+    apiRoutes.postAdminBadgePrints,
+    badgePrintUploadCodec,
+    badgePrintUploadResultCodec,
+  )
   const listParticipants = reader(apiRoutes.getAdminParticipants, participantListCodec)
   const setAttention = sender(apiRoutes.putAdminRegistrationAttention, attentionRequestCodec, attentionCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
@@ -190,15 +203,10 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
     listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
     getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
-    async uploadCheckIns(items, callOptions) {
-      const results = await upload([...items], callOptions)
-      // The queue marks items by these answers: an answer that does not match the items would lose one.
-      const answered = new Set(results.map((result) => result.id))
-      if (results.length !== items.length || items.some((item) => !answered.has(item.id))) {
-        throw new UnexpectedError('POST /admin/check-ins did not answer exactly one result per item')
-      }
-      return results
-    },
+    uploadCheckIns: async (items, callOptions) =>
+      oneAnswerEach('/admin/check-ins', items, await upload([...items], callOptions)),
+    uploadBadgePrints: async (items, callOptions) =>
+      oneAnswerEach('/admin/badge-prints', items, await uploadPrints([...items], callOptions)),
     listCheckIns: (since, callOptions, edition) =>
       listCheckIns(callOptions, { query: { since: since || undefined, edition } }),
     getRefundQuote: (registrationId, callOptions) =>
@@ -240,4 +248,17 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       await call(route, { body }, callOptions)
     },
   }
+}
+
+/** The queues mark items by these answers: an answer that does not match the items would lose one. */
+function oneAnswerEach<R extends { id: string }>(
+  path: string,
+  items: readonly { id: string }[],
+  results: R[],
+): R[] {
+  const answered = new Set(results.map((result) => result.id))
+  if (results.length !== items.length || items.some((item) => !answered.has(item.id))) {
+    throw new UnexpectedError(`POST ${path} did not answer exactly one result per item`)
+  }
+  return results
 }

@@ -26,6 +26,7 @@ import {
   type Venue,
   venueCodec,
 } from '../contract/registration.ts'
+import { registrationTimelineCodec, type TimelineEntry } from '../contract/registration-timeline.ts'
 import { apiRoutes } from '../contract/routes.ts'
 import {
   type TierChange,
@@ -69,6 +70,8 @@ export interface MemberApiClient {
   getRegistration(options?: CallOptions): Promise<Registration | null>
   /** The registrations in past editions, latest first; empty when none. */
   getRegistrationHistory(options?: CallOptions): Promise<RegistrationHistoryItem[]>
+  /** What happened to the registration in the current edition, oldest first; null without one (decision 171). */
+  getRegistrationTimeline(options?: CallOptions): Promise<TimelineEntry[] | null>
   postRegistration(request: RegistrationRequest, options?: CallOptions): Promise<RegistrationCheckout>
   deleteRegistration(options?: CallOptions): Promise<Registration>
   /** Changes the paid registration's badge name, size or room (decision 166); answers it as it now is. */
@@ -113,6 +116,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getInventory: reader(apiRoutes.getInventory, inventoryCodec),
     getRegistration: reader(apiRoutes.getRegistration, registrationCodec),
     getRegistrationHistory: reader(apiRoutes.getRegistrationHistory, registrationHistoryCodec),
+    getRegistrationTimeline: reader(apiRoutes.getRegistrationTimeline, registrationTimelineCodec),
     postRegistration: sender(apiRoutes.postRegistration, registrationRequestCodec, registrationCheckoutCodec),
     deleteRegistration: reader(apiRoutes.deleteRegistration, registrationCodec),
     putRegistrationDetails: sender(

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { validationMessage } from '../errors/catalogue.ts'
 import { attentionNoteSchema, storedTextSchema, userIdSchema } from '../validation/fields.ts'
+import {
+  badgePrintFromWire,
+  badgePrintSchema,
+  badgePrintToWire,
+  badgePrintWireSchema,
+} from './badge-prints.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
@@ -70,6 +76,9 @@ export const participantWireSchema = component(
     registration_additional_info: registrationAdditionalInfoWireSchema.optional(),
     profile: profileWireSchema.optional(),
     attention: attentionWireSchema.optional().describe('Absent when staff left no note and no flag'),
+    badge_print: badgePrintWireSchema
+      .optional()
+      .describe("The registration's badge as printed (decision 170); absent while it is not printed"),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -87,6 +96,7 @@ export const participantSchema = z.object({
   registrationAdditionalInfo: storedRegistrationAdditionalInfoSchema.optional(),
   profile: storedProfileSchema.optional(),
   attention: attentionSchema.optional(),
+  badgePrint: badgePrintSchema.optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -99,6 +109,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
       : {}),
     ...(wire.profile ? { profile: profileFromWire(wire.profile) } : {}),
     ...(wire.attention ? { attention: wire.attention } : {}),
+    ...(wire.badge_print ? { badgePrint: badgePrintFromWire(wire.badge_print) } : {}),
   }
 }
 
@@ -115,6 +126,7 @@ export function participantToWire(participant: Participant): ParticipantWire {
       : {}),
     ...(participant.profile ? { profile: profileToWire(participant.profile) } : {}),
     ...(participant.attention ? { attention: participant.attention } : {}),
+    ...(participant.badgePrint ? { badge_print: badgePrintToWire(participant.badgePrint) } : {}),
   }
 }
 

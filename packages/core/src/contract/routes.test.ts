@@ -35,6 +35,7 @@ describe('route table', () => {
       getInventory: 'GET /inventory member',
       getRegistration: 'GET /registration member',
       getRegistrationHistory: 'GET /registration/history member',
+      getRegistrationTimeline: 'GET /registration/timeline member',
       postRegistration: 'POST /registration member',
       deleteRegistration: 'DELETE /registration member',
       putRegistrationDetails: 'PUT /registration/details member',
@@ -57,6 +58,7 @@ describe('route table', () => {
       putAdminFeatures: 'PUT /admin/features admin',
       postAdminCheckIns: 'POST /admin/check-ins admin',
       getAdminCheckIns: 'GET /admin/check-ins admin',
+      postAdminBadgePrints: 'POST /admin/badge-prints admin',
       getAdminRegistrationRefund: 'GET /admin/registrations/{registration_id}/refund admin',
       postAdminRegistrationRefund: 'POST /admin/registrations/{registration_id}/refund admin',
       postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
@@ -133,7 +135,7 @@ describe('route table', () => {
     ])
   })
 
-  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/cancellation, /registration/tier-change, /waiting-list, /venue, /timetable and the event-cancelled run only', () => {
+  it('reads a 404 as none on GET /profile, /registration, /registration/additional, /registration/timeline, /registration/cancellation, /registration/tier-change, /waiting-list, /venue, /timetable and the event-cancelled run only', () => {
     const noneOn404 = Object.entries(apiRoutes)
       .filter(([, route]) => 'noneOn404' in route)
       .map(([name]) => name)
@@ -141,6 +143,7 @@ describe('route table', () => {
       'getProfile',
       'getRegistrationAdditionalInfo',
       'getRegistration',
+      'getRegistrationTimeline',
       'getRegistrationCancellation',
       'getRegistrationTierChange',
       'getWaitingList',
@@ -171,6 +174,7 @@ describe('route table', () => {
       'putAdminFeatures',
       'postAdminCheckIns',
       'getAdminCheckIns',
+      'postAdminBadgePrints',
       'getAdminRegistrationRefund',
       'postAdminRegistrationRefund',
       'postAdminEventCancellationDryRun',

@@ -4,8 +4,10 @@ import type { z } from 'zod'
 import './flags.ts'
 import './profile.ts'
 import './registration.ts'
+import './registration-timeline.ts'
 import './participants.ts'
 import './check-ins.ts'
+import './badge-prints.ts'
 import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
@@ -15,6 +17,7 @@ import './editions.ts'
 import './staff.ts'
 import './retention.ts'
 import './timetable.ts'
+import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
@@ -24,6 +27,7 @@ import { profileRoutes } from './profile.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
+import { registrationTimelineRoutes } from './registration-timeline.ts'
 import { retentionRoutes } from './retention.ts'
 import type { RouteDefinition } from './route.ts'
 import { staffRoutes } from './staff.ts'
@@ -47,6 +51,7 @@ export const apiRoutes = {
   getInventory: registrationRoutes.getInventory,
   getRegistration: registrationRoutes.getRegistration,
   getRegistrationHistory: registrationRoutes.getRegistrationHistory,
+  getRegistrationTimeline: registrationTimelineRoutes.getRegistrationTimeline,
   postRegistration: registrationRoutes.postRegistration,
   deleteRegistration: registrationRoutes.deleteRegistration,
   putRegistrationDetails: registrationRoutes.putRegistrationDetails,
@@ -69,6 +74,7 @@ export const apiRoutes = {
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,
   getAdminCheckIns: checkInRoutes.getAdminCheckIns,
+  postAdminBadgePrints: badgePrintRoutes.postAdminBadgePrints,
   getAdminRegistrationRefund: refundRoutes.getAdminRegistrationRefund,
   postAdminRegistrationRefund: refundRoutes.postAdminRegistrationRefund,
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
