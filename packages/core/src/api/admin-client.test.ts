@@ -150,6 +150,7 @@ describe('admin API client', () => {
       'setStaffEnabled',
       'setStaffRole',
       'startEventCancellation',
+      'uploadBadgePrints',
       'uploadCheckIns',
     ])
   })
