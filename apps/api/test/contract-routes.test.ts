@@ -9,8 +9,17 @@ import { createTestApi, databaseKinds, type TestApi, useTestDatabase } from './s
  * with its method and path, and nothing else is, but for the few routes that are not API operations.
  */
 
-/** Mounted beside the contract: the load balancer's probe, the generated document, the provider's webhook. */
-const outsideTheContract = ['GET /health', 'GET /openapi.json', `POST ${paymentWebhookPath}`]
+/**
+ * Mounted beside the contract: the load balancer's probe, the generated document, the provider's webhook, and the
+ * timetable's calendar feeds, which answer text/calendar rather than JSON (decision 172).
+ */
+const outsideTheContract = [
+  'GET /health',
+  'GET /openapi.json',
+  `POST ${paymentWebhookPath}`,
+  'GET /timetable.ics',
+  'GET /timetable.en.ics',
+]
 
 const contractRoutes: readonly RouteDefinition[] = Object.values(apiRoutes)
 
@@ -32,7 +41,7 @@ describe.each(databaseKinds)('contract routes (%s)', (kind) => {
     sut = await createTestApi(database().database)
   })
 
-  it('mounts every route of the contract and nothing else but the probe, the document and the webhook', () => {
+  it('mounts every route of the contract and nothing else but the probe, the document, the webhook and the calendar feeds', () => {
     // Hono lists its middleware as handlers of every method on every path; the routes are the rest.
     const mounted = new Set(
       sut.api.app.routes

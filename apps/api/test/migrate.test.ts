@@ -30,6 +30,7 @@ describe('migrations', () => {
       )
       expect(tables.map((table) => table.name)).toEqual([
         'automatic_refunds',
+        'badge_prints',
         'check_in_states',
         'check_ins',
         'checkout_sessions_to_end',

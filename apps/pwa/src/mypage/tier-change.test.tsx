@@ -51,7 +51,7 @@ describe('changing tier after payment', () => {
 
     expect(
       await screen.findByText(
-        'The category can only be changed after payment, and only to a category without a changing room (General or Sponsor).',
+        'The category can only be changed after payment, and only to a category without a changing room (Member or Sponsor).',
       ),
     ).toBeTruthy()
     fireEvent.click(await screen.findByRole('button', { name: 'Change category' }))
