@@ -129,17 +129,20 @@ test.describe('offline and installable', () => {
       .getByRole('link', { name: 'タイムテーブル' })
       .click()
     await expect(page.getByRole('heading', { level: 1, name: 'タイムテーブル' })).toBeVisible()
-    await imageShown(page, '/images/timetable-ja.svg')
-    for (const [path, heading, image] of [
-      ['/ja/timetable', 'タイムテーブル', '/images/timetable-ja.svg'],
-      ['/en/timetable', 'Timetable', '/images/timetable-en.svg'],
-      ['/ja/venue-map', '会場マップ', '/images/venue-map-ja.svg'],
-      ['/en/venue-map', 'Venue map', '/images/venue-map-en.svg'],
-      ['/en', (await servedEdition()).edition.name.en, undefined],
+    // The published timetable, which the service worker fetched when it installed, as text (decision 172).
+    const session = { ja: '着ぐるみパレード', en: 'Fursuit parade' }
+    await expect(page.getByRole('listitem', { name: session.ja }).first()).toBeVisible()
+    for (const [path, heading, image, listed] of [
+      ['/ja/timetable', 'タイムテーブル', undefined, session.ja],
+      ['/en/timetable', 'Timetable', undefined, session.en],
+      ['/ja/venue-map', '会場マップ', '/images/venue-map-ja.svg', undefined],
+      ['/en/venue-map', 'Venue map', '/images/venue-map-en.svg', undefined],
+      ['/en', (await servedEdition()).edition.name.en, undefined, undefined],
     ] as const) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       if (image) await imageShown(page, image)
+      if (listed) await expect(page.getByRole('listitem', { name: listed }).first()).toBeVisible()
     }
     await expect(offlineStatus(page, 'Connection status')).toHaveText('Offline: showing saved content')
     expect(await blockingViolations(page)).toEqual([])
@@ -236,7 +239,9 @@ test.describe('offline and installable', () => {
     const qr = page.getByTestId('registration-code-qr')
     await expect(qr).toBeVisible()
     await expect(page.getByText('Offline Fox')).toBeVisible()
-    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^Last refreshed .+ GMT\+9$/)
+    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(
+      /^Last refreshed .+ \(Japan time\)$/,
+    )
     await expect.poll(async () => (await keptRegistrationCode(page))?.savedAt).toBeGreaterThan(0)
     const first = await keptRegistrationCode(page)
 
@@ -256,7 +261,7 @@ test.describe('offline and installable', () => {
       await expect(page.getByText('Offline Fox')).toBeVisible()
     }
     // The page shows the refreshed copy and when it was refreshed, in Japan time.
-    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^最終更新: .+ JST$/)
+    await expect(page.getByTestId('registration-code-refreshed-at')).toHaveText(/^最終更新: .+（日本時間）$/)
     await expect(offlineStatus(page, '接続状態')).toHaveText('オフライン：保存済みの内容を表示しています')
 
     // My Page cannot open offline: its network-error page leads to the saved code rather than a dead end.

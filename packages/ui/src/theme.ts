@@ -10,10 +10,6 @@ export const colorSchemeAttribute = 'class'
 export const themeModeStorageKey = 'mui-mode'
 
 // System fonts only: a Japanese web font would cost hundreds of KiB before the first paint on a phone.
-/** What should not break inside a Japanese word: headings, buttons, labels of tabs and chips, table headers. */
-const phraseBreaking =
-  ':lang(ja) :is(h1, h2, h3, h4, h5, h6, legend, th, button, header a, a.MuiButton-root, .MuiTab-root, .MuiChip-label)'
-
 const fontFamily = [
   'system-ui',
   '-apple-system',
@@ -97,9 +93,6 @@ export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme
       },
     },
     components: {
-      // Japanese has no spaces, so a heading, button or table header breaks after any character ("フェ / ス").
-      // Browsers that know Japanese phrases break between them instead; the rest keep their usual breaking.
-      MuiCssBaseline: { styleOverrides: { [phraseBreaking]: { wordBreak: 'auto-phrase' } } },
       ...(linkComponent ? { MuiButtonBase: { defaultProps: { LinkComponent: linkComponent } } } : {}),
       // MUI greys a coloured app bar in the dark scheme; the header keeps the brand pink in both.
       MuiAppBar: {

@@ -78,37 +78,6 @@ export function formatDatePeriod(
   return `${dateFormat(language, options, 'UTC').format(fromMs)}〜${dateFormat(language, options, 'UTC', !sameYear).format(toMs)}`
 }
 
-/** How the site names the event's zone after a time: one way in each language (docs/glossary.md). */
-const japanTime: Readonly<Record<Language, string>> = { ja: '（日本時間）', en: ' (Japan time)' }
-
-/**
- * Formats an instant with its time of day in Asia/Tokyo, followed by "Japan time" in the page's words rather than
- * ICU's abbreviation (JST in Japanese, GMT+9 in English); in the device's zone, with that zone's name, only where
- * the runtime does not know Asia/Tokyo.
- */
-export function formatInstant(
-  epochMs: number,
-  language: Language,
-  options: DateFormatOptions & {
-    /** Leaves "Japan time" out, where a column's header already says it. */
-    zoneInHeader?: boolean
-  } = {},
-): string {
-  const known = supportsTimeZone(eventTimeZone)
-  const text = new Intl.DateTimeFormat(languageLocales[language], {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    ...(options.weekday ? { weekday: 'short' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...(known ? { timeZone: eventTimeZone } : { timeZoneName: 'short' }),
-  }).format(epochMs)
-  return known && !options.zoneInHeader ? `${text}${japanTime[language]}` : text
-}
-
 /** How a date relates to something: until (まで), since (から) or after (以降) it. */
 export const dateRelations = ['until', 'since', 'after'] as const
 export type DateRelation = (typeof dateRelations)[number]

@@ -19,10 +19,10 @@ import {
   formatCalendarDate,
   formatDatePeriod,
   formatDateRelation,
-  formatInstant,
   japaneseDateSuffixes,
   supportsTimeZone,
 } from './date-format.ts'
+import { formatInstant } from './instant-format.ts'
 
 describe('date helper', () => {
   it('knows leap years, centuries included', () => {
