@@ -21,9 +21,9 @@ import { createEditionStore } from './app/edition.ts'
 import { createFeatureFlagsStore } from './app/feature-flags.ts'
 import type { AppServices } from './app/services.tsx'
 import { createPwaI18n } from './i18n.ts'
+import { englishStrings } from './i18n-english.ts'
 import { documentTitle } from './layout/usePageTitle.ts'
 import brandEn from './locales/en/brand.json'
-import pwaEn from './locales/en/pwa.json'
 import brandJa from './locales/ja/brand.json'
 import { openGraphTags } from './open-graph.ts'
 import { pages } from './pages.ts'
@@ -108,7 +108,7 @@ export async function prerender(path: string, origin = ''): Promise<PrerenderedP
   const entry = prerenderedPaths.find((candidate) => candidate.path === path)
   const language = path.split('/')[1]
   if (!entry || !isLanguage(language)) throw new Error(`${path} is not a prerendered page`)
-  const i18n = createPwaI18n(language, pwaEn)
+  const i18n = createPwaI18n(language, englishStrings)
   // The client's default Emotion cache uses the key `css`; the same key lets it adopt these styles.
   const cache = createCache({ key: 'css' })
   const emotion = createEmotionServer(cache)

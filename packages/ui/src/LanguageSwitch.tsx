@@ -1,7 +1,15 @@
 import { Button } from '@mui/material'
-import { useTranslation } from 'react-i18next'
 import { type Language, supportedLanguages } from './i18n.ts'
 import { TranslateIcon } from './icons.ts'
+
+/**
+ * Each language offered in its own words, whatever the page's language. Kept here rather than in the locale
+ * files, so a page need not load another language's strings to offer it (the top page's budget, decision 041).
+ */
+const offers: Readonly<Record<Language, { name: string; switchTo: string }>> = {
+  ja: { name: '日本語', switchTo: '日本語で表示する' },
+  en: { name: 'English', switchTo: 'Show in English' },
+}
 
 export interface LanguageSwitchProps {
   current: Language
@@ -16,7 +24,6 @@ export interface LanguageSwitchProps {
  * `日本語` on English ones) so a reader who cannot read the current one still finds it.
  */
 export function LanguageSwitch({ current, hrefFor, onSelect }: LanguageSwitchProps) {
-  const { t } = useTranslation('common')
   return supportedLanguages
     .filter((language) => language !== current)
     .map((language) => (
@@ -26,12 +33,12 @@ export function LanguageSwitch({ current, hrefFor, onSelect }: LanguageSwitchPro
         href={hrefFor(language)}
         lang={language}
         hrefLang={language}
-        title={t('language.switchTo', { lng: language })}
+        title={offers[language].switchTo}
         startIcon={<TranslateIcon />}
         onClick={() => onSelect?.(language)}
         sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
       >
-        {t(`language.${language}`)}
+        {offers[language].name}
       </Button>
     ))
 }

@@ -13,11 +13,19 @@ export const commonResources = { ja: { common: commonJa }, en: { common: commonE
  * shared. Resources are bundled, so initialisation is synchronous and the first render is translated.
  */
 export function createI18n(language: Language, appResources: Resource): i18n {
-  const instance = i18next.createInstance()
   const resources: Resource = {}
   for (const lng of supportedLanguages) {
     resources[lng] = { ...commonResources[lng], ...appResources[lng] }
   }
+  return createI18nWith(language, resources)
+}
+
+/**
+ * The same with every namespace passed in, `common` included: for an app that bundles only some languages and
+ * loads the others when they are chosen (the site's top page has no room for English it does not show).
+ */
+export function createI18nWith(language: Language, resources: Resource): i18n {
+  const instance = i18next.createInstance()
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'ja',

@@ -5,7 +5,7 @@ export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } f
 export { loadApiUrl, loadErrorReportingConfig } from './error-reporting-config.ts'
 export { ErrorReportingProvider } from './error-reporting-context.tsx'
 export { useErrorText } from './error-text.ts'
-export { commonResources, createI18n, type Language, supportedLanguages } from './i18n.ts'
+export { commonResources, createI18n, createI18nWith, type Language, supportedLanguages } from './i18n.ts'
 export { CloseIcon, MenuIcon, OpenInNewIcon } from './icons.ts'
 export { LanguageSwitch } from './LanguageSwitch.tsx'
 export { NotificationSnackbar } from './NotificationSnackbar.tsx'

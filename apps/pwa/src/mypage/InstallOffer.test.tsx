@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { type InstallPromptEvent, installPromptSource } from '../app/install-offer.ts'
 import { keepInstallPrompt } from '../app/install-prompt.ts'
 import { createPwaI18n } from '../i18n.ts'
-import pwaEn from '../locales/en/pwa.json'
+import { englishStrings } from '../i18n-english.ts'
 import {
   InstallOffer,
   type InstallOfferEnvironment,
@@ -64,7 +64,7 @@ function setup(overrides: Partial<InstallOfferEnvironment> & { language?: 'ja' |
     ...overrides,
   }
   const view = render(
-    <I18nextProvider i18n={createPwaI18n(overrides.language ?? 'en', pwaEn)}>
+    <I18nextProvider i18n={createPwaI18n(overrides.language ?? 'en', englishStrings)}>
       <InstallOffer environment={environment} />
     </I18nextProvider>,
   )

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPwaI18n } from '../i18n.ts'
-import pwaEn from '../locales/en/pwa.json'
+import { englishStrings } from '../i18n-english.ts'
 import { ManifestLink } from './ManifestLink.tsx'
 import { OfflineIndicator } from './OfflineIndicator.tsx'
 
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('offline indicator', () => {
   it('is an empty status region online and says so when the connection drops and returns', () => {
-    const i18n = createPwaI18n('en', pwaEn)
+    const i18n = createPwaI18n('en', englishStrings)
     render(
       <I18nextProvider i18n={i18n}>
         <OfflineIndicator />

@@ -19,8 +19,8 @@ import { createEditionStore } from '../app/edition.ts'
 import { createFeatureFlagsStore } from '../app/feature-flags.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
+import { englishStrings } from '../i18n-english.ts'
 import { splitLanguagePath } from '../language.ts'
-import pwaEn from '../locales/en/pwa.json'
 import { createAppRoutes } from '../routes.tsx'
 import { now } from './fake-account.ts'
 
@@ -148,7 +148,7 @@ export function renderApp(
     location: { pathname: '', search: '', hash: '', state: null },
   }
   const pathname = typeof entry === 'string' ? entry : entry.pathname
-  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', pwaEn)
+  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', englishStrings)
   const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
   const view = render(
     <App i18n={i18n} services={fakeServices(options, recorded)}>
