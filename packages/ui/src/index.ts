@@ -1,5 +1,6 @@
 export { type AppProps, AppProviders } from './AppProviders.tsx'
 export { browserOnline } from './browser-online.ts'
+export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { ErrorAlert } from './ErrorAlert.tsx'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadApiUrl, loadErrorReportingConfig } from './error-reporting-config.ts'
