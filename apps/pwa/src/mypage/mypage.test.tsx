@@ -395,6 +395,14 @@ describe('account, profile and additional info', () => {
     await click('button', '保存する')
     expect(await screen.findByText('保存しました。')).toBeTruthy()
     expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
+    // A new submit that does not save takes the earlier "saved" away, and focus goes to what is wrong.
+    await type(/Xのユーザー名/, 'still not valid!')
+    await click('button', '保存する')
+    await waitFor(() => expect(screen.queryByText('保存しました。')).toBeNull())
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Xのユーザー名/ })),
+    )
+    expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
   })
 })
 
