@@ -18,6 +18,7 @@ export {
   preloadRetryQueryKey,
 } from './preload-retry.ts'
 export { isExternalHref, RouterLink } from './RouterLink.tsx'
+export { scrollShadows } from './scroll-shadows.ts'
 export { createServicesContext } from './services-context.tsx'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
 export {
