@@ -27,6 +27,7 @@ import {
   type StoredEdition,
   saveEdition,
 } from '../services/editions.ts'
+import { seedAddonProducts } from '../services/addons.ts'
 import { syncTierCapacities } from '../services/inventory.ts'
 import { mountTimetableRoutes } from './timetable.ts'
 
@@ -71,6 +72,7 @@ export function mountEditionRoutes(
         stored.edition.id,
         perTier((tier) => tiers[tier].capacity),
       )
+      await seedAddonProducts(db, stored.edition)
     }
   }
 
