@@ -30,7 +30,10 @@ export const addonProducts = pgTable(
   (table) => [
     primaryKey({ columns: [table.editionId, table.code] }),
     check('addon_products_price_positive', sql`${table.priceJpy} > 0`),
-    check('addon_products_taken_within_capacity', sql`${table.taken} >= 0 and ${table.taken} <= ${table.capacity}`),
+    check(
+      'addon_products_taken_within_capacity',
+      sql`${table.taken} >= 0 and ${table.taken} <= ${table.capacity}`,
+    ),
   ],
 )
 

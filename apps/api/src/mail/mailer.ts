@@ -198,7 +198,12 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
             eq(addonProducts.code, addonPurchases.productCode),
           ),
         )
-        .where(and(eq(addonPurchases.registrationId, registration.registrationId), eq(addonPurchases.status, 'paid')))
+        .where(
+          and(
+            eq(addonPurchases.registrationId, registration.registrationId),
+            eq(addonPurchases.status, 'paid'),
+          ),
+        )
         .orderBy(desc(addonPurchases.paidAt))
         .limit(1)
       if (!purchase?.purchase.checkoutSessionId) return { skip: 'the registration has no paid add-on' }

@@ -101,7 +101,9 @@ async function apply(
   }
   if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
   if (event.effect === 'expired') {
-    return (await registrations.addons.markExpired(event.sessionId)) ?? registrations.markExpired(event.sessionId)
+    return (
+      (await registrations.addons.markExpired(event.sessionId)) ?? registrations.markExpired(event.sessionId)
+    )
   }
   const addon = await registrations.addons.markPaid(event.sessionId)
   return addon ?? (await registrations.markPaid(event.sessionId)).outcome

@@ -1,4 +1,10 @@
-import { addonCheckoutCodec, addonListCodec, addonPurchaseCodec, apiRoutes, registrationCheckoutCodec } from '@furfes/core'
+import {
+  addonCheckoutCodec,
+  addonListCodec,
+  addonPurchaseCodec,
+  apiRoutes,
+  registrationCheckoutCodec,
+} from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import { callerEmail, requireOwnOrigin } from '../http/gates.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import { seedAddonProducts } from '../services/addons.ts'
 import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
@@ -27,7 +28,6 @@ import {
   type StoredEdition,
   saveEdition,
 } from '../services/editions.ts'
-import { seedAddonProducts } from '../services/addons.ts'
 import { syncTierCapacities } from '../services/inventory.ts'
 import { mountTimetableRoutes } from './timetable.ts'
 

@@ -68,7 +68,8 @@ export async function markAddonPaid(
       .for('update')
     if (!row) return undefined
     if (row.status === 'paid') return { outcome: 'already_paid' as const, row }
-    if (row.status === 'refunding' || row.status === 'refunded') return { outcome: 'already_refunded' as const, row }
+    if (row.status === 'refunding' || row.status === 'refunded')
+      return { outcome: 'already_refunded' as const, row }
     const now = clock()
     if (row.status === 'expired') {
       const registration = await registrationById(tx, row.registrationId)
@@ -89,7 +90,12 @@ export async function markAddonPaid(
       if (!kept) {
         await tx
           .update(addonPurchases)
-          .set({ status: 'refunding', refundedAt: new Date(now), refundJpy: row.amountJpy, updatedAt: new Date(now) })
+          .set({
+            status: 'refunding',
+            refundedAt: new Date(now),
+            refundJpy: row.amountJpy,
+            updatedAt: new Date(now),
+          })
           .where(eq(addonPurchases.purchaseId, row.purchaseId))
         return { outcome: 'refunded_automatically' as const, row }
       }

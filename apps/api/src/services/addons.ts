@@ -5,7 +5,12 @@ import { iso, oneOf } from '../db/columns.ts'
 import { type Executor, queryRows, sqlState } from '../db/database.ts'
 import { addonProducts, addonPurchases } from '../db/schema.ts'
 import { highTraffic, notFound, productError } from '../http/errors.ts'
-import { type AddonPaymentDeps, endAddonHolds, settleAddonRefunds, startAddonRefunds } from './addon-payments.ts'
+import {
+  type AddonPaymentDeps,
+  endAddonHolds,
+  settleAddonRefunds,
+  startAddonRefunds,
+} from './addon-payments.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { retakeSpot } from './inventory.ts'
 import { checkoutLocale } from './registration-checkout.ts'
@@ -30,7 +35,10 @@ const uniqueViolation = '23505'
  */
 export async function seedAddonProducts(db: Executor, edition: Pick<Edition, 'id' | 'registration'>) {
   for (const product of seededAddonProducts(edition)) {
-    const window = { saleOpensAt: new Date(product.saleOpensAt), saleClosesAt: new Date(product.saleClosesAt) }
+    const window = {
+      saleOpensAt: new Date(product.saleOpensAt),
+      saleClosesAt: new Date(product.saleClosesAt),
+    }
     await db
       .insert(addonProducts)
       .values({
@@ -113,7 +121,10 @@ export interface BuyAddonInput {
  * registration and product, so a second request at the same moment takes nothing), then opens its own checkout
  * session. A request while the checkout is open answers that checkout again, so a double submit pays once.
  */
-export async function buyAddon(deps: RegistrationDeps, input: BuyAddonInput): Promise<{ paymentUrl: string }> {
+export async function buyAddon(
+  deps: RegistrationDeps,
+  input: BuyAddonInput,
+): Promise<{ paymentUrl: string }> {
   const { db, clock, gateway, logger } = deps
   const edition = await deps.currentEdition.read()
   const now = clock()
@@ -132,7 +143,12 @@ export async function buyAddon(deps: RegistrationDeps, input: BuyAddonInput): Pr
     if (held.paymentUrl === null) throw productError(409, 'purchaseSessionAlreadyExists')
     return { paymentUrl: held.paymentUrl }
   }
-  if (!addonOnSale({ saleOpensAt: product.saleOpensAt.getTime(), saleClosesAt: product.saleClosesAt.getTime() }, now))
+  if (
+    !addonOnSale(
+      { saleOpensAt: product.saleOpensAt.getTime(), saleClosesAt: product.saleClosesAt.getTime() },
+      now,
+    )
+  )
     throw productError(409, 'addonNotOnSale')
   const purchaseId = randomUUID()
   try {
@@ -187,7 +203,9 @@ export async function buyAddon(deps: RegistrationDeps, input: BuyAddonInput): Pr
   )
   if (attached.length === 0) {
     // Its claim passed before the session existed and the sweep gave the place back: nobody may pay it now.
-    logger.warn('An add-on checkout session was opened for a purchase that had ended meanwhile', { purchaseId })
+    logger.warn('An add-on checkout session was opened for a purchase that had ended meanwhile', {
+      purchaseId,
+    })
     await gateway
       .expireCheckoutSession(session.sessionId)
       .catch((error: unknown) =>
@@ -228,7 +246,8 @@ export async function refundAddonAlone(
   const latest = () =>
     purchasesOf(db, input.registrationId).then((rows) => rows.find((row) => row.productCode === input.code))
   const purchase = await latest()
-  if (purchase?.status !== 'refunding' && purchase?.status !== 'refunded') throw productError(409, 'addonNotBought')
+  if (purchase?.status !== 'refunding' && purchase?.status !== 'refunded')
+    throw productError(409, 'addonNotBought')
   if (purchase.status === 'refunding') {
     const failed = await settleAddonRefunds(deps, sql`purchase_id = ${purchase.purchaseId}::uuid`)
     if (failed > 0) throw productError(502, 'refundFailed')

@@ -175,7 +175,12 @@ export async function cancelRefunded(
       { editionId: row.edition_id, tier: row.registration_tier },
       deps.offerReturnedSpots,
     )
-    await startAddonRefunds(tx, sql`registration_id = ${cancellation.registrationId}::uuid`, addonPercent, now)
+    await startAddonRefunds(
+      tx,
+      sql`registration_id = ${cancellation.registrationId}::uuid`,
+      addonPercent,
+      now,
+    )
     await tx.insert(registrationRefunds).values({
       registrationId: cancellation.registrationId,
       amountJpy: cancellation.amountJpy,

@@ -50,7 +50,10 @@ export interface AddonService {
   refundAlone(input: { registrationId: string; code: string; actor: AuditActor }): Promise<AddonPurchaseRow>
   markPaid(sessionId: string): Promise<AddonPaidOutcome | undefined>
   markExpired(sessionId: string): Promise<'expired' | 'not_pending' | undefined>
-  providerRefunded(sessionId: string, amountRefundedJpy: number): Promise<'addon_refunded' | 'already_refunded' | undefined>
+  providerRefunded(
+    sessionId: string,
+    amountRefundedJpy: number,
+  ): Promise<'addon_refunded' | 'already_refunded' | undefined>
 }
 
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */

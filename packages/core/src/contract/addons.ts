@@ -9,7 +9,10 @@ import { toClientNames, toWireNames } from './wire-names.ts'
 
 /* Add-on products and their purchases (decision 178). */
 
-const addonCodeSchema = z.string().regex(addonCodePattern).describe('The product code, e.g. cooking_club_tasting')
+const addonCodeSchema = z
+  .string()
+  .regex(addonCodePattern)
+  .describe('The product code, e.g. cooking_club_tasting')
 const instantWire = z.iso.datetime({ offset: true })
 
 export const addonPurchaseWireSchema = component(
@@ -49,7 +52,9 @@ export type AddonListWire = z.infer<typeof addonListWireSchema>
 export const addonCheckoutWireSchema = component(
   z.object({
     success_url: redirectUrlSchema.describe('Where Checkout returns after payment; one of our origins'),
-    cancel_url: redirectUrlSchema.describe('Where Checkout returns when the user gives up; one of our origins'),
+    cancel_url: redirectUrlSchema.describe(
+      'Where Checkout returns when the user gives up; one of our origins',
+    ),
   }),
   { id: 'AddonCheckoutRequest', description: 'Buy one add-on through Checkout' },
 )
@@ -138,7 +143,7 @@ export const addonRoutes = {
   postRegistrationAddon: memberRegistration.post('/registration/addons/{code}', {
     summary: 'Buy one add-on through Checkout',
     description:
-      'Holds a place of the add-on for the checkout\'s life; the payment webhook makes the purchase paid. One ' +
+      "Holds a place of the add-on for the checkout's life; the payment webhook makes the purchase paid. One " +
       'per registration: an open checkout of it is answered again. Errors: 409 addonNeedsPaidRegistration, ' +
       'addonNotOnSale, addonAlreadyBought, addonSoldOut, purchaseSessionAlreadyExists (another request is ' +
       'opening it); 404 notFound (no such add-on); 503 highTraffic.',

@@ -1,5 +1,5 @@
-import type { Edition } from './edition.ts'
 import { endOfDayInTokyo, startOfDayInTokyo } from './date.ts'
+import type { Edition } from './edition.ts'
 import { cookingClubTasting } from './limits.ts'
 
 /*
