@@ -202,6 +202,20 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
     expect(audit).toEqual([{ action: 'addonRefunded', subject: registrationId }])
   })
 
+  it('lists the paid add-ons with the participant, for the door and the CSV, and none once refunded', async () => {
+    const { registrationId } = await boughtTasting(sut)
+    const listed = async () => {
+      const answer = await sut.request('GET', '/admin/participants', { token: admin.token })
+      const items = (answer.body as { items: { registration?: { id: string }; addons?: unknown }[] }).items
+      return items.find((item) => item.registration?.id === registrationId)?.addons
+    }
+    expect(await listed()).toEqual([
+      { code: tasting, name_ja: '料理部 試食会', name_en: 'Cooking club tasting' },
+    ])
+    await sut.request('POST', addonRefundPath(registrationId), { token: admin.token })
+    expect(await listed()).toBeUndefined()
+  })
+
   it('refuses the door a refund, and answers addonNotBought when nothing was bought', async () => {
     const { registrationId } = await registeredMember(sut)
     const door = await sut.adminToken(randomUUID(), ['door'])
