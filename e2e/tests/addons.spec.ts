@@ -40,7 +40,7 @@ test('a participant buys the tasting and sees it on My Page and the receipt', as
   await page.goto('/en/sign-in')
   await signInInEnglish(page, member)
   const addons = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Add-ons' }) })
-  await expect(addons.getByText('Cooking club tasting')).toBeVisible()
+  await expect(addons.getByText('Cooking club tasting', { exact: true })).toBeVisible()
   await expect(addons.getByText('Not bought')).toBeVisible()
   await addons.getByRole('button', { name: 'Buy: Cooking club tasting' }).click()
 
