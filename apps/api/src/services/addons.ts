@@ -68,7 +68,7 @@ export function toAddonPurchase(row: AddonPurchaseRow): AddonPurchase {
 }
 
 /** The purchases of a registration, the ones holding a place first, then the newest. */
-export function purchasesOf(db: Executor, registrationId: string) {
+function purchasesOf(db: Executor, registrationId: string) {
   return db
     .select()
     .from(addonPurchases)

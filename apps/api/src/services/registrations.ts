@@ -44,7 +44,7 @@ import { sweep } from './registration-sweep.ts'
  * Add-ons (decision 178, addons.ts and addon-payments.ts): bought by a paid registration in checkouts of their own.
  * The `mark…` and `providerRefunded` answers are undefined for a session no purchase has (it is a registration's).
  */
-export interface AddonService {
+interface AddonService {
   list(userId: string): Promise<Addon[]>
   buy(input: BuyAddonInput): Promise<{ paymentUrl: string }>
   refundAlone(input: { registrationId: string; code: string; actor: AuditActor }): Promise<AddonPurchaseRow>
