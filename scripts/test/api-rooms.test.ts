@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 
 /*
  * The API's rooms stay as they are laid out: one module owns the spot count (apps/api/src/services/inventory.ts
- * holds every statement that changes `tier_inventory.taken`, decision 151), and every service file stays short
- * enough to read in one sitting.
+ * holds every statement that changes `tier_inventory.taken`, decision 151, and an add-on's `addon_products.taken`,
+ * decision 178: elsewhere an add-on row is only ever inserted, with no count, when an edition is seeded), and every
+ * service file stays short enough to read in one sitting.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -19,7 +20,10 @@ const maxServiceLines = 300
 const countWrites: readonly RegExp[] = [
   /\b(?:update|insert\s+into|delete\s+from)\s+tier_inventory\b/i,
   /\.(?:update|insert|delete)\(\s*tierInventory\s*\)/,
+  /\b(?:update|delete\s+from)\s+addon_products\b/i,
+  /\.(?:update|delete)\(\s*addonProducts\s*\)/,
   /\bset\s+taken\s*=/i,
+  /\btaken\s*:\s*sql\b/,
 ]
 
 function writesCount(text: string): { line: number; text: string }[] {
@@ -66,6 +70,10 @@ describe('the spot count check', () => {
     '.insert(tierInventory)',
     'delete from tier_inventory where registration_tier = $1',
     'update counters set taken = 3',
+    'update addon_products set capacity = 10',
+    'await db.update(addonProducts).set({ capacity: 1 })',
+    'delete from addon_products where code = $1',
+    'taken: sql`taken + 1`,',
   ])('finds %j', (line) => {
     expect(writesCount(line)).toEqual([{ line: 1, text: line.trim() }])
   })
@@ -74,6 +82,8 @@ describe('the spot count check', () => {
     'select i.taken, i.capacity from tier_inventory i',
     '// A hold is a row that counts in `tier_inventory.taken`',
     'const taken = await retakeSpot(tx, tier)',
+    'await db.insert(addonProducts).values(rows).onConflictDoUpdate({ target, set: { saleOpensAt } })',
+    'select p.taken, p.capacity from addon_products p',
   ])('lets %j pass', (line) => {
     expect(writesCount(line)).toEqual([])
   })

@@ -34,6 +34,7 @@ import {
   signingKeysFromConfig,
   signingKeysFromDatabase,
 } from './registration-code/keys.ts'
+import { seedAddonProducts } from './services/addons.ts'
 import { createCurrentEditionReader } from './services/current-edition.ts'
 import { readCurrentEdition, seedEditions } from './services/editions.ts'
 import { seedFeatureFlags } from './services/feature-flags.ts'
@@ -81,6 +82,8 @@ export async function prepareDatabase(
     edition.id,
     perTier((tier) => edition.tiers[tier].capacity),
   )
+  // Its add-ons (decision 178), seeded the same way.
+  await seedAddonProducts(db, edition)
 }
 
 /** Whether the database holds any registration or waiting-list entry (read before migration 0011). */

@@ -2,6 +2,8 @@ import { type Edition, type Language, venueCodec } from '@furfes/core'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import {
+  addonProducts,
+  addonPurchases,
   automaticRefunds,
   eventCancellationRuns,
   registrationRefunds,
@@ -181,6 +183,38 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           registrationTier: change.toTier,
           badgeName: registration.badgeName,
           amountJpy: change.amountJpy,
+        },
+      }
+    },
+    async addon_receipt(registration) {
+      // The newest paid purchase: the mail is owed again for each purchase (addon-payments.ts).
+      const [purchase] = await db
+        .select({ purchase: addonPurchases, nameJa: addonProducts.nameJa, nameEn: addonProducts.nameEn })
+        .from(addonPurchases)
+        .innerJoin(
+          addonProducts,
+          and(
+            eq(addonProducts.editionId, addonPurchases.editionId),
+            eq(addonProducts.code, addonPurchases.productCode),
+          ),
+        )
+        .where(
+          and(
+            eq(addonPurchases.registrationId, registration.registrationId),
+            eq(addonPurchases.status, 'paid'),
+          ),
+        )
+        .orderBy(desc(addonPurchases.paidAt))
+        .limit(1)
+      if (!purchase?.purchase.checkoutSessionId) return { skip: 'the registration has no paid add-on' }
+      const payment = await gateway.paymentDetails(purchase.purchase.checkoutSessionId)
+      return {
+        data: {
+          registrationTier: registration.registrationTier,
+          badgeName: registration.badgeName,
+          product: { ja: purchase.nameJa, en: purchase.nameEn },
+          amountJpy: purchase.purchase.amountJpy,
+          paymentId: payment.paymentId,
         },
       }
     },

@@ -564,6 +564,23 @@ const tierChangeRefunded = notice<TierChangeRefundedData>(
   (data, language) => ({ amount: yen(data.amountJpy, language) }),
 )
 
+interface AddonReceiptData extends NoticeData {
+  product: Readonly<Record<Language, string>>
+  amountJpy: number
+  paymentId: string
+}
+
+/** The receipt of an add-on (decision 178): what was bought, for how much, and the payment id staff find it by. */
+const addonReceipt = notice<AddonReceiptData>(
+  'mypage/dashboard',
+  () => 'addonReceipt',
+  (data, language) => ({
+    product: data.product[language],
+    amount: yen(data.amountJpy, language),
+    paymentId: data.paymentId,
+  }),
+)
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
@@ -575,6 +592,7 @@ export const mailTemplates = {
   details_changed: detailsChanged,
   tier_changed: tierChanged,
   tier_change_refunded: tierChangeRefunded,
+  addon_receipt: addonReceipt,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */

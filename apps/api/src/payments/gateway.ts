@@ -18,6 +18,11 @@ export interface CheckoutSessionRequest {
   expiresAt: number
   /** Copied onto the session, so webhooks can be traced back (registration_id, user_id). */
   metadata: Record<string, string>
+  /**
+   * Set when the session sells an add-on (decision 178) rather than the registration: the purchase it pays and the
+   * product's name per language. The session is then its own payment, opened once per purchase.
+   */
+  addon?: { purchaseId: string; name: Readonly<Record<'ja' | 'en', string>> }
 }
 
 export interface CheckoutSession {

@@ -101,6 +101,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       // API ends it when the hold is released (registrations.ts).
       const expiresAtSeconds = Math.floor(Math.max(request.expiresAt, now + stripeMinimumSessionMs) / 1000)
       const tierLabel = coreResources[request.locale].domain.registrationTier[request.registrationTier]
+      const { addon } = request
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -110,7 +111,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
                 currency: 'jpy',
                 // JPY has no minor unit: the amount is in yen.
                 unit_amount: request.amountJpy,
-                product_data: { name: productName[request.locale](tierLabel) },
+                product_data: { name: addon?.name[request.locale] ?? productName[request.locale](tierLabel) },
               },
               quantity: 1,
             },
@@ -118,7 +119,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           // Cards only (the spec's brands, debit and prepaid included): a paid session is paid at once.
           allowed_payment_method_types: ['card'],
           ...(request.customerEmail === undefined ? {} : { customer_email: request.customerEmail }),
-          client_reference_id: request.registrationId,
+          client_reference_id: addon?.purchaseId ?? request.registrationId,
           metadata: request.metadata,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
@@ -126,7 +127,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           expires_at: expiresAtSeconds,
         },
         // A retried request (timeout, 5xx) returns the same session instead of opening a second one.
-        { idempotencyKey: `registration-checkout-${request.registrationId}` },
+        {
+          idempotencyKey: addon
+            ? `addon-checkout-${addon.purchaseId}`
+            : `registration-checkout-${request.registrationId}`,
+        },
       )
       if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`)
       return {

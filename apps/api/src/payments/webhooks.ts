@@ -30,6 +30,7 @@ type WebhookOutcome =
   | 'tier_change'
   | 'ignored'
   | 'refund_failed'
+  | 'addon_refunded'
 
 type Claim = { kind: 'claimed' } | { kind: 'duplicate'; outcome: string | null } | { kind: 'in_progress' }
 
@@ -84,7 +85,9 @@ async function apply(
     const sessionId =
       event.sessionId ?? (await services.gateway.checkoutSessionOfPayment(event.refund.paymentId))
     if (sessionId === undefined) return 'unknown_session'
-    return services.refunds.providerRefunded(sessionId, event.refund.amountRefundedJpy)
+    // An add-on is paid in a session of its own (decision 178): its refund concerns only the purchase.
+    const addon = await registrations.addons.providerRefunded(sessionId, event.refund.amountRefundedJpy)
+    return addon ?? services.refunds.providerRefunded(sessionId, event.refund.amountRefundedJpy)
   }
   if (event.effect === 'refund_failed' && event.failedRefund) {
     // The card could not take the money back after Stripe accepted the refund (a closed card). The registration
@@ -97,8 +100,13 @@ async function apply(
     return 'refund_failed'
   }
   if (event.sessionId === undefined || event.effect === 'none') return 'ignored'
-  if (event.effect === 'expired') return registrations.markExpired(event.sessionId)
-  return (await registrations.markPaid(event.sessionId)).outcome
+  if (event.effect === 'expired') {
+    return (
+      (await registrations.addons.markExpired(event.sessionId)) ?? registrations.markExpired(event.sessionId)
+    )
+  }
+  const addon = await registrations.addons.markPaid(event.sessionId)
+  return addon ?? (await registrations.markPaid(event.sessionId)).outcome
 }
 
 /**

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
+import { seedAddonProducts } from '../services/addons.ts'
 import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
@@ -71,6 +72,7 @@ export function mountEditionRoutes(
         stored.edition.id,
         perTier((tier) => tiers[tier].capacity),
       )
+      await seedAddonProducts(db, stored.edition)
     }
   }
 

@@ -19,7 +19,8 @@ import { eventCancelledIn } from './event-cancellation-run.ts'
  * inventory row in the statement that creates the hold, so two takers never pass the capacity. Ending a hold
  * changes the row and the count in one statement, and only rows that statement changed give a spot back, so a
  * spot comes back exactly once whatever runs concurrently (a webhook, a lazy read, the sweep, another
- * instance). Raising the capacity only raises the bound; lowering it below `taken` takes nothing away.
+ * instance). Raising the capacity only raises the bound; lowering it below `taken` takes nothing away. An add-on's
+ * places follow the same rule (decision 178): `addon_products.taken` = its pending and paid purchases <= capacity.
  */
 
 const holds = {
@@ -104,41 +105,51 @@ export interface TierOfEdition {
   tier: RegistrationTier
 }
 
+/** The places of one add-on product of one edition, counted in `addon_products.taken` (decision 178). */
+export type AddonOfEdition = { editionId: string; addon: string }
+
+/** The counter row of a tier's spots or an add-on's places, and the statement condition that picks it. */
+const counterOf = (spot: TierOfEdition | AddonOfEdition) =>
+  'tier' in spot
+    ? [sql`tier_inventory`, sql`edition_id = ${spot.editionId} and registration_tier = ${spot.tier}`]
+    : [sql`addon_products`, sql`edition_id = ${spot.editionId} and code = ${spot.addon}`]
+
 /**
- * A late payment takes a spot of its tier again (decision 141), or a paid registration takes a spot of the tier
- * it moves to (decision 167): false when none is free. A move, like a new registration, leaves a spot somebody
- * waits for to the waiting list (`waitingFirst`); a late payment was made already and takes any free spot.
+ * A late payment takes a spot of its tier again (decision 141), a move takes one of the new tier (decision 167), a
+ * purchase a place of an add-on (decision 178, in the transaction inserting it; the row lock orders takers): false
+ * when none is free. A move leaves a spot somebody waits for to the waiting list (`waitingFirst`).
  */
 export async function retakeSpot(
   executor: Executor,
-  { editionId, tier }: TierOfEdition,
+  spot: TierOfEdition | AddonOfEdition,
   waitingFirst = false,
 ): Promise<boolean> {
-  const nobodyWaits = sql`and not exists (select 1 from waiting_list_entries w
-    where w.edition_id = ${editionId} and w.registration_tier = ${tier} and w.status = 'waiting')`
+  const [counter, row] = counterOf(spot)
+  const nobodyWaits =
+    waitingFirst && 'tier' in spot
+      ? sql`and not exists (select 1 from waiting_list_entries w
+          where w.edition_id = ${spot.editionId} and w.registration_tier = ${spot.tier} and w.status = 'waiting')`
+      : sql``
   const taken = await queryRows(
     executor,
-    sql`update tier_inventory set taken = taken + 1
-        where edition_id = ${editionId} and registration_tier = ${tier} and taken < capacity
-          ${waitingFirst ? nobodyWaits : sql``} returning taken`,
+    sql`update ${counter} set taken = taken + 1 where ${row} and taken < capacity ${nobodyWaits} returning taken`,
   )
   return taken.length > 0
 }
 
 /**
  * Gives the spot of a PAID registration of `tier` back (it ended, or moved to another tier) and offers it to the
- * people waiting (`offer`), in the caller's transaction. Pending holds end through endHolds instead.
+ * people waiting (`offer`), in the caller's transaction; or the place of an add-on purchase whose hold the
+ * caller's statement just ended. Pending registrations end through endHolds instead.
  */
 export async function returnPaidSpot(
   executor: Executor,
-  { editionId, tier }: TierOfEdition,
+  spot: TierOfEdition | AddonOfEdition,
   offer: ((executor: Executor, tier: RegistrationTier) => Promise<unknown>) | undefined,
 ): Promise<void> {
-  await executor.execute(
-    sql`update tier_inventory set taken = greatest(taken - 1, 0)
-        where edition_id = ${editionId} and registration_tier = ${tier}`,
-  )
-  await offer?.(executor, tier)
+  const [counter, row] = counterOf(spot)
+  await executor.execute(sql`update ${counter} set taken = greatest(taken - 1, 0) where ${row}`)
+  if ('tier' in spot) await offer?.(executor, spot.tier)
 }
 
 export interface OfferedEntry {

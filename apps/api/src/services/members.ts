@@ -149,6 +149,7 @@ interface ParticipantRow {
   urls: string[] | null
   attention_flagged: boolean | null
   attention_note: string | null
+  addons: { code: string; name_ja: string; name_en: string }[] | null
 }
 
 /**
@@ -179,7 +180,12 @@ export async function participants(db: Executor, clock: Clock, editionId: string
         r.payment_url, r.expires_at,
         a.user_id is not null as has_additional_info, a.club_activity_x_username,
         p.privacy, p.handle_name, p.urls,
-        n.flagged as attention_flagged, n.note as attention_note
+        n.flagged as attention_flagged, n.note as attention_note,
+        (select json_agg(json_build_object('code', ap.product_code, 'name_ja', pr.name_ja, 'name_en', pr.name_en)
+           order by ap.product_code)
+         from addon_purchases ap
+         join addon_products pr on pr.edition_id = ap.edition_id and pr.code = ap.product_code
+         where ap.registration_id = r.registration_id and ap.status = 'paid') as addons
       from users u
       left join lateral (
         select * from registrations x
@@ -228,6 +234,15 @@ export async function participants(db: Executor, clock: Clock, editionId: string
       // What staff want the door to know (decision 175) travels with the registration to every device.
       ...(registration && row.attention_flagged !== null && row.attention_note !== null
         ? { attention: { flagged: row.attention_flagged, note: row.attention_note } }
+        : {}),
+      // The add-ons it paid for (decision 178): the door hands over their tickets, offline too.
+      ...(registration && row.addons?.length
+        ? {
+            addons: row.addons.map(({ code, name_ja, name_en }) => ({
+              code,
+              name: { ja: name_ja, en: name_en },
+            })),
+          }
         : {}),
     }
   })

@@ -6,6 +6,7 @@ import {
   type RefundPolicy,
   type RefundSource,
   type RegistrationTier,
+  refundPercentageAt,
   registrationChangeOf,
 } from '@furfes/core'
 import { and, eq, sql } from 'drizzle-orm'
@@ -16,6 +17,7 @@ import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { settleAddonRefunds, startAddonRefunds } from './addon-payments.ts'
 import { recordAudit } from './audit.ts'
 import { returnPaidSpot } from './inventory.ts'
 import { inRegistrationStates } from './registration-queries.ts'
@@ -128,6 +130,10 @@ export async function cancelRefunded(
   event: RefundEvent = refundEvents[cancellation.source],
 ): Promise<boolean> {
   const change = registrationChangeOf(event)
+  // The registration's add-ons go with it (decision 178): each is refunded on its own payment under the same
+  // policy, in full when the event is cancelled.
+  const addonPercent =
+    cancellation.source === 'event_cancelled' ? 100 : refundPercentageAt(now, await deps.policy())
   const canceled = await deps.db.transaction(async (tx) => {
     if (cancellation.attempt !== null) {
       await tx
@@ -168,6 +174,12 @@ export async function cancelRefunded(
       tx,
       { editionId: row.edition_id, tier: row.registration_tier },
       deps.offerReturnedSpots,
+    )
+    await startAddonRefunds(
+      tx,
+      sql`registration_id = ${cancellation.registrationId}::uuid`,
+      addonPercent,
+      now,
     )
     await tx.insert(registrationRefunds).values({
       registrationId: cancellation.registrationId,
@@ -215,6 +227,8 @@ export async function cancelRefunded(
     }
     return row.registration_tier
   })
-  if (canceled !== undefined) deps.onSpotsReturned?.(canceled)
-  return canceled !== undefined
+  if (canceled === undefined) return false
+  deps.onSpotsReturned?.(canceled)
+  await settleAddonRefunds(deps, sql`registration_id = ${cancellation.registrationId}::uuid`)
+  return true
 }

@@ -21,7 +21,7 @@ const attachSessionStatement = {
 }
 
 /** The checkout page speaks the language of the PWA page the user registered from (`/en/…`), else Japanese. */
-function checkoutLocale(successUrl: string): 'ja' | 'en' {
+export function checkoutLocale(successUrl: string): 'ja' | 'en' {
   return new URL(successUrl).pathname.split('/')[1] === 'en' ? 'en' : 'ja'
 }
 

@@ -2,6 +2,7 @@ import type { RegistrationTier } from '@furfes/core'
 import { eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { checkoutSessionsToEnd } from '../db/schema.ts'
+import { endAddonHolds, markAddonPaid, settleAddonRefunds } from './addon-payments.ts'
 import { sweepOffers } from './inventory.ts'
 import {
   holdLapses,
@@ -40,12 +41,34 @@ export async function sweep(deps: RegistrationDeps, tier?: RegistrationTier): Pr
   const waiting = await retryOnConflict(() => sweepOffers(db, { now, offerMs: deps.offerMs }))
   if (waiting.expired > 0 || waiting.offered > 0) logger.info('Waiting list swept', waiting)
   if (tier === undefined) {
+    await sweepAddons(deps, now)
     await endRememberedSessions(deps)
     await deps.automaticRefunds.settle()
     // The refunds of downgrades the provider could not make yet (decision 167).
     await settleOwedTierChangeRefunds(deps)
   }
   return released.length
+}
+
+/** A session found paid when it was to be ended: an add-on's purchase (decision 178) or a registration. */
+async function paid(deps: RegistrationDeps, sessionId: string): Promise<void> {
+  if ((await markAddonPaid(deps, sessionId)) === undefined) await markPaid(deps, sessionId)
+}
+
+/**
+ * The add-ons' part of the periodic sweep (decision 178): ends the purchases whose checkout ran out and gives their
+ * places back (ending their sessions too when holds are shorter than the provider's shortest session), and asks
+ * the provider again for the add-on refunds it could not make yet.
+ */
+async function sweepAddons(deps: RegistrationDeps, now: number): Promise<void> {
+  const ended = await retryOnConflict(() =>
+    endAddonHolds(deps.db, sql`expires_at <= ${iso(now)}::timestamptz`, now),
+  )
+  if (ended.length > 0) deps.logger.info('Released expired add-on holds', { count: ended.length })
+  if (deps.checkoutSessionMs !== undefined && deps.checkoutSessionMs < deps.gateway.minimumSessionMs) {
+    await endSessionsOf(deps, ended)
+  }
+  await settleAddonRefunds(deps)
 }
 
 /** Asks the provider again to end the sessions it could not end before (rememberSessionToEnd). */
@@ -56,7 +79,7 @@ async function endRememberedSessions(deps: RegistrationDeps): Promise<void> {
     const done = eq(checkoutSessionsToEnd.checkoutSessionId, row.checkoutSessionId)
     try {
       if ((await gateway.expireCheckoutSession(row.checkoutSessionId)) === 'completed') {
-        await markPaid(deps, row.checkoutSessionId)
+        await paid(deps, row.checkoutSessionId)
       }
       await db.delete(checkoutSessionsToEnd).where(done)
     } catch (error) {
@@ -80,12 +103,15 @@ async function endRememberedSessions(deps: RegistrationDeps): Promise<void> {
  * Ends, at the provider, the sessions of holds released here while the sessions were still payable. A session
  * paid meanwhile makes its registration paid.
  */
-async function endSessionsOf(deps: RegistrationDeps, released: readonly Released[]): Promise<void> {
+async function endSessionsOf(
+  deps: RegistrationDeps,
+  released: readonly Pick<Released, 'registration_id' | 'checkout_session_id'>[],
+): Promise<void> {
   for (const row of released) {
     if (row.checkout_session_id === null) continue
     try {
       if ((await deps.gateway.expireCheckoutSession(row.checkout_session_id)) === 'completed') {
-        await markPaid(deps, row.checkout_session_id)
+        await paid(deps, row.checkout_session_id)
       }
     } catch (error) {
       await rememberSessionToEnd(deps, row.registration_id, row.checkout_session_id, error)

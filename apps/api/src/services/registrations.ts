@@ -1,7 +1,21 @@
-import type { Clock, RegistrationHistoryItem, RegistrationTier } from '@furfes/core'
+import type { Addon, Clock, RegistrationHistoryItem, RegistrationTier } from '@furfes/core'
 import type { Executor, RawQuery } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import {
+  type AddonPaidOutcome,
+  addonProviderRefunded,
+  markAddonExpired,
+  markAddonPaid,
+} from './addon-payments.ts'
+import {
+  type AddonPurchaseRow,
+  type BuyAddonInput,
+  buyAddon,
+  listAddons,
+  refundAddonAlone,
+} from './addons.ts'
+import type { AuditActor } from './audit.ts'
 import type { AutomaticRefunds } from './automatic-refunds.ts'
 import { availability, type InventoryItem } from './availability.ts'
 import type { CurrentEditionReader } from './current-edition.ts'
@@ -26,6 +40,22 @@ import { sweep } from './registration-sweep.ts'
  * one dependencies object, into the service the routes call.
  */
 
+/**
+ * Add-ons (decision 178, addons.ts and addon-payments.ts): bought by a paid registration in checkouts of their own.
+ * The `mark…` and `providerRefunded` answers are undefined for a session no purchase has (it is a registration's).
+ */
+interface AddonService {
+  list(userId: string): Promise<Addon[]>
+  buy(input: BuyAddonInput): Promise<{ paymentUrl: string }>
+  refundAlone(input: { registrationId: string; code: string; actor: AuditActor }): Promise<AddonPurchaseRow>
+  markPaid(sessionId: string): Promise<AddonPaidOutcome | undefined>
+  markExpired(sessionId: string): Promise<'expired' | 'not_pending' | undefined>
+  providerRefunded(
+    sessionId: string,
+    amountRefundedJpy: number,
+  ): Promise<'addon_refunded' | 'already_refunded' | undefined>
+}
+
 /** CHECKOUT_CLAIM_SECONDS' default: a claim, plus the sweep interval, stays within a minute (decision 056). */
 const defaultCheckoutClaimMs = 30_000
 
@@ -47,6 +77,7 @@ export interface RegistrationService {
   releaseExpired(tier?: RegistrationTier): Promise<number>
   /** Spots of the tier went back elsewhere (a refund): this instance stops answering soldOut from memory. */
   forgetSoldOut(tier: RegistrationTier): void
+  addons: AddonService
 }
 
 export function createRegistrationService(options: {
@@ -83,5 +114,13 @@ export function createRegistrationService(options: {
     markExpired: (sessionId) => markExpired(deps, sessionId),
     releaseExpired: (tier) => sweep(deps, tier),
     forgetSoldOut: (tier) => deps.soldOut.forget(tier),
+    addons: {
+      list: (userId) => listAddons(deps, userId),
+      buy: (input) => buyAddon(deps, input),
+      refundAlone: (input) => refundAddonAlone(deps, input),
+      markPaid: (sessionId) => markAddonPaid(deps, sessionId),
+      markExpired: (sessionId) => markAddonExpired(deps, sessionId),
+      providerRefunded: (sessionId, amount) => addonProviderRefunded(deps, sessionId, amount),
+    },
   }
 }

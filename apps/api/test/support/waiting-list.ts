@@ -37,11 +37,34 @@ export async function spotAccounting(
   }))
 }
 
+/** Per add-on product of every edition (decision 178): the counter, the capacity and the purchases holding a place. */
+export async function addonAccounting(
+  database: Database,
+): Promise<{ code: string; capacity: number; taken: number; holding: number }[]> {
+  const rows = await queryRows<{ code: string; capacity: number; taken: number; holding: number }>(
+    database.db,
+    sql`select p.edition_id || '/' || p.code as code, p.capacity, p.taken,
+          (select count(*)::int from addon_purchases a
+           where a.edition_id = p.edition_id and a.product_code = p.code and a.status in ('pending', 'paid')) as holding
+        from addon_products p order by p.edition_id, p.code`,
+  )
+  return rows.map((row) => ({
+    code: row.code,
+    capacity: Number(row.capacity),
+    taken: Number(row.taken),
+    holding: Number(row.holding),
+  }))
+}
+
 /**
- * The inventory's invariant (src/services/inventory.ts) for every tier: the counter equals the holds, and never
- * passes the capacity. useTestApi checks it after every test.
+ * The inventory's invariant (src/services/inventory.ts) for every tier and add-on: the counter equals the holds,
+ * and never passes the capacity. useTestApi checks it after every test.
  */
 export async function expectSpotsAccountedFor(database: Database): Promise<void> {
+  for (const row of await addonAccounting(database)) {
+    expect({ addon: row.code, taken: row.taken }).toEqual({ addon: row.code, taken: row.holding })
+    expect(row.taken, `add-on ${row.code}`).toBeLessThanOrEqual(row.capacity)
+  }
   for (const row of await spotAccounting(database)) {
     expect({ tier: row.tier, taken: row.taken }).toEqual({
       tier: row.tier,

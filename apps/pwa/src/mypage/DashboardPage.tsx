@@ -10,6 +10,7 @@ import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { formatYen } from '../content/values.ts'
 import { localizedPath, searchWithout } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { AddonsSection } from './Addons.tsx'
 import { refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 import { InstallOffer } from './InstallOffer.tsx'
@@ -150,6 +151,7 @@ export default function DashboardPage() {
         )}
       </Section>
 
+      <AddonsSection paid={registration.value?.paymentStatus === 'paid'} />
       <RegistrationHistory />
       <WaitingListSummary waiting={waiting} />
       <VenueDetails />

@@ -6,10 +6,15 @@ export const refreshQueryKey = 'refresh'
 
 /**
  * Where Checkout sends the member back, for registering and for a waiting-list offer alike: the dashboard once
- * paid, the registration page when they turn back; both reload the user context on arrival.
+ * paid, the registration page when they turn back (an add-on, decision 178, turns back to the dashboard it was
+ * bought from); both reload the user context on arrival.
  */
-export function checkoutReturnUrls(language: Language, pwaUrl: string) {
+export function checkoutReturnUrls(
+  language: Language,
+  pwaUrl: string,
+  cancelPath: 'mypage/registration' | 'mypage/dashboard' = 'mypage/registration',
+) {
   const url = (path: string) =>
     new URL(`${localizedPath(language, path)}?${refreshQueryKey}=true`, pwaUrl).href
-  return { successUrl: url('mypage/dashboard'), cancelUrl: url('mypage/registration') }
+  return { successUrl: url('mypage/dashboard'), cancelUrl: url(cancelPath) }
 }

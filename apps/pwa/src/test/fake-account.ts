@@ -1,4 +1,5 @@
 import {
+  type Addon,
   type AuthInfo,
   type CognitoAuthClient,
   CognitoError,
@@ -222,6 +223,8 @@ function createFakeMemberApi() {
     cancellationQuote: null as RefundQuote | null,
     /** What GET /registration/tier-change answers: null is its 404 (no registration). */
     tierChangeQuote: null as TierChangeQuote | null,
+    /** What GET /registration/addons answers. */
+    addons: [] as Addon[],
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -412,6 +415,27 @@ function createFakeMemberApi() {
         accept,
       ),
     getVenue: () => call('getVenue', () => state.venue),
+    getAddons: () => call('getAddons', () => state.addons),
+    buyAddon: (code, checkout) =>
+      call(
+        'buyAddon',
+        () => {
+          const addon = state.addons.find((item) => item.code === code)
+          if (!addon) throw new ProductError('notFound', 404)
+          if (addon.remaining === 0) throw new ProductError('addonSoldOut', 409)
+          const paymentUrl = 'https://checkout.example.com/c/pay/cs_test_addon'
+          addon.remaining -= 1
+          addon.purchase = {
+            purchaseId: 'purchase-1',
+            status: 'pending',
+            amountJpy: addon.priceJpy,
+            purchasedAt: now,
+            paymentUrl,
+          }
+          return { paymentUrl }
+        },
+        { code, ...checkout },
+      ),
   }
   return {
     api,

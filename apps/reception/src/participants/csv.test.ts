@@ -22,6 +22,7 @@ const people = [
     changingRoomType: 'male',
     xUsername: 'fox_1',
     email: 'fox@example.com',
+    addons: [{ code: 'cooking_club_tasting', name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }],
   }),
   participant({ n: 2, badgeName: '=HYPERLINK("http://evil")', paymentStatus: 'canceled' }),
   participant({ n: 3, badgeName: 'Comma, "quoted"\nline', paymentStatus: 'pending' }),
@@ -79,6 +80,7 @@ describe('participant CSV', () => {
       profile_privacy: 'public',
       profile_urls: '',
       club_activity_x_username: 'fox_1',
+      addons: 'cooking_club_tasting',
       checked_in_at: '2025-05-10 09:30:00',
       checked_in_device: '受付1',
     })

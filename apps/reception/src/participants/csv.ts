@@ -16,6 +16,7 @@ export const csvColumns = [
   'profile_privacy',
   'profile_urls',
   'club_activity_x_username',
+  'addons',
   'checked_in_at',
   'checked_in_device',
 ] as const
@@ -77,6 +78,8 @@ function participantRow(
     profile_privacy: participant.profile?.privacy ?? '',
     profile_urls: participant.profile?.linkUrls.join(' ') ?? '',
     club_activity_x_username: participant.registrationAdditionalInfo?.clubActivityXUsername ?? '',
+    // The codes of the add-ons paid for (decision 178), space-separated like the profile's links.
+    addons: participant.addons?.map((addon) => addon.code).join(' ') ?? '',
     checked_in_at: checkIn ? formatTokyoDateTime(checkIn.checkedInAt) : '',
     checked_in_device: checkIn ? (checkIn.deviceName ?? checkIn.deviceId) : '',
   }

@@ -188,6 +188,12 @@ export function VerdictPanel(props: {
               <ListItem disableGutters>
                 <ListItemText primary={t('verdict.badge')} />
               </ListItem>
+              {/* The add-ons paid for (decision 178), from the snapshot like the rest: offline too. */}
+              {verdict.subject.participant?.addons?.map((addon) => (
+                <ListItem key={addon.code} disableGutters data-addon-ticket={addon.code}>
+                  <ListItemText primary={t('verdict.addonTicket', { product: addon.name[language] })} />
+                </ListItem>
+              ))}
               {verdict.handOver.sponsorGoods.length > 0 && (
                 <ListItem disableGutters>
                   <ListItemText

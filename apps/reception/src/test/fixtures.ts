@@ -34,6 +34,8 @@ export interface ParticipantSeed {
   withoutRegistration?: boolean
   /** Staff's note for the door and its flag (decision 175). */
   attention?: { flagged: boolean; note: string }
+  /** The add-ons paid for (decision 178). */
+  addons?: ParticipantWire['addons']
 }
 
 export const userIdOf = (n: number) => testUuid(1000 + n)
@@ -64,6 +66,7 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
     ...(seed.xUsername ? { registration_additional_info: { club_activity_x_username: seed.xUsername } } : {}),
     ...(seed.handleName ? { profile: { privacy: 'public', handle_name: seed.handleName, urls: [] } } : {}),
     ...(seed.attention ? { attention: seed.attention } : {}),
+    ...(seed.addons ? { addons: seed.addons } : {}),
   }
 }
 

@@ -1,3 +1,4 @@
+import { type AddonPurchase, addonPurchaseCodec } from '../contract/addons.ts'
 import {
   type BadgePrintItem,
   type BadgePrintResult,
@@ -147,6 +148,8 @@ export interface AdminApiClient {
   listStaff(options?: CallOptions): Promise<StaffMember[]>
   /** Invites a staff member: Cognito mails them a temporary password. */
   inviteStaff(invitation: StaffInvitation, options?: CallOptions): Promise<StaffMember>
+  /** Refunds a registration's add-on alone (decision 178): the purchase as it then is. */
+  refundAddon(registrationId: string, code: string, options?: CallOptions): Promise<AddonPurchase>
   /** Gives the staff member exactly this role. */
   setStaffRole(user: string, role: StaffRole, options?: CallOptions): Promise<StaffMember>
   setStaffEnabled(user: string, enabled: boolean, options?: CallOptions): Promise<StaffMember>
@@ -175,6 +178,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
   const refund = sender(apiRoutes.postAdminRegistrationRefund, refundRequestCodec, refundCodec)
+  const refundAddon = reader(apiRoutes.postAdminRegistrationAddonRefund, addonPurchaseCodec)
   const dryRunCancellation = sender(
     apiRoutes.postAdminEventCancellationDryRun,
     eventCancellationRequestCodec,
@@ -213,6 +217,8 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       getRefundQuote(callOptions, { params: { registration_id: registrationId } }),
     refundRegistration: (registrationId, request, callOptions) =>
       refund(request, callOptions, { params: { registration_id: registrationId } }),
+    refundAddon: (registrationId, code, callOptions) =>
+      refundAddon(callOptions, { params: { registration_id: registrationId, code } }),
     dryRunEventCancellation: (expensesPerPersonJpy, callOptions) =>
       dryRunCancellation({ expensesPerPersonJpy }, callOptions),
     startEventCancellation: (expensesPerPersonJpy, callOptions) =>

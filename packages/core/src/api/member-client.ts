@@ -1,3 +1,4 @@
+import { type Addon, type AddonCheckout, addonCheckoutCodec, addonListCodec } from '../contract/addons.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
 import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
@@ -95,10 +96,15 @@ export interface MemberApiClient {
   acceptWaitingListOffer(accept: WaitingListAccept, options?: CallOptions): Promise<RegistrationCheckout>
   /** null without a paid registration, or before the venue is announced (404). */
   getVenue(options?: CallOptions): Promise<Venue | null>
+  /** The current edition's add-ons with the member's purchase of each (decision 178). */
+  getAddons(options?: CallOptions): Promise<Addon[]>
+  /** Buys one add-on: the Checkout page to pay on. */
+  buyAddon(code: string, checkout: AddonCheckout, options?: CallOptions): Promise<RegistrationCheckout>
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
   const { reader, sender } = createTransport(options, 'member')
+  const buyAddon = sender(apiRoutes.postRegistrationAddon, addonCheckoutCodec, registrationCheckoutCodec)
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     getPublicProfiles: reader(apiRoutes.getPublicProfiles, profileListCodec),
@@ -146,5 +152,7 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
       registrationCheckoutCodec,
     ),
     getVenue: reader(apiRoutes.getVenue, venueCodec),
+    getAddons: reader(apiRoutes.getRegistrationAddons, addonListCodec),
+    buyAddon: (code, checkout, callOptions) => buyAddon(checkout, callOptions, { params: { code } }),
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { addonCheckoutCodec, addonListCodec } from './addons.ts'
 import { checkInPageCodec, checkInUploadResultCodec } from './check-ins.ts'
 import { featureFlagsCodec } from './flags.ts'
 import { participantListCodec } from './participants.ts'
@@ -458,5 +459,70 @@ describe('event-cancelled refund run', () => {
     expect(z.encode(eventCancellationRunCodec, run)).toEqual(wire)
     const { finished_at: _finished, last_error: _error, ...running } = { ...wire, status: 'running' as const }
     expect(z.encode(eventCancellationRunCodec, eventCancellationRunCodec.parse(running))).toEqual(running)
+  })
+})
+
+describe('add-ons', () => {
+  it('maps the list with names per language, instants in ms and the purchase, and encodes back to the same wire', () => {
+    const purchase = {
+      purchase_id: '0b7c2a3e-4f0e-4b8e-9a3c-2e1f5d6c7b8a',
+      status: 'pending' as const,
+      amount_jpy: 500,
+      purchased_at: '2025-03-01T01:00:00.000Z',
+      payment_url: 'https://checkout.stripe.test/c/pay/cs_1',
+    }
+    const wire = {
+      items: [
+        {
+          code: 'cooking_club_tasting',
+          name_ja: '料理部 試食会',
+          name_en: 'Cooking club tasting',
+          price_jpy: 500,
+          capacity: 50,
+          remaining: 49,
+          sale_opens_at: '2025-02-13T15:00:00.000Z',
+          sale_closes_at: '2025-05-09T14:59:59.999Z',
+          purchase,
+        },
+      ],
+    }
+    const addons = addonListCodec.parse(wire)
+    expect(addons[0]).toEqual({
+      code: 'cooking_club_tasting',
+      name: { ja: '料理部 試食会', en: 'Cooking club tasting' },
+      priceJpy: 500,
+      capacity: 50,
+      remaining: 49,
+      saleOpensAt: Date.parse('2025-02-13T15:00:00.000Z'),
+      saleClosesAt: Date.parse('2025-05-09T14:59:59.999Z'),
+      purchase: {
+        purchaseId: purchase.purchase_id,
+        status: 'pending',
+        amountJpy: 500,
+        purchasedAt: Date.parse(purchase.purchased_at),
+        paymentUrl: purchase.payment_url,
+      },
+    })
+    expect(z.encode(addonListCodec, addons)).toEqual(wire)
+    const paid = { ...purchase, status: 'paid' as const, paid_at: '2025-03-01T01:05:00.000Z' }
+    const { payment_url: _url, ...withoutUrl } = paid
+    const none = {
+      items: [
+        { ...wire.items[0], purchase: null },
+        { ...wire.items[0], purchase: withoutUrl },
+      ],
+    }
+    expect(z.encode(addonListCodec, addonListCodec.parse(none))).toEqual(none)
+  })
+
+  it('sends the checkout return addresses in snake_case', () => {
+    const checkout = {
+      successUrl: 'https://pwa.test/ja/mypage/dashboard',
+      cancelUrl: 'https://pwa.test/ja/mypage',
+    }
+    expect(z.encode(addonCheckoutCodec, checkout)).toEqual({
+      success_url: checkout.successUrl,
+      cancel_url: checkout.cancelUrl,
+    })
   })
 })

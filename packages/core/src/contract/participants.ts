@@ -79,6 +79,10 @@ export const participantWireSchema = component(
     badge_print: badgePrintWireSchema
       .optional()
       .describe("The registration's badge as printed (decision 170); absent while it is not printed"),
+    addons: z
+      .array(z.object({ code: z.string(), name_ja: z.string(), name_en: z.string() }))
+      .optional()
+      .describe('The add-ons the registration has paid for (decision 178); absent when none'),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -97,6 +101,10 @@ export const participantSchema = z.object({
   profile: storedProfileSchema.optional(),
   attention: attentionSchema.optional(),
   badgePrint: badgePrintSchema.optional(),
+  /** The add-ons the registration paid for (decision 178): the door hands over their tickets. */
+  addons: z
+    .array(z.object({ code: z.string(), name: z.object({ ja: z.string(), en: z.string() }) }))
+    .optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -110,6 +118,14 @@ export function participantFromWire(wire: ParticipantWire): Participant {
     ...(wire.profile ? { profile: profileFromWire(wire.profile) } : {}),
     ...(wire.attention ? { attention: wire.attention } : {}),
     ...(wire.badge_print ? { badgePrint: badgePrintFromWire(wire.badge_print) } : {}),
+    ...(wire.addons
+      ? {
+          addons: wire.addons.map(({ code, name_ja, name_en }) => ({
+            code,
+            name: { ja: name_ja, en: name_en },
+          })),
+        }
+      : {}),
   }
 }
 
@@ -127,6 +143,9 @@ export function participantToWire(participant: Participant): ParticipantWire {
     ...(participant.profile ? { profile: profileToWire(participant.profile) } : {}),
     ...(participant.attention ? { attention: participant.attention } : {}),
     ...(participant.badgePrint ? { badge_print: badgePrintToWire(participant.badgePrint) } : {}),
+    ...(participant.addons
+      ? { addons: participant.addons.map(({ code, name }) => ({ code, name_ja: name.ja, name_en: name.en })) }
+      : {}),
   }
 }
 

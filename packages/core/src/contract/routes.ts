@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import './flags.ts'
 import './profile.ts'
 import './registration.ts'
+import './addons.ts'
 import './registration-timeline.ts'
 import './participants.ts'
 import './check-ins.ts'
@@ -17,6 +18,7 @@ import './editions.ts'
 import './staff.ts'
 import './retention.ts'
 import './timetable.ts'
+import { addonRoutes } from './addons.ts'
 import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -60,6 +62,8 @@ export const apiRoutes = {
   getRegistrationTierChange: tierChangeRoutes.getRegistrationTierChange,
   postRegistrationTierChange: tierChangeRoutes.postRegistrationTierChange,
   getRegistrationCode: registrationRoutes.getRegistrationCode,
+  getRegistrationAddons: addonRoutes.getRegistrationAddons,
+  postRegistrationAddon: addonRoutes.postRegistrationAddon,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,
   deleteWaitingList: waitingListRoutes.deleteWaitingList,
@@ -77,6 +81,7 @@ export const apiRoutes = {
   postAdminBadgePrints: badgePrintRoutes.postAdminBadgePrints,
   getAdminRegistrationRefund: refundRoutes.getAdminRegistrationRefund,
   postAdminRegistrationRefund: refundRoutes.postAdminRegistrationRefund,
+  postAdminRegistrationAddonRefund: addonRoutes.postAdminRegistrationAddonRefund,
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
   postAdminEventCancellation: eventCancellationRoutes.postAdminEventCancellation,
   getAdminEventCancellation: eventCancellationRoutes.getAdminEventCancellation,

@@ -22,6 +22,8 @@ export const staffAuditActions = [
   'participantChangedDetails',
   // A participant moved their paid registration to another tier (decision 167).
   'participantChangedTier',
+  // A staff member refunded a registration's add-on alone (decision 178).
+  'addonRefunded',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

@@ -92,6 +92,11 @@ const englishTexts = {
     tierChangeCheckedIn:
       'You have already been checked in at the venue, so the registration tier can no longer be changed here. Please use the contact form.',
     tierChangePending: 'A payment for a tier change is still open. Finish or cancel it first.',
+    addonSoldOut: 'This item is sold out.',
+    addonNotOnSale: 'This item is not on sale now.',
+    addonNeedsPaidRegistration: 'Add-ons can be bought once your registration is paid.',
+    addonAlreadyBought: 'You have already bought this item.',
+    addonNotBought: 'There is no paid purchase of this item to refund.',
   },
   general: {
     unexpected: 'Unexpected error.',

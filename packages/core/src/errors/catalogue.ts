@@ -81,6 +81,13 @@ export const productErrorKeys = [
   'tierChangeAmountChanged',
   'tierChangeCheckedIn',
   'tierChangePending',
+  // Add-ons (decision 178): sold out, outside the sale window, no paid registration, one bought already, none to
+  // refund.
+  'addonSoldOut',
+  'addonNotOnSale',
+  'addonNeedsPaidRegistration',
+  'addonAlreadyBought',
+  'addonNotBought',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
