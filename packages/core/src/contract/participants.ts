@@ -7,6 +7,7 @@ import {
   badgePrintToWire,
   badgePrintWireSchema,
 } from './badge-prints.ts'
+import { goodsHandedFromWire, goodsHandedSchema, goodsHandedToWire, goodsHandedWireSchema } from './goods.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
@@ -79,6 +80,10 @@ export const participantWireSchema = component(
     badge_print: badgePrintWireSchema
       .optional()
       .describe("The registration's badge as printed (decision 170); absent while it is not printed"),
+    goods_handed: z
+      .array(goodsHandedWireSchema)
+      .optional()
+      .describe('The lines of goods ticked as handed over (decision 180); absent while none is'),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -97,6 +102,7 @@ export const participantSchema = z.object({
   profile: storedProfileSchema.optional(),
   attention: attentionSchema.optional(),
   badgePrint: badgePrintSchema.optional(),
+  goodsHanded: z.array(goodsHandedSchema).optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -110,6 +116,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
     ...(wire.profile ? { profile: profileFromWire(wire.profile) } : {}),
     ...(wire.attention ? { attention: wire.attention } : {}),
     ...(wire.badge_print ? { badgePrint: badgePrintFromWire(wire.badge_print) } : {}),
+    ...(wire.goods_handed ? { goodsHanded: wire.goods_handed.map(goodsHandedFromWire) } : {}),
   }
 }
 
@@ -127,6 +134,7 @@ export function participantToWire(participant: Participant): ParticipantWire {
     ...(participant.profile ? { profile: profileToWire(participant.profile) } : {}),
     ...(participant.attention ? { attention: participant.attention } : {}),
     ...(participant.badgePrint ? { badge_print: badgePrintToWire(participant.badgePrint) } : {}),
+    ...(participant.goodsHanded ? { goods_handed: participant.goodsHanded.map(goodsHandedToWire) } : {}),
   }
 }
 
