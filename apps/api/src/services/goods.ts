@@ -17,7 +17,10 @@ export interface GoodsService {
 }
 
 async function storedStatus(executor: Executor, id: string): Promise<BadgePrintStatus | undefined> {
-  const [row] = await executor.select({ status: goodsTicks.status }).from(goodsTicks).where(eq(goodsTicks.id, id))
+  const [row] = await executor
+    .select({ status: goodsTicks.status })
+    .from(goodsTicks)
+    .where(eq(goodsTicks.id, id))
   return row?.status
 }
 

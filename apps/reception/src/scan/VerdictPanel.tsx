@@ -1,4 +1,4 @@
-import { formatList, isFursuitTier } from '@furfes/core'
+import { isFursuitTier } from '@furfes/core'
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useConnectivity, useReceptionSnapshot } from '../app/hooks.ts'
@@ -6,6 +6,7 @@ import { useServices } from '../app/services.tsx'
 import { answerKey, type StoredCheckIn, uploadStateOf } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import type { Verdict, VerdictSubject } from '../verify/verdict.ts'
+import { GoodsChecklist } from './GoodsChecklist.tsx'
 import type { ScanResult } from './useScanFlow.ts'
 
 /**
@@ -188,27 +189,6 @@ export function VerdictPanel(props: {
               <ListItem disableGutters>
                 <ListItemText primary={t('verdict.badge')} />
               </ListItem>
-              {verdict.handOver.sponsorGoods.length > 0 && (
-                <ListItem disableGutters>
-                  <ListItemText
-                    primary={t('verdict.sponsorGoods')}
-                    secondary={formatList(
-                      verdict.handOver.sponsorGoods.map((benefit) => t(`domain:sponsorBenefit.${benefit}`)),
-                      language,
-                    )}
-                    slotProps={{ secondary: { color: 'inherit' } }}
-                  />
-                </ListItem>
-              )}
-              {verdict.handOver.sponsorGoods.includes('tShirt') && (
-                <ListItem disableGutters>
-                  <ListItemText
-                    primary={t('verdict.tShirtSize', {
-                      size: verdict.handOver.tShirtSize ?? t('verdict.unknown'),
-                    })}
-                  />
-                </ListItem>
-              )}
               {verdict.subject.registrationTier !== undefined &&
                 isFursuitTier(verdict.subject.registrationTier) && (
                   <ListItem disableGutters>
@@ -222,6 +202,7 @@ export function VerdictPanel(props: {
                   </ListItem>
                 )}
             </List>
+            <GoodsChecklist registrationId={verdict.subject.registrationId} lines={verdict.handOver.goods} />
           </Box>
         </>
       )}

@@ -27,6 +27,8 @@ import {
   type FetchLike,
   featureFlagsWireSchema,
   firstEdition,
+  type GoodsTickItemWire,
+  goodsTickUploadWireSchema,
   invalidRequestBody,
   nextEditionDraft,
   type ParticipantWire,
@@ -111,6 +113,8 @@ export interface FakeApiServer {
   refundRequests: unknown[]
   /** Every PUT /admin/registrations/{id}/attention body received (decision 175). */
   attentionRequests: unknown[]
+  /** Every goods tick uploaded (decision 180), resends included. */
+  goodsTickUploads: GoodsTickItemWire[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
   failNextRefunds(count?: number): void
   /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
@@ -193,6 +197,7 @@ export function createFakeApiServer(
     audit: [],
     auditPageSize: 50,
     auditQueries: [],
+    goodsTickUploads: [],
     refundRequests: [],
     attentionRequests: [],
     failNextRefunds: (count = 1) => {
@@ -243,6 +248,7 @@ export function createFakeApiServer(
           return json(200, server.flags)
         }
         if (route === 'POST /admin/badge-prints') return badgePrintRoute(body)
+        if (route === 'POST /admin/goods-ticks') return goodsTickRoute(body)
         if (route === 'POST /admin/check-ins') {
           const parsed = checkInUploadWireSchema.safeParse(body)
           if (!parsed.success) return json(400, { message: 'invalidRequest' })
@@ -346,6 +352,40 @@ export function createFakeApiServer(
             reprint_needed: false,
           }
         }
+      }
+      badgePrintAnswers.set(item.id, status)
+      return { id: item.id, status }
+    })
+    return json(200, { results })
+  }
+
+  /**
+   * Goods ticks as the API decides them (decision 180): kept on the participants' goods_handed, the first tick of
+   * a line stands, an id sent again is answered as before. Every upload is counted in `goodsTickUploads`.
+   */
+  function goodsTickRoute(body: unknown): Response {
+    const parsed = goodsTickUploadWireSchema.safeParse(body)
+    if (!parsed.success) return json(400, { message: 'invalidRequest' })
+    server.goodsTickUploads.push(...parsed.data.items)
+    const results = parsed.data.items.map((item) => {
+      const known = badgePrintAnswers.get(item.id)
+      if (known) return { id: item.id, status: known }
+      const participant = server.participants.find((p) => p.registration?.id === item.registration_id)
+      const lines = participant?.goods_handed ?? []
+      const ticked = lines.some((line) => line.goods === item.goods)
+      const status = !participant ? 'rejected' : ticked === (item.kind === 'mark') ? 'duplicate' : 'accepted'
+      if (participant && status === 'accepted') {
+        participant.goods_handed =
+          item.kind === 'unmark'
+            ? lines.filter((line) => line.goods !== item.goods)
+            : [
+                ...lines,
+                {
+                  goods: item.goods,
+                  handed_at: item.marked_at,
+                  ...(item.device_name ? { device_name: item.device_name } : {}),
+                },
+              ]
       }
       badgePrintAnswers.set(item.id, status)
       return { id: item.id, status }

@@ -1,11 +1,9 @@
 import {
+  type GoodsLine,
+  goodsFor,
   isFursuitTier,
-  isSponsorTier,
   type Participant,
   type RegistrationTier,
-  type SponsorBenefit,
-  sponsorBenefits,
-  sponsorBenefitsByTier,
 } from '@furfes/core'
 import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
 import type { ReceptionSnapshot } from '../data/store.ts'
@@ -14,8 +12,8 @@ import type { CodeCheck, CodeProblem } from './code-verifier.ts'
 /** What reception hands over to a participant who checks in. */
 interface HandOver {
   badge: true
-  sponsorGoods: SponsorBenefit[]
-  tShirtSize: string | undefined
+  /** The tier's goods (with the T-shirt's size when this device knows it) and add-ons, each ticked when handed. */
+  goods: GoodsLine[]
   changingRoomType: string | undefined
 }
 
@@ -60,14 +58,10 @@ export type Verdict =
 
 function handOverFor(tier: RegistrationTier | undefined, participant: Participant | undefined): HandOver {
   const registration = participant?.registration
-  if (tier === undefined) {
-    return { badge: true, sponsorGoods: [], tShirtSize: undefined, changingRoomType: undefined }
-  }
-  const benefits = sponsorBenefitsByTier[tier]
+  if (tier === undefined) return { badge: true, goods: [], changingRoomType: undefined }
   return {
     badge: true,
-    sponsorGoods: sponsorBenefits.filter((benefit) => benefits[benefit]),
-    tShirtSize: isSponsorTier(tier) ? registration?.tShirtSize : undefined,
+    goods: goodsFor(tier, registration?.tShirtSize),
     changingRoomType: isFursuitTier(tier) ? registration?.changingRoomType : undefined,
   }
 }

@@ -32,7 +32,10 @@ export const goodsTickItemWireSchema = component(
     kind: z.enum(badgePrintKinds).describe('mark: handed over; unmark: the tick was a mistake'),
     goods: goodsKeySchema,
   }),
-  { id: 'GoodsTickItem', description: 'A line of goods ticked as handed over, or the tick taken off, on a device' },
+  {
+    id: 'GoodsTickItem',
+    description: 'A line of goods ticked as handed over, or the tick taken off, on a device',
+  },
 )
 export type GoodsTickItemWire = z.infer<typeof goodsTickItemWireSchema>
 

@@ -7,9 +7,9 @@ import {
   badgePrintToWire,
   badgePrintWireSchema,
 } from './badge-prints.ts'
-import { goodsHandedFromWire, goodsHandedSchema, goodsHandedToWire, goodsHandedWireSchema } from './goods.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
+import { goodsHandedFromWire, goodsHandedSchema, goodsHandedToWire, goodsHandedWireSchema } from './goods.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
 import {
   adminRegistrationFromWire,
