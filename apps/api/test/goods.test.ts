@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { GoodsTickItemWire, ParticipantWire } from '@furfes/core'
+import type { DashboardWire, GoodsTickItemWire, ParticipantWire } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import {
   databaseKinds,
@@ -92,6 +92,35 @@ describe.each(databaseKinds)('goods handed out on %s', (kind) => {
     const nothingToTakeOff = tick(registrationId, 'sticker', 'door-1', 'unmark')
     expect(await upload(sut, door, [nothingToTakeOff])).toEqual([
       { id: nothingToTakeOff.id, status: 'duplicate' },
+    ])
+  })
+
+  it('counts on the dashboard the goods owed to paid participants and handed out, T-shirts per size', async () => {
+    const door = await sut.adminToken(undefined, ['door'])
+    const first = await registeredMember(sut, 'sponsor')
+    const second = await registeredMember(sut, 'sponsor_fursuiter')
+    await registeredMember(sut, 'fursuiter')
+    await registeredMember(sut, 'sponsor', { pay: false })
+    await upload(sut, door, [
+      tick(first.registrationId, 'tShirt', 'door-1'),
+      tick(second.registrationId, 'tShirt', 'door-2'),
+      tick(second.registrationId, 'tShirt', 'door-1'),
+      tick(first.registrationId, 'sticker', 'door-1'),
+    ])
+    const response = await sut.request('GET', '/admin/dashboard', { token: await sut.adminToken() })
+    expect(response.status).toBe(200)
+    const body = response.body as DashboardWire
+    expect(body.goods).toEqual([
+      { goods: 'conbook', expected: 2, handed_out: 0 },
+      { goods: 'limitedNeckStrap', expected: 2, handed_out: 0 },
+      { goods: 'tShirt', t_shirt_size: 'L', expected: 2, handed_out: 2 },
+      { goods: 'toteBag', expected: 2, handed_out: 0 },
+      { goods: 'entryBadgeCase', expected: 2, handed_out: 0 },
+      { goods: 'sticker', expected: 2, handed_out: 1 },
+    ])
+    expect(body.changing_rooms).toEqual([
+      { changing_room_type: 'male', paid: 0 },
+      { changing_room_type: 'female', paid: 2 },
     ])
   })
 

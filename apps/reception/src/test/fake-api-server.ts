@@ -7,11 +7,14 @@ import {
   auditExportWireSchema,
   type BadgePrintStatus,
   badgePrintUploadWireSchema,
+  type ChangingRoomType,
   type CheckInItemWire,
   type CheckInRecordWire,
   type CheckInRefusalReason,
   type CheckInResultWire,
+  changingRoomTypes,
   checkInUploadWireSchema,
+  countDoorGoods,
   type DashboardWire,
   dashboardSlotMs,
   type EditionChangeWire,
@@ -52,9 +55,11 @@ import {
   sortedSessions,
   staffInvitationWireSchema,
   staffRoleChangeWireSchema,
+  type TShirtSize,
   timetablePublishWireSchema,
   timetableSaveWireSchema,
   timetableSessionsSchema,
+  tShirtSizes,
 } from '@furfes/core'
 import { UnsecuredJWT } from 'jose'
 
@@ -513,6 +518,39 @@ export function createFakeApiServer(
       ),
       checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+      ...doorGoods(ofPast ?? server.participants),
+    }
+  }
+
+  /** The goods figures as the API counts them (decision 180), over the participants' goods_handed. */
+  function doorGoods(participants: ParticipantWire[]): Pick<DashboardWire, 'goods' | 'changing_rooms'> {
+    const door = countDoorGoods(
+      participants.flatMap(({ registration, goods_handed }) =>
+        registration?.payment_status === 'paid'
+          ? [
+              {
+                tier: registration.registration_tier,
+                tShirtSize: registration.t_shirt_size,
+                changingRoomType: registration.changing_room_type,
+                handed: new Set(goods_handed?.map((line) => line.goods)),
+              },
+            ]
+          : [],
+      ),
+      tShirtSizes,
+      changingRoomTypes,
+    )
+    return {
+      goods: door.goods.map(({ goods, tShirtSize, expected, handedOut }) => ({
+        goods,
+        ...(tShirtSize === undefined ? {} : { t_shirt_size: tShirtSize as TShirtSize }),
+        expected,
+        handed_out: handedOut,
+      })),
+      changing_rooms: door.changingRooms.map(({ changingRoomType, paid }) => ({
+        changing_room_type: changingRoomType as ChangingRoomType,
+        paid,
+      })),
     }
   }
 

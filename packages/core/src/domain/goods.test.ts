@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addOnGoodsKey, goodsFor } from './goods.ts'
+import { addOnGoodsKey, countDoorGoods, goodsFor } from './goods.ts'
 
 describe('goodsFor', () => {
   it('lists the six sponsor goods in the tier cards order, the T-shirt with its size', () => {
@@ -27,5 +27,68 @@ describe('goodsFor', () => {
       { kind: 'addOn', key: 'addOn:tasting', name: tasting.name },
     ])
     expect(goodsFor('sponsor', 'M', [tasting]).at(-1)?.key).toBe(addOnGoodsKey('tasting'))
+  })
+})
+
+describe('countDoorGoods', () => {
+  const sizes = ['S', 'M', 'L']
+  const rooms = ['male', 'female']
+
+  it('counts per line what paid participants are owed and were handed, the T-shirt per size', () => {
+    const figures = countDoorGoods(
+      [
+        {
+          tier: 'sponsor',
+          tShirtSize: 'L',
+          changingRoomType: undefined,
+          handed: new Set(['tShirt', 'conbook']),
+        },
+        { tier: 'sponsor_fursuiter', tShirtSize: 'L', changingRoomType: 'female', handed: new Set() },
+        { tier: 'sponsor', tShirtSize: 'S', changingRoomType: undefined, handed: new Set(['tShirt']) },
+        // A member is owed nothing: the tick left from a tier change is not counted.
+        { tier: 'fursuiter', tShirtSize: undefined, changingRoomType: 'female', handed: new Set(['tShirt']) },
+      ],
+      sizes,
+      rooms,
+    )
+    expect(figures.goods).toEqual([
+      { goods: 'conbook', expected: 3, handedOut: 1 },
+      { goods: 'limitedNeckStrap', expected: 3, handedOut: 0 },
+      { goods: 'tShirt', tShirtSize: 'S', expected: 1, handedOut: 1 },
+      { goods: 'tShirt', tShirtSize: 'L', expected: 2, handedOut: 1 },
+      { goods: 'toteBag', expected: 3, handedOut: 0 },
+      { goods: 'entryBadgeCase', expected: 3, handedOut: 0 },
+      { goods: 'sticker', expected: 3, handedOut: 0 },
+    ])
+    expect(figures.changingRooms).toEqual([
+      { changingRoomType: 'male', paid: 0 },
+      { changingRoomType: 'female', paid: 2 },
+    ])
+  })
+
+  it('counts add-ons by their key and nothing for nobody', () => {
+    const tasting = { id: 'tasting', name: { ja: '試食券', en: 'Tasting ticket' } }
+    expect(
+      countDoorGoods(
+        [
+          {
+            tier: 'member',
+            tShirtSize: undefined,
+            changingRoomType: undefined,
+            addOns: [tasting],
+            handed: new Set(),
+          },
+        ],
+        sizes,
+        rooms,
+      ).goods,
+    ).toEqual([{ goods: 'addOn:tasting', expected: 1, handedOut: 0 }])
+    expect(countDoorGoods([], sizes, rooms)).toEqual({
+      goods: [],
+      changingRooms: [
+        { changingRoomType: 'male', paid: 0 },
+        { changingRoomType: 'female', paid: 0 },
+      ],
+    })
   })
 })

@@ -44,3 +44,66 @@ export function goodsFor(
     ...addOns.map((addOn): GoodsLine => ({ kind: 'addOn', key: addOnGoodsKey(addOn.id), name: addOn.name })),
   ]
 }
+
+/** A paid participant as the goods figures count them: what they are owed and the lines ticked as handed. */
+export interface GoodsRecipient {
+  tier: RegistrationTier
+  tShirtSize: string | undefined
+  changingRoomType: string | undefined
+  addOns?: readonly GoodsAddOn[]
+  handed: ReadonlySet<string>
+}
+
+/** One line of the goods figures: "T-shirts L: 31 of 40 handed out". */
+export interface GoodsFigure {
+  goods: string
+  /** Only on the T-shirt's lines, one per size; a T-shirt without a known size has none. */
+  tShirtSize?: string
+  expected: number
+  handedOut: number
+}
+
+export interface DoorGoodsFigures {
+  goods: GoodsFigure[]
+  /** Paid participants with a changing room, per room type. */
+  changingRooms: { changingRoomType: string; paid: number }[]
+}
+
+/**
+ * The door's goods figures (docs/decisions/180-goods-handed-out.md), one way for the API and for a tablet
+ * counting its own snapshot: per line of goods (the T-shirt per size), how many paid participants are owed it
+ * and how many were handed it. A tick of a line the participant is not owed (their tier changed) is not counted.
+ * Lines come in the order of goodsFor, the T-shirt's sizes in the order of `sizes`.
+ */
+export function countDoorGoods(
+  recipients: Iterable<GoodsRecipient>,
+  sizes: readonly string[],
+  roomTypes: readonly string[],
+): DoorGoodsFigures {
+  const figures = new Map<string, GoodsFigure & { order: number }>()
+  const rooms = new Map(roomTypes.map((type) => [type, 0]))
+  for (const recipient of recipients) {
+    if (recipient.changingRoomType !== undefined) {
+      rooms.set(recipient.changingRoomType, (rooms.get(recipient.changingRoomType) ?? 0) + 1)
+    }
+    for (const [index, line] of goodsFor(recipient.tier, recipient.tShirtSize, recipient.addOns).entries()) {
+      const size = line.kind === 'benefit' ? line.tShirtSize : undefined
+      const id = `${line.key}\u0000${size ?? ''}`
+      const sizeOrder = size === undefined ? sizes.length : sizes.indexOf(size)
+      const figure = figures.get(id) ?? {
+        goods: line.key,
+        ...(size === undefined ? {} : { tShirtSize: size }),
+        expected: 0,
+        handedOut: 0,
+        order: index * (sizes.length + 1) + sizeOrder,
+      }
+      figure.expected += 1
+      if (recipient.handed.has(line.key)) figure.handedOut += 1
+      figures.set(id, figure)
+    }
+  }
+  return {
+    goods: [...figures.values()].sort((a, b) => a.order - b.order).map(({ order: _, ...figure }) => figure),
+    changingRooms: [...rooms].map(([changingRoomType, paid]) => ({ changingRoomType, paid })),
+  }
+}
