@@ -9,7 +9,7 @@ import {
   signCode,
   validAtEvent,
 } from '../test/fixtures.ts'
-import { appTest, renderApp } from '../test/render.tsx'
+import { appTest, renderApp, uiTimeoutMs } from '../test/render.tsx'
 
 /*
  * The goods list of the verdict (docs/decisions/180-goods-handed-out.md): one checkbox a line of the tier's
@@ -96,22 +96,38 @@ describe('goods handed out at the door', () => {
         true,
       )
     },
+    uiTimeoutMs * 2,
   )
 
-  appTest('lists no goods for a member, and takes a tick off (en)', async (user) => {
-    const { app } = await doorApp('en')
-    await act(async () => app.scanner.show(await signCode(key, { n: 2 }, validAtEvent)))
-    const member = panelOf(await screen.findByText('Valid'))
-    expect(within(member).queryAllByRole('checkbox')).toEqual([])
-    await user.click(within(member).getByRole('button', { name: 'Next' }))
+  appTest(
+    'lists no goods for a member, takes a tick off, and ticks on a later visit (en)',
+    async (user) => {
+      const { app } = await doorApp('en')
+      await act(async () => app.scanner.show(await signCode(key, { n: 2 }, validAtEvent)))
+      const member = panelOf(await screen.findByText('Valid'))
+      expect(within(member).queryAllByRole('checkbox')).toEqual([])
+      await user.click(within(member).getByRole('button', { name: 'Next' }))
 
-    await act(async () => app.scanner.show(await signCode(key, { n: 1 }, validAtEvent)))
-    const fox = panelOf(await screen.findByText('Valid'))
-    const conbook = within(fox).getByRole('checkbox', { name: /Conbook/ })
-    await user.click(conbook)
-    expect((conbook as HTMLInputElement).checked).toBe(false)
-    expect(app.services.store.pendingGoodsTicks().map((item) => [item.goods, item.kind])).toEqual([
-      ['conbook', 'unmark'],
-    ])
-  })
+      await act(async () => app.scanner.show(await signCode(key, { n: 1 }, validAtEvent)))
+      const fox = panelOf(await screen.findByText('Valid'))
+      const conbook = within(fox).getByRole('checkbox', { name: /Conbook/ })
+      await user.click(conbook)
+      expect((conbook as HTMLInputElement).checked).toBe(false)
+      expect(app.services.store.pendingGoodsTicks().map((item) => [item.goods, item.kind])).toEqual([
+        ['conbook', 'unmark'],
+      ])
+
+      // Back later for the forgotten T-shirt: the "already checked in" verdict still lists the goods to tick.
+      await user.click(within(fox).getByRole('button', { name: 'Next' }))
+      await act(async () => app.services.store.recordCheckIn(registrationIdOf(1)))
+      await act(async () => app.scanner.show(await signCode(key, { n: 1 }, validAtEvent)))
+      const again = panelOf(await screen.findByText('Already checked in', { selector: 'h2' }))
+      const shirt = within(again).getByRole('checkbox', { name: 'Official T-shirt (size L)' })
+      await user.click(shirt)
+      expect((shirt as HTMLInputElement).checked).toBe(true)
+      const handed = app.services.store.getSnapshot().handedGoods.get(registrationIdOf(1))
+      expect([...(handed?.keys() ?? [])]).toEqual(['tShirt'])
+    },
+    uiTimeoutMs * 2,
+  )
 })

@@ -217,6 +217,7 @@ export function VerdictPanel(props: {
           </Typography>
           <Subject subject={verdict.subject} />
           <AttentionNote subject={verdict.subject} flagged={false} />
+          <GoodsChecklist registrationId={verdict.subject.registrationId} lines={verdict.handOver.goods} />
         </>
       )}
 

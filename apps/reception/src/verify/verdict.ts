@@ -47,7 +47,13 @@ export type Verdict =
       /** The code verified, but this device's snapshot does not list the person yet (registered since). */
       notInSnapshot: boolean
     }
-  | { kind: 'alreadyCheckedIn'; subject: VerdictSubject; checkIn: StoredCheckIn }
+  | {
+      kind: 'alreadyCheckedIn'
+      subject: VerdictSubject
+      checkIn: StoredCheckIn
+      /** What to hand over still: someone back for a forgotten item has it ticked here (decision 180). */
+      handOver: HandOver
+    }
   | {
       kind: 'rejected'
       reason: RejectionReason
@@ -162,6 +168,7 @@ function admit(
   participant: Participant | undefined,
   notInSnapshot: boolean,
 ): Verdict {
-  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
-  return { kind: 'valid', subject, handOver: handOverFor(tier, participant), notInSnapshot }
+  const handOver = handOverFor(tier, participant)
+  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current, handOver }
+  return { kind: 'valid', subject, handOver, notInSnapshot }
 }
