@@ -41,6 +41,7 @@ describe('migrations', () => {
         'editions',
         'event_cancellation_runs',
         'feature_flags',
+        'goods_ticks',
         'mail_outbox',
         'payment_webhook_events',
         'profiles',

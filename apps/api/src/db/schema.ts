@@ -20,6 +20,8 @@ export * from './base-schema.ts'
 export * from './check-in-schema.ts'
 // Editions (decision 155): the festival as data, see edition-schema.ts.
 export * from './edition-schema.ts'
+// Goods ticked as handed out at the door (decision 180), see goods-schema.ts.
+export * from './goods-schema.ts'
 // Mail (decision 100): the transactional outbox, see mail-schema.ts.
 export * from './mail-schema.ts'
 // Payments: Stripe webhook events applied once, see payment-schema.ts.

@@ -13,6 +13,7 @@ import { setAttention } from '../services/attention.ts'
 import { auditActor } from '../services/audit.ts'
 import { badgePrintsOf } from '../services/badge-prints.ts'
 import { editionToRead } from '../services/editions.ts'
+import { goodsHandedOf } from '../services/goods.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
@@ -36,13 +37,20 @@ export function mountAdminParticipantRoutes(
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    const [list, printed] = await Promise.all([
+    const [list, printed, handed] = await Promise.all([
       participants(db, clock, edition.id),
       badgePrintsOf(db, edition.id),
+      goodsHandedOf(db, edition.id),
     ])
     const withPrints = list.map((participant) => {
-      const badgePrint = printed.get(participant.registration?.registrationId ?? '')
-      return badgePrint === undefined ? participant : { ...participant, badgePrint }
+      const registrationId = participant.registration?.registrationId ?? ''
+      const badgePrint = printed.get(registrationId)
+      const goodsHanded = handed.get(registrationId)
+      return {
+        ...participant,
+        ...(badgePrint === undefined ? {} : { badgePrint }),
+        ...(goodsHanded === undefined ? {} : { goodsHanded }),
+      }
     })
     const shown = staffMay(caller.groups, 'viewParticipantDetails') ? withPrints : withPrints.map(forTheDoor)
     return { status: 200, body: encode(participantListCodec, shown) }

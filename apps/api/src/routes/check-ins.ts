@@ -12,6 +12,7 @@ import type { RegistrationCodeCheck } from '../registration-code/code.ts'
 import { createCheckInService, parseCheckInCursor } from '../services/check-ins.ts'
 import { editionToRead } from '../services/editions.ts'
 import { mountBadgePrintRoutes } from './badge-prints.ts'
+import { mountGoodsRoutes } from './goods.ts'
 
 /** Where a page of check-in records starts: the cursor a device kept, or 400 when it is not one we gave. */
 function cursorOf(since: string | undefined): number {
@@ -22,7 +23,7 @@ function cursorOf(since: string | undefined): number {
 
 /**
  * Reception check-ins (decisions 070 and 073): devices upload what they recorded and read what others did; the
- * badge desk's printed marks travel the same way (decision 170).
+ * badge desk's printed marks (decision 170) and the goods ticked as handed out (decision 180) travel the same way.
  */
 export function mountCheckInRoutes(
   { mount }: RouteMounter,
@@ -30,6 +31,7 @@ export function mountCheckInRoutes(
 ): void {
   const checkIns = createCheckInService(deps)
   mountBadgePrintRoutes({ mount }, deps)
+  mountGoodsRoutes({ mount }, deps)
 
   mount(apiRoutes.postAdminCheckIns, async ({ body, caller }) => {
     const results = await checkIns.upload(decode(checkInUploadCodec, body), caller.sub)

@@ -1,4 +1,11 @@
-import type { BadgePrint, BadgePrintItem, BadgePrintResult, BadgePrintStatus, Clock } from '@furfes/core'
+import type {
+  BadgePrint,
+  BadgePrintItem,
+  BadgePrintKind,
+  BadgePrintResult,
+  BadgePrintStatus,
+  Clock,
+} from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows, sqlState, uniqueViolation } from '../db/database.ts'
 import { badgePrints, registrations } from '../db/schema.ts'
@@ -30,10 +37,35 @@ async function markInForce(tx: Executor, registrationId: string) {
  * A mark is new when the badge is not printed or waits for a reprint (the reprint clears the flag); otherwise
  * the first mark stands, as the first check-in does. An unmark takes off a mark in force, and only that.
  */
-function decide(item: BadgePrintItem, inForce: { kind: string; reprintNeeded: boolean } | undefined) {
+export function decideMark(
+  kind: BadgePrintKind,
+  inForce: { kind: string; reprintNeeded: boolean } | undefined,
+): BadgePrintStatus {
   const printed = inForce?.kind === 'mark'
-  if (item.kind === 'mark') return printed && !inForce.reprintNeeded ? 'duplicate' : 'accepted'
+  if (kind === 'mark') return printed && !inForce.reprintNeeded ? 'duplicate' : 'accepted'
   return printed ? 'accepted' : 'duplicate'
+}
+
+/**
+ * Decides one uploaded mark in a transaction of its own (`decideIn`, which locks the registration's row and
+ * answers an id stored already as stored). When the same id committed meanwhile under another registration's
+ * lock, the insert fails on the primary key: the mark is then answered as stored.
+ */
+export async function receiveOnce(
+  db: Executor,
+  id: string,
+  decideIn: (tx: Executor) => Promise<BadgePrintStatus>,
+  stored: (executor: Executor, id: string) => Promise<BadgePrintStatus | undefined>,
+): Promise<{ id: string; status: BadgePrintStatus }> {
+  try {
+    const status = await db.transaction((tx) => decideIn(tx as unknown as Executor))
+    return { id, status }
+  } catch (error) {
+    if (sqlState(error) !== uniqueViolation) throw error
+    const status = await stored(db, id)
+    if (!status) throw error
+    return { id, status }
+  }
 }
 
 export function createBadgePrintService(options: { db: Executor; clock: Clock }): BadgePrintService {
@@ -58,7 +90,7 @@ export function createBadgePrintService(options: { db: Executor; clock: Clock })
     // Looked up after the lock: a resend racing its original waits for it and then finds it.
     const known = await storedStatus(tx, item.id)
     if (known) return known
-    const status = decide(item, await markInForce(tx, item.registrationId))
+    const status = decideMark(item.kind, await markInForce(tx, item.registrationId))
     await tx.insert(badgePrints).values({
       id: item.id,
       registrationId: item.registrationId,
@@ -73,23 +105,12 @@ export function createBadgePrintService(options: { db: Executor; clock: Clock })
     return status
   }
 
-  async function receive(item: BadgePrintItem, adminId: string): Promise<BadgePrintResult> {
-    try {
-      const status = await db.transaction((tx) => receiveIn(tx as unknown as Executor, item, adminId))
-      return { id: item.id, status }
-    } catch (error) {
-      // The same id committed meanwhile under another registration's lock: answer it as stored.
-      if (sqlState(error) !== uniqueViolation) throw error
-      const stored = await storedStatus(db, item.id)
-      if (!stored) throw error
-      return { id: item.id, status: stored }
-    }
-  }
-
   return {
     async upload(items, adminId) {
       const results: BadgePrintResult[] = []
-      for (const item of items) results.push(await receive(item, adminId))
+      for (const item of items) {
+        results.push(await receiveOnce(db, item.id, (tx) => receiveIn(tx, item, adminId), storedStatus))
+      }
       return results
     },
   }

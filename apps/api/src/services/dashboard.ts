@@ -1,6 +1,15 @@
-import { type Dashboard, eventTimeZone, registrationTiers } from '@furfes/core'
+import {
+  changingRoomTypes,
+  countDoorGoods,
+  type Dashboard,
+  eventTimeZone,
+  type RegistrationTier,
+  registrationTiers,
+  tShirtSizes,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
+import { goodsHandedOf } from './goods.ts'
 
 /*
  * The staff dashboard's figures (decision 130), every one counted by the database in a single statement per
@@ -100,6 +109,33 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
     `,
   )
 
+  // The goods owed and handed out (decision 180), counted by core's one rule over the paid registrations.
+  const [paidRows, handed] = await Promise.all([
+    queryRows<{
+      registration_id: string
+      registration_tier: RegistrationTier
+      t_shirt_size: string | null
+      changing_room_type: string | null
+    }>(
+      db,
+      sql`
+        select registration_id, registration_tier, t_shirt_size, changing_room_type from registrations
+        where edition_id = ${editionId} and payment_status = 'paid'
+      `,
+    ),
+    goodsHandedOf(db, editionId),
+  ])
+  const door = countDoorGoods(
+    paidRows.map((row) => ({
+      tier: row.registration_tier,
+      tShirtSize: row.t_shirt_size ?? undefined,
+      changingRoomType: row.changing_room_type ?? undefined,
+      handed: new Set(handed.get(row.registration_id)?.map((line) => line.goods)),
+    })),
+    tShirtSizes,
+    changingRoomTypes,
+  )
+
   const byTier = new Map(tierRows.map((row) => [row.registration_tier, row]))
   const tiers = registrationTiers.flatMap((tier) => {
     const row = byTier.get(tier)
@@ -137,5 +173,7 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
     })),
     checkedIn: tiers.reduce((sum, tier) => sum + tier.checkedIn, 0),
     paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+    goods: door.goods,
+    changingRooms: door.changingRooms as Dashboard['changingRooms'],
   }
 }

@@ -65,9 +65,9 @@ const steps = {
     },
     ...attentionErasures(editionId),
   ],
-  // The device label of a check-in, and of a printed badge mark (decision 170).
+  // The device label of a check-in, of a printed badge mark (decision 170) and of a goods tick (decision 180).
   checkIns: (editionId: string): Erasure[] =>
-    ['check_ins', 'badge_prints'].map((table) => ({
+    ['check_ins', 'badge_prints', 'goods_ticks'].map((table) => ({
       kind: 'checkIns',
       table,
       set: sql`device_name = null`,

@@ -1,15 +1,11 @@
-import type { BadgePrint, BadgePrintItem, BadgePrintStatus, Participant } from '@furfes/core'
+import type { BadgePrint, BadgePrintItem, Participant } from '@furfes/core'
+import type { QueuedMark } from '../data/mark-queue.ts'
 
 /**
  * A printed mark, or a mark taken off, recorded on this device (docs/decisions/170-printed-badge-marks-on-the-server.md):
  * queued for upload like a check-in, kept after the API's answer until the next participant snapshot carries it.
- * `status` is absent while it waits in the queue.
  */
-export interface StoredBadgePrint extends BadgePrintItem {
-  /** Order of recording on this device: the queue uploads in this order, so an unmark follows its mark. */
-  localSeq: number
-  status?: BadgePrintStatus
-}
+export interface StoredBadgePrint extends BadgePrintItem, QueuedMark {}
 
 /** Which badges are printed, by registration id. */
 export type PrintedBadges = ReadonlyMap<string, BadgePrint>

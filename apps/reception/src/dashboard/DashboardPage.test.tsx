@@ -110,6 +110,34 @@ describe('dashboard', () => {
   )
 
   appTest(
+    'counts the goods handed out per line, T-shirts per size, and the changing rooms, offline too (ja)',
+    async () => {
+      const app = await dashboardApp('/ja/admin', 'ja', async (services) => {
+        await services.store.recordGoodsTick(registrationIdOf(1), 'tShirt', 'mark')
+        await services.sync.sync()
+      })
+      await app.router.navigate('/ja/admin/dashboard')
+      const goods = await screen.findByRole('region', { name: 'お渡しした物' }, { timeout: uiTimeoutMs })
+      await waitFor(() => expect(within(goods).getByText('Tシャツ M: 1 点中 1 点お渡し済み')).toBeTruthy())
+      expect(within(goods).getByText('コンブック: 1 点中 0 点お渡し済み')).toBeTruthy()
+      const rooms = screen.getByRole('region', { name: '更衣室' })
+      expect(within(rooms).getByText('男性用: 1 人')).toBeTruthy()
+      expect(within(rooms).getByText('女性用: 0 人')).toBeTruthy()
+
+      // Offline, the tablet counts its own snapshot and the ticks it has not uploaded yet.
+      app.network.online = false
+      await app.services.store.recordGoodsTick(registrationIdOf(1), 'conbook', 'mark')
+      await app.services.sync.sync()
+      await waitFor(() => expect(within(goods).getByText('コンブック: 1 点中 1 点お渡し済み')).toBeTruthy(), {
+        timeout: uiTimeoutMs,
+      })
+      expect(within(goods).getByText('Tシャツ M: 1 点中 1 点お渡し済み')).toBeTruthy()
+      expect(app.errors).toEqual([])
+    },
+    uiTimeoutMs * 2,
+  )
+
+  appTest(
     'downloads the figures as a CSV with a byte order mark and escaped formulae (en)',
     async (user) => {
       const app = await dashboardApp('/en/admin/dashboard', 'en', async (services) => {

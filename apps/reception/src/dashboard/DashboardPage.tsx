@@ -29,6 +29,7 @@ import {
   RegistrationsPerDayChart,
 } from './DashboardCharts.tsx'
 import { type DashboardFigures, dashboardCsv, fromApi, type TierFigures } from './figures.ts'
+import { GoodsFigures } from './GoodsFigures.tsx'
 import { type DashboardState, useDashboardFigures } from './useDashboardFigures.ts'
 
 const minute = 60_000
@@ -228,6 +229,7 @@ function Dashboard({ state }: { state: DashboardState }) {
         </Typography>
         <TierTable figures={figures} />
       </Box>
+      <GoodsFigures figures={figures} />
       <RegistrationsPerDayChart days={figures.registrationsPerDay} />
     </Stack>
   )

@@ -1,4 +1,6 @@
 import {
+  changingRoomTypes,
+  countDoorGoods,
   type Dashboard,
   type DashboardCheckInSlot,
   type DashboardDay,
@@ -6,6 +8,7 @@ import {
   dashboardSlotMs,
   type RegistrationTier,
   registrationTiers,
+  tShirtSizes,
 } from '@furfes/core'
 import type { ReceptionSnapshot } from '../data/store.ts'
 import { formatTokyoDateTime, toCsv } from '../participants/csv.ts'
@@ -37,6 +40,9 @@ export interface DashboardFigures {
   checkInsPerSlot: DashboardCheckInSlot[]
   checkedIn: number
   paid: number
+  /** Goods owed and handed out per line, T-shirts per size (decision 180). */
+  goods: Dashboard['goods']
+  changingRooms: Dashboard['changingRooms']
 }
 
 export function fromApi(dashboard: Dashboard): DashboardFigures {
@@ -49,6 +55,8 @@ export function fromApi(dashboard: Dashboard): DashboardFigures {
     checkInsPerSlot: dashboard.checkInsPerSlot,
     checkedIn: dashboard.checkedIn,
     paid: dashboard.paid,
+    goods: dashboard.goods,
+    changingRooms: dashboard.changingRooms,
   }
 }
 
@@ -87,6 +95,23 @@ export function fromDevice(
     slot.checkIns += 1
     slots.set(key, slot)
   }
+  // The goods figures by the API's own rule, over this tablet's snapshot and its ticks not uploaded yet.
+  const door = countDoorGoods(
+    snapshot.participants.flatMap(({ registration }) =>
+      registration?.paymentStatus === 'paid'
+        ? [
+            {
+              tier: registration.registrationTier,
+              tShirtSize: registration.tShirtSize,
+              changingRoomType: registration.changingRoomType,
+              handed: new Set(snapshot.handedGoods.get(registration.registrationId ?? '')?.keys()),
+            },
+          ]
+        : [],
+    ),
+    tShirtSizes,
+    changingRoomTypes,
+  )
   const lastByTier = new Map(last?.tiers.map((tier) => [tier.registrationTier, tier]))
   const tiers = registrationTiers.map((tier): TierFigures => {
     const count = counts.get(tier) ?? { paid: 0, pending: 0, checkedIn: 0 }
@@ -115,6 +140,8 @@ export function fromDevice(
     ),
     checkedIn: tiers.reduce((sum, tier) => sum + tier.checkedIn, 0),
     paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+    goods: door.goods,
+    changingRooms: door.changingRooms as Dashboard['changingRooms'],
   }
 }
 

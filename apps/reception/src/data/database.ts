@@ -3,6 +3,7 @@ import { openDatabase } from '@furfes/ui/database'
 import type { Dexie, EntityTable } from 'dexie'
 import type { StoredBadgePrint } from '../badges/printed.ts'
 import type { StoredCheckIn } from './check-ins.ts'
+import type { StoredGoodsTick } from './goods.ts'
 
 /** A participant of the last synced snapshot, keyed by user id. */
 interface StoredParticipant {
@@ -34,12 +35,15 @@ interface ReceptionTables {
   checkIns: EntityTable<StoredCheckIn, 'id'>
   /** Printed badge marks recorded here, until the snapshot carries them (decision 170). */
   badgePrints: EntityTable<StoredBadgePrint, 'id'>
+  /** Goods ticked as handed over here, until the snapshot carries them (decision 180). */
+  goodsTicks: EntityTable<StoredGoodsTick, 'id'>
   meta: EntityTable<MetaRow, 'key'>
 }
 
 /**
  * What each reception device keeps in IndexedDB (DESIGN "Offline check-in"): the participant snapshot, the
- * registration-code keys, every check-in it recorded or pulled, its printed badge marks, and its sync position.
+ * registration-code keys, every check-in it recorded or pulled, its printed badge marks and goods ticks, and its
+ * sync position.
  */
 export type ReceptionDatabase = Dexie & ReceptionTables
 
@@ -47,5 +51,6 @@ export function openReceptionDatabase(name = 'furfes-reception'): ReceptionDatab
   return openDatabase<ReceptionTables>(name, [
     { participants: 'userId', checkIns: 'id, registrationId, localSeq', meta: 'key' },
     { badgePrints: 'id, localSeq' },
+    { goodsTicks: 'id, localSeq' },
   ])
 }

@@ -5,6 +5,7 @@ import {
   type CheckInResult,
   type Clock,
   createStore,
+  type GoodsTickResult,
   type Participant,
   type RegistrationCodeKeySetWire,
   type Store,
@@ -18,6 +19,8 @@ import {
   type StoredCheckIn,
 } from './check-ins.ts'
 import type { HeldEdition, MetaEntries, MetaKey, ReceptionDatabase } from './database.ts'
+import { type HandedGoods, handedGoods, type StoredGoodsTick } from './goods.ts'
+import { createMarkQueue } from './mark-queue.ts'
 
 export interface DeviceIdentity {
   id: string
@@ -45,6 +48,12 @@ export interface ReceptionSnapshot {
   pendingBadgePrintCount: number
   /** Which badges are printed: the snapshot's marks and this device's newer ones (decision 170). */
   printedBadges: PrintedBadges
+  /** Goods ticks recorded here and not yet in the snapshot, in the order they were made. */
+  goodsTicks: readonly StoredGoodsTick[]
+  /** Ticks not answered by the API yet. */
+  pendingGoodsTickCount: number
+  /** The lines of goods handed over: the snapshot's ticks and this device's newer ones (decision 180). */
+  handedGoods: HandedGoods
   keys: RegistrationCodeKeySetWire | undefined
   /** The current edition as last synced; undefined until the first sync. */
   edition: HeldEdition | undefined
@@ -70,6 +79,11 @@ export interface ReceptionStore extends Store<ReceptionSnapshot> {
   /** The printed marks waiting for upload, oldest first. */
   pendingBadgePrints(): StoredBadgePrint[]
   applyBadgePrintResults(results: readonly BadgePrintResult[]): Promise<void>
+  /** Ticks a line of a registration's goods as handed over now, or takes the tick off; queued for upload. */
+  recordGoodsTick(registrationId: string, goods: string, kind: BadgePrintKind): Promise<void>
+  /** The goods ticks waiting for upload, oldest first. */
+  pendingGoodsTicks(): StoredGoodsTick[]
+  applyGoodsTickResults(results: readonly GoodsTickResult[]): Promise<void>
   mergeRecords(records: readonly CheckInRecord[], cursor: string): Promise<void>
   replaceParticipants(participants: readonly Participant[]): Promise<void>
   setKeys(keys: RegistrationCodeKeySetWire): Promise<void>
@@ -110,21 +124,27 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
   const newId = options.newId ?? (() => crypto.randomUUID())
   let participants: readonly Participant[] = []
   const checkIns = new Map<string, StoredCheckIn>()
-  const badgePrints = new Map<string, StoredBadgePrint>()
+  const badgePrints = createMarkQueue<StoredBadgePrint>(() => db.badgePrints)
+  const goodsTicks = createMarkQueue<StoredGoodsTick>(() => db.goodsTicks)
   const meta: Partial<MetaEntries> = {}
   let nextSeq = 1
 
   // Check-ins change far more often than the participant list: index the list only when it changes.
   let indexedFor: readonly Participant[] | undefined
   let index = indexParticipants(participants)
-  // Nor the printed marks, folded again only when the list or the marks change (`printsVersion`).
-  let printsVersion = 0
+  // Nor the printed marks and goods ticks, folded again only when the list or the marks change.
   let printedFor: {
     participants: readonly Participant[] | undefined
     version: number
     prints: StoredBadgePrint[]
     printed: PrintedBadges
   } = { participants: undefined, version: -1, prints: [], printed: new Map() }
+  let handedFor: {
+    participants: readonly Participant[] | undefined
+    version: number
+    ticks: StoredGoodsTick[]
+    handed: HandedGoods
+  } = { participants: undefined, version: -1, ticks: [], handed: new Map() }
 
   function build(loaded: boolean): ReceptionSnapshot {
     const list = [...checkIns.values()].sort((a, b) => a.localSeq - b.localSeq)
@@ -133,16 +153,26 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       index = indexParticipants(participants)
     }
     const { byUserId, byRegistrationId } = index
-    if (printedFor.participants !== participants || printedFor.version !== printsVersion) {
-      const prints = [...badgePrints.values()].sort((a, b) => a.localSeq - b.localSeq)
+    if (printedFor.participants !== participants || printedFor.version !== badgePrints.version()) {
+      const prints = badgePrints.all()
       printedFor = {
         participants,
-        version: printsVersion,
+        version: badgePrints.version(),
         prints,
         printed: printedBadges(participants, prints),
       }
     }
+    if (handedFor.participants !== participants || handedFor.version !== goodsTicks.version()) {
+      const ticks = goodsTicks.all()
+      handedFor = {
+        participants,
+        version: goodsTicks.version(),
+        ticks,
+        handed: handedGoods(participants, ticks),
+      }
+    }
     const { prints } = printedFor
+    const { ticks } = handedFor
     return {
       loaded,
       participants,
@@ -155,6 +185,9 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       badgePrints: prints,
       pendingBadgePrintCount: prints.filter((item) => item.status === undefined).length,
       printedBadges: printedFor.printed,
+      goodsTicks: ticks,
+      pendingGoodsTickCount: ticks.filter((item) => item.status === undefined).length,
+      handedGoods: handedFor.handed,
       keys: meta.keys,
       edition: meta.edition,
       cursor: meta.cursor,
@@ -170,6 +203,19 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     meta[key] = value
     publish()
     await db.meta.put({ key, value })
+  }
+
+  /** What every mark this device records carries: its id, the device, the time and its place in the queue. */
+  function newMark(markedAt: number, kind: BadgePrintKind) {
+    const device = options.device()
+    return {
+      id: newId(),
+      deviceId: device.id,
+      ...(device.name ? { deviceName: device.name } : {}),
+      markedAt,
+      kind,
+      localSeq: nextSeq++,
+    }
   }
 
   async function record(
@@ -194,19 +240,17 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
   return {
     ...snapshot,
     async load() {
-      const [participantRows, checkInRows, printRows, metaRows] = await Promise.all([
+      const [participantRows, checkInRows, lastPrint, lastTick, metaRows] = await Promise.all([
         db.participants.toArray(),
         db.checkIns.toArray(),
-        db.badgePrints.toArray(),
+        badgePrints.load(),
+        goodsTicks.load(),
         db.meta.toArray(),
       ])
       participants = participantRows.map((row) => row.participant)
       for (const row of checkInRows) checkIns.set(row.id, row)
-      for (const row of printRows) badgePrints.set(row.id, row)
-      printsVersion++
       for (const row of metaRows) (meta as Record<string, unknown>)[row.key] = row.value
-      nextSeq =
-        Math.max(0, ...checkInRows.map((row) => row.localSeq), ...printRows.map((row) => row.localSeq)) + 1
+      nextSeq = Math.max(lastPrint, lastTick, ...checkInRows.map((row) => row.localSeq)) + 1
       publish()
     },
     recordCheckIn: (registrationId, scannedCode) =>
@@ -240,42 +284,19 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       await db.checkIns.bulkPut(changed)
     },
 
-    async recordBadgePrints(registrationIds, kind) {
-      const device = options.device()
+    recordBadgePrints: (registrationIds, kind) => {
       const markedAt = clock()
-      const recorded = registrationIds.map(
-        (registrationId): StoredBadgePrint => ({
-          id: newId(),
-          registrationId,
-          deviceId: device.id,
-          ...(device.name ? { deviceName: device.name } : {}),
-          markedAt,
-          kind,
-          localSeq: nextSeq++,
-        }),
+      return badgePrints.add(
+        registrationIds.map((registrationId) => ({ ...newMark(markedAt, kind), registrationId })),
+        publish,
       )
-      for (const item of recorded) badgePrints.set(item.id, item)
-      printsVersion++
-      publish()
-      await db.badgePrints.bulkPut(recorded)
     },
-    pendingBadgePrints: () =>
-      [...badgePrints.values()]
-        .filter((item) => item.status === undefined)
-        .sort((a, b) => a.localSeq - b.localSeq),
-    async applyBadgePrintResults(results) {
-      const changed: StoredBadgePrint[] = []
-      for (const result of results) {
-        const item = badgePrints.get(result.id)
-        if (!item) continue
-        const next = { ...item, status: result.status }
-        badgePrints.set(next.id, next)
-        changed.push(next)
-      }
-      printsVersion++
-      publish()
-      await db.badgePrints.bulkPut(changed)
-    },
+    pendingBadgePrints: () => badgePrints.pending(),
+    applyBadgePrintResults: (results) => badgePrints.applyResults(results, publish),
+    recordGoodsTick: (registrationId, goods, kind) =>
+      goodsTicks.add([{ ...newMark(clock(), kind), registrationId, goods }], publish),
+    pendingGoodsTicks: () => goodsTicks.pending(),
+    applyGoodsTickResults: (results) => goodsTicks.applyResults(results, publish),
 
     async mergeRecords(records, cursor) {
       const changed: StoredCheckIn[] = []
@@ -302,15 +323,13 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     async replaceParticipants(next) {
       participants = [...next]
       meta.participantsSyncedAt = clock()
-      // The snapshot was read after the API answered these marks: it carries them now.
-      const answered = [...badgePrints.values()]
-        .filter((item) => item.status !== undefined)
-        .map((item) => item.id)
-      for (const id of answered) badgePrints.delete(id)
-      printsVersion++
+      // The snapshot was read after the API answered these marks and ticks: it carries them now.
+      const answeredPrints = badgePrints.dropAnswered()
+      const answeredTicks = goodsTicks.dropAnswered()
       publish()
-      await db.transaction('rw', db.participants, db.badgePrints, db.meta, async () => {
-        await db.badgePrints.bulkDelete(answered)
+      await db.transaction('rw', [db.participants, db.badgePrints, db.goodsTicks, db.meta], async () => {
+        await db.badgePrints.bulkDelete(answeredPrints)
+        await db.goodsTicks.bulkDelete(answeredTicks)
         await db.participants.clear()
         await db.participants.bulkPut(
           next.map((participant) => ({ userId: participant.user.userId, participant })),
@@ -327,16 +346,18 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
       const waiting = (item: StoredCheckIn) => item.origin === 'local' && isPending(item)
       participants = []
       for (const [id, item] of checkIns) if (!waiting(item)) checkIns.delete(id)
-      // Marks waiting for upload stay, as check-ins do: ids and times only.
-      for (const [id, item] of badgePrints) if (item.status !== undefined) badgePrints.delete(id)
-      printsVersion++
+      // Marks and ticks waiting for upload stay, as check-ins do: ids and times only.
+      badgePrints.dropAnswered()
+      goodsTicks.dropAnswered()
       const forgotten = ['cursor', 'lastSyncAt', 'participantsSyncedAt'] as const
       for (const key of forgotten) delete meta[key]
       publish()
-      await db.transaction('rw', db.participants, db.checkIns, db.badgePrints, db.meta, async () => {
+      const tables = [db.participants, db.checkIns, db.badgePrints, db.goodsTicks, db.meta]
+      await db.transaction('rw', tables, async () => {
         await db.participants.clear()
         await db.checkIns.filter((row) => !waiting(row)).delete()
         await db.badgePrints.filter((row) => row.status !== undefined).delete()
+        await db.goodsTicks.filter((row) => row.status !== undefined).delete()
         await db.meta.bulkDelete([...forgotten])
       })
     },

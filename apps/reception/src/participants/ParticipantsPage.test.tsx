@@ -41,6 +41,20 @@ describe('participant list', () => {
     expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
   })
 
+  appTest('lists who has paid and not checked in, in one press (en)', async (user) => {
+    await participantsApp('en')
+    await screen.findByRole('table', { name: 'Participants' })
+    const preset = screen.getByRole('button', { name: 'Paid, not checked in' })
+    expect(preset.getAttribute('aria-pressed')).toBe('false')
+    await user.click(preset)
+    // Wolf has not paid and Bear is checked in: only コン is left.
+    expect(await screen.findByText('1 of 3')).toBeTruthy()
+    expect(within(screen.getByRole('table')).getByText('コン')).toBeTruthy()
+    expect(preset.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('combobox', { name: 'Payment' }).textContent).toBe('Paid')
+    expect(screen.getByRole('combobox', { name: 'Check-in' }).textContent).toBe('Not checked in')
+  })
+
   appTest('downloads the filtered list as CSV that parses back (en)', async (user) => {
     const app = await participantsApp('en')
     await screen.findByRole('table', { name: 'Participants' })

@@ -196,6 +196,14 @@ export function ParticipantsPage() {
             options={filterOptions[filter]}
           />
         ))}
+        {/* The end of the day's question, who paid and has not come, in one press rather than two selects. */}
+        <Button
+          variant="outlined"
+          aria-pressed={filters.payment === 'paid' && filters.checkIn === 'notCheckedIn'}
+          onClick={() => set({ payment: 'paid', checkIn: 'notCheckedIn' })}
+        >
+          {t('participants.filter.paidNotCheckedIn')}
+        </Button>
       </Stack>
       {snapshot.participants.length === 0 && <Typography>{t('participants.empty')}</Typography>}
       {results.length > 0 && (

@@ -71,7 +71,7 @@ describe('scanning at the door', () => {
       expect(within(panel).getByText('Kon the Fox')).toBeTruthy()
       expect(within(panel).getByText('着ぐるみスポンサー参加')).toBeTruthy()
       expect(within(panel).getByText('入場バッジ')).toBeTruthy()
-      expect(within(panel).getByText('Tシャツのサイズ: XL')).toBeTruthy()
+      expect(within(panel).getByRole('checkbox', { name: '公式Tシャツ（サイズ XL）' })).toBeTruthy()
       expect(within(panel).getByText('更衣室: 女性用')).toBeTruthy()
       expect(app.cues).toEqual(['valid'])
       // The check-in is written to IndexedDB just after the verdict shows; wait for the stored state.
@@ -405,12 +405,21 @@ describe('scanning at the door', () => {
     },
   )
 
-  appTest('lists the sponsor goods the English way in English (en)', async () => {
+  appTest('names each of the sponsor goods in English, the T-shirt with its size (en)', async () => {
     const app = await scanApp('en')
     await scan(app, await signCode(key, { n: 1 }, validAtEvent))
-    const panel = (await screen.findByText('Sponsor goods')).closest('li') as HTMLElement
-    const goods = panel.textContent?.replace('Sponsor goods', '') ?? ''
-    expect(goods).toMatch(/^[A-Z][^、]+, and [A-Z][a-z -]+$/)
-    expect(goods).toContain('Official T-shirt')
+    const panel = (await screen.findByText('Valid')).closest('[data-verdict]') as HTMLElement
+    expect(
+      within(panel)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual([
+      'Conbook',
+      'Limited neck strap',
+      'Official T-shirt (size XL)',
+      'Tote bag',
+      'Entry badge case',
+      'Sticker',
+    ])
   })
 })

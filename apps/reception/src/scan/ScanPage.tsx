@@ -29,7 +29,7 @@ const warmUpResult: ScanResult = {
       registrationTier: 'sponsor_fursuiter',
       participant: undefined,
     },
-    handOver: { badge: true, sponsorGoods: ['tShirt'], tShirtSize: undefined, changingRoomType: undefined },
+    handOver: { badge: true, goods: [{ kind: 'benefit', key: 'tShirt' }], changingRoomType: undefined },
   },
 }
 

@@ -1,4 +1,4 @@
-import { formatList, isFursuitTier } from '@furfes/core'
+import { isFursuitTier } from '@furfes/core'
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useConnectivity, useReceptionSnapshot } from '../app/hooks.ts'
@@ -6,6 +6,7 @@ import { useServices } from '../app/services.tsx'
 import { answerKey, type StoredCheckIn, uploadStateOf } from '../data/check-ins.ts'
 import { formatTime } from '../layout/format.ts'
 import type { Verdict, VerdictSubject } from '../verify/verdict.ts'
+import { GoodsChecklist } from './GoodsChecklist.tsx'
 import type { ScanResult } from './useScanFlow.ts'
 
 /**
@@ -188,33 +189,6 @@ export function VerdictPanel(props: {
               <ListItem disableGutters>
                 <ListItemText primary={t('verdict.badge')} />
               </ListItem>
-              {/* The add-ons paid for (decision 178), from the snapshot like the rest: offline too. */}
-              {verdict.subject.participant?.addons?.map((addon) => (
-                <ListItem key={addon.code} disableGutters data-addon-ticket={addon.code}>
-                  <ListItemText primary={t('verdict.addonTicket', { product: addon.name[language] })} />
-                </ListItem>
-              ))}
-              {verdict.handOver.sponsorGoods.length > 0 && (
-                <ListItem disableGutters>
-                  <ListItemText
-                    primary={t('verdict.sponsorGoods')}
-                    secondary={formatList(
-                      verdict.handOver.sponsorGoods.map((benefit) => t(`domain:sponsorBenefit.${benefit}`)),
-                      language,
-                    )}
-                    slotProps={{ secondary: { color: 'inherit' } }}
-                  />
-                </ListItem>
-              )}
-              {verdict.handOver.sponsorGoods.includes('tShirt') && (
-                <ListItem disableGutters>
-                  <ListItemText
-                    primary={t('verdict.tShirtSize', {
-                      size: verdict.handOver.tShirtSize ?? t('verdict.unknown'),
-                    })}
-                  />
-                </ListItem>
-              )}
               {verdict.subject.registrationTier !== undefined &&
                 isFursuitTier(verdict.subject.registrationTier) && (
                   <ListItem disableGutters>
@@ -228,6 +202,7 @@ export function VerdictPanel(props: {
                   </ListItem>
                 )}
             </List>
+            <GoodsChecklist registrationId={verdict.subject.registrationId} lines={verdict.handOver.goods} />
           </Box>
         </>
       )}
@@ -242,6 +217,7 @@ export function VerdictPanel(props: {
           </Typography>
           <Subject subject={verdict.subject} />
           <AttentionNote subject={verdict.subject} flagged={false} />
+          <GoodsChecklist registrationId={verdict.subject.registrationId} lines={verdict.handOver.goods} />
         </>
       )}
 

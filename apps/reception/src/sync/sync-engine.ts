@@ -16,6 +16,7 @@ type SyncApi = Pick<
   AdminApiClient,
   | 'uploadCheckIns'
   | 'uploadBadgePrints'
+  | 'uploadGoodsTicks'
   | 'listCheckIns'
   | 'listParticipants'
   | 'getRegistrationCodeKeys'
@@ -98,17 +99,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  /** Uploads the printed badge marks recorded here; answers how many it sent. */
-  async function uploadBadgePrints(signal: AbortSignal): Promise<number> {
+  /** Uploads marks of one kind recorded here, in batches; answers how many it sent. */
+  async function uploadMarks<T, R>(
+    pending: () => T[],
+    send: (batch: T[]) => Promise<R[]>,
+    apply: (results: R[]) => Promise<void>,
+  ): Promise<number> {
     let uploaded = 0
     for (;;) {
-      const batch = store.pendingBadgePrints().slice(0, maxCheckInUploadItems)
+      const batch = pending().slice(0, maxCheckInUploadItems)
       if (batch.length === 0) return uploaded
-      const results = await api.uploadBadgePrints(batch, { signal })
+      const results = await send(batch)
       connectivity.reportReachable()
-      await store.applyBadgePrintResults(results)
+      await apply(results)
       uploaded += batch.length
     }
+  }
+
+  /** Uploads the printed badge marks (decision 170), then the goods ticks (decision 180) recorded here. */
+  async function uploadBadgePrintsAndTicks(signal: AbortSignal): Promise<number> {
+    const marks = await uploadMarks(
+      () => store.pendingBadgePrints(),
+      (batch) => api.uploadBadgePrints(batch, { signal }),
+      (results) => store.applyBadgePrintResults(results),
+    )
+    const ticks = await uploadMarks(
+      () => store.pendingGoodsTicks(),
+      (batch) => api.uploadGoodsTicks(batch, { signal }),
+      (results) => store.applyGoodsTickResults(results),
+    )
+    return marks + ticks
   }
 
   async function pull(signal: AbortSignal): Promise<number> {
@@ -150,8 +170,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const pushed = await upload(controller.signal)
       outcome.uploaded = pushed.uploaded
       outcome.conflicts = pushed.conflicts
-      // Marks sent bring the snapshot that carries them, and with it every other desk's marks (decision 170).
-      const marksSent = await uploadBadgePrints(controller.signal)
+      // Marks and ticks sent bring the snapshot that carries them, and with it every other desk's (decision 170).
+      const marksSent = await uploadBadgePrintsAndTicks(controller.signal)
       outcome.pulled = await pull(controller.signal)
       await refreshSnapshot(refresh || marksSent > 0, controller.signal)
       await store.setLastSync(clock())
@@ -208,7 +228,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     start({ intervalMs = 10_000, afterChangeMs = 300 } = {}) {
       halted = false
-      const waiting = () => store.getSnapshot().pendingCount + store.getSnapshot().pendingBadgePrintCount
+      const waiting = () => {
+        const snapshot = store.getSnapshot()
+        return snapshot.pendingCount + snapshot.pendingBadgePrintCount + snapshot.pendingGoodsTickCount
+      }
       let pendingBefore = waiting()
       let changeTimer: ReturnType<typeof setTimeout> | undefined
       const run = () => void sync()

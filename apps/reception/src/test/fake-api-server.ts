@@ -7,11 +7,14 @@ import {
   auditExportWireSchema,
   type BadgePrintStatus,
   badgePrintUploadWireSchema,
+  type ChangingRoomType,
   type CheckInItemWire,
   type CheckInRecordWire,
   type CheckInRefusalReason,
   type CheckInResultWire,
+  changingRoomTypes,
   checkInUploadWireSchema,
+  countDoorGoods,
   type DashboardWire,
   dashboardSlotMs,
   type EditionChangeWire,
@@ -27,6 +30,8 @@ import {
   type FetchLike,
   featureFlagsWireSchema,
   firstEdition,
+  type GoodsTickItemWire,
+  goodsTickUploadWireSchema,
   invalidRequestBody,
   nextEditionDraft,
   type ParticipantWire,
@@ -50,9 +55,11 @@ import {
   sortedSessions,
   staffInvitationWireSchema,
   staffRoleChangeWireSchema,
+  type TShirtSize,
   timetablePublishWireSchema,
   timetableSaveWireSchema,
   timetableSessionsSchema,
+  tShirtSizes,
 } from '@furfes/core'
 import { UnsecuredJWT } from 'jose'
 
@@ -111,6 +118,8 @@ export interface FakeApiServer {
   refundRequests: unknown[]
   /** Every PUT /admin/registrations/{id}/attention body received (decision 175). */
   attentionRequests: unknown[]
+  /** Every goods tick uploaded (decision 180), resends included. */
+  goodsTickUploads: GoodsTickItemWire[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
   failNextRefunds(count?: number): void
   /** The event-cancelled run: each GET of its progress refunds one more paid registration (decision 113). */
@@ -193,6 +202,7 @@ export function createFakeApiServer(
     audit: [],
     auditPageSize: 50,
     auditQueries: [],
+    goodsTickUploads: [],
     refundRequests: [],
     attentionRequests: [],
     failNextRefunds: (count = 1) => {
@@ -243,6 +253,7 @@ export function createFakeApiServer(
           return json(200, server.flags)
         }
         if (route === 'POST /admin/badge-prints') return badgePrintRoute(body)
+        if (route === 'POST /admin/goods-ticks') return goodsTickRoute(body)
         if (route === 'POST /admin/check-ins') {
           const parsed = checkInUploadWireSchema.safeParse(body)
           if (!parsed.success) return json(400, { message: 'invalidRequest' })
@@ -346,6 +357,40 @@ export function createFakeApiServer(
             reprint_needed: false,
           }
         }
+      }
+      badgePrintAnswers.set(item.id, status)
+      return { id: item.id, status }
+    })
+    return json(200, { results })
+  }
+
+  /**
+   * Goods ticks as the API decides them (decision 180): kept on the participants' goods_handed, the first tick of
+   * a line stands, an id sent again is answered as before. Every upload is counted in `goodsTickUploads`.
+   */
+  function goodsTickRoute(body: unknown): Response {
+    const parsed = goodsTickUploadWireSchema.safeParse(body)
+    if (!parsed.success) return json(400, { message: 'invalidRequest' })
+    server.goodsTickUploads.push(...parsed.data.items)
+    const results = parsed.data.items.map((item) => {
+      const known = badgePrintAnswers.get(item.id)
+      if (known) return { id: item.id, status: known }
+      const participant = server.participants.find((p) => p.registration?.id === item.registration_id)
+      const lines = participant?.goods_handed ?? []
+      const ticked = lines.some((line) => line.goods === item.goods)
+      const status = !participant ? 'rejected' : ticked === (item.kind === 'mark') ? 'duplicate' : 'accepted'
+      if (participant && status === 'accepted') {
+        participant.goods_handed =
+          item.kind === 'unmark'
+            ? lines.filter((line) => line.goods !== item.goods)
+            : [
+                ...lines,
+                {
+                  goods: item.goods,
+                  handed_at: item.marked_at,
+                  ...(item.device_name ? { device_name: item.device_name } : {}),
+                },
+              ]
       }
       badgePrintAnswers.set(item.id, status)
       return { id: item.id, status }
@@ -473,6 +518,39 @@ export function createFakeApiServer(
       ),
       checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
+      ...doorGoods(ofPast ?? server.participants),
+    }
+  }
+
+  /** The goods figures as the API counts them (decision 180), over the participants' goods_handed. */
+  function doorGoods(participants: ParticipantWire[]): Pick<DashboardWire, 'goods' | 'changing_rooms'> {
+    const door = countDoorGoods(
+      participants.flatMap(({ registration, goods_handed }) =>
+        registration?.payment_status === 'paid'
+          ? [
+              {
+                tier: registration.registration_tier,
+                tShirtSize: registration.t_shirt_size,
+                changingRoomType: registration.changing_room_type,
+                handed: new Set(goods_handed?.map((line) => line.goods)),
+              },
+            ]
+          : [],
+      ),
+      tShirtSizes,
+      changingRoomTypes,
+    )
+    return {
+      goods: door.goods.map(({ goods, tShirtSize, expected, handedOut }) => ({
+        goods,
+        ...(tShirtSize === undefined ? {} : { t_shirt_size: tShirtSize as TShirtSize }),
+        expected,
+        handed_out: handedOut,
+      })),
+      changing_rooms: door.changingRooms.map(({ changingRoomType, paid }) => ({
+        changing_room_type: changingRoomType as ChangingRoomType,
+        paid,
+      })),
     }
   }
 

@@ -75,8 +75,14 @@ describe('offline verification of registration codes', () => {
       },
       handOver: {
         badge: true,
-        sponsorGoods: ['conbook', 'limitedNeckStrap', 'tShirt', 'toteBag', 'entryBadgeCase', 'sticker'],
-        tShirtSize: 'L',
+        goods: [
+          { kind: 'benefit', key: 'conbook' },
+          { kind: 'benefit', key: 'limitedNeckStrap' },
+          { kind: 'benefit', key: 'tShirt', tShirtSize: 'L' },
+          { kind: 'benefit', key: 'toteBag' },
+          { kind: 'benefit', key: 'entryBadgeCase' },
+          { kind: 'benefit', key: 'sticker' },
+        ],
         changingRoomType: 'female',
       },
     })
@@ -150,7 +156,7 @@ describe('offline verification of registration codes', () => {
         participant: undefined,
         scannedCode: token,
       },
-      handOver: { badge: true, sponsorGoods: [], tShirtSize: undefined, changingRoomType: undefined },
+      handOver: { badge: true, goods: [], changingRoomType: undefined },
     })
   })
 
@@ -208,7 +214,7 @@ describe('codes issued before the compact format (JWS), until they expire', () =
       kind: 'valid',
       notInSnapshot: false,
       subject: { badgeName: 'Fox', handleName: 'Foxy', registrationId: registrationIdOf(1) },
-      handOver: { tShirtSize: 'L', changingRoomType: 'female' },
+      handOver: { goods: expect.arrayContaining([{ kind: 'benefit', key: 'tShirt', tShirtSize: 'L' }]) },
     })
     expect(
       await judge(await signJwsCode(key, { n: 9, badgeName: 'Newcomer', tier: 'sponsor' }, validAtEvent)),
@@ -216,7 +222,7 @@ describe('codes issued before the compact format (JWS), until they expire', () =
       kind: 'valid',
       notInSnapshot: true,
       subject: { badgeName: 'Newcomer', registrationTier: 'sponsor' },
-      handOver: { tShirtSize: undefined },
+      handOver: { goods: expect.arrayContaining([{ kind: 'benefit', key: 'tShirt' }]) },
     })
   })
 

@@ -1,11 +1,9 @@
 import {
+  type GoodsLine,
+  goodsFor,
   isFursuitTier,
-  isSponsorTier,
   type Participant,
   type RegistrationTier,
-  type SponsorBenefit,
-  sponsorBenefits,
-  sponsorBenefitsByTier,
 } from '@furfes/core'
 import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
 import type { ReceptionSnapshot } from '../data/store.ts'
@@ -14,8 +12,8 @@ import type { CodeCheck, CodeProblem } from './code-verifier.ts'
 /** What reception hands over to a participant who checks in. */
 interface HandOver {
   badge: true
-  sponsorGoods: SponsorBenefit[]
-  tShirtSize: string | undefined
+  /** The tier's goods (with the T-shirt's size when this device knows it) and add-ons, each ticked when handed. */
+  goods: GoodsLine[]
   changingRoomType: string | undefined
 }
 
@@ -49,7 +47,13 @@ export type Verdict =
       /** The code verified, but this device's snapshot does not list the person yet (registered since). */
       notInSnapshot: boolean
     }
-  | { kind: 'alreadyCheckedIn'; subject: VerdictSubject; checkIn: StoredCheckIn }
+  | {
+      kind: 'alreadyCheckedIn'
+      subject: VerdictSubject
+      checkIn: StoredCheckIn
+      /** What to hand over still: someone back for a forgotten item has it ticked here (decision 180). */
+      handOver: HandOver
+    }
   | {
       kind: 'rejected'
       reason: RejectionReason
@@ -60,14 +64,15 @@ export type Verdict =
 
 function handOverFor(tier: RegistrationTier | undefined, participant: Participant | undefined): HandOver {
   const registration = participant?.registration
-  if (tier === undefined) {
-    return { badge: true, sponsorGoods: [], tShirtSize: undefined, changingRoomType: undefined }
-  }
-  const benefits = sponsorBenefitsByTier[tier]
+  if (tier === undefined) return { badge: true, goods: [], changingRoomType: undefined }
   return {
     badge: true,
-    sponsorGoods: sponsorBenefits.filter((benefit) => benefits[benefit]),
-    tShirtSize: isSponsorTier(tier) ? registration?.tShirtSize : undefined,
+    // The add-ons paid for (decision 178) are goods too: their tickets are handed over and ticked.
+    goods: goodsFor(
+      tier,
+      registration?.tShirtSize,
+      participant?.addons?.map(({ code, name }) => ({ id: code, name })),
+    ),
     changingRoomType: isFursuitTier(tier) ? registration?.changingRoomType : undefined,
   }
 }
@@ -168,6 +173,7 @@ function admit(
   participant: Participant | undefined,
   notInSnapshot: boolean,
 ): Verdict {
-  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current }
-  return { kind: 'valid', subject, handOver: handOverFor(tier, participant), notInSnapshot }
+  const handOver = handOverFor(tier, participant)
+  if (checkIn?.current) return { kind: 'alreadyCheckedIn', subject, checkIn: checkIn.current, handOver }
+  return { kind: 'valid', subject, handOver, notInSnapshot }
 }

@@ -78,6 +78,8 @@ describe('admin API client', () => {
       ],
       checked_in: 1,
       paid: 2,
+      goods: [{ goods: 'tShirt', t_shirt_size: 'L', expected: 40, handed_out: 31 }],
+      changing_rooms: [{ changing_room_type: 'female', paid: 3 }],
     }
     const api = createFakeApi({ 'GET /admin/dashboard': () => ({ status: 200, body: wire }) })
     const sut = createAdminApiClient({
@@ -95,6 +97,8 @@ describe('admin API client', () => {
     expect(dashboard.checkInsPerSlot).toEqual([
       { slotStart: Date.parse('2026-11-24T01:00:00Z'), deviceId: 'dev-1', deviceName: '受付1', checkIns: 1 },
     ])
+    expect(dashboard.goods).toEqual([{ goods: 'tShirt', tShirtSize: 'L', expected: 40, handedOut: 31 }])
+    expect(dashboard.changingRooms).toEqual([{ changingRoomType: 'female', paid: 3 }])
     expect(api.requests[0]?.authorization).toBe(`Bearer ${adminToken}`)
     // The codec renames every field: encoding the client shape gives the wire answer back.
     expect(dashboardCodec.encode(dashboard)).toStrictEqual(wire)
@@ -152,6 +156,7 @@ describe('admin API client', () => {
       'startEventCancellation',
       'uploadBadgePrints',
       'uploadCheckIns',
+      'uploadGoodsTicks',
     ])
   })
 })

@@ -28,6 +28,12 @@ import {
 } from '../contract/editions.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
 import {
+  type GoodsTickItem,
+  type GoodsTickResult,
+  goodsTickUploadCodec,
+  goodsTickUploadResultCodec,
+} from '../contract/goods.ts'
+import {
   type Attention,
   attentionCodec,
   attentionRequestCodec,
@@ -103,6 +109,8 @@ export interface AdminApiClient {
   listCheckIns(since?: string, options?: CallOptions, edition?: string): Promise<CheckInPage>
   /** Uploads printed badge marks (at most `maxCheckInUploadItems`); one result per item, in order. */
   uploadBadgePrints(items: readonly BadgePrintItem[], options?: CallOptions): Promise<BadgePrintResult[]>
+  /** Uploads goods ticks (at most `maxCheckInUploadItems`); one result per item, in order. */
+  uploadGoodsTicks(items: readonly GoodsTickItem[], options?: CallOptions): Promise<GoodsTickResult[]>
   /** The public keys registration codes are signed with, as a JWK Set. */
   getRegistrationCodeKeys(options?: CallOptions): Promise<RegistrationCodeKeySetWire>
   /** The current edition as the public site reads it (GET /edition): a door refuses codes of another (decision 159). */
@@ -172,6 +180,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     badgePrintUploadCodec,
     badgePrintUploadResultCodec,
   )
+  const uploadTicks = sender(apiRoutes.postAdminGoodsTicks, goodsTickUploadCodec, goodsTickUploadResultCodec)
   const listParticipants = reader(apiRoutes.getAdminParticipants, participantListCodec)
   const setAttention = sender(apiRoutes.putAdminRegistrationAttention, attentionRequestCodec, attentionCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
@@ -211,6 +220,8 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       oneAnswerEach('/admin/check-ins', items, await upload([...items], callOptions)),
     uploadBadgePrints: async (items, callOptions) =>
       oneAnswerEach('/admin/badge-prints', items, await uploadPrints([...items], callOptions)),
+    uploadGoodsTicks: async (items, callOptions) =>
+      oneAnswerEach('/admin/goods-ticks', items, await uploadTicks([...items], callOptions)),
     listCheckIns: (since, callOptions, edition) =>
       listCheckIns(callOptions, { query: { since: since || undefined, edition } }),
     getRefundQuote: (registrationId, callOptions) =>

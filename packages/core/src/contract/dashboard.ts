@@ -1,6 +1,12 @@
 import { z } from 'zod'
-import { registrationTierSchema, storedTextSchema } from '../validation/fields.ts'
+import {
+  changingRoomTypeSchema,
+  registrationTierSchema,
+  storedTextSchema,
+  tShirtSizeSchema,
+} from '../validation/fields.ts'
 import { editionQueryWireSchema } from './editions.ts'
+import { goodsKeySchema } from './goods.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
 import { toClientNames, toWireNames } from './wire-names.ts'
@@ -55,6 +61,23 @@ export const dashboardCheckInSlotWireSchema = component(
 )
 export type DashboardCheckInSlotWire = z.infer<typeof dashboardCheckInSlotWireSchema>
 
+export const dashboardGoodsWireSchema = component(
+  z.object({
+    goods: goodsKeySchema,
+    t_shirt_size: tShirtSizeSchema.optional().describe('On the T-shirt lines only, one line per size'),
+    expected: count.describe('Paid participants owed this line'),
+    handed_out: count.describe('Of them, those with the line ticked as handed over'),
+  }),
+  { id: 'DashboardGoods', description: 'One line of goods at the door: how many are owed and handed out' },
+)
+
+export const dashboardChangingRoomWireSchema = component(
+  z.object({ changing_room_type: changingRoomTypeSchema, paid: count }),
+  { id: 'DashboardChangingRoom', description: 'Paid participants with a changing room of this type' },
+)
+
+type DashboardGoodsWire = z.infer<typeof dashboardGoodsWireSchema>
+
 export const dashboardWireSchema = component(
   z.object({
     generated_at: instantSchema.describe('When the API computed these figures (its clock)'),
@@ -65,6 +88,10 @@ export const dashboardWireSchema = component(
     check_ins_per_slot: z.array(dashboardCheckInSlotWireSchema).describe('By slot, then device'),
     checked_in: count.describe('Paid registrations with a check-in in force'),
     paid: count.describe('Paid registrations: the people expected at the door'),
+    goods: z
+      .array(dashboardGoodsWireSchema)
+      .describe('Each line of goods owed to paid participants (decision 180), T-shirts per size'),
+    changing_rooms: z.array(dashboardChangingRoomWireSchema).describe('Every changing room type'),
   }),
   {
     id: 'Dashboard',
@@ -114,6 +141,15 @@ export const dashboardSchema = z.object({
   checkInsPerSlot: z.array(dashboardCheckInSlotSchema),
   checkedIn: z.number(),
   paid: z.number(),
+  goods: z.array(
+    z.object({
+      goods: z.string(),
+      tShirtSize: z.string().optional(),
+      expected: z.number(),
+      handedOut: z.number(),
+    }),
+  ),
+  changingRooms: z.array(z.object({ changingRoomType: changingRoomTypeSchema, paid: z.number() })),
 })
 export type Dashboard = z.output<typeof dashboardSchema>
 
@@ -130,6 +166,8 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
       ...toClientNames(slot),
       slotStart: Date.parse(slot.slot_start),
     })),
+    goods: wire.goods.map((line) => toClientNames(line)),
+    changingRooms: wire.changing_rooms.map((room) => toClientNames(room)),
   }),
   encode: (dashboard) => ({
     ...toWireNames(dashboard),
@@ -140,6 +178,8 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
       ...toWireNames(slot),
       slot_start: new Date(slot.slotStart).toISOString(),
     })),
+    goods: dashboard.goods.map((line) => toWireNames(line) as DashboardGoodsWire),
+    changing_rooms: dashboard.changingRooms.map((room) => toWireNames(room)),
   }),
 })
 
@@ -154,7 +194,7 @@ export const dashboardRoutes = {
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
       'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +
-      'and paid in total. Canceled and expired registrations never count as paid. Computed by the database ' +
+      'and paid in total; goods owed and handed out per line (T-shirts per size); changing rooms per type. Canceled and expired registrations never count as paid. Computed by the database ' +
       'on each call.',
     responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
   }),

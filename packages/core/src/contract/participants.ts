@@ -9,6 +9,7 @@ import {
 } from './badge-prints.ts'
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
+import { goodsHandedFromWire, goodsHandedSchema, goodsHandedToWire, goodsHandedWireSchema } from './goods.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
 import {
   adminRegistrationFromWire,
@@ -83,6 +84,10 @@ export const participantWireSchema = component(
       .array(z.object({ code: z.string(), name_ja: z.string(), name_en: z.string() }))
       .optional()
       .describe('The add-ons the registration has paid for (decision 178); absent when none'),
+    goods_handed: z
+      .array(goodsHandedWireSchema)
+      .optional()
+      .describe('The lines of goods ticked as handed over (decision 180); absent while none is'),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -105,6 +110,7 @@ export const participantSchema = z.object({
   addons: z
     .array(z.object({ code: z.string(), name: z.object({ ja: z.string(), en: z.string() }) }))
     .optional(),
+  goodsHanded: z.array(goodsHandedSchema).optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -126,6 +132,7 @@ export function participantFromWire(wire: ParticipantWire): Participant {
           })),
         }
       : {}),
+    ...(wire.goods_handed ? { goodsHanded: wire.goods_handed.map(goodsHandedFromWire) } : {}),
   }
 }
 
@@ -146,6 +153,7 @@ export function participantToWire(participant: Participant): ParticipantWire {
     ...(participant.addons
       ? { addons: participant.addons.map(({ code, name }) => ({ code, name_ja: name.ja, name_en: name.en })) }
       : {}),
+    ...(participant.goodsHanded ? { goods_handed: participant.goodsHanded.map(goodsHandedToWire) } : {}),
   }
 }
 

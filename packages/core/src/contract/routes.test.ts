@@ -61,6 +61,7 @@ describe('route table', () => {
       postAdminCheckIns: 'POST /admin/check-ins admin',
       getAdminCheckIns: 'GET /admin/check-ins admin',
       postAdminBadgePrints: 'POST /admin/badge-prints admin',
+      postAdminGoodsTicks: 'POST /admin/goods-ticks admin',
       getAdminRegistrationRefund: 'GET /admin/registrations/{registration_id}/refund admin',
       postAdminRegistrationRefund: 'POST /admin/registrations/{registration_id}/refund admin',
       postAdminRegistrationAddonRefund:
@@ -104,6 +105,7 @@ describe('route table', () => {
       putAdminFeatures: 'switchFlags',
       postAdminCheckIns: 'checkIn',
       getAdminCheckIns: 'checkIn',
+      postAdminGoodsTicks: 'handOutGoods',
       getAdminRegistrationRefund: 'refundWithinPolicy',
       postAdminRegistrationRefund: 'refundWithinPolicy',
       postAdminRegistrationAddonRefund: 'refundWithinPolicy',
@@ -181,6 +183,7 @@ describe('route table', () => {
       'postAdminCheckIns',
       'getAdminCheckIns',
       'postAdminBadgePrints',
+      'postAdminGoodsTicks',
       'getAdminRegistrationRefund',
       'postAdminRegistrationRefund',
       'postAdminRegistrationAddonRefund',

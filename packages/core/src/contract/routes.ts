@@ -9,6 +9,7 @@ import './registration-timeline.ts'
 import './participants.ts'
 import './check-ins.ts'
 import './badge-prints.ts'
+import './goods.ts'
 import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
@@ -24,6 +25,7 @@ import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
 import { flagRoutes } from './flags.ts'
+import { goodsRoutes } from './goods.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
@@ -79,6 +81,7 @@ export const apiRoutes = {
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,
   getAdminCheckIns: checkInRoutes.getAdminCheckIns,
   postAdminBadgePrints: badgePrintRoutes.postAdminBadgePrints,
+  postAdminGoodsTicks: goodsRoutes.postAdminGoodsTicks,
   getAdminRegistrationRefund: refundRoutes.getAdminRegistrationRefund,
   postAdminRegistrationRefund: refundRoutes.postAdminRegistrationRefund,
   postAdminRegistrationAddonRefund: addonRoutes.postAdminRegistrationAddonRefund,

@@ -1,3 +1,4 @@
+import { isOneOf } from './one-of.ts'
 import type { RegistrationTier } from './registration-tier.ts'
 
 /** Benefits listed on the tier cards, in a fixed order (docs/requirements.md REG-24). */
@@ -10,6 +11,10 @@ export const sponsorBenefits = [
   'sticker',
 ] as const
 export type SponsorBenefit = (typeof sponsorBenefits)[number]
+
+export function isSponsorBenefit(value: unknown): value is SponsorBenefit {
+  return isOneOf(sponsorBenefits, value)
+}
 
 const all = (available: boolean) =>
   Object.fromEntries(sponsorBenefits.map((benefit) => [benefit, available])) as Record<
