@@ -17,6 +17,7 @@ import './editions.ts'
 import './staff.ts'
 import './retention.ts'
 import './timetable.ts'
+import './push.ts'
 import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -24,6 +25,7 @@ import { editionRoutes } from './editions.ts'
 import { flagRoutes } from './flags.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
+import { pushRoutes } from './push.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
@@ -68,6 +70,10 @@ export const apiRoutes = {
   getVenue: registrationRoutes.getVenue,
   getEdition: editionRoutes.getEdition,
   getTimetable: timetableRoutes.getTimetable,
+  getVapidPublicKey: pushRoutes.getVapidPublicKey,
+  postPushSubscription: pushRoutes.postPushSubscription,
+  putPushSubscription: pushRoutes.putPushSubscription,
+  deletePushSubscription: pushRoutes.deletePushSubscription,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,

@@ -92,6 +92,8 @@ const englishTexts = {
     tierChangeCheckedIn:
       'You have already been checked in at the venue, so the registration tier can no longer be changed here. Please use the contact form.',
     tierChangePending: 'A payment for a tier change is still open. Finish or cancel it first.',
+    pushServiceNotAllowed:
+      'Notifications cannot be set up with this browser’s push service. Try another browser.',
   },
   general: {
     unexpected: 'Unexpected error.',

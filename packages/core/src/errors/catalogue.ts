@@ -81,6 +81,8 @@ export const productErrorKeys = [
   'tierChangeAmountChanged',
   'tierChangeCheckedIn',
   'tierChangePending',
+  // Web Push (decision 176): a subscription whose endpoint is not at a known push service.
+  'pushServiceNotAllowed',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
