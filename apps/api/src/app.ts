@@ -20,6 +20,7 @@ import { mountFlagRoutes } from './routes/flags.ts'
 import { mountHealthRoute } from './routes/health.ts'
 import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
+import { mountPushRoutes } from './routes/push.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
 import { mountRetentionRoutes } from './routes/retention.ts'
@@ -180,6 +181,7 @@ export function createApi(options: ApiOptions): Api {
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
+  mountPushRoutes(mounter, { db, clock, ...options.push })
 
   return {
     app,

@@ -46,7 +46,10 @@ export function createPushEmulatorApp(options: { clock?: () => number } = {}) {
       {
         endpoint: new URL(`/push/${id}`, context.req.url).href,
         expirationTime: null,
-        keys: { p256dh: keys.ecdh.getPublicKey().toString('base64url'), auth: keys.authSecret.toString('base64url') },
+        keys: {
+          p256dh: keys.ecdh.getPublicKey().toString('base64url'),
+          auth: keys.authSecret.toString('base64url'),
+        },
       },
       201,
     )
@@ -83,7 +86,9 @@ export function createPushEmulatorApp(options: { clock?: () => number } = {}) {
     if (!Number.isInteger(ttl) || ttl < 0) return json({ error: 'a TTL header is required' }, 400)
     let payload: string
     try {
-      payload = decryptPushBody(Buffer.from(await context.req.arrayBuffer()), subscription.keys).toString('utf8')
+      payload = decryptPushBody(Buffer.from(await context.req.arrayBuffer()), subscription.keys).toString(
+        'utf8',
+      )
     } catch (error) {
       return json({ error: `the body could not be decrypted: ${(error as Error).message}` }, 400)
     }

@@ -1,3 +1,4 @@
+/// <reference path="./http_ece.d.ts" />
 import { createECDH, type ECDH } from 'node:crypto'
 import ece from 'http_ece'
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import webPush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { createPushEmulatorApp, type ReceivedPush } from '../src/app.ts'
 import { decryptPushBody, receiverKeysFrom } from '../src/ece.ts'
 
@@ -27,7 +27,11 @@ async function newSubscription(): Promise<webPush.PushSubscription> {
 }
 
 /** What the API does: the web-push library's encrypted, signed request, sent with fetch. */
-async function send(subscription: webPush.PushSubscription, payload: string, options: webPush.RequestOptions) {
+async function send(
+  subscription: webPush.PushSubscription,
+  payload: string,
+  options: webPush.RequestOptions,
+) {
   const request = webPush.generateRequestDetails(subscription, payload, { vapidDetails: vapid, ...options })
   return fetch(request.endpoint, {
     method: request.method,
@@ -44,7 +48,11 @@ const messagesOf = async (endpoint: string): Promise<ReceivedPush[]> => {
 describe('the push service stand-in', () => {
   it('decrypts a payload the web-push library encrypted and signed, and keeps it', async () => {
     const subscription = await newSubscription()
-    const result = await send(subscription, '{"title":"開場しました"}', { TTL: 600, urgency: 'high', topic: 'doors' })
+    const result = await send(subscription, '{"title":"開場しました"}', {
+      TTL: 600,
+      urgency: 'high',
+      topic: 'doors',
+    })
     expect(result.status).toBe(201)
     const [message, ...others] = await messagesOf(subscription.endpoint)
     expect(others).toEqual([])
