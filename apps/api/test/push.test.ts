@@ -201,7 +201,7 @@ describe.each(databaseKinds)('push on %s', (kind) => {
         title: expect.stringMatching(/^「.+」が変更されました$/),
         body: expect.stringMatching(/^時間: \d\d:\d\d–\d\d:\d\d → \d\d:\d\d–\d\d:\d\d$/),
         tag: 'session-parade',
-        path: '/timetable',
+        path: '/ja/timetable',
       },
     })
     expect(await received(english)).toMatchObject([
@@ -276,7 +276,10 @@ describe.each(databaseKinds)('push on %s', (kind) => {
     sut.clock.advance(minutes(1))
     expect(await service.outbox.drain()).toEqual({ sent: 1, gone: 0, retried: 0, failed: 0 })
     expect(await received(flaky)).toMatchObject([
-      { urgency: 'high', payload: { title: 'Water', body: 'Water is at the back of the hall.', path: '/' } },
+      {
+        urgency: 'high',
+        payload: { title: 'Water', body: 'Water is at the back of the hall.', path: '/en' },
+      },
     ])
   })
 })

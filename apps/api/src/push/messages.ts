@@ -36,8 +36,8 @@ const texts = {
   },
 } as const satisfies Record<Language, unknown>
 
-/** Where a push about the timetable opens. */
-export const timetablePath = '/timetable'
+/** Where a push about the timetable opens: the site's timetable page in the subscriber's language. */
+const timetablePath = (language: Language) => `/${language}/timetable`
 
 /** The push telling a subscriber a starred session moved, changed stage or was cancelled. */
 export function changeMessage(change: TimetableChange, language: Language): PushMessage {
@@ -45,7 +45,8 @@ export function changeMessage(change: TimetableChange, language: Language): Push
   const title = change.before.title[language]
   const tag = `session-${change.sessionId}`
   const { after } = change
-  if (!after) return { title: text.cancelled(title), body: text.cancelledBody, tag, path: timetablePath }
+  if (!after)
+    return { title: text.cancelled(title), body: text.cancelledBody, tag, path: timetablePath(language) }
   const lines: string[] = []
   if (change.kinds.includes('moved')) {
     const span = (session: TimetableSession) => `${timeOf(session.startsAt)}–${timeOf(session.endsAt)}`
@@ -54,7 +55,7 @@ export function changeMessage(change: TimetableChange, language: Language): Push
   if (change.kinds.includes('stageChanged')) {
     lines.push(text.stage(change.before.stage[language], after.stage[language]))
   }
-  return { title: text.changed(title), body: lines.join(text.separator), tag, path: timetablePath }
+  return { title: text.changed(title), body: lines.join(text.separator), tag, path: timetablePath(language) }
 }
 
 /** The push a few minutes before a starred session. */
@@ -64,6 +65,6 @@ export function reminderMessage(session: TimetableSession, language: Language): 
     title: text.reminder(session.title[language]),
     body: text.reminderBody(timeOf(session.startsAt), session.stage[language]),
     tag: `session-${session.id}`,
-    path: timetablePath,
+    path: timetablePath(language),
   }
 }

@@ -223,8 +223,8 @@ export interface PublishedAnnouncement {
   title: Readonly<Record<Language, string>>
   body: Readonly<Record<Language, string>>
   urgency: 'normal' | 'urgent'
-  /** Where the notification opens on the site; the top page when omitted. */
-  path?: string
+  /** The site's page the notification opens, without the language (`timetable`); the top page when omitted. */
+  page?: string
 }
 
 /**
@@ -246,7 +246,7 @@ export async function oweAnnouncementPushes(
         title: announcement.title[language],
         body: announcement.body[language],
         tag: `announcement-${announcement.id}`,
-        path: announcement.path ?? '/',
+        path: announcement.page ? `/${language}/${announcement.page}` : `/${language}`,
       })),
       urgency: announcement.urgency === 'urgent' ? 'high' : 'normal',
       expiresAt: now + announcementPushLifetimeMs,
