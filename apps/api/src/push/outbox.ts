@@ -14,12 +14,12 @@ import type { Logger } from '../logger.ts'
  * if it is still undelivered, and its notification tag makes the device show one.
  */
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string
   keys: { p256dh: string; auth: string }
 }
 
-export interface PushDelivery {
+interface PushDelivery {
   message: PushMessage
   urgency: 'normal' | 'high'
   ttlSeconds: number
@@ -28,7 +28,7 @@ export interface PushDelivery {
 }
 
 /** The push service's refusal, with its HTTP status. */
-export class PushRefusedError extends Error {
+class PushRefusedError extends Error {
   override readonly name = 'PushRefusedError'
   readonly statusCode: number
 
@@ -74,7 +74,7 @@ export function createWebPushSend(vapid: VapidKeys, options: { timeoutMs?: numbe
 }
 
 /** A Web Push topic from the push's subject: at most 32 characters of the URL-safe alphabet (RFC 8030). */
-export const topicOf = (subject: string) =>
+const topicOf = (subject: string) =>
   createHash('sha256').update(subject).digest('base64url').slice(0, 32)
 
 export interface PushOutboxOptions {
@@ -90,7 +90,7 @@ export interface PushOutboxOptions {
   batchSize?: number
 }
 
-export interface PushDrainCounts {
+interface PushDrainCounts {
   sent: number
   /** Pushes whose subscription the push service said is gone: the subscription was deleted. */
   gone: number

@@ -43,7 +43,7 @@ const loopback = new Set(['localhost', '127.0.0.1', '[::1]'])
  * over HTTPS unless on this machine (the local push stand-in). Anything else would let a subscription make the
  * API call an address of its choosing.
  */
-export function isAllowedPushEndpoint(endpoint: string, allowedHosts: readonly string[]): boolean {
+function isAllowedPushEndpoint(endpoint: string, allowedHosts: readonly string[]): boolean {
   const url = new URL(endpoint)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback.has(url.hostname))) return false
   return allowedHosts.some(
@@ -119,7 +119,7 @@ export async function unsubscribe(db: Executor, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.subscriptionId, id))
 }
 
-export interface OwedPush {
+interface OwedPush {
   /** One push per subject and subscription, however often this is called. */
   subject: string
   category: PushCategory
@@ -132,7 +132,7 @@ export interface OwedPush {
 }
 
 /** Owes a push to every subscription it concerns, each in its language; answers how many were newly owed. */
-export async function owePush(executor: Executor, push: OwedPush, now: number): Promise<number> {
+async function owePush(executor: Executor, push: OwedPush, now: number): Promise<number> {
   const starred = push.starredSession === undefined ? sql`` : sql` and ${push.starredSession} = any(starred)`
   const rows = await queryRows<{ push_id: string }>(
     executor,
