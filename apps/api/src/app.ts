@@ -20,7 +20,6 @@ import { mountFlagRoutes } from './routes/flags.ts'
 import { mountHealthRoute } from './routes/health.ts'
 import { mountProfileRoutes } from './routes/profile.ts'
 import { createPublicProfileCache, mountPublicRoutes } from './routes/public.ts'
-import { mountPushRoutes } from './routes/push.ts'
 import { mountRefundRoutes } from './routes/refunds.ts'
 import { mountRegistrationRoutes } from './routes/registration.ts'
 import { mountRetentionRoutes } from './routes/retention.ts'
@@ -158,7 +157,7 @@ export function createApi(options: ApiOptions): Api {
   })
   const pwaOrigin = new URL(options.pwaUrl).origin
   const publicProfiles = createPublicProfileCache({ db, clock, cacheMs: options.publicProfilesCacheMs })
-  mountPublicRoutes(mounter, { publicProfiles, signingKeys: options.signingKeys })
+  mountPublicRoutes(mounter, { ...options, publicProfiles })
   mountFlagRoutes(mounter, { featureFlags, logger })
   mountProfileRoutes(mounter, { db, clock, publicProfiles })
   mountRegistrationRoutes(mounter, {
@@ -181,7 +180,6 @@ export function createApi(options: ApiOptions): Api {
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
-  mountPushRoutes(mounter, { db, clock, ...options.push })
 
   return {
     app,
