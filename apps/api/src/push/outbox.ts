@@ -74,8 +74,7 @@ export function createWebPushSend(vapid: VapidKeys, options: { timeoutMs?: numbe
 }
 
 /** A Web Push topic from the push's subject: at most 32 characters of the URL-safe alphabet (RFC 8030). */
-const topicOf = (subject: string) =>
-  createHash('sha256').update(subject).digest('base64url').slice(0, 32)
+const topicOf = (subject: string) => createHash('sha256').update(subject).digest('base64url').slice(0, 32)
 
 export interface PushOutboxOptions {
   db: Executor
