@@ -93,6 +93,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'push-emulator',
+          root: './apps/push-emulator',
+          include: ['{src,test}/**/*.test.ts'],
+          setupFiles,
+        },
+      },
+      {
+        test: {
           name: 'infra',
           root: './infra',
           include: ['test/**/*.test.ts'],

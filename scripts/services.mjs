@@ -1,4 +1,4 @@
-// The six services (five of ours and the mail catcher) `npm start` runs, their ports and the environment that tells each where the others are.
+// The seven services (six of ours and the mail catcher) `npm start` runs, their ports and the environment that tells each where the others are.
 // Every port can be changed with its environment variable.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +21,8 @@ export function servicePorts(env = process.env) {
     reception: portOf(env, 'RECEPTION_PORT', 5174),
     cognito: portOf(env, 'COGNITO_PORT', 9229),
     stripe: portOf(env, 'STRIPE_PORT', 12111),
+    // The push service stand-in the API sends Web Push to (decision 177).
+    push: portOf(env, 'PUSH_PORT', 8790),
     // The mail catcher: SMTP in, web inbox and HTTP API out (decision 101).
     smtp: portOf(env, 'SMTP_PORT', 1025),
     mailInbox: portOf(env, 'INBOX_PORT', 1080),
@@ -46,6 +48,8 @@ export function sharedEnv(ports, env = process.env) {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? 'sk_test_furfes_local_development_key',
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? 'whsec_furfes_local_development_secret',
     STRIPE_WEBHOOK_URL: `http://localhost:${ports.api}/webhooks/stripe`,
+    // Browsers here cannot reach their push service; subscriptions the stand-in hands out are accepted too.
+    PUSH_SERVICE_HOSTS: `fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com,localhost:${ports.push}`,
     // Every mail (the API's receipts, the Cognito emulator's codes) goes to the local mail catcher.
     MAIL_SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     // The development access key the Cognito emulator's admin operations (AdminCreateUser) accept, as IAM
@@ -109,6 +113,14 @@ export function services({ dev, ports, dataDir = sharedEnv(ports).DATA_DIR }) {
       port: ports.stripe,
       command: node('src/main.ts'),
       readyPath: '/health',
+    },
+    {
+      name: 'push',
+      label: 'Push stand-in',
+      cwd: 'apps/push-emulator',
+      port: ports.push,
+      command: node('src/main.ts'),
+      readyPath: '/messages',
     },
     {
       name: 'api',

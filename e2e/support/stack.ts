@@ -9,6 +9,7 @@ export const e2ePorts = {
   STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '22111',
   SMTP_PORT: process.env.E2E_SMTP_PORT ?? '11025',
   INBOX_PORT: process.env.E2E_INBOX_PORT ?? '11080',
+  PUSH_PORT: process.env.E2E_PUSH_PORT ?? '18790',
 }
 
 /** The mail catcher's web inbox and HTTP API (maildev: /api/email), where every mail of the e2e stack lands. */

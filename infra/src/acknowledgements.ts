@@ -47,7 +47,7 @@ export function acknowledgeFindings(stack: FurfesStack): void {
     })
   }
 
-  // Secrets Manager: the three secrets an operator fills by hand have no rotation a Lambda could perform.
+  // Secrets Manager: the five secrets an operator fills by hand have no rotation a Lambda could perform.
   for (const [secret, manualRotation] of [
     [
       stack.secrets.stripeSecretKey,
@@ -64,6 +64,14 @@ export function acknowledgeFindings(stack: FurfesStack): void {
       'Registration codes signed with a key must keep verifying offline at reception until they expire, so ' +
         'the key rotates in three manual steps (docs/operations.md, "Rotating the registration-code key").',
     ],
+    ...[stack.secrets.vapidPublicKey, stack.secrets.vapidPrivateKey].map(
+      (secret) =>
+        [
+          secret,
+          'Browsers subscribed to Web Push with this VAPID public key; a new pair would end every subscription, ' +
+            'so the pair is set once by hand (docs/operations.md, "Secrets") and never rotated automatically.',
+        ] as const,
+    ),
   ] as const) {
     acknowledge(secret, { 'AwsSolutions-SMG4': manualRotation })
   }

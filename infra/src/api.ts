@@ -186,6 +186,8 @@ export class Api extends Construct {
       ...secretArn('STRIPE_SECRET_KEY', secrets.stripeSecretKey),
       ...secretArn('STRIPE_WEBHOOK_SECRET', secrets.stripeWebhookSecret),
       ...secretArn('REGISTRATION_CODE_SIGNING_KEYS', secrets.registrationCodeSigningKeys),
+      ...secretArn('VAPID_PUBLIC_KEY', secrets.vapidPublicKey),
+      ...secretArn('VAPID_PRIVATE_KEY', secrets.vapidPrivateKey),
       ...props.mail.environment(config),
       // The API answers GET /venue and the mail drain writes receipts with it (decision 123).
       ...(config.api.venue ? { VENUE: JSON.stringify(config.api.venue) } : {}),
@@ -201,7 +203,12 @@ export class Api extends Construct {
       reservedConcurrentExecutions: config.api.reservedConcurrency,
       logGroup: this.logGroup,
       // Between requests a Lambda instance is frozen: the scheduled drain sends the mail instead.
-      environment: { ...apiEnvironment, MAIL_DRAIN_INTERVAL_MS: '0', RETENTION_INTERVAL_SECONDS: '0' },
+      environment: {
+        ...apiEnvironment,
+        MAIL_DRAIN_INTERVAL_MS: '0',
+        PUSH_DRAIN_INTERVAL_MS: '0',
+        RETENTION_INTERVAL_SECONDS: '0',
+      },
     })
     this.function.addToRolePolicy(props.mail.sendPolicy)
     // The API lists a staff member's groups with each recheck of their token (decision 156), and the committee
@@ -223,6 +230,8 @@ export class Api extends Construct {
       secrets.stripeSecretKey,
       secrets.stripeWebhookSecret,
       secrets.registrationCodeSigningKeys,
+      secrets.vapidPublicKey,
+      secrets.vapidPrivateKey,
     ]) {
       secret.grantRead(this.function)
       secret.grantRead(this.mailDrain.function)

@@ -16,6 +16,9 @@ export class ApiSecrets extends Construct {
   readonly stripeWebhookSecret: secretsmanager.Secret
   /** `{"keys":[<private EC P-256 JWK>, …]}`: the first signs registration codes, all are published. */
   readonly registrationCodeSigningKeys: secretsmanager.Secret
+  /** The VAPID key pair Web Push is signed with (decision 176), base64url, each as plain text. */
+  readonly vapidPublicKey: secretsmanager.Secret
+  readonly vapidPrivateKey: secretsmanager.Secret
 
   constructor(scope: Construct, id: string, config: FurfesConfig) {
     super(scope, id)
@@ -43,6 +46,16 @@ export class ApiSecrets extends Construct {
       'RegistrationCodeSigningKeys',
       'registration-code-signing-keys',
       'Registration-code signing keys: {"keys":[<private EC P-256 JWK>, ...]}, newest (signing) first',
+    )
+    this.vapidPublicKey = placeholder(
+      'VapidPublicKey',
+      'vapid-public-key',
+      'Web Push VAPID public key (base64url, as web-push generate-vapid-keys prints it), as plain text',
+    )
+    this.vapidPrivateKey = placeholder(
+      'VapidPrivateKey',
+      'vapid-private-key',
+      'Web Push VAPID private key (base64url, the pair of vapid-public-key), as plain text',
     )
   }
 }

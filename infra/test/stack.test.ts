@@ -433,6 +433,8 @@ describe('the API', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'REGISTRATION_CODE_SIGNING_KEYS',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
       'DATABASE_URL',
     ]) {
       expect(variables, name).not.toHaveProperty(name)
@@ -442,6 +444,8 @@ describe('the API', () => {
       STRIPE_SECRET_KEY_SECRET_ARN: 'StripeSecretKey',
       STRIPE_WEBHOOK_SECRET_SECRET_ARN: 'StripeWebhookSecret',
       REGISTRATION_CODE_SIGNING_KEYS_SECRET_ARN: 'RegistrationCodeSigningKeys',
+      VAPID_PUBLIC_KEY_SECRET_ARN: 'VapidPublicKey',
+      VAPID_PRIVATE_KEY_SECRET_ARN: 'VapidPrivateKey',
     }
     for (const [variable, secret] of Object.entries(byArn)) {
       const id = secretIds.find((candidate) => candidate.includes(secret))
@@ -456,10 +460,10 @@ describe('the API', () => {
       const text = JSON.stringify(fn.Properties.Environment ?? {})
       expect(text).not.toMatch(/resolve:secretsmanager|sk_live_|sk_test_|whsec_|"d":/)
     }
-    // The role may read the four secrets.
+    // The role may read the six secrets.
     const policy = JSON.stringify(resources('AWS::IAM::Policy'))
     const appSecrets = secretIds.filter((candidate) => !candidate.includes('DatabaseInstanceSecret'))
-    expect(appSecrets).toHaveLength(3)
+    expect(appSecrets).toHaveLength(5)
     for (const id of [
       ...appSecrets,
       logicalIdOf('AWS::SecretsManager::SecretTargetAttachment', 'Database'),

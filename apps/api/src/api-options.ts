@@ -71,6 +71,11 @@ export interface ApiOptions {
    * whose today is long after the first edition (the rates stay the edition's).
    */
   refundPolicy?: RefundPolicy
+  /**
+   * Web Push (decision 176): the VAPID public key browsers subscribe with, and the push services' hosts a
+   * subscription may point at.
+   */
+  push: { publicKey: string; allowedHosts: readonly string[] }
   /** Registrations per batch of the event-cancelled refund run (decision 113). */
   eventCancellationBatchSize?: number
 }

@@ -158,7 +158,7 @@ export function createApi(options: ApiOptions): Api {
   })
   const pwaOrigin = new URL(options.pwaUrl).origin
   const publicProfiles = createPublicProfileCache({ db, clock, cacheMs: options.publicProfilesCacheMs })
-  mountPublicRoutes(mounter, { publicProfiles, signingKeys: options.signingKeys })
+  mountPublicRoutes(mounter, { ...options, publicProfiles })
   mountFlagRoutes(mounter, { featureFlags, logger })
   mountProfileRoutes(mounter, { db, clock, publicProfiles })
   mountRegistrationRoutes(mounter, {

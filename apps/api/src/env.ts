@@ -188,6 +188,33 @@ const envSchema = z.object({
       }
     }),
 
+  /**
+   * Web Push (decision 176): the VAPID key pair, base64url as `web-push generate-vapid-keys` prints it. Production
+   * reads both from Secrets Manager; unset locally, a pair is generated once into DATA_DIR/api/vapid.json.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services contact about our pushes (RFC 8292 `sub`). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .default('mailto:no-reply@furfes.example'),
+  /**
+   * The hosts subscriptions may point at, comma separated; a host matches itself and its subdomains. The API
+   * posts to these only, so a subscription cannot make it call anything else. `npm start` adds the push stand-in.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** How often this instance sends owed pushes and looks for due reminders; 0: never. */
+  PUSH_DRAIN_INTERVAL_MS: z.coerce.number().int().nonnegative().default(5000),
+
   REGISTRATION_CODE_SIGNING_KEYS: z.string().min(1).optional(),
   REGISTRATION_CODE_LIFETIME_SECONDS: positive.default(7 * 24 * 60 * 60),
 

@@ -29,6 +29,8 @@ import { createMailService, type MailService } from './mail/service.ts'
 import type { MailTransportConfig } from './mail/transport.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
 import { createStripeGateway } from './payments/stripe-gateway.ts'
+import { createPushService, type PushService } from './push/service.ts'
+import { vapidKeysFor } from './push/vapid.ts'
 import {
   type SigningKeySet,
   signingKeysFromConfig,
@@ -154,6 +156,7 @@ export interface RunningServer {
   api: Api
   database: Database
   mail: MailService
+  push: PushService
   /** Graceful shutdown: stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>
 }
@@ -223,6 +226,7 @@ export async function startServer(
   const clock = options.clock ?? (() => Date.now())
   // Missing payment configuration and broken configured keys stop the start before anything is opened.
   const paymentGateway = options.overrides?.paymentGateway ?? paymentGatewayFor(env, clock, logger)
+  const vapid = vapidKeysFor(env)
   const configuredKeys = env.REGISTRATION_CODE_SIGNING_KEYS
     ? await signingKeysFromConfig(env.REGISTRATION_CODE_SIGNING_KEYS)
     : undefined
@@ -331,6 +335,7 @@ export async function startServer(
       maxWaitMs: env.ADMISSION_MAX_WAIT_MS,
     },
     validateResponses: env.VALIDATE_RESPONSES,
+    push: { publicKey: vapid.publicKey, allowedHosts: env.PUSH_SERVICE_HOSTS },
     ...options.overrides,
   })
 
@@ -395,6 +400,17 @@ export async function startServer(
   const mailDrainer =
     env.MAIL_DRAIN_INTERVAL_MS > 0 ? setInterval(drainMail, env.MAIL_DRAIN_INTERVAL_MS) : undefined
   mailDrainer?.unref()
+  // Reminders due and pushes owed leave in the background too (decision 176).
+  const push = createPushService({ db: database.db, clock, logger, vapid })
+  let pushing: Promise<unknown> = Promise.resolve()
+  const runPush = () => {
+    pushing = push.run().catch((error: unknown) => {
+      logger.warn('Sending pushes failed', { error })
+    })
+  }
+  const pushDrainer =
+    env.PUSH_DRAIN_INTERVAL_MS > 0 ? setInterval(runPush, env.PUSH_DRAIN_INTERVAL_MS) : undefined
+  pushDrainer?.unref()
   logger.info('Mail', {
     transport: env.MAIL_TRANSPORT,
     ...(env.MAIL_TRANSPORT === 'smtp' ? { smtp: new URL(env.MAIL_SMTP_URL).host } : {}),
@@ -411,12 +427,14 @@ export async function startServer(
     api,
     database,
     mail,
+    push,
     close() {
       closing ??= (async () => {
         logger.info('Shutting down: finishing in-flight requests')
         api.startDraining()
         if (sweeper) clearInterval(sweeper)
         if (mailDrainer) clearInterval(mailDrainer)
+        if (pushDrainer) clearInterval(pushDrainer)
         for (const timer of retentionTimers) clearTimeout(timer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
@@ -428,6 +446,7 @@ export async function startServer(
         clearTimeout(force)
         await sweeping
         await mailing
+        await pushing
         await retaining
         mail.close()
         await database.close()

@@ -45,6 +45,8 @@ describe('migrations', () => {
         'mail_outbox',
         'payment_webhook_events',
         'profiles',
+        'push_outbox',
+        'push_subscriptions',
         'refund_attempts',
         'registration_additional_info',
         'registration_attention',

@@ -117,5 +117,45 @@ self.addEventListener('message', (event) => {
   if (message?.type === serviceWorkerMessages.skipWaiting) event.waitUntil(self.skipWaiting())
   if (message?.type === serviceWorkerMessages.refresh) event.waitUntil(refreshKeptCopy(message.force))
 })
+// Web Push (docs/decisions/176): the API's message, JSON written by it (title, body, tag, the page to open), shown
+// as a notification; one of the same tag replaces the earlier one, so a push sent twice shows once. Anything
+// unreadable still shows a notification, which the browser requires of every push.
+self.addEventListener('push', (event) => {
+  let message: { title?: unknown; body?: unknown; tag?: unknown; path?: unknown } = {}
+  try {
+    message = event.data?.json() ?? {}
+  } catch {
+    message = { body: event.data?.text() }
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const path = text(message.path)?.startsWith('/') ? text(message.path) : '/'
+  event.waitUntil(
+    self.registration.showNotification(text(message.title) ?? '東京ふぁーりーフェス / Tokyo Furry Fes', {
+      body: text(message.body) ?? '',
+      tag: text(message.tag) ?? 'furfes',
+      icon: '/icons/icon-192.png',
+      data: { path },
+    }),
+  )
+})
+
+// A click opens the notification's page: in a window of the site already open if there is one, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const data = event.notification.data as { path?: string } | null
+  const url = new URL(data?.path ?? '/', self.location.origin).href
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin)
+      if (open) {
+        await open.focus()
+        await open.navigate(url)
+        return
+      }
+      await self.clients.openWindow(url)
+    }),
+  )
+})
+
 // The first version takes the open page at once, so it works offline without a reload.
 clientsClaim()

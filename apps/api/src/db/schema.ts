@@ -26,6 +26,8 @@ export * from './goods-schema.ts'
 export * from './mail-schema.ts'
 // Payments: Stripe webhook events applied once, see payment-schema.ts.
 export * from './payment-schema.ts'
+// Web Push (decision 176): subscriptions without personal data and the push outbox, see push-schema.ts.
+export * from './push-schema.ts'
 // Cancellations with a refund (decision 111): audit records and provider attempts, see refund-schema.ts.
 export * from './refund-schema.ts'
 // Paid participants' moves to another tier (decision 167), see tier-change-schema.ts.

@@ -5,10 +5,11 @@ import {
   profileListCodec,
   registrationCodeKeySetCodec,
 } from '@furfes/core'
+import type { ApiOptions } from '../api-options.ts'
 import type { Executor } from '../db/database.ts'
 import { encode, type RouteMounter } from '../http/route.ts'
-import type { SigningKeySet } from '../registration-code/keys.ts'
 import { publicProfiles } from '../services/members.ts'
+import { mountPushRoutes } from './push.ts'
 
 /**
  * The list of public profiles, answered from memory. The list is public and changes rarely, and every visitor
@@ -50,9 +51,12 @@ export function createPublicProfileCache(options: {
 
 /** What anyone may read without signing in: the public profiles and the registration-code keys. */
 export function mountPublicRoutes(
-  { mount }: RouteMounter,
-  deps: { publicProfiles: PublicProfileCache; signingKeys: () => Promise<SigningKeySet> },
+  mounter: RouteMounter,
+  deps: Pick<ApiOptions, 'signingKeys' | 'database' | 'clock' | 'push'> & {
+    publicProfiles: PublicProfileCache
+  },
 ): void {
+  const { mount } = mounter
   mount(apiRoutes.getRegistrationCodeKeys, async () => ({
     status: 200,
     body: encode(registrationCodeKeySetCodec, (await deps.signingKeys()).jwks),
@@ -61,4 +65,7 @@ export function mountPublicRoutes(
   }))
 
   mount(apiRoutes.getPublicProfiles, async () => ({ status: 200, body: await deps.publicProfiles.read() }))
+
+  // Web Push subscriptions need no account either (decision 176).
+  mountPushRoutes(mounter, { db: deps.database.db, clock: deps.clock, ...deps.push })
 }

@@ -11,6 +11,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { currentEdition, timetableDrafts, timetableVersions } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
+import { oweTimetableChangePushes } from '../push/subscriptions.ts'
 import { type EditionDeps, readEdition } from './editions.ts'
 
 /*
@@ -46,9 +47,10 @@ function validated(candidate: unknown): TimetableSession[] {
  * The committee edits the current edition's timetable and those of editions still being prepared; a past
  * edition's is read only (decision 158).
  */
-async function requireEditable(deps: EditionDeps, editionId: string): Promise<void> {
+async function requireEditable(deps: EditionDeps, editionId: string): Promise<{ current: boolean }> {
   const stored = await readEdition(deps, editionId)
   if (!stored.current && stored.status !== 'draft') throw productError(409, 'editionNotCurrent')
+  return { current: stored.current }
 }
 
 /** An edition's draft and its versions, the latest first; an empty draft at revision 0 before the first save. */
@@ -126,7 +128,7 @@ export async function publishTimetable(
   deps: EditionDeps,
   change: { editionId: string; revision: number; staffUserId: string },
 ): Promise<AdminTimetable> {
-  await requireEditable(deps, change.editionId)
+  const { current } = await requireEditable(deps, change.editionId)
   const now = new Date(deps.clock())
   await deps.db.transaction(async (tx) => {
     const [draft] = await tx
@@ -135,11 +137,17 @@ export async function publishTimetable(
       .where(eq(timetableDrafts.editionId, change.editionId))
       .for('update')
     if (!draft || draft.revision !== change.revision) throw productError(409, 'timetableChanged')
-    await insertNextVersion(tx, change.editionId, {
-      sessions: validated(draft.sessions),
+    const next = validated(draft.sessions)
+    const { version, previous } = await insertNextVersion(tx, change.editionId, {
+      sessions: next,
       publishedAt: now,
       publishedBy: change.staffUserId,
     })
+    // Whoever starred a session this version moved, re-staged or cancelled is owed a push, in this transaction
+    // (decision 176). Only the current edition's participants have its timetable on their devices.
+    if (current && previous) {
+      await oweTimetableChangePushes(tx, { previous, next, version, now: now.getTime() })
+    }
   })
   return readAdminTimetable(deps, change.editionId)
 }
@@ -148,14 +156,16 @@ async function insertNextVersion(
   tx: Executor,
   editionId: string,
   version: { sessions: TimetableSession[]; publishedAt: Date; publishedBy: string | null },
-): Promise<void> {
+): Promise<{ version: number; previous: TimetableSession[] | undefined }> {
   const [latest] = await tx
-    .select({ version: timetableVersions.version })
+    .select({ version: timetableVersions.version, sessions: timetableVersions.sessions })
     .from(timetableVersions)
     .where(eq(timetableVersions.editionId, editionId))
     .orderBy(desc(timetableVersions.version))
     .limit(1)
-  await tx.insert(timetableVersions).values({ editionId, version: (latest?.version ?? 0) + 1, ...version })
+  const number = (latest?.version ?? 0) + 1
+  await tx.insert(timetableVersions).values({ editionId, version: number, ...version })
+  return { version: number, previous: latest?.sessions }
 }
 
 /** The current edition's latest published version; undefined while it has none. */

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import { decodeJwt } from 'jose'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
+import webPush from 'web-push'
 import { type Api, type ApiOptions, createApi } from '../../src/app.ts'
 import {
   AccessTokenRefusedError,
@@ -160,7 +161,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
   beforeEach(async () => {
     if (!current) throw new Error('The test database did not open')
     await current.database.db.execute(
-      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, tier_changes, mail_outbox, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
+      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, tier_changes, mail_outbox, push_outbox, push_subscriptions, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
     )
   })
   afterAll(async () => {
@@ -267,6 +268,9 @@ const unreachableMemberAccounts: MemberAccounts = {
   delete: () => Promise.reject(new Error('No Cognito members pool in this test')),
 }
 
+/** The tests' VAPID key pair, as VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY would give it. */
+export const testVapidKeys = webPush.generateVAPIDKeys()
+
 /** The API over a test database, with fake Cognito, the stub payment provider and a hand-moved clock. */
 export async function createTestApi(database: Database, options: TestApiOptions = {}): Promise<TestApi> {
   const clock = options.clock ?? createTestClock()
@@ -309,6 +313,7 @@ export async function createTestApi(database: Database, options: TestApiOptions 
     registrationCodeLifetimeSeconds: 7 * 24 * 60 * 60,
     admission: { maxConcurrent: 64, maxQueue: 10_000, maxWaitMs: 60_000 },
     validateResponses: true,
+    push: { publicKey: testVapidKeys.publicKey, allowedHosts: ['127.0.0.1', 'fcm.googleapis.com'] },
     ...options.overrides,
   })
   return {

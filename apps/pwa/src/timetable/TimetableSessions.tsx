@@ -13,7 +13,9 @@ import { useEffect, useId, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import type en from '../locales/en/timetable.json'
+import { useStarredChanges } from './changes.ts'
 import { downloadSessionsCalendar, useStarredSessions } from './favourites.ts'
+import { NotificationSettings, StarredChangesAlert } from './TimetableAlerts.tsx'
 
 type Copy = typeof en
 
@@ -166,8 +168,10 @@ export function TimetableSessions({
     (session) => calendarDateInTokyo(session.startsAt) === calendarDateInTokyo(now),
   )
   const { now: onNow, next } = nowAndNext(sessions, now)
+  const { changes, dismiss } = useStarredChanges(timetable)
   return (
     <>
+      <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} copy={copy} />
       <p>
         {copy.updated}{' '}
         <time dateTime={new Date(timetable.publishedAt).toISOString()}>
@@ -222,6 +226,7 @@ export function TimetableSessions({
           {copy.starredOnly}
         </label>
       </fieldset>
+      <NotificationSettings starred={starred} language={language} copy={copy} />
       <p>
         <button type="button" disabled={mine.length === 0} onClick={() => addToCalendar(mine)}>
           {copy.addStarred.replace('{{count}}', String(mine.length))}

@@ -11,7 +11,7 @@ import { useServices } from '../app/services.tsx'
 const storageKey = 'furfes.timetable.starred'
 
 /** The stored ids; anything unreadable counts as none. */
-function readStarred(): string[] {
+export function readStarred(): string[] {
   const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]')
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []
 }

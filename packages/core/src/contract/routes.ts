@@ -19,6 +19,7 @@ import './editions.ts'
 import './staff.ts'
 import './retention.ts'
 import './timetable.ts'
+import './push.ts'
 import { addonRoutes } from './addons.ts'
 import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
@@ -28,6 +29,7 @@ import { flagRoutes } from './flags.ts'
 import { goodsRoutes } from './goods.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
+import { pushRoutes } from './push.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
@@ -74,6 +76,10 @@ export const apiRoutes = {
   getVenue: registrationRoutes.getVenue,
   getEdition: editionRoutes.getEdition,
   getTimetable: timetableRoutes.getTimetable,
+  getVapidPublicKey: pushRoutes.getVapidPublicKey,
+  postPushSubscription: pushRoutes.postPushSubscription,
+  putPushSubscription: pushRoutes.putPushSubscription,
+  deletePushSubscription: pushRoutes.deletePushSubscription,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,

@@ -97,6 +97,8 @@ const englishTexts = {
     addonNeedsPaidRegistration: 'Add-ons can be bought once your registration is paid.',
     addonAlreadyBought: 'You have already bought this item.',
     addonNotBought: 'There is no paid purchase of this item to refund.',
+    pushServiceNotAllowed:
+      'Notifications cannot be set up with this browser’s push service. Try another browser.',
   },
   general: {
     unexpected: 'Unexpected error.',

@@ -88,6 +88,8 @@ export const productErrorKeys = [
   'addonNeedsPaidRegistration',
   'addonAlreadyBought',
   'addonNotBought',
+  // Web Push (decision 176): a subscription whose endpoint is not at a known push service.
+  'pushServiceNotAllowed',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

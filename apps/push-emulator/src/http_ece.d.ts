@@ -1,0 +1,13 @@
+/* The part of `http_ece` (which ships no types) that the stand-in uses. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto'
+
+  interface DecryptParams {
+    version: 'aes128gcm'
+    privateKey: ECDH
+    authSecret: Buffer
+  }
+
+  const ece: { decrypt(buffer: Buffer, params: DecryptParams): Buffer }
+  export default ece
+}

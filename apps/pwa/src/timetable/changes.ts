@@ -1,0 +1,82 @@
+import {
+  type PublishedTimetable,
+  starredChanges,
+  type TimetableChange,
+  type TimetableSession,
+  timetableChanges,
+} from '@furfes/core'
+import { useCallback, useEffect, useState } from 'react'
+import { useServices } from '../app/services.tsx'
+import { readStarred } from './favourites.ts'
+
+/*
+ * Change alerts on the page (docs/decisions/176-push-notifications-and-change-alerts.md): the version of the
+ * timetable this browser last showed is kept beside the favourites; when a newer one is read, what it changed
+ * among the starred sessions is shown until the participant dismisses it, which makes the newer one the seen one.
+ */
+
+const seenKey = 'furfes.timetable.seen'
+
+interface SeenTimetable {
+  editionId: string
+  version: number
+  sessions: TimetableSession[]
+}
+
+function readSeen(): SeenTimetable | undefined {
+  const stored: unknown = JSON.parse(window.localStorage.getItem(seenKey) ?? 'null')
+  if (typeof stored !== 'object' || stored === null) return undefined
+  const seen = stored as Partial<SeenTimetable>
+  return typeof seen.editionId === 'string' &&
+    typeof seen.version === 'number' &&
+    Array.isArray(seen.sessions)
+    ? (seen as SeenTimetable)
+    : undefined
+}
+
+/** The changes among the starred sessions since the version last seen here, and a way to dismiss them. */
+export function useStarredChanges(timetable: PublishedTimetable): {
+  changes: TimetableChange[]
+  dismiss(): void
+} {
+  const { errors } = useServices()
+  const [changes, setChanges] = useState<TimetableChange[]>([])
+  const remember = useCallback(() => {
+    const seen: SeenTimetable = {
+      editionId: timetable.editionId,
+      version: timetable.version,
+      sessions: timetable.sessions,
+    }
+    try {
+      window.localStorage.setItem(seenKey, JSON.stringify(seen))
+    } catch (error) {
+      // Private modes and full quotas refuse writes: the alert then shows again on the next visit.
+      errors.report(error, { where: 'timetable changes', action: 'write' })
+    }
+  }, [timetable, errors])
+  useEffect(() => {
+    let seen: SeenTimetable | undefined
+    let starred: string[]
+    try {
+      seen = readSeen()
+      starred = readStarred()
+    } catch (error) {
+      errors.report(error, { where: 'timetable changes', action: 'read' })
+      return
+    }
+    // The first visit, or another edition's timetable: nothing to compare with.
+    if (!seen || seen.editionId !== timetable.editionId) {
+      remember()
+      return
+    }
+    if (seen.version >= timetable.version) return
+    const found = starredChanges(timetableChanges(seen.sessions, timetable.sessions), starred)
+    if (found.length === 0) remember()
+    setChanges(found)
+  }, [timetable, remember, errors])
+  const dismiss = useCallback(() => {
+    remember()
+    setChanges([])
+  }, [remember])
+  return { changes, dismiss }
+}
