@@ -150,11 +150,8 @@ export function createApi(options: ApiOptions): Api {
   const mounter = createRouteMounter(app, {
     authenticate: authentication.authenticate,
     validateResponses: options.validateResponses,
-    onInvalidResponse: (route, error) =>
-      logger.error('Answer breaks its schema', {
-        route: `${route.method} ${route.path}`,
-        issues: error.issues,
-      }),
+    onInvalidResponse: ({ method, path }, { issues }) =>
+      logger.error('Answer breaks its schema', { route: `${method} ${path}`, issues }),
   })
   const pwaOrigin = new URL(options.pwaUrl).origin
   const publicProfiles = createPublicProfileCache({ db, clock, cacheMs: options.publicProfilesCacheMs })
