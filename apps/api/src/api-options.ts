@@ -8,6 +8,7 @@ import type { AdmissionOptions } from './http/admission.ts'
 import type { Logger } from './logger.ts'
 import type { PaymentGateway } from './payments/gateway.ts'
 import type { SigningKeySet } from './registration-code/keys.ts'
+import type { AnnouncementPublishedListener } from './services/announcements.ts'
 
 /** What an API instance is made of and tuned by: server.ts builds it from the environment, tests by hand. */
 export interface ApiOptions {
@@ -32,6 +33,11 @@ export interface ApiOptions {
   apiUrl: string
   /** Browser origins allowed to call the API (the PWA and the reception app). */
   corsOrigins: readonly string[]
+  /**
+   * Told of each announcement once it is published (decision 173), after it is stored: what sends it further,
+   * such as Web Push. None by default.
+   */
+  onAnnouncementPublished?: readonly AnnouncementPublishedListener[] | undefined
   /**
    * Replaces the current edition's checkout hold (`checkoutMinutes`, decision 155) when set
    * (CHECKOUT_SESSION_SECONDS): tests and rehearsals hold spots for less than an edition allows.

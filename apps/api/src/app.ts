@@ -12,6 +12,7 @@ import { HttpError, highTraffic } from './http/errors.ts'
 import { createRouteMounter } from './http/route.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { mountAdminParticipantRoutes } from './routes/admin-participants.ts'
+import { mountAnnouncementRoutes } from './routes/announcements.ts'
 import { mountCheckInRoutes } from './routes/check-ins.ts'
 import { mountDashboardRoutes } from './routes/dashboard.ts'
 import { mountEditionRoutes } from './routes/editions.ts'
@@ -180,6 +181,12 @@ export function createApi(options: ApiOptions): Api {
   mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
+  mountAnnouncementRoutes(mounter, {
+    db,
+    clock,
+    logger,
+    onAnnouncementPublished: options.onAnnouncementPublished ?? [],
+  })
 
   return {
     app,

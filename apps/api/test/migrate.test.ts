@@ -29,6 +29,8 @@ describe('migrations', () => {
         sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
       )
       expect(tables.map((table) => table.name)).toEqual([
+        'announcement_recipients',
+        'announcements',
         'automatic_refunds',
         'badge_prints',
         'check_in_states',

@@ -27,6 +27,7 @@ describe.each(databaseKinds)('staff roles on %s', (kind) => {
       registration_id: randomUUID(),
       edition_id: '2025',
       user: randomUUID(),
+      announcement_id: randomUUID(),
     })
     const answers: Record<string, number> = {}
     for (const caller of callers) {

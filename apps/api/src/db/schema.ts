@@ -4,6 +4,8 @@
  * tables it refers to from its own file, never from here, so the blocks form no import cycle.
  */
 
+// Announcements of the committee and who they were mailed to (decision 173), see announcement-schema.ts.
+export * from './announcement-schema.ts'
 // Staff's note and attention flag for the door (decision 175), see attention-schema.ts.
 export * from './attention-schema.ts'
 // The staff audit trail (decision 157), see audit-schema.ts.

@@ -81,6 +81,14 @@ const steps = {
       set: sql`last_error = null`,
       where: sql`last_error is not null and registration_id in ${registrationsOf(editionId)}`,
     },
+    {
+      kind: 'mails',
+      table: 'mail_outbox',
+      // An announcement's mail names its registration through its recipient row (decision 173).
+      set: sql`last_error = null`,
+      where: sql`last_error is not null and announcement_recipient_id in (select recipient_id
+        from announcement_recipients where registration_id in ${registrationsOf(editionId)})`,
+    },
   ],
   waitingList: (editionId: string): Erasure[] => [
     {

@@ -17,6 +17,8 @@ import './editions.ts'
 import './staff.ts'
 import './retention.ts'
 import './timetable.ts'
+import './announcements.ts'
+import { announcementRoutes } from './announcements.ts'
 import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -68,6 +70,7 @@ export const apiRoutes = {
   getVenue: registrationRoutes.getVenue,
   getEdition: editionRoutes.getEdition,
   getTimetable: timetableRoutes.getTimetable,
+  getAnnouncements: announcementRoutes.getAnnouncements,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
@@ -89,6 +92,11 @@ export const apiRoutes = {
   getAdminTimetable: timetableRoutes.getAdminTimetable,
   putAdminTimetable: timetableRoutes.putAdminTimetable,
   postAdminTimetablePublish: timetableRoutes.postAdminTimetablePublish,
+  getAdminAnnouncements: announcementRoutes.getAdminAnnouncements,
+  postAdminAnnouncement: announcementRoutes.postAdminAnnouncement,
+  putAdminAnnouncement: announcementRoutes.putAdminAnnouncement,
+  postAdminAnnouncementWithdraw: announcementRoutes.postAdminAnnouncementWithdraw,
+  postAdminAnnouncementMail: announcementRoutes.postAdminAnnouncementMail,
   getAdminStaff: staffRoutes.getAdminStaff,
   postAdminStaff: staffRoutes.postAdminStaff,
   putAdminStaffRole: staffRoutes.putAdminStaffRole,

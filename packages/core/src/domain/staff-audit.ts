@@ -22,6 +22,11 @@ export const staffAuditActions = [
   'participantChangedDetails',
   // A participant moved their paid registration to another tier (decision 167).
   'participantChangedTier',
+  // Announcements (decision 173): published, corrected (before and after), withdrawn, sent by mail.
+  'announcementPublished',
+  'announcementCorrected',
+  'announcementWithdrawn',
+  'announcementMailed',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

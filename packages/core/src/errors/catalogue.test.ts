@@ -92,6 +92,10 @@ const englishTexts = {
     tierChangeCheckedIn:
       'You have already been checked in at the venue, so the registration tier can no longer be changed here. Please use the contact form.',
     tierChangePending: 'A payment for a tier change is still open. Finish or cancel it first.',
+    announcementChanged:
+      'Someone else changed this announcement first. Load it again, then make your correction again.',
+    announcementWithdrawn: 'This announcement has been withdrawn: it can no longer be changed or mailed.',
+    announcementInvalid: 'The announcement has mistakes: see the message at each field.',
   },
   general: {
     unexpected: 'Unexpected error.',
@@ -146,6 +150,8 @@ const englishTexts = {
     tagUnknown: 'Unknown tag. Use: {{tags}}.',
     csvColumnsInvalid: 'The file must have exactly these columns: {{columns}}.',
     csvUnreadable: 'The file could not be read as CSV.',
+    announcementTitleTooLong: 'The title must be at most {{max}} characters.',
+    announcementBodyTooLong: 'The text must be at most {{max}} characters.',
   },
 }
 

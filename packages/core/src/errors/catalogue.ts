@@ -81,6 +81,10 @@ export const productErrorKeys = [
   'tierChangeAmountChanged',
   'tierChangeCheckedIn',
   'tierChangePending',
+  // Announcements (decision 173): a correction over someone else's, a withdrawn one changed or mailed, bad content.
+  'announcementChanged',
+  'announcementWithdrawn',
+  'announcementInvalid',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
@@ -223,6 +227,9 @@ export const validationMessageKeys = [
   'tagUnknown',
   'csvColumnsInvalid',
   'csvUnreadable',
+  // Announcements (decision 173).
+  'announcementTitleTooLong',
+  'announcementBodyTooLong',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 

@@ -1,0 +1,364 @@
+import {
+  type AdminAnnouncement,
+  type Announcement,
+  type AnnouncementContent,
+  announcementContentSchema,
+  type Clock,
+  type PublicAnnouncements,
+  type RegistrationTier,
+} from '@furfes/core'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { iso } from '../db/columns.ts'
+import { type Executor, queryRows } from '../db/database.ts'
+import { announcements, currentEdition } from '../db/schema.ts'
+import { HttpError, productError } from '../http/errors.ts'
+import type { Logger } from '../logger.ts'
+import type { AnnouncementMailKind } from '../mail/templates.ts'
+import { type AuditActor, recordAudit } from './audit.ts'
+
+/*
+ * Announcements of the committee (docs/decisions/173-announcements.md): published to the current edition at
+ * once, corrected over the revision read (the audit trail keeps before and after), withdrawn, and sent by mail to
+ * the paid participants of the edition or of chosen tiers through the outbox, once per person.
+ */
+
+/**
+ * Called once for each announcement as it is published (not on a retry of the same publication), after it is
+ * stored: what sends it further, such as Web Push. A listener's failure is logged and never undoes the
+ * publication.
+ */
+export type AnnouncementPublishedListener = (announcement: AdminAnnouncement) => Promise<void>
+
+export interface AnnouncementDeps {
+  db: Executor
+  clock: Clock
+  logger: Logger
+  onAnnouncementPublished: readonly AnnouncementPublishedListener[]
+}
+
+type AnnouncementRow = typeof announcements.$inferSelect
+
+const mailKind: AnnouncementMailKind = 'announcement'
+
+function announcementOf(row: AnnouncementRow): Announcement {
+  return {
+    id: row.announcementId,
+    title: row.title,
+    body: row.body,
+    urgency: row.urgency,
+    publishedAt: row.publishedAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  }
+}
+
+/** The content checked by core's rules; each issue on its field (400 announcementInvalid), nothing stored. */
+function validated(candidate: unknown): AnnouncementContent {
+  const parsed = announcementContentSchema.safeParse(candidate)
+  if (!parsed.success) {
+    throw new HttpError(400, {
+      message: 'announcementInvalid',
+      issues: parsed.error.issues.map(({ path, message }) => ({ path: path.map(String), message })),
+    })
+  }
+  return parsed.data
+}
+
+async function currentEditionId(db: Executor): Promise<string> {
+  const [row] = await db.select({ editionId: currentEdition.editionId }).from(currentEdition)
+  if (!row) throw new Error('No current edition: the API seeds one at start')
+  return row.editionId
+}
+
+/** The current edition's announcements that are published and not withdrawn, newest first. */
+export async function readPublicAnnouncements({
+  db,
+}: Pick<AnnouncementDeps, 'db'>): Promise<PublicAnnouncements> {
+  const editionId = await currentEditionId(db)
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.editionId, editionId), isNull(announcements.withdrawnAt)))
+    .orderBy(desc(announcements.publishedAt), desc(announcements.announcementId))
+  return { editionId, announcements: rows.map(announcementOf) }
+}
+
+type MailProgress = NonNullable<AdminAnnouncement['mail']>
+
+/** How far the mail of each announcement has come, by the outbox's status of each recipient's mail. */
+async function mailProgress(db: Executor, ids: readonly string[]): Promise<Map<string, MailProgress>> {
+  const progress = new Map<string, MailProgress>()
+  if (ids.length === 0) return progress
+  const rows = await queryRows<{ announcement_id: string; status: string; count: number | string }>(
+    db,
+    sql`select r.announcement_id, o.status, count(*) as count
+        from announcement_recipients r join mail_outbox o on o.announcement_recipient_id = r.recipient_id
+        where r.announcement_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by r.announcement_id, o.status`,
+  )
+  for (const row of rows) {
+    const counts = progress.get(row.announcement_id) ?? {
+      tiers: [],
+      queued: 0,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+    }
+    const count = Number(row.count)
+    if (row.status === 'pending') counts.queued += count
+    else if (row.status === 'sent' || row.status === 'failed' || row.status === 'skipped') {
+      counts[row.status] += count
+    }
+    progress.set(row.announcement_id, counts)
+  }
+  return progress
+}
+
+async function adminAnnouncements(
+  db: Executor,
+  rows: readonly AnnouncementRow[],
+): Promise<AdminAnnouncement[]> {
+  const progress = await mailProgress(
+    db,
+    rows.filter((row) => row.mailTiers !== null).map((row) => row.announcementId),
+  )
+  return rows.map((row) => {
+    const counts = progress.get(row.announcementId) ?? { queued: 0, sent: 0, failed: 0, skipped: 0 }
+    return {
+      ...announcementOf(row),
+      editionId: row.editionId,
+      revision: row.revision,
+      publishedBy: row.publishedBy,
+      withdrawnAt: row.withdrawnAt?.getTime() ?? null,
+      mail: row.mailTiers === null ? null : { ...counts, tiers: row.mailTiers },
+    }
+  })
+}
+
+async function readOne(db: Executor, announcementId: string): Promise<AdminAnnouncement> {
+  const rows = await db.select().from(announcements).where(eq(announcements.announcementId, announcementId))
+  const [announcement] = await adminAnnouncements(db, rows)
+  if (!announcement) throw productError(404, 'notFound')
+  return announcement
+}
+
+/** The current edition's announcements, withdrawn ones included, newest first, with their mail progress. */
+export async function listAdminAnnouncements({
+  db,
+}: Pick<AnnouncementDeps, 'db'>): Promise<AdminAnnouncement[]> {
+  const editionId = await currentEditionId(db)
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(eq(announcements.editionId, editionId))
+    .orderBy(desc(announcements.publishedAt), desc(announcements.announcementId))
+  return adminAnnouncements(db, rows)
+}
+
+/**
+ * Owes the announcement's mail to every paid registration of its edition (of `tiers`; every tier when empty)
+ * that was not owed it yet, in one statement: the unique (announcement, registration) and (recipient, kind)
+ * keys make a retry, or two staff sending at once, add nobody twice. Answers how many were added.
+ */
+async function enqueueAnnouncementMails(
+  tx: Executor,
+  mail: { announcementId: string; editionId: string; tiers: readonly RegistrationTier[]; now: number },
+): Promise<number> {
+  const tierFilter =
+    mail.tiers.length === 0
+      ? sql``
+      : sql` and registration_tier in (${sql.join(
+          mail.tiers.map((tier) => sql`${tier}`),
+          sql`, `,
+        )})`
+  const at = sql`${iso(mail.now)}::timestamptz`
+  const rows = await queryRows<{ mail_id: string }>(
+    tx,
+    sql`with chosen as (
+          insert into announcement_recipients (recipient_id, announcement_id, registration_id, created_at)
+          select gen_random_uuid(), ${mail.announcementId}::uuid, registration_id, ${at}
+          from registrations
+          where edition_id = ${mail.editionId} and payment_status = 'paid'${tierFilter}
+          on conflict (announcement_id, registration_id) do nothing
+          returning recipient_id
+        )
+        insert into mail_outbox (mail_id, kind, announcement_recipient_id, next_attempt_at, created_at)
+        select gen_random_uuid(), ${mailKind}, recipient_id, ${at}, ${at} from chosen
+        on conflict (announcement_recipient_id, kind) do nothing
+        returning mail_id`,
+  )
+  return rows.length
+}
+
+/** Records the mail asked for, queues it and audits it, in the caller's transaction. */
+async function mailWithin(
+  tx: Executor,
+  row: Pick<AnnouncementRow, 'announcementId' | 'editionId'>,
+  request: { tiers: readonly RegistrationTier[]; actor: AuditActor; now: number },
+): Promise<void> {
+  const tiers = [...new Set(request.tiers)]
+  await tx
+    .update(announcements)
+    .set({ mailTiers: tiers })
+    .where(eq(announcements.announcementId, row.announcementId))
+  const queued = await enqueueAnnouncementMails(tx, { ...row, tiers, now: request.now })
+  await recordAudit(tx, {
+    at: new Date(request.now),
+    actor: request.actor,
+    action: 'announcementMailed',
+    subject: row.announcementId,
+    details: { tiers, queued },
+    editionId: row.editionId,
+  })
+}
+
+/**
+ * Publishes an announcement to the current edition, and queues its mail when asked, in one transaction. The id
+ * is the reception's: publishing the same id again answers the stored announcement and changes nothing, so a
+ * retried request neither publishes twice nor tells the listeners twice.
+ */
+export async function publishAnnouncement(
+  deps: AnnouncementDeps,
+  publication: {
+    id: string
+    content: unknown
+    mail: { tiers: readonly RegistrationTier[] } | null
+    actor: AuditActor
+  },
+): Promise<{ announcement: AdminAnnouncement; created: boolean }> {
+  const content = validated(publication.content)
+  const now = deps.clock()
+  const editionId = await currentEditionId(deps.db)
+  const created = await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(announcements)
+      .values({
+        announcementId: publication.id,
+        editionId,
+        ...content,
+        revision: 1,
+        publishedAt: new Date(now),
+        publishedBy: publication.actor.id,
+        updatedAt: new Date(now),
+      })
+      .onConflictDoNothing()
+      .returning({ announcementId: announcements.announcementId })
+    if (inserted.length === 0) return false
+    await recordAudit(tx, {
+      at: new Date(now),
+      actor: publication.actor,
+      action: 'announcementPublished',
+      subject: publication.id,
+      details: { ...content },
+      editionId,
+    })
+    if (publication.mail) {
+      await mailWithin(
+        tx,
+        { announcementId: publication.id, editionId },
+        { ...publication.mail, actor: publication.actor, now },
+      )
+    }
+    return true
+  })
+  const announcement = await readOne(deps.db, publication.id)
+  if (created) await tellListeners(deps, announcement)
+  return { announcement, created }
+}
+
+async function tellListeners(deps: AnnouncementDeps, announcement: AdminAnnouncement): Promise<void> {
+  for (const listener of deps.onAnnouncementPublished) {
+    try {
+      await listener(announcement)
+    } catch (error) {
+      deps.logger.error('A listener of published announcements failed', {
+        announcementId: announcement.id,
+        error,
+      })
+    }
+  }
+}
+
+/** The announcement to change, locked for the transaction; 404, or 409 announcementWithdrawn once withdrawn. */
+async function lockedLive(tx: Executor, announcementId: string): Promise<AnnouncementRow> {
+  const [row] = await tx
+    .select()
+    .from(announcements)
+    .where(eq(announcements.announcementId, announcementId))
+    .for('update')
+  if (!row) throw productError(404, 'notFound')
+  if (row.withdrawnAt !== null) throw productError(409, 'announcementWithdrawn')
+  return row
+}
+
+/**
+ * Corrects the title, body or urgency over `revision` (409 announcementChanged when someone saved since); the
+ * audit trail keeps the content before and after. Mails already queued read the corrected text when they leave.
+ */
+export async function correctAnnouncement(
+  deps: AnnouncementDeps,
+  correction: { id: string; content: unknown; revision: number; actor: AuditActor },
+): Promise<AdminAnnouncement> {
+  const content = validated(correction.content)
+  const now = deps.clock()
+  await deps.db.transaction(async (tx) => {
+    const row = await lockedLive(tx, correction.id)
+    if (row.revision !== correction.revision) throw productError(409, 'announcementChanged')
+    await tx
+      .update(announcements)
+      .set({ ...content, revision: row.revision + 1, updatedAt: new Date(now) })
+      .where(eq(announcements.announcementId, correction.id))
+    await recordAudit(tx, {
+      at: new Date(now),
+      actor: correction.actor,
+      action: 'announcementCorrected',
+      subject: correction.id,
+      details: {
+        before: { title: row.title, body: row.body, urgency: row.urgency },
+        after: content,
+      },
+      editionId: row.editionId,
+    })
+  })
+  return readOne(deps.db, correction.id)
+}
+
+/** Withdraws an announcement: the site stops showing it and its queued mails are skipped. Twice is once. */
+export async function withdrawAnnouncement(
+  deps: AnnouncementDeps,
+  withdrawal: { id: string; actor: AuditActor },
+): Promise<AdminAnnouncement> {
+  const now = deps.clock()
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(announcements)
+      .set({ withdrawnAt: new Date(now) })
+      .where(and(eq(announcements.announcementId, withdrawal.id), isNull(announcements.withdrawnAt)))
+      .returning({ editionId: announcements.editionId })
+    if (!row) return
+    await recordAudit(tx, {
+      at: new Date(now),
+      actor: withdrawal.actor,
+      action: 'announcementWithdrawn',
+      subject: withdrawal.id,
+      details: {},
+      editionId: row.editionId,
+    })
+  })
+  return readOne(deps.db, withdrawal.id)
+}
+
+/** Sends a published announcement by mail to the paid participants of `tiers` not mailed it yet. */
+export async function mailAnnouncement(
+  deps: AnnouncementDeps,
+  request: { id: string; tiers: readonly RegistrationTier[]; actor: AuditActor },
+): Promise<AdminAnnouncement> {
+  const now = deps.clock()
+  await deps.db.transaction(async (tx) => {
+    const row = await lockedLive(tx, request.id)
+    await mailWithin(tx, row, { tiers: request.tiers, actor: request.actor, now })
+  })
+  return readOne(deps.db, request.id)
+}
