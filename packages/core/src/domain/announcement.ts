@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { validationMessage } from '../errors/catalogue.ts'
+import { type RegistrationTier, registrationTiers } from './registration-tier.ts'
 import { firstRefusedCharacter, graphemeLength } from './text.ts'
 
 /*
@@ -39,3 +40,44 @@ export const announcementContentSchema = z.object({
   urgency: z.enum(announcementUrgencies, { error: validationMessage('invalidInput') }),
 })
 export type AnnouncementContent = z.output<typeof announcementContentSchema>
+
+/** The reception's announcement form, flat as its fields are named (`title.ja`…, `mail`, `tiers.<tier>`). */
+export type AnnouncementFormValues = Record<string, string | boolean>
+
+/** What the form gives once valid: the content, and whether (and to which tiers) to mail it. */
+export interface AnnouncementFormOutput {
+  content: AnnouncementContent
+  mail: { tiers: RegistrationTier[] } | null
+}
+
+/** The form's values: a correction starts from the announcement as it is; a new one is normal, not mailed. */
+export function announcementFormValues(
+  announcement: AnnouncementContent | undefined,
+): AnnouncementFormValues {
+  const values: AnnouncementFormValues = { urgency: announcement?.urgency ?? 'normal', mail: false }
+  for (const field of ['title', 'body'] as const) {
+    values[`${field}.ja`] = announcement?.[field].ja ?? ''
+    values[`${field}.en`] = announcement?.[field].en ?? ''
+  }
+  for (const tier of registrationTiers) values[`tiers.${tier}`] = false
+  return values
+}
+
+/**
+ * The form checked as it is typed, each issue under its field's name, by the rules the API applies. Mail with no
+ * tier ticked goes to every tier.
+ */
+export const announcementFormSchema = {
+  safeParse(values: AnnouncementFormValues) {
+    const text = (path: string) => String(values[path] ?? '')
+    const result = announcementContentSchema.safeParse({
+      title: { ja: text('title.ja'), en: text('title.en') },
+      body: { ja: text('body.ja'), en: text('body.en') },
+      urgency: text('urgency'),
+    })
+    if (!result.success) return result
+    const mail =
+      values.mail === true ? { tiers: registrationTiers.filter((tier) => values[`tiers.${tier}`]) } : null
+    return { success: true as const, data: { content: result.data, mail } satisfies AnnouncementFormOutput }
+  },
+}
