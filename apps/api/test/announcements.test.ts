@@ -295,7 +295,7 @@ describe.each(databaseKinds)('announcements on %s', (kind) => {
       expect(toJa?.text).toContain('一行目\n二行目（会場案内）')
       expect(toJa?.html).toContain('一行目<br />二行目（会場案内）')
       expect(toEn?.subject).toBe('[Tokyo Furry Fes] 会場案内 notice')
-      expect(toEn?.text).toContain('https://pwa.furfes.test/en/announcements')
+      expect(toEn?.text).toContain('https://pwa.furfes.test/en/timetable#announcements')
       expect(await progress(id)).toEqual({ tiers: ['member'], queued: 0, sent: 2, failed: 0, skipped: 0 })
       expect((await audit()).map((entry) => [entry.action, entry.details.queued])).toEqual([
         ['announcementPublished', undefined],

@@ -290,7 +290,7 @@ describe('mail templates', () => {
       expectTextLines(sut, [
         data.title[language],
         data.body[language],
-        `https://furfes.test/${language}/announcements`,
+        `https://furfes.test/${language}/timetable#announcements`,
       ])
     }
   })

@@ -592,7 +592,7 @@ const announcement: MailTemplate<AnnouncementData> = {
     const title = data.title[language]
     const body = data.body[language]
     const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
-    const url = pageUrl(context, language, 'announcements')
+    const url = pageUrl(context, language, 'timetable#announcements')
     const values = {
       ...shared,
       subject: interpolate(words.subject, { title }),

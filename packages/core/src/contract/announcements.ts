@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type AnnouncementUrgency, announcementUrgencies } from '../domain/announcement.ts'
 import { type RegistrationTier, registrationTiers } from '../domain/registration-tier.ts'
+import { announcementFromWire } from './announcement-wire.ts'
 import { listCodec, toIso } from './codecs.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, listComponent } from './schemas.ts'
@@ -56,17 +57,6 @@ export interface Announcement {
 }
 
 const announcementSchema = z.custom<Announcement>()
-
-export function announcementFromWire(wire: AnnouncementWire): Announcement {
-  return {
-    id: wire.id,
-    title: wire.title,
-    body: wire.body,
-    urgency: wire.urgency,
-    publishedAt: Date.parse(wire.published_at),
-    updatedAt: Date.parse(wire.updated_at),
-  }
-}
 
 function announcementToWire(announcement: Announcement): AnnouncementWire {
   return {
