@@ -12,7 +12,6 @@ import { HttpError, highTraffic } from './http/errors.ts'
 import { createRouteMounter } from './http/route.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
 import { mountAdminParticipantRoutes } from './routes/admin-participants.ts'
-import { mountAnnouncementRoutes } from './routes/announcements.ts'
 import { mountCheckInRoutes } from './routes/check-ins.ts'
 import { mountDashboardRoutes } from './routes/dashboard.ts'
 import { mountEditionRoutes } from './routes/editions.ts'
@@ -178,15 +177,9 @@ export function createApi(options: ApiOptions): Api {
   mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
-  mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
+  mountEditionRoutes(mounter, { ...options, db, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
-  mountAnnouncementRoutes(mounter, {
-    db,
-    clock,
-    logger,
-    onAnnouncementPublished: options.onAnnouncementPublished ?? [],
-  })
 
   return {
     app,
