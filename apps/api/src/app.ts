@@ -176,7 +176,7 @@ export function createApi(options: ApiOptions): Api {
   mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })
   mountEventCancellationRoutes(mounter, { eventCancellation })
-  mountEditionRoutes(mounter, { db, clock, currentEdition: services.currentEdition, app })
+  mountEditionRoutes(mounter, { ...options, db, currentEdition: services.currentEdition, app })
   mountRetentionRoutes(mounter, services.retention)
   mountStaffRoutes(mounter, { db, clock, staff: services.staff })
 

@@ -31,6 +31,8 @@ describe('migrations', () => {
       expect(tables.map((table) => table.name)).toEqual([
         'addon_products',
         'addon_purchases',
+        'announcement_recipients',
+        'announcements',
         'automatic_refunds',
         'badge_prints',
         'check_in_states',

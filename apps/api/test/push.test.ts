@@ -236,6 +236,44 @@ describe.each(databaseKinds)('push on %s', (kind) => {
     expect(await received(without)).toEqual([])
   })
 
+  it('pushes an announcement the committee publishes to those who allowed announcements, once, in their language', async () => {
+    const japanese = await browserSubscription()
+    const english = await browserSubscription()
+    const changesOnly = await browserSubscription()
+    await subscribe(japanese, { language: 'ja', categories: ['announcements'], starred: [] })
+    await subscribe(english, { language: 'en', categories: ['announcements', 'changes'], starred: [] })
+    await subscribe(changesOnly, { language: 'ja', categories: ['changes'], starred: [] })
+    const id = '3f0c2a8e-6d0b-4f5e-9a57-1c2d3e4f5a6b'
+    const body = {
+      id,
+      mail: null,
+      title: { ja: 'パレード遅延', en: 'Parade delayed' },
+      body: { ja: '15分遅れて始まります。', en: 'It starts 15 minutes late.' },
+      urgency: 'urgent',
+    }
+    // A retried request, and two at once: one publication, one push each.
+    const answers = await Promise.all([
+      sut.request('POST', '/admin/announcements', { token: admin.token, body }),
+      sut.request('POST', '/admin/announcements', { token: admin.token, body }),
+    ])
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201])
+    expect(await pushService().outbox.drain()).toEqual({ sent: 2, gone: 0, retried: 0, failed: 0 })
+    expect(await received(japanese)).toMatchObject([
+      {
+        urgency: 'high',
+        payload: {
+          title: 'パレード遅延',
+          body: '15分遅れて始まります。',
+          path: '/ja/timetable#announcements',
+        },
+      },
+    ])
+    expect(await received(english)).toMatchObject([
+      { payload: { title: 'Parade delayed', path: '/en/timetable#announcements' } },
+    ])
+    expect(await received(changesOnly)).toEqual([])
+  })
+
   it('deletes a subscription its push service says is gone, and retries other failures', async () => {
     const gone = await browserSubscription()
     const flaky = await browserSubscription()

@@ -28,6 +28,7 @@ describe.each(databaseKinds)('staff roles on %s', (kind) => {
       edition_id: '2025',
       user: randomUUID(),
       code: 'cooking_club_tasting',
+      announcement_id: randomUUID(),
     })
     const answers: Record<string, number> = {}
     for (const caller of callers) {

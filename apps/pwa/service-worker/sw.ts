@@ -34,11 +34,11 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === configUrl,
   new NetworkFirst({ cacheName: configCache, networkTimeoutSeconds: 3 }),
 )
-// The current edition and its published timetable (GET /edition and GET /timetable on the API's origin,
-// docs/decisions/160 and 172): fresh when online, through the browser's cache (which revalidates them with
+// The current edition, its published timetable and its announcements (GET /edition, GET /timetable and
+// GET /announcements on the API's origin, docs/decisions/160, 172 and 173): fresh when online, through the browser's cache (which revalidates them with
 // If-None-Match), and the last answer when not, so an offline reload shows the last known edition and timetable
 // rather than the ones the pages were built with. A new publication reaches the page on its next online read.
-const publicReads = ['edition', 'timetable'] as const
+const publicReads = ['edition', 'timetable', 'announcements'] as const
 const editionCache = 'edition'
 registerRoute(
   ({ url, request, sameOrigin }) =>
@@ -61,7 +61,7 @@ self.addEventListener('install', (event) => {
 })
 
 /**
- * The current edition and timetable, read at install too: the page that installed this worker read them before
+ * The current edition, timetable and announcements, read at install too: the page that installed this worker read them before
  * the worker could answer, and an offline reload must show the last known ones rather than the built ones.
  */
 async function keepEdition(config: Response | undefined) {

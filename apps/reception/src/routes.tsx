@@ -69,6 +69,14 @@ export function createRoutes(): RouteObject[] {
                   }),
                   HydrateFallback: PageLoading,
                 },
+                // The committee's announcements (decision 173): loaded when opened, like the timetable editor.
+                {
+                  path: 'announcements',
+                  lazy: async () => ({
+                    Component: (await import('./announcements/AnnouncementsPage.tsx')).AnnouncementsPage,
+                  }),
+                  HydrateFallback: PageLoading,
+                },
                 { path: 'staff', Component: StaffPage },
                 { path: 'audit', Component: AuditPage },
                 // Loaded on first visit: the chart library stays out of the scanner's first load (decision 131).

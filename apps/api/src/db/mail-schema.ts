@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { announcementRecipients } from './announcement-schema.ts'
 import { registrations } from './base-schema.ts'
 import { instant } from './columns.ts'
 import { waitingListEntries } from './waiting-list-schema.ts'
@@ -23,6 +24,10 @@ export const mailOutbox = pgTable(
     registrationId: uuid('registration_id').references(() => registrations.registrationId),
     /** The waiting-list entry the mail is about (decision 115); null for a registration mail. */
     waitingEntryId: uuid('waiting_entry_id').references(() => waitingListEntries.entryId),
+    /** The recipient of an announcement (decision 173); null for any other mail. */
+    announcementRecipientId: uuid('announcement_recipient_id').references(
+      () => announcementRecipients.recipientId,
+    ),
     /** pending → sent, or failed when the mail server refused it for good, or skipped when it no longer applies. */
     status: text('status').notNull().default('pending'),
     /** Delivery attempts started so far. */
@@ -42,9 +47,10 @@ export const mailOutbox = pgTable(
     // One mail of a kind per registration, however often or in whatever order its cause is reported.
     uniqueIndex('mail_outbox_one_per_registration').on(table.registrationId, table.kind),
     uniqueIndex('mail_outbox_one_per_waiting_entry').on(table.waitingEntryId, table.kind),
+    uniqueIndex('mail_outbox_one_per_announcement_recipient').on(table.announcementRecipientId, table.kind),
     check(
       'mail_outbox_one_subject',
-      sql`(${table.registrationId} is null) <> (${table.waitingEntryId} is null)`,
+      sql`num_nonnulls(${table.registrationId}, ${table.waitingEntryId}, ${table.announcementRecipientId}) = 1`,
     ),
     // What the sender looks for: due pending mail, oldest first.
     index('mail_outbox_due').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),

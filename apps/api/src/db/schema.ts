@@ -6,6 +6,8 @@
 
 // Add-on products and their purchases (decision 178), see addon-schema.ts.
 export * from './addon-schema.ts'
+// Announcements of the committee and who they were mailed to (decision 173), see announcement-schema.ts.
+export * from './announcement-schema.ts'
 // Staff's note and attention flag for the door (decision 175), see attention-schema.ts.
 export * from './attention-schema.ts'
 // The staff audit trail (decision 157), see audit-schema.ts.

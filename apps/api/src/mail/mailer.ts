@@ -4,6 +4,8 @@ import type { Executor } from '../db/database.ts'
 import {
   addonProducts,
   addonPurchases,
+  announcementRecipients,
+  announcements,
   automaticRefunds,
   eventCancellationRuns,
   registrationRefunds,
@@ -16,6 +18,7 @@ import type { PaymentGateway } from '../payments/gateway.ts'
 import type { WaitingEntryRow } from '../services/waiting-list.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
 import {
+  type AnnouncementMailKind,
   type MailContext,
   type MailData,
   type MailKind,
@@ -26,6 +29,13 @@ import {
 import type { MailTransport } from './transport.ts'
 
 type RegistrationRow = typeof registrations.$inferSelect
+type AnnouncementRow = typeof announcements.$inferSelect
+
+/** What a mail is about: a registration, a waiting-list entry, or an announcement to a registration. */
+type Subject =
+  | { registration: RegistrationRow }
+  | { entry: WaitingEntryRow }
+  | { registration: RegistrationRow; announcement: AnnouncementRow }
 
 /** A mail's data, or why it is no longer sent. */
 type Loaded<Data> = { data: Data } | { skip: string }
@@ -35,7 +45,7 @@ type Loaded<Data> = { data: Data } | { skip: string }
  * compile until it has a loader here.
  */
 type Loaders = {
-  [Kind in Exclude<MailKind, WaitingListMailKind>]: (
+  [Kind in Exclude<MailKind, WaitingListMailKind | AnnouncementMailKind>]: (
     registration: RegistrationRow,
   ) => Promise<Loaded<MailData<Kind>>>
 }
@@ -65,6 +75,20 @@ const waitingListLoaders: WaitingListLoaders = {
       data: { registrationTier: entry.registrationTier, badgeName: entry.badgeName },
     }
   },
+}
+
+/**
+ * An announcement to one registration (decision 173): only while the registration is paid (one cancelled or
+ * refunded since it was queued is not mailed) and the announcement is not withdrawn; its text as it is now.
+ */
+function announcementLoaded(
+  registration: RegistrationRow,
+  announcement: AnnouncementRow,
+): Loaded<MailData<AnnouncementMailKind>> {
+  if (registration.paymentStatus !== 'paid')
+    return { skip: `the registration is ${registration.paymentStatus}` }
+  if (announcement.withdrawnAt !== null) return { skip: 'the announcement was withdrawn' }
+  return { data: { badgeName: registration.badgeName, title: announcement.title, body: announcement.body } }
 }
 
 export interface MailerOptions {
@@ -260,21 +284,30 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
   const isWaitingListKind = (kind: MailKind): kind is WaitingListMailKind =>
     (waitingListMailKinds as readonly MailKind[]).includes(kind)
 
+  /** The data of a mail from what it is about, or why it is not sent: each kind has one kind of subject. */
+  async function load(kind: MailKind, subject: Subject): Promise<Loaded<unknown>> {
+    if ('entry' in subject) {
+      return isWaitingListKind(kind)
+        ? waitingListLoaders[kind](subject.entry)
+        : { skip: `${kind} is not a waiting-list mail` }
+    }
+    if ('announcement' in subject) {
+      return kind === 'announcement'
+        ? announcementLoaded(subject.registration, subject.announcement)
+        : { skip: `${kind} is not an announcement mail` }
+    }
+    if (isWaitingListKind(kind) || kind === 'announcement')
+      return { skip: `${kind} is not a registration mail` }
+    return loaders[kind](subject.registration)
+  }
+
   async function render<Kind extends MailKind>(
     kind: Kind,
-    subject: { registration: RegistrationRow } | { entry: WaitingEntryRow },
+    subject: Subject,
     language: Language,
     context: MailContext,
   ) {
-    const loaded = (
-      'entry' in subject
-        ? isWaitingListKind(kind)
-          ? waitingListLoaders[kind](subject.entry)
-          : { skip: `${kind} is not a waiting-list mail` }
-        : isWaitingListKind(kind)
-          ? { skip: `${kind} is not a registration mail` }
-          : await loaders[kind as Exclude<MailKind, WaitingListMailKind>](subject.registration)
-    ) as Loaded<MailData<Kind>>
+    const loaded = (await load(kind, subject)) as Loaded<MailData<Kind>>
     if ('skip' in loaded) return loaded
     const template = mailTemplates[kind] as {
       render(
@@ -287,7 +320,25 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
   }
 
   /** What the mail is about, its member's address and language. */
-  async function subjectOf(mail: OutboxMail) {
+  async function subjectOf(
+    mail: OutboxMail,
+  ): Promise<{ subject: Subject; email: string | null; language: string } | undefined> {
+    if (mail.announcementRecipientId) {
+      const [row] = await db
+        .select({ registration: registrations, announcement: announcements, email: users.email })
+        .from(announcementRecipients)
+        .innerJoin(announcements, eq(announcements.announcementId, announcementRecipients.announcementId))
+        .innerJoin(registrations, eq(registrations.registrationId, announcementRecipients.registrationId))
+        .innerJoin(users, eq(users.userId, registrations.userId))
+        .where(eq(announcementRecipients.recipientId, mail.announcementRecipientId))
+      return (
+        row && {
+          subject: { registration: row.registration, announcement: row.announcement },
+          email: row.email,
+          language: row.registration.language,
+        }
+      )
+    }
     if (mail.waitingEntryId !== null) {
       const [row] = await db
         .select({ entry: waitingListEntries, email: users.email })

@@ -58,6 +58,8 @@ export interface OutboxMail {
   /** What the mail is about: a registration, or a waiting-list entry (decision 115). */
   registrationId: string | null
   waitingEntryId: string | null
+  /** Or the recipient of an announcement (decision 173); absent or null for any other mail. */
+  announcementRecipientId?: string | null
   attempts: number
 }
 
@@ -133,6 +135,7 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
       kind: MailKind
       registration_id: string | null
       waiting_entry_id: string | null
+      announcement_recipient_id: string | null
       attempts: number
     }>(
       db,
@@ -145,13 +148,14 @@ export function createMailOutbox(options: OutboxOptions): MailOutbox {
             limit ${batchSize}
             for update skip locked
           )
-          returning mail_id, kind, registration_id, waiting_entry_id, attempts`,
+          returning mail_id, kind, registration_id, waiting_entry_id, announcement_recipient_id, attempts`,
     )
     return rows.map((row) => ({
       mailId: row.mail_id,
       kind: row.kind,
       registrationId: row.registration_id,
       waitingEntryId: row.waiting_entry_id,
+      announcementRecipientId: row.announcement_recipient_id,
       attempts: Number(row.attempts),
     }))
   }

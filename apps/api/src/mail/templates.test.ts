@@ -47,6 +47,7 @@ describe('mail templates', () => {
 
   it('register every kind the outbox stores', () => {
     expect(mailKinds.sort()).toEqual([
+      'announcement',
       'checkout_lapsed',
       'details_changed',
       'receipt',
@@ -268,6 +269,30 @@ describe('mail templates', () => {
     const unannounced = await mailTemplates.receipt.render(receiptData, 'en', context)
     expect(unannounced.text).toContain('Venue: Hall & Annex, Tokyo')
     expect(unannounced.text).not.toContain('Address:')
+  })
+
+  it("carry an announcement in the registration's language, its line breaks kept and its text escaped", async () => {
+    const data = {
+      badgeName: 'Kemo',
+      title: { ja: 'パレード <変更>', en: 'Parade <moved>' },
+      body: { ja: '集合は14時\n西口です', en: 'Meet at 2 pm\nat the west exit' },
+    }
+    for (const language of ['ja', 'en'] as const) {
+      const sut = await mailTemplates.announcement.render(data, language, context)
+      expectPlaceholdersFilled(sut)
+      expect(sut.subject).toBe(
+        language === 'ja' ? '【東京ふぁーりーフェス】パレード <変更>' : '[Tokyo Furry Fes] Parade <moved>',
+      )
+      expect(sut.html).toContain(language === 'ja' ? 'パレード &lt;変更&gt;' : 'Parade &lt;moved&gt;')
+      expect(sut.html).toContain(
+        language === 'ja' ? '集合は14時<br />西口です' : 'Meet at 2 pm<br />at the west exit',
+      )
+      expectTextLines(sut, [
+        data.title[language],
+        data.body[language],
+        `https://furfes.test/${language}/timetable#announcements`,
+      ])
+    }
   })
 
   it('are dark-mode aware and use the brand colour', async () => {

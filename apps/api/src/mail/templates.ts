@@ -581,6 +581,66 @@ const addonReceipt = notice<AddonReceiptData>(
   }),
 )
 
+interface AnnouncementData {
+  badgeName: string
+  title: Readonly<Record<Language, string>>
+  body: Readonly<Record<Language, string>>
+}
+
+const announcementHtml = compiled((language) =>
+  layout(
+    language,
+    openingCard(
+      '20px 0 12px',
+      `
+        <mj-text>{{{body}}}</mj-text>
+        ${button('{{button}}', 'pageUrl')}`,
+    ),
+  ),
+)
+
+/**
+ * An announcement of the committee (decision 173) in the registration's language: its title as the subject and
+ * heading, its plain text with the line breaks it was written with, and a button to the site's list.
+ */
+const announcement: MailTemplate<AnnouncementData> = {
+  async render(data, language, context) {
+    const words = mailStrings[language].announcement
+    const title = data.title[language]
+    const body = data.body[language]
+    const shared = sharedValues(mailStrings[language], context, language, data.badgeName)
+    const url = pageUrl(context, language, 'timetable#announcements')
+    const values = {
+      ...shared,
+      subject: interpolate(words.subject, { title }),
+      preview: words.preview,
+      heading: title,
+      lead: words.lead,
+      button: words.button,
+      pageUrl: url,
+    }
+    const html = fill(await announcementHtml(language), values, {
+      body: body.split(/\r?\n/).map(escapeHtml).join('<br />'),
+    })
+    const text = [
+      shared.greeting,
+      '',
+      words.lead,
+      '',
+      title,
+      '',
+      body,
+      '',
+      `${words.button}: ${url}`,
+      '',
+      '--',
+      shared.signature,
+      shared.automatic,
+    ].join('\n')
+    return { subject: values.subject, html, text, attachments: [] }
+  },
+}
+
 /** Every kind of mail, by the name the outbox stores. */
 export const mailTemplates = {
   receipt,
@@ -593,11 +653,15 @@ export const mailTemplates = {
   tier_changed: tierChanged,
   tier_change_refunded: tierChangeRefunded,
   addon_receipt: addonReceipt,
+  announcement,
 } as const
 
 /** The kinds about a waiting-list entry rather than a registration (decision 115). */
 export const waitingListMailKinds = ['waiting_list_offer', 'waiting_list_offer_expired'] as const
 export type WaitingListMailKind = (typeof waitingListMailKinds)[number]
+
+/** The kind about an announcement's recipient rather than a registration alone (decision 173). */
+export type AnnouncementMailKind = 'announcement'
 
 export type MailKind = keyof typeof mailTemplates
 export type MailData<Kind extends MailKind> =

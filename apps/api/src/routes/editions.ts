@@ -1,6 +1,5 @@
 import {
   apiRoutes,
-  type Clock,
   editionChangeListCodec,
   editionCodec,
   editionPhase,
@@ -12,10 +11,10 @@ import {
 } from '@furfes/core'
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import type { Executor } from '../db/database.ts'
 import { HttpError, productError } from '../http/errors.ts'
 import { encode, type RouteMounter, strongEtag } from '../http/route.ts'
 import { seedAddonProducts } from '../services/addons.ts'
+import type { AnnouncementDeps } from '../services/announcements.ts'
 import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
 import {
@@ -29,6 +28,7 @@ import {
   saveEdition,
 } from '../services/editions.ts'
 import { syncTierCapacities } from '../services/inventory.ts'
+import { mountAnnouncementRoutes } from './announcements.ts'
 import { mountTimetableRoutes } from './timetable.ts'
 
 /** How long browsers and caches may keep the public edition before asking again (with its ETag). */
@@ -50,16 +50,18 @@ function rejected(error: z.ZodError | EditionRejectedError): HttpError {
 
 /**
  * The edition: its public read, which the sites cache by ETag, and the committee's settings (decision 155), and
- * its timetable (decision 172). A saved change to the current edition reaches the inventory's capacities and this
- * instance's readers at once.
+ * its timetable (decision 172) and announcements (decision 173). A saved change to the current edition reaches
+ * the inventory's capacities and this instance's readers at once.
  */
 export function mountEditionRoutes(
   mounter: RouteMounter,
-  deps: { db: Executor; clock: Clock; currentEdition: CurrentEditionReader; app: Hono },
+  // The options of the API, whose logger and listeners the announcements take.
+  deps: AnnouncementDeps & { currentEdition: CurrentEditionReader; app: Hono },
 ): void {
   const { mount } = mounter
   const { db, clock, currentEdition } = deps
   mountTimetableRoutes(mounter, deps.app, { db, clock })
+  mountAnnouncementRoutes(mounter, deps)
   const editions = { db, clock }
 
   /** After a change: this instance reads the edition again, and the inventory follows the current one. */

@@ -79,7 +79,7 @@ const steps = {
       table: 'mail_outbox',
       // A mail server's refusal usually quotes the address; the mail's content is never stored (decision 100).
       set: sql`last_error = null`,
-      where: sql`last_error is not null and registration_id in ${registrationsOf(editionId)}`,
+      where: sql`last_error is not null and (registration_id in ${registrationsOf(editionId)} or announcement_recipient_id in (select recipient_id from announcement_recipients where registration_id in ${registrationsOf(editionId)}))`,
     },
   ],
   waitingList: (editionId: string): Erasure[] => [

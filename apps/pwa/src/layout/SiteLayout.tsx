@@ -1,7 +1,7 @@
 import type { Language } from '@furfes/core'
 import { CloseIcon, LanguageSwitch, MenuIcon, ThemeModeSwitch } from '@furfes/ui'
 import { AppBar, Box, Button, Container, IconButton, Link, Toolbar } from '@mui/material'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useServices } from '../app/services.tsx'
@@ -13,14 +13,26 @@ import { SiteMap } from './SiteMap.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { useLanguage } from './useLanguage.ts'
 
+// The urgent announcements (docs/decisions/173-announcements.md): their module loads once the page has started,
+// so it is in no page's first JavaScript (the top page's budget, decision 041).
+const UrgentBanner = lazy(() => import('../announcements/UrgentBanner.tsx'))
+
 /** Header with navigation, the page, and the footer with the site map: every page but the bare ones. */
 export function SiteLayout() {
   const language = useLanguage()
   const mainRef = useFocusMainOnNavigation()
+  // Prerendered pages carry no banner: it is rendered in the browser once the page is up.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   return (
     <>
       <SkipLink />
       <Header language={language} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <UrgentBanner />
+        </Suspense>
+      )}
       <Box component="main" id="main" ref={mainRef} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>

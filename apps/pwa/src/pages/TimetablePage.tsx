@@ -1,3 +1,4 @@
+import { AnnouncementList } from '../announcements/AnnouncementList.tsx'
 import { images } from '../content/images.ts'
 import { LocalizedImage } from '../content/LocalizedImage.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
@@ -10,7 +11,7 @@ import { usePublishedTimetable } from '../timetable/useTimetable.ts'
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /**
- * The timetable: the committee's published sessions as text once this visit has read them (docs/decisions/
+ * The timetable, after the committee's announcements (decision 173): the committee's published sessions as text once this visit has read them (docs/decisions/
  * 172-timetable-as-data.md), with the timetable image a link away. Until then, and when nothing is published or
  * nothing could be read, the timetable image and the same programme as tables, as the page was prerendered.
  */
@@ -20,6 +21,7 @@ export default function TimetablePage() {
   return (
     <Page>
       <PageHeading pageId="timetable" lead={content.lead} />
+      <AnnouncementList language={language} />
       {answer.kind === 'published' ? (
         <>
           <p>

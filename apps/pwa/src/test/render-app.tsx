@@ -1,10 +1,12 @@
 import { edition as builtEdition, phase as builtPhase, judgedAt, wireShape } from 'virtual:edition'
 import {
+  type Announcement,
   type FeatureFlags,
   type Language,
   type Profile,
   type PublicEdition,
   type PublishedTimetable,
+  publicAnnouncementsCodec,
   publicEditionCodec,
   publishedTimetableCodec,
 } from '@furfes/core'
@@ -54,6 +56,8 @@ export interface FakeOptions {
   now?: number
   /** What GET /timetable answers: a published timetable, none (404, the default), or a failure (offline). */
   timetable?: PublishedTimetable | Error
+  /** What GET /announcements answers: these (none by default), or a failure (offline with none kept). */
+  announcements?: Announcement[] | Error
 }
 
 const config: RuntimeConfig = {
@@ -109,6 +113,11 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
     }),
     async fetchPublic(path) {
       recorded.publicFetches.push(path)
+      if (path === 'announcements') {
+        if (options.announcements instanceof Error) throw options.announcements
+        const announcements = options.announcements ?? []
+        return Response.json(publicAnnouncementsCodec.encode({ editionId: builtEdition.id, announcements }))
+      }
       if (path !== 'timetable') throw new Error(`This test answers no GET /${path}`)
       if (options.timetable instanceof Error) throw options.timetable
       if (!options.timetable) return Response.json({ message: 'notFound' }, { status: 404 })

@@ -65,6 +65,7 @@ describe('the screens by staff role', () => {
       'Dashboard',
       'Edition',
       'Timetable',
+      'Announcements',
       'Settings',
       'Staff',
       'Audit trail',

@@ -1,8 +1,11 @@
 import {
+  type AdminAnnouncementWire,
   type AdminTimetableWire,
   type AdminWaitingListWire,
   type AuditEntryWire,
   type AutomaticRefundWire,
+  announcementCorrectionWireSchema,
+  announcementPublicationWireSchema,
   attentionRequestWireSchema,
   auditExportWireSchema,
   type BadgePrintStatus,
@@ -140,6 +143,10 @@ export interface FakeApiServer {
   timetable: AdminTimetableWire
   /** Every PUT /admin/editions/{id}/timetable body received. */
   timetableSaves: unknown[]
+  /** The current edition's announcements, newest first (decision 173), as GET /admin/announcements answers them. */
+  announcements: AdminAnnouncementWire[]
+  /** Every announcement request received, as `METHOD path` and its body. */
+  announcementRequests: { route: string; body: unknown }[]
   /** The admins pool's staff (decision 157); the fake tokens' user is `staff-1`. */
   staff: StaffMemberWire[]
   /** The audit trail, newest first, as GET /admin/audit pages it (`auditPageSize` per page). */
@@ -190,6 +197,8 @@ export function createFakeApiServer(
       versions: [],
     },
     timetableSaves: [],
+    announcements: [],
+    announcementRequests: [],
     pastEditions: {},
     registrationsPerDay: [],
     pageSize: 100,
@@ -237,6 +246,7 @@ export function createFakeApiServer(
         }
         if (url.pathname.startsWith('/admin/event-cancellation')) return eventCancellationRoute(route, body)
         if (/^\/admin\/editions\/[^/]+\/timetable/.test(url.pathname)) return timetableRoute(route, body)
+        if (url.pathname.startsWith('/admin/announcements')) return announcementRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
@@ -292,6 +302,51 @@ export function createFakeApiServer(
     const cleared = !parsed.data.flagged && parsed.data.note === ''
     server.participants[index] = cleared ? rest : { ...rest, attention: parsed.data }
     return json(200, parsed.data)
+  }
+
+  /**
+   * The committee's announcement routes, as the API answers them (decision 173): a publication with mail queues
+   * one mail per paid participant of the tiers chosen (every tier when none).
+   */
+  function announcementRoute(route: string, body: unknown): Response {
+    server.announcementRequests.push({ route, body })
+    if (route === 'GET /admin/announcements') return json(200, { items: server.announcements })
+    if (route === 'POST /admin/announcements') {
+      const { id, mail, ...content } = announcementPublicationWireSchema.parse(body)
+      const at = new Date(server.now()).toISOString()
+      const paid = server.participants.filter(({ registration }) => {
+        if (registration?.payment_status !== 'paid') return false
+        return mail?.tiers.length === 0 || mail?.tiers.includes(registration.registration_tier)
+      })
+      const announcement: AdminAnnouncementWire = {
+        id,
+        ...content,
+        published_at: at,
+        updated_at: at,
+        edition_id: firstEdition.id,
+        revision: 1,
+        published_by: fakeStaffUser,
+        withdrawn_at: null,
+        mail: mail ? { tiers: mail.tiers, queued: paid.length, sent: 0, failed: 0, skipped: 0 } : null,
+      }
+      server.announcements.unshift(announcement)
+      return json(201, announcement)
+    }
+    const [, id, action] = /^\w+ \/admin\/announcements\/([^/]+)\/?(\w*)$/.exec(route) ?? []
+    const announcement = server.announcements.find((item) => item.id === id)
+    if (!announcement) return json(404, { message: 'notFound' })
+    if (announcement.withdrawn_at !== null) return json(409, { message: 'announcementWithdrawn' })
+    if (route.startsWith('PUT') && action === '') {
+      const { revision, ...content } = announcementCorrectionWireSchema.parse(body)
+      if (revision !== announcement.revision) return json(409, { message: 'announcementChanged' })
+      Object.assign(announcement, content, { revision: revision + 1 })
+      return json(200, announcement)
+    }
+    if (action === 'withdraw') {
+      announcement.withdrawn_at = new Date(server.now()).toISOString()
+      return json(200, announcement)
+    }
+    return json(404, { message: 'notFound' })
   }
 
   /** The committee's timetable routes, as the API answers them: the draft over its revision, versions (decision 172). */

@@ -1,5 +1,15 @@
 import { type AddonPurchase, addonPurchaseCodec } from '../contract/addons.ts'
 import {
+  type AdminAnnouncement,
+  type AnnouncementCorrection,
+  type AnnouncementPublication,
+  adminAnnouncementCodec,
+  adminAnnouncementListCodec,
+  announcementCorrectionCodec,
+  announcementMailCodec,
+  announcementPublicationCodec,
+} from '../contract/announcements.ts'
+import {
   type BadgePrintItem,
   type BadgePrintResult,
   badgePrintUploadCodec,
@@ -79,6 +89,7 @@ import {
 import { type AdminWaitingListEntry, adminWaitingListCodec } from '../contract/waiting-list.ts'
 import type { Edition } from '../domain/edition.ts'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import type { RegistrationTier } from '../domain/registration-tier.ts'
 import type { StaffRole } from '../domain/staff-roles.ts'
 import type { TimetableSession } from '../domain/timetable.ts'
 import { UnexpectedError } from '../errors/app-errors.ts'
@@ -152,6 +163,26 @@ export interface AdminApiClient {
   ): Promise<AdminTimetable>
   /** Publishes the draft as previewed at `revision` as the next version. */
   publishTimetable(editionId: string, revision: number, options?: CallOptions): Promise<AdminTimetable>
+  /** The current edition's announcements, withdrawn ones included, with their mail progress (decision 173). */
+  listAnnouncements(options?: CallOptions): Promise<AdminAnnouncement[]>
+  /**
+   * Publishes an announcement (and queues its mail when asked). Send the same id again (a retry after a network
+   * error) to get the same announcement: it is published once.
+   */
+  publishAnnouncement(publication: AnnouncementPublication, options?: CallOptions): Promise<AdminAnnouncement>
+  /** Corrects an announcement over `revision`: ProductError announcementChanged when someone saved since. */
+  correctAnnouncement(
+    id: string,
+    correction: AnnouncementCorrection,
+    options?: CallOptions,
+  ): Promise<AdminAnnouncement>
+  withdrawAnnouncement(id: string, options?: CallOptions): Promise<AdminAnnouncement>
+  /** Mails the announcement to the paid participants of `tiers` (every tier when empty) not mailed it yet. */
+  mailAnnouncement(
+    id: string,
+    tiers: readonly RegistrationTier[],
+    options?: CallOptions,
+  ): Promise<AdminAnnouncement>
   /** The staff accounts with their roles (decision 157). */
   listStaff(options?: CallOptions): Promise<StaffMember[]>
   /** Invites a staff member: Cognito mails them a temporary password. */
@@ -208,6 +239,22 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     timetablePublishCodec,
     adminTimetableCodec,
   )
+  const publishAnnouncement = sender(
+    apiRoutes.postAdminAnnouncement,
+    announcementPublicationCodec,
+    adminAnnouncementCodec,
+  )
+  const correctAnnouncement = sender(
+    apiRoutes.putAdminAnnouncement,
+    announcementCorrectionCodec,
+    adminAnnouncementCodec,
+  )
+  const withdrawAnnouncement = reader(apiRoutes.postAdminAnnouncementWithdraw, adminAnnouncementCodec)
+  const mailAnnouncement = sender(
+    apiRoutes.postAdminAnnouncementMail,
+    announcementMailCodec,
+    adminAnnouncementCodec,
+  )
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     setFeatures: sender(apiRoutes.putAdminFeatures, featureFlagsCodec, featureFlagsCodec),
@@ -253,6 +300,14 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       }),
     publishTimetable: (editionId, revision, callOptions) =>
       publishTimetable({ revision }, callOptions, { params: { edition_id: editionId } }),
+    listAnnouncements: reader(apiRoutes.getAdminAnnouncements, adminAnnouncementListCodec),
+    publishAnnouncement: (publication, callOptions) => publishAnnouncement(publication, callOptions),
+    correctAnnouncement: (id, correction, callOptions) =>
+      correctAnnouncement(correction, callOptions, { params: { announcement_id: id } }),
+    withdrawAnnouncement: (id, callOptions) =>
+      withdrawAnnouncement(callOptions, { params: { announcement_id: id } }),
+    mailAnnouncement: (id, tiers, callOptions) =>
+      mailAnnouncement({ tiers: [...tiers] }, callOptions, { params: { announcement_id: id } }),
     listStaff: reader(apiRoutes.getAdminStaff, staffListCodec),
     inviteStaff: sender(apiRoutes.postAdminStaff, staffInvitationCodec, staffMemberCodec),
     setStaffRole: (user, role, callOptions) => setStaffRole({ role }, callOptions, { params: { user } }),

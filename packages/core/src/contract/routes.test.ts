@@ -58,6 +58,7 @@ describe('route table', () => {
       postPushSubscription: 'POST /push/subscriptions none',
       putPushSubscription: 'PUT /push/subscriptions/{id} none',
       deletePushSubscription: 'DELETE /push/subscriptions/{id} none',
+      getAnnouncements: 'GET /announcements none',
       getAdminParticipants: 'GET /admin/participants admin',
       putAdminRegistrationAttention: 'PUT /admin/registrations/{registration_id}/attention admin',
       getAdminDashboard: 'GET /admin/dashboard admin',
@@ -82,6 +83,11 @@ describe('route table', () => {
       getAdminTimetable: 'GET /admin/editions/{edition_id}/timetable admin',
       putAdminTimetable: 'PUT /admin/editions/{edition_id}/timetable admin',
       postAdminTimetablePublish: 'POST /admin/editions/{edition_id}/timetable/publish admin',
+      getAdminAnnouncements: 'GET /admin/announcements admin',
+      postAdminAnnouncement: 'POST /admin/announcements admin',
+      putAdminAnnouncement: 'PUT /admin/announcements/{announcement_id} admin',
+      postAdminAnnouncementWithdraw: 'POST /admin/announcements/{announcement_id}/withdraw admin',
+      postAdminAnnouncementMail: 'POST /admin/announcements/{announcement_id}/mail admin',
       getAdminStaff: 'GET /admin/staff admin',
       postAdminStaff: 'POST /admin/staff admin',
       putAdminStaffRole: 'PUT /admin/staff/{user}/role admin',
@@ -203,6 +209,10 @@ describe('route table', () => {
       'getAdminTimetable',
       'putAdminTimetable',
       'postAdminTimetablePublish',
+      'postAdminAnnouncement',
+      'putAdminAnnouncement',
+      'postAdminAnnouncementWithdraw',
+      'postAdminAnnouncementMail',
       'postAdminStaff',
       'putAdminStaffRole',
       'postAdminStaffDisable',
@@ -241,6 +251,14 @@ describe('route table', () => {
         (route) => route.staff,
       ),
     ).toEqual(['editTimetable', 'editTimetable', 'editTimetable'])
+  })
+
+  it('declares the committee action of every announcement admin route, and none on the public read', () => {
+    expect('staff' in apiRoutes.getAnnouncements).toBe(false)
+    const staff = Object.entries(apiRoutes)
+      .filter(([name]) => /AdminAnnouncement/.test(name))
+      .map(([, route]) => (route as { staff?: string }).staff)
+    expect(staff).toEqual(Array(5).fill('publishAnnouncements'))
   })
 })
 

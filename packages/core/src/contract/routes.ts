@@ -21,6 +21,8 @@ import './retention.ts'
 import './timetable.ts'
 import './push.ts'
 import { addonRoutes } from './addons.ts'
+import './announcements.ts'
+import { announcementRoutes } from './announcements.ts'
 import { badgePrintRoutes } from './badge-prints.ts'
 import { checkInRoutes } from './check-ins.ts'
 import { dashboardRoutes } from './dashboard.ts'
@@ -80,6 +82,7 @@ export const apiRoutes = {
   postPushSubscription: pushRoutes.postPushSubscription,
   putPushSubscription: pushRoutes.putPushSubscription,
   deletePushSubscription: pushRoutes.deletePushSubscription,
+  getAnnouncements: announcementRoutes.getAnnouncements,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
@@ -103,6 +106,11 @@ export const apiRoutes = {
   getAdminTimetable: timetableRoutes.getAdminTimetable,
   putAdminTimetable: timetableRoutes.putAdminTimetable,
   postAdminTimetablePublish: timetableRoutes.postAdminTimetablePublish,
+  getAdminAnnouncements: announcementRoutes.getAdminAnnouncements,
+  postAdminAnnouncement: announcementRoutes.postAdminAnnouncement,
+  putAdminAnnouncement: announcementRoutes.putAdminAnnouncement,
+  postAdminAnnouncementWithdraw: announcementRoutes.postAdminAnnouncementWithdraw,
+  postAdminAnnouncementMail: announcementRoutes.postAdminAnnouncementMail,
   getAdminStaff: staffRoutes.getAdminStaff,
   postAdminStaff: staffRoutes.postAdminStaff,
   putAdminStaffRole: staffRoutes.putAdminStaffRole,

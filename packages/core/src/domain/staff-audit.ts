@@ -24,6 +24,11 @@ export const staffAuditActions = [
   'participantChangedTier',
   // A staff member refunded a registration's add-on alone (decision 178).
   'addonRefunded',
+  // Announcements (decision 173): published, corrected (before and after), withdrawn, sent by mail.
+  'announcementPublished',
+  'announcementCorrected',
+  'announcementWithdrawn',
+  'announcementMailed',
 ] as const
 export type StaffAuditAction = (typeof staffAuditActions)[number]
 

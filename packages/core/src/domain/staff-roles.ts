@@ -27,6 +27,7 @@ export const staffActions = [
   'editSettings',
   'editEditions',
   'editTimetable',
+  'publishAnnouncements',
   'switchFlags',
   'cancelEvent',
   'manageStaff',

@@ -99,6 +99,10 @@ const englishTexts = {
     addonNotBought: 'There is no paid purchase of this item to refund.',
     pushServiceNotAllowed:
       'Notifications cannot be set up with this browser’s push service. Try another browser.',
+    announcementChanged:
+      'Someone else changed this announcement first. Load it again, then make your correction again.',
+    announcementWithdrawn: 'This announcement has been withdrawn: it can no longer be changed or mailed.',
+    announcementInvalid: 'The announcement has mistakes: see the message at each field.',
   },
   general: {
     unexpected: 'Unexpected error.',
@@ -153,6 +157,8 @@ const englishTexts = {
     tagUnknown: 'Unknown tag. Use: {{tags}}.',
     csvColumnsInvalid: 'The file must have exactly these columns: {{columns}}.',
     csvUnreadable: 'The file could not be read as CSV.',
+    announcementTitleTooLong: 'The title must be at most {{max}} characters.',
+    announcementBodyTooLong: 'The text must be at most {{max}} characters.',
   },
 }
 

@@ -90,6 +90,10 @@ export const productErrorKeys = [
   'addonNotBought',
   // Web Push (decision 176): a subscription whose endpoint is not at a known push service.
   'pushServiceNotAllowed',
+  // Announcements (decision 173): a correction over someone else's, a withdrawn one changed or mailed, bad content.
+  'announcementChanged',
+  'announcementWithdrawn',
+  'announcementInvalid',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 
@@ -232,6 +236,9 @@ export const validationMessageKeys = [
   'tagUnknown',
   'csvColumnsInvalid',
   'csvUnreadable',
+  // Announcements (decision 173).
+  'announcementTitleTooLong',
+  'announcementBodyTooLong',
 ] as const satisfies readonly (keyof Catalogue['validation'])[]
 export type ValidationMessageKey = (typeof validationMessageKeys)[number]
 
