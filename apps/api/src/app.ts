@@ -11,7 +11,6 @@ import { createAuthentication } from './http/authentication.ts'
 import { HttpError, highTraffic } from './http/errors.ts'
 import { createRouteMounter } from './http/route.ts'
 import { mountPaymentWebhook } from './payments/webhooks.ts'
-import { mountAddonRoutes } from './routes/addons.ts'
 import { mountAdminParticipantRoutes } from './routes/admin-participants.ts'
 import { mountCheckInRoutes } from './routes/check-ins.ts'
 import { mountDashboardRoutes } from './routes/dashboard.ts'
@@ -169,7 +168,6 @@ export function createApi(options: ApiOptions): Api {
     pwaOrigin,
     currentEdition: services.currentEdition,
   })
-  mountAddonRoutes(mounter, { db, registrations, pwaOrigin })
   mountWaitingListRoutes(mounter, { db, clock, waitingList, registrations, featureFlags, pwaOrigin })
   mountAdminParticipantRoutes(mounter, { db, clock, registrations })
   mountDashboardRoutes(mounter, { db, clock, registrations })

@@ -33,6 +33,7 @@ import type { RefundService } from '../services/refunds.ts'
 import { changeDetails } from '../services/registration-details.ts'
 import { registrationTimeline } from '../services/registration-timeline.ts'
 import type { RegistrationService } from '../services/registrations.ts'
+import { mountAddonRoutes } from './addons.ts'
 
 interface RegistrationRouteDeps {
   db: Executor
@@ -61,7 +62,10 @@ async function withRefund(refunds: RefundService, registrationId: string, regist
  * The member's registration: the tiers left, starting and cancelling a registration (a checkout, or a paid
  * registration with its refund, decision 165), moving it to another tier (decision 167), its additional info, its registration code and the venue it admits to.
  */
-export function mountRegistrationRoutes({ mount }: RouteMounter, deps: RegistrationRouteDeps): void {
+export function mountRegistrationRoutes(mounter: RouteMounter, deps: RegistrationRouteDeps): void {
+  const { mount } = mounter
+  // The add-ons a paid registration buys (decision 178).
+  mountAddonRoutes(mounter, deps)
   const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
 
   mount(apiRoutes.getInventory, async () => ({
