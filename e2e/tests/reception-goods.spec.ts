@@ -45,8 +45,19 @@ test('goods ticked offline on two tablets reach the server once each and count o
     async ([first, second]) => {
       for (const device of [first, second]) {
         await signInAdmin(device.page)
+        // The first sync brings the person and the signing keys: the door judges offline by them.
+        await device.page
+          .getByLabel('Search: badge name, handle name, email or registration id')
+          .fill(person.badgeName)
+        await expect(device.page.getByRole('table', { name: 'Participants' })).toContainText(
+          person.badgeName,
+          {
+            timeout: 30_000,
+          },
+        )
         await device.page.getByRole('tab', { name: 'Scan' }).click()
         await expect(device.page.getByRole('heading', { name: 'Scan registration codes' })).toBeVisible()
+        await expect(device.page.getByText(/has no signing keys yet/)).toHaveCount(0, { timeout: 30_000 })
         await device.context.setOffline(true)
       }
 
