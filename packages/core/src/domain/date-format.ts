@@ -2,7 +2,7 @@
 // days does not carry the formatters and their templates (the top page's budget, docs/decisions/041).
 import datesEn from '../locales/en/dates.json' with { type: 'json' }
 import datesJa from '../locales/ja/dates.json' with { type: 'json' }
-import { type CalendarDate, type DatePeriod, eventTimeZone, partsOf } from './date.ts'
+import { type CalendarDate, type DatePeriod, partsOf } from './date.ts'
 import { type Language, languageLocales } from './language.ts'
 
 /**
