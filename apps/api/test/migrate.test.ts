@@ -43,6 +43,7 @@ describe('migrations', () => {
         'payment_webhook_events',
         'profiles',
         'refund_attempts',
+        'refund_splits',
         'registration_additional_info',
         'registration_attention',
         'registration_refunds',

@@ -32,7 +32,8 @@ import type { TierChangeRow } from './tier-change-refunds.ts'
  * A paid participant moves their registration to another tier on My Page (docs/decisions/167-participants-change-tier.md):
  * only to a tier without a changing room, until the badge print day. A downgrade takes the new tier's spot, gives
  * the old one back and refunds the difference at the policy rate of the day, once per confirmation
- * (tier-change-downgrade.ts); an upgrade is quoted but not offered yet. The registration keeps its id and code.
+ * (tier-change-downgrade.ts); an upgrade pays the difference in Checkout and applies when paid
+ * (tier-change-upgrade.ts). The registration keeps its id and code.
  */
 
 export type TierChangeDeps = RefundDeps
@@ -45,6 +46,9 @@ export interface TierChangeInput {
   tShirtSize: TShirtSize | undefined
   /** What the page showed: the upgrade's payment or the downgrade's refund. */
   amountJpy: number
+  /** Where an upgrade's Checkout returns, paid or given up (decision 169). */
+  successUrl: string
+  cancelUrl: string
 }
 
 /** A registration's change made under a client key, if any. */
@@ -67,7 +71,7 @@ export function toTierChange(row: TierChangeRow): TierChange {
     fromTier: row.fromTier,
     toTier: row.toTier,
     direction: row.direction,
-    status: row.status === 'applied' ? 'changed' : 'awaiting_payment',
+    status: row.status === 'applied' ? 'changed' : row.status,
     refundJpy: upgrade ? 0 : row.amountJpy,
     payJpy: upgrade ? row.amountJpy : 0,
     ...(row.status === 'awaiting_payment' && row.paymentUrl ? { paymentUrl: row.paymentUrl } : {}),

@@ -62,10 +62,10 @@ export const tierChangeRequestWireSchema = component(
       ),
       success_url: redirectUrlSchema
         .optional()
-        .describe('An upgrade (not offered yet): where Checkout returns after payment'),
+        .describe('An upgrade: where Checkout returns after payment (My Page when absent)'),
       cancel_url: redirectUrlSchema
         .optional()
-        .describe('An upgrade (not offered yet): where Checkout returns when given up'),
+        .describe('An upgrade: where Checkout returns when given up (My Page when absent)'),
     })
     // A fursuit tier is refused with its own message (409 tierChangeToFursuitTier), not as a missing room.
     .superRefine((value, ctx) => {
@@ -82,9 +82,9 @@ export const tierChangeWireSchema = component(
     to_tier: z.enum(registrationTiers),
     direction: z.enum(directions),
     status: z
-      .enum(['changed', 'awaiting_payment'])
+      .enum(['changed', 'awaiting_payment', 'expired'])
       .describe(
-        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for Checkout (upgrades are not offered yet)',
+        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for its payment in Checkout; expired: an upgrade whose Checkout ended unpaid (nothing changed)',
       ),
     refund_jpy: yenSchema.describe('A downgrade: what is refunded (0: nothing)'),
     pay_jpy: yenSchema.describe('An upgrade: what Checkout charges'),
@@ -129,7 +129,7 @@ export const tierChangeSchema = z.object({
   fromTier: z.enum(registrationTiers),
   toTier: z.enum(registrationTiers),
   direction: z.enum(directions),
-  status: z.enum(['changed', 'awaiting_payment']),
+  status: z.enum(['changed', 'awaiting_payment', 'expired']),
   refundJpy: z.number(),
   payJpy: z.number(),
   paymentUrl: z.string().optional(),
@@ -175,11 +175,13 @@ export const tierChangeRoutes = {
     summary: 'Move the paid registration to another tier',
     description:
       'A downgrade takes the spot of the new tier, gives the old one back (offered to the waiting list), ' +
-      'refunds the difference once per idempotency_key and mails the participant. An upgrade is not offered ' +
-      'yet (409 tierChangeNotOffered). Errors: 400 invalidRequest; 409 registrationNotPaid, ' +
-      'tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, tierChangeAmountChanged, ' +
-      'tierChangeCheckedIn, tierChangePending, tierChangeNotOffered, tierNotOnSale, soldOut, alreadyRefunded, ' +
-      'editionNotCurrent, editionOver, cancelDuringEventCancellation.',
+      'refunds the difference once per idempotency_key and mails the participant. An upgrade holds the new ' +
+      "tier's spot and answers awaiting_payment with the Checkout page for the difference (the same page for " +
+      'the same idempotency_key); its payment applies it (decision 169). Errors: 400 invalidRequest; 409 ' +
+      'registrationNotPaid, tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, ' +
+      'tierChangeAmountChanged, tierChangeCheckedIn, tierChangePending, tierNotOnSale, soldOut, alreadyRefunded, ' +
+      'purchaseSessionTimedOut, editionNotCurrent, editionOver, cancelDuringEventCancellation; 503 highTraffic ' +
+      'when Checkout cannot be opened.',
     request: { body: tierChangeRequestWireSchema },
     responses: {
       200: { description: 'The change made, or the upgrade to pay', schema: tierChangeWireSchema },
