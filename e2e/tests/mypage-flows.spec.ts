@@ -67,6 +67,10 @@ test('a declined card keeps the registration pending; it can then be cancelled',
   await expect(page.getByRole('heading', { name: 'お支払い待ち' })).toBeVisible()
   await expect(page.getByText(/残り約\d+分/)).toBeVisible()
   await page.getByRole('button', { name: '申し込みを取り消す' }).click()
+  await page
+    .getByRole('dialog', { name: '申し込みを取り消しますか？' })
+    .getByRole('button', { name: '取り消す' })
+    .click()
   await expect(page.getByText('前回の申し込みは取り消されました。もう一度参加登録できます。')).toBeVisible()
   await page.goto('/ja/mypage/dashboard')
   await expect(page.getByText('キャンセル済み', { exact: true })).toBeVisible()

@@ -1,5 +1,6 @@
 export { type AppProps, AppProviders } from './AppProviders.tsx'
 export { browserOnline } from './browser-online.ts'
+export { ConfirmDialog } from './ConfirmDialog.tsx'
 export { ErrorAlert } from './ErrorAlert.tsx'
 export { createErrorReporter, type ErrorReporter, type ErrorReportingOptions } from './error-reporting.ts'
 export { loadApiUrl, loadErrorReportingConfig } from './error-reporting-config.ts'
@@ -17,6 +18,7 @@ export {
   preloadRetryQueryKey,
 } from './preload-retry.ts'
 export { isExternalHref, RouterLink } from './RouterLink.tsx'
+export { scrollShadows } from './scroll-shadows.ts'
 export { createServicesContext } from './services-context.tsx'
 export { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
 export {

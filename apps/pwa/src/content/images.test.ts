@@ -9,7 +9,7 @@ import venueMapEn from '../locales/en/venue-map.json'
 import timetableJa from '../locales/ja/timetable.json'
 import venueMapJa from '../locales/ja/venue-map.json'
 import { timetableSvg, venueMapSvg } from './image-drawing.ts'
-import { images } from './images.ts'
+import { images, readableWidth } from './images.ts'
 
 const date = (language: 'ja' | 'en') =>
   formatCalendarDate(defaultEventSchedule.eventDate, language, { weekday: true })
@@ -30,6 +30,17 @@ describe('timetable and venue-map images', () => {
     for (const file of [venueMapJaFile, venueMapEnFile]) {
       expect(size(file)).toEqual([images.venueMap.width, images.venueMap.height])
     }
+  })
+
+  it('know their smallest label, so a phone draws them no narrower than 12 px text allows', () => {
+    const smallest = (file: string) =>
+      Math.min(...[...file.matchAll(/font-size="(\d+(?:\.\d+)?)"/g)].map((match) => Number(match[1])))
+    for (const file of [venueMapJaFile, venueMapEnFile])
+      expect(smallest(file)).toBe(images.venueMap.smallestTextPx)
+    for (const file of [timetableJaFile, timetableEnFile])
+      expect(smallest(file)).toBe(images.timetable.smallestTextPx)
+    // 720 px drawn with 13 px labels: at 665 px wide the smallest is 12 px.
+    expect(readableWidth(images.venueMap)).toBe(665)
   })
 
   it('carry their text in the language of the page', () => {

@@ -22,9 +22,10 @@ export function Footer({ language }: { language: Language }) {
         containIntrinsicSize: 'auto 900px',
       }}
     >
-      <nav aria-label={t('site.siteMap')}>
+      {/* A phone has every link in the header's menu: its footer does not repeat them (decision 182). */}
+      <Box component="nav" aria-label={t('site.siteMap')} sx={{ display: { xs: 'none', sm: 'block' } }}>
         <SiteMap language={language} place="footer" />
-      </nav>
+      </Box>
       <Box
         sx={{
           ...proseSx,

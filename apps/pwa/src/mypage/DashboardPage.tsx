@@ -17,7 +17,7 @@ import { Facts, LoadError, Section } from './parts.tsx'
 import { RegistrationHistory } from './RegistrationHistory.tsx'
 import { useCached } from './use-cached.ts'
 import { VenueDetails } from './VenueDetails.tsx'
-import { WaitingListSummary } from './WaitingList.tsx'
+import { useWaitingListEntry, useWaitingListOfferStep, WaitingListSummary } from './WaitingList.tsx'
 
 /** How often, and how long, a registration still pending after Checkout is asked for again. */
 const paymentConfirmationPollMs = 2000
@@ -91,6 +91,8 @@ export default function DashboardPage() {
   const profile = useCached(cache.profile)
   const additionalInfo = useCached(cache.additionalInfo)
   const tierLabel = (tier: string) => t(`domain:registrationTier.${tier}`)
+  const waiting = useWaitingListEntry()
+  const offerStep = useWaitingListOfferStep(waiting.entry)
 
   return (
     <AccountPage
@@ -107,7 +109,9 @@ export default function DashboardPage() {
             <Busy />
           )
         ) : (
-          <NextStepView step={nextStep(registration.value, additionalInfo.value, registrationOpen)} />
+          <NextStepView
+            step={nextStep(registration.value, additionalInfo.value, registrationOpen, offerStep)}
+          />
         )}
       </Section>
 
@@ -147,7 +151,7 @@ export default function DashboardPage() {
       </Section>
 
       <RegistrationHistory />
-      <WaitingListSummary />
+      <WaitingListSummary waiting={waiting} />
       <VenueDetails />
 
       <Section id="profile" heading={t('dashboard.profileHeading')}>
@@ -185,16 +189,20 @@ export default function DashboardPage() {
     current: Registration | null,
     info: RegistrationAdditionalInfo | null | undefined,
     registrationOpen: boolean,
+    offer: NextStep | undefined,
   ): NextStep {
-    const register = registrationOpen
-      ? {
-          text: t('dashboard.next.register'),
-          action: {
-            label: t('dashboard.actions.register'),
-            href: localizedPath(language, 'mypage/registration'),
-          },
-        }
-      : { text: phase }
+    // A spot held from the waiting list comes before registering anew: it runs out, and it is the member's.
+    const register =
+      offer ??
+      (registrationOpen
+        ? {
+            text: t('dashboard.next.register'),
+            action: {
+              label: t('dashboard.actions.register'),
+              href: localizedPath(language, 'mypage/registration'),
+            },
+          }
+        : { text: phase })
     if (current === null || current.paymentStatus === 'expired' || current.paymentStatus === 'canceled')
       return register
     if (current.paymentStatus === 'pending') {

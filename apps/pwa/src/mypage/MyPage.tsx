@@ -7,6 +7,7 @@ import {
   tokenRefreshActors,
   tokenRefreshMachine,
 } from '@furfes/core'
+import { scrollShadows } from '@furfes/ui'
 import { Box, Button, Container } from '@mui/material'
 import { useActorRef } from '@xstate/react'
 import { type ComponentType, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
@@ -129,7 +130,7 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
             position: 'relative',
             display: 'flex',
             flexWrap: 'nowrap',
-            overflowX: 'auto',
+            ...scrollShadows('default'),
             scrollbarWidth: 'thin',
             gap: 0.5,
             borderBottom: 1,

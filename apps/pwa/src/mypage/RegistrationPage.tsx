@@ -7,10 +7,11 @@ import {
   isSessionExpiredError,
   type Registration,
   type RegistrationForm,
+  type RegistrationTier,
   registrationFormSchema,
   registrationMachine,
 } from '@furfes/core'
-import { ErrorAlert, useStore } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, useStore } from '@furfes/ui'
 import { SchemaForm, SubmitButton } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
@@ -76,6 +77,8 @@ export default function RegistrationPage() {
   })
   const registration = useStore(kept).value ?? undefined
   const { error, inventory, inventoryError } = snapshot.context
+  // A sold-out tier's card asks the waiting list below to open its join form on that tier.
+  const [waitingTier, setWaitingTier] = useState<RegistrationTier>()
   useEffect(() => {
     if (error !== undefined) handleSessionError(error)
   }, [error, handleSessionError])
@@ -129,6 +132,7 @@ export default function RegistrationPage() {
           inventory={inventory}
           busy={busy}
           againLabel={snapshot.hasTag('timedOut')}
+          onJoinWaitingList={setWaitingTier}
           onSubmit={(form) =>
             send({
               type: 'registration.submit',
@@ -136,7 +140,7 @@ export default function RegistrationPage() {
             })
           }
         />
-        <WaitingListPanel inventory={inventory} />
+        <WaitingListPanel inventory={inventory} requestedTier={waitingTier} />
       </>
     )
   }
@@ -175,6 +179,7 @@ function PendingView({
   const language = useLanguage()
   const { account } = useMyPage()
   const [now, setNow] = useState(() => account.clock())
+  const [confirming, setConfirming] = useState(false)
   useEffect(() => {
     const timer = setInterval(() => setNow(account.clock()), 15_000)
     return () => clearInterval(timer)
@@ -200,10 +205,28 @@ function PendingView({
         <Button variant="outlined" onClick={onNewWindow} disabled={busy}>
           {t('registration.openInNewWindow')}
         </Button>
-        <Button color="error" onClick={onCancel} disabled={busy} aria-busy={busy}>
+        <Button color="error" onClick={() => setConfirming(true)} disabled={busy} aria-busy={busy}>
           {t('registration.cancel')}
         </Button>
       </ButtonRow>
+      {/* Withdrawing gives the held spot away at once, which cannot be taken back: ask first. */}
+      <ConfirmDialog
+        id="withdraw-application"
+        open={confirming}
+        title={t('registration.withdrawTitle')}
+        consequence={t('registration.withdrawConsequence', {
+          tier: t(`domain:registrationTier.${registration.registrationTier}`),
+        })}
+        keepLabel={t('registration.withdrawKeep')}
+        confirmLabel={t('registration.withdrawConfirm')}
+        destructive
+        busy={busy}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          onCancel()
+        }}
+      />
     </Section>
   )
 }
@@ -311,12 +334,14 @@ function RegistrationFormView({
   inventory,
   busy,
   againLabel,
+  onJoinWaitingList,
   onSubmit,
 }: {
   previous: Registration | undefined
   inventory: InventoryItem[] | undefined
   busy: boolean
   againLabel: boolean
+  onJoinWaitingList: (tier: RegistrationTier) => void
   onSubmit: (form: RegistrationForm) => void
 }) {
   const { t } = useAccountTranslation()
@@ -334,6 +359,7 @@ function RegistrationFormView({
         onChange={(chosen) => form.setValue('registrationTier', chosen)}
         inventory={inventory}
         message={message('registrationTier')}
+        onJoinWaitingList={onJoinWaitingList}
       />
 
       <RegistrationDetailsFields form={form} sizeTable />

@@ -1,4 +1,5 @@
 import { tShirtMeasurements, tShirtSizes, tShirtSizeTableCm } from '@furfes/core'
+import { scrollShadows } from '@furfes/ui'
 import { FigureRow } from '@furfes/ui/figure-table'
 import { Table, TableBody, TableContainer, TableHead } from '@mui/material'
 import { useId } from 'react'
@@ -10,7 +11,7 @@ export function TShirtSizeTable() {
   const captionId = useId()
   return (
     // Scrolls sideways inside its box when wider than a phone; headers keep their words whole.
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    <TableContainer sx={{ maxWidth: '100%', ...scrollShadows('paper') }}>
       <Table size="small" aria-labelledby={captionId} sx={{ '& th': { whiteSpace: 'nowrap' } }}>
         <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
           {t('registration.sizeTable')}

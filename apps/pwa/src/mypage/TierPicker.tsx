@@ -8,6 +8,7 @@ import {
 } from '@furfes/core'
 import {
   Box,
+  Button,
   Card,
   Checkbox,
   Chip,
@@ -40,11 +41,14 @@ export function TierPicker({
   onChange,
   inventory,
   message,
+  onJoinWaitingList,
 }: {
   value: RegistrationTier | undefined
   onChange: (tier: RegistrationTier) => void
   inventory: InventoryItem[] | undefined
   message: string | undefined
+  /** Offered on a sold-out tier's card, where the visitor finds it is sold out (decision 115). */
+  onJoinWaitingList?: (tier: RegistrationTier) => void
 }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
@@ -76,12 +80,12 @@ export function TierPicker({
           const detailsId = `tier-${candidate}-details`
           const benefits = sponsorBenefitsByTier[candidate]
           return (
-            <Card key={candidate} sx={{ p: 1.5, opacity: soldOut || !onSale ? 0.7 : 1 }}>
+            <Card key={candidate} sx={{ p: 1.5 }}>
               <FormControlLabel
                 value={candidate}
                 disabled={soldOut || !onSale || inventory === undefined}
                 control={<Radio slotProps={{ input: { 'aria-describedby': detailsId } }} />}
-                sx={{ alignItems: 'flex-start', m: 0, width: '100%' }}
+                sx={{ alignItems: 'flex-start', m: 0, width: '100%', opacity: soldOut || !onSale ? 0.7 : 1 }}
                 label={
                   <Box sx={{ pt: 1 }}>
                     <Typography sx={{ fontWeight: 700 }}>
@@ -104,6 +108,16 @@ export function TierPicker({
                   </Box>
                 }
               />
+              {soldOut && onSale && onJoinWaitingList && (
+                <Button
+                  variant="outlined"
+                  size="small"
+                  onClick={() => onJoinWaitingList(candidate)}
+                  sx={{ ml: 5, mt: 1 }}
+                >
+                  {t('waitingList.joinTier', { tier: t(`domain:registrationTier.${candidate}`) })}
+                </Button>
+              )}
               <Box id={detailsId} sx={{ pl: 5, pt: 1 }}>
                 <Typography variant="body2" sx={{ mb: 1 }}>
                   {refund}

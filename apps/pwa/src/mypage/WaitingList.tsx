@@ -8,7 +8,7 @@ import {
 import { ErrorAlert } from '@furfes/ui'
 import { RadioField, SchemaForm } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
@@ -29,7 +29,7 @@ const isOpen = (entry: WaitingListEntry | null | undefined): boolean =>
   entry?.status === 'waiting' || entry?.status === 'offered'
 
 /** The member's entry, loaded from the API; `undefined` while loading. */
-function useWaitingListEntry() {
+export function useWaitingListEntry() {
   const { account, handleSessionError } = useMyPage()
   const [state, setState] = useState<{ entry?: WaitingListEntry | null; error?: unknown }>({})
   const [attempt, setAttempt] = useState(0)
@@ -50,7 +50,14 @@ function useWaitingListEntry() {
 }
 
 /** The registration page's waiting-list section; nothing while no tier is sold out and the member is not listed. */
-export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | undefined }) {
+export function WaitingListPanel({
+  inventory,
+  requestedTier,
+}: {
+  inventory: InventoryItem[] | undefined
+  /** A tier whose sold-out card asked to join: the join form opens on it, and the section comes into view. */
+  requestedTier?: RegistrationTier
+}) {
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
   const language = useLanguage()
@@ -58,6 +65,17 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
   // Joining, accepting and leaving: one request at a time, its error shown in the section.
   const { busy, error, submit: act } = useSubmit((work: () => Promise<void>) => work())
   const [joining, setJoining] = useState(false)
+  const sectionRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (requestedTier !== undefined) setJoining(true)
+  }, [requestedTier])
+  useEffect(() => {
+    if (requestedTier === undefined || !joining) return
+    const section = sectionRef.current
+    section?.scrollIntoView({ block: 'start' })
+    // Keyboard and screen-reader users land where the page moved them: on the tier they asked for.
+    section?.querySelector<HTMLElement>('input:checked, input, button')?.focus()
+  }, [requestedTier, joining])
   const soldOut = (inventory ?? [])
     .filter((item) => item.status === 'sold_out')
     .map((item) => item.registrationTier)
@@ -124,7 +142,9 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
         {/* The form opens on demand: the registration form above has the same fields. */}
         {joining ? (
           <JoinForm
+            key={requestedTier}
             tiers={soldOut}
+            initialTier={requestedTier}
             busy={busy}
             onSubmit={(form) =>
               act(async () => set(await account.api.joinWaitingList({ ...form, language })))
@@ -139,24 +159,30 @@ export function WaitingListPanel({ inventory }: { inventory: InventoryItem[] | u
     )
   }
   return (
-    <Section id="waiting-list" heading={t('waitingList.heading')}>
-      {body}
-    </Section>
+    <div ref={sectionRef}>
+      <Section id="waiting-list" heading={t('waitingList.heading')}>
+        {body}
+      </Section>
+    </div>
   )
 }
 
 function JoinForm({
   tiers,
+  initialTier,
   busy,
   onSubmit,
 }: {
   tiers: readonly RegistrationTier[]
+  initialTier: RegistrationTier | undefined
   busy: boolean
   onSubmit: (form: RegistrationForm) => void
 }) {
   const { t } = useAccountTranslation()
   // The registration form's schema: joining asks for, and checks, exactly what registering does.
-  const { form } = useRegistrationForm(emptyRegistrationForm(tiers.length === 1 ? tiers[0] : undefined))
+  const { form } = useRegistrationForm(
+    emptyRegistrationForm(initialTier ?? (tiers.length === 1 ? tiers[0] : undefined)),
+  )
   return (
     <SchemaForm form={form} onValid={onSubmit} busy={busy} submitLabel={t('waitingList.join')} spacing={3}>
       <RadioField
@@ -173,29 +199,48 @@ function JoinForm({
   )
 }
 
-/** My Page's dashboard: the member's waiting position or open offer, if any. */
-export function WaitingListSummary() {
+/**
+ * My Page's dashboard: the member's waiting position, or an offer that ran out. An open offer is the dashboard's
+ * next step instead (`waitingListOfferStep`), where it is the first thing the member sees.
+ */
+export function WaitingListSummary({ waiting }: { waiting: ReturnType<typeof useWaitingListEntry> }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
-  const { entry, error, reload } = useWaitingListEntry()
+  const { entry, error, reload } = waiting
   if (error !== undefined) return <LoadError error={error} retry={reload} />
-  if (entry === undefined) return null
-  if (!entry || !(isOpen(entry) || entry.status === 'expired')) return null
-  const tier = t(`domain:registrationTier.${entry.registrationTier}`)
+  if (!entry || !(entry.status === 'waiting' || entry.status === 'expired')) return null
   const status =
-    entry.status === 'offered' && entry.offerExpiresAt !== undefined
-      ? t('waitingList.offerLead', { tier, deadline: formatInstant(entry.offerExpiresAt, language) })
-      : entry.status === 'waiting'
-        ? t('waitingList.position', { tier, position: entry.position ?? 1 })
-        : t('waitingList.expiredLead')
+    entry.status === 'waiting'
+      ? t('waitingList.position', {
+          tier: t(`domain:registrationTier.${entry.registrationTier}`),
+          position: entry.position ?? 1,
+        })
+      : t('waitingList.expiredLead')
   return (
     <Section id="waiting-list-summary" heading={t('waitingList.heading')}>
       <Stack spacing={1.5}>
         <Facts items={[[t('dashboard.status'), status]]} />
         <Button href={localizedPath(language, 'mypage/registration')} sx={{ alignSelf: 'flex-start' }}>
-          {entry.status === 'offered' ? t('waitingList.accept') : t('waitingList.toRegistration')}
+          {t('waitingList.toRegistration')}
         </Button>
       </Stack>
     </Section>
   )
+}
+
+/** The dashboard's next step while a spot is held for the member: take it before its deadline. */
+export function useWaitingListOfferStep(entry: WaitingListEntry | null | undefined) {
+  const { t } = useAccountTranslation()
+  const language = useLanguage()
+  if (entry?.status !== 'offered' || entry.offerExpiresAt === undefined) return undefined
+  return {
+    text: t('waitingList.offerLead', {
+      tier: t(`domain:registrationTier.${entry.registrationTier}`),
+      deadline: formatInstant(entry.offerExpiresAt, language),
+    }),
+    action: {
+      label: t('waitingList.accept'),
+      href: `${localizedPath(language, 'mypage/registration')}#waiting-list`,
+    },
+  }
 }

@@ -257,6 +257,13 @@ describe('registration', () => {
     await click('button', 'お支払いページへ進む')
     expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_2'])
     await click('button', '申し込みを取り消す')
+    // Asked first: keeping the application changes nothing.
+    const dialog = await screen.findByRole('dialog', { name: '申し込みを取り消しますか？' })
+    expect(dialog.textContent).toContain('確保している一般参加の枠を手放し')
+    await click('button', '申し込みを続ける')
+    expect(fake.backend.state.registration?.paymentStatus).toBe('pending')
+    await click('button', '申し込みを取り消す')
+    await click('button', '取り消す')
     expect(
       await screen.findByText('前回の申し込みは取り消されました。もう一度参加登録できます。'),
     ).toBeTruthy()
@@ -387,6 +394,14 @@ describe('account, profile and additional info', () => {
     await type(/Xのユーザー名/, 'kemo_fes')
     await click('button', '保存する')
     expect(await screen.findByText('保存しました。')).toBeTruthy()
+    expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
+    // A new submit that does not save takes the earlier "saved" away, and focus goes to what is wrong.
+    await type(/Xのユーザー名/, 'still not valid!')
+    await click('button', '保存する')
+    await waitFor(() => expect(screen.queryByText('保存しました。')).toBeNull())
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Xのユーザー名/ })),
+    )
     expect(fake.backend.state.additionalInfo).toEqual({ clubActivityXUsername: 'kemo_fes' })
   })
 })

@@ -38,11 +38,16 @@ export function useSaveForm<Values extends Record<string, unknown>, Output>(
 ) {
   const form = useZodForm<Values, Output>(schema, initial)
   const request = useSubmit(save)
+  // The submit whose save went through: "saved" stays only until the next submit, valid or not.
+  const [savedAt, setSavedAt] = useState<number>()
   const formProps = {
     form,
-    onValid: (values: Output) => void request.submit(values),
+    onValid: (values: Output) => {
+      const submit = form.submits + 1
+      void request.submit(values).then(() => setSavedAt(submit))
+    },
     error: request.error,
     busy: request.busy,
   }
-  return { form, formProps, done: request.done }
+  return { form, formProps, done: request.done && savedAt === form.submits }
 }

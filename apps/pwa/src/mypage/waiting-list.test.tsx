@@ -117,8 +117,28 @@ describe('the waiting list on My Page', () => {
     const fake = signedIn()
     fake.backend.state.waitingList = offer('member', 'ケモ', Date.parse('2025-04-02T09:30:00+09:00'))
     openPage('/ja/mypage/dashboard', fake)
-    expect(
-      await screen.findByText(/一般参加の枠を .*9:30.*（日本時間）までお取り置きしています。/),
-    ).toBeTruthy()
+    // The held spot is the next step, first on the page, with the one button that takes it.
+    const nextStep = await screen.findByRole('region', { name: '次にすること' })
+    await waitFor(() =>
+      expect(nextStep.textContent).toMatch(/一般参加の枠を .*9:30.*（日本時間）までお取り置きしています。/),
+    )
+    const accept = screen.getByRole('link', { name: '枠を受け取って支払う' })
+    expect(nextStep.contains(accept)).toBe(true)
+    expect(accept.getAttribute('href')).toBe('/ja/mypage/registration#waiting-list')
+    expect(screen.queryByRole('link', { name: '参加登録する' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'キャンセル待ち' })).toBeNull()
+  })
+})
+
+describe('the waiting list where a tier is sold out', () => {
+  it('is offered on the sold-out tier card, and opens the join form on that tier', async () => {
+    const fake = soldOutFursuiter()
+    openPage('/en/mypage/registration', fake)
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the waiting list for Fursuiter' }))
+    const tier = await screen.findByRole('radio', { name: 'Fursuiter', checked: true })
+    expect((tier as HTMLInputElement).name).toBe('waitingListTier')
+    await waitFor(() => expect(document.activeElement).toBe(tier))
+    // Only sold-out tiers carry it.
+    expect(screen.queryByRole('button', { name: 'Join the waiting list for Member' })).toBeNull()
   })
 })

@@ -11,7 +11,12 @@ export default function VenueMapPage() {
   return (
     <Page>
       <PageHeading pageId="venue-map" lead={content.lead} />
-      <LocalizedImage name="venueMap" language={language} alt={content.imageAlt} />
+      <LocalizedImage
+        name="venueMap"
+        language={language}
+        alt={content.imageAlt}
+        scroller={{ label: content.mapRegion, fullSize: content.fullSize }}
+      />
       <h2>{content.listHeading}</h2>
       <ol>
         {content.areas.map((area) => (

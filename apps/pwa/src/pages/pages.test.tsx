@@ -360,3 +360,14 @@ describe("the edition's phase and facts", () => {
     expect(await screen.findByText('up to 2 years after the event')).toBeTruthy()
   })
 })
+
+describe('the venue map', () => {
+  it('keeps its labels readable on a phone: a sideways-scrolling region the keyboard reaches, and the map on its own', async () => {
+    renderApp('/en/venue-map')
+    const region = await screen.findByRole('region', { name: /^The venue map/ })
+    expect(region.getAttribute('tabindex')).toBe('0')
+    expect(within(region).getByRole('img').getAttribute('src')).toBe('/images/venue-map-en.svg')
+    const fullSize = screen.getByRole('link', { name: 'Open the map on its own, to zoom in' })
+    expect(fullSize.getAttribute('href')).toBe('/images/venue-map-en.svg')
+  })
+})

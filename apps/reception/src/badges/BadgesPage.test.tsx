@@ -122,7 +122,7 @@ describe('badge sheets', () => {
       })
       const app = await renderSyncedAdmin(server, '/en/admin/badges', 'en')
       expect(
-        await screen.findByText('3 badges on 1 A4 sheets (10 per sheet). 2 of them were already printed.'),
+        await screen.findByText('3 badges on 1 A4 sheet (10 per sheet). 2 of them were already printed.'),
       ).toBeTruthy()
       expect(
         screen.getByText('Print again: Renamed Fox changed their details after the badge was printed.'),
@@ -132,7 +132,7 @@ describe('badge sheets', () => {
         screen.getByRole('checkbox', { name: 'Only badges not printed yet or to print again' }),
       )
       expect(
-        await screen.findByText('2 badges on 1 A4 sheets (10 per sheet). 1 of them was already printed.'),
+        await screen.findByText('2 badges on 1 A4 sheet (10 per sheet). 1 of them was already printed.'),
       ).toBeTruthy()
       expect(badgeNames()).toEqual(['Fox 03', 'Renamed Fox'])
 

@@ -103,7 +103,7 @@ export function BadgesPage() {
             ? t('badges.none')
             : t('badges.count', {
                 count: badges.length,
-                sheets: Math.ceil(badges.length / badgesPerSheet),
+                sheets: t('badges.sheetCount', { count: Math.ceil(badges.length / badgesPerSheet) }),
                 perSheet: badgesPerSheet,
               })}
           {printedIds.length > 0 && ` ${t('badges.printedCount', { count: printedIds.length })}`}

@@ -84,14 +84,15 @@ export function AdminLayout() {
             {t('appName')}
           </Typography>
           {/* Unselected tabs in the secondary text colour rather than MUI's 60% opacity of the bar's text,
-              which is under 4.5:1 on the bar (axe, color-contrast). Scrollable: four sections do not fit
-              beside the title on a phone. */}
+              which is under 4.5:1 on the bar (axe, color-contrast). Scrollable, with arrows
+              whenever the sections do not all fit (a phone), so it shows that there is more (decision 182). */}
           <Tabs
             value={allowed.includes(current) ? current : false}
             aria-label={t('nav.label')}
             textColor="inherit"
             variant="scrollable"
-            scrollButtons={false}
+            scrollButtons="auto"
+            allowScrollButtonsMobile
             sx={{
               maxWidth: '100%',
               '& .MuiTab-root': { opacity: 1, color: 'text.secondary' },

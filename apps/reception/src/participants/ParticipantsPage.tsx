@@ -1,5 +1,5 @@
 import { type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, scrollShadows } from '@furfes/ui'
 import {
   Box,
   Button,
@@ -199,7 +199,7 @@ export function ParticipantsPage() {
       </Stack>
       {snapshot.participants.length === 0 && <Typography>{t('participants.empty')}</Typography>}
       {results.length > 0 && (
-        <TableContainer>
+        <TableContainer sx={scrollShadows('default')}>
           <Table size="small" aria-label={t('participants.heading')}>
             <TableHead>
               <TableRow>

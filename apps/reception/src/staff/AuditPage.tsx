@@ -1,5 +1,5 @@
 import { type AuditQueryWire, formatInstant, isLanguage, staffAuditActions } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, scrollShadows } from '@furfes/ui'
 import {
   Button,
   MenuItem,
@@ -151,7 +151,7 @@ export function AuditPage() {
       )}
       {entries?.length === 0 && <Typography>{t('audit.empty')}</Typography>}
       {entries !== undefined && entries.length > 0 && (
-        <TableContainer>
+        <TableContainer sx={scrollShadows('default')}>
           <Table size="small" aria-label={t('audit.tableLabel')}>
             <TableHead>
               <TableRow>

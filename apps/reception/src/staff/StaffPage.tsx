@@ -1,5 +1,5 @@
 import { type StaffMember, type StaffRole, staffInvitationWireSchema, staffRoles } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, scrollShadows } from '@furfes/ui'
 import { EmailField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -61,7 +61,7 @@ export function StaffPage() {
         <Typography role="status">{t('staff.loading')}</Typography>
       )}
       {members && (
-        <TableContainer>
+        <TableContainer sx={scrollShadows('default')}>
           <Table size="small" aria-label={t('staff.listLabel')}>
             <TableHead>
               <TableRow>

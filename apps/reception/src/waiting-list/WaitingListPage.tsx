@@ -1,5 +1,5 @@
 import { type AdminWaitingListEntry, formatInstant, isLanguage, registrationTiers } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, scrollShadows } from '@furfes/ui'
 import {
   Button,
   Card,
@@ -81,7 +81,7 @@ function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEn
         <Typography variant="body2" sx={{ mb: 1 }}>
           {t('waitingList.counts', { offers, waiting })}
         </Typography>
-        <TableContainer>
+        <TableContainer sx={scrollShadows('default')}>
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>

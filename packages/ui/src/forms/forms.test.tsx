@@ -61,6 +61,33 @@ describe('the form kit', () => {
     await waitFor(() => expect(document.activeElement).toBe(email))
   })
 
+  it('moves focus within the submitted form when the page holds two, and counts every submit', async () => {
+    const counts: number[] = []
+    function Second() {
+      const form = useZodForm(signInFormSchema, { email: '', password: '' })
+      counts.push(form.submits)
+      return (
+        <SchemaForm form={form} onValid={() => {}} busy={false} submitLabel="Sign in">
+          <EmailField form={form} name="email" label="Other email" autoComplete="username" />
+          <PasswordField form={form} name="password" label="Other password" />
+        </SchemaForm>
+      )
+    }
+    renderWith(
+      <>
+        <SignUpForm onValid={() => {}} />
+        <Second />
+      </>,
+    )
+    // The first form shows its messages from an edit: they are not what the second submit is about.
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    const other = screen.getByLabelText(/^Other email/)
+    await waitFor(() => expect(document.activeElement).toBe(other))
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(counts.at(-1)).toBe(2)
+  })
+
   it('hands the parsed values to onValid once they pass the schema', () => {
     const sent: unknown[] = []
     renderWith(<SignUpForm onValid={(values) => sent.push(values)} />)

@@ -20,6 +20,8 @@ export interface ZodForm<Values extends Record<string, unknown>, Output> {
   handleSubmit(onValid: (output: Output) => void): (event?: FormEvent) => void
   /** Whether the values pass the schema now. */
   isValid: boolean
+  /** How many times the form was submitted, valid or not: a result shown for an earlier submit is out of date. */
+  submits: number
 }
 
 /**
@@ -34,7 +36,8 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
 ): ZodForm<Values, Output> {
   const [values, setValues] = useState(initial)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
-  const [submitted, setSubmitted] = useState(false)
+  const [submits, setSubmits] = useState(0)
+  const submitted = submits > 0
   const result = useMemo(() => schema.safeParse(values), [schema, values])
   const all = useMemo(() => (result.success ? {} : fieldMessages(result.error)), [result])
   const errors = useMemo(() => {
@@ -58,18 +61,22 @@ export function useZodForm<Values extends Record<string, unknown>, Output>(
   )
   const handleSubmit = (onValid: (output: Output) => void) => (event?: FormEvent) => {
     event?.preventDefault()
-    setSubmitted(true)
+    setSubmits((count) => count + 1)
     const parsed = schema.safeParse(values)
     if (parsed.success) onValid(parsed.data)
-    else focusFirstInvalid()
+    else focusFirstInvalid(event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : undefined)
   }
-  return { values, errors, setValue, touch, handleSubmit, isValid: result.success }
+  return { values, errors, setValue, touch, handleSubmit, isValid: result.success, submits }
 }
 
-/** Moves focus to the first field the submit found wrong, after React has rendered its message. */
-function focusFirstInvalid() {
+/**
+ * Moves focus to the first field the submit found wrong, in reading order, after React has rendered its message:
+ * within the submitted form, as a page may hold several (registering and joining the waiting list).
+ */
+function focusFirstInvalid(form: HTMLFormElement | undefined) {
   requestAnimationFrame(() => {
-    const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]')
+    const scope = form?.isConnected ? form : document
+    const invalid = scope.querySelector<HTMLElement>('[aria-invalid="true"]')
     invalid?.focus()
   })
 }

@@ -1,16 +1,6 @@
 import { ProductError, type Refund, type RefundQuote } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material'
+import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { Alert, Button, Stack, Typography } from '@mui/material'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useServices } from '../../app/services.tsx'
@@ -212,34 +202,19 @@ function PaidCancellation({
         {t('cancelRegistration.cancel')}
       </Button>
       {links}
-      <Dialog
+      <ConfirmDialog
+        id="cancel-registration"
         open={open}
-        onClose={() => !sending && setOpen(false)}
-        aria-labelledby="cancel-registration-title"
-        aria-describedby="cancel-registration-consequence"
-      >
-        <DialogTitle id="cancel-registration-title">{t('cancelRegistration.confirmTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="cancel-registration-consequence" sx={{ mb: 2 }}>
-            {t('cancelRegistration.consequence')} {amountSentence}
-          </DialogContentText>
-          {error !== undefined && <ErrorAlert error={error} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={sending}>
-            {t('cancelRegistration.keep')}
-          </Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => void confirm()}
-            disabled={sending}
-            aria-busy={sending}
-          >
-            {t('cancelRegistration.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t('cancelRegistration.confirmTitle')}
+        consequence={`${t('cancelRegistration.consequence')} ${amountSentence}`}
+        keepLabel={t('cancelRegistration.keep')}
+        confirmLabel={t('cancelRegistration.confirm')}
+        destructive
+        busy={sending}
+        error={error}
+        onKeep={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      />
     </>
   )
 }
