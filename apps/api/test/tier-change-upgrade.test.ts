@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { TierChangeWire } from '@furfes/core'
+import type { TierChangeQuoteWire, TierChangeWire } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -127,6 +127,14 @@ describe.each(databaseKinds)('a participant moves up a tier on %s', (kind) => {
       status: 409,
       body: { message: 'tierChangePending' },
     })
+    // Back on My Page, the quote shows the upgrade awaiting its payment and its Checkout page.
+    const pending = await sut.request('GET', path, { token })
+    expect((pending.body as TierChangeQuoteWire).pending_upgrade).toEqual({
+      to_tier: 'sponsor',
+      pay_jpy: 7000,
+      payment_url: sut.gateway.sessions.get(session)?.url,
+      expires_at: expect.any(String),
+    })
 
     expect(await payCheckout(sut, session)).toBe('paid')
     expect(await sut.api.registrations.markPaid(session)).toMatchObject({ outcome: 'already_paid' })
@@ -142,6 +150,9 @@ describe.each(databaseKinds)('a participant moves up a tier on %s', (kind) => {
     })
     expect(await tierCounts(sut.database, 'sponsor')).toMatchObject({ taken: 1, holding: 1 })
     expect(await tierCounts(sut.database, 'member')).toMatchObject({ taken: 1, holding: 1 })
+    const after = await sut.request('GET', path, { token })
+    expect(after.body).toMatchObject({ registration_tier: 'sponsor' })
+    expect(after.body).not.toHaveProperty('pending_upgrade')
     const audit = await sut.request('GET', '/admin/audit?action=participantChangedTier', {
       token: admin.token,
     })

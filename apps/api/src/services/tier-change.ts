@@ -14,7 +14,7 @@ import {
   tierChangeRefusal,
   tierChangeTargets,
 } from '@furfes/core'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrations, tierChanges } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
@@ -116,6 +116,7 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
       available: edition.tiers[tier].onSale && !soldOut,
     }
   })
+  const pending = await pendingUpgradeOf(deps.db, row.registrationId, now)
   return {
     registrationId: row.registrationId,
     registrationTier: row.registrationTier,
@@ -123,6 +124,35 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
     policyPercentage: refundPercentageAt(now, policy),
     closesAt: detailsChangeClosesAt(edition),
     targets,
+    ...(pending && { pendingUpgrade: pending }),
+  }
+}
+
+/**
+ * The upgrade awaiting its payment, while its Checkout page can still be paid: My Page shows it instead of the
+ * choices (one upgrade at a time, decision 169) and leads back to that page.
+ */
+async function pendingUpgradeOf(
+  db: Executor,
+  registrationId: string,
+  now: number,
+): Promise<TierChangeQuote['pendingUpgrade']> {
+  const [pending] = await db
+    .select()
+    .from(tierChanges)
+    .where(
+      and(
+        eq(tierChanges.registrationId, registrationId),
+        eq(tierChanges.status, 'awaiting_payment'),
+        gt(tierChanges.expiresAt, new Date(now)),
+      ),
+    )
+  if (!pending?.paymentUrl || !pending.expiresAt) return undefined
+  return {
+    toTier: pending.toTier,
+    payJpy: pending.amountJpy,
+    paymentUrl: pending.paymentUrl,
+    expiresAt: pending.expiresAt.getTime(),
   }
 }
 

@@ -38,6 +38,17 @@ export const tierChangeQuoteWireSchema = component(
         available: z.boolean().describe('Whether the tier has a spot for the move now'),
       }),
     ),
+    pending_upgrade: z
+      .object({
+        to_tier: z.enum(registrationTiers),
+        pay_jpy: yenSchema,
+        payment_url: paymentUrlSchema.describe('The Checkout page of the difference'),
+        expires_at: z.iso
+          .datetime({ offset: true })
+          .describe("The target tier's spot is held until then; unpaid, nothing changes"),
+      })
+      .optional()
+      .describe('An upgrade awaiting its payment in Checkout (decision 169); no other change meanwhile'),
   }),
   {
     id: 'TierChangeQuote',
@@ -111,6 +122,15 @@ export const tierChangeQuoteSchema = z.object({
       available: z.boolean(),
     }),
   ),
+  pendingUpgrade: z
+    .object({
+      toTier: z.enum(registrationTiers),
+      payJpy: z.number(),
+      paymentUrl: z.string(),
+      /** Epoch ms. */
+      expiresAt: z.number(),
+    })
+    .optional(),
 })
 export type TierChangeQuote = z.output<typeof tierChangeQuoteSchema>
 
@@ -137,15 +157,31 @@ export const tierChangeSchema = z.object({
 export type TierChange = z.output<typeof tierChangeSchema>
 
 export const tierChangeQuoteCodec = z.codec(tierChangeQuoteWireSchema, tierChangeQuoteSchema, {
-  decode: ({ closes_at, targets, ...wire }) => ({
+  decode: ({ closes_at, targets, pending_upgrade, ...wire }) => ({
     ...toClientNames(wire),
     closesAt: Date.parse(closes_at),
     targets: targets.map((target) => toClientNames(target)),
+    ...(pending_upgrade && {
+      pendingUpgrade: {
+        toTier: pending_upgrade.to_tier,
+        payJpy: pending_upgrade.pay_jpy,
+        paymentUrl: pending_upgrade.payment_url,
+        expiresAt: Date.parse(pending_upgrade.expires_at),
+      },
+    }),
   }),
-  encode: ({ closesAt, targets, ...quote }) => ({
+  encode: ({ closesAt, targets, pendingUpgrade, ...quote }) => ({
     ...toWireNames(quote),
     closes_at: new Date(closesAt).toISOString(),
     targets: targets.map((target) => toWireNames(target)),
+    ...(pendingUpgrade && {
+      pending_upgrade: {
+        to_tier: pendingUpgrade.toTier,
+        pay_jpy: pendingUpgrade.payJpy,
+        payment_url: pendingUpgrade.paymentUrl,
+        expires_at: new Date(pendingUpgrade.expiresAt).toISOString(),
+      },
+    }),
   }),
 })
 
