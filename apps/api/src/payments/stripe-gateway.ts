@@ -125,8 +125,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           locale: request.locale,
           expires_at: expiresAtSeconds,
         },
-        // A retried request (timeout, 5xx) returns the same session instead of opening a second one.
-        { idempotencyKey: `registration-checkout-${request.registrationId}` },
+        // A retried request (timeout, 5xx) returns the same session instead of opening a second one. An
+        // upgrade's session is another payment of the same registration (decision 169): its own key, or Stripe
+        // refuses it as the registration's key reused with other parameters.
+        {
+          idempotencyKey:
+            request.metadata.tier_change === undefined
+              ? `registration-checkout-${request.registrationId}`
+              : `tier-change-checkout-${request.metadata.tier_change}`,
+        },
       )
       if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`)
       return {
