@@ -148,7 +148,7 @@ describe('changing tier after payment', () => {
     const dialog = await screen.findByRole('dialog')
     expect(
       within(dialog).getByText(
-        'お支払いページで差額6,000円をお支払いいただくと、参加区分が着ぐるみ参加からスポンサー参加に変わります。参加登録コードは変わりません。',
+        'お支払いページで差額6,000円をお支払いいただくと、参加区分が着ぐるみ参加からスポンサー参加に変わります。受付コードは変わりません。',
       ),
     ).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: '6,000円を支払う' }))
