@@ -50,6 +50,7 @@ describe('migrations', () => {
         'push_outbox',
         'push_subscriptions',
         'refund_attempts',
+        'refund_splits',
         'registration_additional_info',
         'registration_attention',
         'registration_refunds',

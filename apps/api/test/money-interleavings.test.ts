@@ -37,6 +37,7 @@ import {
   payOnHostedPage,
   postWebhook,
   type SharedTime,
+  stripeSecretKey,
   stripeWebhookSecret,
   testCards,
 } from './support/payments.ts'
@@ -45,14 +46,16 @@ import { spotAccounting } from './support/waiting-list.ts'
 /*
  * Money and the door under random interleavings (decisions 032, 111, 115, 165, 166, 167): a few participants
  * register and pay on the Stripe emulator's hosted page (its webhook reaching either API instance), change
- * their details, move down a tier, cancel, join the waiting list and take an offer; staff refund (the policy's
+ * their details, move down a tier, move up one paying the difference on the hosted page (or let its session
+ * expire), cancel, join the waiting list and take an offer; staff refund (the policy's
  * amount, all of it, or part of it); Stripe's events are delivered again; two door devices check people in.
  * Each round's operations go at once over real HTTP to either of two API instances on one database; in a slow
  * round Stripe holds the refunds until the round's other requests are in.
  *
  * After every round the spot count is exact. After every run, once Stripe has delivered every event: each
  * registration got back at Stripe exactly what its records say and was charged its fee once; no intent was
- * charged or refunded twice; every refund has its record and its audit entry; a canceled code is refused at the
+ * charged or refunded twice (a registration's own payment and each upgrade's are separate intents), refunds per
+ * registration across both payments never pass what it paid; every refund has its record and its audit entry; a canceled code is refused at the
  * door; and nobody checked in was canceled by their own hand.
  */
 
@@ -280,6 +283,18 @@ async function payOnStripe(world: World, who: number): Promise<void> {
   // Paid (a redirect to the PWA), or the session was no longer open (paid in another tab, expired).
   expect([303, 409], `paying ${row.checkout_session_id}`).toContain(paid.status)
 }
+/** The Checkout session of the participant's upgrade awaiting its payment (decision 169), if any. */
+async function upgradeSessionOf(world: World, who: number): Promise<string | undefined> {
+  const row = await registrationOf(world, who)
+  if (!row) return undefined
+  const [change] = await queryRows<{ checkout_session_id: string | null }>(
+    world.database.db,
+    sql`select checkout_session_id from tier_changes
+        where registration_id = ${row.registration_id}::uuid and status = 'awaiting_payment'`,
+  )
+  return change?.checkout_session_id ?? undefined
+}
+
 const on = fc.constantFrom<Instance>(0, 1)
 const tier = fc.constantFrom(...tiers)
 
@@ -432,7 +447,7 @@ const operations = {
   },
   /**
    * The participant moves to a tier without a changing room (decision 167) at the quoted amount: once, by a
-   * double click, or in two tabs. An upgrade is refused until it is offered.
+   * double click, or in two tabs. An upgrade answers its Checkout page and waits for its payment (decision 169).
    */
   tierChange: {
     args: fc.record({
@@ -485,11 +500,49 @@ const operations = {
               'soldOut',
               'registrationNotPaid',
               'alreadyRefunded',
+              'purchaseSessionTimedOut',
             ],
           },
           'tier change',
         )
       }
+    },
+  },
+  /** The participant pays their upgrade's difference on the hosted page: once, or in two tabs at once. */
+  payUpgrade: {
+    args: fc.record({ which: registered, tabs: fc.boolean() }),
+    async run(world: World, args: { which: number; tabs: boolean }) {
+      const who = await registeredParticipant(world, args.which)
+      if (who === undefined) return
+      const sessionId = await upgradeSessionOf(world, who)
+      if (sessionId === undefined) return
+      const paid = await Promise.all(
+        Array.from({ length: args.tabs ? 2 : 1 }, () =>
+          payOnHostedPage(`${world.stack.stripeUrl}${hostedPagePath(sessionId)}`, {
+            card_number: testCards.succeeds,
+            email: 'payer@example.com',
+          }),
+        ),
+      )
+      // Paid, or no longer open (paid in the other tab, expired).
+      for (const each of paid) expect([303, 409], `paying upgrade ${sessionId}`).toContain(each.status)
+    },
+  },
+  /** The upgrade's Checkout session ends unpaid at Stripe (its checkout.session.expired event follows). */
+  expireUpgrade: {
+    args: fc.record({ which: registered }),
+    async run(world: World, args: { which: number }) {
+      const who = await registeredParticipant(world, args.which)
+      if (who === undefined) return
+      const sessionId = await upgradeSessionOf(world, who)
+      if (sessionId === undefined) return
+      const answer = await fetch(`${world.stack.stripeUrl}/v1/checkout/sessions/${sessionId}/expire`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stripeSecretKey}` },
+      })
+      await answer.body?.cancel()
+      // Expired, or paid meanwhile (400: only an open session can expire).
+      expect([200, 400], `expiring upgrade ${sessionId}`).toContain(answer.status)
     },
   },
   /** Stripe delivers an earlier event again, freshly signed, to either instance. */
@@ -610,6 +663,8 @@ const weights: Record<OperationName, number> = {
   cancel: 3,
   staffRefund: 3,
   tierChange: 2,
+  payUpgrade: 2,
+  expireUpgrade: 1,
   replay: 2,
   stripeCatchesUp: 2,
   checkIn: 2,
@@ -793,6 +848,34 @@ const examples: Round[][] = [
     ),
     round([by('stripeCatchesUp', {}), by('replay', { which: 3, on: 1 })]),
   ],
+  // A member moves up to sponsor by a double click while another member asks for the same spot in two tabs;
+  // the first pays in two tabs while Stripe repeats events and staff refund part of it; the second's upgrade
+  // expires; then the first cancels what is left, split across both payments.
+  [
+    round([
+      by('register', { who: 0, on: 0, tier: 'member', pays: true }),
+      by('register', { who: 1, on: 1, tier: 'fursuiter', pays: true }),
+    ]),
+    round([by('stripeCatchesUp', {})]),
+    round([
+      by('tierChange', { which: 0, on: 0, to: 'sponsor', clicks: 'double' }),
+      by('tierChange', { which: 1, on: 1, to: 'sponsor', clicks: 'tabs' }),
+    ]),
+    round([
+      by('payUpgrade', { which: 0, tabs: true }),
+      by('expireUpgrade', { which: 1 }),
+      by('replay', { which: 2, on: 1 }),
+    ]),
+    round(
+      [
+        by('staffRefund', { which: 0, on: 1, amount: 'partial', twice: false }),
+        by('replay', { which: 3, on: 0 }),
+        by('payUpgrade', { which: 1, tabs: false }),
+      ],
+      true,
+    ),
+    round([by('stripeCatchesUp', {}), by('cancel', { which: 0, on: 0, clicks: 'tabs' })], true),
+  ],
   // The tier sells out, a second participant waits; the first cancels, the offer is taken and paid while staff
   // refund part of a third participant's payment and the second changes their badge name.
   [
@@ -838,6 +921,8 @@ async function settle(world: World): Promise<void> {
 interface TierChangeRow {
   change_id: string
   registration_id: string
+  direction: string
+  checkout_session_id: string | null
   status: string
   amount_jpy: number
   refund_status: string
@@ -872,20 +957,24 @@ async function checkRun(world: World): Promise<void> {
   )
   const recordOf = new Map(refundRecords.map((row) => [row.registration_id, row]))
 
-  // One charge per registration's intent, never refunded beyond it; one Stripe refund per attempt.
+  // One charge per intent (the registration, each upgrade), a registration never refunded beyond what it paid
+  // in all; one Stripe refund per attempt and payment.
   const charged = new Map<string, number>()
+  const charges = new Set<string>()
   for (const session of sessions) {
     if (session.paymentStatus !== 'paid') continue
     const registrationId = session.clientReferenceId ?? ''
-    expect(charged.has(registrationId), `${registrationId} charged twice`).toBe(false)
-    charged.set(registrationId, amountTotal(session))
+    const intent = `${registrationId}/${session.metadata.tier_change ?? 'registration'}`
+    expect(charges.has(intent), `${intent} charged twice`).toBe(false)
+    charges.add(intent)
+    charged.set(registrationId, (charged.get(registrationId) ?? 0) + amountTotal(session))
   }
   const refunded = new Map<string, number>()
   const intents = new Set<string>()
   for (const refund of refunds) {
     const registrationId = refund.metadata.registration_id ?? ''
     const { attempt, automatic_refund, tier_change } = refund.metadata
-    const intent = `${registrationId}/${attempt ?? automatic_refund ?? `tier change ${tier_change}`}`
+    const intent = `${registrationId}/${attempt ?? automatic_refund ?? `tier change ${tier_change}`}/${refund.paymentIntent}`
     expect(intents.has(intent), `two Stripe refunds for ${intent}`).toBe(false)
     intents.add(intent)
     refunded.set(registrationId, (refunded.get(registrationId) ?? 0) + refund.amount)
@@ -898,13 +987,28 @@ async function checkRun(world: World): Promise<void> {
   // automatic one), with its amount; every refund recorded was made there.
   const tierChanges = await queryRows<TierChangeRow>(
     db,
-    sql`select change_id, registration_id, status, amount_jpy, refund_status, provider_refund_id from tier_changes`,
+    sql`select change_id, registration_id, direction, checkout_session_id, status, amount_jpy, refund_status,
+          provider_refund_id from tier_changes`,
   )
   const changeOf = new Map(tierChanges.map((row) => [row.change_id, row]))
-  const automatic = await queryRows<{ registration_id: string; status: string }>(
+  const automatic = await queryRows<{
+    registration_id: string
+    checkout_session_id: string
+    amount_jpy: number
+    status: string
+  }>(db, sql`select registration_id, checkout_session_id, amount_jpy, status from automatic_refunds`)
+  // A refund after an upgrade is split across the payments (decision 168): each share is its own Stripe refund.
+  const splits = await queryRows<{ provider_refund_id: string; amount_jpy: number }>(
     db,
-    sql`select registration_id, status from automatic_refunds`,
+    sql`select provider_refund_id, amount_jpy from refund_splits where provider_refund_id is not null`,
   )
+  const splitOf = new Map(splits.map((row) => [row.provider_refund_id, row]))
+  const upgradeSessions = new Set(tierChanges.map((row) => row.checkout_session_id))
+  /** Per registration: its upgrade payments given back in full because they came too late (decision 169). */
+  const upgradesBack = new Map<string, number>()
+  for (const row of automatic.filter((each) => upgradeSessions.has(each.checkout_session_id))) {
+    upgradesBack.set(row.registration_id, (upgradesBack.get(row.registration_id) ?? 0) + row.amount_jpy)
+  }
   expect(
     automatic.filter((row) => row.status !== 'refunded'),
     'automatic refunds not made',
@@ -916,6 +1020,11 @@ async function checkRun(world: World): Promise<void> {
   for (const refund of refunds) {
     const { registration_id, tier_change, automatic_refund } = refund.metadata
     if (automatic_refund !== undefined) continue
+    const split = splitOf.get(refund.id)
+    if (split) {
+      expect(split.amount_jpy, `the share of ${refund.id}`).toBe(refund.amount)
+      continue
+    }
     const record = tier_change === undefined ? recordOf.get(registration_id ?? '') : changeOf.get(tier_change)
     expect(
       record && { id: record.provider_refund_id, amount: record.amount_jpy },
@@ -945,11 +1054,16 @@ async function checkRun(world: World): Promise<void> {
     const downgradedBack = downgradeRefunds
       .filter((change) => change.registration_id === id)
       .reduce((sum, change) => sum + change.amount_jpy, 0)
+    const lateUpgrades = upgradesBack.get(id) ?? 0
     expect(back, `${id} (${row.payment_status}) refunded at Stripe`).toBe(
-      (record?.amount_jpy ?? 0) + downgradedBack,
+      (record?.amount_jpy ?? 0) + downgradedBack + lateUpgrades,
     )
-    const changed = tierChanges.some((change) => change.registration_id === id && change.status === 'applied')
-    if (!changed) expect(charged.get(id), `${id} charged`).toBe(row.amount_jpy)
+    // Its payments, less upgrades given back, are its fee: an applied upgrade paid the difference exactly.
+    const downgraded = tierChanges.some(
+      (change) =>
+        change.registration_id === id && change.status === 'applied' && change.direction === 'downgrade',
+    )
+    if (!downgraded) expect((charged.get(id) ?? 0) - lateUpgrades, `${id} charged`).toBe(row.amount_jpy)
   }
 
   // What the API told a participant or staff member it refunded is what was recorded.
@@ -1014,7 +1128,7 @@ async function resetWorld(world: World): Promise<void> {
   const { stack, database } = world
   await stack.resetStripe()
   await database.db.execute(
-    'truncate addon_purchases, tier_changes, automatic_refunds, checkout_sessions_to_end, registration_refunds, refund_attempts, mail_outbox, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, badge_prints, goods_ticks, registration_attention, registrations, profiles, registration_additional_info, users, tier_inventory, staff_audit',
+    'truncate addon_purchases, refund_splits, tier_changes, automatic_refunds, checkout_sessions_to_end, registration_refunds, refund_attempts, mail_outbox, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, badge_prints, goods_ticks, registration_attention, registrations, profiles, registration_additional_info, users, tier_inventory, staff_audit',
   )
   await syncTierCapacities(database.db, firstEdition.id, capacities)
   const sut = stack.instances[0]?.sut as TestApi

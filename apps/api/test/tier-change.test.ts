@@ -275,11 +275,11 @@ describe.each(databaseKinds)('a participant changes tier after paying on %s', (k
       status: 409,
       body: { message: 'tierChangeAmountChanged' },
     })
-    // Moving up is quoted but not offered yet.
+    // Moving up for an amount no longer right is refused like a downgrade.
     const member = await registeredMember(sut, 'member')
-    expect(await change(sut, member.token, { tier: 'sponsor', amount: 7000, size: 'M' })).toMatchObject({
+    expect(await change(sut, member.token, { tier: 'sponsor', amount: 6000, size: 'M' })).toMatchObject({
       status: 409,
-      body: { message: 'tierChangeNotOffered' },
+      body: { message: 'tierChangeAmountChanged' },
     })
     const pending = await registeredMember(sut, 'sponsor', { pay: false })
     expect(await change(sut, pending.token, { tier: 'member', amount: 6300 })).toMatchObject({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { registrations } from './base-schema.ts'
 import { instant, refundColumns } from './columns.ts'
 import { editions } from './edition-schema.ts'
 
@@ -98,5 +99,38 @@ export const eventCancellationRuns = pgTable(
     uniqueIndex('event_cancellation_runs_one_running')
       .on(table.editionId)
       .where(sql`${table.status} = 'running'`),
+  ],
+)
+
+/**
+ * A refund's share of one of the registration's payments (decision 168): once a participant has paid an upgrade's
+ * difference, the registration's money sits in two or more Stripe payments, and each refund (a cancellation's
+ * attempt, a downgrade's difference) is split across them, newest payment first, each at most what is left of it.
+ * One row per refund and payment, planned under the registration's row lock and then asked for under its own
+ * provider key: the refund's key on the registration's first payment (as before there were splits), the key
+ * followed by the payment's session on another. A refused share is `failed`; a share whose answer was lost stays
+ * `requested` and is retried with the same key.
+ */
+export const refundSplits = pgTable(
+  'refund_splits',
+  {
+    providerKey: text('provider_key').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.registrationId),
+    /** The refund this share belongs to: the attempt's or the downgrade's provider key. */
+    refundKey: text('refund_key').notNull(),
+    /** The payment refunded: the checkout session it was made in. */
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    amountJpy: integer('amount_jpy').notNull(),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [
+    index('refund_splits_registration').on(table.registrationId),
+    index('refund_splits_refund').on(table.refundKey),
+    check('refund_splits_status', sql`${table.status} in ('requested', 'succeeded', 'failed')`),
+    check('refund_splits_amount_positive', sql`${table.amountJpy} > 0`),
   ],
 )

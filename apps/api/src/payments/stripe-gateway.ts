@@ -126,11 +126,15 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           locale: request.locale,
           expires_at: expiresAtSeconds,
         },
-        // A retried request (timeout, 5xx) returns the same session instead of opening a second one.
+        // A retried request (timeout, 5xx) returns the same session instead of opening a second one. An add-on's
+        // or an upgrade's session is another payment of the registration (decisions 178, 169): its own key, or
+        // Stripe refuses it as the registration's key reused with other parameters.
         {
           idempotencyKey: addon
             ? `addon-checkout-${addon.purchaseId}`
-            : `registration-checkout-${request.registrationId}`,
+            : request.metadata.tier_change === undefined
+              ? `registration-checkout-${request.registrationId}`
+              : `tier-change-checkout-${request.metadata.tier_change}`,
         },
       )
       if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`)

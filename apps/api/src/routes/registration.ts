@@ -154,12 +154,19 @@ export function mountRegistrationRoutes(mounter: RouteMounter, deps: Registratio
     const request = decode(tierChangeRequestCodec, body)
     const row = await registrations.current(caller.sub)
     if (!row) throw notFound()
+    // An upgrade's Checkout returns to My Page unless the page named where (decision 169).
+    const myPage = new URL(`/${row.language}/mypage/registration`, pwaOrigin).href
+    const successUrl = request.successUrl ?? myPage
+    const cancelUrl = request.cancelUrl ?? myPage
+    requireOwnOrigin(pwaOrigin, [successUrl, cancelUrl])
     const change = await refunds.changeTier({
       registrationId: row.registrationId,
       clientKey: request.idempotencyKey,
       tier: request.registrationTier,
       tShirtSize: request.tShirtSize,
       amountJpy: request.amountJpy,
+      successUrl,
+      cancelUrl,
     })
     return { status: 200, body: encode(tierChangeCodec, change) }
   })

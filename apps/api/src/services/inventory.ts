@@ -12,7 +12,8 @@ import { eventCancelledIn } from './event-cancellation-run.ts'
  * something holds (decision 158: each edition has its own spots). Every statement that changes the count, or
  * decides from it whether a spot is free to take, is in this file (the public read is availability.ts). After every transaction, for every edition and tier:
  *
- *   taken = pending registrations + paid registrations + open waiting-list offers,   taken <= capacity
+ *   taken = pending registrations + paid registrations + open waiting-list offers
+ *           + upgrades awaiting their payment (of their target tier, decision 169),   taken <= capacity
  *
  * A hold is a row that counts: a pending registration (until its claim or checkout session runs out) or a
  * waiting-list offer (until its deadline, decision 115). Taking a spot checks `taken < capacity` on the locked
@@ -158,7 +159,6 @@ export interface OfferedEntry {
 }
 
 const offerMade: MailKind = 'waiting_list_offer'
-const offerExpired: MailKind = 'waiting_list_offer_expired'
 const hourMs = 60 * 60 * 1000
 
 /**
@@ -234,38 +234,35 @@ export async function offerReturnedSpots(
   })
 }
 
-/**
- * Ends the offers matching `condition` as `to` and gives their spots back; for offers that ran out, owes the
- * "offer expired" mail.
- */
-export function endOffers(executor: Executor, to: 'expired' | 'left', condition: SQL, now: number) {
-  return queryRows<OfferedEntry>(
-    executor,
-    endHolds('offer', {
-      to,
-      condition,
-      now,
-      mails: sql`insert into mail_outbox (mail_id, kind, waiting_entry_id, next_attempt_at, created_at)
-        select gen_random_uuid(), ${offerExpired}, entry_id, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
-        from ended where ${to} = 'expired'
-        on conflict (waiting_entry_id, kind) do nothing`,
-    }),
-  )
+export interface EndedUpgradeHold {
+  change_id: string
+  registration_id: string
+  registration_tier: RegistrationTier
+  checkout_session_id: string | null
 }
 
 /**
- * The waiting list's part of the periodic sweep: ends the offers whose deadline passed and offers every free
- * spot to the people waiting, so a spot freed anywhere (a lapsed offer, a canceled registration, a raised
- * capacity) is offered within one sweep.
+ * Ends the holds of upgrades awaiting their payment that match `condition` (their session expired or was
+ * withdrawn, decision 169) and gives their target tier's spots back, in one statement: only the rows it ended
+ * give a spot back. The caller offers the spots on.
  */
-export async function sweepOffers(
-  executor: Executor,
-  options: { now: number; offerMs: number | undefined },
-): Promise<{ expired: number; offered: number }> {
-  const { now } = options
-  const expired = await endOffers(executor, 'expired', sql`offer_expires_at <= ${iso(now)}::timestamptz`, now)
-  const offered = await offerReturnedSpots(executor, options)
-  return { expired: expired.length, offered: offered.length }
+export function endUpgradeHolds(executor: Executor, condition: SQL): Promise<EndedUpgradeHold[]> {
+  return queryRows<EndedUpgradeHold>(
+    executor,
+    sql`
+      with ended as (
+        update tier_changes set status = 'expired'
+        where status = 'awaiting_payment' and (${condition})
+        returning change_id, registration_id, edition_id, to_tier, checkout_session_id
+      ), counts as (
+        select edition_id, to_tier, count(*)::int as n from ended group by edition_id, to_tier
+      ), restored as (
+        update tier_inventory t set taken = t.taken - c.n
+        from counts c where t.edition_id = c.edition_id and t.registration_tier = c.to_tier
+        returning t.registration_tier
+      )
+      select change_id, registration_id, to_tier as registration_tier, checkout_session_id from ended`,
+  )
 }
 
 /**
@@ -288,7 +285,9 @@ export async function syncTierCapacities(
         taken: sql`(select count(*)::int from registrations
             where edition_id = ${editionId} and registration_tier = ${tier} and payment_status in ('pending', 'paid'))
           + (select count(*)::int from waiting_list_entries
-            where edition_id = ${editionId} and registration_tier = ${tier} and status = 'offered')`,
+            where edition_id = ${editionId} and registration_tier = ${tier} and status = 'offered')
+          + (select count(*)::int from tier_changes
+            where edition_id = ${editionId} and to_tier = ${tier} and status = 'awaiting_payment')`,
       })
       .onConflictDoUpdate({
         target: [tierInventory.editionId, tierInventory.registrationTier],

@@ -85,7 +85,6 @@ export async function cancelByParticipant(deps: RefundDeps, input: ParticipantCa
   const refunded = await refundPaid(
     deps,
     row,
-    row.checkoutSessionId,
     {
       amountJpy: input.refundJpy,
       policyAmountJpy,

@@ -5,6 +5,7 @@ import { refundAttempts, registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { RefundRefusedError } from '../payments/gateway.ts'
 import { cancelRefunded, type RefundDeps, type RefundRow, refundOf } from './refund-cancellation.ts'
+import { planRefundSplits, refundShares } from './refund-splits.ts'
 import type { RegistrationRow } from './registration-queries.ts'
 
 type AttemptRow = typeof refundAttempts.$inferSelect
@@ -54,7 +55,7 @@ async function currentAttempt(
       .where(eq(refundAttempts.registrationId, row.registrationId))
       .orderBy(asc(refundAttempts.attempt))
     const open = attempts.find((attempt) => attempt.status !== 'failed')
-    if (open) return open
+    if (open) return planned(executor, open)
     // A new attempt refunds what was computed from the fee read before; a tier change since made that another
     // amount.
     if (current?.amountJpy !== row.amountJpy) throw productError(409, 'refundAmountChanged')
@@ -64,7 +65,7 @@ async function currentAttempt(
       .values({ ...wanted, attempt, providerKey: refundProviderKey(row.registrationId, attempt) })
       .onConflictDoNothing()
       .returning()
-    return created
+    return created && planned(executor, created)
   }
   for (;;) {
     const found = await db.transaction(async (tx) => {
@@ -73,6 +74,20 @@ async function currentAttempt(
     })
     if (found) return found
   }
+}
+
+/**
+ * The attempt with its shares of the registration's payments planned (decision 168), under the registration's row
+ * lock: an attempt opened before its registration had shares gets them on its next request.
+ */
+async function planned(executor: Executor, attempt: AttemptRow): Promise<AttemptRow> {
+  await planRefundSplits(executor, {
+    registrationId: attempt.registrationId,
+    refundKey: attempt.providerKey,
+    amountJpy: attempt.amountJpy,
+    now: attempt.requestedAt.getTime(),
+  })
+  return attempt
 }
 
 /**
@@ -99,11 +114,10 @@ export interface WantedRefund {
 export async function refundPaid(
   deps: RefundDeps,
   row: RegistrationRow,
-  checkoutSessionId: string,
   wanted: WantedRefund,
   guard?: AttemptGuard,
 ): Promise<RefundRow> {
-  const { db, clock, gateway, logger } = deps
+  const { db, clock, logger } = deps
   const attempt = await currentAttempt(
     deps,
     row,
@@ -130,14 +144,13 @@ export async function refundPaid(
   let providerRefundId: string | null = null
   if (attempt.amountJpy > 0) {
     try {
-      const refund = await gateway.refund({
+      // Each payment of the registration refunds its share under its own key (decision 168).
+      const [newest] = await refundShares(deps, {
         registrationId: row.registrationId,
-        checkoutSessionId,
-        amountJpy: attempt.amountJpy,
-        idempotencyKey: attempt.providerKey,
+        refundKey: attempt.providerKey,
         metadata: { registration_id: row.registrationId, attempt: String(attempt.attempt) },
       })
-      providerRefundId = refund.refundId
+      providerRefundId = newest ?? null
     } catch (error) {
       if (error instanceof RefundRefusedError) {
         await db

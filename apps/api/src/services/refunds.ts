@@ -15,7 +15,7 @@ import {
 } from '@furfes/core'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { refundAttempts, registrations } from '../db/schema.ts'
+import { refundAttempts } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -30,6 +30,7 @@ import {
   type StaffRefundInput,
   toRefund,
 } from './refund-cancellation.ts'
+import { registrationOfPayment } from './refund-splits.ts'
 import { registrationById } from './registration-queries.ts'
 import { quoteTierChange, type TierChangeInput } from './tier-change.ts'
 import { changeTier } from './tier-change-downgrade.ts'
@@ -116,7 +117,7 @@ async function refundByStaff(deps: RefundDeps, input: StaffRefundInput): Promise
   const reason = input.reason?.trim() || null
   if (amountJpy !== policyAmountJpy && reason === null) throw productError(400, 'refundReasonRequired')
 
-  const refunded = await refundPaid(deps, row, row.checkoutSessionId, {
+  const refunded = await refundPaid(deps, row, {
     amountJpy,
     policyAmountJpy,
     reason,
@@ -137,7 +138,7 @@ async function refundForEventCancellation(
   const row = await registrationById(deps.db, registrationId)
   if (row?.paymentStatus !== 'paid' || row.checkoutSessionId === null) return 'not_paid'
   const now = deps.clock()
-  await refundPaid(deps, row, row.checkoutSessionId, {
+  await refundPaid(deps, row, {
     amountJpy: eventCancelledRefundJpy(row.amountJpy, expensesPerPersonJpy),
     policyAmountJpy: policyRefundJpy(row.amountJpy, now, await deps.policy()),
     reason: null,
@@ -154,7 +155,9 @@ async function providerRefunded(
   amountRefundedJpy: number,
 ): Promise<ProviderRefundOutcome> {
   const { db } = deps
-  const [row] = await db.select().from(registrations).where(eq(registrations.checkoutSessionId, sessionId))
+  // The registration's first payment, or an upgrade's difference (decision 168).
+  const payment = await registrationOfPayment(db, sessionId)
+  const row = payment && (await registrationById(db, payment.registrationId))
   if (!row) return 'unknown_session'
   if (!registrationChanges(registrationStateOf(row), 'providerRefund')) return 'already_canceled'
   const now = deps.clock()
@@ -165,9 +168,9 @@ async function providerRefunded(
     .select()
     .from(refundAttempts)
     .where(and(eq(refundAttempts.registrationId, row.registrationId), eq(refundAttempts.status, 'requested')))
-  // The provider reports what the charge has had refunded in all: no more than the downgrades' differences is
-  // their refunds, and the registration stays paid (decision 167).
-  if (!requested && amountRefundedJpy <= (await tierChangeRefundsJpy(db, row.registrationId)))
+  // The provider reports what the charge has had refunded in all: no more than the downgrades' shares of it is
+  // their refunds, and the registration stays paid (decisions 167 and 168).
+  if (!requested && amountRefundedJpy <= (await tierChangeRefundsJpy(db, row.registrationId, sessionId)))
     return 'tier_change'
   const canceled = await cancelRefunded(
     deps,

@@ -58,7 +58,10 @@ export interface RegistrationDeps {
  * 31 with the gateway's margin), so the session and the hold end together. A configured override (tests,
  * rehearsals) may be shorter: the session then lasts the provider's minimum and the sweep ends it with the hold.
  */
-export function checkoutHoldMs(deps: RegistrationDeps, edition: Pick<Edition, 'checkoutMinutes'>): number {
+export function checkoutHoldMs(
+  deps: Pick<RegistrationDeps, 'checkoutSessionMs' | 'gateway'>,
+  edition: Pick<Edition, 'checkoutMinutes'>,
+): number {
   if (deps.checkoutSessionMs !== undefined) return deps.checkoutSessionMs
   return Math.max(edition.checkoutMinutes * 60 * 1000, deps.gateway.minimumSessionMs)
 }

@@ -10,7 +10,7 @@ import { registrations } from '../db/schema.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { readEdition } from './editions.ts'
 import { eventCancelledIn } from './event-cancellation-run.ts'
-import { retakeSpot } from './inventory.ts'
+import { offerReturnedSpots, retakeSpot } from './inventory.ts'
 import {
   memberCancels,
   type RegistrationDeps,
@@ -19,7 +19,13 @@ import {
   retryOnConflict,
   sessionExpires,
 } from './registration-context.ts'
-import { liveRegistrationOf, type RegistrationRow } from './registration-queries.ts'
+import { liveRegistrationOf, type RegistrationRow, registrationById } from './registration-queries.ts'
+import {
+  endUpgrade,
+  registrationOfUpgrade,
+  type UpgradePaymentDeps,
+  upgradePaid,
+} from './tier-change-upgrade.ts'
 
 /*
  * What the payment provider reports about a checkout session: paid (markPaid) or expired (markExpired). The
@@ -142,7 +148,7 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
     if (!(error instanceof NoSpot)) throw error
     result = await apply(false)
   }
-  if (result.outcome === 'unknown_session') return result
+  if (result.outcome === 'unknown_session') return upgradeSessionPaid(deps, sessionId)
   if ('replaced' in result && result.replaced) {
     const { registrationId, sessionId: replaced } = result.replaced
     await deps.gateway
@@ -160,6 +166,24 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
   return { outcome: result.outcome, registration: result.registration }
 }
 
+/** What an upgrade's payment needs of the registrations' dependencies (decision 169). */
+export function upgradePaymentDeps(deps: RegistrationDeps): UpgradePaymentDeps {
+  return {
+    ...deps,
+    offer: (executor, tier) =>
+      offerReturnedSpots(executor, { tier, now: deps.clock(), offerMs: deps.offerMs }),
+    onSpotsReturned: (tier) => deps.soldOut.forget(tier),
+  }
+}
+
+/** A paid session that is no registration's first payment: an upgrade's difference, if any (decision 169). */
+async function upgradeSessionPaid(deps: RegistrationDeps, sessionId: string): Promise<MarkPaidResult> {
+  const outcome = await upgradePaid(upgradePaymentDeps(deps), sessionId)
+  const payment = outcome && (await registrationOfUpgrade(deps.db, sessionId))
+  const registration = payment && (await registrationById(deps.db, payment))
+  return outcome && registration ? { outcome, registration } : { outcome: 'unknown_session' }
+}
+
 /** The provider reports that `sessionId` expired: its hold ends and its spot is given back and offered on. */
 export async function markExpired(deps: RegistrationDeps, sessionId: string): Promise<MarkExpiredResult> {
   const now = deps.clock()
@@ -167,6 +191,14 @@ export async function markExpired(deps: RegistrationDeps, sessionId: string): Pr
     release(deps, deps.db, sessionExpires, sql`checkout_session_id = ${sessionId}`, now),
   )
   if (released.length > 0) return 'expired'
+  // An upgrade's session: its hold of the target tier ends and nothing else changes (decision 169).
+  const upgrades = upgradePaymentDeps(deps)
+  const ended = await endUpgrade(
+    { db: deps.db, offerReturnedSpots: upgrades.offer, onSpotsReturned: upgrades.onSpotsReturned },
+    sql`checkout_session_id = ${sessionId}`,
+  )
+  if (ended > 0) return 'expired'
+  if (await registrationOfUpgrade(deps.db, sessionId)) return 'not_pending'
   const [row] = await deps.db
     .select({ id: registrations.registrationId })
     .from(registrations)

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { iso } from '../db/columns.ts'
 import { checkoutSessionsToEnd } from '../db/schema.ts'
 import { endAddonHolds, markAddonPaid, settleAddonRefunds } from './addon-payments.ts'
-import { sweepOffers } from './inventory.ts'
+import { sweepOffers } from './offer-sweep.ts'
 import {
   holdLapses,
   type RegistrationDeps,
@@ -12,8 +12,9 @@ import {
   rememberSessionToEnd,
   retryOnConflict,
 } from './registration-context.ts'
-import { markPaid } from './registration-payment.ts'
+import { markPaid, upgradePaymentDeps } from './registration-payment.ts'
 import { settleOwedTierChangeRefunds } from './tier-change-refunds.ts'
+import { endUpgrade } from './tier-change-upgrade.ts'
 
 /**
  * The one periodic sweep (server.ts runs it every EXPIRY_SWEEP_INTERVAL_SECONDS; a sold-out start and the staff
@@ -38,6 +39,14 @@ export async function sweep(deps: RegistrationDeps, tier?: RegistrationTier): Pr
   if (deps.checkoutSessionMs !== undefined && deps.checkoutSessionMs < deps.gateway.minimumSessionMs) {
     await endSessionsOf(deps, released)
   }
+  // Upgrades whose Checkout ran out unpaid give their target's spot back (decision 169); a payment arriving later
+  // is refunded in full (upgradePaid).
+  const upgrades = upgradePaymentDeps(deps)
+  const lapsedUpgrades = await endUpgrade(
+    { db, offerReturnedSpots: upgrades.offer, onSpotsReturned: upgrades.onSpotsReturned },
+    tier ? sql`to_tier = ${tier} and ${due}` : due,
+  )
+  if (lapsedUpgrades > 0) logger.info('Released lapsed upgrade holds', { count: lapsedUpgrades, tier })
   const waiting = await retryOnConflict(() => sweepOffers(db, { now, offerMs: deps.offerMs }))
   if (waiting.expired > 0 || waiting.offered > 0) logger.info('Waiting list swept', waiting)
   if (tier === undefined) {

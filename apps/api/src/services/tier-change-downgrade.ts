@@ -2,6 +2,7 @@ import type { TierChange } from '@furfes/core'
 import { tierChanges } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
 import { retakeSpot, returnPaidSpot } from './inventory.ts'
+import { planRefundSplits } from './refund-splits.ts'
 import { retryOnConflict } from './registration-context.ts'
 import { type RegistrationRow, registrationById } from './registration-queries.ts'
 import {
@@ -15,11 +16,12 @@ import {
   type TierChangeInput,
   toTierChange,
 } from './tier-change.ts'
-import { settleTierChangeRefund, type TierChangeRow } from './tier-change-refunds.ts'
+import { settleTierChangeRefund, type TierChangeRow, tierChangeRefundKey } from './tier-change-refunds.ts'
+import { startUpgrade } from './tier-change-upgrade.ts'
 
 /*
  * Making a tier change (docs/decisions/167-participants-change-tier.md): a downgrade moves the registration at once
- * and then refunds the difference; an upgrade is not offered yet.
+ * and then refunds the difference; an upgrade opens a Checkout for the difference (tier-change-upgrade.ts).
  */
 
 /**
@@ -52,6 +54,13 @@ async function downgrade(
         .values({ ...newChange(row, input, plan), appliedAt: new Date(now) })
         .returning()
       if (!inserted) throw new Error('The tier change was not stored')
+      // Its refund's shares of the registration's payments, planned under the row lock (decision 168).
+      await planRefundSplits(tx, {
+        registrationId: inserted.registrationId,
+        refundKey: tierChangeRefundKey(inserted),
+        amountJpy: inserted.refundStatus === 'owed' ? inserted.amountJpy : 0,
+        now,
+      })
       await moveRegistration(tx, inserted, row, now)
       return inserted
     }),
@@ -68,13 +77,16 @@ async function answerMade(deps: TierChangeDeps, made: TierChangeRow, input: Tier
   return toTierChange(await settleTierChangeRefund(deps, made))
 }
 
-/** Moves the participant's paid registration to `input.tier` by a downgrade. */
+/**
+ * Moves the participant's paid registration to `input.tier`: a downgrade at once, an upgrade once its Checkout is
+ * paid (decision 169).
+ */
 export async function changeTier(deps: TierChangeDeps, input: TierChangeInput): Promise<TierChange> {
   const row = await registrationById(deps.db, input.registrationId)
   if (!row) throw notFound()
   const made = await changeByKey(deps.db, row.registrationId, input.clientKey)
   if (made) return answerMade(deps, made, input)
   const plan = await planTierChange(deps, row, input)
-  if (plan.amounts.direction === 'upgrade') throw productError(409, 'tierChangeNotOffered')
+  if (plan.amounts.direction === 'upgrade') return toTierChange(await startUpgrade(deps, row, input, plan))
   return answerMade(deps, await downgrade(deps, row, input, plan), input)
 }

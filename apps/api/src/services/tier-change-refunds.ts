@@ -1,10 +1,11 @@
 import type { Clock } from '@furfes/core'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
-import { registrations, tierChanges } from '../db/schema.ts'
+import { tierChanges } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { rearmMail } from '../mail/outbox.ts'
 import { type PaymentGateway, RefundRefusedError } from '../payments/gateway.ts'
+import { askedOfPaymentJpy, planRefundSplits, refundShares } from './refund-splits.ts'
 
 /*
  * The refund of a downgrade's difference (docs/decisions/167-participants-change-tier.md). The change is applied
@@ -31,25 +32,25 @@ export async function settleTierChangeRefund(
   deps: TierChangeRefundDeps,
   change: TierChangeRow,
 ): Promise<TierChangeRow> {
-  const { db, clock, gateway, logger } = deps
+  const { db, clock, logger } = deps
   if (change.refundStatus !== 'owed') return change
   const owed = and(eq(tierChanges.changeId, change.changeId), eq(tierChanges.refundStatus, 'owed'))
-  const [paid] = await db
-    .select({ checkoutSessionId: registrations.checkoutSessionId })
-    .from(registrations)
-    .where(eq(registrations.registrationId, change.registrationId))
   const context = { registrationId: change.registrationId, changeId: change.changeId }
   let outcome: Partial<TierChangeRow>
   try {
-    if (!paid?.checkoutSessionId) throw new Error('The registration has no payment to refund against')
-    const refund = await gateway.refund({
+    // Planned with the change; a change owed from before refunds were split gets its shares here.
+    await planRefundSplits(db, {
       registrationId: change.registrationId,
-      checkoutSessionId: paid.checkoutSessionId,
+      refundKey: tierChangeRefundKey(change),
       amountJpy: change.amountJpy,
-      idempotencyKey: tierChangeRefundKey(change),
+      now: change.createdAt.getTime(),
+    })
+    const [newest] = await refundShares(deps, {
+      registrationId: change.registrationId,
+      refundKey: tierChangeRefundKey(change),
       metadata: { registration_id: change.registrationId, tier_change: change.changeId },
     })
-    outcome = { refundStatus: 'refunded', providerRefundId: refund.refundId, refundedAt: new Date(clock()) }
+    outcome = { refundStatus: 'refunded', providerRefundId: newest ?? null, refundedAt: new Date(clock()) }
     logger.info('A downgrade refunded its difference', { ...context, amountJpy: change.amountJpy })
   } catch (error) {
     const refused = error instanceof RefundRefusedError
@@ -102,12 +103,17 @@ export async function settleOwedTierChangeRefunds(deps: TierChangeRefundDeps): P
 }
 
 /**
- * What the registration's downgrades have refunded or asked the provider to refund: a `charge.refunded` up to
- * this much is theirs, not a refund made outside the system.
+ * What the registration's downgrades have refunded or asked the provider to refund of one of its payments
+ * (decision 168): a `charge.refunded` of that payment up to this much is theirs, not a refund made outside the
+ * system.
  */
-export async function tierChangeRefundsJpy(db: Executor, registrationId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${tierChanges.amountJpy}), 0)::int` })
+export async function tierChangeRefundsJpy(
+  db: Executor,
+  registrationId: string,
+  checkoutSessionId: string,
+): Promise<number> {
+  const changes = await db
+    .select({ changeId: tierChanges.changeId, registrationId: tierChanges.registrationId })
     .from(tierChanges)
     .where(
       and(
@@ -115,5 +121,5 @@ export async function tierChangeRefundsJpy(db: Executor, registrationId: string)
         sql`${tierChanges.refundStatus} in ('owed', 'refunded')`,
       ),
     )
-  return Number(row?.total ?? 0)
+  return askedOfPaymentJpy(db, checkoutSessionId, changes.map(tierChangeRefundKey))
 }

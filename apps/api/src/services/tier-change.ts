@@ -14,7 +14,7 @@ import {
   tierChangeRefusal,
   tierChangeTargets,
 } from '@furfes/core'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrations, tierChanges } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
@@ -32,7 +32,8 @@ import type { TierChangeRow } from './tier-change-refunds.ts'
  * A paid participant moves their registration to another tier on My Page (docs/decisions/167-participants-change-tier.md):
  * only to a tier without a changing room, until the badge print day. A downgrade takes the new tier's spot, gives
  * the old one back and refunds the difference at the policy rate of the day, once per confirmation
- * (tier-change-downgrade.ts); an upgrade is quoted but not offered yet. The registration keeps its id and code.
+ * (tier-change-downgrade.ts); an upgrade pays the difference in Checkout and applies when paid
+ * (tier-change-upgrade.ts). The registration keeps its id and code.
  */
 
 export type TierChangeDeps = RefundDeps
@@ -45,6 +46,9 @@ export interface TierChangeInput {
   tShirtSize: TShirtSize | undefined
   /** What the page showed: the upgrade's payment or the downgrade's refund. */
   amountJpy: number
+  /** Where an upgrade's Checkout returns, paid or given up (decision 169). */
+  successUrl: string
+  cancelUrl: string
 }
 
 /** A registration's change made under a client key, if any. */
@@ -67,7 +71,7 @@ export function toTierChange(row: TierChangeRow): TierChange {
     fromTier: row.fromTier,
     toTier: row.toTier,
     direction: row.direction,
-    status: row.status === 'applied' ? 'changed' : 'awaiting_payment',
+    status: row.status === 'applied' ? 'changed' : row.status,
     refundJpy: upgrade ? 0 : row.amountJpy,
     payJpy: upgrade ? row.amountJpy : 0,
     ...(row.status === 'awaiting_payment' && row.paymentUrl ? { paymentUrl: row.paymentUrl } : {}),
@@ -112,6 +116,7 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
       available: edition.tiers[tier].onSale && !soldOut,
     }
   })
+  const pending = await pendingUpgradeOf(deps.db, row.registrationId, now)
   return {
     registrationId: row.registrationId,
     registrationTier: row.registrationTier,
@@ -119,6 +124,35 @@ export async function quoteTierChange(deps: TierChangeDeps, row: RegistrationRow
     policyPercentage: refundPercentageAt(now, policy),
     closesAt: detailsChangeClosesAt(edition),
     targets,
+    ...(pending && { pendingUpgrade: pending }),
+  }
+}
+
+/**
+ * The upgrade awaiting its payment, while its Checkout page can still be paid: My Page shows it instead of the
+ * choices (one upgrade at a time, decision 169) and leads back to that page.
+ */
+async function pendingUpgradeOf(
+  db: Executor,
+  registrationId: string,
+  now: number,
+): Promise<TierChangeQuote['pendingUpgrade']> {
+  const [pending] = await db
+    .select()
+    .from(tierChanges)
+    .where(
+      and(
+        eq(tierChanges.registrationId, registrationId),
+        eq(tierChanges.status, 'awaiting_payment'),
+        gt(tierChanges.expiresAt, new Date(now)),
+      ),
+    )
+  if (!pending?.paymentUrl || !pending.expiresAt) return undefined
+  return {
+    toTier: pending.toTier,
+    payJpy: pending.amountJpy,
+    paymentUrl: pending.paymentUrl,
+    expiresAt: pending.expiresAt.getTime(),
   }
 }
 

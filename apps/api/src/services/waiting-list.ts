@@ -13,7 +13,8 @@ import { waitingListEntries } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import type { Logger } from '../logger.ts'
 import { type CurrentEditionReader, editionOnSale } from './current-edition.ts'
-import { endOffers, type OfferedEntry, offerReturnedSpots, sweepOffers } from './inventory.ts'
+import { type OfferedEntry, offerReturnedSpots } from './inventory.ts'
+import { endOffers, sweepOffers } from './offer-sweep.ts'
 import { liveRegistrationOf, openFirst } from './registration-queries.ts'
 
 /*

@@ -161,7 +161,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
   beforeEach(async () => {
     if (!current) throw new Error('The test database did not open')
     await current.database.db.execute(
-      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, announcements, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, tier_changes, mail_outbox, push_outbox, push_subscriptions, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
+      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, announcements, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, refund_splits, tier_changes, mail_outbox, push_outbox, push_subscriptions, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
     )
   })
   afterAll(async () => {
@@ -517,8 +517,8 @@ export async function registeredMember(
 }
 
 /**
- * Spots counted by the inventory versus registrations holding one, in the current edition (or the one named):
- * they must always agree.
+ * Spots counted by the inventory versus registrations (and upgrades awaiting their payment) holding one, in the
+ * current edition (or the one named): they must always agree.
  */
 export async function inventoryConsistency(
   database: Database,
@@ -529,7 +529,10 @@ export async function inventoryConsistency(
     select i.registration_tier as tier, i.taken, i.capacity,
       (select count(*)::int from registrations r
        where r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
-         and r.payment_status in ('pending', 'paid')) as holding
+         and r.payment_status in ('pending', 'paid'))
+      + (select count(*)::int from tier_changes c
+         where c.edition_id = i.edition_id and c.to_tier = i.registration_tier
+           and c.status = 'awaiting_payment') as holding
     from tier_inventory i where i.edition_id = ${edition} order by i.registration_tier
   `)) as unknown as { rows: { tier: string; taken: number; holding: number; capacity: number }[] }
   return rows.rows.map((row) => ({

@@ -321,6 +321,8 @@ export interface CardForm {
   expiry?: string
   cvc?: string
   name?: string
+  /** Asked for on the page when the session names no customer email (an upgrade's, decision 169). */
+  email?: string
 }
 
 export const testCards = {
@@ -345,6 +347,7 @@ export async function payOnHostedPage(
     cvc: card.cvc ?? '123',
     name: card.name ?? 'Kemo Fox',
     lang: 'ja',
+    ...(card.email === undefined ? {} : { email: card.email }),
   })
   const response = await fetch(paymentUrl, {
     method: 'POST',

@@ -3,8 +3,8 @@ import { expect } from 'vitest'
 import { type Database, queryRows } from '../../src/db/database.ts'
 
 /**
- * Per tier: what the counter says is taken, and what holds a spot: live (pending or paid) registrations and
- * open waiting-list offers (decision 115). The two must always agree, and never pass the capacity.
+ * Per tier: what the counter says is taken, and what holds a spot: live (pending or paid) registrations, upgrades
+ * awaiting their payment (counted with the registrations, decision 169) and open waiting-list offers (decision 115). The two must always agree, and never pass the capacity.
  */
 export async function spotAccounting(
   database: Database,
@@ -20,7 +20,10 @@ export async function spotAccounting(
     sql`select i.registration_tier as tier, i.capacity, i.taken,
           (select count(*)::int from registrations r
            where r.edition_id = i.edition_id and r.registration_tier = i.registration_tier
-             and r.payment_status in ('pending', 'paid')) as registrations,
+             and r.payment_status in ('pending', 'paid'))
+          + (select count(*)::int from tier_changes c
+             where c.edition_id = i.edition_id and c.to_tier = i.registration_tier
+               and c.status = 'awaiting_payment') as registrations,
           (select count(*)::int from waiting_list_entries w
            where w.edition_id = i.edition_id and w.registration_tier = i.registration_tier
              and w.status = 'offered') as offers

@@ -1,5 +1,6 @@
 import {
   detailsChangeClosesAt,
+  formatInstant,
   isSponsorTier,
   type TierChange as MadeChange,
   ProductError,
@@ -9,15 +10,10 @@ import {
   type TShirtSize,
   tShirtSizes,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
 import {
   Alert,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -27,26 +23,28 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { Notice } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import { formatYen } from '../content/values.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import { checkoutReturnUrls } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
 
 type Target = TierChangeQuote['targets'][number]
 
 /**
  * A paid participant moves to another tier (docs/decisions/167-participants-change-tier.md): only the tiers without
- * a changing room are listed, each with what it costs or refunds today; a move down is confirmed in a dialog and
- * made at once. Moving up is shown with its price but not offered here yet.
+ * a changing room are listed, each with what it costs or refunds today, and the move is confirmed in a dialog. A
+ * move down is made at once; a move up goes to Checkout for the difference and applies once paid
+ * (docs/decisions/169-upgrades-through-checkout.md), and until then the page shows it awaiting that payment.
  */
 export function TierChange({ registration }: { registration: Registration }) {
   const { t } = useAccountTranslation()
   const language = useLanguage()
-  const { account } = useMyPage()
+  const { account, handleSessionError } = useMyPage()
   const { errors } = useServices()
   const { edition } = useEdition()
   const [quote, setQuote] = useState<TierChangeQuote | null>()
@@ -59,6 +57,7 @@ export function TierChange({ registration }: { registration: Registration }) {
   const [error, setError] = useState<unknown>()
   const [amountChanged, setAmountChanged] = useState(false)
   const [made, setMade] = useState<MadeChange>()
+  const [soldOutNow, setSoldOutNow] = useState<RegistrationTier>()
   // One key per confirmation: a retry after an error resends it, so the change and its refund happen once.
   const idempotencyKey = useRef<string>(crypto.randomUUID())
 
@@ -74,12 +73,41 @@ export function TierChange({ registration }: { registration: Registration }) {
     }
   }
 
+  // Back from Checkout (or on any later visit), an upgrade awaiting its payment shows at once with its page.
+  const closed = account.clock() >= detailsChangeClosesAt(edition)
+  useEffect(() => {
+    if (closed) return
+    let live = true
+    account.api.getRegistrationTierChange().then(
+      (found) => {
+        if (live && found?.pendingUpgrade) setQuote(found)
+      },
+      (caught: unknown) => {
+        if (live && !handleSessionError(caught)) setLoadError(caught)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [account, closed, handleSessionError])
+
   function amountSentence(target: Target): string {
     if (target.direction === 'upgrade') return t('tierChange.upgrade', { amount: yen(target.payJpy) })
     if (target.refundJpy > 0) {
       return t('tierChange.refund', { amount: yen(target.refundJpy), percentage: quote?.policyPercentage })
     }
     return t('tierChange.noRefund')
+  }
+
+  function consequence(chosenTarget: Target): string {
+    const names = {
+      from: tierName(registration.registrationTier),
+      to: tierName(chosenTarget.registrationTier),
+    }
+    if (chosenTarget.direction === 'upgrade') {
+      return t('tierChange.upgradeConsequence', { ...names, amount: yen(chosenTarget.payJpy) })
+    }
+    return t('tierChange.consequence', { ...names, amount: amountSentence(chosenTarget) })
   }
 
   const target = quote?.targets.find((each) => each.registrationTier === chosen)
@@ -98,13 +126,25 @@ export function TierChange({ registration }: { registration: Registration }) {
     if (!target) return
     setSending(true)
     setError(undefined)
+    const upgrade = target.direction === 'upgrade'
     try {
       const change = await account.api.changeRegistrationTier({
         idempotencyKey: idempotencyKey.current,
         registrationTier: target.registrationTier,
-        amountJpy: target.refundJpy,
+        amountJpy: upgrade ? target.payJpy : target.refundJpy,
         ...(needsSize && size !== '' ? { tShirtSize: size } : {}),
+        ...(upgrade ? checkoutReturnUrls(language, account.pwaUrl) : {}),
       })
+      if (change.status === 'awaiting_payment') {
+        if (change.paymentUrl) {
+          account.navigateTo(change.paymentUrl)
+          return
+        }
+        // A double submit answered before its page was opened: the quote carries the page.
+        setOpen(false)
+        await load()
+        return
+      }
       await account.cache.registration.load({ force: true }).catch((reloadError: unknown) => {
         errors.report(reloadError, { where: 'tier-change-reload' })
       })
@@ -118,6 +158,15 @@ export function TierChange({ registration }: { registration: Registration }) {
         setOpen(false)
         setAmountChanged(true)
         await load()
+      } else if (caught instanceof ProductError && caught.productKey === 'soldOut') {
+        // Its last spot went while the page was open: say so, and show the tiers as they are now.
+        setOpen(false)
+        setSoldOutNow(target.registrationTier)
+        await load()
+      } else if (caught instanceof ProductError && caught.productKey === 'tierChangePending') {
+        // Another tab started an upgrade: show it awaiting its payment instead of the choices.
+        setOpen(false)
+        await load()
       } else {
         setError(caught)
       }
@@ -127,7 +176,6 @@ export function TierChange({ registration }: { registration: Registration }) {
   }
 
   // Closed with the details on the badge print day (decision 166): the rule is still said, the action is not offered.
-  const closed = account.clock() >= detailsChangeClosesAt(edition)
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
       <Typography>{t('registration.categoryChange')}</Typography>
@@ -145,12 +193,34 @@ export function TierChange({ registration }: { registration: Registration }) {
           </Notice>
         )}
         {loadError !== undefined && <ErrorAlert error={loadError} />}
-        {quote === undefined ? (
+        {quote?.pendingUpgrade ? (
+          <Stack spacing={2}>
+            <Alert severity="info" role="status">
+              {t('tierChange.pending', {
+                tier: tierName(quote.pendingUpgrade.toTier),
+                amount: yen(quote.pendingUpgrade.payJpy),
+                deadline: formatInstant(quote.pendingUpgrade.expiresAt, language),
+              })}
+            </Alert>
+            <Button
+              variant="contained"
+              onClick={() => quote.pendingUpgrade && account.navigateTo(quote.pendingUpgrade.paymentUrl)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t('tierChange.toPayment')}
+            </Button>
+          </Stack>
+        ) : quote === undefined ? (
           <Button variant="outlined" onClick={() => void load()} sx={{ alignSelf: 'flex-start' }}>
             {t('tierChange.open')}
           </Button>
         ) : quote === null ? null : (
           <Stack spacing={2}>
+            {soldOutNow && (
+              <Alert severity="warning" role="status">
+                {t('tierChange.soldOutNow', { tier: tierName(soldOutNow) })}
+              </Alert>
+            )}
             {amountChanged && (
               <Alert severity="info" role="status">
                 {t('tierChange.amountChanged')}
@@ -168,7 +238,7 @@ export function TierChange({ registration }: { registration: Registration }) {
                   <FormControlLabel
                     key={each.registrationTier}
                     value={each.registrationTier}
-                    disabled={each.direction === 'upgrade' || !each.available}
+                    disabled={!each.available}
                     control={<Radio />}
                     label={`${tierName(each.registrationTier)}: ${
                       each.available ? amountSentence(each) : t('registration.soldOut')
@@ -177,9 +247,6 @@ export function TierChange({ registration }: { registration: Registration }) {
                 ))}
               </RadioGroup>
             </FormControl>
-            {quote.targets.some((each) => each.direction === 'upgrade') && (
-              <Typography variant="body2">{t('tierChange.upgradeByContact')}</Typography>
-            )}
             {needsSize && (
               <TextField
                 select
@@ -214,33 +281,22 @@ export function TierChange({ registration }: { registration: Registration }) {
             </Button>
           </Stack>
         )}
-        <Dialog
+        <ConfirmDialog
+          id="tier-change"
           open={open && target !== undefined}
-          onClose={() => !sending && setOpen(false)}
-          aria-labelledby="tier-change-title"
-          aria-describedby="tier-change-consequence"
-        >
-          <DialogTitle id="tier-change-title">{t('tierChange.confirmTitle')}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id="tier-change-consequence" sx={{ mb: 2 }}>
-              {target &&
-                t('tierChange.consequence', {
-                  from: tierName(registration.registrationTier),
-                  to: tierName(target.registrationTier),
-                  amount: amountSentence(target),
-                })}
-            </DialogContentText>
-            {error !== undefined && <ErrorAlert error={error} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)} disabled={sending}>
-              {t('tierChange.keep')}
-            </Button>
-            <Button variant="contained" onClick={() => void confirm()} disabled={sending} aria-busy={sending}>
-              {t('tierChange.confirm')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+          title={t('tierChange.confirmTitle')}
+          consequence={target && consequence(target)}
+          keepLabel={t('tierChange.keep')}
+          confirmLabel={
+            target?.direction === 'upgrade'
+              ? t('tierChange.pay', { amount: yen(target.payJpy) })
+              : t('tierChange.confirm')
+          }
+          busy={sending}
+          error={error}
+          onKeep={() => setOpen(false)}
+          onConfirm={() => void confirm()}
+        />
       </>
     )
   }

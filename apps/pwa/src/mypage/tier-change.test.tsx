@@ -35,6 +35,28 @@ const fursuiterQuote: TierChangeQuote = {
   ],
 }
 
+/** A fursuiter whose member tier is sold out, and who may move up to sponsor paying 6,000 yen. */
+const fursuiterUpgradeQuote: TierChangeQuote = {
+  ...fursuiterQuote,
+  registrationTier: 'fursuiter',
+  paidJpy: 4000,
+  targets: [
+    {
+      ...(fursuiterQuote.targets[0] as TierChangeQuote['targets'][number]),
+      refundJpy: 900,
+      available: false,
+    },
+    {
+      registrationTier: 'sponsor',
+      priceJpy: 10000,
+      direction: 'upgrade',
+      payJpy: 6000,
+      refundJpy: 0,
+      available: true,
+    },
+  ],
+}
+
 const changeRequests = (fake: ReturnType<typeof signedIn>) =>
   fake.backend.state.requests.filter((request) => request.method === 'changeRegistrationTier')
 
@@ -102,30 +124,11 @@ describe('changing tier after payment', () => {
     expect(screen.queryByText(/changing room/i, { selector: 'legend' })).toBeNull()
   })
 
-  it('says in Japanese that a higher tier is not offered here and keeps a sold-out tier unselectable', async () => {
+  it('offers a higher tier in Japanese with its price, sends to Checkout, and shows the upgrade awaiting payment on return', async () => {
     const fake = signedIn()
     fake.backend.state.registration = paidRegistration('fursuiter')
-    fake.backend.state.tierChangeQuote = {
-      ...fursuiterQuote,
-      registrationTier: 'fursuiter',
-      paidJpy: 4000,
-      targets: [
-        {
-          ...fursuiterQuote.targets[0],
-          refundJpy: 900,
-          available: false,
-        } as TierChangeQuote['targets'][number],
-        {
-          registrationTier: 'sponsor',
-          priceJpy: 10000,
-          direction: 'upgrade',
-          payJpy: 6000,
-          refundJpy: 0,
-          available: true,
-        },
-      ],
-    }
-    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    fake.backend.state.tierChangeQuote = fursuiterUpgradeQuote
+    const view = renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
 
     expect(
       await screen.findByText(
@@ -135,15 +138,78 @@ describe('changing tier after payment', () => {
     fireEvent.click(await screen.findByRole('button', { name: '参加区分を変更する' }))
     const targets = await screen.findByRole('radiogroup', { name: '変更先' })
     const radios = within(targets).getAllByRole('radio')
-    expect(radios.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([true, true])
+    // The sold-out tier stays unselectable; the higher one is offered with its price.
+    expect(radios.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([true, false])
     expect(within(targets).getByText(/売り切れ/)).toBeTruthy()
-    expect(within(targets).getByText(/差額6,000円のお支払い/)).toBeTruthy()
+    fireEvent.click(within(targets).getByRole('radio', { name: /差額6,000円のお支払い/ }))
+    fireEvent.change(screen.getByLabelText(/Tシャツ/), { target: { value: 'L' } })
+    fireEvent.click(screen.getByRole('button', { name: '参加区分を変更する…' }))
+
+    const dialog = await screen.findByRole('dialog')
     expect(
-      screen.getByText(
-        '上位の参加区分への変更は、まだここでは承っていません。お問い合わせフォームからご連絡ください。',
+      within(dialog).getByText(
+        'お支払いページで差額6,000円をお支払いいただくと、参加区分が着ぐるみ参加からスポンサー参加に変わります。受付コードは変わりません。',
       ),
     ).toBeTruthy()
-    expect(changeRequests(fake)).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: '6,000円を支払う' }))
+
+    await waitFor(() =>
+      expect(fake.navigatedTo).toEqual(['https://checkout.stripe.test/pay/cs_test_upgrade']),
+    )
+    expect(changeRequests(fake)).toEqual([
+      {
+        method: 'changeRegistrationTier',
+        body: {
+          idempotencyKey: expect.any(String),
+          registrationTier: 'sponsor',
+          amountJpy: 6000,
+          tShirtSize: 'L',
+          successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
+          cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
+        },
+      },
+    ])
+
+    // Back on My Page before the payment is applied: the upgrade shows as awaiting payment, with its page.
+    view.unmount()
+    renderApp('/ja/mypage/registration', { account: fake.account, flags: flagsOn })
+    expect(
+      await screen.findByText(
+        'スポンサー参加への変更は、差額6,000円のお支払いをお待ちしています。2025年4月1日 12:30:00（日本時間）まで枠を確保しています。それまでにお支払いがない場合、参加区分は変わりません。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '参加区分を変更する' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'お支払いページへ' }))
+    expect(fake.navigatedTo).toEqual([
+      'https://checkout.stripe.test/pay/cs_test_upgrade',
+      'https://checkout.stripe.test/pay/cs_test_upgrade',
+    ])
+  })
+
+  it('says so when the higher tier sold out meanwhile and shows it sold out', async () => {
+    const fake = signedIn()
+    fake.backend.state.registration = paidRegistration('fursuiter')
+    fake.backend.state.tierChangeQuote = fursuiterUpgradeQuote
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Change category' }))
+    fireEvent.click(await screen.findByRole('radio', { name: /^Sponsor: ¥6,000 to pay/ }))
+    fireEvent.change(screen.getByLabelText(/T-shirt size/), { target: { value: 'M' } })
+    // The last sponsor spot goes before the confirmation.
+    fake.backend.state.tierChangeQuote = {
+      ...fursuiterUpgradeQuote,
+      targets: fursuiterUpgradeQuote.targets.map((each) => ({ ...each, available: false })),
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Change category…' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay ¥6,000' }))
+
+    expect(
+      await screen.findByText(
+        'Sponsor sold out while the page was open, so your category stays as it is. A spot may come back if someone cancels: check again later.',
+      ),
+    ).toBeTruthy()
+    expect(await screen.findByRole('radio', { name: 'Sponsor: Sold out' })).toHaveProperty('disabled', true)
+    expect(fake.navigatedTo).toEqual([])
   })
 
   it('shows the new amounts when they changed while the page was open, and sends again with a new key', async () => {

@@ -356,21 +356,35 @@ function createFakeMemberApi() {
           if (!target.available) throw new ProductError('soldOut', 409)
           const shown = target.direction === 'upgrade' ? target.payJpy : target.refundJpy
           if (request.amountJpy !== shown) throw new ProductError('tierChangeAmountChanged', 409)
+          const made = {
+            registrationId: quote.registrationId,
+            fromTier: quote.registrationTier,
+            toTier: target.registrationTier,
+            direction: target.direction,
+            refundJpy: target.refundJpy,
+            payJpy: target.payJpy,
+          }
+          if (target.direction === 'upgrade') {
+            // An upgrade waits for its payment in Checkout; the quote shows it until then.
+            const paymentUrl = 'https://checkout.stripe.test/pay/cs_test_upgrade'
+            state.tierChangeQuote = {
+              ...quote,
+              pendingUpgrade: {
+                toTier: target.registrationTier,
+                payJpy: target.payJpy,
+                paymentUrl,
+                expiresAt: Date.parse('2025-04-01T12:30:00+09:00'),
+              },
+            }
+            return { ...made, status: 'awaiting_payment' as const, paymentUrl }
+          }
           const { tShirtSize: _size, changingRoomType: _room, ...kept } = state.registration
           state.registration = {
             ...kept,
             registrationTier: target.registrationTier,
             ...(request.tShirtSize ? { tShirtSize: request.tShirtSize } : {}),
           }
-          return {
-            registrationId: quote.registrationId,
-            fromTier: quote.registrationTier,
-            toTier: target.registrationTier,
-            direction: target.direction,
-            status: 'changed' as const,
-            refundJpy: target.refundJpy,
-            payJpy: target.payJpy,
-          }
+          return { ...made, status: 'changed' as const }
         },
         request,
       ),

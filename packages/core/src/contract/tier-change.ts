@@ -38,6 +38,17 @@ export const tierChangeQuoteWireSchema = component(
         available: z.boolean().describe('Whether the tier has a spot for the move now'),
       }),
     ),
+    pending_upgrade: z
+      .object({
+        to_tier: z.enum(registrationTiers),
+        pay_jpy: yenSchema,
+        payment_url: paymentUrlSchema.describe('The Checkout page of the difference'),
+        expires_at: z.iso
+          .datetime({ offset: true })
+          .describe("The target tier's spot is held until then; unpaid, nothing changes"),
+      })
+      .optional()
+      .describe('An upgrade awaiting its payment in Checkout (decision 169); no other change meanwhile'),
   }),
   {
     id: 'TierChangeQuote',
@@ -62,10 +73,10 @@ export const tierChangeRequestWireSchema = component(
       ),
       success_url: redirectUrlSchema
         .optional()
-        .describe('An upgrade (not offered yet): where Checkout returns after payment'),
+        .describe('An upgrade: where Checkout returns after payment (My Page when absent)'),
       cancel_url: redirectUrlSchema
         .optional()
-        .describe('An upgrade (not offered yet): where Checkout returns when given up'),
+        .describe('An upgrade: where Checkout returns when given up (My Page when absent)'),
     })
     // A fursuit tier is refused with its own message (409 tierChangeToFursuitTier), not as a missing room.
     .superRefine((value, ctx) => {
@@ -82,9 +93,9 @@ export const tierChangeWireSchema = component(
     to_tier: z.enum(registrationTiers),
     direction: z.enum(directions),
     status: z
-      .enum(['changed', 'awaiting_payment'])
+      .enum(['changed', 'awaiting_payment', 'expired'])
       .describe(
-        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for Checkout (upgrades are not offered yet)',
+        'changed: the registration is in to_tier now; awaiting_payment: an upgrade waits for its payment in Checkout; expired: an upgrade whose Checkout ended unpaid (nothing changed)',
       ),
     refund_jpy: yenSchema.describe('A downgrade: what is refunded (0: nothing)'),
     pay_jpy: yenSchema.describe('An upgrade: what Checkout charges'),
@@ -111,6 +122,15 @@ export const tierChangeQuoteSchema = z.object({
       available: z.boolean(),
     }),
   ),
+  pendingUpgrade: z
+    .object({
+      toTier: z.enum(registrationTiers),
+      payJpy: z.number(),
+      paymentUrl: z.string(),
+      /** Epoch ms. */
+      expiresAt: z.number(),
+    })
+    .optional(),
 })
 export type TierChangeQuote = z.output<typeof tierChangeQuoteSchema>
 
@@ -129,7 +149,7 @@ export const tierChangeSchema = z.object({
   fromTier: z.enum(registrationTiers),
   toTier: z.enum(registrationTiers),
   direction: z.enum(directions),
-  status: z.enum(['changed', 'awaiting_payment']),
+  status: z.enum(['changed', 'awaiting_payment', 'expired']),
   refundJpy: z.number(),
   payJpy: z.number(),
   paymentUrl: z.string().optional(),
@@ -137,15 +157,31 @@ export const tierChangeSchema = z.object({
 export type TierChange = z.output<typeof tierChangeSchema>
 
 export const tierChangeQuoteCodec = z.codec(tierChangeQuoteWireSchema, tierChangeQuoteSchema, {
-  decode: ({ closes_at, targets, ...wire }) => ({
+  decode: ({ closes_at, targets, pending_upgrade, ...wire }) => ({
     ...toClientNames(wire),
     closesAt: Date.parse(closes_at),
     targets: targets.map((target) => toClientNames(target)),
+    ...(pending_upgrade && {
+      pendingUpgrade: {
+        toTier: pending_upgrade.to_tier,
+        payJpy: pending_upgrade.pay_jpy,
+        paymentUrl: pending_upgrade.payment_url,
+        expiresAt: Date.parse(pending_upgrade.expires_at),
+      },
+    }),
   }),
-  encode: ({ closesAt, targets, ...quote }) => ({
+  encode: ({ closesAt, targets, pendingUpgrade, ...quote }) => ({
     ...toWireNames(quote),
     closes_at: new Date(closesAt).toISOString(),
     targets: targets.map((target) => toWireNames(target)),
+    ...(pendingUpgrade && {
+      pending_upgrade: {
+        to_tier: pendingUpgrade.toTier,
+        pay_jpy: pendingUpgrade.payJpy,
+        payment_url: pendingUpgrade.paymentUrl,
+        expires_at: new Date(pendingUpgrade.expiresAt).toISOString(),
+      },
+    }),
   }),
 })
 
@@ -175,11 +211,13 @@ export const tierChangeRoutes = {
     summary: 'Move the paid registration to another tier',
     description:
       'A downgrade takes the spot of the new tier, gives the old one back (offered to the waiting list), ' +
-      'refunds the difference once per idempotency_key and mails the participant. An upgrade is not offered ' +
-      'yet (409 tierChangeNotOffered). Errors: 400 invalidRequest; 409 registrationNotPaid, ' +
-      'tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, tierChangeAmountChanged, ' +
-      'tierChangeCheckedIn, tierChangePending, tierChangeNotOffered, tierNotOnSale, soldOut, alreadyRefunded, ' +
-      'editionNotCurrent, editionOver, cancelDuringEventCancellation.',
+      'refunds the difference once per idempotency_key and mails the participant. An upgrade holds the new ' +
+      "tier's spot and answers awaiting_payment with the Checkout page for the difference (the same page for " +
+      'the same idempotency_key); its payment applies it (decision 169). Errors: 400 invalidRequest; 409 ' +
+      'registrationNotPaid, tierChangeToFursuitTier, tierChangeSameTier, tierChangeClosed, ' +
+      'tierChangeAmountChanged, tierChangeCheckedIn, tierChangePending, tierNotOnSale, soldOut, alreadyRefunded, ' +
+      'purchaseSessionTimedOut, editionNotCurrent, editionOver, cancelDuringEventCancellation; 503 highTraffic ' +
+      'when Checkout cannot be opened.',
     request: { body: tierChangeRequestWireSchema },
     responses: {
       200: { description: 'The change made, or the upgrade to pay', schema: tierChangeWireSchema },
