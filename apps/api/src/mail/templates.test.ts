@@ -47,6 +47,7 @@ describe('mail templates', () => {
 
   it('register every kind the outbox stores', () => {
     expect(mailKinds.sort()).toEqual([
+      'addon_receipt',
       'announcement',
       'checkout_lapsed',
       'details_changed',

@@ -16,7 +16,7 @@ function strings(value: unknown): string[] {
 }
 
 /** Values that pages fill in themselves rather than from the schedule or the price list. */
-const pageValues = ['count', 'name', 'place', 'opensOn', 'closesUntil', 'title']
+const pageValues = ['count', 'name', 'place', 'opensOn', 'closesUntil', 'title', 'at', 'from', 'to']
 const routes = new Set([
   ...pages.map((page) => `/${page.path}`),
   '/mypage',

@@ -2,4 +2,5 @@
 import 'fake-indexeddb/auto'
 
 // jsdom lays nothing out and has no scrollIntoView; pages call it to bring a section into view.
-Element.prototype.scrollIntoView ??= () => undefined
+// Some tests (the prerender) run without a DOM at all.
+if (typeof Element !== 'undefined') Element.prototype.scrollIntoView ??= () => undefined

@@ -126,6 +126,7 @@ describe('admin API client', () => {
     })
     expect('listParticipants' in member).toBe(false)
     expect(Object.keys(admin).sort()).toEqual([
+      'correctAnnouncement',
       'dryRunEventCancellation',
       'getDashboard',
       'getEdition',
@@ -135,6 +136,7 @@ describe('admin API client', () => {
       'getRegistrationCodeKeys',
       'getTimetable',
       'inviteStaff',
+      'listAnnouncements',
       'listAudit',
       'listCheckIns',
       'listEditionChanges',
@@ -142,9 +144,12 @@ describe('admin API client', () => {
       'listParticipants',
       'listStaff',
       'listWaitingList',
+      'mailAnnouncement',
       'prepareNextEdition',
+      'publishAnnouncement',
       'publishEdition',
       'publishTimetable',
+      'refundAddon',
       'refundRegistration',
       'reportExport',
       'saveEdition',
@@ -157,6 +162,7 @@ describe('admin API client', () => {
       'uploadBadgePrints',
       'uploadCheckIns',
       'uploadGoodsTicks',
+      'withdrawAnnouncement',
     ])
   })
 })
