@@ -12,6 +12,7 @@ const ports = {
   COGNITO_PORT: 29229,
   STRIPE_PORT: 32111,
   INBOX_PORT: 31080,
+  PUSH_PORT: 28790,
 }
 /** The mail catcher's SMTP side: not HTTP, so checked apart from the others. */
 const smtpPort = 31025
@@ -39,7 +40,7 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-test('npm start brings up all six services on configurable ports, and Ctrl-C stops every process', async () => {
+test('npm start brings up all seven services on configurable ports, and Ctrl-C stops every process', async () => {
   test.setTimeout(120_000)
   const marker = `FURFES_STACK_TEST=${randomUUID()}`
   const [markerName = '', markerValue = ''] = marker.split('=')
