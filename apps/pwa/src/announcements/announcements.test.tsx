@@ -33,8 +33,8 @@ describe('announcements', () => {
     expect(publicAnnouncementsShape).toEqual(wireShapeOf(publicAnnouncementsWireSchema))
   })
 
-  it('shows an urgent announcement as a banner on the top page, and forgets it on this device once closed', async () => {
-    const { unmount } = renderApp('/en', { announcements: [urgent, normal] })
+  it('shows an urgent announcement as a banner on a page, and forgets it on this device once closed', async () => {
+    const { unmount } = renderApp('/en/faq', { announcements: [urgent, normal] })
 
     const banner = await screen.findByRole('region', { name: 'Urgent announcement' })
     const status = within(banner).getByRole('status')
@@ -54,6 +54,13 @@ describe('announcements', () => {
     await waitFor(() => expect(again.recorded.publicFetches).toContain('announcements'))
     expect(screen.queryByRole('region', { name: '緊急のお知らせ' })).toBeNull()
     expect(again.recorded.reportedErrors).toEqual([])
+  })
+
+  it('leaves the top page without the banner, whose JavaScript has no room in its budget', async () => {
+    const { recorded } = renderApp('/en', { announcements: [urgent] })
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
+    expect(recorded.publicFetches).not.toContain('announcements')
+    expect(screen.queryByRole('region', { name: 'Urgent announcement' })).toBeNull()
   })
 
   it('lists every announcement on the timetable page, newest first, in the page language', async () => {

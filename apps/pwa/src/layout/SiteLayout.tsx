@@ -21,14 +21,17 @@ const UrgentBanner = lazy(() => import('../announcements/UrgentBanner.tsx'))
 export function SiteLayout() {
   const language = useLanguage()
   const mainRef = useFocusMainOnNavigation()
-  // Prerendered pages carry no banner: it is rendered in the browser once the page is up.
+  // Prerendered pages carry no banner: it is rendered in the browser once the page is up. The top page's
+  // JavaScript is over its budget, so it shows none until a saving makes room (decision 183).
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
+  const { pathname } = useLocation()
+  const onTopPage = pathname.split('/').length < 3 || pathname.endsWith('/top')
   return (
     <>
       <SkipLink />
       <Header language={language} />
-      {mounted && (
+      {mounted && !onTopPage && (
         <Suspense fallback={null}>
           <UrgentBanner />
         </Suspense>
