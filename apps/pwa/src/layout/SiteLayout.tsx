@@ -7,6 +7,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import { localizedPath, sameLocationIn } from '../language.ts'
+import { pageForPath } from '../pages.ts'
 import { Footer } from './Footer.tsx'
 import { primaryLinks } from './navigation.ts'
 import { SiteMap } from './SiteMap.tsx'
@@ -25,8 +26,7 @@ export function SiteLayout() {
   // JavaScript is over its budget, so it shows none until a saving makes room (decision 183).
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
-  const { pathname } = useLocation()
-  const onTopPage = pathname.split('/').length < 3 || pathname.endsWith('/top')
+  const onTopPage = pageForPath(useLocation().pathname)?.id === 'top'
   return (
     <>
       <SkipLink />
