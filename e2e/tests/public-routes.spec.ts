@@ -3,28 +3,37 @@ import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { fullTitle, headingOf, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 
+// One page per language walks every route: a fresh page per route cost a browser context each and did not
+// check more. The service worker is left out here: its install would only slow each load (offline.spec covers it).
 test.describe('every public route in both languages', () => {
-  for (const route of publicRoutes) {
-    for (const language of languages) {
-      test(`${pageUrl(language, route.path)} shows its Japanese title and its main heading`, async ({
-        page,
-      }) => {
-        // GET /public-profile belongs to another issue; the list itself is covered in participants-profile.spec.
-        await page.route('**/public-profile', (request) => request.fulfill({ json: { items: [] } }))
-        await page.goto(pageUrl(language, route.path))
-        const { edition } = await servedEdition()
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(route, language, edition))
-        await expect(page).toHaveTitle(fullTitle(route.title, edition))
-        await expect(page.locator('html')).toHaveAttribute('lang', language)
+  test.use({ serviceWorkers: 'block' })
+
+  for (const language of languages) {
+    test(`every /${language} route shows its Japanese title, its main heading and the right navigation`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000)
+      // GET /public-profile belongs to another issue; the list itself is covered in participants-profile.spec.
+      await page.route('**/public-profile', (request) => request.fulfill({ json: { items: [] } }))
+      const { edition } = await servedEdition()
+      for (const route of publicRoutes) {
+        const url = pageUrl(language, route.path)
+        await page.goto(url)
+        await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(
+          headingOf(route, language, edition),
+        )
+        await expect(page, url).toHaveTitle(fullTitle(route.title, edition))
+        await expect(page.locator('html'), url).toHaveAttribute('lang', language)
         if (route.navigation === false) {
-          await expect(page.getByRole('navigation')).toHaveCount(0)
+          await expect(page.getByRole('navigation'), url).toHaveCount(0)
         } else {
           await expect(
             page.getByRole('navigation', { name: language === 'ja' ? 'サイトマップ' : 'Site map' }),
+            url,
           ).toBeVisible()
         }
-      })
-    }
+      }
+    })
   }
 })
 
