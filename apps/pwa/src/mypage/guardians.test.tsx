@@ -75,7 +75,7 @@ describe('guardians on My Page', () => {
     ).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Go to payment' })).toBeNull()
     fake.backend.fail('nameGuardian', new ProductError('guardianNotEligible', 409))
-    fireEvent.change(screen.getByLabelText("Your guardian's e-mail address"), {
+    fireEvent.change(screen.getByLabelText("Your guardian's email address"), {
       target: { value: 'child@example.com' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Ask this guardian' }))
