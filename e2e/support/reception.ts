@@ -22,6 +22,8 @@ export interface PaidParticipant {
   /** For signing in through the PWA (the offline QR test). */
   password: string
   userId: string
+  /** The member's access token, for their own API calls (an add-on, a guardian's answer). */
+  accessToken: string
   registrationId: string
   badgeName: string
   /** The registration code (a JWS), as My Page shows it in the QR code. */
@@ -32,7 +34,7 @@ export interface PaidParticipant {
  * Pays a Checkout session on the Stripe emulator's hosted page with the test card 4242 4242 4242 4242. The
  * return to the PWA is answered here: the payment is what counts, and the PWA's page is not under test.
  */
-async function payOnHostedPage(browser: Browser, paymentUrl: string) {
+export async function payOnHostedPage(browser: Browser, paymentUrl: string) {
   const context = await browser.newContext({ locale: 'en-US' })
   try {
     await context.route(`${pwaUrl}/**`, (route) => route.fulfill({ status: 200, body: 'returned' }))
@@ -56,10 +58,14 @@ export async function createPaidParticipant(
   tier: { registration_tier: string; t_shirt_size?: string; changing_room_type?: string } = {
     registration_tier: 'member',
   },
+  /** Before registering: a minor names their guardian here and registers with `minor` (decision 184). */
+  asMinor?: (member: { email: string; accessToken: string }) => Promise<void>,
 ): Promise<PaidParticipant> {
   const member = await createMember('reception')
+  if (asMinor) await asMinor(member)
   const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
     ...tier,
+    ...(asMinor ? { minor: true } : {}),
     badge_name: badgeName,
     agreed_to_rules: true,
     success_url: `${pwaUrl}/en/mypage/dashboard`,
@@ -87,6 +93,7 @@ export async function createPaidParticipant(
     email: member.email,
     password: member.password,
     userId: String(decodeJwt(member.accessToken).sub),
+    accessToken: member.accessToken,
     registrationId: code.registrationId,
     badgeName,
     code: issued.body.token,

@@ -44,6 +44,7 @@ describe('migrations', () => {
         'event_cancellation_runs',
         'feature_flags',
         'goods_ticks',
+        'guardian_links',
         'mail_outbox',
         'payment_webhook_events',
         'profiles',

@@ -24,6 +24,8 @@ export * from './check-in-schema.ts'
 export * from './edition-schema.ts'
 // Goods ticked as handed out at the door (decision 180), see goods-schema.ts.
 export * from './goods-schema.ts'
+// A minor's guardian (decision 184), see guardian-schema.ts.
+export * from './guardian-schema.ts'
 // Mail (decision 100): the transactional outbox, see mail-schema.ts.
 export * from './mail-schema.ts'
 // Payments: Stripe webhook events applied once, see payment-schema.ts.

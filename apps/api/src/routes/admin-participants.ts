@@ -14,6 +14,7 @@ import { auditActor } from '../services/audit.ts'
 import { badgePrintsOf } from '../services/badge-prints.ts'
 import { editionToRead } from '../services/editions.ts'
 import { goodsHandedOf } from '../services/goods.ts'
+import { doorGuardians } from '../services/guardians.ts'
 import { participants } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
@@ -37,10 +38,11 @@ export function mountAdminParticipantRoutes(
     // Due holds go back first, so every registration the list shows as ended is ended in the counters too and
     // the holders it shows are exactly the spots taken (decision 056).
     await registrations.releaseExpired()
-    const [list, printed, handed] = await Promise.all([
+    const [list, printed, handed, guardians] = await Promise.all([
       participants(db, clock, edition.id),
       badgePrintsOf(db, edition.id),
       goodsHandedOf(db, edition.id),
+      doorGuardians(db, edition.id),
     ])
     const withPrints = list.map((participant) => {
       const registrationId = participant.registration?.registrationId ?? ''
@@ -50,6 +52,7 @@ export function mountAdminParticipantRoutes(
         ...participant,
         ...(badgePrint === undefined ? {} : { badgePrint }),
         ...(goodsHanded === undefined ? {} : { goodsHanded }),
+        ...guardians.get(registrationId),
       }
     })
     const shown = staffMay(caller.groups, 'viewParticipantDetails') ? withPrints : withPrints.map(forTheDoor)

@@ -34,6 +34,7 @@ import { changeDetails } from '../services/registration-details.ts'
 import { registrationTimeline } from '../services/registration-timeline.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 import { mountAddonRoutes } from './addons.ts'
+import { mountGuardianRoutes } from './guardians.ts'
 
 interface RegistrationRouteDeps {
   db: Executor
@@ -66,6 +67,8 @@ export function mountRegistrationRoutes(mounter: RouteMounter, deps: Registratio
   const { mount } = mounter
   // The add-ons a paid registration buys (decision 178).
   mountAddonRoutes(mounter, deps)
+  // A minor's guardian (decision 184).
+  mountGuardianRoutes(mounter, deps)
   const { db, clock, logger, registrations, refunds, featureFlags, signer, pwaOrigin, currentEdition } = deps
 
   mount(apiRoutes.getInventory, async () => ({

@@ -6,6 +6,7 @@ import { sqlState, uniqueViolation } from '../db/database.ts'
 import { registrations, waitingListEntries } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { editionOnSale } from './current-edition.ts'
+import { isMinor, requireGuardianIfMinor } from './guardians.ts'
 import { takeSpotStatement } from './inventory.ts'
 import { settleOverdue } from './registration-cancel.ts'
 import { openCheckout } from './registration-checkout.ts'
@@ -97,6 +98,12 @@ export async function startRegistration(
 ): Promise<Started> {
   const { clock, soldOut } = deps
   const edition = await editionOnSale(deps.currentEdition, clock())
+  // A minor pays only with a confirmed guardian (decision 184): refused before any spot is taken.
+  await requireGuardianIfMinor(deps.db, {
+    userId: input.userId,
+    editionId: edition.id,
+    minor: input.request.minor ?? false,
+  })
   const tier = input.request.registrationTier
   if (!edition.tiers[tier].onSale) throw productError(409, 'tierNotOnSale')
   if (soldOut.isSoldOut(edition.id, tier, clock())) throw productError(409, 'soldOut')
@@ -141,6 +148,9 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
   const registrationId = randomUUID()
   const edition = await editionOnSale(deps.currentEdition, now)
   const { tiers } = edition
+  // The offer has no minor question: someone who named a guardian is a minor (decision 184).
+  const minor = await isMinor(db, input.userId, edition.id)
+  await requireGuardianIfMinor(db, { userId: input.userId, editionId: edition.id, minor })
   // An earlier checkout whose time is up but that nobody released yet must not block the offer.
   await clearEndedHold(deps, input.userId, edition.id, now)
   const tier = await retryOnConflict(() =>

@@ -12,6 +12,7 @@ import type { Logger } from '../logger.ts'
 import { attentionErasures } from './attention.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { listEditions } from './editions.ts'
+import { guardianErasures } from './guardians.ts'
 
 /*
  * Retention (docs/decisions/161-retention.md): once an edition's retention period has ended, its personal data is
@@ -64,6 +65,7 @@ const steps = {
         or changing_room_type is not null or payment_url is not null)`,
     },
     ...attentionErasures(editionId),
+    ...guardianErasures(editionId),
   ],
   // The device label of a check-in, of a printed badge mark (decision 170) and of a goods tick (decision 180).
   checkIns: (editionId: string): Erasure[] =>

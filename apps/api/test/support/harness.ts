@@ -161,7 +161,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
   beforeEach(async () => {
     if (!current) throw new Error('The test database did not open')
     await current.database.db.execute(
-      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, announcements, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, refund_splits, tier_changes, mail_outbox, push_outbox, push_subscriptions, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
+      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, announcements, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, refund_splits, tier_changes, mail_outbox, push_outbox, push_subscriptions, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, guardian_links, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
     )
   })
   afterAll(async () => {

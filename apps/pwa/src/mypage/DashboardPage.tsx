@@ -13,6 +13,7 @@ import { useLanguage } from '../layout/useLanguage.ts'
 import { AddonsSection } from './Addons.tsx'
 import { refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
+import { GuardianRequestsSection } from './Guardians.tsx'
 import { InstallOffer } from './InstallOffer.tsx'
 import { Facts, LoadError, Section } from './parts.tsx'
 import { RegistrationHistory } from './RegistrationHistory.tsx'
@@ -152,6 +153,7 @@ export default function DashboardPage() {
       </Section>
 
       <AddonsSection paid={registration.value?.paymentStatus === 'paid'} />
+      <GuardianRequestsSection />
       <RegistrationHistory />
       <WaitingListSummary waiting={waiting} />
       <VenueDetails />

@@ -3,6 +3,7 @@ import {
   detailsChangeClosesAt,
   formatCalendarDate,
   formatInstant,
+  type Guardian,
   type InventoryItem,
   isSessionExpiredError,
   type Registration,
@@ -26,6 +27,7 @@ import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import { checkoutReturnUrls, refreshQueryKey } from './checkout-return.ts'
 import { useMyPage } from './context.ts'
+import { guardianReady, MinorQuestion } from './Guardians.tsx'
 import { ButtonRow, Facts, LoadError, Section, StatusNote } from './parts.tsx'
 import { RegistrationDetailsFields, type RegistrationFormValues } from './RegistrationFields.tsx'
 import { RegistrationTimeline } from './RegistrationTimeline.tsx'
@@ -342,9 +344,12 @@ function RegistrationFormView({
   busy: boolean
   againLabel: boolean
   onJoinWaitingList: (tier: RegistrationTier) => void
-  onSubmit: (form: RegistrationForm) => void
+  onSubmit: (form: RegistrationForm & { minor: boolean }) => void
 }) {
   const { t } = useAccountTranslation()
+  // A minor pays only once a guardian confirmed (decision 184): until then the form shows the next step.
+  const [minor, setMinor] = useState(false)
+  const [guardian, setGuardian] = useState<Guardian | null>(null)
   const { form, message } = useRegistrationForm({
     registrationTier: previous?.registrationTier,
     badgeName: previous?.badgeName ?? '',
@@ -353,7 +358,12 @@ function RegistrationFormView({
     agreedToRules: false,
   })
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={form.handleSubmit(onSubmit)}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={3}
+      onSubmit={form.handleSubmit((values) => onSubmit({ ...values, minor }))}
+    >
       <TierPicker
         value={form.values.registrationTier}
         onChange={(chosen) => form.setValue('registrationTier', chosen)}
@@ -364,9 +374,20 @@ function RegistrationFormView({
 
       <RegistrationDetailsFields form={form} sizeTable />
 
-      <SubmitButton busy={busy}>
-        {againLabel ? t('registration.registerAgain') : t('registration.submit')}
-      </SubmitButton>
+      <MinorQuestion
+        minor={minor}
+        onMinorChange={setMinor}
+        guardian={guardian}
+        onGuardianChange={setGuardian}
+      />
+
+      {minor && !guardianReady(guardian) ? (
+        <Typography>{t('guardian.payAfterConfirmation')}</Typography>
+      ) : (
+        <SubmitButton busy={busy}>
+          {againLabel ? t('registration.registerAgain') : t('registration.submit')}
+        </SubmitButton>
+      )}
     </Stack>
   )
 }

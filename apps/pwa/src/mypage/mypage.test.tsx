@@ -210,6 +210,7 @@ describe('registration', () => {
       cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',
       // The receipt and other mails go out in the language the member registered in.
       language: 'ja',
+      minor: false,
     })
     expect(await screen.findByText('お支払い待ち')).toBeTruthy()
   })

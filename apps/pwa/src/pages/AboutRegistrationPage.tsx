@@ -124,6 +124,8 @@ export default function AboutRegistrationPage() {
 
       {section('fursuit', content.fursuit)}
 
+      {section('minors', content.minors)}
+
       {section('how-to', content.howTo)}
     </Page>
   )

@@ -215,6 +215,16 @@ describe('content', () => {
     expect(screen.getByRole('table', { name: 'サイズ表（単位：cm）' }).textContent).toContain('XXXL186846426')
   })
 
+  it('explains the guardian rule and its steps on about-registration, in both languages', async () => {
+    const ja = renderApp('/ja/about-registration')
+    const section = await screen.findByRole('region', { name: '13歳以下の方の参加' })
+    expect(section.textContent).toContain('保護者の方がマイページで依頼を承認します。')
+    ja.unmount()
+    renderApp('/en/about-registration')
+    const english = await screen.findByRole('region', { name: 'Participants aged 13 or under' })
+    expect(english.textContent).toContain('Your guardian confirms the request on their My Page.')
+  })
+
   it('publishes the refund policy on about-registration in Japanese, from the configuration', async () => {
     renderApp('/ja/about-registration')
     const section = await screen.findByRole('region', { name: 'キャンセル・返金' })

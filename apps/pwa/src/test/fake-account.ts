@@ -5,6 +5,7 @@ import {
   CognitoError,
   createMemoryStorage,
   foldEmail,
+  type Guardian,
   type InventoryItem,
   type MemberApiClient,
   NetworkError,
@@ -22,6 +23,7 @@ import {
   type UserAttributes,
   type Venue,
   type WaitingListEntry,
+  type Ward,
 } from '@furfes/core'
 import { type AccountServices, createAccountServices } from '../account/account-services.ts'
 
@@ -225,6 +227,10 @@ function createFakeMemberApi() {
     tierChangeQuote: null as TierChangeQuote | null,
     /** What GET /registration/addons answers. */
     addons: [] as Addon[],
+    /** What GET /registration/guardian answers: null is its 404 (no guardian named). */
+    guardian: null as Guardian | null,
+    /** What GET /registration/guardian-requests answers. */
+    wards: [] as Ward[],
     requests: [] as { method: string; body?: unknown }[],
   }
   const failures = new Map<keyof MemberApiClient, Error>()
@@ -449,6 +455,32 @@ function createFakeMemberApi() {
           return { paymentUrl }
         },
         { code, ...checkout },
+      ),
+    getGuardian: () => call('getGuardian', () => state.guardian),
+    nameGuardian: (request) =>
+      call(
+        'nameGuardian',
+        () => {
+          state.guardian = {
+            guardianEmail: request.guardianEmail,
+            status: 'requested',
+            guardianRegistered: true,
+          }
+          return state.guardian
+        },
+        request,
+      ),
+    getGuardianRequests: () => call('getGuardianRequests', () => state.wards),
+    answerGuardianRequest: (minorUserId, confirm) =>
+      call(
+        'answerGuardianRequest',
+        () => {
+          const ward = state.wards.find((item) => item.minorUserId === minorUserId)
+          if (!ward) throw new ProductError('notFound', 404)
+          ward.status = confirm ? 'confirmed' : 'declined'
+          return { ...ward }
+        },
+        { minorUserId, confirm },
       ),
   }
   return {

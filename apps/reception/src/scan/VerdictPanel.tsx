@@ -7,6 +7,7 @@ import { answerKey, type StoredCheckIn, uploadStateOf } from '../data/check-ins.
 import { formatTime } from '../layout/format.ts'
 import type { Verdict, VerdictSubject } from '../verify/verdict.ts'
 import { GoodsChecklist } from './GoodsChecklist.tsx'
+import { Guardianship } from './Guardianship.tsx'
 import type { ScanResult } from './useScanFlow.ts'
 
 /**
@@ -164,6 +165,7 @@ export function VerdictPanel(props: {
       {state === 'notCheckedIn' && verdict.kind === 'valid' && (
         <>
           <Subject subject={verdict.subject} />
+          <Guardianship participant={verdict.subject.participant} />
           <AttentionNote subject={verdict.subject} flagged={false} />
           <Typography variant="h6" component="p">
             {t('verdict.confirmIdentity')}
@@ -176,6 +178,7 @@ export function VerdictPanel(props: {
       {(state === 'valid' || state === 'checkedIn' || state === 'attention') && verdict.kind === 'valid' && (
         <>
           <Subject subject={verdict.subject} />
+          <Guardianship participant={verdict.subject.participant} />
           {state !== 'attention' && <AttentionNote subject={verdict.subject} flagged={false} />}
           {verdict.notInSnapshot && <Typography>{t('verdict.notInSnapshot')}</Typography>}
           {verdict.subject.registrationTier === undefined && (
@@ -216,6 +219,7 @@ export function VerdictPanel(props: {
             })}
           </Typography>
           <Subject subject={verdict.subject} />
+          <Guardianship participant={verdict.subject.participant} />
           <AttentionNote subject={verdict.subject} flagged={false} />
           <GoodsChecklist registrationId={verdict.subject.registrationId} lines={verdict.handOver.goods} />
         </>

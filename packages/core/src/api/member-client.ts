@@ -1,5 +1,15 @@
 import { type Addon, type AddonCheckout, addonCheckoutCodec, addonListCodec } from '../contract/addons.ts'
 import { featureFlagsCodec } from '../contract/flags.ts'
+import {
+  type Guardian,
+  type GuardianRequest,
+  guardianCodec,
+  guardianDecisionCodec,
+  guardianRequestCodec,
+  type Ward,
+  wardCodec,
+  wardListCodec,
+} from '../contract/guardians.ts'
 import { profileCodec, profileListCodec, profileRequestCodec } from '../contract/profile.ts'
 import {
   type ParticipantCancelRequest,
@@ -100,11 +110,18 @@ export interface MemberApiClient {
   getAddons(options?: CallOptions): Promise<Addon[]>
   /** Buys one add-on: the Checkout page to pay on. */
   buyAddon(code: string, checkout: AddonCheckout, options?: CallOptions): Promise<RegistrationCheckout>
+  /** The guardian the member named as a minor (decision 184); null when none (404). */
+  getGuardian(options?: CallOptions): Promise<Guardian | null>
+  nameGuardian(request: GuardianRequest, options?: CallOptions): Promise<Guardian>
+  /** The minors who named the member as their guardian. */
+  getGuardianRequests(options?: CallOptions): Promise<Ward[]>
+  answerGuardianRequest(minorUserId: string, confirm: boolean, options?: CallOptions): Promise<Ward>
 }
 
 export function createMemberApiClient(options: ApiClientOptions): MemberApiClient {
   const { reader, sender } = createTransport(options, 'member')
   const buyAddon = sender(apiRoutes.postRegistrationAddon, addonCheckoutCodec, registrationCheckoutCodec)
+  const answerGuardian = sender(apiRoutes.postRegistrationGuardianRequest, guardianDecisionCodec, wardCodec)
   return {
     getFeatures: reader(apiRoutes.getFeatures, featureFlagsCodec),
     getPublicProfiles: reader(apiRoutes.getPublicProfiles, profileListCodec),
@@ -154,5 +171,10 @@ export function createMemberApiClient(options: ApiClientOptions): MemberApiClien
     getVenue: reader(apiRoutes.getVenue, venueCodec),
     getAddons: reader(apiRoutes.getRegistrationAddons, addonListCodec),
     buyAddon: (code, checkout, callOptions) => buyAddon(checkout, callOptions, { params: { code } }),
+    getGuardian: reader(apiRoutes.getRegistrationGuardian, guardianCodec),
+    nameGuardian: sender(apiRoutes.putRegistrationGuardian, guardianRequestCodec, guardianCodec),
+    getGuardianRequests: reader(apiRoutes.getRegistrationGuardianRequests, wardListCodec),
+    answerGuardianRequest: (minorUserId, confirm, callOptions) =>
+      answerGuardian({ confirm }, callOptions, { params: { minor_user_id: minorUserId } }),
   }
 }

@@ -248,6 +248,7 @@ describe('registration request', () => {
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       language: 'ja',
+      minor: false,
     })
     expect(z.encode(registrationRequestCodec, { ...request, language: 'en' })).toMatchObject({
       language: 'en',

@@ -10,6 +10,12 @@ import {
 import { listCodec } from './codecs.ts'
 import { editionQueryWireSchema } from './editions.ts'
 import { goodsHandedFromWire, goodsHandedSchema, goodsHandedToWire, goodsHandedWireSchema } from './goods.ts'
+import {
+  doorGuardianSchema,
+  doorGuardianWireSchema,
+  doorWardSchema,
+  doorWardWireSchema,
+} from './guardians.ts'
 import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
 import {
   adminRegistrationFromWire,
@@ -88,6 +94,15 @@ export const participantWireSchema = component(
       .array(goodsHandedWireSchema)
       .optional()
       .describe('The lines of goods ticked as handed over (decision 180); absent while none is'),
+    guardian: doorGuardianWireSchema
+      .optional()
+      .describe('A minor (decision 184): the guardian they named; absent for anyone else'),
+    minors: z
+      .array(doorWardWireSchema)
+      .optional()
+      .describe(
+        'The minors whose guardian this participant confirmed to be (decision 184); absent when none',
+      ),
   }),
   { id: 'Participant', description: 'A user as admins see them' },
 )
@@ -111,6 +126,9 @@ export const participantSchema = z.object({
     .array(z.object({ code: z.string(), name: z.object({ ja: z.string(), en: z.string() }) }))
     .optional(),
   goodsHanded: z.array(goodsHandedSchema).optional(),
+  /** A minor's guardian, and a guardian's minors (decision 184): the door asks for the guardian. */
+  guardian: doorGuardianSchema.optional(),
+  minors: z.array(doorWardSchema).optional(),
 })
 export type Participant = z.output<typeof participantSchema>
 
@@ -133,6 +151,8 @@ export function participantFromWire(wire: ParticipantWire): Participant {
         }
       : {}),
     ...(wire.goods_handed ? { goodsHanded: wire.goods_handed.map(goodsHandedFromWire) } : {}),
+    ...(wire.guardian ? { guardian: toClientNames(wire.guardian) } : {}),
+    ...(wire.minors ? { minors: wire.minors.map(toClientNames) } : {}),
   }
 }
 
@@ -154,6 +174,8 @@ export function participantToWire(participant: Participant): ParticipantWire {
       ? { addons: participant.addons.map(({ code, name }) => ({ code, name_ja: name.ja, name_en: name.en })) }
       : {}),
     ...(participant.goodsHanded ? { goods_handed: participant.goodsHanded.map(goodsHandedToWire) } : {}),
+    ...(participant.guardian ? { guardian: toWireNames(participant.guardian) } : {}),
+    ...(participant.minors ? { minors: participant.minors.map(toWireNames) } : {}),
   }
 }
 

@@ -217,6 +217,12 @@ export const registrationRequestWireSchema = component(
         .enum(supportedLanguages)
         .default(defaultLanguage)
         .describe('The language the member registers in; the mails about this registration use it'),
+      minor: z
+        .boolean()
+        .default(false)
+        .describe(
+          '13 or under on the event day: refused with guardianNotConfirmed until a guardian confirmed',
+        ),
     })
     .superRefine(checkTierFields),
   { id: 'RegistrationRequest', description: 'Starts a registration and its Checkout session' },
@@ -409,6 +415,7 @@ export const registrationRequestCodec = z.codec(registrationRequestWireSchema, r
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
     language: request.language ?? defaultLanguage,
+    minor: request.minor ?? false,
   }),
 })
 

@@ -5,6 +5,7 @@ import './flags.ts'
 import './profile.ts'
 import './registration.ts'
 import './addons.ts'
+import './guardians.ts'
 import './registration-timeline.ts'
 import './participants.ts'
 import './check-ins.ts'
@@ -29,6 +30,7 @@ import { dashboardRoutes } from './dashboard.ts'
 import { editionRoutes } from './editions.ts'
 import { flagRoutes } from './flags.ts'
 import { goodsRoutes } from './goods.ts'
+import { guardianRoutes } from './guardians.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
 import { pushRoutes } from './push.ts'
@@ -70,6 +72,10 @@ export const apiRoutes = {
   getRegistrationCode: registrationRoutes.getRegistrationCode,
   getRegistrationAddons: addonRoutes.getRegistrationAddons,
   postRegistrationAddon: addonRoutes.postRegistrationAddon,
+  getRegistrationGuardian: guardianRoutes.getRegistrationGuardian,
+  putRegistrationGuardian: guardianRoutes.putRegistrationGuardian,
+  getRegistrationGuardianRequests: guardianRoutes.getRegistrationGuardianRequests,
+  postRegistrationGuardianRequest: guardianRoutes.postRegistrationGuardianRequest,
   getWaitingList: waitingListRoutes.getWaitingList,
   postWaitingList: waitingListRoutes.postWaitingList,
   deleteWaitingList: waitingListRoutes.deleteWaitingList,

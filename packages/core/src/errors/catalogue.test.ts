@@ -103,6 +103,13 @@ const englishTexts = {
       'Someone else changed this announcement first. Load it again, then make your correction again.',
     announcementWithdrawn: 'This announcement has been withdrawn: it can no longer be changed or mailed.',
     announcementInvalid: 'The announcement has mistakes: see the message at each field.',
+    guardianNotFound:
+      "No participant of this year's event uses this email address. Your guardian registers and pays first, then you name them with the address of their account.",
+    guardianNotEligible:
+      "This person cannot be your guardian: a guardian must hold a paid registration for this year's event and be over 13.",
+    guardianSelf: "You cannot be your own guardian. Enter the email address of your guardian's account.",
+    guardianNotConfirmed:
+      'Participants aged 13 or under can pay once their guardian has confirmed on their My Page. Ask your guardian to confirm, then try again.',
   },
   general: {
     unexpected: 'Unexpected error.',

@@ -94,6 +94,12 @@ export const productErrorKeys = [
   'announcementChanged',
   'announcementWithdrawn',
   'announcementInvalid',
+  // A minor's guardian (decision 184): no account or registration at that address, not a paid adult participant,
+  // the member themselves, not confirmed yet when the minor pays.
+  'guardianNotFound',
+  'guardianNotEligible',
+  'guardianSelf',
+  'guardianNotConfirmed',
 ] as const satisfies readonly (keyof Catalogue['product'])[]
 export type ProductErrorKey = (typeof productErrorKeys)[number]
 

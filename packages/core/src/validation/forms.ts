@@ -87,6 +87,8 @@ export const registrationRequestSchema = z
     cancelUrl: redirectUrlSchema,
     /** The page's language: the API writes this registration's mails in it (Japanese when not given). */
     language: z.enum(supportedLanguages).optional(),
+    /** 13 or under on the event day: payment waits for a confirmed guardian (decision 184). */
+    minor: z.boolean().optional(),
   })
   .superRefine(checkTier)
 export type RegistrationRequest = z.output<typeof registrationRequestSchema>
