@@ -44,10 +44,10 @@ export default defineConfig({
     }),
   ],
   build: {
-    // The polyfill only fetches `<link rel="modulepreload">` elements for browsers without them. The pages carry
-    // none (decision 041), and Vite's loader of lazy chunks already falls back to `rel="preload"` by itself, so
-    // it would be 0.2 KiB of every page's entry doing nothing.
-    modulePreload: { polyfill: false },
+    // No preload lists for lazy chunks: every page's lazy chunks import the shared chunks the boot chunk imports
+    // too, so the lists (1.5 KiB of every page's entry and boot chunk) only started those fetches one round trip
+    // earlier, before a hydration the prerendered first paint does not wait for (docs/decisions/187).
+    modulePreload: false,
     rolldownOptions: {
       // The modules every public page shares in few chunks, not a dozen small ones (decision 164).
       output: { codeSplitting: { groups: [siteChunk, reactChunk] } },

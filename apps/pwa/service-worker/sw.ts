@@ -11,6 +11,7 @@ import {
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
 import { pwaDatabase } from '../src/offline/database.ts'
+import { openNotificationPage } from '../src/offline/notification-click.ts'
 import { offlineAssetResponse, refreshOfflineAssets } from '../src/offline/offline-assets.ts'
 import { type ServiceWorkerMessage, serviceWorkerMessages } from '../src/offline/service-worker-messages.ts'
 
@@ -142,19 +143,7 @@ self.addEventListener('push', (event) => {
 // A click opens the notification's page: in a window of the site already open if there is one, else a new one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const data = event.notification.data as { path?: string } | null
-  const url = new URL(data?.path ?? '/', self.location.origin).href
-  event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin)
-      if (open) {
-        await open.focus()
-        await open.navigate(url)
-        return
-      }
-      await self.clients.openWindow(url)
-    }),
-  )
+  event.waitUntil(openNotificationPage(event.notification.data, self.clients, self.location.origin))
 })
 
 // The first version takes the open page at once, so it works offline without a reload.

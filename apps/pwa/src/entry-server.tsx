@@ -46,6 +46,7 @@ function prerenderServices(language: Language): AppServices {
       report() {},
     }),
     fetchPublic: unavailable,
+    publicUrl: unavailable,
     clock: () => judgedAt,
     account: unavailable,
     notifications: createNotificationQueue(),

@@ -15,6 +15,11 @@ export interface ReportedChunk {
   gzipBytes: number
   /** npm packages and workspace packages with code in the chunk. */
   packages: string[]
+  /**
+   * Each module's rendered length in the chunk (bytes, before compression), relative to the repository where
+   * it is one of ours: what to compare when a page's JavaScript grows.
+   */
+  modules: Record<string, number>
 }
 
 export interface BundleReport {
@@ -31,6 +36,14 @@ function packageOf(moduleId: string): string | undefined {
   return workspace?.[1] ? `@furfes/${workspace[1]}` : undefined
 }
 
+/** `/…/node_modules/.pnpm/x/node_modules/@mui/material/Button/Button.mjs` → `@mui/material/Button/Button.mjs`. */
+function shortModuleId(moduleId: string, root: string): string {
+  const npm = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(.+)$/.exec(moduleId)
+  if (npm?.[1]) return npm[1]
+  const repository = root.replace(/\/apps\/[^/]+$/, '/')
+  return moduleId.startsWith(repository) ? moduleId.slice(repository.length) : moduleId
+}
+
 export function bundleReportPlugin(root: string): Plugin {
   return {
     name: 'furfes-bundle-report',
@@ -41,9 +54,11 @@ export function bundleReportPlugin(root: string): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue
         const packages = new Set<string>()
-        for (const id of Object.keys(output.modules)) {
+        const modules: Record<string, number> = {}
+        for (const [id, module] of Object.entries(output.modules)) {
           const name = packageOf(id)
           if (name) packages.add(name)
+          if (module.renderedLength > 0) modules[shortModuleId(id, root)] = module.renderedLength
         }
         chunks.push({
           file: output.fileName,
@@ -57,6 +72,7 @@ export function bundleReportPlugin(root: string): Plugin {
           bytes: Buffer.byteLength(output.code),
           gzipBytes: gzipSync(output.code, { level: 9 }).length,
           packages: [...packages].sort(),
+          modules,
         })
       }
       const report: BundleReport = { chunks: chunks.sort((a, b) => a.file.localeCompare(b.file)) }

@@ -1,32 +1,30 @@
+import type { Announcement } from '@furfes/core'
 import { CloseIcon } from '@furfes/ui'
 import { Alert, AlertTitle, Box, IconButton, Link } from '@mui/material'
-import { useState } from 'react'
 import { localizedPath } from '../language.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
 import en from '../locales/en/announcements.json'
 import ja from '../locales/ja/announcements.json'
-import { dismissAnnouncement, dismissedAnnouncements } from './dismissed.ts'
-import { useAnnouncements } from './useAnnouncements.ts'
 
 const copy = { ja, en }
 
 /**
- * The urgent announcements not closed on this device, above every page (docs/decisions/173-announcements.md).
- * Loaded after the page has started, so no page's first JavaScript carries it; offline it shows the last list
- * the service worker kept. Each is a status (read out politely, not interrupting), closed with a labelled button.
+ * The urgent announcements to show, above every page (docs/decisions/173-announcements.md), loaded only when there
+ * is one (UrgentAnnouncements.tsx). Each is a status (read out politely, not interrupting), closed with a labelled
+ * button.
  */
-export default function UrgentBanner() {
+export default function UrgentBanner({
+  announcements,
+  onDismiss,
+}: {
+  announcements: readonly Announcement[]
+  onDismiss: (id: string) => void
+}) {
   const language = useLanguage()
   const words = copy[language]
-  const announcements = useAnnouncements()
-  const [dismissed, setDismissed] = useState(() => new Set(dismissedAnnouncements()))
-  const shown = (announcements ?? []).filter(
-    (announcement) => announcement.urgency === 'urgent' && !dismissed.has(announcement.id),
-  )
-  if (shown.length === 0) return null
   return (
     <Box component="section" aria-label={words.bannerLabel} sx={{ px: 2, pt: 1 }}>
-      {shown.map((announcement) => (
+      {announcements.map((announcement) => (
         <Alert
           key={announcement.id}
           severity="warning"
@@ -37,10 +35,7 @@ export default function UrgentBanner() {
               color="inherit"
               size="small"
               aria-label={words.dismiss.replace('{{title}}', announcement.title[language])}
-              onClick={() => {
-                dismissAnnouncement(announcement.id)
-                setDismissed((previous) => new Set([...previous, announcement.id]))
-              }}
+              onClick={() => onDismiss(announcement.id)}
             >
               <CloseIcon />
             </IconButton>

@@ -56,11 +56,17 @@ describe('announcements', () => {
     expect(again.recorded.reportedErrors).toEqual([])
   })
 
-  it('leaves the top page without the banner, whose JavaScript has no room in its budget', async () => {
-    const { recorded } = renderApp('/en', { announcements: [urgent] })
+  it('shows the banner on the top page too, and nothing while no announcement is urgent', async () => {
+    const { unmount } = renderApp('/en', { announcements: [urgent] })
+    const banner = await screen.findByRole('region', { name: 'Urgent announcement' })
+    expect(within(banner).getByRole('status').textContent).toContain('The parade starts at 3 pm')
+    unmount()
+
+    const quiet = renderApp('/ja', { announcements: [normal] })
+    await waitFor(() => expect(quiet.recorded.publicFetches).toContain('announcements'))
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy()
-    expect(recorded.publicFetches).not.toContain('announcements')
-    expect(screen.queryByRole('region', { name: 'Urgent announcement' })).toBeNull()
+    expect(screen.queryByRole('region', { name: '緊急のお知らせ' })).toBeNull()
+    expect(quiet.recorded.reportedErrors).toEqual([])
   })
 
   it('lists every announcement on the timetable page, newest first, in the page language', async () => {

@@ -46,8 +46,9 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
   // `no-cache` has the browser ask every time with If-None-Match (a 304 when nothing changed) rather than trust
   // its copy for the minute the API allows, so a page opened right after the committee publishes shows the new
   // edition or timetable; the service worker keeps the last answer for offline (docs/decisions/160).
+  const publicUrl = async (path: string) => new URL(path, `${(await loadApiUrl()).replace(/\/$/, '')}/`).href
   const fetchPublic = async (path: string) =>
-    fetch(new URL(path, `${(await loadApiUrl()).replace(/\/$/, '')}/`), {
+    fetch(await publicUrl(path), {
       cache: 'no-cache',
       headers: { Accept: 'application/json' },
     })
@@ -67,6 +68,7 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
       report: (error, context) => errors.report(error, context),
     }),
     fetchPublic,
+    publicUrl,
     clock: systemClock,
     account: loadAccount,
     notifications: createNotificationQueue(),

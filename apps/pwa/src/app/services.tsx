@@ -22,6 +22,8 @@ export interface AppServices {
    * the pages that must not load the API client and zod (decision 041); the service worker answers offline.
    */
   fetchPublic(path: string): Promise<Response>
+  /** The address of a public API path (`timetable.ics`), for a link the reader follows. */
+  publicUrl(path: string): Promise<string>
   /** The device's clock, for what a page shows by the time (the timetable's now and next). */
   clock: Clock
   /** The member session, the signed-in API and My Page's cache: loaded by the account and My Page routes only. */

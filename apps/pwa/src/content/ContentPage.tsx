@@ -1,4 +1,4 @@
-import type { Language } from '@furfes/core'
+import { coreDomainResources, type Language } from '@furfes/core'
 import type { ReactNode } from 'react'
 import type { EditionState } from '../app/edition.ts'
 import { useEdition } from '../app/useEdition.ts'
@@ -41,7 +41,7 @@ export function ContentPage({
 
 /** Everything the copy may name: the current edition's schedule and prices, the cards, and the limits. */
 function usePageValues(language: Language, edition: EditionState) {
-  const { t } = useCoreTranslation('domain')
+  const { t } = useCoreTranslation('domain', coreDomainResources)
   return { ...scheduleValues(language, edition), ...commerceValues(language, t, edition.edition) }
 }
 

@@ -7,7 +7,6 @@ import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import { localizedPath, sameLocationIn } from '../language.ts'
-import { pageForPath } from '../pages.ts'
 import { Footer } from './Footer.tsx'
 import { primaryLinks } from './navigation.ts'
 import { SiteMap } from './SiteMap.tsx'
@@ -15,25 +14,23 @@ import { SkipLink } from './SkipLink.tsx'
 import { useLanguage } from './useLanguage.ts'
 
 // The urgent announcements (docs/decisions/173-announcements.md): their module loads once the page has started,
-// so it is in no page's first JavaScript (the top page's budget, decision 041).
-const UrgentBanner = lazy(() => import('../announcements/UrgentBanner.tsx'))
+// so it is in no page's first JavaScript, and their banner only when there is one (decision 187).
+const UrgentAnnouncements = lazy(() => import('../announcements/UrgentAnnouncements.tsx'))
 
 /** Header with navigation, the page, and the footer with the site map: every page but the bare ones. */
 export function SiteLayout() {
   const language = useLanguage()
   const mainRef = useFocusMainOnNavigation()
-  // Prerendered pages carry no banner: it is rendered in the browser once the page is up. The top page's
-  // JavaScript is over its budget, so it shows none until a saving makes room (decision 183).
+  // Prerendered pages carry no banner: it is rendered in the browser once the page is up.
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
-  const onTopPage = pageForPath(useLocation().pathname)?.id === 'top'
   return (
     <>
       <SkipLink />
       <Header language={language} />
-      {mounted && !onTopPage && (
+      {mounted && (
         <Suspense fallback={null}>
-          <UrgentBanner />
+          <UrgentAnnouncements />
         </Suspense>
       )}
       <Box component="main" id="main" ref={mainRef} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>

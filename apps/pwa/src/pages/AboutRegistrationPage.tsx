@@ -1,4 +1,5 @@
 import {
+  coreDomainResources,
   isFursuitTier,
   isSponsorTier,
   registrationTiers,
@@ -30,7 +31,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
  */
 export default function AboutRegistrationPage() {
   const { content, language, values, text, edition } = usePageCopy(copy)
-  const { t: domain } = useCoreTranslation('domain')
+  const { t: domain } = useCoreTranslation('domain', coreDomainResources)
   const cancelled = useEventCancelled()
   const registrationAvailable = usePublicFlags()?.isRegistrationAvailable
   const canRegister = !cancelled && edition.phase === 'onSale' && registrationAvailable !== false

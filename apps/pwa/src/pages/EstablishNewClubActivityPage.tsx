@@ -1,3 +1,4 @@
+import { coreErrorResources } from '@furfes/core'
 import { CircularProgress } from '@mui/material'
 import { linkShown } from '../app/edition.ts'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
@@ -16,7 +17,7 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function EstablishNewClubActivityPage() {
   const { content, language, values, edition } = usePageCopy(copy)
   const form = edition.edition.links.newClubForm
-  const { t: errors } = useCoreTranslation('errors')
+  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const flags = useFeatureFlags()
   const open = flags.flags?.isNewClubActivityEstablishmentAvailable
   // Unknown while the flags load: the card waits for them.

@@ -1,4 +1,4 @@
-import { describeError, type Profile } from '@furfes/core'
+import { coreErrorResources, describeError, type Profile } from '@furfes/core'
 import { Button, CircularProgress } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
 import { useServices } from '../app/services.tsx'
@@ -19,7 +19,7 @@ type ProfilesState =
 /** Public profiles from GET /public-profile; a failure or an empty list is said in words, never thrown. */
 export default function ParticipantsProfilePage() {
   const { content } = useContent(copy)
-  const { t: errors } = useCoreTranslation('errors')
+  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const services = useServices()
   const [state, setState] = useState<ProfilesState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)

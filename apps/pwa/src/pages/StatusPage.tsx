@@ -1,3 +1,4 @@
+import { coreErrorResources } from '@furfes/core'
 import { Box, Button } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -40,7 +41,7 @@ function useKeptRegistrationCode(): boolean {
  */
 function StatusPage({ pageId, messageKey }: { pageId: PageId; messageKey: string }) {
   const { t } = useTranslation('pwa')
-  const { t: errors } = useCoreTranslation('errors')
+  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const language = useLanguage()
   const location = useLocation()
   const kept = useKeptRegistrationCode()

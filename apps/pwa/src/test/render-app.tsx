@@ -123,6 +123,7 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
       if (!options.timetable) return Response.json({ message: 'notFound' }, { status: 404 })
       return Response.json(publishedTimetableCodec.encode(options.timetable))
     },
+    publicUrl: async (path) => new URL(path, `${config.apiUrl}/`).href,
     clock: () => options.now ?? now,
     account: async () => {
       if (!options.account) throw new Error('This test gave no account services')

@@ -6,7 +6,7 @@ import {
   startOfDayInTokyo,
   wireShapeOf,
 } from '@furfes/core'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../test/render-app.tsx'
 import { publishedTimetableShape } from './published.ts'
@@ -185,5 +185,16 @@ describe('favourites', () => {
     const starred = await files[1]?.blob.text()
     expect(starred?.match(/BEGIN:VEVENT/g)).toHaveLength(2)
     expect(starred).toContain('UID:closing@timetable.furfes')
+  })
+
+  it("links the API's public calendar feed of the whole timetable, in the page's language", async () => {
+    renderApp('/en/timetable', { timetable })
+    const feed = await screen.findByRole('link', { name: 'Calendar feed of the whole timetable (.ics)' })
+    expect(feed.getAttribute('href')).toBe('http://api.example.com/timetable.en.ics')
+    cleanup()
+
+    renderApp('/ja/timetable', { timetable })
+    const ja = await screen.findByRole('link', { name: 'タイムテーブル全体のカレンダーフィード（.ics）' })
+    expect(ja.getAttribute('href')).toBe('http://api.example.com/timetable.ics')
   })
 })

@@ -35,6 +35,33 @@ function useNow(): number {
   return now
 }
 
+/**
+ * The API's public calendar feed of the whole timetable in the page's language, for a calendar app to subscribe
+ * to (docs/decisions/172-timetable-as-data.md). Its address comes from the runtime configuration, so the link
+ * appears once that is read.
+ */
+function CalendarFeedLink({ language, copy }: { language: Language; copy: Copy }) {
+  const { publicUrl, errors } = useServices()
+  const [href, setHref] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    let current = true
+    publicUrl(language === 'ja' ? 'timetable.ics' : 'timetable.en.ics')
+      .then((url) => {
+        if (current) setHref(url)
+      })
+      .catch((error: unknown) => errors.report(error, { where: 'timetable calendar feed' }))
+    return () => {
+      current = false
+    }
+  }, [publicUrl, errors, language])
+  if (!href) return null
+  return (
+    <p>
+      <a href={href}>{copy.calendarFeed}</a> {copy.calendarFeedHint}
+    </p>
+  )
+}
+
 function Time({ epochMs }: { epochMs: number }) {
   return <time dateTime={new Date(epochMs).toISOString()}>{timeOfDay(epochMs)}</time>
 }
@@ -232,6 +259,7 @@ export function TimetableSessions({
           {copy.addStarred.replace('{{count}}', String(mine.length))}
         </button>
       </p>
+      <CalendarFeedLink language={language} copy={copy} />
       <p role="status">
         {shown.length === 0 ? copy.noMatch : copy.shownCount.replace('{{count}}', String(shown.length))}
       </p>

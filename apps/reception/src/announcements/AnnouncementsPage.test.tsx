@@ -1,6 +1,6 @@
 import type { AdminAnnouncementWire } from '@furfes/core'
-import { screen, within } from '@testing-library/react'
-import { describe, expect, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire } from '../test/fixtures.ts'
 import { appTest, renderApp, renderSyncedAdmin } from '../test/render.tsx'
@@ -50,14 +50,20 @@ describe('announcements', () => {
         within(form).getByRole('checkbox', { name: 'Also send it by mail to the paid participants' }),
       )
       await user.click(within(form).getByRole('checkbox', { name: 'Member' }))
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
       await user.click(within(form).getByRole('button', { name: 'Publish' }))
 
+      // Nothing is sent before the committee says yes in the dialog.
+      const dialog = await screen.findByRole('dialog', { name: 'Publish the announcement' })
+      expect(
+        within(dialog).getByText(
+          'Publish this announcement and mail it to the paid participants (Member)? The public site shows it at once and the mails cannot be called back.',
+        ),
+      ).toBeTruthy()
+      expect(server.announcementRequests.filter((request) => request.route.startsWith('POST'))).toEqual([])
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }))
+
       expect(await screen.findByText('The announcement is published.')).toBeTruthy()
-      expect(confirm).toHaveBeenCalledWith(
-        'Publish this announcement and mail it to the paid participants (Member)? The public site shows it at once and the mails cannot be called back.',
-      )
-      confirm.mockRestore()
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
       expect(server.announcementRequests.find((request) => request.route.startsWith('POST'))?.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         title: { ja: 'パレード遅延', en: 'Parade delayed' },
@@ -92,14 +98,26 @@ describe('announcements', () => {
     const server = createFakeApiServer()
     server.announcements = [{ ...published }]
     await renderSyncedAdmin(server, '/en/admin/announcements', 'en')
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
     await user.click(await screen.findByRole('button', { name: 'Withdraw “駐車場について”' }))
 
-    expect(await screen.findByText('The announcement is withdrawn.')).toBeTruthy()
-    expect(confirm).toHaveBeenCalledWith(
-      'Withdraw “駐車場について”? The public site stops showing it and mails not yet sent are not sent.',
+    // Going back withdraws nothing; the second time the committee confirms.
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw the announcement' })
+    expect(
+      within(dialog).getByText(
+        'Withdraw “駐車場について”? The public site stops showing it and mails not yet sent are not sent.',
+      ),
+    ).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(server.announcementRequests.filter((request) => !request.route.startsWith('GET'))).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw “駐車場について”' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw the announcement' })).getByRole('button', {
+        name: 'Withdraw',
+      }),
     )
-    confirm.mockRestore()
+    expect(await screen.findByText('The announcement is withdrawn.')).toBeTruthy()
     const item = await screen.findByRole('listitem', { name: '駐車場について / About parking' })
     expect(await within(item).findByText('Withdrawn')).toBeTruthy()
     expect(within(item).queryByRole('button', { name: /Withdraw/ })).toBeNull()

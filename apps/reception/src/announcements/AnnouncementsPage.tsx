@@ -8,7 +8,7 @@ import {
   formatJapanDateTime,
   registrationTiers,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
 import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -39,6 +39,12 @@ type Editing =
   | { kind: 'correction'; announcement: AdminAnnouncement }
   | undefined
 
+/** What waits for the committee's yes in the confirmation dialog. */
+type Pending =
+  | { kind: 'publish'; id: string; output: AnnouncementFormOutput }
+  | { kind: 'withdraw'; announcement: AdminAnnouncement }
+  | undefined
+
 export function AnnouncementsPage() {
   const { t } = useTranslation('reception')
   const services = useServices()
@@ -49,6 +55,7 @@ export function AnnouncementsPage() {
   const [editing, setEditing] = useState<Editing>(undefined)
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
+  const [pending, setPending] = useState<Pending>(undefined)
 
   const act = async (action: () => Promise<AdminAnnouncement>, message: string) => {
     setBusy(true)
@@ -57,6 +64,7 @@ export function AnnouncementsPage() {
       await action()
       services.notifications.notify(message, 'success')
       setEditing(undefined)
+      setPending(undefined)
       reload()
     } catch (failure) {
       setActionError(failure)
@@ -79,27 +87,25 @@ export function AnnouncementsPage() {
       )
       return
     }
-    const tiers = output.mail?.tiers ?? []
-    const confirmation = output.mail
-      ? t('announcements.confirmWithMail', {
-          tiers:
-            tiers.length === 0
-              ? t('announcements.allTiers')
-              : tiers.map((tier) => t(`domain:registrationTier.${tier}`)).join(', '),
-        })
-      : t('announcements.confirm')
-    if (!window.confirm(confirmation)) return
-    // The id chosen once per form: a publication sent again after a lost answer publishes nothing new.
-    void act(
-      () => services.api.publishAnnouncement({ id: editing.id, ...output.content, mail: output.mail }),
-      t('announcements.published'),
-    )
+    setActionError(undefined)
+    setPending({ kind: 'publish', id: editing.id, output })
   }
 
-  const withdraw = (announcement: AdminAnnouncement) => {
-    if (!window.confirm(t('announcements.withdrawConfirm', { title: announcement.title.ja }))) return
-    void act(() => services.api.withdrawAnnouncement(announcement.id), t('announcements.withdrawn'))
+  const confirmPending = () => {
+    if (pending?.kind === 'publish') {
+      const { id, output } = pending
+      // The id chosen once per form: a publication sent again after a lost answer publishes nothing new.
+      void act(
+        () => services.api.publishAnnouncement({ id, ...output.content, mail: output.mail }),
+        t('announcements.published'),
+      )
+    } else if (pending?.kind === 'withdraw') {
+      const { announcement } = pending
+      void act(() => services.api.withdrawAnnouncement(announcement.id), t('announcements.withdrawn'))
+    }
   }
+
+  const tierNames = useTierNames()
 
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 900 }}>
@@ -107,7 +113,8 @@ export function AnnouncementsPage() {
         {t('announcements.heading')}
       </Typography>
       <Typography>{t('announcements.lead')}</Typography>
-      <ErrorAlert error={actionError ?? error} />
+      {/* While the dialog is open, its request's error shows inside it. */}
+      <ErrorAlert error={(pending ? undefined : actionError) ?? error} />
       {!editing && (
         <Stack direction="row">
           <Button variant="contained" onClick={() => setEditing({ kind: 'new', id: crypto.randomUUID() })}>
@@ -138,14 +145,47 @@ export function AnnouncementsPage() {
                 announcement={announcement}
                 busy={busy}
                 onCorrect={() => setEditing({ kind: 'correction', announcement })}
-                onWithdraw={() => withdraw(announcement)}
+                onWithdraw={() => {
+                  setActionError(undefined)
+                  setPending({ kind: 'withdraw', announcement })
+                }}
               />
             ))}
           </Stack>
         </section>
       )}
+      <ConfirmDialog
+        id="announcement-confirm"
+        open={pending !== undefined}
+        title={
+          pending?.kind === 'withdraw' ? t('announcements.withdrawTitle') : t('announcements.publishTitle')
+        }
+        consequence={
+          pending?.kind === 'withdraw'
+            ? t('announcements.withdrawConfirm', { title: pending.announcement.title.ja })
+            : pending?.output.mail
+              ? t('announcements.confirmWithMail', { tiers: tierNames(pending.output.mail.tiers) })
+              : t('announcements.confirm')
+        }
+        keepLabel={t('announcements.keep')}
+        confirmLabel={pending?.kind === 'withdraw' ? t('announcements.withdraw') : t('announcements.publish')}
+        destructive={pending?.kind === 'withdraw'}
+        busy={busy}
+        error={pending ? actionError : undefined}
+        onKeep={() => setPending(undefined)}
+        onConfirm={confirmPending}
+      />
     </Stack>
   )
+}
+
+/** The tiers an announcement is mailed to, in words; none chosen means every tier. */
+function useTierNames() {
+  const { t } = useTranslation('reception')
+  return (tiers: readonly string[]) =>
+    tiers.length === 0
+      ? t('announcements.allTiers')
+      : tiers.map((tier) => t(`domain:registrationTier.${tier}`)).join(', ')
 }
 
 function AnnouncementItem(props: {
@@ -155,6 +195,7 @@ function AnnouncementItem(props: {
   onWithdraw: () => void
 }) {
   const { t } = useTranslation('reception')
+  const tierNames = useTierNames()
   const { announcement } = props
   const { mail } = announcement
   const titleId = `announcement-${announcement.id}`
@@ -189,10 +230,7 @@ function AnnouncementItem(props: {
         <Typography variant="body2" role="status" aria-live="polite">
           {mail
             ? t('announcements.mailProgress', {
-                tiers:
-                  mail.tiers.length === 0
-                    ? t('announcements.allTiers')
-                    : mail.tiers.map((tier) => t(`domain:registrationTier.${tier}`)).join(', '),
+                tiers: tierNames(mail.tiers),
                 queued: mail.queued,
                 sent: mail.sent,
                 failed: mail.failed,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { supportedLanguages } from '../domain/language.ts'
+import { pushCategories } from '../domain/push-category.ts'
 import { maxTimetableSessions, timetableSessionIdPattern } from '../domain/timetable.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
@@ -10,10 +11,6 @@ import { component } from './schemas.ts'
  * nothing else about the person is stored. The subscription's id, which only that browser learns, is what it
  * updates and deletes the subscription by.
  */
-
-/** What a subscriber can ask to be told about. */
-export const pushCategories = ['announcements', 'changes', 'reminders'] as const
-export type PushCategory = (typeof pushCategories)[number]
 
 const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/)
 

@@ -1,9 +1,7 @@
 import datesEn from '../locales/en/dates.json' with { type: 'json' }
-import domainEn from '../locales/en/domain.json' with { type: 'json' }
-import errorsEn from '../locales/en/errors.json' with { type: 'json' }
 import datesJa from '../locales/ja/dates.json' with { type: 'json' }
-import domainJa from '../locales/ja/domain.json' with { type: 'json' }
-import errorsJa from '../locales/ja/errors.json' with { type: 'json' }
+import { coreDomainResources } from './domain-resources.ts'
+import { coreErrorResources } from './error-resources.ts'
 
 /**
  * The translations this package owns, in i18next's `{ [language]: { [namespace]: … } }` shape: `errors` (the
@@ -12,8 +10,8 @@ import errorsJa from '../locales/ja/errors.json' with { type: 'json' }
  * itself does not depend on i18next.
  */
 export const coreResources = {
-  ja: { errors: errorsJa, domain: domainJa, dates: datesJa },
-  en: { errors: errorsEn, domain: domainEn, dates: datesEn },
+  ja: { errors: coreErrorResources.ja, domain: coreDomainResources.ja, dates: datesJa },
+  en: { errors: coreErrorResources.en, domain: coreDomainResources.en, dates: datesEn },
 } as const
 
 export const coreNamespaces = ['errors', 'domain', 'dates'] as const
