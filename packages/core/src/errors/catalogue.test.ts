@@ -98,7 +98,7 @@ const englishTexts = {
     addonAlreadyBought: 'You have already bought this item.',
     addonNotBought: 'There is no paid purchase of this item to refund.',
     complimentaryNoAccount:
-      'No account uses this e-mail address. Ask the person to create one on the site first, then try again.',
+      'No account uses this email address. Ask the person to create one on the site first, then try again.',
     pushServiceNotAllowed:
       'Notifications cannot be set up with this browser’s push service. Try another browser.',
     announcementChanged:
