@@ -59,8 +59,8 @@ describe.each(databaseKinds)('a participant changes their details on %s', (kind)
         actor_id: userId,
         subject: registrationId,
         details: {
-          from: { badgeName: 'Kemo', tShirtSize: 'L', changingRoomType: null },
-          to: { badgeName: 'Kitsune', tShirtSize: 'XL', changingRoomType: null },
+          from: { badgeName: 'Kemo', tShirtSize: 'L', changingRoomType: null, accessNeeds: null },
+          to: { badgeName: 'Kitsune', tShirtSize: 'XL', changingRoomType: null, accessNeeds: null },
         },
       }),
     ])

@@ -92,11 +92,15 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     userId: string,
     tier: Parameters<typeof registrationRequest>[0],
     badgeName: string,
+    accessNeeds?: string,
   ) {
     const token = await sut.memberToken(userId)
     const created = await sut.request('POST', '/registration', {
       token,
-      body: registrationRequest(tier, badgeName),
+      body: {
+        ...registrationRequest(tier, badgeName),
+        ...(accessNeeds ? { access_needs: accessNeeds } : {}),
+      },
     })
     expect(created.status).toBe(201)
     expect(await payCheckout(sut, checkoutSessionOf(created))).toBe('paid')
@@ -134,7 +138,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     sut.clock.set(at('2025-03-01T10:00:00+09:00'))
     const checkedIn = await register(seeded.checkedIn, 'fursuiter', 'Checked Fox')
     const refunded = await register(seeded.refunded, 'member', 'Refunded Wolf')
-    await register(seeded.holder, 'sponsor_fursuiter', 'Holder Cat')
+    await register(seeded.holder, 'sponsor_fursuiter', 'Holder Cat', 'Hearing aid, please face me')
     await register(seeded.returning, 'member', 'Returning Dog')
     const {
       success_url: _,
@@ -146,6 +150,17 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
       body: { ...fields, language: 'en' },
     })
     expect(joined.status).toBe(201)
+    // Access needs stated in a details change are in its audit entry too (decision 185).
+    const changed = await sut.request('PUT', '/registration/details', {
+      token: await sut.memberToken(seeded.checkedIn),
+      body: {
+        registration_tier: 'fursuiter',
+        badge_name: 'Checked Fox',
+        changing_room_type: 'female',
+        access_needs: 'Step-free route for Checked Fox',
+      },
+    })
+    expect(changed.status).toBe(200)
     await personalise(seeded.checkedIn, 'checked')
     await personalise(seeded.returning, 'returning')
     await personalise(seeded.newcomer, 'newcomer')
@@ -217,7 +232,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
   async function personal2025() {
     return {
       registrations: await rows<Record<string, unknown>>(
-        sql`select badge_name, t_shirt_size, changing_room_type, payment_url from registrations
+        sql`select badge_name, t_shirt_size, changing_room_type, access_needs, payment_url from registrations
             where edition_id = '2025' order by registration_id`,
       ),
       kept: await rows<Record<string, unknown>>(
@@ -264,7 +279,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
         mails: 0,
         waiting_list_entries: 1,
         refunds: 2,
-        audit_entries: 2,
+        audit_entries: 3,
       },
     ])
     expect(await personal2025()).toEqual(before)
@@ -279,7 +294,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
       check_ins: 1,
       waiting_list_entries: 1,
       refunds: 2,
-      audit_entries: 2,
+      audit_entries: 3,
     })
 
     const after = await personal2025()
@@ -288,6 +303,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
         badge_name: '',
         t_shirt_size: null,
         changing_room_type: null,
+        access_needs: null,
         payment_url: null,
       })),
     )
@@ -302,6 +318,11 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     expect(await rows(sql`select details from staff_audit where action = 'attentionChanged'`)).toEqual([
       { details: {} },
     ])
+    expect(
+      JSON.stringify(
+        await rows(sql`select details from staff_audit where action = 'participantChangedDetails'`),
+      ),
+    ).not.toContain('accessNeeds')
 
     // The figures of 2025 add up to the same numbers; nobody is left on its waiting list, no device is named.
     const figuresAfter = await dashboard2025()

@@ -1,5 +1,6 @@
 import {
   changingRoomTypes,
+  complimentaryKinds,
   paymentStatuses,
   profilePrivacies,
   registrationTiers,
@@ -100,6 +101,8 @@ export const memberFormColumns = () => ({
   badgeName: text('badge_name').notNull(),
   tShirtSize: text('t_shirt_size', { enum: tShirtSizes }),
   changingRoomType: text('changing_room_type', { enum: changingRoomTypes }),
+  /** What the member told reception staff about their access needs; null when nothing (decision 185). */
+  accessNeeds: text('access_needs'),
 })
 
 export const registrations = pgTable(
@@ -124,6 +127,8 @@ export const registrations = pgTable(
      * (the API takes none without it); null only on registrations made before the rule (decision 124).
      */
     rulesAgreedAt: instant('rules_agreed_at'),
+    /** Registered by the desk without payment, and for whom; null for a registration paid for (decision 185). */
+    complimentaryKind: text('complimentary_kind', { enum: complimentaryKinds }),
   },
   (table) => [
     check(
@@ -132,6 +137,7 @@ export const registrations = pgTable(
     ),
     check('registrations_language', sql`${table.language} in ('ja', 'en')`),
     check('registrations_registration_tier', oneOf(table.registrationTier, registrationTiers)),
+    check('registrations_complimentary_kind', oneOf(table.complimentaryKind, complimentaryKinds)),
     // One pending or paid registration per user and edition, whatever the concurrency.
     uniqueIndex('registrations_one_live_per_user')
       .on(table.editionId, table.userId)

@@ -117,8 +117,14 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
       if (registration.paymentStatus !== 'paid' || registration.paidAt === null) {
         return { skip: `the registration is ${registration.paymentStatus}` }
       }
-      if (registration.checkoutSessionId === null) return { skip: 'the registration has no checkout session' }
-      const payment = await gateway.paymentDetails(registration.checkoutSessionId)
+      // A complimentary registration (decision 185) was paid by nobody: its receipt says 0 JPY and no payment.
+      const payment =
+        registration.complimentaryKind !== null
+          ? { paymentId: '', card: undefined }
+          : registration.checkoutSessionId === null
+            ? undefined
+            : await gateway.paymentDetails(registration.checkoutSessionId)
+      if (!payment) return { skip: 'the registration has no checkout session' }
       return {
         data: {
           registrationId: registration.registrationId,

@@ -269,7 +269,7 @@ const receipt: MailTemplate<ReceiptData> = {
             ] as [string, string],
           ]
         : []),
-      [strings.paymentId, data.paymentId],
+      ...(data.paymentId ? [[strings.paymentId, data.paymentId] as [string, string]] : []),
     ]
     const registrationRows: [string, string][] = [
       [strings.badgeName, data.badgeName],

@@ -1,4 +1,5 @@
 import {
+  adminRegistrationCodec,
   apiRoutes,
   attentionCodec,
   attentionRequestCodec,
@@ -12,10 +13,12 @@ import { decode, encode, type RouteMounter } from '../http/route.ts'
 import { setAttention } from '../services/attention.ts'
 import { auditActor } from '../services/audit.ts'
 import { badgePrintsOf } from '../services/badge-prints.ts'
+import { registerComplimentary } from '../services/complimentary.ts'
+import type { CurrentEditionReader } from '../services/current-edition.ts'
 import { editionToRead } from '../services/editions.ts'
 import { goodsHandedOf } from '../services/goods.ts'
 import { doorGuardians } from '../services/guardians.ts'
-import { participants } from '../services/members.ts'
+import { participants, toAdminRegistration } from '../services/members.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 /**
@@ -29,9 +32,14 @@ function forTheDoor({ registrationAdditionalInfo: _, user, ...participant }: Par
 /** The staff's list of every participant. */
 export function mountAdminParticipantRoutes(
   { mount }: RouteMounter,
-  deps: { db: Executor; clock: Clock; registrations: RegistrationService },
+  deps: {
+    db: Executor
+    clock: Clock
+    registrations: RegistrationService
+    currentEdition: CurrentEditionReader
+  },
 ): void {
-  const { db, clock, registrations } = deps
+  const { db, clock, registrations, currentEdition } = deps
 
   mount(apiRoutes.getAdminParticipants, async ({ caller, query }) => {
     const { edition } = await editionToRead({ db, clock }, query.edition)
@@ -57,6 +65,29 @@ export function mountAdminParticipantRoutes(
     })
     const shown = staffMay(caller.groups, 'viewParticipantDetails') ? withPrints : withPrints.map(forTheDoor)
     return { status: 200, body: encode(participantListCodec, shown) }
+  })
+
+  mount(apiRoutes.postAdminComplimentaryRegistration, async ({ body, caller }) => {
+    const row = await registerComplimentary(
+      { db, clock, currentEdition },
+      {
+        email: body.email,
+        kind: body.kind,
+        registrationTier: body.registration_tier,
+        badgeName: body.badge_name,
+        tShirtSize: body.t_shirt_size,
+        changingRoomType: body.changing_room_type,
+        accessNeeds: body.access_needs,
+        language: body.language,
+        actor: auditActor(caller),
+      },
+    )
+    const registration = toAdminRegistration(row, clock())
+    if (!registration) throw new Error(`The complimentary registration ${row.registrationId} cannot be shown`)
+    return {
+      status: 201,
+      body: encode(adminRegistrationCodec, { ...registration, registrationId: row.registrationId }),
+    }
   })
 
   mount(apiRoutes.putAdminRegistrationAttention, async ({ body, params, caller }) => {

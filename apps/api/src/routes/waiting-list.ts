@@ -51,6 +51,7 @@ export function mountWaitingListRoutes(
       badgeName: request.badgeName,
       tShirtSize: request.tShirtSize,
       changingRoomType: request.changingRoomType,
+      accessNeeds: request.accessNeeds,
       language: request.language ?? defaultLanguage,
     })
     return { status: 201, body: encode(waitingListEntryCodec, toWaitingListEntry(joined)) }

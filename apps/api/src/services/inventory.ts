@@ -92,10 +92,10 @@ export const takeSpotStatement = {
     )
     insert into registrations (
       registration_id, edition_id, user_id, registration_tier, badge_name, t_shirt_size, changing_room_type,
-      payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at
+      payment_status, amount_jpy, expires_at, created_at, updated_at, language, rules_agreed_at, access_needs
     )
     select $2::uuid, spot.edition_id, $3::uuid, spot.registration_tier, $4::text, $5::text, $6::text, 'pending',
-      $7::integer, $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz
+      $7::integer, $8::timestamptz, $9::timestamptz, $9::timestamptz, $10::text, $9::timestamptz, $12::text
     from spot
     returning registration_id`,
 }

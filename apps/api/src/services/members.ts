@@ -2,6 +2,7 @@ import type {
   AdminRegistration,
   ChangingRoomType,
   Clock,
+  ComplimentaryKind,
   Participant,
   PaymentStatus,
   Profile,
@@ -27,6 +28,9 @@ export interface RegistrationFields {
   badgeName: string
   tShirtSize: TShirtSize | null
   changingRoomType: ChangingRoomType | null
+  accessNeeds: string | null
+  /** Registered by the desk without payment (decision 185); left out where it does not matter. */
+  complimentaryKind?: ComplimentaryKind | null
   paymentStatus: PaymentStatus
   paymentUrl: string | null
   expiresAt: Date
@@ -38,6 +42,7 @@ function registrationBase(row: RegistrationFields) {
     badgeName: row.badgeName,
     ...(row.tShirtSize === null ? {} : { tShirtSize: row.tShirtSize }),
     ...(row.changingRoomType === null ? {} : { changingRoomType: row.changingRoomType }),
+    ...(row.accessNeeds === null ? {} : { accessNeeds: row.accessNeeds }),
   }
 }
 
@@ -139,6 +144,8 @@ interface ParticipantRow {
   badge_name: string | null
   t_shirt_size: TShirtSize | null
   changing_room_type: ChangingRoomType | null
+  access_needs: string | null
+  complimentary_kind: ComplimentaryKind | null
   payment_status: PaymentStatus | null
   payment_url: string | null
   expires_at: Date | string | null
@@ -156,11 +163,13 @@ interface ParticipantRow {
  * A registration as admins see it: as its user does, except that one whose checkout session is being opened
  * is shown as pending without a payment URL, because it holds a spot (decision 056).
  */
-function toAdminRegistration(row: RegistrationFields, now: number): AdminRegistration | undefined {
+export function toAdminRegistration(row: RegistrationFields, now: number): AdminRegistration | undefined {
   if (row.paymentStatus === 'pending' && row.paymentUrl === null && row.expiresAt.getTime() > now) {
     return { ...registrationBase(row), paymentStatus: 'pending', expiresAt: row.expiresAt.getTime() }
   }
-  return toRegistration(row, now)
+  const registration = toRegistration(row, now)
+  if (registration?.paymentStatus === 'pending' || !row.complimentaryKind) return registration
+  return registration && { ...registration, complimentary: row.complimentaryKind }
 }
 
 /** The registrations of the participant list's lateral join, each user's current one first. */
@@ -176,7 +185,9 @@ export async function participants(db: Executor, clock: Clock, editionId: string
     db,
     sql`
       select u.user_id, u.email,
-        r.registration_id, r.registration_tier, r.badge_name, r.t_shirt_size, r.changing_room_type, r.payment_status,
+        r.registration_id, r.registration_tier, r.badge_name, r.t_shirt_size, r.changing_room_type, r.access_needs,
+        r.complimentary_kind,
+        r.payment_status,
         r.payment_url, r.expires_at,
         a.user_id is not null as has_additional_info, a.club_activity_x_username,
         p.privacy, p.handle_name, p.urls,
@@ -213,6 +224,8 @@ export async function participants(db: Executor, clock: Clock, editionId: string
               badgeName: row.badge_name,
               tShirtSize: row.t_shirt_size,
               changingRoomType: row.changing_room_type,
+              accessNeeds: row.access_needs,
+              complimentaryKind: row.complimentary_kind,
               paymentStatus: row.payment_status,
               paymentUrl: row.payment_url,
               expiresAt: new Date(row.expires_at),

@@ -1,5 +1,5 @@
 import { type Clock, detailsChangeClosesAt, type RegistrationDetails } from '@furfes/core'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/database.ts'
 import { registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
@@ -8,6 +8,7 @@ import { recordAudit } from './audit.ts'
 import { flagReprint } from './badge-prints.ts'
 import type { CurrentEditionReader } from './current-edition.ts'
 import type { RegistrationRow } from './registration-queries.ts'
+import type { Erasure } from './retention.ts'
 
 /*
  * A paid participant changes their badge name, T-shirt size or changing room on My Page until the badge print day
@@ -36,6 +37,7 @@ export async function changeDetails(
     badgeName: details.badgeName,
     tShirtSize: details.tShirtSize ?? null,
     changingRoomType: details.changingRoomType ?? null,
+    accessNeeds: details.accessNeeds || null,
   }
   return db.transaction(async (tx) => {
     // Only while still paid: a cancellation that won the race leaves nothing to change.
@@ -57,6 +59,7 @@ export async function changeDetails(
           badgeName: row.badgeName,
           tShirtSize: row.tShirtSize,
           changingRoomType: row.changingRoomType,
+          accessNeeds: row.accessNeeds,
         },
         to: after,
       },
@@ -67,4 +70,31 @@ export async function changeDetails(
     await flagReprint(tx, row.registrationId)
     return changed
   })
+}
+
+/**
+ * What members entered in an edition's registrations, for retention (decision 161): the badge name column is
+ * required, so an erased one is empty; the payment link leads to a session of a person (the session id itself
+ * stays with the accounts). Access needs may say something about health (decision 185): they also leave the
+ * details changes' audit entries, which keep that a change happened and when.
+ */
+export function memberFieldErasures(editionId: string): Erasure[] {
+  return [
+    {
+      kind: 'registrations',
+      table: 'registrations',
+      set: sql`badge_name = '', t_shirt_size = null, changing_room_type = null, access_needs = null,
+        payment_url = null`,
+      where: sql`edition_id = ${editionId} and (badge_name <> '' or t_shirt_size is not null
+        or changing_room_type is not null or access_needs is not null or payment_url is not null)`,
+    },
+    {
+      kind: 'auditEntries',
+      table: 'staff_audit',
+      set: sql`details = (details #- '{from,accessNeeds}') #- '{to,accessNeeds}'`,
+      where: sql`action = 'participantChangedDetails'
+        and (details -> 'from' -> 'accessNeeds' is not null or details -> 'to' -> 'accessNeeds' is not null)
+        and subject in (select registration_id::text from registrations where edition_id = ${editionId})`,
+    },
+  ]
 }

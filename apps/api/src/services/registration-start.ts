@@ -60,6 +60,7 @@ async function takeSpot(
       iso(now),
       request.language ?? defaultLanguage,
       edition.id,
+      request.accessNeeds || null,
     ])
     return rows.length === 1 ? 'taken' : 'sold_out'
   } catch (error) {
@@ -179,6 +180,7 @@ export async function acceptOffer(deps: RegistrationDeps, input: AcceptOfferInpu
           badgeName: entry.badgeName,
           tShirtSize: entry.tShirtSize,
           changingRoomType: entry.changingRoomType,
+          accessNeeds: entry.accessNeeds,
           paymentStatus: 'pending',
           amountJpy: tiers[registrationTier].priceJpy,
           expiresAt: new Date(now + deps.checkoutClaimMs),

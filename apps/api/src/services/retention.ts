@@ -13,6 +13,7 @@ import { attentionErasures } from './attention.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { listEditions } from './editions.ts'
 import { guardianErasures } from './guardians.ts'
+import { memberFieldErasures } from './registration-details.ts'
 
 /*
  * Retention (docs/decisions/161-retention.md): once an edition's retention period has ended, its personal data is
@@ -55,15 +56,7 @@ const registrationsOf = (editionId: string) =>
  */
 const steps = {
   registrations: (editionId: string): Erasure[] => [
-    {
-      kind: 'registrations',
-      table: 'registrations',
-      // The badge name column is required: an erased one is empty. The payment link leads to a session of a
-      // person; the session id itself stays with the accounts.
-      set: sql`badge_name = '', t_shirt_size = null, changing_room_type = null, payment_url = null`,
-      where: sql`edition_id = ${editionId} and (badge_name <> '' or t_shirt_size is not null
-        or changing_room_type is not null or payment_url is not null)`,
-    },
+    ...memberFieldErasures(editionId),
     ...attentionErasures(editionId),
     ...guardianErasures(editionId),
   ],

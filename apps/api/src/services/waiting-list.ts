@@ -35,6 +35,7 @@ interface JoinInput {
   badgeName: string
   tShirtSize: TShirtSize | undefined
   changingRoomType: ChangingRoomType | undefined
+  accessNeeds?: string | undefined
   language: 'ja' | 'en'
 }
 
@@ -141,6 +142,7 @@ async function join(deps: WaitingListDeps, input: JoinInput): Promise<WaitingSta
       badgeName: input.badgeName,
       tShirtSize: input.tShirtSize ?? null,
       changingRoomType: input.changingRoomType ?? null,
+      accessNeeds: input.accessNeeds || null,
       language: input.language,
       status: 'waiting',
       joinedAt: new Date(now),

@@ -3,6 +3,7 @@ import {
   changingRoomTypes,
   isFursuitTier,
   isSponsorTier,
+  limits,
   type RegistrationForm,
   type RegistrationTier,
   type TShirtSize,
@@ -20,6 +21,8 @@ export type RegistrationFormValues = {
   badgeName: string
   tShirtSize: TShirtSize | undefined
   changingRoomType: ChangingRoomType | undefined
+  /** Empty: none (docs/decisions/185-desk-tools.md). */
+  accessNeeds: string
   agreedToRules: boolean
 }
 
@@ -28,12 +31,13 @@ export const emptyRegistrationForm = (tier?: RegistrationTier): RegistrationForm
   badgeName: '',
   tShirtSize: undefined,
   changingRoomType: undefined,
+  accessNeeds: '',
   agreedToRules: false,
 })
 
 /**
  * The registration form's fields after the tier: badge name, the T-shirt size or changing room the chosen tier
- * needs, and the agreement to the participation rules. Registering and joining a waiting list ask for exactly
+ * needs, optional access needs, and the agreement to the participation rules. Registering and joining a waiting list ask for exactly
  * these, checked by the same schema (`registrationFormSchema`); each form brings its own tier choice and button.
  * `name` prefixes the native field names, so two forms on one page keep their radio groups apart.
  */
@@ -105,6 +109,13 @@ export function RegistrationDetailsFields({
           optionLabel={(room) => t(`domain:changingRoomType.${room}`)}
         />
       )}
+
+      <FormTextField
+        form={form}
+        name="accessNeeds"
+        label={t('registration.accessNeeds')}
+        hint={t('registration.accessNeedsHint', { max: limits.accessNeedsMaxLength })}
+      />
 
       {agreement && (
         <RulesAgreementField

@@ -281,7 +281,7 @@ function PaidView({ registration }: { registration: Registration }) {
 }
 
 /**
- * A paid participant changes their badge name, T-shirt size or changing room with the registration form's fields
+ * A paid participant changes their badge name, T-shirt size, changing room or access needs with the registration form's fields
  * and rules, until the badge print day (docs/decisions/166-participants-change-their-details.md).
  */
 function DetailsChange({ registration }: { registration: Registration }) {
@@ -299,15 +299,17 @@ function DetailsChange({ registration }: { registration: Registration }) {
       badgeName: registration.badgeName,
       tShirtSize: registration.tShirtSize,
       changingRoomType: registration.changingRoomType,
+      accessNeeds: registration.accessNeeds ?? '',
       agreedToRules: true,
     },
-    async ({ registrationTier, badgeName, tShirtSize, changingRoomType }) =>
+    async ({ registrationTier, badgeName, tShirtSize, changingRoomType, accessNeeds }) =>
       account.cache.registration.set(
         await account.api.putRegistrationDetails({
           registrationTier,
           badgeName,
           tShirtSize,
           changingRoomType,
+          accessNeeds,
         }),
       ),
   )
@@ -355,6 +357,7 @@ function RegistrationFormView({
     badgeName: previous?.badgeName ?? '',
     tShirtSize: previous?.tShirtSize,
     changingRoomType: previous?.changingRoomType,
+    accessNeeds: previous?.accessNeeds ?? '',
     agreedToRules: false,
   })
   return (

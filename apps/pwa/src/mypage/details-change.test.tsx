@@ -34,6 +34,7 @@ describe('changing the details of a paid registration', () => {
           badgeName: 'Kitsune',
           tShirtSize: 'XL',
           changingRoomType: undefined,
+          accessNeeds: '',
         },
       },
     ])
@@ -52,6 +53,36 @@ describe('changing the details of a paid registration', () => {
 
     expect(await screen.findByText('バッジ名を入力してください。')).toBeTruthy()
     expect(detailsRequests(fake)).toEqual([])
+  })
+
+  it('shows the access needs given and saves new ones, refusing too long ones with the catalogue message', async () => {
+    const fake = signedIn()
+    fake.backend.state.registration = { ...paidRegistration('member', 'Kemo'), accessNeeds: 'Quiet room' }
+    renderApp('/en/mypage/registration', { account: fake.account, flags: flagsOn })
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Change details' }))
+    const field = await screen.findByLabelText(/Access needs \(optional\)/)
+    expect((field as HTMLInputElement).value).toBe('Quiet room')
+    fireEvent.change(field, { target: { value: '🦊'.repeat(201) } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Access needs must be at most 200 characters')).toBeTruthy()
+    expect(detailsRequests(fake)).toEqual([])
+
+    fireEvent.change(field, { target: { value: 'Wheelchair access' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Saved. A confirmation mail is on its way.')).toBeTruthy()
+    expect(detailsRequests(fake)).toEqual([
+      {
+        method: 'putRegistrationDetails',
+        body: {
+          registrationTier: 'member',
+          badgeName: 'Kemo',
+          tShirtSize: undefined,
+          changingRoomType: undefined,
+          accessNeeds: 'Wheelchair access',
+        },
+      },
+    ])
   })
 
   it('sends people to the contact form from the badge print day on', async () => {

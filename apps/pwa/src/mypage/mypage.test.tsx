@@ -197,6 +197,12 @@ describe('registration', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
     expect(screen.getByRole('table', { name: 'Tシャツのサイズ表（cm）' })).toBeTruthy()
     fireEvent.change(screen.getByRole('combobox', { name: /Tシャツのサイズ/ }), { target: { value: 'L' } })
+    expect(
+      screen.getByText(
+        /当日受付で手助けできるよう知っておいてほしいことを書いてください。会場のスタッフが確認します。200文字以内。/,
+      ),
+    ).toBeTruthy()
+    await type(/配慮してほしいこと（任意）/, ' 車椅子で来場します ')
     await click('button', 'お支払いへ進む')
     await waitFor(() => expect(fake.navigatedTo).toEqual(['https://checkout.example.com/c/pay/cs_test_1']))
     expect(
@@ -205,6 +211,7 @@ describe('registration', () => {
       registrationTier: 'sponsor',
       badgeName: 'ケモ',
       tShirtSize: 'L',
+      accessNeeds: '車椅子で来場します',
       agreedToRules: true,
       successUrl: 'http://localhost:5173/ja/mypage/dashboard?refresh=true',
       cancelUrl: 'http://localhost:5173/ja/mypage/registration?refresh=true',

@@ -80,6 +80,7 @@ export function ParticipantDialog({
       t('participants.column.changingRoom'),
       registration?.changingRoomType && t(`domain:changingRoomType.${registration.changingRoomType}`),
     ],
+    [t('participants.column.accessNeeds'), registration?.accessNeeds],
     [t('participants.column.xUsername'), participant.registrationAdditionalInfo?.clubActivityXUsername],
     [t('participants.column.registrationId'), registrationId],
     [t('participants.column.userId'), participant.user.userId],

@@ -299,6 +299,17 @@ function ParticipantRow(props: {
         {participant.attention?.flagged && (
           <Chip size="small" color="warning" label={t('scan.attention')} title={participant.attention.note} />
         )}
+        {registration?.paymentStatus !== 'pending' && registration?.complimentary && (
+          <Chip size="small" label={t(`participants.complimentary.${registration.complimentary}`)} />
+        )}
+        {registration?.accessNeeds && (
+          <Chip
+            size="small"
+            color="info"
+            label={t('participants.accessNeedsChip')}
+            title={registration.accessNeeds}
+          />
+        )}
       </TableCell>
       <TableCell>{participant.profile?.handleName}</TableCell>
       {props.showEmail && <TableCell>{participant.user.email}</TableCell>}

@@ -22,9 +22,17 @@ const people = [
     changingRoomType: 'male',
     xUsername: 'fox_1',
     email: 'fox@example.com',
+    accessNeeds: 'Wheelchair access',
+    attention: { flagged: true, note: 'See the desk lead' },
     addons: [{ code: 'cooking_club_tasting', name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }],
   }),
-  participant({ n: 2, badgeName: '=HYPERLINK("http://evil")', paymentStatus: 'canceled' }),
+  participant({
+    n: 2,
+    badgeName: '=HYPERLINK("http://evil")',
+    paymentStatus: 'canceled',
+    complimentary: 'guest',
+    attention: { flagged: false, note: 'Quiet room' },
+  }),
   participant({ n: 3, badgeName: 'Comma, "quoted"\nline', paymentStatus: 'pending' }),
   participant({ n: 4, badgeName: 'x', withoutRegistration: true }),
 ]
@@ -83,6 +91,16 @@ describe('participant CSV', () => {
       addons: 'cooking_club_tasting',
       checked_in_at: '2025-05-10 09:30:00',
       checked_in_device: '受付1',
+      access_needs: 'Wheelchair access',
+      door_note: 'See the desk lead',
+      attention_flagged: 'true',
+      complimentary: '',
+    })
+    expect(parsed.data[1]).toMatchObject({
+      access_needs: '',
+      door_note: 'Quiet room',
+      attention_flagged: 'false',
+      complimentary: 'guest',
     })
     expect(parsed.data[2]?.badge_name).toBe('Comma, "quoted"\nline')
     expect(parsed.data[2]?.checked_in_at).toBe('')

@@ -19,6 +19,10 @@ export const csvColumns = [
   'addons',
   'checked_in_at',
   'checked_in_device',
+  'access_needs',
+  'door_note',
+  'attention_flagged',
+  'complimentary',
 ] as const
 type CsvColumn = (typeof csvColumns)[number]
 
@@ -82,6 +86,12 @@ function participantRow(
     addons: participant.addons?.map((addon) => addon.code).join(' ') ?? '',
     checked_in_at: checkIn ? formatTokyoDateTime(checkIn.checkedInAt) : '',
     checked_in_device: checkIn ? (checkIn.deviceName ?? checkIn.deviceId) : '',
+    // What the participant stated (decision 185) and what staff told the door (decision 175).
+    access_needs: registration?.accessNeeds ?? '',
+    door_note: participant.attention?.note ?? '',
+    attention_flagged: participant.attention?.flagged ? 'true' : 'false',
+    // Given by the desk without payment, and to whom (decision 185); empty for a registration paid for.
+    complimentary: (registration?.paymentStatus !== 'pending' && registration?.complimentary) || '',
   }
 }
 

@@ -70,21 +70,35 @@ function Subject({ subject }: { subject: VerdictSubject }) {
 
 /**
  * Staff's note on the person (decision 175): why the panel is amber when they flagged it, for information
- * otherwise.
+ * otherwise; then the access needs the person stated, always for information (decision 185).
  */
 function AttentionNote({ subject, flagged }: { subject: VerdictSubject; flagged: boolean }) {
   const { t } = useTranslation('reception')
   const note = subject.participant?.attention?.note
-  if (!note) return null
+  const accessNeeds = subject.participant?.registration?.accessNeeds
   return (
-    <Box data-attention-note>
-      <Typography variant={flagged ? 'h5' : 'h6'} component="h3" sx={{ fontWeight: 700 }}>
-        {t(flagged ? 'verdict.attentionReason' : 'verdict.note')}
-      </Typography>
-      <Typography variant={flagged ? 'h4' : 'h6'} component="p" sx={{ wordBreak: 'break-word' }}>
-        {note}
-      </Typography>
-    </Box>
+    <>
+      {note && (
+        <Box data-attention-note>
+          <Typography variant={flagged ? 'h5' : 'h6'} component="h3" sx={{ fontWeight: 700 }}>
+            {t(flagged ? 'verdict.attentionReason' : 'verdict.note')}
+          </Typography>
+          <Typography variant={flagged ? 'h4' : 'h6'} component="p" sx={{ wordBreak: 'break-word' }}>
+            {note}
+          </Typography>
+        </Box>
+      )}
+      {accessNeeds && (
+        <Box data-access-needs>
+          <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+            {t('verdict.accessNeeds')}
+          </Typography>
+          <Typography variant="h6" component="p" sx={{ wordBreak: 'break-word' }}>
+            {accessNeeds}
+          </Typography>
+        </Box>
+      )}
+    </>
   )
 }
 

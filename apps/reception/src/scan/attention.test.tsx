@@ -32,6 +32,7 @@ async function doorApp(language: 'ja' | 'en') {
         badgeName: 'コン',
         tier: 'member',
         attention: { flagged: true, note: '受付リーダーへ案内してください' },
+        accessNeeds: '車椅子で来場します',
       }),
       participantWire({
         n: 2,
@@ -40,6 +41,7 @@ async function doorApp(language: 'ja' | 'en') {
         attention: { flagged: false, note: 'Wheelchair access requested' },
       }),
       participantWire({ n: 3, badgeName: 'Bear', tier: 'member' }),
+      participantWire({ n: 4, badgeName: 'Hare', tier: 'member', accessNeeds: 'Quiet place to wait' }),
     ],
   })
   const path = `/${language}/admin/scan`
@@ -68,6 +70,9 @@ describe('attention at the door', () => {
         within(panel).getByText('スタッフが要確認にしています。通す前にメモを読んでください：'),
       ).toBeTruthy()
       expect(within(panel).getByText('受付リーダーへ案内してください')).toBeTruthy()
+      // The access needs the person stated come with the note, offline too (decision 185).
+      expect(within(panel).getByText('本人が伝えている配慮してほしいこと')).toBeTruthy()
+      expect(within(panel).getByText('車椅子で来場します')).toBeTruthy()
       expect(within(panel).getByText('コン')).toBeTruthy()
       expect(within(panel).getByText('入場バッジ')).toBeTruthy()
       // The code is still the proof: the check-in is recorded on this device, to upload later.
@@ -115,5 +120,16 @@ describe('attention at the door', () => {
     await act(async () => app.scanner.show(await signCode(key, { n: 3 }, validAtEvent)))
     const next = panelOf(await screen.findByText('Bear'))
     expect(within(next).queryByText('Staff note')).toBeNull()
+    expect(within(next).queryByText('Access needs the person stated')).toBeNull()
+  })
+
+  appTest('shows stated access needs as information on a green verdict, not amber (en)', async () => {
+    const app = await doorApp('en')
+    await act(async () => app.scanner.show(await signCode(key, { n: 4 }, validAtEvent)))
+    const panel = panelOf(await screen.findByText('Valid', { selector: 'h2' }))
+    expect(panel.dataset.verdict).toBe('valid')
+    expect(within(panel).getByText('Access needs the person stated')).toBeTruthy()
+    expect(within(panel).getByText('Quiet place to wait')).toBeTruthy()
+    expect(app.cues).toEqual(['valid'])
   })
 })

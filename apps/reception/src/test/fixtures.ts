@@ -34,6 +34,10 @@ export interface ParticipantSeed {
   withoutRegistration?: boolean
   /** Staff's note for the door and its flag (decision 175). */
   attention?: { flagged: boolean; note: string }
+  /** What the participant stated about their access needs (decision 185). */
+  accessNeeds?: string
+  /** Registered by the desk without payment (decision 185). */
+  complimentary?: 'guest' | 'dealer' | 'staff'
   /** The add-ons paid for (decision 178). */
   addons?: ParticipantWire['addons']
 }
@@ -50,6 +54,7 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
     badge_name: seed.badgeName,
     ...(seed.tShirtSize ? { t_shirt_size: seed.tShirtSize } : {}),
     ...(seed.changingRoomType ? { changing_room_type: seed.changingRoomType } : {}),
+    ...(seed.accessNeeds ? { access_needs: seed.accessNeeds } : {}),
   }
   const registration: AdminRegistrationWire =
     status === 'pending'
@@ -59,7 +64,11 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
           payment_url: 'https://checkout.example/pay',
           expires_at: '2025-05-10T01:00:00.000Z',
         }
-      : { ...base, payment_status: status }
+      : {
+          ...base,
+          payment_status: status,
+          ...(seed.complimentary ? { complimentary: seed.complimentary } : {}),
+        }
   return {
     user: { user_id: userIdOf(seed.n), email: seed.email ?? `user${seed.n}@example.com` },
     ...(seed.withoutRegistration ? {} : { registration }),

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defaultLanguage, supportedLanguages } from '../domain/language.ts'
+import { complimentaryKinds } from '../domain/registration.ts'
 import { validationMessage } from '../errors/catalogue.ts'
-import { attentionNoteSchema, storedTextSchema, userIdSchema } from '../validation/fields.ts'
+import { attentionNoteSchema, emailSchema, storedTextSchema, userIdSchema } from '../validation/fields.ts'
 import {
   badgePrintFromWire,
   badgePrintSchema,
@@ -22,9 +24,11 @@ import {
   adminRegistrationSchema,
   adminRegistrationToWire,
   adminRegistrationWireSchema,
+  checkTierFields,
   registrationAdditionalInfoFromWire,
   registrationAdditionalInfoToWire,
   registrationAdditionalInfoWireSchema,
+  registrationFieldsWire,
   storedRegistrationAdditionalInfoSchema,
 } from './registration.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
@@ -186,6 +190,26 @@ export const participantListCodec = listCodec(
   participantToWire,
 )
 
+/**
+ * A registration the desk gives without payment (docs/decisions/185-desk-tools.md): the registration form's
+ * fields for the member account with this address, and who the spot is for.
+ */
+export const complimentaryRegistrationRequestWireSchema = component(
+  z
+    .object({
+      email: emailSchema.describe("The member account's e-mail address"),
+      kind: z.enum(complimentaryKinds, { error: validationMessage('invalidInput') }),
+      ...registrationFieldsWire,
+      language: z
+        .enum(supportedLanguages)
+        .default(defaultLanguage)
+        .describe('The language of the mail the person gets'),
+    })
+    .superRefine(checkTierFields),
+  { id: 'ComplimentaryRegistrationRequest', description: 'Registers a member without payment' },
+)
+export type ComplimentaryRegistrationRequestWire = z.infer<typeof complimentaryRegistrationRequestWireSchema>
+
 const admin = routeGroup('admin', 'admin')
 
 /** The participant list route. */
@@ -207,5 +231,15 @@ export const participantRoutes = {
       body: attentionRequestWireSchema,
     },
     responses: { 200: { description: 'The note and flag as stored', schema: attentionWireSchema } },
+  }),
+  postAdminComplimentaryRegistration: admin.post('/admin/registrations/complimentary', {
+    staff: 'registerComplimentary',
+    summary: 'Register a guest, dealer or staff member without payment',
+    description:
+      'Takes a spot of the tier in the current edition (never past its capacity), records the registration as ' +
+      'paid with 0 JPY and its kind, audits it and owes the person the receipt mail with their code. Errors: 404 ' +
+      'complimentaryNoAccount; 409 soldOut, purchaseSessionAlreadyExists and the edition checks of registering.',
+    request: { body: complimentaryRegistrationRequestWireSchema },
+    responses: { 201: { description: 'The registration', schema: adminRegistrationWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -3,6 +3,7 @@ import { defaultLanguage, supportedLanguages } from '../domain/language.ts'
 import {
   type ChangingRoomType,
   changingRoomTypes,
+  complimentaryKinds,
   inventoryStatuses,
   type PaymentStatus,
   type TShirtSize,
@@ -15,6 +16,7 @@ import {
   registrationTiers,
 } from '../domain/registration-tier.ts'
 import {
+  accessNeedsSchema,
   badgeNameSchema,
   changingRoomTypeSchema,
   paymentUrlSchema,
@@ -106,6 +108,9 @@ const registrationBase = {
   ),
   t_shirt_size: tShirtSizeSchema.optional().describe('Sponsor tiers only'),
   changing_room_type: changingRoomTypeSchema.optional().describe('Fursuit tiers only'),
+  access_needs: storedTextSchema
+    .optional()
+    .describe('What the participant told reception staff about their access needs; absent when nothing'),
 }
 
 const pendingRegistrationShape = {
@@ -146,6 +151,14 @@ const registrationIdField = {
     .describe("The registration's id, as the registration code's registration_id names it"),
 }
 
+/** Admins see whether a registration was given without payment, and to whom (decision 185). */
+const complimentaryField = {
+  complimentary: z
+    .enum(complimentaryKinds)
+    .optional()
+    .describe('Registered by the desk without payment: a guest, a dealer or a staff member'),
+}
+
 export const adminRegistrationWireSchema = component(
   z.discriminatedUnion('payment_status', [
     z.object({
@@ -159,7 +172,7 @@ export const adminRegistrationWireSchema = component(
         .describe('When payment_url stops working; without one, when the held spot goes back'),
       ...registrationIdField,
     }),
-    z.object({ ...settledRegistrationShape, ...registrationIdField }),
+    z.object({ ...settledRegistrationShape, ...registrationIdField, ...complimentaryField }),
   ]),
   {
     id: 'AdminRegistration',
@@ -177,6 +190,7 @@ export const registrationFieldsWire = {
   changing_room_type: changingRoomTypeSchema
     .optional()
     .describe('Required for fursuit tiers; not allowed otherwise'),
+  access_needs: accessNeedsSchema.optional(),
 }
 
 /** The size and room a tier needs, and none it does not (the same rule as the form's, by wire names). */
@@ -234,8 +248,8 @@ export const registrationDetailsRequestWireSchema = component(
   {
     id: 'RegistrationDetailsRequest',
     description:
-      "A paid registration's badge name, T-shirt size and changing room, with its tier (which must stay the same), " +
-      'under the rules of RegistrationRequest',
+      "A paid registration's badge name, T-shirt size, changing room and access needs, with its tier (which " +
+      'must stay the same), under the rules of RegistrationRequest; access needs left out or empty are cleared',
   },
 )
 export type RegistrationDetailsRequestWire = z.infer<typeof registrationDetailsRequestWireSchema>
@@ -342,6 +356,7 @@ const registrationShape = {
   badgeName: z.string(),
   tShirtSize: z.enum(tShirtSizes).optional(),
   changingRoomType: z.enum(changingRoomTypes).optional(),
+  accessNeeds: z.string().optional(),
 }
 
 /**
@@ -404,6 +419,7 @@ export function registrationFieldsToWire(form: RegistrationForm) {
     badge_name: form.badgeName,
     ...(isSponsorTier(form.registrationTier) ? { t_shirt_size: form.tShirtSize } : {}),
     ...(isFursuitTier(form.registrationTier) ? { changing_room_type: form.changingRoomType } : {}),
+    ...(form.accessNeeds ? { access_needs: form.accessNeeds } : {}),
     agreed_to_rules: form.agreedToRules,
   }
 }
@@ -425,6 +441,8 @@ export const registrationDetailsSchema = z.object({
   badgeName: z.string(),
   tShirtSize: z.enum(tShirtSizes).optional(),
   changingRoomType: z.enum(changingRoomTypes).optional(),
+  /** Empty or left out clears them. */
+  accessNeeds: accessNeedsSchema.optional(),
 })
 export type RegistrationDetails = z.output<typeof registrationDetailsSchema>
 
@@ -439,6 +457,7 @@ export const registrationDetailsRequestCodec = z.codec(
       badge_name: details.badgeName,
       ...(isSponsorTier(details.registrationTier) ? { t_shirt_size: details.tShirtSize } : {}),
       ...(isFursuitTier(details.registrationTier) ? { changing_room_type: details.changingRoomType } : {}),
+      ...(details.accessNeeds ? { access_needs: details.accessNeeds } : {}),
     }),
   },
 )
@@ -484,7 +503,11 @@ export const adminRegistrationSchema = z.intersection(
       paymentUrl: z.string().optional(),
       expiresAt: z.number(),
     }),
-    z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+    z.object({
+      ...registrationShape,
+      paymentStatus: z.enum(['paid', 'expired', 'canceled']),
+      complimentary: z.enum(complimentaryKinds).optional(),
+    }),
   ]),
   z.object({ registrationId: z.string().optional() }),
 )
@@ -510,6 +533,12 @@ export function adminRegistrationToWire({
   const { expiresAt, ...pending } = registration
   return { ...toWireNames(pending), expires_at: toIso(expiresAt), ...id }
 }
+
+/** A registration as admins see it; the answer to a complimentary registration (decision 185). */
+export const adminRegistrationCodec = z.codec(adminRegistrationWireSchema, adminRegistrationSchema, {
+  decode: adminRegistrationFromWire,
+  encode: adminRegistrationToWire,
+})
 
 const memberRegistration = routeGroup('member', 'registration')
 

@@ -91,6 +91,7 @@ export const apiRoutes = {
   getAnnouncements: announcementRoutes.getAnnouncements,
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
+  postAdminComplimentaryRegistration: participantRoutes.postAdminComplimentaryRegistration,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,

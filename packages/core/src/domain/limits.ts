@@ -14,6 +14,8 @@ export const limits = {
   urlMaxLength: 2048,
   /** Not in the spec: a staff note for the door is read at a glance (docs/decisions/175-door-attention.md). */
   attentionNoteMaxLength: 200,
+  /** Not in the spec: what a participant tells the door about their access needs, as short as a staff note. */
+  accessNeedsMaxLength: 200,
 } as const
 
 /** X (Twitter) user names: 1 to 15 letters, digits, underscores or hyphens. */

@@ -10,6 +10,12 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
 export const changingRoomTypes = ['male', 'female'] as const
 export type ChangingRoomType = (typeof changingRoomTypes)[number]
 
+/**
+ * Who a complimentary registration is for: the desk registers them without payment (docs/decisions/185-desk-tools.md).
+ */
+export const complimentaryKinds = ['guest', 'dealer', 'staff'] as const
+export type ComplimentaryKind = (typeof complimentaryKinds)[number]
+
 /** Official T-shirt sizes, smallest first. */
 export const tShirtSizes = ['S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
 export type TShirtSize = (typeof tShirtSizes)[number]

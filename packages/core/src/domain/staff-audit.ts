@@ -24,6 +24,8 @@ export const staffAuditActions = [
   'participantChangedTier',
   // A staff member refunded a registration's add-on alone (decision 178).
   'addonRefunded',
+  // The desk registered a guest, dealer or staff member without payment (decision 185).
+  'complimentaryRegistered',
   // Announcements (decision 173): published, corrected (before and after), withdrawn, sent by mail.
   'announcementPublished',
   'announcementCorrected',

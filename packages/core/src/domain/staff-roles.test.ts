@@ -19,13 +19,14 @@ describe('staff roles', () => {
     }
   })
 
-  it("gives the desk the door's actions plus details, notes, refunds within the policy and the waiting list", () => {
+  it("gives the desk the door's actions plus details, notes, refunds within the policy, the waiting list and complimentary registrations", () => {
     expect(staffPermissions.desk).toEqual([
       ...staffPermissions.door,
       'viewParticipantDetails',
       'editNotes',
       'refundWithinPolicy',
       'manageWaitingList',
+      'registerComplimentary',
     ])
     expect(staffMay(['desk'], 'refundBeyondPolicy')).toBe(false)
     expect(staffMay(['desk'], 'exportWithEmail')).toBe(false)

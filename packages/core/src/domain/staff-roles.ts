@@ -20,6 +20,7 @@ export const staffActions = [
   'editNotes',
   'refundWithinPolicy',
   'manageWaitingList',
+  'registerComplimentary',
   // The committee: money, settings and people.
   'refundBeyondPolicy',
   'viewFigures',
@@ -43,6 +44,7 @@ const desk = [
   'editNotes',
   'refundWithinPolicy',
   'manageWaitingList',
+  'registerComplimentary',
 ] as const
 
 /** The actions of each role: the desk does what the door does and more; the committee does everything. */

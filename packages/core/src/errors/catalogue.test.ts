@@ -97,6 +97,8 @@ const englishTexts = {
     addonNeedsPaidRegistration: 'Add-ons can be bought once your registration is paid.',
     addonAlreadyBought: 'You have already bought this item.',
     addonNotBought: 'There is no paid purchase of this item to refund.',
+    complimentaryNoAccount:
+      'No account uses this email address. Ask the person to create one on the site first, then try again.',
     pushServiceNotAllowed:
       'Notifications cannot be set up with this browser’s push service. Try another browser.',
     announcementChanged:
@@ -158,6 +160,8 @@ const englishTexts = {
     attentionNoteTooLong: 'The note must be at most {{max}} characters',
     attentionNoteInvalidCharacter: 'The note contains a character that cannot be stored ({{character}})',
     attentionNoteRequired: 'Write what door staff should know when you flag a participant',
+    accessNeedsTooLong: 'Access needs must be at most {{max}} characters',
+    accessNeedsInvalidCharacter: 'Access needs contain a character that cannot be stored ({{character}})',
     dateTimeInvalid: 'Enter a date and time in Japan as YYYY-MM-DD HH:MM.',
     sessionIdInvalid: 'Use up to 40 lower-case letters, digits and hyphens (for example opening).',
     sessionIdRepeated: 'Another session already has this id.',

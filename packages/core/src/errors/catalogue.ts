@@ -88,6 +88,8 @@ export const productErrorKeys = [
   'addonNeedsPaidRegistration',
   'addonAlreadyBought',
   'addonNotBought',
+  // A complimentary registration for an address no member account has (decision 185).
+  'complimentaryNoAccount',
   // Web Push (decision 176): a subscription whose endpoint is not at a known push service.
   'pushServiceNotAllowed',
   // Announcements (decision 173): a correction over someone else's, a withdrawn one changed or mailed, bad content.
@@ -235,6 +237,8 @@ export const validationMessageKeys = [
   'attentionNoteTooLong',
   'attentionNoteInvalidCharacter',
   'attentionNoteRequired',
+  'accessNeedsTooLong',
+  'accessNeedsInvalidCharacter',
   // Timetable sessions and their spreadsheet (decision 172).
   'dateTimeInvalid',
   'sessionIdInvalid',

@@ -118,28 +118,45 @@ export const handleNameSchema = nameText({
     'or bidi characters',
 )
 
+/** Short free text of one line: trimmed, may be empty, `max` characters as seen, storable (decision 015). */
+function shortNoteText(rules: { max: number; tooLong: ErrorMessageKey; refused: ErrorMessageKey }) {
+  return z
+    .string({ error: missingOrInvalid })
+    .trim()
+    .superRefine((value, ctx) => {
+      const refused = firstRefusedCharacter(value)
+      if (refused === undefined) return
+      ctx.addIssue({ code: 'custom', message: rules.refused, params: { character: codePointLabel(refused) } })
+    })
+    .refine((value) => graphemeLength(value) <= rules.max, {
+      message: rules.tooLong,
+      params: { max: rules.max },
+    })
+    .meta({ maxLength: rules.max * maxCodePointsPerGrapheme })
+}
+
 /**
  * A staff note for the door (docs/decisions/175-door-attention.md): trimmed, may be empty, at most 200
  * characters as seen, only characters every stored text may hold (decision 015).
  */
-export const attentionNoteSchema = z
-  .string({ error: missingOrInvalid })
-  .trim()
-  .superRefine((value, ctx) => {
-    const refused = firstRefusedCharacter(value)
-    if (refused === undefined) return
-    ctx.addIssue({
-      code: 'custom',
-      message: validationMessage('attentionNoteInvalidCharacter'),
-      params: { character: codePointLabel(refused) },
-    })
-  })
-  .refine((value) => graphemeLength(value) <= limits.attentionNoteMaxLength, {
-    message: validationMessage('attentionNoteTooLong'),
-    params: { max: limits.attentionNoteMaxLength },
-  })
-  .meta({ maxLength: limits.attentionNoteMaxLength * maxCodePointsPerGrapheme })
-  .describe('Up to 200 characters as a person sees them (grapheme clusters), no control or bidi characters')
+export const attentionNoteSchema = shortNoteText({
+  max: limits.attentionNoteMaxLength,
+  tooLong: validationMessage('attentionNoteTooLong'),
+  refused: validationMessage('attentionNoteInvalidCharacter'),
+}).describe('Up to 200 characters as a person sees them (grapheme clusters), no control or bidi characters')
+
+/**
+ * What a participant tells reception staff about their access needs (docs/decisions/185-desk-tools.md): the
+ * same rules as a staff note; empty means none.
+ */
+export const accessNeedsSchema = shortNoteText({
+  max: limits.accessNeedsMaxLength,
+  tooLong: validationMessage('accessNeedsTooLong'),
+  refused: validationMessage('accessNeedsInvalidCharacter'),
+}).describe(
+  'Access needs for reception staff; up to 200 characters as a person sees them (grapheme clusters), no ' +
+    'control or bidi characters; empty means none',
+)
 
 /**
  * Free text no rule of the spec covers (a reception device's name): only characters every stored text may

@@ -4,6 +4,7 @@ import type { ChangingRoomType, TShirtSize } from '../domain/registration.ts'
 import { isFursuitTier, isSponsorTier, type RegistrationTier } from '../domain/registration-tier.ts'
 import { type ErrorMessageKey, productMessage, validationMessage } from '../errors/catalogue.ts'
 import {
+  accessNeedsSchema,
   badgeNameSchema,
   changingRoomTypeSchema,
   currentPasswordSchema,
@@ -60,6 +61,8 @@ const registrationFormShape = {
   tShirtSize: tShirtSizeSchema.optional(),
   changingRoomType: changingRoomTypeSchema.optional(),
   agreedToRules: rulesAgreementSchema,
+  /** Empty or left out: none (docs/decisions/185-desk-tools.md). */
+  accessNeeds: accessNeedsSchema.optional(),
 }
 
 function checkTier(

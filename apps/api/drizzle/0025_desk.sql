@@ -1,0 +1,6 @@
+ALTER TABLE "staff_audit" DROP CONSTRAINT "staff_audit_action";--> statement-breakpoint
+ALTER TABLE "registrations" ADD COLUMN "access_needs" text;--> statement-breakpoint
+ALTER TABLE "registrations" ADD COLUMN "complimentary_kind" text;--> statement-breakpoint
+ALTER TABLE "waiting_list_entries" ADD COLUMN "access_needs" text;--> statement-breakpoint
+ALTER TABLE "staff_audit" ADD CONSTRAINT "staff_audit_action" CHECK ("staff_audit"."action" in ('refund', 'eventCancellationStarted', 'featureFlagsChanged', 'csvExported', 'checkInUndone', 'staffInvited', 'staffRoleChanged', 'staffDisabled', 'staffEnabled', 'retentionRun', 'attentionChanged', 'participantCanceled', 'participantChangedDetails', 'participantChangedTier', 'addonRefunded', 'complimentaryRegistered', 'announcementPublished', 'announcementCorrected', 'announcementWithdrawn', 'announcementMailed'));--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_complimentary_kind" CHECK ("registrations"."complimentary_kind" in ('guest', 'dealer', 'staff'));
