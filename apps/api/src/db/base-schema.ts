@@ -124,6 +124,11 @@ export const registrations = pgTable(
      * (the API takes none without it); null only on registrations made before the rule (decision 124).
      */
     rulesAgreedAt: instant('rules_agreed_at'),
+    /**
+     * The short number on the badge staff read aloud (decision 189): 1, 2, 3… per edition, given once, when the
+     * registration is first paid, in that transaction; null until then.
+     */
+    badgeNumber: integer('badge_number'),
   },
   (table) => [
     check(
@@ -143,6 +148,7 @@ export const registrations = pgTable(
     index('registrations_user_latest').on(table.userId, table.createdAt),
     // The participant list, figures and badge sheets of one edition.
     index('registrations_by_edition').on(table.editionId, table.paymentStatus),
+    uniqueIndex('registrations_badge_number').on(table.editionId, table.badgeNumber),
   ],
 )
 

@@ -36,6 +36,8 @@ export interface ParticipantSeed {
   attention?: { flagged: boolean; note: string }
   /** The add-ons paid for (decision 178). */
   addons?: ParticipantWire['addons']
+  /** The badge's short number (decision 189); none unless given. */
+  badgeNumber?: number
 }
 
 export const userIdOf = (n: number) => testUuid(1000 + n)
@@ -59,7 +61,11 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
           payment_url: 'https://checkout.example/pay',
           expires_at: '2025-05-10T01:00:00.000Z',
         }
-      : { ...base, payment_status: status }
+      : {
+          ...base,
+          payment_status: status,
+          ...(seed.badgeNumber === undefined ? {} : { badge_number: seed.badgeNumber }),
+        }
   return {
     user: { user_id: userIdOf(seed.n), email: seed.email ?? `user${seed.n}@example.com` },
     ...(seed.withoutRegistration ? {} : { registration }),

@@ -159,7 +159,16 @@ export const adminRegistrationWireSchema = component(
         .describe('When payment_url stops working; without one, when the held spot goes back'),
       ...registrationIdField,
     }),
-    z.object({ ...settledRegistrationShape, ...registrationIdField }),
+    z.object({
+      ...settledRegistrationShape,
+      ...registrationIdField,
+      badge_number: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('The short number on the badge (decision 189), per edition; absent until first paid'),
+    }),
   ]),
   {
     id: 'AdminRegistration',
@@ -477,7 +486,11 @@ export const adminRegistrationSchema = z.intersection(
       paymentUrl: z.string().optional(),
       expiresAt: z.number(),
     }),
-    z.object({ ...registrationShape, paymentStatus: z.enum(['paid', 'expired', 'canceled']) }),
+    z.object({
+      ...registrationShape,
+      paymentStatus: z.enum(['paid', 'expired', 'canceled']),
+      badgeNumber: z.number().optional(),
+    }),
   ]),
   z.object({ registrationId: z.string().optional() }),
 )
