@@ -40,18 +40,49 @@ function addedParticipant(badgeName: string, index: number) {
       registration_tier: (['member', 'fursuiter', 'sponsor', 'sponsor_fursuiter'] as const)[index % 4],
       badge_name: badgeName,
       payment_status: 'paid',
+      badge_number: 100 + index,
     },
   }
 }
 
+const pointsPerMm = 72 / 25.4
+const pxPerMm = 96 / 25.4
+
 async function pdfOf(page: Page) {
   await page.emulateMedia({ media: 'print' })
+  // Where each badge of the first sheet lies on the paper as printed, in millimetres from its corner.
+  const badges = await page
+    .locator('[data-badge-sheet]')
+    .first()
+    .locator('[data-badge]')
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect()
+        return {
+          x: box.left + window.scrollX,
+          y: box.top + window.scrollY,
+          width: box.width,
+          height: box.height,
+        }
+      }),
+    )
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
   await page.emulateMedia({ media: 'screen' })
   const document = await getDocumentProxy(new Uint8Array(pdf))
   const { totalPages, text } = await extractText(document, { mergePages: true })
-  // Chromium may split a run of glyphs; the names are compared without the spaces between them.
-  return { totalPages, text: text.replace(/\s+/g, '') }
+  const [, , widthPt = 0, heightPt = 0] = (await document.getPage(1)).view
+  return {
+    totalPages,
+    // Chromium may split a run of glyphs; the names are compared without the spaces between them.
+    text: text.replace(/\s+/g, ''),
+    pageMm: { width: widthPt / pointsPerMm, height: heightPt / pointsPerMm },
+    badgesMm: badges.map((box) => ({
+      x: box.x / pxPerMm,
+      y: box.y / pxPerMm,
+      width: box.width / pxPerMm,
+      height: box.height / pxPerMm,
+    })),
+  }
 }
 
 test('the badge sheets print to A4 PDF pages holding every name, fitted to the badge', async ({
@@ -110,6 +141,19 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
 
     const sheet = await pdfOf(page)
     expect(sheet.totalPages).toBe(2)
+    // A4 exactly, and ten 91 × 55 mm badges at the stock's 14 mm and 11 mm margins, two columns of five.
+    expect(sheet.pageMm.width).toBeCloseTo(210, 0)
+    expect(sheet.pageMm.height).toBeCloseTo(297, 0)
+    expect(sheet.badgesMm).toHaveLength(10)
+    sheet.badgesMm.forEach((badge, index) => {
+      expect(badge.width, `badge ${index} width`).toBeCloseTo(91, 1)
+      expect(badge.height, `badge ${index} height`).toBeCloseTo(55, 1)
+      expect(badge.x, `badge ${index} left`).toBeCloseTo(14 + (index % 2) * 91, 1)
+      expect(badge.y, `badge ${index} top`).toBeCloseTo(11 + Math.floor(index / 2) * 55, 1)
+    })
+    // The short numbers staff read aloud, not the registration ids (decision 189).
+    expect(sheet.text).toContain('No.100')
+    expect(sheet.text).not.toContain(fox.registrationId.replace(/\s+/g, ''))
     for (const name of [fox.badgeName, ...addedNames]) expect(sheet.text).toContain(name.replace(/\s+/g, ''))
     // The screen's controls are not printed.
     expect(sheet.text).not.toContain('Markthese')

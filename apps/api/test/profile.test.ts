@@ -143,6 +143,7 @@ describe.each(databaseKinds)('profiles and additional info on %s', (kind) => {
             registration_tier: 'member',
             badge_name: 'Kemo',
             payment_status: 'paid',
+            badge_number: 1,
           },
           registration_additional_info: { club_activity_x_username: 'paid_user' },
           profile,

@@ -1,8 +1,7 @@
-import { type AppProps, AppProviders, createAppTheme, RouterLink } from '@furfes/ui'
+import { type AppProps, AppProviders } from '@furfes/ui'
 import { type ReceptionServices, ServicesProvider } from './app/services.tsx'
-
-const theme = createAppTheme({ linkComponent: RouterLink })
+import { receptionTheme } from './layout/theme.ts'
 
 export function App(props: AppProps<ReceptionServices>) {
-  return <AppProviders {...props} ServicesProvider={ServicesProvider} theme={theme} />
+  return <AppProviders {...props} ServicesProvider={ServicesProvider} theme={receptionTheme} />
 }

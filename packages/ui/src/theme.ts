@@ -1,5 +1,5 @@
 import { brandColors, breakpoints } from '@furfes/core'
-import { createTheme, darken, lighten, type Theme } from '@mui/material/styles'
+import { createTheme, darken, lighten, type Theme, type ThemeOptions } from '@mui/material/styles'
 import type { ComponentType } from 'react'
 
 export type ThemeMode = 'light' | 'dark'
@@ -33,6 +33,8 @@ export interface AppThemeOptions {
   defaultColorScheme?: ThemeMode
   /** Renders every MUI `href` (Button, Link, ListItemButton…) through the app's router. */
   linkComponent?: LinkComponent
+  /** An app's own component defaults, over the shared ones (the reception's tables and buttons). */
+  components?: ThemeOptions['components']
 }
 
 /**
@@ -54,8 +56,11 @@ export const brandSurfaces = {
 } as const
 
 export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme {
-  const { defaultColorScheme = 'light', linkComponent } =
-    typeof options === 'string' ? { defaultColorScheme: options } : options
+  const {
+    defaultColorScheme = 'light',
+    linkComponent,
+    components,
+  } = typeof options === 'string' ? { defaultColorScheme: options } : options
   return createTheme({
     cssVariables: { colorSchemeSelector: colorSchemeAttribute },
     defaultColorScheme,
@@ -126,6 +131,7 @@ export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme
       MuiLink: {
         defaultProps: { underline: 'always', ...(linkComponent ? { component: linkComponent } : {}) },
       },
+      ...components,
     },
   })
 }

@@ -129,6 +129,11 @@ export const registrations = pgTable(
     rulesAgreedAt: instant('rules_agreed_at'),
     /** Registered by the desk without payment, and for whom; null for a registration paid for (decision 185). */
     complimentaryKind: text('complimentary_kind', { enum: complimentaryKinds }),
+    /**
+     * The short number on the badge staff read aloud (decision 189): 1, 2, 3… per edition, given once, when the
+     * registration is first paid, in that transaction; null until then.
+     */
+    badgeNumber: integer('badge_number'),
   },
   (table) => [
     check(
@@ -149,6 +154,7 @@ export const registrations = pgTable(
     index('registrations_user_latest').on(table.userId, table.createdAt),
     // The participant list, figures and badge sheets of one edition.
     index('registrations_by_edition').on(table.editionId, table.paymentStatus),
+    uniqueIndex('registrations_badge_number').on(table.editionId, table.badgeNumber),
   ],
 )
 

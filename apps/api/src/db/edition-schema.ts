@@ -25,6 +25,8 @@ export const editions = pgTable(
     updatedAt: instant('updated_at').notNull(),
     /** The admin (admins pool `sub`) who saved it last; null when seeded. */
     updatedBy: text('updated_by'),
+    /** The last badge number given in this edition (decision 189): the row's lock keeps the numbers unique. */
+    badgeNumbersIssued: integer('badge_numbers_issued').notNull().default(0),
   },
   (table) => [check('editions_status', oneOf(table.status, editionStatuses))],
 )

@@ -17,6 +17,7 @@ import { rearmMail } from '../mail/outbox.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import type { CurrentEditionReader } from './current-edition.ts'
 import { retakeSpot } from './inventory.ts'
+import { nextBadgeNumber } from './registration-payment.ts'
 
 /*
  * The desk registers a guest, dealer or staff member without payment (docs/decisions/185-desk-tools.md): an
@@ -78,6 +79,8 @@ export async function registerComplimentary(
           paidAt: at,
           language: input.language,
           complimentaryKind: input.kind,
+          // Paid from the start, so numbered in the same transaction as a paid registration (decision 189).
+          badgeNumber: await nextBadgeNumber(tx, edition.id),
         })
         .returning()
     } catch (error) {

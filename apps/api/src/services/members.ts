@@ -140,6 +140,7 @@ interface ParticipantRow {
   user_id: string
   email: string | null
   registration_id: string | null
+  badge_number: number | null
   registration_tier: RegistrationTier | null
   badge_name: string | null
   t_shirt_size: TShirtSize | null
@@ -185,8 +186,8 @@ export async function participants(db: Executor, clock: Clock, editionId: string
     db,
     sql`
       select u.user_id, u.email,
-        r.registration_id, r.registration_tier, r.badge_name, r.t_shirt_size, r.changing_room_type, r.access_needs,
-        r.complimentary_kind,
+        r.registration_id, r.badge_number, r.registration_tier, r.badge_name, r.t_shirt_size, r.changing_room_type,
+        r.access_needs, r.complimentary_kind,
         r.payment_status,
         r.payment_url, r.expires_at,
         a.user_id is not null as has_additional_info, a.club_activity_x_username,
@@ -236,7 +237,16 @@ export async function participants(db: Executor, clock: Clock, editionId: string
       user: { userId: row.user_id, email: row.email ?? '' },
       // Admins see the registration id too: reception matches registration codes to it.
       ...(registration && row.registration_id
-        ? { registration: { ...registration, registrationId: row.registration_id } }
+        ? {
+            registration: {
+              ...registration,
+              registrationId: row.registration_id,
+              // The badge's short number (decision 189), given when it was first paid.
+              ...(registration.paymentStatus !== 'pending' && row.badge_number !== null
+                ? { badgeNumber: row.badge_number }
+                : {}),
+            },
+          }
         : {}),
       ...(row.has_additional_info
         ? { registrationAdditionalInfo: toAdditionalInfo(row.club_activity_x_username) }

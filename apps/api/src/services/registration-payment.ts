@@ -5,8 +5,8 @@ import {
   registrationTransition,
 } from '@furfes/core'
 import { eq, sql } from 'drizzle-orm'
-import { queryRows } from '../db/database.ts'
-import { registrations } from '../db/schema.ts'
+import { type Executor, queryRows } from '../db/database.ts'
+import { editions, registrations } from '../db/schema.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { readEdition } from './editions.ts'
 import { eventCancelledIn } from './event-cancellation-run.ts'
@@ -45,6 +45,20 @@ export type MarkPaidResult =
   | { outcome: 'unknown_session' }
 
 export type MarkExpiredResult = 'expired' | 'not_pending' | 'unknown_session'
+
+/**
+ * The edition's next badge number (decision 189): the edition's counter, raised under its row's lock, so two
+ * payments at once get two numbers and an undone transaction gives its number back.
+ */
+export async function nextBadgeNumber(tx: Executor, editionId: string): Promise<number> {
+  const [issued] = await tx
+    .update(editions)
+    .set({ badgeNumbersIssued: sql`${editions.badgeNumbersIssued} + 1` })
+    .where(eq(editions.editionId, editionId))
+    .returning({ number: editions.badgeNumbersIssued })
+  if (!issued) throw new Error(`No edition ${editionId} to number a badge in`)
+  return issued.number
+}
 
 /** A late payment found no spot it could take: the transaction is undone and the payment refunded. */
 class NoSpot extends Error {}
@@ -131,9 +145,17 @@ export async function markPaid(deps: RegistrationDeps, sessionId: string): Promi
             throw new NoSpot()
           }
         }
+        const paidStatus = paymentStatusOf(next)
         const [paid] = await tx
           .update(registrations)
-          .set({ paymentStatus: paymentStatusOf(next), paidAt: new Date(now), updatedAt: new Date(now) })
+          .set({
+            paymentStatus: paidStatus,
+            paidAt: new Date(now),
+            updatedAt: new Date(now),
+            ...(paidStatus === 'paid' && row.badgeNumber === null
+              ? { badgeNumber: await nextBadgeNumber(tx, row.editionId) }
+              : {}),
+          })
           .where(eq(registrations.registrationId, row.registrationId))
           .returning()
         if (!paid) throw new Error('The locked registration vanished')

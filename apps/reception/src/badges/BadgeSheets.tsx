@@ -2,6 +2,7 @@ import { type RegistrationTier, sponsorBenefitsByTier } from '@furfes/core'
 import { Box, GlobalStyles } from '@mui/material'
 import { useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type BadgeArtwork, badgeArtwork } from './artwork.ts'
 import { fitText } from './fit.ts'
 import { type BadgeData, sheetsOf } from './select.ts'
 
@@ -56,7 +57,18 @@ const printStyles = (
 )
 
 /** The badges as A4 sheets: what the screen shows is what the printer gets. */
-export function BadgeSheets({ badges, label }: { badges: readonly BadgeData[]; label: string }) {
+export function BadgeSheets({
+  badges,
+  label,
+  eventName,
+  artwork = badgeArtwork,
+}: {
+  badges: readonly BadgeData[]
+  label: string
+  /** The edition's name in the page's language, on every badge; none before the device first synced. */
+  eventName: string | undefined
+  artwork?: BadgeArtwork
+}) {
   const { i18n } = useTranslation()
   const container = useRef<HTMLDivElement>(null)
 
@@ -75,7 +87,7 @@ export function BadgeSheets({ badges, label }: { badges: readonly BadgeData[]; l
     return () => {
       current = false
     }
-  }, [badges, i18n.language])
+  }, [badges, i18n.language, artwork])
 
   return (
     <Box
@@ -119,7 +131,12 @@ export function BadgeSheets({ badges, label }: { badges: readonly BadgeData[]; l
           }}
         >
           {sheet.map((badge) => (
-            <Badge key={badge.registrationId} badge={badge} />
+            <Badge
+              key={badge.registrationId}
+              badge={badge}
+              eventName={eventName}
+              artwork={artwork[badge.tier]}
+            />
           ))}
         </Box>
       ))}
@@ -127,7 +144,40 @@ export function BadgeSheets({ badges, label }: { badges: readonly BadgeData[]; l
   )
 }
 
-function Badge({ badge }: { badge: BadgeData }) {
+/** The tier's band at the head and foot of a badge: white text on the tier's colour. */
+function bandStyle(tier: RegistrationTier, heightMm: number) {
+  return {
+    flex: 'none',
+    height: `${heightMm}mm`,
+    px: '3mm',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2mm',
+    background: tierColours[tier],
+    color: 'white',
+    fontWeight: 700,
+    whiteSpace: 'nowrap',
+  } as const
+}
+
+/**
+ * The badge name, set by the browser between phrases (`word-break: auto-phrase` reads Japanese with `lang`);
+ * where the shared phrase component of packages/ui is available, it wraps the name here.
+ */
+function BadgeName({ name }: { name: string }) {
+  return name
+}
+
+function Badge({
+  badge,
+  eventName,
+  artwork,
+}: {
+  badge: BadgeData
+  eventName: string | undefined
+  artwork: string | undefined
+}) {
   const { t } = useTranslation(['reception', 'domain'])
   return (
     <Box
@@ -143,56 +193,61 @@ function Badge({ badge }: { badge: BadgeData }) {
         WebkitPrintColorAdjust: 'exact',
       }}
     >
-      <Box
-        sx={{
-          flex: 'none',
-          height: '9mm',
-          px: '3mm',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          background: tierColours[badge.tier],
-          color: 'white',
-          fontSize: '3.6mm',
-          fontWeight: 700,
-        }}
-      >
-        <span>{t(`domain:registrationTier.${badge.tier}`)}</span>
+      <Box sx={{ ...bandStyle(badge.tier, 10), fontSize: '3.4mm' }}>
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: '1.5mm', minWidth: 0 }}>
+          {/* The festival's mark (decision 127); decorative, the event's name beside it says what it is. */}
+          <img src="/favicon.svg" alt="" style={{ width: '7mm', height: '7mm', flex: 'none' }} />
+          <Box component="span" data-badge-event sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {eventName}
+          </Box>
+        </Box>
+        {badge.badgeNumber !== undefined && (
+          <Box
+            component="span"
+            data-badge-number
+            sx={{ fontSize: '5mm', fontVariantNumeric: 'tabular-nums' }}
+          >
+            {t('badges.number', { number: badge.badgeNumber })}
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ flex: '1 1 auto', minHeight: 0, display: 'flex', alignItems: 'stretch' }}>
+        {artwork !== undefined && (
+          <Box
+            component="img"
+            src={artwork}
+            alt=""
+            data-badge-artwork
+            sx={{ flex: 'none', width: '20mm', height: '100%', objectFit: 'contain', ml: '2mm' }}
+          />
+        )}
+        <Box
+          data-badge-name
+          lang="ja"
+          sx={{
+            flex: '1 1 auto',
+            minWidth: 0,
+            mx: '3mm',
+            my: '1mm',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            textAlign: 'center',
+            fontWeight: 700,
+            lineHeight: 1.15,
+            // Japanese breaks between phrases where the browser can tell them; long names wrap (between words
+            // where there are any) before they shrink further.
+            wordBreak: 'auto-phrase',
+            overflowWrap: 'anywhere',
+            overflow: 'hidden',
+          }}
+        >
+          <BadgeName name={badge.badgeName} />
+        </Box>
+      </Box>
+      <Box sx={{ ...bandStyle(badge.tier, 7), fontSize: '3.4mm' }}>
+        <span data-badge-tier>{t(`domain:registrationTier.${badge.tier}`)}</span>
         {hasSponsorMark(badge.tier) && <span data-sponsor-mark>{`★ ${t('badges.sponsorMark')}`}</span>}
-      </Box>
-      <Box
-        data-badge-name
-        sx={{
-          flex: '1 1 auto',
-          minHeight: 0,
-          mx: '3mm',
-          my: '1mm',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          textAlign: 'center',
-          fontWeight: 700,
-          lineHeight: 1.15,
-          // Long names wrap (between words where there are any) before they shrink further.
-          overflowWrap: 'anywhere',
-          overflow: 'hidden',
-        }}
-      >
-        {badge.badgeName}
-      </Box>
-      <Box
-        sx={{
-          flex: 'none',
-          height: '6mm',
-          px: '3mm',
-          display: 'flex',
-          alignItems: 'center',
-          fontSize: '2.4mm',
-          fontFamily: 'monospace',
-          color: '#424242',
-        }}
-      >
-        {t('badges.number', { id: badge.registrationId })}
       </Box>
     </Box>
   )

@@ -13,6 +13,7 @@ function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
           n: i + 1,
           badgeName: `Fox ${String(i + 1).padStart(2, '0')}`,
           tier: i < 3 ? 'sponsor' : i < 5 ? 'fursuiter' : 'member',
+          badgeNumber: i + 1,
         }),
       ),
       participantWire({ n: 13, badgeName: 'Pending Wolf', paymentStatus: 'pending' }),
@@ -40,9 +41,14 @@ describe('badge sheets', () => {
       const fox1 = document.querySelector(`[data-badge="${registrationIdOf(1)}"]`) as HTMLElement
       expect(within(fox1).getByText('Sponsor')).toBeTruthy()
       expect(within(fox1).getByText('★ Sponsor')).toBeTruthy()
-      expect(within(fox1).getByText(`No. ${registrationIdOf(1)}`)).toBeTruthy()
+      // The short number staff read aloud, not the registration id (decision 189), and the event's name.
+      expect(fox1.querySelector('[data-badge-number]')?.textContent).toBe('No. 1')
+      expect(fox1.textContent).not.toContain(registrationIdOf(1))
+      expect(fox1.querySelector('[data-badge-event]')?.textContent).toMatch(/\S/)
+      expect(fox1.querySelector('[data-badge-name]')?.getAttribute('lang')).toBe('ja')
       const fox12 = document.querySelector(`[data-badge="${registrationIdOf(12)}"]`) as HTMLElement
       expect(within(fox12).getByText('Member')).toBeTruthy()
+      expect(fox12.querySelector('[data-badge-number]')?.textContent).toBe('No. 12')
       expect(fox12.querySelector('[data-sponsor-mark]')).toBeNull()
       expect(sheets().queryByText('Pending Wolf')).toBeNull()
       expect(sheets().queryByText('Canceled Bear')).toBeNull()

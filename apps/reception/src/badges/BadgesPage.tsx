@@ -44,6 +44,8 @@ export function BadgesPage() {
   const [tier, setTier] = useState<RegistrationTier | 'all'>('all')
   const [notPrinted, setNotPrinted] = useState(false)
   const language = i18n.language === 'en' ? 'en' : 'ja'
+  // The edition the badges are for names the event on them; a past edition's list carries no name.
+  const eventName = edition === undefined ? current.edition?.name[language] : undefined
 
   const badges = useMemo(
     () =>
@@ -138,7 +140,7 @@ export function BadgesPage() {
           {t('badges.printHint')}
         </Typography>
       </Stack>
-      {badges.length > 0 && <BadgeSheets badges={badges} label={t('badges.sheets')} />}
+      {badges.length > 0 && <BadgeSheets badges={badges} label={t('badges.sheets')} eventName={eventName} />}
     </Stack>
   )
 }

@@ -1,11 +1,13 @@
 import type { Participant, RegistrationTier } from '@furfes/core'
 import type { RegistrationCheckIn } from '../data/check-ins.ts'
-import { defaultSort, sortParticipants } from '../participants/search.ts'
+import { badgeNumberOf, defaultSort, sortParticipants } from '../participants/search.ts'
 import type { PrintedBadges } from './printed.ts'
 
 /** What a badge shows. */
 export interface BadgeData {
   registrationId: string
+  /** The short number staff read aloud (decision 189); absent on a list from before the numbers. */
+  badgeNumber: number | undefined
   badgeName: string
   tier: RegistrationTier
   /** Printed before the participant changed their details: to print again (decision 170). */
@@ -41,6 +43,7 @@ export function selectBadges(
     if (filters.notPrinted && print !== undefined && !print.reprintNeeded) continue
     badges.push({
       registrationId: registration.registrationId,
+      badgeNumber: badgeNumberOf(participant),
       badgeName: registration.badgeName,
       tier: registration.registrationTier,
       reprintNeeded: print?.reprintNeeded ?? false,

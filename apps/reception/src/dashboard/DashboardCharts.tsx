@@ -5,6 +5,7 @@ import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine'
 import { LineChart } from '@mui/x-charts/LineChart'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { chartLabelColour, chartPalette } from './palette.ts'
 
 /*
  * The charts of the Dashboard tab, with MUI X Charts (decision 131). Each sits in a figure named by its
@@ -24,6 +25,24 @@ function ChartFigure(props: { title: string; empty: boolean; children: React.Rea
   )
 }
 
+/** Roughly how wide a label is drawn at the chart's body size: a full-width character twice a Latin one. */
+function labelWidthPx(text: string): number {
+  let width = 0
+  for (const character of text) width += (character.codePointAt(0) ?? 0) < 0x250 ? 8 : 14
+  return width
+}
+
+/**
+ * The label a bar part carries: its series' name and count where they fit, else the count alone, else nothing
+ * (the legend and the tooltip still name it). Staff who cannot tell the colours apart read the parts by name.
+ */
+export function barPartLabel(name: string, value: number | null, bar: { width: number; height: number }) {
+  if (value === null || value === 0 || bar.height < 16) return null
+  const full = `${name} ${value}`
+  if (labelWidthPx(full) + 4 <= bar.width) return full
+  return labelWidthPx(String(value)) + 4 <= bar.width ? String(value) : null
+}
+
 /**
  * Counts per band (a day, a time slot) as bars, each band's parts (tiers, devices) stacked in one bar with a
  * colour a part, in a figure that says when there is nothing to draw.
@@ -36,6 +55,7 @@ function StackedCountsChart(props: {
   countLabel: string
   series: readonly { dataKey: string; label: string }[]
 }) {
+  const names = new Map(props.series.map((series) => [series.dataKey, series.label]))
   return (
     <ChartFigure title={props.title} empty={props.dataset.length === 0}>
       <BarChart
@@ -43,7 +63,15 @@ function StackedCountsChart(props: {
         dataset={props.dataset}
         xAxis={[{ scaleType: 'band', ...props.band }]}
         yAxis={[{ label: props.countLabel, tickMinStep: 1 }]}
-        series={props.series.map((series) => ({ ...series, stack: 'parts' }))}
+        colors={[...chartPalette]}
+        series={props.series.map((series) => ({
+          ...series,
+          id: series.dataKey,
+          stack: 'parts',
+          barLabel: (item, context) =>
+            barPartLabel(names.get(String(item.seriesId)) ?? '', item.value, context.bar),
+        }))}
+        slotProps={{ barLabel: { style: { fill: chartLabelColour, fontWeight: 700 } } }}
       />
     </ChartFigure>
   )
@@ -120,6 +148,7 @@ export function ArrivalsAgainstExpectedChart(props: {
     <ChartFigure title={t('dashboard.arrivals')} empty={props.slots.length === 0}>
       <LineChart
         height={240}
+        colors={[...chartPalette]}
         dataset={dataset}
         xAxis={[{ scaleType: 'point', dataKey: 'slot', label: t('dashboard.axis.slot') }]}
         yAxis={[{ label: t('dashboard.axis.checkIns'), min: 0, max: Math.max(props.expected, sum, 1) }]}

@@ -55,6 +55,11 @@ describe('dashboard', () => {
       expect(member('revenueGrossJpy')).toEqual(['¥3,000'])
       const total = rowOf(table, 'Total')
       expect(total('paid', 'checkedIn', 'revenueNetJpy')).toEqual(['3', '1', '¥17,000'])
+      // The totals stand out: bold, in the text colour, not MUI's grey footer (decision 188).
+      const totalCell = table.querySelector('tfoot [data-column="paid"]') as HTMLElement
+      expect(getComputedStyle(totalCell).fontWeight).toBe('700')
+      // The light scheme's primary text, not its secondary grey (0.6).
+      expect(getComputedStyle(totalCell).color).toBe('rgba(0, 0, 0, 0.87)')
       expect(screen.getByTestId('dashboard-checked-in').textContent).toBe('1 of 3 checked in')
       expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(
         /^Figures from the server as of 09:30:00/,

@@ -1,5 +1,5 @@
 import type { StaffAction } from '@furfes/core'
-import { Alert, AppBar, Box, Button, Tab, Tabs, Toolbar, Typography } from '@mui/material'
+import { Alert, AppBar, Box, Button, Stack, Tab, Tabs, Toolbar, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
@@ -80,36 +80,17 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="default">
+      {/* The festival's pink bar with its mark, as on the site (decision 127); the sections below it on the
+          page's surface, where each tab's text keeps 4.5:1 and the open one is told by colour, weight and a
+          thick bar together (decision 188). */}
+      <AppBar position="sticky" color="primary">
         <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
-            {t('appName')}
-          </Typography>
-          {/* Unselected tabs in the secondary text colour rather than MUI's 60% opacity of the bar's text,
-              which is under 4.5:1 on the bar (axe, color-contrast). Scrollable, with arrows
-              whenever the sections do not all fit (a phone), so it shows that there is more (decision 182). */}
-          <Tabs
-            value={allowed.includes(current) ? current : false}
-            aria-label={t('nav.label')}
-            textColor="inherit"
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            sx={{
-              maxWidth: '100%',
-              '& .MuiTab-root': { opacity: 1, color: 'text.secondary' },
-              '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
-            }}
-          >
-            {allowed.map((section) => (
-              <Tab
-                key={section}
-                value={section}
-                label={t(section === 'waiting-list' ? 'nav.waitingList' : `nav.${section}`)}
-                href={pathOf(lang, section, edition)}
-              />
-            ))}
-          </Tabs>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <img src="/favicon.svg" alt="" width={32} height={32} style={{ flex: 'none' }} />
+            <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+              {t('appName')}
+            </Typography>
+          </Stack>
           <Box sx={{ flexGrow: 1 }} />
           <SyncStatus />
           <ReceptionLanguageSwitch />
@@ -117,6 +98,33 @@ export function AdminLayout() {
             {t('nav.signOut')}
           </Button>
         </Toolbar>
+        {/* Scrollable, with arrows whenever the sections do not all fit (a phone), so it shows that there is
+            more (decision 182). */}
+        <Tabs
+          value={allowed.includes(current) ? current : false}
+          aria-label={t('nav.label')}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            borderBottom: 1,
+            borderColor: 'divider',
+            '& .MuiTab-root': { opacity: 1, color: 'text.primary', whiteSpace: 'nowrap' },
+            '& .MuiTab-root.Mui-selected': { color: 'primary.main', fontWeight: 700 },
+            '& .MuiTabs-indicator': { height: 4, backgroundColor: 'primary.main' },
+          }}
+        >
+          {allowed.map((section) => (
+            <Tab
+              key={section}
+              value={section}
+              label={t(section === 'waiting-list' ? 'nav.waitingList' : `nav.${section}`)}
+              href={pathOf(lang, section, edition)}
+            />
+          ))}
+        </Tabs>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         {access.roles.length === 0 ? (

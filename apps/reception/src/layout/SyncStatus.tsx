@@ -39,7 +39,8 @@ export function SyncStatus() {
           {t('sync.lastSync', { time: lastSync })}
         </Typography>
         {(sync.problem === 'signedOut' || sync.problem === 'failed') && (
-          <Typography variant="caption" component="p" color="error">
+          // On the festival's pink bar the error red would be unreadable: bold words in the bar's own colour.
+          <Typography variant="caption" component="p" sx={{ fontWeight: 700 }}>
             {t(`sync.${sync.problem}`)}
           </Typography>
         )}

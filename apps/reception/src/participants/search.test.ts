@@ -18,6 +18,7 @@ const people = [
     handleName: 'Kon the Fox',
     email: 'kon@example.com',
     tier: 'sponsor',
+    badgeNumber: 12,
   }),
   participant({
     n: 2,
@@ -32,6 +33,7 @@ const people = [
     email: 'bear@example.com',
     tier: 'fursuiter',
     paymentStatus: 'canceled',
+    badgeNumber: 3,
   }),
   participant({ n: 4, badgeName: 'x', withoutRegistration: true, email: 'nobody@example.com' }),
 ]
@@ -66,6 +68,16 @@ describe('participant search', () => {
     expect(names(userIdOf(4).slice(-6))).toEqual(['nobody@example.com'])
     expect(names('fox kon')).toEqual(['コン'])
     expect(names('nobody-at-all')).toEqual([])
+  })
+
+  it('finds a badge by its short number, typed plain, full width or after No. or #, and not inside the ids', () => {
+    expect(names('12')).toEqual(['コン'])
+    expect(names('１２')).toEqual(['コン'])
+    expect(names('No.12')).toEqual(['コン'])
+    expect(names('#3')).toEqual(['Bear'])
+    // Every test id holds a 1 and a 0: a short number looks at the badge numbers and names only.
+    expect(names('1')).toEqual([])
+    expect(names('0')).toEqual([])
   })
 
   it('filters by tier, payment status and check-in', () => {

@@ -35,7 +35,10 @@ export const noFilters: ParticipantFilters = { query: '', tier: 'all', payment: 
 
 const searchIndex = new WeakMap<Participant, string>()
 
-/** What a query is matched against: badge name, handle name, e-mail, registration id, user id. */
+/**
+ * What a query is matched against: badge name, handle name, e-mail, registration id, user id; a short number
+ * is matched against the badge number instead of the ids (`matchesNumber`).
+ */
 function searchableText(participant: Participant): string {
   return foldForSearch(
     [
@@ -185,8 +188,30 @@ export function filterParticipants(
     }
     if (words.length === 0) return true
     const text = indexed(participant)
-    return words.every((word) => text.includes(word))
+    return words.every((word) =>
+      shortNumber.test(word) ? matchesNumber(participant, word) : text.includes(word),
+    )
   })
+}
+
+/** The badge's short number (decision 189); a registration never paid has none. */
+export function badgeNumberOf(participant: Participant): number | undefined {
+  const registration = participant.registration
+  return registration && registration.paymentStatus !== 'pending' ? registration.badgeNumber : undefined
+}
+
+/** A number a badge carries (decision 189): read aloud, typed as it is, also with "no." or "#" before it. */
+const shortNumber = /^(?:no\.?|#)?\d{1,5}$/
+
+/**
+ * A short number finds the badge of that number, or a name or e-mail that contains it, but not every id that
+ * happens to hold those digits.
+ */
+function matchesNumber(participant: Participant, word: string): boolean {
+  const digits = word.replace(/^(?:no\.?|#)/, '')
+  if (badgeNumberOf(participant) === Number(digits)) return true
+  const names = [participant.registration?.badgeName, participant.profile?.handleName, participant.user.email]
+  return foldForSearch(names.filter(Boolean).join('\n')).includes(word)
 }
 
 /** The participants matching every filter, sorted by badge name (people without a registration last). */

@@ -40,6 +40,8 @@ export interface ParticipantSeed {
   complimentary?: 'guest' | 'dealer' | 'staff'
   /** The add-ons paid for (decision 178). */
   addons?: ParticipantWire['addons']
+  /** The badge's short number (decision 189); none unless given. */
+  badgeNumber?: number
 }
 
 export const userIdOf = (n: number) => testUuid(1000 + n)
@@ -68,6 +70,7 @@ export function participantWire(seed: ParticipantSeed): ParticipantWire {
           ...base,
           payment_status: status,
           ...(seed.complimentary ? { complimentary: seed.complimentary } : {}),
+          ...(seed.badgeNumber === undefined ? {} : { badge_number: seed.badgeNumber }),
         }
   return {
     user: { user_id: userIdOf(seed.n), email: seed.email ?? `user${seed.n}@example.com` },

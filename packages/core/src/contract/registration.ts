@@ -172,7 +172,17 @@ export const adminRegistrationWireSchema = component(
         .describe('When payment_url stops working; without one, when the held spot goes back'),
       ...registrationIdField,
     }),
-    z.object({ ...settledRegistrationShape, ...registrationIdField, ...complimentaryField }),
+    z.object({
+      ...settledRegistrationShape,
+      ...registrationIdField,
+      ...complimentaryField,
+      badge_number: z
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .describe('The short number on the badge (decision 189), per edition; absent until first paid'),
+    }),
   ]),
   {
     id: 'AdminRegistration',
@@ -507,6 +517,7 @@ export const adminRegistrationSchema = z.intersection(
       ...registrationShape,
       paymentStatus: z.enum(['paid', 'expired', 'canceled']),
       complimentary: z.enum(complimentaryKinds).optional(),
+      badgeNumber: z.number().optional(),
     }),
   ]),
   z.object({ registrationId: z.string().optional() }),
