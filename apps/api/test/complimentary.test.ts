@@ -52,7 +52,12 @@ describe.each(databaseKinds)('complimentary registrations on %s', (kind) => {
     const token = await sut.adminToken(randomUUID(), ['committee'])
     const list = (await sut.request('GET', '/admin/participants', { token })).body as ParticipantListWire
     const listed = list.items.find((item) => item.user.user_id === userId)
-    expect(listed?.registration).toMatchObject({ payment_status: 'paid', complimentary: 'dealer' })
+    // Paid from the start, it is numbered for its badge like a paid registration (decision 189).
+    expect(listed?.registration).toMatchObject({
+      payment_status: 'paid',
+      complimentary: 'dealer',
+      badge_number: 1,
+    })
     const registrationId = listed?.registration?.id ?? ''
     expect(
       await queryRows(
