@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { brandColors } from '@furfes/core'
 import { build } from 'vite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { documentHeadPlugin } from './vite.ts'
+import { documentHeadPlugin, phraseBreakCss } from './vite.ts'
 
 describe('documentHeadPlugin', () => {
   let folder = ''
@@ -41,6 +41,7 @@ describe('documentHeadPlugin', () => {
       '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
       '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
       '<link rel="manifest" href="/manifest.ja.webmanifest">',
+      `<style>${phraseBreakCss}</style>`,
       '<title>受付</title>',
     ])
   })

@@ -116,8 +116,22 @@ export function previewServerPlugin(
 }
 
 /**
+ * How Japanese headings, the header's links, buttons, tabs, table headers and card titles break (docs/decisions/190-japanese-phrase-breaks.md):
+ * between phrases, never inside a word. `auto-phrase` where the browser knows Japanese phrases; elsewhere only
+ * at spaces, punctuation and the zero-width spaces the build puts between phrases (`keep-all`). A word longer
+ * than its line still breaks rather than overflowing; a table header keeps its longest phrase as its narrowest
+ * width, so no column shrinks to one character.
+ */
+const phrased = 'h1,h2,h3,h4,h5,h6,header a,button,.MuiButton-root,[role=tab],.MuiCardHeader-title'
+export const phraseBreakCss = [
+  `:lang(ja) :is(${phrased}){word-break:keep-all;overflow-wrap:anywhere}`,
+  ':lang(ja) th{word-break:keep-all;overflow-wrap:break-word}',
+  `@supports (word-break:auto-phrase){:lang(ja) :is(${phrased},th){word-break:auto-phrase}}`,
+].join('')
+
+/**
  * Writes the head every app page shares (character set, viewport, the brand's theme colour, icons, the web app
- * manifest) into the app's index.html, so both apps keep one copy of it and the theme colour follows the
+ * manifest, how Japanese breaks) into the app's index.html, so both apps keep one copy of it and the theme colour follows the
  * brand's. Each app names its own touch icon and, where it links one, its manifest; the title stays in the
  * page. `public/offline.html` is served as it is written and keeps its own head.
  */
@@ -134,6 +148,8 @@ export function documentHeadPlugin(links: { appleTouchIcon: string; manifest?: s
     tag('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
     tag('link', { rel: 'apple-touch-icon', href: links.appleTouchIcon }),
     ...(links.manifest ? [tag('link', { rel: 'manifest', href: links.manifest })] : []),
+    // Plain CSS in the page, not in the script: the top page's JavaScript is at its budget (decision 041).
+    { tag: 'style', children: phraseBreakCss, injectTo: 'head-prepend' } satisfies HtmlTagDescriptor,
   ]
   return { name: 'furfes-document-head', transformIndexHtml: { order: 'pre', handler: () => tags } }
 }
