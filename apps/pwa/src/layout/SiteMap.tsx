@@ -27,10 +27,11 @@ export function SiteMap({ language, place }: { language: Language; place: 'menu'
       }}
     >
       {navigationGroups.map((group) => (
-        <section key={group.id} aria-labelledby={`${group.id}-group-${place}`}>
-          <GroupTitle className="group-title" id={`${group.id}-group-${place}`}>
-            {t(`navigation.groups.${group.id}`)}
-          </GroupTitle>
+        // Groups of links inside the navigation, not regions of their own: a region named "部活動" here had the
+        // name of the FAQ's and My Page's own sections, and two landmarks of one name cannot be told apart in a
+        // screen reader's list of them (axe, landmark-unique). The group's title still heads it.
+        <section key={group.id}>
+          <GroupTitle className="group-title">{t(`navigation.groups.${group.id}`)}</GroupTitle>
           <ul>
             {group.links.map((id) => (
               <li key={id}>
