@@ -7,7 +7,7 @@ import {
   type RegistrationTier,
 } from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Executor } from '../db/database.ts'
+import { type Executor, queryRows } from '../db/database.ts'
 import { currentEdition, editionChanges, editions, registrations } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 
@@ -99,18 +99,16 @@ export async function seedEditions({ db, clock }: EditionDeps, first: Edition): 
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ editionId: editions.editionId }).from(editions).limit(1)
     if (existing) return
-    const inserted = await tx
-      .insert(editions)
-      .values({
-        editionId: edition.id,
-        settings: settingsOf(edition),
-        status: 'published',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ editionId: editions.editionId })
+    // The first edition may be seeded between two migrations (server.ts, decision 158), before later ones add
+    // columns to editions; drizzle's insert names every column of today's schema, so the row is written with
+    // the columns that edition's first migration already had, and later columns take their defaults.
+    const at = now.toISOString()
+    const inserted = await queryRows<{ edition_id: string }>(
+      tx,
+      sql`insert into editions (edition_id, settings, status, version, created_at, updated_at)
+        values (${edition.id}, ${JSON.stringify(settingsOf(edition))}::jsonb, 'published', 1, ${at}, ${at})
+        on conflict do nothing returning edition_id`,
+    )
     if (inserted.length === 0) return
     await tx.insert(currentEdition).values({ id: 1, editionId: edition.id, since: now }).onConflictDoNothing()
     await tx
