@@ -30,6 +30,9 @@ export function SyncStatus() {
         size="small"
         color={snapshot.pendingCount > 0 ? 'warning' : 'default'}
         label={t('sync.pending', { count: snapshot.pendingCount })}
+        // MUI's default chip is a faint grey over whatever is behind it: on the festival's pink bar its text fell
+        // under 4.5:1 (axe), so it stands on the page's own background (decision 188).
+        sx={snapshot.pendingCount > 0 ? undefined : { bgcolor: 'background.paper', color: 'text.primary' }}
       />
       {snapshot.conflicts.length > 0 && (
         <Chip size="small" color="error" label={t('sync.conflicts', { count: snapshot.conflicts.length })} />
