@@ -151,6 +151,7 @@ describe('admin API client', () => {
       'publishTimetable',
       'refundAddon',
       'refundRegistration',
+      'registerComplimentary',
       'reportExport',
       'saveEdition',
       'saveTimetable',
