@@ -29,6 +29,7 @@ import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { addressInEdition, usePastEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
+import { ComplimentaryDialog } from './ComplimentaryDialog.tsx'
 import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
 import {
@@ -76,6 +77,7 @@ export function ParticipantsPage() {
   const [sort, setSort] = useState<ParticipantSort>(defaultSort)
   const [page, setPage] = useState(0)
   const [pageSize, setPageSize] = useState(pageSizes[0] as number)
+  const [complimentaryOpen, setComplimentaryOpen] = useState(false)
   const [selected, setSelected] = useState<string | undefined>(undefined)
   const language = i18n.language === 'en' ? 'en' : 'ja'
   const now = services.clock()
@@ -168,6 +170,14 @@ export function ParticipantsPage() {
             <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
               {t('participants.downloadCheckInsCsv')}
             </Button>
+          </>
+        )}
+        {access.may('registerComplimentary') && (
+          <>
+            <Button variant="outlined" onClick={() => setComplimentaryOpen(true)}>
+              {t('complimentaryForm.open')}
+            </Button>
+            <ComplimentaryDialog open={complimentaryOpen} onClose={() => setComplimentaryOpen(false)} />
           </>
         )}
         {access.may('reprintBadge') && (

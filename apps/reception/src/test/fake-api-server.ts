@@ -1,5 +1,6 @@
 import {
   type AdminAnnouncementWire,
+  type AdminRegistrationWire,
   type AdminTimetableWire,
   type AdminWaitingListWire,
   type AuditEntryWire,
@@ -17,6 +18,7 @@ import {
   type CheckInResultWire,
   changingRoomTypes,
   checkInUploadWireSchema,
+  complimentaryRegistrationRequestWireSchema,
   countDoorGoods,
   type DashboardWire,
   dashboardSlotMs,
@@ -121,6 +123,8 @@ export interface FakeApiServer {
   refundRequests: unknown[]
   /** Every PUT /admin/registrations/{id}/attention body received (decision 175). */
   attentionRequests: unknown[]
+  /** Every POST /admin/registrations/complimentary body received (decision 185). */
+  complimentaryRequests: unknown[]
   /** Every goods tick uploaded (decision 180), resends included. */
   goodsTickUploads: GoodsTickItemWire[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
@@ -214,6 +218,7 @@ export function createFakeApiServer(
     goodsTickUploads: [],
     refundRequests: [],
     attentionRequests: [],
+    complimentaryRequests: [],
     failNextRefunds: (count = 1) => {
       refundFailures += count
     },
@@ -248,6 +253,7 @@ export function createFakeApiServer(
         if (/^\/admin\/editions\/[^/]+\/timetable/.test(url.pathname)) return timetableRoute(route, body)
         if (url.pathname.startsWith('/admin/announcements')) return announcementRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
+        if (route === 'POST /admin/registrations/complimentary') return complimentaryRoute(body)
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
@@ -288,6 +294,25 @@ export function createFakeApiServer(
         return json(404, { message: 'notFound' })
       }
     },
+  }
+
+  /** POST /admin/registrations/complimentary as the API answers it: the member found by address, registered paid. */
+  function complimentaryRoute(body: unknown): Response {
+    server.complimentaryRequests.push(body)
+    const parsed = complimentaryRegistrationRequestWireSchema.safeParse(body)
+    if (!parsed.success) return json(400, invalidRequestBody(parsed.error))
+    const { email, kind, language: _, ...fields } = parsed.data
+    const index = server.participants.findIndex((p) => p.user.email?.toLowerCase() === email.toLowerCase())
+    const found = server.participants[index]
+    if (!found) return json(404, { message: 'complimentaryNoAccount' })
+    const registration: AdminRegistrationWire = {
+      id: crypto.randomUUID(),
+      ...fields,
+      payment_status: 'paid',
+      complimentary: kind,
+    }
+    server.participants[index] = { ...found, registration }
+    return json(201, registration)
   }
 
   /** PUT /admin/registrations/{id}/attention as the API answers it: validated, stored on the participant. */

@@ -151,6 +151,7 @@ describe('admin API client', () => {
       'publishTimetable',
       'refundAddon',
       'refundRegistration',
+      'registerComplimentary',
       'reportExport',
       'saveEdition',
       'saveTimetable',
@@ -207,6 +208,40 @@ describe('admin API client, reception calls', () => {
       registrationTier: 'member',
       badgeName: 'Fox',
       registrationId,
+    })
+  })
+
+  it('registers a complimentary guest with only what the tier uses, answering the registration', async () => {
+    const answer = {
+      id: registrationId,
+      payment_status: 'paid',
+      registration_tier: 'member',
+      badge_name: 'Guest',
+      complimentary: 'guest',
+    }
+    const api = createFakeApi({
+      'POST /admin/registrations/complimentary': () => ({ status: 201, body: answer }),
+    })
+    const registration = await adminClient(api.fetch).registerComplimentary({
+      email: 'guest@example.com',
+      kind: 'guest',
+      registrationTier: 'member',
+      badgeName: 'Guest',
+      tShirtSize: 'L',
+    })
+    expect(registration).toEqual({
+      registrationId,
+      paymentStatus: 'paid',
+      registrationTier: 'member',
+      badgeName: 'Guest',
+      complimentary: 'guest',
+    })
+    expect(api.requests[0]?.body).toEqual({
+      email: 'guest@example.com',
+      kind: 'guest',
+      language: 'ja',
+      registration_tier: 'member',
+      badge_name: 'Guest',
     })
   })
 

@@ -47,6 +47,8 @@ import {
   type Attention,
   attentionCodec,
   attentionRequestCodec,
+  type ComplimentaryRegistrationRequest,
+  complimentaryRegistrationRequestCodec,
   type Participant,
   participantListCodec,
 } from '../contract/participants.ts'
@@ -63,6 +65,7 @@ import {
   refundQuoteCodec,
   refundRequestCodec,
 } from '../contract/refunds.ts'
+import { type AdminRegistration, adminRegistrationCodec } from '../contract/registration.ts'
 import {
   type RegistrationCodeKeySetWire,
   registrationCodeKeySetCodec,
@@ -107,6 +110,11 @@ export interface AdminApiClient {
   listParticipants(options?: CallOptions, query?: EditionQueryWire): Promise<Participant[]>
   /** Sets staff's note for the door and the attention flag on a registration; answers them as stored. */
   setAttention(registrationId: string, attention: Attention, options?: CallOptions): Promise<Attention>
+  /** Registers a member without payment (decision 185); answers the registration. */
+  registerComplimentary(
+    request: ComplimentaryRegistrationRequest,
+    options?: CallOptions,
+  ): Promise<AdminRegistration>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
   listWaitingList(options?: CallOptions, query?: EditionQueryWire): Promise<AdminWaitingListEntry[]>
   /** The committee's figures, computed by the API now (decision 130), of the current edition or the one named. */
@@ -214,6 +222,11 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
   const uploadTicks = sender(apiRoutes.postAdminGoodsTicks, goodsTickUploadCodec, goodsTickUploadResultCodec)
   const listParticipants = reader(apiRoutes.getAdminParticipants, participantListCodec)
   const setAttention = sender(apiRoutes.putAdminRegistrationAttention, attentionRequestCodec, attentionCodec)
+  const registerComplimentary = sender(
+    apiRoutes.postAdminComplimentaryRegistration,
+    complimentaryRegistrationRequestCodec,
+    adminRegistrationCodec,
+  )
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -261,6 +274,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     listParticipants: (callOptions, query = {}) => listParticipants(callOptions, { query }),
     setAttention: (registrationId, attention, callOptions) =>
       setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
+    registerComplimentary: (request, callOptions) => registerComplimentary(request, callOptions),
     listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
     getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
     uploadCheckIns: async (items, callOptions) =>

@@ -28,6 +28,8 @@ import {
   registrationAdditionalInfoFromWire,
   registrationAdditionalInfoToWire,
   registrationAdditionalInfoWireSchema,
+  registrationDetailsSchema,
+  registrationDetailsToWire,
   registrationFieldsWire,
   storedRegistrationAdditionalInfoSchema,
 } from './registration.ts'
@@ -209,6 +211,28 @@ export const complimentaryRegistrationRequestWireSchema = component(
   { id: 'ComplimentaryRegistrationRequest', description: 'Registers a member without payment' },
 )
 export type ComplimentaryRegistrationRequestWire = z.infer<typeof complimentaryRegistrationRequestWireSchema>
+
+/** A complimentary registration as the desk's form gives it. */
+export const complimentaryRegistrationRequestSchema = registrationDetailsSchema.extend({
+  email: z.string(),
+  kind: z.enum(complimentaryKinds),
+  language: z.enum(supportedLanguages).optional(),
+})
+export type ComplimentaryRegistrationRequest = z.output<typeof complimentaryRegistrationRequestSchema>
+
+export const complimentaryRegistrationRequestCodec = z.codec(
+  complimentaryRegistrationRequestWireSchema,
+  complimentaryRegistrationRequestSchema,
+  {
+    decode: (wire) => toClientNames(wire),
+    encode: ({ email, kind, language, ...details }) => ({
+      email,
+      kind,
+      language: language ?? defaultLanguage,
+      ...registrationDetailsToWire(details),
+    }),
+  },
+)
 
 const admin = routeGroup('admin', 'admin')
 

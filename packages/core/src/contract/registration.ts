@@ -456,19 +456,23 @@ export const registrationDetailsSchema = z.object({
 })
 export type RegistrationDetails = z.output<typeof registrationDetailsSchema>
 
+/** Only what the tier uses, as when registering. */
+export function registrationDetailsToWire(details: RegistrationDetails) {
+  return {
+    registration_tier: details.registrationTier,
+    badge_name: details.badgeName,
+    ...(isSponsorTier(details.registrationTier) ? { t_shirt_size: details.tShirtSize } : {}),
+    ...(isFursuitTier(details.registrationTier) ? { changing_room_type: details.changingRoomType } : {}),
+    ...(details.accessNeeds ? { access_needs: details.accessNeeds } : {}),
+  }
+}
+
 export const registrationDetailsRequestCodec = z.codec(
   registrationDetailsRequestWireSchema,
   registrationDetailsSchema,
   {
     decode: (wire) => toClientNames(wire),
-    // Only what the tier uses, as when registering.
-    encode: (details) => ({
-      registration_tier: details.registrationTier,
-      badge_name: details.badgeName,
-      ...(isSponsorTier(details.registrationTier) ? { t_shirt_size: details.tShirtSize } : {}),
-      ...(isFursuitTier(details.registrationTier) ? { changing_room_type: details.changingRoomType } : {}),
-      ...(details.accessNeeds ? { access_needs: details.accessNeeds } : {}),
-    }),
+    encode: registrationDetailsToWire,
   },
 )
 
