@@ -52,6 +52,8 @@ describe('the waiting list on the registration page', () => {
         changingRoomType: 'female',
         agreedToRules: true,
         language: 'ja',
+        // Left empty: the API stores no access needs for it (decision 185).
+        accessNeeds: '',
       },
     )
   })
