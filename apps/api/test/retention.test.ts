@@ -6,7 +6,13 @@ import {
   type RunningEmulator,
   startEmulator,
 } from '@furfes/cognito-emulator/test/harness.ts'
-import type { CheckInItemWire, DashboardWire, RetentionReportWire, StoredEditionWire } from '@furfes/core'
+import {
+  type CheckInItemWire,
+  cookingClubTastingCode,
+  type DashboardWire,
+  type RetentionReportWire,
+  type StoredEditionWire,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCognitoMemberAccounts } from '../src/auth/member-accounts.ts'
@@ -16,6 +22,7 @@ import {
   checkoutSessionOf,
   databaseKinds,
   payCheckout,
+  pwaUrl,
   registrationRequest,
   useTestApi,
 } from './support/harness.ts'
@@ -139,6 +146,14 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     const checkedIn = await register(seeded.checkedIn, 'fursuiter', 'Checked Fox')
     const refunded = await register(seeded.refunded, 'member', 'Refunded Wolf')
     await register(seeded.holder, 'sponsor_fursuiter', 'Holder Cat', 'Hearing aid, please face me')
+    // The holder buys the tasting: its payment link is a person's checkout page too.
+    const bought = await sut.request('POST', `/registration/addons/${cookingClubTastingCode}`, {
+      token: await sut.memberToken(seeded.holder),
+      body: { success_url: `${pwaUrl}/ja/mypage/dashboard`, cancel_url: `${pwaUrl}/ja/mypage/dashboard` },
+    })
+    expect(bought.status).toBe(201)
+    sut.gateway.complete(checkoutSessionOf(bought))
+    expect(await sut.api.registrations.addons.markPaid(checkoutSessionOf(bought))).toBe('paid')
     await register(seeded.returning, 'member', 'Returning Dog')
     const {
       success_url: _,
@@ -274,7 +289,8 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
         edition_id: '2025',
         retention_ends_at: new Date(beforeDue).toISOString(),
         due: true,
-        registrations: 5,
+        // The rows of the registrations' fields, and the tasting purchase's payment link.
+        registrations: 6,
         check_ins: 1,
         mails: 0,
         waiting_list_entries: 1,
@@ -290,7 +306,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
     expect(run.body).toMatchObject({ dry_run: false, changed: true, accounts: 4 })
     expect((run.body as RetentionReportWire).editions[1]).toMatchObject({
       edition_id: '2025',
-      registrations: 5,
+      registrations: 6,
       check_ins: 1,
       waiting_list_entries: 1,
       refunds: 2,
@@ -308,6 +324,7 @@ describe.each(databaseKinds)('retention on %s', (kind) => {
       })),
     )
     expect(after.kept).toEqual(before.kept)
+    expect(await rows(sql`select payment_url from addon_purchases where payment_url is not null`)).toEqual([])
     expect(after.refunds).toEqual(before.refunds)
     expect(after).toMatchObject({ waiting: [], deviceNames: [], reasons: [] })
     expect(

@@ -16,6 +16,7 @@ import { retakeSpot } from './inventory.ts'
 import { checkoutLocale } from './registration-checkout.ts'
 import { checkoutHoldMs, type RegistrationDeps, rememberSessionToEnd } from './registration-context.ts'
 import { currentRegistrationOf, liveRegistrationOf, registrationById } from './registration-queries.ts'
+import type { Erasure } from './retention.ts'
 
 /*
  * Add-on products (docs/decisions/178-add-on-products.md): the catalogue an edition is seeded with, what a member
@@ -253,4 +254,19 @@ export async function refundAddonAlone(
     if (failed > 0) throw productError(502, 'refundFailed')
   }
   return (await latest()) ?? purchase
+}
+
+/**
+ * Retention (docs/decisions/161-retention.md): an add-on purchase's payment link leads to a checkout page of a
+ * person, as the registration's does; the session id stays with the accounts.
+ */
+export function addonErasures(editionId: string): Erasure[] {
+  return [
+    {
+      kind: 'registrations',
+      table: 'addon_purchases',
+      set: sql`payment_url = null`,
+      where: sql`edition_id = ${editionId} and payment_url is not null`,
+    },
+  ]
 }

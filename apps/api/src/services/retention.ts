@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { MemberAccounts } from '../auth/member-accounts.ts'
 import { type Executor, queryRows } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
+import { addonErasures } from './addons.ts'
 import { attentionErasures } from './attention.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { listEditions } from './editions.ts'
@@ -59,6 +60,7 @@ const steps = {
     ...memberFieldErasures(editionId),
     ...attentionErasures(editionId),
     ...guardianErasures(editionId),
+    ...addonErasures(editionId),
   ],
   // The device label of a check-in, of a printed badge mark (decision 170) and of a goods tick (decision 180).
   checkIns: (editionId: string): Erasure[] =>
