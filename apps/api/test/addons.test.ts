@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { cookingClubTastingCode } from '@furfes/core'
+import { cookingClubTastingCode, type DashboardWire } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -214,6 +214,29 @@ describe.each(databaseKinds)('add-ons on %s', (kind) => {
     ])
     await sut.request('POST', addonRefundPath(registrationId), { token: admin.token })
     expect(await listed()).toBeUndefined()
+  })
+
+  it('counts each add-on on the dashboard: places paid and held of its capacity, a refunded one back on sale', async () => {
+    const addonFigures = async () => {
+      const answer = await sut.request('GET', '/admin/dashboard', { token: admin.token })
+      expect(answer.status).toBe(200)
+      return (answer.body as DashboardWire).addons
+    }
+    const { registrationId } = await boughtTasting(sut)
+    const holder = await registeredMember(sut)
+    expect((await sut.request('POST', buyPath, { token: holder.token, body: checkout })).status).toBe(201)
+    expect(await addonFigures()).toEqual([
+      {
+        code: tasting,
+        name_ja: '料理部 試食会',
+        name_en: 'Cooking club tasting',
+        capacity: 50,
+        paid: 1,
+        pending: 1,
+      },
+    ])
+    await sut.request('POST', addonRefundPath(registrationId), { token: admin.token })
+    expect(await addonFigures()).toEqual([expect.objectContaining({ code: tasting, paid: 0, pending: 1 })])
   })
 
   it('refuses the door a refund, and answers addonNotBought when nothing was bought', async () => {

@@ -125,6 +125,27 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
     ),
     goodsHandedOf(db, editionId),
   ])
+  // Each add-on's places (decision 178): paid, and held by a checkout still open.
+  const addonRows = await queryRows<{
+    code: string
+    name_ja: string
+    name_en: string
+    capacity: number
+    paid: number
+    pending: number
+  }>(
+    db,
+    sql`
+      select p.code, p.name_ja, p.name_en, p.capacity,
+        (count(*) filter (where u.status = 'paid'))::int as paid,
+        (count(*) filter (where u.status = 'pending'))::int as pending
+      from addon_products p
+      left join addon_purchases u on u.edition_id = p.edition_id and u.product_code = p.code
+      where p.edition_id = ${editionId}
+      group by p.code, p.name_ja, p.name_en, p.capacity
+      order by p.code
+    `,
+  )
   const door = countDoorGoods(
     paidRows.map((row) => ({
       tier: row.registration_tier,
@@ -175,5 +196,13 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
     paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
     goods: door.goods,
     changingRooms: door.changingRooms as Dashboard['changingRooms'],
+    addons: addonRows.map((row) => ({
+      code: row.code,
+      nameJa: row.name_ja,
+      nameEn: row.name_en,
+      capacity: row.capacity,
+      paid: row.paid,
+      pending: row.pending,
+    })),
   }
 }

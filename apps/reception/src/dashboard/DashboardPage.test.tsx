@@ -1,3 +1,4 @@
+import { cookingClubTastingCode } from '@furfes/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
 import { expectCsvDownload } from '../test/csv.ts'
@@ -15,7 +16,13 @@ function dashboardApp(path: string, language: 'ja' | 'en', prepare?: TestAppOpti
   const server = createFakeApiServer({
     now: () => eventMorning,
     participants: [
-      participantWire({ n: 1, badgeName: 'コン', tier: 'sponsor', tShirtSize: 'M' }),
+      participantWire({
+        n: 1,
+        badgeName: 'コン',
+        tier: 'sponsor',
+        tShirtSize: 'M',
+        addons: [{ code: cookingClubTastingCode, name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }],
+      }),
       participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'pending' }),
       participantWire({ n: 3, badgeName: 'Bear', tier: 'fursuiter', changingRoomType: 'male' }),
       participantWire({ n: 4, badgeName: 'Fox' }),
@@ -69,6 +76,9 @@ describe('dashboard', () => {
         name: 'Arrivals so far, against the paid participants expected',
       })
       expect(within(arrivals).getByText('Expected: 3')).toBeTruthy()
+      // Each add-on's places sold of its capacity (decision 178).
+      const addons = screen.getByRole('region', { name: 'Add-ons' })
+      expect(within(addons).getByText('Cooking club tasting: 1 of 50 paid, 0 awaiting payment')).toBeTruthy()
 
       // Another tablet checks someone in; this one learns of it at its next sync and asks again.
       const other = await createTestDevice(app.server, { name: '受付2', time: eventMorning + 60_000 })

@@ -5,7 +5,8 @@ import type { DashboardFigures } from './figures.ts'
 
 /**
  * The goods at the door (docs/decisions/180-goods-handed-out.md): per line, how many paid participants were
- * handed it of those owed it, the T-shirts per size; and the paid participants per changing room.
+ * handed it of those owed it, the T-shirts per size; the paid participants per changing room; and each add-on's
+ * places paid and held of its capacity (decision 178).
  */
 export function GoodsFigures({ figures }: { figures: DashboardFigures }) {
   const { t, i18n } = useTranslation(['reception', 'domain'])
@@ -56,6 +57,27 @@ export function GoodsFigures({ figures }: { figures: DashboardFigures }) {
           ))}
         </List>
       </Box>
+      {figures.addons.length > 0 && (
+        <Box component="section" aria-labelledby="dashboard-addons">
+          <Typography id="dashboard-addons" variant="h6" component="h2" gutterBottom>
+            {t('dashboard.goods.addons')}
+          </Typography>
+          <List dense disablePadding>
+            {figures.addons.map((addon) => (
+              <ListItem key={addon.code} disableGutters>
+                <ListItemText
+                  primary={t('dashboard.goods.addon', {
+                    name: i18n.language === 'en' ? addon.nameEn : addon.nameJa,
+                    paid: number.format(addon.paid),
+                    capacity: number.format(addon.capacity),
+                    pending: number.format(addon.pending),
+                  })}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
     </>
   )
 }

@@ -43,6 +43,8 @@ export interface DashboardFigures {
   /** Goods owed and handed out per line, T-shirts per size (decision 180). */
   goods: Dashboard['goods']
   changingRooms: Dashboard['changingRooms']
+  /** Each add-on's places paid and held (decision 178), from the API's last answer; none offline before one. */
+  addons: NonNullable<Dashboard['addons']>
 }
 
 export function fromApi(dashboard: Dashboard): DashboardFigures {
@@ -57,6 +59,7 @@ export function fromApi(dashboard: Dashboard): DashboardFigures {
     paid: dashboard.paid,
     goods: dashboard.goods,
     changingRooms: dashboard.changingRooms,
+    addons: dashboard.addons ?? [],
   }
 }
 
@@ -142,6 +145,7 @@ export function fromDevice(
     paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
     goods: door.goods,
     changingRooms: door.changingRooms as Dashboard['changingRooms'],
+    addons: last?.addons ?? [],
   }
 }
 

@@ -55,6 +55,7 @@ import {
   type StaffMemberWire,
   type StaffRole,
   type StoredEditionWire,
+  seededAddonProducts,
   sessionFromWire,
   sessionToWire,
   sortedSessions,
@@ -599,7 +600,23 @@ export function createFakeApiServer(
       checked_in: tiers.reduce((sum, tier) => sum + tier.checked_in, 0),
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
       ...doorGoods(ofPast ?? server.participants),
+      addons: addonFigures(ofPast ?? server.participants),
     }
+  }
+
+  /** Each add-on's places as the API counts them (decision 178): paid by the paid participants; none held. */
+  function addonFigures(participants: ParticipantWire[]): NonNullable<DashboardWire['addons']> {
+    return seededAddonProducts(firstEdition).map((product) => ({
+      code: product.code,
+      name_ja: product.name.ja,
+      name_en: product.name.en,
+      capacity: product.capacity,
+      paid: participants.filter(
+        ({ registration, addons }) =>
+          registration?.payment_status === 'paid' && addons?.some((addon) => addon.code === product.code),
+      ).length,
+      pending: 0,
+    }))
   }
 
   /** The goods figures as the API counts them (decision 180), over the participants' goods_handed. */

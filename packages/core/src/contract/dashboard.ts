@@ -78,6 +78,21 @@ export const dashboardChangingRoomWireSchema = component(
 
 type DashboardGoodsWire = z.infer<typeof dashboardGoodsWireSchema>
 
+export const dashboardAddonWireSchema = component(
+  z.object({
+    code: z.string().describe("The add-on's code"),
+    name_ja: z.string(),
+    name_en: z.string(),
+    capacity: count.describe('Places on sale'),
+    paid: count.describe('Places paid for (refunded ones are back on sale)'),
+    pending: count.describe('Places held by a checkout not finished yet'),
+  }),
+  {
+    id: 'DashboardAddon',
+    description: 'One add-on product of the edition: its places sold and held (decision 178)',
+  },
+)
+
 export const dashboardWireSchema = component(
   z.object({
     generated_at: instantSchema.describe('When the API computed these figures (its clock)'),
@@ -92,6 +107,10 @@ export const dashboardWireSchema = component(
       .array(dashboardGoodsWireSchema)
       .describe('Each line of goods owed to paid participants (decision 180), T-shirts per size'),
     changing_rooms: z.array(dashboardChangingRoomWireSchema).describe('Every changing room type'),
+    addons: z
+      .array(dashboardAddonWireSchema)
+      .optional()
+      .describe("The edition's add-ons, places sold of capacity"),
   }),
   {
     id: 'Dashboard',
@@ -150,6 +169,18 @@ export const dashboardSchema = z.object({
     }),
   ),
   changingRooms: z.array(z.object({ changingRoomType: changingRoomTypeSchema, paid: z.number() })),
+  addons: z
+    .array(
+      z.object({
+        code: z.string(),
+        nameJa: z.string(),
+        nameEn: z.string(),
+        capacity: z.number(),
+        paid: z.number(),
+        pending: z.number(),
+      }),
+    )
+    .optional(),
 })
 export type Dashboard = z.output<typeof dashboardSchema>
 
@@ -157,7 +188,7 @@ export type Dashboard = z.output<typeof dashboardSchema>
 export const dashboardSlotMs = 10 * 60 * 1000
 
 export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
-  decode: (wire) => ({
+  decode: ({ addons, ...wire }) => ({
     ...toClientNames(wire),
     generatedAt: Date.parse(wire.generated_at),
     tiers: wire.tiers.map((tier) => toClientNames(tier)),
@@ -168,8 +199,9 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
     })),
     goods: wire.goods.map((line) => toClientNames(line)),
     changingRooms: wire.changing_rooms.map((room) => toClientNames(room)),
+    ...(addons ? { addons: addons.map((addon) => toClientNames(addon)) } : {}),
   }),
-  encode: (dashboard) => ({
+  encode: ({ addons, ...dashboard }) => ({
     ...toWireNames(dashboard),
     generated_at: new Date(dashboard.generatedAt).toISOString(),
     tiers: dashboard.tiers.map((tier) => toWireNames(tier)),
@@ -180,6 +212,7 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
     })),
     goods: dashboard.goods.map((line) => toWireNames(line) as DashboardGoodsWire),
     changing_rooms: dashboard.changingRooms.map((room) => toWireNames(room)),
+    ...(addons ? { addons: addons.map((addon) => toWireNames(addon)) } : {}),
   }),
 })
 
@@ -194,7 +227,7 @@ export const dashboardRoutes = {
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
       'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +
-      'and paid in total; goods owed and handed out per line (T-shirts per size); changing rooms per type. Canceled and expired registrations never count as paid. Computed by the database ' +
+      "and paid in total; goods owed and handed out per line (T-shirts per size); changing rooms per type; each add-on's places paid and held of its capacity. Canceled and expired registrations never count as paid. Computed by the database " +
       'on each call.',
     responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
   }),
