@@ -21,6 +21,7 @@ import { useStaffAccess } from '../auth/staff-access.tsx'
 import { answerKey, type RegistrationCheckIn, type StoredCheckIn } from '../data/check-ins.ts'
 import { useChosenEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
+import { AddonRefunds } from './AddonRefunds.tsx'
 import { AttentionEditor } from './AttentionEditor.tsx'
 import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
@@ -121,6 +122,14 @@ export function ParticipantDialog({
             registrationId={registrationId}
             attention={participant.attention}
             editable={!readOnly && access.may('editNotes')}
+          />
+        )}
+        {registrationId !== undefined && (
+          <AddonRefunds
+            key={`addons-${registrationId}`}
+            registrationId={registrationId}
+            addons={participant.addons}
+            editable={!readOnly && access.may('refundWithinPolicy')}
           />
         )}
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>

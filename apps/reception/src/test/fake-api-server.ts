@@ -257,6 +257,9 @@ export function createFakeApiServer(
         if (route === 'POST /admin/registrations/complimentary') return complimentaryRoute(body)
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
+        const addonRefund = /^\/admin\/registrations\/([^/]+)\/addons\/([^/]+)\/refund$/.exec(url.pathname)
+        if (method === 'POST' && addonRefund)
+          return addonRefundRoute(addonRefund[1] ?? '', addonRefund[2] ?? '')
         const refundOf = /^\/admin\/registrations\/([^/]+)\/refund$/.exec(url.pathname)?.[1]
         if (refundOf !== undefined) return refundRoute(method, refundOf, body)
         if (url.pathname.startsWith('/admin/staff') || url.pathname.startsWith('/admin/audit')) {
@@ -602,6 +605,27 @@ export function createFakeApiServer(
       ...doorGoods(ofPast ?? server.participants),
       addons: addonFigures(ofPast ?? server.participants),
     }
+  }
+
+  /** The desk refunds one add-on alone (decision 178): the full price back, the ticket off the participant. */
+  function addonRefundRoute(registrationId: string, code: string): Response {
+    const participant = server.participants.find((p) => p.registration?.id === registrationId)
+    if (!participant?.addons?.some((addon) => addon.code === code))
+      return json(409, { message: 'addonNotBought' })
+    const { addons, ...rest } = participant
+    const left = addons?.filter((addon) => addon.code !== code) ?? []
+    server.participants = server.participants.map((p) =>
+      p === participant ? { ...rest, ...(left.length > 0 ? { addons: left } : {}) } : p,
+    )
+    const at = new Date(server.now()).toISOString()
+    return json(200, {
+      purchase_id: crypto.randomUUID(),
+      status: 'refunded',
+      amount_jpy: 500,
+      purchased_at: at,
+      paid_at: at,
+      refunded_at: at,
+    })
   }
 
   /** Each add-on's places as the API counts them (decision 178): paid by the paid participants; none held. */
