@@ -7,7 +7,6 @@ import { buildEditionPlugin } from './tooling/build-edition.ts'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
-import { phraseBreaksPlugin } from './tooling/phrase-breaks.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
 import { reactChunk, siteChunk } from './tooling/site-chunk.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
@@ -26,7 +25,6 @@ export default defineConfig({
       manifest: '/manifest.ja.webmanifest',
     }),
     pureCoreDeclarationsPlugin(),
-    phraseBreaksPlugin(),
     buildEditionPlugin(),
     compressedPreviewPlugin(),
     bundleReportPlugin(root),

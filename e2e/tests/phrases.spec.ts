@@ -5,8 +5,6 @@ import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted } from '../support/public-site.ts'
 
-const boundary = '\u200B'
-
 /** The text of each line an element's text is laid out on, in order (a character's line is its box's top). */
 function lines(element: Locator): Promise<string[]> {
   return element.evaluate((root) => {
@@ -67,22 +65,4 @@ test('at 390 px the edition’s name breaks between its words, in the header and
     expect(laidOut.join('')).toBe(words.join(''))
     expect(breaksInsideWords(laidOut, words)).toEqual([])
   }
-})
-
-test('without the browser’s phrase rules, a heading breaks only where the build marked a phrase', async ({
-  page,
-}) => {
-  // The prerendered page carries the boundaries, as the app's own render does (no hydration mismatch is logged).
-  const prerendered = await (await page.request.get('/ja/faq')).text()
-  expect(prerendered).toContain(`<h2 id="registration-heading">参加登録・${boundary}お支払い</h2>`)
-  await page.goto('/ja/faq')
-  await appStarted(page)
-  // What a browser without `auto-phrase` does: break only at spaces, punctuation and the marked boundaries.
-  await page.addStyleTag({ content: 'h2 { word-break: keep-all !important; width: 5.5em; }' })
-  // The name a reader and the tests see is the text as written: the boundaries are not read.
-  const heading = page.getByRole('heading', { level: 2, name: '参加登録・お支払い', exact: true })
-  await expect(heading).toBeVisible()
-  const text = (await heading.textContent()) ?? ''
-  expect(text.split(boundary)).toEqual(['参加登録・', 'お支払い'])
-  expect(await lines(heading)).toEqual(['参加登録・', 'お支払い'])
 })

@@ -118,7 +118,7 @@ export function previewServerPlugin(
 /**
  * How Japanese headings, the header's links, buttons, tabs, table headers and card titles break (docs/decisions/190-japanese-phrase-breaks.md):
  * between phrases, never inside a word. `auto-phrase` where the browser knows Japanese phrases; elsewhere only
- * at spaces, punctuation and the zero-width spaces the build puts between phrases (`keep-all`). A word longer
+ * at spaces and punctuation (`keep-all`). A word longer
  * than its line still breaks rather than overflowing; a table header keeps its longest phrase as its narrowest
  * width, so no column shrinks to one character.
  */
