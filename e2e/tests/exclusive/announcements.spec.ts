@@ -25,8 +25,10 @@ test('an urgent announcement published in the reception shows as a banner on the
   await form.getByRole('textbox', { name: /Text \(Japanese\)/ }).fill('パレードは15分遅れて始まります。')
   await form.getByRole('textbox', { name: /Text \(English\)/ }).fill('The parade starts 15 minutes late.')
   await form.getByRole('radio', { name: 'Urgent' }).check()
-  reception.once('dialog', (dialog) => void dialog.accept())
   await form.getByRole('button', { name: 'Publish' }).click()
+  // The app asks in its own dialog before anyone is notified.
+  const confirm = reception.getByRole('dialog', { name: 'Publish the announcement' })
+  await confirm.getByRole('button', { name: 'Publish' }).click()
   await expect(reception.getByText('The announcement is published.')).toBeVisible()
 
   try {
@@ -45,8 +47,11 @@ test('an urgent announcement published in the reception shows as a banner on the
     await page.goto('/en/faq')
     await expect(page.getByRole('region', { name: 'Urgent announcement' })).toContainText('Parade delayed')
   } finally {
-    reception.once('dialog', (dialog) => void dialog.accept())
     await reception.getByRole('button', { name: 'Withdraw “パレード遅延”' }).click()
+    await reception
+      .getByRole('dialog', { name: 'Withdraw the announcement' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click()
     await expect(reception.getByText('The announcement is withdrawn.')).toBeVisible()
     await desk.close()
   }
