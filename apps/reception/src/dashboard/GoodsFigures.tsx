@@ -17,67 +17,78 @@ export function GoodsFigures({ figures }: { figures: DashboardFigures }) {
   }
   return (
     <>
-      <Box component="section" aria-labelledby="dashboard-goods">
-        <Typography id="dashboard-goods" variant="h6" component="h2" gutterBottom>
-          {t('dashboard.goods.heading')}
-        </Typography>
-        {figures.goods.length === 0 ? (
-          <Typography>{t('dashboard.noData')}</Typography>
-        ) : (
-          <List dense disablePadding>
-            {figures.goods.map((line) => (
-              <ListItem key={`${line.goods} ${line.tShirtSize ?? ''}`} disableGutters>
-                <ListItemText
-                  primary={t('dashboard.goods.line', {
-                    name: nameOf(line.goods, line.tShirtSize),
-                    handed: number.format(line.handedOut),
-                    expected: number.format(line.expected),
-                  })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </Box>
-      <Box component="section" aria-labelledby="dashboard-changing-rooms">
-        <Typography id="dashboard-changing-rooms" variant="h6" component="h2" gutterBottom>
-          {t('dashboard.goods.changingRooms')}
-        </Typography>
+      <FigureSection
+        id="dashboard-goods"
+        heading={t('dashboard.goods.heading')}
+        empty={t('dashboard.noData')}
+        lines={figures.goods.map((line) => ({
+          key: `${line.goods} ${line.tShirtSize ?? ''}`,
+          text: t('dashboard.goods.line', {
+            name: nameOf(line.goods, line.tShirtSize),
+            handed: number.format(line.handedOut),
+            expected: number.format(line.expected),
+          }),
+        }))}
+      />
+      <FigureSection
+        id="dashboard-changing-rooms"
+        heading={t('dashboard.goods.changingRooms')}
+        lines={figures.changingRooms.map((room) => ({
+          key: room.changingRoomType,
+          text: t('dashboard.goods.changingRoom', {
+            room: t(`domain:changingRoomType.${room.changingRoomType}`),
+            count: room.paid,
+            paid: number.format(room.paid),
+          }),
+        }))}
+      />
+      {figures.addons.length > 0 && (
+        <FigureSection
+          id="dashboard-addons"
+          heading={t('dashboard.goods.addons')}
+          lines={figures.addons.map((addon) => ({
+            key: addon.code,
+            text: t('dashboard.goods.addon', {
+              name: i18n.language === 'en' ? addon.nameEn : addon.nameJa,
+              paid: number.format(addon.paid),
+              capacity: number.format(addon.capacity),
+              pending: number.format(addon.pending),
+            }),
+          }))}
+        />
+      )}
+    </>
+  )
+}
+
+/** A headed section of figures, one line each; `empty` is said when there is no line. */
+function FigureSection({
+  id,
+  heading,
+  lines,
+  empty,
+}: {
+  id: string
+  heading: string
+  lines: { key: string; text: string }[]
+  empty?: string
+}) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {heading}
+      </Typography>
+      {lines.length === 0 && empty !== undefined ? (
+        <Typography>{empty}</Typography>
+      ) : (
         <List dense disablePadding>
-          {figures.changingRooms.map((room) => (
-            <ListItem key={room.changingRoomType} disableGutters>
-              <ListItemText
-                primary={t('dashboard.goods.changingRoom', {
-                  room: t(`domain:changingRoomType.${room.changingRoomType}`),
-                  count: room.paid,
-                  paid: number.format(room.paid),
-                })}
-              />
+          {lines.map((line) => (
+            <ListItem key={line.key} disableGutters>
+              <ListItemText primary={line.text} />
             </ListItem>
           ))}
         </List>
-      </Box>
-      {figures.addons.length > 0 && (
-        <Box component="section" aria-labelledby="dashboard-addons">
-          <Typography id="dashboard-addons" variant="h6" component="h2" gutterBottom>
-            {t('dashboard.goods.addons')}
-          </Typography>
-          <List dense disablePadding>
-            {figures.addons.map((addon) => (
-              <ListItem key={addon.code} disableGutters>
-                <ListItemText
-                  primary={t('dashboard.goods.addon', {
-                    name: i18n.language === 'en' ? addon.nameEn : addon.nameJa,
-                    paid: number.format(addon.paid),
-                    capacity: number.format(addon.capacity),
-                    pending: number.format(addon.pending),
-                  })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Box>
       )}
-    </>
+    </Box>
   )
 }
