@@ -24,6 +24,8 @@ describe('timetable editor', () => {
 
       await user.click(screen.getByRole('button', { name: 'Add a session' }))
       const form = screen.getByRole('form', { name: 'New session' })
+      // The form opens above the draft; whoever pressed the button types in it at once.
+      expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /ID/ }))
       expect(within(form).getByRole('textbox', { name: /Starts/ })).toHaveProperty(
         'value',
         '2025-05-10 10:00',
@@ -59,12 +61,17 @@ describe('timetable editor', () => {
       const draft = await screen.findByRole('region', { name: 'Draft (preview of what will be published)' })
       expect(await within(draft).findByText('開会式 / Opening ceremony')).toBeTruthy()
 
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+      // Nothing is published before the committee says yes in the dialog.
       await user.click(screen.getByRole('button', { name: 'Publish the draft' }))
-      expect(confirm).toHaveBeenCalledWith(
-        'Publish the draft (1 sessions)? The public site shows it at once.',
-      )
-      confirm.mockRestore()
+      const dialog = await screen.findByRole('dialog', { name: 'Publish the timetable' })
+      expect(
+        within(dialog).getByText(
+          'Publish the draft (1 session)? The public site shows it at once, and changes to starred sessions are sent to the browsers subscribed to them.',
+        ),
+      ).toBeTruthy()
+      expect(server.timetable.versions).toEqual([])
+      await user.click(within(dialog).getByRole('button', { name: 'Publish' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
       // The versions list the publication (its notice waits behind the save's in the queue).
       const versions = screen.getByRole('region', { name: 'Published versions' })
       expect(await within(versions).findByText(/^Version 1 · .* · staff-1 · 1 session$/)).toBeTruthy()
@@ -121,6 +128,65 @@ describe('timetable editor', () => {
     ])
     expect(server.timetableSaves).toEqual([])
   })
+
+  appTest(
+    'imports from the keyboard, asks before removing or publishing, and shows a refusal in the question',
+    async (user) => {
+      const server = createFakeApiServer()
+      const app = await renderSyncedAdmin(server, '/en/admin/timetable', 'en')
+      await screen.findByText('No session yet: add one or import the spreadsheet.')
+      // The import is a button like the others: reached with Tab, pressed with Enter, it opens the file chooser.
+      const fileInput = screen.getByLabelText('Import CSV')
+      const chooserOpened = vi.fn()
+      fileInput.addEventListener('click', chooserOpened)
+      screen.getByRole('button', { name: 'Import CSV' }).focus()
+      await user.keyboard('{Enter}')
+      expect(chooserOpened).toHaveBeenCalledTimes(1)
+      await user.upload(
+        fileInput,
+        new File(
+          [
+            `${header}\r\n`,
+            'parade,2025-05-10 10:30,2025-05-10 11:30,ホール,Hall,パレード,Parade,,,fursuit,,\r\n',
+            'quiz,2025-05-10 11:30,2025-05-10 12:30,ホール,Hall,クイズ大会,Quiz show,,,stage,,\r\n',
+          ],
+          'timetable.csv',
+        ),
+      )
+      expect(await screen.findByText('2 sessions imported into the draft.')).toBeTruthy()
+
+      // Going back removes nothing; saying yes removes the session from the draft.
+      await user.click(await screen.findByRole('button', { name: 'Remove パレード' }))
+      const remove = await screen.findByRole('dialog', { name: 'Remove a session' })
+      expect(within(remove).getByText('Remove "パレード" from the draft?')).toBeTruthy()
+      await user.click(within(remove).getByRole('button', { name: 'Go back' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      expect(server.timetableSaves).toHaveLength(1)
+      await user.click(screen.getByRole('button', { name: 'Remove パレード' }))
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Remove a session' })).getByRole('button', {
+          name: 'Remove',
+        }),
+      )
+      // The draft shown is the saved one (the notice waits behind the import's in the queue).
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove パレード' })).toBeNull())
+      expect(server.timetable.draft.sessions.map((session) => session.id)).toEqual(['quiz'])
+
+      // Another committee member saves the draft meanwhile: the refusal is read in the dialog that asked.
+      server.timetable.draft = { ...server.timetable.draft, revision: server.timetable.draft.revision + 1 }
+      await user.click(await screen.findByRole('button', { name: 'Publish the draft' }))
+      const publish = await screen.findByRole('dialog', { name: 'Publish the timetable' })
+      await user.click(within(publish).getByRole('button', { name: 'Publish' }))
+      expect(
+        await within(publish).findByText(
+          'Someone else saved this timetable first. Load the latest draft, then make your change again.',
+        ),
+      ).toBeTruthy()
+      expect(server.timetable.versions).toEqual([])
+      expect(app.errors).toEqual([])
+    },
+    90_000,
+  )
 
   appTest('keeps the desk out: the section is not offered and its address says so', async () => {
     const server = createFakeApiServer()

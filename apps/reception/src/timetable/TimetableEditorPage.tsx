@@ -8,7 +8,7 @@ import {
   timetableSessionFormValues,
   timetableTags,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Alert,
@@ -31,7 +31,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material'
-import { type ChangeEvent, useState } from 'react'
+import { type ChangeEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
@@ -44,6 +44,9 @@ import { type CsvMistake, readTimetableCsv, timetableCsv } from './csv.ts'
  */
 
 type Editing = { kind: 'new' } | { kind: 'session'; session: TimetableSession } | undefined
+
+/** What waits for the committee's yes in the confirmation dialog. */
+type Pending = { kind: 'publish' } | { kind: 'remove'; session: TimetableSession } | undefined
 
 export function TimetableEditorPage() {
   const { t } = useTranslation('reception')
@@ -60,6 +63,8 @@ export function TimetableEditorPage() {
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [mistakes, setMistakes] = useState<CsvMistake[]>([])
   const [busy, setBusy] = useState(false)
+  const [pending, setPending] = useState<Pending>(undefined)
+  const fileInput = useRef<HTMLInputElement>(null)
 
   const act = async (action: () => Promise<AdminTimetable>, message: string) => {
     setBusy(true)
@@ -68,6 +73,7 @@ export function TimetableEditorPage() {
       await action()
       services.notifications.notify(message, 'success')
       setEditing(undefined)
+      setPending(undefined)
       reload()
       return true
     } catch (failure) {
@@ -108,9 +114,16 @@ export function TimetableEditorPage() {
     await save(read.sessions, t('timetable.imported', { count: read.sessions.length }))
   }
 
-  const publish = () => {
-    if (!window.confirm(t('timetable.publishConfirm', { count: draft.sessions.length }))) return
-    void act(() => services.api.publishTimetable(editionId, draft.revision), t('timetable.publishedNotice'))
+  const confirmPending = () => {
+    if (pending?.kind === 'publish') {
+      void act(() => services.api.publishTimetable(editionId, draft.revision), t('timetable.publishedNotice'))
+    } else if (pending?.kind === 'remove') {
+      const { session } = pending
+      void save(
+        draft.sessions.filter((item) => item.id !== session.id),
+        t('timetable.removed'),
+      )
+    }
   }
 
   return (
@@ -119,7 +132,8 @@ export function TimetableEditorPage() {
         {t('timetable.heading')}
       </Typography>
       <Typography>{t('timetable.lead', { edition: editionId })}</Typography>
-      <ErrorAlert error={actionError} />
+      {/* While the dialog is open, its request's error shows inside it. */}
+      <ErrorAlert error={pending ? undefined : actionError} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => setEditing({ kind: 'new' })}>
           {t('timetable.add')}
@@ -130,11 +144,27 @@ export function TimetableEditorPage() {
         >
           {t('timetable.export')}
         </Button>
-        <Button variant="outlined" component="label" disabled={busy}>
+        {/* A real button opens the file chooser, so the import is reached and pressed from the keyboard. */}
+        <Button variant="outlined" disabled={busy} onClick={() => fileInput.current?.click()}>
           {t('timetable.import')}
-          <input type="file" accept=".csv,text/csv" hidden onChange={(event) => void importFile(event)} />
         </Button>
-        <Button variant="contained" color="warning" disabled={busy || draft.revision === 0} onClick={publish}>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={t('timetable.import')}
+          hidden
+          onChange={(event) => void importFile(event)}
+        />
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={busy || draft.revision === 0}
+          onClick={() => {
+            setActionError(undefined)
+            setPending({ kind: 'publish' })
+          }}
+        >
           {t('timetable.publish')}
         </Button>
       </Stack>
@@ -162,14 +192,28 @@ export function TimetableEditorPage() {
         busy={busy}
         onEdit={(session) => setEditing({ kind: 'session', session })}
         onRemove={(session) => {
-          if (!window.confirm(t('timetable.removeConfirm', { title: session.title.ja }))) return
-          void save(
-            draft.sessions.filter((item) => item.id !== session.id),
-            t('timetable.removed'),
-          )
+          setActionError(undefined)
+          setPending({ kind: 'remove', session })
         }}
       />
       <Versions timetable={timetable} />
+      <ConfirmDialog
+        id="timetable-confirm"
+        open={pending !== undefined}
+        title={pending?.kind === 'remove' ? t('timetable.removeTitle') : t('timetable.publishTitle')}
+        consequence={
+          pending?.kind === 'remove'
+            ? t('timetable.removeConfirm', { title: pending.session.title.ja })
+            : t('timetable.publishConfirm', { count: draft.sessions.length })
+        }
+        keepLabel={t('timetable.keep')}
+        confirmLabel={pending?.kind === 'remove' ? t('timetable.remove') : t('timetable.publishAction')}
+        destructive={pending?.kind === 'remove'}
+        busy={busy}
+        error={pending ? actionError : undefined}
+        onKeep={() => setPending(undefined)}
+        onConfirm={confirmPending}
+      />
     </Stack>
   )
 }
@@ -210,13 +254,17 @@ function SessionForm(props: {
     schema,
     timetableSessionFormValues(props.session, props.eventDate),
   )
-  const text = (name: string, options: { hint?: string; required?: boolean; multiline?: boolean } = {}) => (
+  const text = (
+    name: string,
+    options: { hint?: string; required?: boolean; multiline?: boolean; autoFocus?: boolean } = {},
+  ) => (
     <FormTextField
       form={form}
       name={name}
       label={t(`timetable.field.${name}`)}
       required={options.required ?? true}
       {...(options.hint ? { hint: options.hint } : {})}
+      {...(options.autoFocus ? { autoFocus: true } : {})}
       {...(options.multiline ? { multiline: true, minRows: 2 } : {})}
     />
   )
@@ -235,7 +283,8 @@ function SessionForm(props: {
           submitLabel={t('timetable.saveSession')}
           labelledBy="timetable-session-form"
         >
-          {text('id', { hint: t('timetable.idHint') })}
+          {/* The form opens above the draft: whoever pressed Add or Change in a row starts typing in it. */}
+          {text('id', { hint: t('timetable.idHint'), autoFocus: true })}
           {text('startsAt', { hint: t('timetable.timeHint') })}
           {text('endsAt', { hint: t('timetable.timeHint') })}
           {text('stage.ja')}
