@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { demoStaff } from '../../support/accounts.ts'
+import { blockingViolations } from '../../support/axe.ts'
 import { servedEdition } from '../../support/edition.ts'
 import { expect } from '../../support/fixtures.ts'
 import { openUnderServiceWorker, offlineTest as test } from '../../support/offline.ts'
@@ -23,13 +24,16 @@ const csvHeader =
 const sessionsUnder = (page: Page, heading: string) =>
   listAfterHeading(page, heading).getByRole('heading', { level: 4 })
 
-/** Publishes the draft the editor shows, answering the app's confirmation, and waits for the new version. */
-async function publishDraft(reception: Page, version: number) {
+/**
+ * Publishes the draft the editor shows, answering the app's confirmation (checked with axe while it asks, when
+ * told), and waits for the new version.
+ */
+async function publishDraft(reception: Page, version: number, { checkDialog = false } = {}) {
   await reception.getByRole('button', { name: 'Publish the draft' }).click()
-  await reception
-    .getByRole('dialog', { name: 'Publish the timetable' })
-    .getByRole('button', { name: 'Publish' })
-    .click()
+  const dialog = reception.getByRole('dialog', { name: 'Publish the timetable' })
+  await expect(dialog).toContainText('Publish the draft (3 sessions)?')
+  if (checkDialog) expect(await blockingViolations(reception), 'the publish question').toEqual([])
+  await dialog.getByRole('button', { name: 'Publish' }).click()
   await expect(reception.getByRole('dialog')).toHaveCount(0)
   const versions = reception.getByRole('region', { name: 'Published versions' })
   await expect(versions.getByRole('listitem').first()).toContainText(`Version ${version} · `)
@@ -79,7 +83,8 @@ test('the committee publishes the timetable in the reception; the site shows now
         /^10:30–11:30メインホール \/ Main hall朝のストレッチ \/ Morning stretch/,
         /^11:30–12:30メインホール \/ Main hallクイズ大会 \/ Quiz show/,
       ])
-      await publishDraft(reception, published + 1)
+      expect(await blockingViolations(reception), 'the editor with its draft').toEqual([])
+      await publishDraft(reception, published + 1, { checkDialog: true })
 
       // 11:00 in Tokyo on the event day: the stretch and the sketch meetup are on, the quiz show is next.
       await page.clock.setFixedTime(new Date(`${day}T11:00:00+09:00`))
@@ -105,6 +110,8 @@ test('the committee publishes the timetable in the reception; the site shows now
       // The committee moves the starred quiz show an hour later in the editor's form and publishes.
       await reception.getByRole('button', { name: 'Change クイズ大会' }).click()
       const form = reception.getByRole('form', { name: 'Change "クイズ大会"' })
+      await expect(form.getByRole('textbox', { name: /^ID/ })).toBeFocused()
+      expect(await blockingViolations(reception), 'the session form').toEqual([])
       await form.getByRole('textbox', { name: /^Starts/ }).fill(`${day} 12:30`)
       await form.getByRole('textbox', { name: /^Ends/ }).fill(`${day} 13:30`)
       await form.getByRole('button', { name: 'Save to the draft' }).click()
