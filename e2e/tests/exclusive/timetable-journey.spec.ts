@@ -51,7 +51,8 @@ test('the committee publishes the timetable in the reception; the site shows now
   try {
     await withDevices(browser, ['committee'], async ([committee]) => {
       const reception = committee.page
-      await signInAdmin(reception, demoStaff('committee'))
+      const account = demoStaff('committee')
+      await signInAdmin(reception, account)
       await reception.getByRole('tab', { name: 'Timetable' }).click()
       await expect(reception.getByRole('heading', { level: 1, name: 'Timetable' })).toBeVisible()
       const versions = reception.getByRole('region', { name: 'Published versions' })
@@ -85,6 +86,8 @@ test('the committee publishes the timetable in the reception; the site shows now
       ])
       expect(await blockingViolations(reception), 'the editor with its draft').toEqual([])
       await publishDraft(reception, published + 1, { checkDialog: true })
+      // Who published is named by the e-mail address the committee knows them by.
+      await expect(versions.getByRole('listitem').first()).toContainText(` · ${account.email} · 3 sessions`)
 
       // 11:00 in Tokyo on the event day: the stretch and the sketch meetup are on, the quiz show is next.
       await page.clock.setFixedTime(new Date(`${day}T11:00:00+09:00`))

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, vi } from 'vitest'
-import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { createFakeApiServer, fakeStaffUser } from '../test/fake-api-server.ts'
 import { appTest, renderApp, renderSyncedAdmin } from '../test/render.tsx'
 import { timetableCsvColumns } from './csv.ts'
 
@@ -133,6 +133,15 @@ describe('timetable editor', () => {
     'imports from the keyboard, asks before removing or publishing, and shows a refusal in the question',
     async (user) => {
       const server = createFakeApiServer()
+      server.staff = [
+        {
+          user: fakeStaffUser,
+          email: 'kana@example.com',
+          roles: ['committee'],
+          enabled: true,
+          status: 'CONFIRMED',
+        },
+      ]
       const app = await renderSyncedAdmin(server, '/en/admin/timetable', 'en')
       await screen.findByText('No session yet: add one or import the spreadsheet.')
       // The import is a button like the others: reached with Tab, pressed with Enter, it opens the file chooser.
@@ -154,6 +163,8 @@ describe('timetable editor', () => {
         ),
       )
       expect(await screen.findByText('2 sessions imported into the draft.')).toBeTruthy()
+      // Who saved it is named as the committee knows them, by e-mail address.
+      expect(await screen.findByText(/^Saved .* by kana@example\.com: 2 sessions\.$/)).toBeTruthy()
 
       // Going back removes nothing; saying yes removes the session from the draft.
       await user.click(await screen.findByRole('button', { name: 'Remove パレード' }))

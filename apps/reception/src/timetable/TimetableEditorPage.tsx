@@ -59,6 +59,13 @@ export function TimetableEditorPage() {
     },
     [services],
   )
+  // The draft and the versions name the staff member by their account id; the committee knows one another by
+  // e-mail address, which the staff list (theirs to read) gives. Until it answers, or if it cannot, the id shows.
+  const staff = useApiRead((signal) => services.api.listStaff({ signal }), [services])
+  const staffName = (user: string | null) =>
+    user === null
+      ? t('timetable.seeded')
+      : (staff.data?.find((member) => member.user === user)?.email ?? user)
   const [editing, setEditing] = useState<Editing>(undefined)
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [mistakes, setMistakes] = useState<CsvMistake[]>([])
@@ -134,6 +141,7 @@ export function TimetableEditorPage() {
       <Typography>{t('timetable.lead', { edition: editionId })}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
       <ErrorAlert error={pending ? undefined : actionError} />
+      <ErrorAlert error={staff.error} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => setEditing({ kind: 'new' })}>
           {t('timetable.add')}
@@ -189,6 +197,7 @@ export function TimetableEditorPage() {
       )}
       <DraftTable
         timetable={timetable}
+        staffName={staffName}
         busy={busy}
         onEdit={(session) => setEditing({ kind: 'session', session })}
         onRemove={(session) => {
@@ -196,7 +205,7 @@ export function TimetableEditorPage() {
           setPending({ kind: 'remove', session })
         }}
       />
-      <Versions timetable={timetable} />
+      <Versions timetable={timetable} staffName={staffName} />
       <ConfirmDialog
         id="timetable-confirm"
         open={pending !== undefined}
@@ -324,6 +333,7 @@ function SessionForm(props: {
 /** The draft as it will be published: every session by start time, with its stage, titles and tags. */
 function DraftTable(props: {
   timetable: AdminTimetable
+  staffName: (user: string | null) => string
   busy: boolean
   onEdit: (session: TimetableSession) => void
   onRemove: (session: TimetableSession) => void
@@ -341,7 +351,7 @@ function DraftTable(props: {
             ? t('timetable.draftEmpty')
             : t('timetable.draftSaved', {
                 at: formatJapanDateTime(draft.updatedAt),
-                by: draft.updatedBy ?? t('timetable.seeded'),
+                by: props.staffName(draft.updatedBy),
                 count: draft.sessions.length,
               })}
         </Typography>
@@ -396,7 +406,13 @@ function DraftTable(props: {
 }
 
 /** Every published version, the latest first: when, by whom, how many sessions. */
-function Versions({ timetable }: { timetable: AdminTimetable }) {
+function Versions({
+  timetable,
+  staffName,
+}: {
+  timetable: AdminTimetable
+  staffName: (user: string | null) => string
+}) {
   const { t } = useTranslation('reception')
   return (
     <Card component="section" aria-labelledby="timetable-versions">
@@ -414,7 +430,7 @@ function Versions({ timetable }: { timetable: AdminTimetable }) {
                   primary={t('timetable.version', {
                     version: version.version,
                     at: formatJapanDateTime(version.publishedAt),
-                    by: version.publishedBy ?? t('timetable.seeded'),
+                    by: staffName(version.publishedBy),
                     count: version.sessionCount,
                   })}
                 />
