@@ -49,6 +49,7 @@ import {
   attentionRequestCodec,
   type ComplimentaryRegistrationRequest,
   complimentaryRegistrationRequestCodec,
+  paymentRegistrationCodec,
   type Participant,
   participantListCodec,
 } from '../contract/participants.ts'
@@ -115,6 +116,13 @@ export interface AdminApiClient {
     request: ComplimentaryRegistrationRequest,
     options?: CallOptions,
   ): Promise<AdminRegistration>
+  /** Sends a paid registration's receipt mail again (decision 191). */
+  resendReceipt(registrationId: string, options?: CallOptions): Promise<void>
+  /**
+   * The registration a Stripe Checkout session (`cs_…`) or payment intent (`pi_…`) paid, in the current edition or
+   * the one named; ProductError paymentNotFound when none (decision 191).
+   */
+  findRegistrationByPayment(paymentId: string, options?: CallOptions, edition?: string): Promise<string>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
   listWaitingList(options?: CallOptions, query?: EditionQueryWire): Promise<AdminWaitingListEntry[]>
   /** The committee's figures, computed by the API now (decision 130), of the current edition or the one named. */
@@ -227,6 +235,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     complimentaryRegistrationRequestCodec,
     adminRegistrationCodec,
   )
+  const findByPayment = reader(apiRoutes.getAdminPaymentRegistration, paymentRegistrationCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -275,6 +284,12 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     setAttention: (registrationId, attention, callOptions) =>
       setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
     registerComplimentary: (request, callOptions) => registerComplimentary(request, callOptions),
+    async resendReceipt(registrationId, callOptions) {
+      await call(apiRoutes.postAdminRegistrationReceipt, { params: { registration_id: registrationId } }, callOptions)
+    },
+    findRegistrationByPayment: async (paymentId, callOptions, edition) =>
+      (await findByPayment(callOptions, { params: { payment_id: paymentId.trim() }, query: { edition } }))
+        .registrationId,
     listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
     getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
     uploadCheckIns: async (items, callOptions) =>

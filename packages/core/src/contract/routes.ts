@@ -92,6 +92,8 @@ export const apiRoutes = {
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   postAdminComplimentaryRegistration: participantRoutes.postAdminComplimentaryRegistration,
+  postAdminRegistrationReceipt: participantRoutes.postAdminRegistrationReceipt,
+  getAdminPaymentRegistration: participantRoutes.getAdminPaymentRegistration,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import type { RefundQuoteWire } from '@furfes/core'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { queryRows } from '../src/db/database.ts'
+import { createMemoryLogger } from '../src/logger.ts'
+import { createMailOutbox } from '../src/mail/outbox.ts'
+import {
+  checkoutSessionOf,
+  databaseKinds,
+  payCheckout,
+  registrationRequest,
+  useTestApi,
+} from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
+
+/*
+ * The desk's tools of docs/decisions/191-desk-payments-and-receipts.md: a paid registration's receipt sent again
+ * through the outbox, audited; a registration found by the Stripe payment that paid it.
+ */
+
+describe.each(databaseKinds)('desk tools on %s', (kind) => {
+  const sut = useTestApi(kind)
+
+  /** A member registered in `language`, paid unless told otherwise, with an address on record. */
+  async function participant(language: 'ja' | 'en', pay = true) {
+    const userId = randomUUID()
+    const email = `${language}-${userId.slice(0, 8)}@example.com`
+    sut.identity.setEmail(userId, email)
+    const token = await sut.memberToken(userId)
+    await sut.database.db.execute(sql`update users set email = ${email} where user_id = ${userId}::uuid`)
+    const created = await sut.request('POST', '/registration', {
+      token,
+      body: { ...registrationRequest('member', 'Resent Fox'), language },
+    })
+    expect(created.status).toBe(201)
+    const sessionId = checkoutSessionOf(created)
+    if (pay) await payCheckout(sut, sessionId)
+    const row = await sut.api.registrations.current(userId)
+    if (!row) throw new Error('The registration was not stored')
+    return { userId, email, token, sessionId, registrationId: row.registrationId }
+  }
+
+  const staff = async (role: string) => sut.adminToken(randomUUID(), [role])
+
+  const resend = async (registrationId: string, role = 'desk') =>
+    sut.request('POST', `/admin/registrations/${registrationId}/receipt`, { token: await staff(role) })
+
+  /** The outbox drained into a capturing sender. */
+  function outbox() {
+    const { deliver, sent } = capturingMailer(sut)
+    const mails = createMailOutbox({
+      db: sut.database.db,
+      clock: sut.clock,
+      logger: createMemoryLogger(),
+      deliver,
+    })
+    return { drain: () => mails.drain(), sent }
+  }
+
+  describe('sending a receipt again', () => {
+    it('sends exactly one more receipt per request, in the registration language with its code and calendar, audited', async () => {
+      const { registrationId, email } = await participant('en')
+      const mail = outbox()
+      // The receipt of the payment leaves first.
+      expect((await mail.drain()).sent).toBe(1)
+      expect(mail.sent).toHaveLength(1)
+
+      expect((await resend(registrationId)).status).toBe(204)
+      expect(await mail.drain()).toMatchObject({ sent: 1 })
+      expect(mail.sent).toHaveLength(2)
+      const again = mail.sent[1]
+      expect(again?.to).toBe(email)
+      expect(again?.subject).toBe('[Tokyo Furry Fes] Receipt for your registration')
+      expect(again?.text).toContain('/en/registration-code')
+      expect(again?.attachments.map((attachment) => attachment.filename)).toEqual(['furfes.ics'])
+
+      // The committee may too; nothing more leaves without a request.
+      expect((await resend(registrationId, 'committee')).status).toBe(204)
+      expect((await mail.drain()).sent).toBe(1)
+      expect((await mail.drain()).sent).toBe(0)
+      expect(mail.sent).toHaveLength(3)
+
+      const audit = await sut.request('GET', '/admin/audit?action=receiptResent', {
+        token: await staff('committee'),
+      })
+      const entries = (audit.body as { items: { subject: string; actor_id: string }[] }).items
+      expect(entries.map((entry) => entry.subject)).toEqual([registrationId, registrationId])
+    })
+
+    it('owes one receipt for two requests made before it left', async () => {
+      const { registrationId } = await participant('ja')
+      const mail = outbox()
+      await mail.drain()
+      expect((await resend(registrationId)).status).toBe(204)
+      expect((await resend(registrationId)).status).toBe(204)
+      expect((await mail.drain()).sent).toBe(1)
+      expect(mail.sent.at(-1)?.subject).toBe('【東京ふぁーりーフェス】参加登録の領収書')
+    })
+
+    it('refuses an unpaid or canceled registration, an unknown one and the door, owing no mail and auditing nothing', async () => {
+      const unpaid = await participant('ja', false)
+      expect(await resend(unpaid.registrationId)).toMatchObject({
+        status: 409,
+        body: { message: 'receiptNotPaid' },
+      })
+      const canceled = await participant('ja')
+      const quote = await sut.request('GET', '/registration/cancellation', { token: canceled.token })
+      const cancel = await sut.request('POST', '/registration/cancellation', {
+        token: canceled.token,
+        body: { idempotency_key: randomUUID(), refund_jpy: (quote.body as RefundQuoteWire).policy_refund_jpy },
+      })
+      expect(cancel.status).toBe(200)
+      expect(await resend(canceled.registrationId, 'committee')).toMatchObject({
+        status: 409,
+        body: { message: 'receiptNotPaid' },
+      })
+      expect(await resend(randomUUID())).toMatchObject({ status: 404, body: { message: 'notFound' } })
+      const paid = await participant('ja')
+      expect((await resend(paid.registrationId, 'door')).status).toBe(403)
+
+      const receipts = await queryRows<{ registration_id: string; created_at: unknown }>(
+        sut.database.db,
+        sql`select registration_id, created_at from mail_outbox where kind = 'receipt'`,
+      )
+      // Only the two payments owe a receipt.
+      expect(receipts.map((row) => row.registration_id).sort()).toEqual(
+        [canceled.registrationId, paid.registrationId].sort(),
+      )
+      const audit = await sut.request('GET', '/admin/audit?action=receiptResent', {
+        token: await staff('committee'),
+      })
+      expect((audit.body as { items: unknown[] }).items).toEqual([])
+    })
+  })
+
+  describe('finding a registration by its Stripe payment', () => {
+    const find = async (paymentId: string, role = 'door') =>
+      sut.request('GET', `/admin/payments/${encodeURIComponent(paymentId)}`, { token: await staff(role) })
+
+    it('answers the registration of a Checkout session id or of its payment intent id', async () => {
+      const { registrationId, sessionId } = await participant('ja')
+      await participant('en')
+      expect(await find(sessionId)).toMatchObject({ status: 200, body: { registration_id: registrationId } })
+      const { paymentId } = await sut.gateway.paymentDetails(sessionId)
+      expect(paymentId).toMatch(/^pi_/)
+      expect((await find(paymentId, 'desk')).body).toEqual({ registration_id: registrationId })
+    })
+
+    it('answers paymentNotFound for an id no registration of the edition was paid with, notFound for text that is no id', async () => {
+      await participant('ja')
+      expect(await find('cs_test_unknown0000')).toMatchObject({
+        status: 404,
+        body: { message: 'paymentNotFound' },
+      })
+      expect(await find('pi_test_unknown0000')).toMatchObject({
+        status: 404,
+        body: { message: 'paymentNotFound' },
+      })
+      // A path that is no payment id is no resource, as with any malformed id.
+      expect(await find('Resent Fox')).toMatchObject({ status: 404, body: { message: 'notFound' } })
+    })
+  })
+})
