@@ -41,8 +41,8 @@ describe('participant list', () => {
     expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
   })
 
-  appTest('lists who has paid and not checked in, in one press (en)', async (user) => {
-    await participantsApp('en')
+  appTest('lists who has paid and not checked in, in one press, and downloads them (en)', async (user) => {
+    const app = await participantsApp('en')
     await screen.findByRole('table', { name: 'Participants' })
     const preset = screen.getByRole('button', { name: 'Paid, not checked in' })
     expect(preset.getAttribute('aria-pressed')).toBe('false')
@@ -53,6 +53,33 @@ describe('participant list', () => {
     expect(preset.getAttribute('aria-pressed')).toBe('true')
     expect(screen.getByRole('combobox', { name: 'Payment' }).textContent).toBe('Paid')
     expect(screen.getByRole('combobox', { name: 'Check-in' }).textContent).toBe('Not checked in')
+    // The end of the day's list leaves as CSV as shown.
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }))
+    const parsed = expectCsvDownload(app.downloads[0], 'participants-2025-05-10-0930.csv', csvColumns)
+    expect(parsed.data.map((row) => [row.user_id, row.payment_status, row.checked_in_at])).toEqual([
+      [userIdOf(1), 'paid', ''],
+    ])
+  })
+
+  appTest('finds the registration a pasted Stripe payment id paid, and says when none did (en)', async (user) => {
+    const app = await participantsApp('en')
+    app.server.payments.set('pi_test_Paid0001', registrationIdOf(3))
+    await screen.findByRole('table', { name: 'Participants' })
+    const search = screen.getByRole('searchbox', { name: 'Search: badge name, handle name, email or registration id' })
+    await user.type(search, 'pi_test_Paid0001')
+    expect(await screen.findByText('1 of 3')).toBeTruthy()
+    expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
+
+    await user.clear(search)
+    await user.type(search, 'cs_test_Unknown01')
+    expect(
+      await screen.findByText(
+        'No registration of this event was paid with this Stripe payment. Check the id (cs_… or pi_…) and try again.',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText('0 of 3')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(app.errors).toEqual([])
   })
 
   appTest('downloads the filtered list as CSV that parses back (en)', async (user) => {

@@ -126,6 +126,10 @@ export interface FakeApiServer {
   attentionRequests: unknown[]
   /** Every POST /admin/registrations/complimentary body received (decision 185). */
   complimentaryRequests: unknown[]
+  /** The registration ids whose receipt was asked to be sent again, in order (decision 191). */
+  receiptResends: string[]
+  /** Stripe payment ids (cs_… or pi_…) and the registration each paid, for GET /admin/payments/{id}. */
+  payments: Map<string, string>
   /** Every goods tick uploaded (decision 180), resends included. */
   goodsTickUploads: GoodsTickItemWire[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
@@ -220,6 +224,8 @@ export function createFakeApiServer(
     refundRequests: [],
     attentionRequests: [],
     complimentaryRequests: [],
+    receiptResends: [],
+    payments: new Map(),
     failNextRefunds: (count = 1) => {
       refundFailures += count
     },
@@ -255,6 +261,16 @@ export function createFakeApiServer(
         if (url.pathname.startsWith('/admin/announcements')) return announcementRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         if (route === 'POST /admin/registrations/complimentary') return complimentaryRoute(body)
+        const receiptOf = /^\/admin\/registrations\/([^/]+)\/receipt$/.exec(url.pathname)?.[1]
+        if (method === 'POST' && receiptOf !== undefined) return receiptRoute(receiptOf)
+        const paymentOf = /^\/admin\/payments\/([^/]+)$/.exec(url.pathname)?.[1]
+        if (method === 'GET' && paymentOf !== undefined) {
+          const registrationId = server.payments.get(decodeURIComponent(paymentOf))
+          const listed = (past ?? server).participants.some((p) => p.registration?.id === registrationId)
+          return registrationId !== undefined && listed
+            ? json(200, { registration_id: registrationId })
+            : json(404, { message: 'paymentNotFound' })
+        }
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
         const addonRefund = /^\/admin\/registrations\/([^/]+)\/addons\/([^/]+)\/refund$/.exec(url.pathname)
@@ -317,6 +333,16 @@ export function createFakeApiServer(
     }
     server.participants[index] = { ...found, registration }
     return json(201, registration)
+  }
+
+  /** POST /admin/registrations/{id}/receipt as the API answers it: a paid registration's receipt queued, audited. */
+  function receiptRoute(registrationId: string): Response {
+    const found = server.participants.find((p) => p.registration?.id === registrationId)
+    if (!found?.registration) return json(404, { message: 'notFound' })
+    if (found.registration.payment_status !== 'paid') return json(409, { message: 'receiptNotPaid' })
+    server.receiptResends.push(registrationId)
+    audited('receiptResent', registrationId, {})
+    return new Response(null, { status: 204 })
   }
 
   /** PUT /admin/registrations/{id}/attention as the API answers it: validated, stored on the participant. */
