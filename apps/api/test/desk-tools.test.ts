@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { RefundQuoteWire } from '@furfes/core'
+import { type DashboardWire, type RefundQuoteWire, registrationTierPriceJpy } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -159,6 +159,39 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
       })
       // A path that is no payment id is no resource, as with any malformed id.
       expect(await find('Resent Fox')).toMatchObject({ status: 404, body: { message: 'notFound' } })
+    })
+  })
+
+  describe('the figures', () => {
+    it('count the complimentary registrations per kind within paid, never in the revenue', async () => {
+      await participant('ja')
+      const committee = await staff('committee')
+      for (const [n, kind] of [
+        [1, 'guest'],
+        [2, 'guest'],
+        [3, 'staff'],
+      ] as const) {
+        const userId = randomUUID()
+        const email = `comp-${n}@example.com`
+        await sut.database.db.execute(
+          sql`insert into users (user_id, email, created_at) values (${userId}::uuid, ${email}, now())`,
+        )
+        const created = await sut.request('POST', '/admin/registrations/complimentary', {
+          token: committee,
+          body: { email, kind, registration_tier: 'member', badge_name: `Comp ${n}` },
+        })
+        expect(created.status).toBe(201)
+      }
+      const answer = await sut.request('GET', '/admin/dashboard', { token: committee })
+      const figures = answer.body as DashboardWire
+      expect(figures.complimentary).toEqual([
+        { kind: 'guest', paid: 2 },
+        { kind: 'dealer', paid: 0 },
+        { kind: 'staff', paid: 1 },
+      ])
+      const member = figures.tiers.find((tier) => tier.registration_tier === 'member')
+      expect(member).toMatchObject({ paid: 4, revenue_gross_jpy: registrationTierPriceJpy.member })
+      expect(figures.paid).toBe(4)
     })
   })
 })

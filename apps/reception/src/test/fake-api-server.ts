@@ -18,6 +18,7 @@ import {
   type CheckInResultWire,
   changingRoomTypes,
   checkInUploadWireSchema,
+  complimentaryKinds,
   complimentaryRegistrationRequestWireSchema,
   countDoorGoods,
   type DashboardWire,
@@ -590,7 +591,8 @@ export function createFakeApiServer(
       const paid = registrations.filter((r) => r.payment_status === 'paid')
       const pending = registrations.filter((r) => r.payment_status === 'pending').length
       const capacity = server.capacities[tier]
-      const gross = paid.length * registrationTierPriceJpy[tier]
+      // A complimentary registration (decision 185) is paid with 0 JPY.
+      const gross = paid.filter((r) => !('complimentary' in r && r.complimentary)).length * registrationTierPriceJpy[tier]
       return {
         registration_tier: tier,
         capacity,
@@ -630,6 +632,13 @@ export function createFakeApiServer(
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
       ...doorGoods(ofPast ?? server.participants),
       addons: addonFigures(ofPast ?? server.participants),
+      complimentary: complimentaryKinds.map((kind) => ({
+        kind,
+        paid: (ofPast ?? server.participants).filter(
+          ({ registration }) =>
+            registration?.payment_status === 'paid' && registration.complimentary === kind,
+        ).length,
+      })),
     }
   }
 
