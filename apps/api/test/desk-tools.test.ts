@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { type DashboardWire, type RefundQuoteWire, registrationTierPriceJpy } from '@furfes/core'
+import {
+  cookingClubTastingCode,
+  type DashboardWire,
+  type RefundListWire,
+  type RefundQuoteWire,
+  registrationTierPriceJpy,
+} from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -9,6 +15,7 @@ import {
   checkoutSessionOf,
   databaseKinds,
   payCheckout,
+  pwaUrl,
   registrationRequest,
   useTestApi,
 } from './support/harness.ts'
@@ -192,6 +199,82 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
       const member = figures.tiers.find((tier) => tier.registration_tier === 'member')
       expect(member).toMatchObject({ paid: 4, revenue_gross_jpy: registrationTierPriceJpy.member })
       expect(figures.paid).toBe(4)
+    })
+  })
+
+  describe("the accounts' refund list", () => {
+    it('lists the refunds of the edition: a cancellation by staff with its reason, an add-on alone, by whose address', async () => {
+      const canceled = await participant('ja')
+      const deskId = randomUUID()
+      const desk = await sut.adminToken(deskId, ['desk'])
+      const refunded = await sut.request('POST', `/admin/registrations/${canceled.registrationId}/refund`, {
+        token: desk,
+        body: { idempotency_key: randomUUID(), reason: 'Ill on the day' },
+      })
+      expect(refunded.status).toBe(200)
+      const holder = await participant('en')
+      const bought = await sut.request('POST', `/registration/addons/${cookingClubTastingCode}`, {
+        token: holder.token,
+        body: { success_url: `${pwaUrl}/ja/mypage/dashboard`, cancel_url: `${pwaUrl}/ja/mypage/dashboard` },
+      })
+      expect(bought.status).toBe(201)
+      const addonSession = checkoutSessionOf(bought)
+      sut.gateway.complete(addonSession)
+      await sut.api.registrations.addons.markPaid(addonSession)
+      sut.clock.advance(60_000)
+      expect(
+        (
+          await sut.request(
+            'POST',
+            `/admin/registrations/${holder.registrationId}/addons/${cookingClubTastingCode}/refund`,
+            { token: desk },
+          )
+        ).status,
+      ).toBe(200)
+      // A member who never paid has nothing to list.
+      await participant('ja', false)
+
+      const list = await sut.request('GET', '/admin/refunds', { token: await staff('committee') })
+      expect(list.status).toBe(200)
+      const items = (list.body as RefundListWire).items
+      expect(items).toEqual([
+        {
+          refunded_at: expect.any(String),
+          kind: 'registration',
+          registration_id: canceled.registrationId,
+          badge_number: 1,
+          badge_name: 'Resent Fox',
+          registration_tier: 'member',
+          amount_jpy: expect.any(Number),
+          policy_amount_jpy: expect.any(Number),
+          stripe_refund_id: expect.stringMatching(/^re_/),
+          source: 'staff',
+          reason: 'Ill on the day',
+          staff: `${deskId.slice(0, 8)}@example.com`,
+        },
+        {
+          refunded_at: expect.any(String),
+          kind: 'addon',
+          registration_id: holder.registrationId,
+          badge_number: 2,
+          badge_name: 'Resent Fox',
+          registration_tier: 'member',
+          addon: cookingClubTastingCode,
+          amount_jpy: 500,
+          stripe_refund_id: expect.stringMatching(/^re_/),
+          source: 'staff',
+          staff: `${deskId.slice(0, 8)}@example.com`,
+        },
+      ])
+      const [first, second] = items
+      expect(first?.amount_jpy).toBe(first?.policy_amount_jpy)
+      expect(first?.amount_jpy).toBeGreaterThan(0)
+      expect(Date.parse(first?.refunded_at ?? '')).toBeLessThan(Date.parse(second?.refunded_at ?? ''))
+    })
+
+    it('is the committee\'s: the desk and the door are refused', async () => {
+      expect((await sut.request('GET', '/admin/refunds', { token: await staff('desk') })).status).toBe(403)
+      expect((await sut.request('GET', '/admin/refunds', { token: await staff('door') })).status).toBe(403)
     })
   })
 })

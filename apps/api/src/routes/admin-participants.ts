@@ -7,6 +7,7 @@ import {
   type Participant,
   participantListCodec,
   paymentRegistrationCodec,
+  refundListCodec,
   staffMay,
 } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
@@ -23,6 +24,7 @@ import { doorGuardians } from '../services/guardians.ts'
 import { participants, toAdminRegistration } from '../services/members.ts'
 import { registrationOfPayment } from '../services/payment-lookup.ts'
 import { resendReceipt } from '../services/receipt-resend.ts'
+import { refundsOf } from '../services/refund-list.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 /**
@@ -107,6 +109,11 @@ export function mountAdminParticipantRoutes(
       { paymentId: params.payment_id, editionId: edition.id },
     )
     return { status: 200, body: encode(paymentRegistrationCodec, { registrationId }) }
+  })
+
+  mount(apiRoutes.getAdminRefunds, async ({ query }) => {
+    const { edition } = await editionToRead({ db, clock }, query.edition)
+    return { status: 200, body: encode(refundListCodec, await refundsOf(db, edition.id)) }
   })
 
   mount(apiRoutes.putAdminRegistrationAttention, async ({ body, params, caller }) => {

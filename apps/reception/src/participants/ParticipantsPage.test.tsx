@@ -4,7 +4,7 @@ import { expectCsvDownload } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
-import { checkInCsvColumns, csvColumns } from './csv.ts'
+import { checkInCsvColumns, csvColumns, refundCsvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
   const server = createFakeApiServer({
@@ -79,6 +79,78 @@ describe('participant list', () => {
     ).toBeTruthy()
     expect(screen.getByText('0 of 3')).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
+    expect(app.errors).toEqual([])
+  })
+
+  appTest("downloads the edition's refunds for the accounts, reported to the audit trail (ja)", async (user) => {
+    const app = await participantsApp('ja')
+    app.server.refundList = [
+      {
+        refunded_at: '2025-04-01T03:04:05.000Z',
+        kind: 'registration',
+        registration_id: registrationIdOf(2),
+        badge_number: 7,
+        badge_name: '=Wolf',
+        registration_tier: 'member',
+        amount_jpy: 2700,
+        policy_amount_jpy: 2700,
+        stripe_refund_id: 're_test_1',
+        source: 'staff',
+        reason: '体調不良',
+        staff: 'desk@example.com',
+      },
+      {
+        refunded_at: '2025-04-02T00:00:00.000Z',
+        kind: 'addon',
+        registration_id: registrationIdOf(1),
+        badge_name: 'コン',
+        registration_tier: 'sponsor',
+        addon: 'cooking_club_tasting',
+        amount_jpy: 500,
+        source: 'cancellation',
+      },
+    ]
+    await screen.findByRole('table', { name: '参加者' })
+    await user.click(screen.getByRole('button', { name: '返金CSVをダウンロード' }))
+    await waitFor(() => expect(app.downloads).toHaveLength(1))
+    const parsed = expectCsvDownload(app.downloads[0], 'refunds-2025-05-10-0930.csv', refundCsvColumns)
+    expect(parsed.data).toEqual([
+      {
+        refunded_at: '2025-04-01 12:04:05',
+        kind: 'registration',
+        registration_id: registrationIdOf(2),
+        badge_number: '7',
+        badge_name: "'=Wolf",
+        registration_tier: 'member',
+        addon: '',
+        amount_jpy: '2700',
+        policy_amount_jpy: '2700',
+        stripe_refund_id: 're_test_1',
+        source: 'staff',
+        reason: '体調不良',
+        staff: 'desk@example.com',
+      },
+      {
+        refunded_at: '2025-04-02 09:00:00',
+        kind: 'addon',
+        registration_id: registrationIdOf(1),
+        badge_number: '',
+        badge_name: 'コン',
+        registration_tier: 'sponsor',
+        addon: 'cooking_club_tasting',
+        amount_jpy: '500',
+        policy_amount_jpy: '',
+        stripe_refund_id: '',
+        source: 'cancellation',
+        reason: '',
+        staff: '',
+      },
+    ])
+    await waitFor(() =>
+      expect(app.server.audit).toEqual([
+        expect.objectContaining({ action: 'csvExported', subject: 'refunds', details: { rows: 2 } }),
+      ]),
+    )
     expect(app.errors).toEqual([])
   })
 

@@ -30,7 +30,7 @@ import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { addressInEdition, usePastEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { ComplimentaryDialog } from './ComplimentaryDialog.tsx'
-import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
+import { checkInsCsv, csvFileName, participantsCsv, refundsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
 import {
   defaultSort,
@@ -120,6 +120,25 @@ export function ParticipantsPage() {
     })
   }
 
+  // The refunds live on the API alone (the snapshot has none): asked for, then saved like the other lists.
+  const [refundsBusy, setRefundsBusy] = useState(false)
+  const [refundsError, setRefundsError] = useState<unknown>()
+  const downloadRefunds = async () => {
+    setRefundsBusy(true)
+    setRefundsError(undefined)
+    try {
+      const refunds = await services.api.listRefunds(undefined, edition)
+      services.download(refundsCsv(refunds), csvFileName(services.clock(), 'refunds'))
+      services.api.reportExport('refunds', refunds.length).catch((error: unknown) => {
+        services.reportError(error, { what: 'Reporting the refunds CSV download' })
+      })
+    } catch (error) {
+      setRefundsError(error)
+    } finally {
+      setRefundsBusy(false)
+    }
+  }
+
   const downloadCheckIns = () => {
     services.download(
       checkInsCsv(snapshot.checkIns, snapshot.participantsByRegistrationId),
@@ -179,6 +198,9 @@ export function ParticipantsPage() {
             <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
               {t('participants.downloadCheckInsCsv')}
             </Button>
+            <Button variant="outlined" onClick={() => void downloadRefunds()} disabled={refundsBusy}>
+              {t('participants.downloadRefundsCsv')}
+            </Button>
           </>
         )}
         {access.may('registerComplimentary') && (
@@ -226,6 +248,7 @@ export function ParticipantsPage() {
         </Button>
       </Stack>
       <ErrorAlert error={payment.error} />
+      <ErrorAlert error={refundsError} />
       {snapshot.participants.length === 0 && <Typography>{t('participants.empty')}</Typography>}
       {results.length > 0 && (
         <TableContainer sx={scrollShadows('default')}>

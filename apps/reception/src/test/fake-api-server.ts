@@ -45,6 +45,7 @@ import {
   policyRefundJpy,
   publicEditionCodec,
   type RefundQuoteWire,
+  type RefundListWire,
   type RefundWire,
   type RegistrationCodeKeySetWire,
   type RegistrationTier,
@@ -129,6 +130,8 @@ export interface FakeApiServer {
   complimentaryRequests: unknown[]
   /** The registration ids whose receipt was asked to be sent again, in order (decision 191). */
   receiptResends: string[]
+  /** GET /admin/refunds' items (decision 191), of the current edition. */
+  refundList: RefundListWire['items']
   /** Stripe payment ids (cs_… or pi_…) and the registration each paid, for GET /admin/payments/{id}. */
   payments: Map<string, string>
   /** Every goods tick uploaded (decision 180), resends included. */
@@ -226,6 +229,7 @@ export function createFakeApiServer(
     attentionRequests: [],
     complimentaryRequests: [],
     receiptResends: [],
+    refundList: [],
     payments: new Map(),
     failNextRefunds: (count = 1) => {
       refundFailures += count
@@ -253,6 +257,7 @@ export function createFakeApiServer(
         }
         if (route === 'GET /admin/participants') return json(200, { items: (past ?? server).participants })
         if (route === 'GET /admin/waiting-list') return json(200, { items: (past ?? server).waitingList })
+        if (route === 'GET /admin/refunds') return json(200, { items: past ? [] : server.refundList })
         if (route === 'GET /admin/dashboard') return json(200, dashboard(past?.participants))
         if (route === 'GET /admin/check-ins' && past) {
           return json(200, { items: [], next_cursor: '0', has_more: false })

@@ -143,6 +143,7 @@ describe('admin API client', () => {
       'listEditionChanges',
       'listEditions',
       'listParticipants',
+      'listRefunds',
       'listStaff',
       'listWaitingList',
       'mailAnnouncement',

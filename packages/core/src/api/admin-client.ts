@@ -66,6 +66,7 @@ import {
   refundQuoteCodec,
   refundRequestCodec,
 } from '../contract/refunds.ts'
+import { type RefundListItem, refundListCodec } from '../contract/refund-list.ts'
 import { type AdminRegistration, adminRegistrationCodec } from '../contract/registration.ts'
 import {
   type RegistrationCodeKeySetWire,
@@ -211,7 +212,9 @@ export interface AdminApiClient {
   /** A page of the audit trail, newest first; `cursor` is the previous page's nextCursor. */
   listAudit(query: AuditQueryWire, options?: CallOptions): Promise<AuditPage>
   /** Tells the audit trail that this device downloaded a CSV list of `rows` rows. */
-  reportExport(list: 'participants' | 'audit', rows: number, options?: CallOptions): Promise<void>
+  reportExport(list: 'participants' | 'audit' | 'refunds', rows: number, options?: CallOptions): Promise<void>
+  /** The refunds of the current edition or the one named, for the accounts' CSV (decision 191). */
+  listRefunds(options?: CallOptions, edition?: string): Promise<RefundListItem[]>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -235,6 +238,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     complimentaryRegistrationRequestCodec,
     adminRegistrationCodec,
   )
+  const listRefunds = reader(apiRoutes.getAdminRefunds, refundListCodec)
   const findByPayment = reader(apiRoutes.getAdminPaymentRegistration, paymentRegistrationCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
@@ -343,6 +347,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     setStaffEnabled: (user, enabled, callOptions) =>
       (enabled ? enableStaff : disableStaff)(callOptions, { params: { user } }),
     listAudit: (query, callOptions) => listAudit(callOptions, { query }),
+    listRefunds: (callOptions, edition) => listRefunds(callOptions, { query: { edition } }),
     async reportExport(list, rows, callOptions) {
       const route = apiRoutes.postAdminAuditExport
       const body = encodeRequest(auditExportCodec, { list, rows }, 'POST /admin/audit/exports')

@@ -78,6 +78,7 @@ describe('route table', () => {
       postAdminRegistrationRefund: 'POST /admin/registrations/{registration_id}/refund admin',
       postAdminRegistrationAddonRefund:
         'POST /admin/registrations/{registration_id}/addons/{code}/refund admin',
+      getAdminRefunds: 'GET /admin/refunds admin',
       postAdminEventCancellationDryRun: 'POST /admin/event-cancellation/dry-run admin',
       postAdminEventCancellation: 'POST /admin/event-cancellation admin',
       getAdminEventCancellation: 'GET /admin/event-cancellation admin',
@@ -129,6 +130,7 @@ describe('route table', () => {
       getAdminRegistrationRefund: 'refundWithinPolicy',
       postAdminRegistrationRefund: 'refundWithinPolicy',
       postAdminRegistrationAddonRefund: 'refundWithinPolicy',
+      getAdminRefunds: 'exportWithEmail',
       postAdminEventCancellationDryRun: 'cancelEvent',
       postAdminEventCancellation: 'cancelEvent',
       getAdminEventCancellation: 'cancelEvent',
@@ -215,6 +217,7 @@ describe('route table', () => {
       'getAdminRegistrationRefund',
       'postAdminRegistrationRefund',
       'postAdminRegistrationAddonRefund',
+      'getAdminRefunds',
       'postAdminEventCancellationDryRun',
       'postAdminEventCancellation',
       'getAdminEdition',
