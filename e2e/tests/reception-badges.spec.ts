@@ -44,7 +44,11 @@ function addedParticipant(badgeName: string, index: number) {
     },
     // The longest foot band: the sponsor fursuit tier, its sponsor mark and the tasting's word (decision 191).
     ...(index === 3
-      ? { addons: [{ code: 'cooking_club_tasting', name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }] }
+      ? {
+          addons: [
+            { code: 'cooking_club_tasting', name_ja: '料理部 試食会', name_en: 'Cooking club tasting' },
+          ],
+        }
       : {}),
   }
 }

@@ -115,7 +115,10 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
       const quote = await sut.request('GET', '/registration/cancellation', { token: canceled.token })
       const cancel = await sut.request('POST', '/registration/cancellation', {
         token: canceled.token,
-        body: { idempotency_key: randomUUID(), refund_jpy: (quote.body as RefundQuoteWire).policy_refund_jpy },
+        body: {
+          idempotency_key: randomUUID(),
+          refund_jpy: (quote.body as RefundQuoteWire).policy_refund_jpy,
+        },
       })
       expect(cancel.status).toBe(200)
       expect(await resend(canceled.registrationId, 'committee')).toMatchObject({
@@ -272,7 +275,7 @@ describe.each(databaseKinds)('desk tools on %s', (kind) => {
       expect(Date.parse(first?.refunded_at ?? '')).toBeLessThan(Date.parse(second?.refunded_at ?? ''))
     })
 
-    it('is the committee\'s: the desk and the door are refused', async () => {
+    it("is the committee's: the desk and the door are refused", async () => {
       expect((await sut.request('GET', '/admin/refunds', { token: await staff('desk') })).status).toBe(403)
       expect((await sut.request('GET', '/admin/refunds', { token: await staff('door') })).status).toBe(403)
     })

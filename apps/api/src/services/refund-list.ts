@@ -78,6 +78,8 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
     ...(row.stripe_refund_id === null ? {} : { stripeRefundId: row.stripe_refund_id }),
     source: row.source,
     ...(row.reason === null || row.reason === '' ? {} : { reason: row.reason }),
-    ...(row.staff_email === null && row.staff_id === null ? {} : { staff: row.staff_email ?? row.staff_id ?? '' }),
+    ...(row.staff_email === null && row.staff_id === null
+      ? {}
+      : { staff: row.staff_email ?? row.staff_id ?? '' }),
   }))
 }

@@ -75,7 +75,9 @@ describe('badge sheets', () => {
     await user.click(await screen.findByRole('option', { name: 'スポンサー参加' }))
     expect(await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
     expect(badgeNames()).toEqual(['Fox 01', 'Fox 02', 'Fox 03'])
-    expect(within(screen.getByRole('region', { name: 'バッジの用紙' })).getAllByText('試食会')).toHaveLength(1)
+    expect(within(screen.getByRole('region', { name: 'バッジの用紙' })).getAllByText('試食会')).toHaveLength(
+      1,
+    )
 
     await user.click(screen.getByRole('button', { name: '印刷' }))
     expect(print).toHaveBeenCalledTimes(1)

@@ -56,7 +56,9 @@ export function selectBadges(
       badgeName: registration.badgeName,
       tier: registration.registrationTier,
       reprintNeeded: print?.reprintNeeded ?? false,
-      addonMarks: badgeMarkedAddons.filter((code) => participant.addons?.some((addon) => addon.code === code)),
+      addonMarks: badgeMarkedAddons.filter((code) =>
+        participant.addons?.some((addon) => addon.code === code),
+      ),
     })
   }
   return badges

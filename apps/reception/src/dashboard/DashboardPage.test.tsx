@@ -201,9 +201,11 @@ describe('dashboard', () => {
       await user.click(screen.getByRole('button', { name: 'Download CSV' }))
       const parsed = expectCsvDownload(app.downloads[0], 'dashboard-2025-05-10-0930.csv', dashboardCsvColumns)
       const value = (figure: string) => parsed.data.find((row) => row.figure === figure)?.value
-      expect(
-        ['guest', 'dealer', 'staff'].map((kind) => value(`paid_complimentary_${kind}`)),
-      ).toEqual(['1', '0', '1'])
+      expect(['guest', 'dealer', 'staff'].map((kind) => value(`paid_complimentary_${kind}`))).toEqual([
+        '1',
+        '0',
+        '1',
+      ])
 
       // Without the server the tablet counts its own snapshot the same way.
       app.network.online = false
@@ -211,7 +213,9 @@ describe('dashboard', () => {
       await app.services.sync.sync()
       await waitFor(
         () =>
-          expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(/^The server cannot be reached/),
+          expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(
+            /^The server cannot be reached/,
+          ),
         { timeout: uiTimeoutMs },
       )
       expect(screen.getByTestId('dashboard-complimentary').textContent).toBe(

@@ -225,7 +225,9 @@ export function ParticipantsPage() {
           type="search"
           value={filters.query}
           onChange={(event) => set({ query: event.target.value })}
-          helperText={payment.looking ? t('participants.paymentSearching') : t('participants.paymentSearchHint')}
+          helperText={
+            payment.looking ? t('participants.paymentSearching') : t('participants.paymentSearchHint')
+          }
           sx={{ minWidth: 280, flexGrow: 1 }}
         />
         {choiceFilters.map(([filter, id]) => (

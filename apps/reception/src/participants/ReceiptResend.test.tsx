@@ -1,6 +1,6 @@
 import type { StaffRole } from '@furfes/core'
-import type { UserEvent } from '@testing-library/user-event'
 import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
@@ -14,14 +14,24 @@ import { appTest, renderApp } from '../test/render.tsx'
 
 async function dialogOf(
   user: UserEvent,
-  badgeName: string, language: 'ja' | 'en', roles: readonly StaffRole[]) {
+  badgeName: string,
+  language: 'ja' | 'en',
+  roles: readonly StaffRole[],
+) {
   const server = createFakeApiServer({
     participants: [
       participantWire({ n: 1, badgeName: 'Fox', tier: 'member' }),
       participantWire({ n: 2, badgeName: 'Wolf', paymentStatus: 'pending' }),
     ],
   })
-  const app = await renderApp({ path: `/${language}/admin`, language, server, signedIn: true, synced: true, roles })
+  const app = await renderApp({
+    path: `/${language}/admin`,
+    language,
+    server,
+    signedIn: true,
+    synced: true,
+    roles,
+  })
   await screen.findByRole('table', { name: language === 'ja' ? '参加者' : 'Participants' })
   await user.click(screen.getByRole('button', { name: badgeName }))
   return { app, dialog: await screen.findByRole('dialog', { name: badgeName }) }
@@ -47,7 +57,9 @@ describe('sending a receipt again', () => {
         name: 'Send the receipt',
       }),
     )
-    expect(await within(dialog).findByText("The receipt is on its way to the participant's email.")).toBeTruthy()
+    expect(
+      await within(dialog).findByText("The receipt is on its way to the participant's email."),
+    ).toBeTruthy()
     expect(app.server.receiptResends).toEqual([registrationIdOf(1)])
     expect(app.server.audit).toEqual([
       expect.objectContaining({ action: 'receiptResent', subject: registrationIdOf(1) }),
@@ -58,7 +70,8 @@ describe('sending a receipt again', () => {
   appTest('shows the refusal of a registration canceled meanwhile in the question (ja)', async (user) => {
     const { app, dialog } = await dialogOf(user, 'Fox', 'ja', ['committee'])
     app.server.participants = app.server.participants.map((participant) =>
-      participant.registration?.id === registrationIdOf(1) && participant.registration.payment_status === 'paid'
+      participant.registration?.id === registrationIdOf(1) &&
+      participant.registration.payment_status === 'paid'
         ? { ...participant, registration: { ...participant.registration, payment_status: 'canceled' } }
         : participant,
     )

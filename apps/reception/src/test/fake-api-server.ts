@@ -44,8 +44,8 @@ import {
   parseCompactRegistrationCode,
   policyRefundJpy,
   publicEditionCodec,
-  type RefundQuoteWire,
   type RefundListWire,
+  type RefundQuoteWire,
   type RefundWire,
   type RegistrationCodeKeySetWire,
   type RegistrationTier,
@@ -597,7 +597,8 @@ export function createFakeApiServer(
       const pending = registrations.filter((r) => r.payment_status === 'pending').length
       const capacity = server.capacities[tier]
       // A complimentary registration (decision 185) is paid with 0 JPY.
-      const gross = paid.filter((r) => !('complimentary' in r && r.complimentary)).length * registrationTierPriceJpy[tier]
+      const gross =
+        paid.filter((r) => !('complimentary' in r && r.complimentary)).length * registrationTierPriceJpy[tier]
       return {
         registration_tier: tier,
         capacity,

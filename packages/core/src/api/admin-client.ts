@@ -49,10 +49,11 @@ import {
   attentionRequestCodec,
   type ComplimentaryRegistrationRequest,
   complimentaryRegistrationRequestCodec,
-  paymentRegistrationCodec,
   type Participant,
   participantListCodec,
+  paymentRegistrationCodec,
 } from '../contract/participants.ts'
+import { type RefundListItem, refundListCodec } from '../contract/refund-list.ts'
 import {
   type EventCancellationDryRun,
   type EventCancellationRun,
@@ -66,7 +67,6 @@ import {
   refundQuoteCodec,
   refundRequestCodec,
 } from '../contract/refunds.ts'
-import { type RefundListItem, refundListCodec } from '../contract/refund-list.ts'
 import { type AdminRegistration, adminRegistrationCodec } from '../contract/registration.ts'
 import {
   type RegistrationCodeKeySetWire,
@@ -289,7 +289,11 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
       setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
     registerComplimentary: (request, callOptions) => registerComplimentary(request, callOptions),
     async resendReceipt(registrationId, callOptions) {
-      await call(apiRoutes.postAdminRegistrationReceipt, { params: { registration_id: registrationId } }, callOptions)
+      await call(
+        apiRoutes.postAdminRegistrationReceipt,
+        { params: { registration_id: registrationId } },
+        callOptions,
+      )
     },
     findRegistrationByPayment: async (paymentId, callOptions, edition) =>
       (await findByPayment(callOptions, { params: { payment_id: paymentId.trim() }, query: { edition } }))

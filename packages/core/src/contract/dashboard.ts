@@ -198,9 +198,7 @@ export const dashboardSchema = z.object({
       }),
     )
     .optional(),
-  complimentary: z
-    .array(z.object({ kind: z.enum(complimentaryKinds), paid: z.number() }))
-    .optional(),
+  complimentary: z.array(z.object({ kind: z.enum(complimentaryKinds), paid: z.number() })).optional(),
 })
 export type Dashboard = z.output<typeof dashboardSchema>
 

@@ -297,7 +297,7 @@ export const participantRoutes = {
     staff: 'resendReceipt',
     summary: "Send a paid registration's receipt mail again",
     description:
-      'Queues the receipt once more in the registration\'s language, with its code link and calendar file, and ' +
+      "Queues the receipt once more in the registration's language, with its code link and calendar file, and " +
       'audits who asked. A receipt still waiting to leave is replaced, not doubled. Errors: 404 notFound; 409 ' +
       'receiptNotPaid for a registration not paid or canceled.',
     request: { params: z.object({ registration_id: registrationIdSchema }) },

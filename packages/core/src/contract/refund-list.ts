@@ -30,7 +30,10 @@ export const refundListItemWireSchema = z.object({
     .nonnegative()
     .optional()
     .describe("On a cancellation's refund: what the published policy gave back then"),
-  stripe_refund_id: z.string().optional().describe("Stripe's re_…; absent for a refund made in its Dashboard"),
+  stripe_refund_id: z
+    .string()
+    .optional()
+    .describe("Stripe's re_…; absent for a refund made in its Dashboard"),
   source: z
     .string()
     .describe(
