@@ -20,8 +20,8 @@ export interface BadgeData {
  * The add-ons a badge shows a word for: the cooking club's staff let in the tasting's ticket holders by their
  * badge (docs/decisions/191-desk-payments-and-receipts.md). Each has a short word under `badges.addonMark`.
  */
-export const badgeMarkedAddons = [cookingClubTastingCode] as const
-export type BadgeMarkedAddon = (typeof badgeMarkedAddons)[number]
+const badgeMarkedAddons = [cookingClubTastingCode] as const
+type BadgeMarkedAddon = (typeof badgeMarkedAddons)[number]
 
 export interface BadgeFilters {
   tier: RegistrationTier | 'all'
