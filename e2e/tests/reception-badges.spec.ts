@@ -42,6 +42,14 @@ function addedParticipant(badgeName: string, index: number) {
       payment_status: 'paid',
       badge_number: 100 + index,
     },
+    // The longest foot band: the sponsor fursuit tier, its sponsor mark and the tasting's word (decision 191).
+    ...(index === 3
+      ? {
+          addons: [
+            { code: 'cooking_club_tasting', name_ja: '料理部 試食会', name_en: 'Cooking club tasting' },
+          ],
+        }
+      : {}),
   }
 }
 
@@ -138,6 +146,16 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
     for (const name of [worstLatin, worstKanji, worstMixed]) expect(size(name), name).toBeGreaterThan(19)
     // A short name takes the largest size.
     expect(size('狼')).toBe(60)
+    // The foot band holds the tier, the sponsor mark and the tasting's word without running over.
+    const tasting = page.locator('[data-badge-addon="cooking_club_tasting"]')
+    await expect(tasting).toHaveCount(1)
+    await expect(tasting).toHaveText('Tasting')
+    expect(
+      await tasting.evaluate((element) => {
+        const band = element.parentElement?.parentElement as HTMLElement
+        return band.scrollWidth <= band.clientWidth
+      }),
+    ).toBe(true)
 
     const sheet = await pdfOf(page)
     expect(sheet.totalPages).toBe(2)
@@ -153,6 +171,7 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
     })
     // The short numbers staff read aloud, not the registration ids (decision 189).
     expect(sheet.text).toContain('No.100')
+    expect(sheet.text).toContain('Tasting')
     expect(sheet.text).not.toContain(fox.registrationId.replace(/\s+/g, ''))
     for (const name of [fox.badgeName, ...addedNames]) expect(sheet.text).toContain(name.replace(/\s+/g, ''))
     // The screen's controls are not printed.

@@ -169,7 +169,7 @@ export function createApi(options: ApiOptions): Api {
     currentEdition: services.currentEdition,
   })
   mountWaitingListRoutes(mounter, { db, clock, waitingList, registrations, featureFlags, pwaOrigin })
-  mountAdminParticipantRoutes(mounter, { db, clock, registrations, currentEdition: services.currentEdition })
+  mountAdminParticipantRoutes(mounter, { ...services, db, clock, gateway: options.paymentGateway })
   mountDashboardRoutes(mounter, { db, clock, registrations })
   mountCheckInRoutes(mounter, { db, clock, checkCode: services.checkCode })
   mountRefundRoutes(mounter, { refunds, automaticRefunds })

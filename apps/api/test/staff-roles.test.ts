@@ -29,6 +29,7 @@ describe.each(databaseKinds)('staff roles on %s', (kind) => {
       user: randomUUID(),
       code: 'cooking_club_tasting',
       announcement_id: randomUUID(),
+      payment_id: 'cs_test_staff_roles',
     })
     const answers: Record<string, number> = {}
     for (const caller of callers) {

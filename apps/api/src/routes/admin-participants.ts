@@ -6,10 +6,13 @@ import {
   type Clock,
   type Participant,
   participantListCodec,
+  paymentRegistrationCodec,
+  refundListCodec,
   staffMay,
 } from '@furfes/core'
 import type { Executor } from '../db/database.ts'
 import { decode, encode, type RouteMounter } from '../http/route.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
 import { setAttention } from '../services/attention.ts'
 import { auditActor } from '../services/audit.ts'
 import { badgePrintsOf } from '../services/badge-prints.ts'
@@ -19,6 +22,9 @@ import { editionToRead } from '../services/editions.ts'
 import { goodsHandedOf } from '../services/goods.ts'
 import { doorGuardians } from '../services/guardians.ts'
 import { participants, toAdminRegistration } from '../services/members.ts'
+import { registrationOfPayment } from '../services/payment-lookup.ts'
+import { resendReceipt } from '../services/receipt-resend.ts'
+import { refundsOf } from '../services/refund-list.ts'
 import type { RegistrationService } from '../services/registrations.ts'
 
 /**
@@ -37,9 +43,10 @@ export function mountAdminParticipantRoutes(
     clock: Clock
     registrations: RegistrationService
     currentEdition: CurrentEditionReader
+    gateway: Pick<PaymentGateway, 'checkoutSessionOfPayment'>
   },
 ): void {
-  const { db, clock, registrations, currentEdition } = deps
+  const { db, clock, registrations, currentEdition, gateway } = deps
 
   mount(apiRoutes.getAdminParticipants, async ({ caller, query }) => {
     const { edition } = await editionToRead({ db, clock }, query.edition)
@@ -88,6 +95,25 @@ export function mountAdminParticipantRoutes(
       status: 201,
       body: encode(adminRegistrationCodec, { ...registration, registrationId: row.registrationId }),
     }
+  })
+
+  mount(apiRoutes.postAdminRegistrationReceipt, async ({ params, caller }) => {
+    await resendReceipt({ db, clock }, { registrationId: params.registration_id, actor: auditActor(caller) })
+    return { status: 204, body: undefined }
+  })
+
+  mount(apiRoutes.getAdminPaymentRegistration, async ({ params, query }) => {
+    const { edition } = await editionToRead({ db, clock }, query.edition)
+    const registrationId = await registrationOfPayment(
+      { db, gateway },
+      { paymentId: params.payment_id, editionId: edition.id },
+    )
+    return { status: 200, body: encode(paymentRegistrationCodec, { registrationId }) }
+  })
+
+  mount(apiRoutes.getAdminRefunds, async ({ query }) => {
+    const { edition } = await editionToRead({ db, clock }, query.edition)
+    return { status: 200, body: encode(refundListCodec, await refundsOf(db, edition.id)) }
   })
 
   mount(apiRoutes.putAdminRegistrationAttention, async ({ body, params, caller }) => {

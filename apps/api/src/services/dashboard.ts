@@ -1,5 +1,6 @@
 import {
   changingRoomTypes,
+  complimentaryKinds,
   countDoorGoods,
   type Dashboard,
   eventTimeZone,
@@ -146,6 +147,16 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
       order by p.code
     `,
   )
+  // Registrations the desk gave without payment (decisions 185 and 191): in paid above, 0 JPY in the revenue.
+  const complimentaryRows = await queryRows<{ kind: string; paid: number }>(
+    db,
+    sql`
+      select complimentary_kind as kind, count(*)::int as paid from registrations
+      where edition_id = ${editionId} and payment_status = 'paid' and complimentary_kind is not null
+      group by complimentary_kind
+    `,
+  )
+  const complimentaryPaid = new Map(complimentaryRows.map((row) => [row.kind, Number(row.paid)]))
   const door = countDoorGoods(
     paidRows.map((row) => ({
       tier: row.registration_tier,
@@ -204,5 +215,6 @@ export async function dashboard(db: Executor, editionId: string, now: number): P
       paid: row.paid,
       pending: row.pending,
     })),
+    complimentary: complimentaryKinds.map((kind) => ({ kind, paid: complimentaryPaid.get(kind) ?? 0 })),
   }
 }

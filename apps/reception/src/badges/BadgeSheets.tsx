@@ -247,7 +247,20 @@ function Badge({
       </Box>
       <Box sx={{ ...bandStyle(badge.tier, 7), fontSize: '3.4mm' }}>
         <span data-badge-tier>{t(`domain:registrationTier.${badge.tier}`)}</span>
-        {hasSponsorMark(badge.tier) && <span data-sponsor-mark>{`★ ${t('badges.sponsorMark')}`}</span>}
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: '2mm' }}>
+          {hasSponsorMark(badge.tier) && <span data-sponsor-mark>{`★ ${t('badges.sponsorMark')}`}</span>}
+          {/* A word in a white frame, so the add-on reads without colour, on any tier's band (decision 191). */}
+          {badge.addonMarks.map((code) => (
+            <Box
+              component="span"
+              key={code}
+              data-badge-addon={code}
+              sx={{ border: '0.3mm solid white', borderRadius: '1mm', px: '1mm', lineHeight: 1.3 }}
+            >
+              {t(`badges.addonMark.${code}`)}
+            </Box>
+          ))}
+        </Box>
       </Box>
     </Box>
   )

@@ -1,8 +1,11 @@
+import { cookingClubTastingCode } from '@furfes/core'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
+
+const tasting = { code: cookingClubTastingCode, name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }
 
 /** 12 paid people (two sheets of ten), one pending and one canceled, who get no badge. */
 function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
@@ -14,6 +17,8 @@ function badgesApp(language: 'ja' | 'en', path = `/${language}/admin/badges`) {
           badgeName: `Fox ${String(i + 1).padStart(2, '0')}`,
           tier: i < 3 ? 'sponsor' : i < 5 ? 'fursuiter' : 'member',
           badgeNumber: i + 1,
+          // Fox 01 and Fox 12 hold the cooking club's tasting ticket (decision 191).
+          ...(i === 0 || i === 11 ? { addons: [tasting] } : {}),
         }),
       ),
       participantWire({ n: 13, badgeName: 'Pending Wolf', paymentStatus: 'pending' }),
@@ -50,6 +55,12 @@ describe('badge sheets', () => {
       expect(within(fox12).getByText('Member')).toBeTruthy()
       expect(fox12.querySelector('[data-badge-number]')?.textContent).toBe('No. 12')
       expect(fox12.querySelector('[data-sponsor-mark]')).toBeNull()
+      // The tasting's holders carry its word on the foot band, whatever their tier; the others none.
+      expect(within(fox1).getByText('Tasting')).toBeTruthy()
+      expect(within(fox12).getByText('Tasting')).toBeTruthy()
+      expect(document.querySelectorAll(`[data-badge-addon="${cookingClubTastingCode}"]`)).toHaveLength(2)
+      const fox2 = document.querySelector(`[data-badge="${registrationIdOf(2)}"]`) as HTMLElement
+      expect(fox2.querySelector('[data-badge-addon]')).toBeNull()
       expect(sheets().queryByText('Pending Wolf')).toBeNull()
       expect(sheets().queryByText('Canceled Bear')).toBeNull()
     },
@@ -64,6 +75,9 @@ describe('badge sheets', () => {
     await user.click(await screen.findByRole('option', { name: 'スポンサー参加' }))
     expect(await screen.findByText('3枚のバッジ、A4用紙1枚（1枚に10個）。')).toBeTruthy()
     expect(badgeNames()).toEqual(['Fox 01', 'Fox 02', 'Fox 03'])
+    expect(within(screen.getByRole('region', { name: 'バッジの用紙' })).getAllByText('試食会')).toHaveLength(
+      1,
+    )
 
     await user.click(screen.getByRole('button', { name: '印刷' }))
     expect(print).toHaveBeenCalledTimes(1)

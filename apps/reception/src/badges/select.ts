@@ -1,4 +1,4 @@
-import type { Participant, RegistrationTier } from '@furfes/core'
+import { cookingClubTastingCode, type Participant, type RegistrationTier } from '@furfes/core'
 import type { RegistrationCheckIn } from '../data/check-ins.ts'
 import { badgeNumberOf, defaultSort, sortParticipants } from '../participants/search.ts'
 import type { PrintedBadges } from './printed.ts'
@@ -12,7 +12,16 @@ export interface BadgeData {
   tier: RegistrationTier
   /** Printed before the participant changed their details: to print again (decision 170). */
   reprintNeeded: boolean
+  /** The paid add-ons whose staff look for a mark on the badge (decision 191), in `badgeMarkedAddons` order. */
+  addonMarks: BadgeMarkedAddon[]
 }
+
+/**
+ * The add-ons a badge shows a word for: the cooking club's staff let in the tasting's ticket holders by their
+ * badge (docs/decisions/191-desk-payments-and-receipts.md). Each has a short word under `badges.addonMark`.
+ */
+const badgeMarkedAddons = [cookingClubTastingCode] as const
+type BadgeMarkedAddon = (typeof badgeMarkedAddons)[number]
 
 export interface BadgeFilters {
   tier: RegistrationTier | 'all'
@@ -47,6 +56,9 @@ export function selectBadges(
       badgeName: registration.badgeName,
       tier: registration.registrationTier,
       reprintNeeded: print?.reprintNeeded ?? false,
+      addonMarks: badgeMarkedAddons.filter((code) =>
+        participant.addons?.some((addon) => addon.code === code),
+      ),
     })
   }
   return badges

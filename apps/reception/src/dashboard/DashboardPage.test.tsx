@@ -177,4 +177,52 @@ describe('dashboard', () => {
     },
     uiTimeoutMs * 2,
   )
+
+  appTest(
+    'counts the complimentary registrations apart, in paid and not in the revenue, offline too, and in the CSV (en)',
+    async (user) => {
+      const server = createFakeApiServer({
+        now: () => eventMorning,
+        participants: [
+          participantWire({ n: 1, badgeName: 'Fox' }),
+          participantWire({ n: 2, badgeName: 'Guest', complimentary: 'guest' }),
+          participantWire({ n: 3, badgeName: 'Helper', complimentary: 'staff' }),
+          participantWire({ n: 4, badgeName: 'Gone', complimentary: 'dealer', paymentStatus: 'canceled' }),
+        ],
+      })
+      const app = await renderSyncedAdmin(server, '/en/admin/dashboard', 'en')
+      await screen.findByText(/^Figures from the server as of/, undefined, { timeout: uiTimeoutMs })
+      expect(screen.getByTestId('dashboard-complimentary').textContent).toBe(
+        'Of 3 paid, 2 registered without payment and not in the revenue: guests 1, dealers 0, staff 1',
+      )
+      const member = rowOf(screen.getByRole('table', { name: 'Registration by tier' }), 'Member')
+      expect(member('paid', 'revenueGrossJpy')).toEqual(['3', '¥3,000'])
+
+      await user.click(screen.getByRole('button', { name: 'Download CSV' }))
+      const parsed = expectCsvDownload(app.downloads[0], 'dashboard-2025-05-10-0930.csv', dashboardCsvColumns)
+      const value = (figure: string) => parsed.data.find((row) => row.figure === figure)?.value
+      expect(['guest', 'dealer', 'staff'].map((kind) => value(`paid_complimentary_${kind}`))).toEqual([
+        '1',
+        '0',
+        '1',
+      ])
+
+      // Without the server the tablet counts its own snapshot the same way.
+      app.network.online = false
+      app.clock.now += 60_000
+      await app.services.sync.sync()
+      await waitFor(
+        () =>
+          expect(screen.getByTestId('dashboard-freshness').textContent).toMatch(
+            /^The server cannot be reached/,
+          ),
+        { timeout: uiTimeoutMs },
+      )
+      expect(screen.getByTestId('dashboard-complimentary').textContent).toBe(
+        'Of 3 paid, 2 registered without payment and not in the revenue: guests 1, dealers 0, staff 1',
+      )
+      expect(app.errors).toEqual([])
+    },
+    uiTimeoutMs * 2,
+  )
 })

@@ -228,6 +228,23 @@ function Dashboard({ state }: { state: DashboardState }) {
           {t('dashboard.perTier')}
         </Typography>
         <TierTable figures={figures} />
+        {figures.complimentary.length > 0 && (
+          <Typography sx={{ mt: 1 }} data-testid="dashboard-complimentary">
+            {t('dashboard.complimentary', {
+              paid: new Intl.NumberFormat(locale).format(figures.paid),
+              complimentary: new Intl.NumberFormat(locale).format(
+                figures.complimentary.reduce((sum, { paid }) => sum + paid, 0),
+              ),
+              kinds: figures.complimentary
+                .map(({ kind, paid }) =>
+                  t(`dashboard.complimentaryKind.${kind}`, {
+                    count: new Intl.NumberFormat(locale).format(paid),
+                  }),
+                )
+                .join(t('dashboard.listSeparator')),
+            })}
+          </Typography>
+        )}
       </Box>
       <GoodsFigures figures={figures} />
       <RegistrationsPerDayChart days={figures.registrationsPerDay} />

@@ -1,5 +1,6 @@
 import {
   changingRoomTypes,
+  complimentaryKinds,
   countDoorGoods,
   type Dashboard,
   type DashboardCheckInSlot,
@@ -45,6 +46,11 @@ export interface DashboardFigures {
   changingRooms: Dashboard['changingRooms']
   /** Each add-on's places paid and held (decision 178), from the API's last answer; none offline before one. */
   addons: NonNullable<Dashboard['addons']>
+  /**
+   * Of the paid, those the desk registered without payment, per kind (decision 191); empty when an API that
+   * does not count them answered.
+   */
+  complimentary: NonNullable<Dashboard['complimentary']>
 }
 
 export function fromApi(dashboard: Dashboard): DashboardFigures {
@@ -60,6 +66,7 @@ export function fromApi(dashboard: Dashboard): DashboardFigures {
     goods: dashboard.goods,
     changingRooms: dashboard.changingRooms,
     addons: dashboard.addons ?? [],
+    complimentary: dashboard.complimentary ?? [],
   }
 }
 
@@ -146,6 +153,12 @@ export function fromDevice(
     goods: door.goods,
     changingRooms: door.changingRooms as Dashboard['changingRooms'],
     addons: last?.addons ?? [],
+    complimentary: complimentaryKinds.map((kind) => ({
+      kind,
+      paid: snapshot.participants.filter(
+        ({ registration }) => registration?.paymentStatus === 'paid' && registration.complimentary === kind,
+      ).length,
+    })),
   }
 }
 
@@ -229,5 +242,6 @@ export function dashboardCsv(figures: DashboardFigures): string {
   }
   add('checked_in_total', figures.checkedIn)
   add('paid_total', figures.paid)
+  for (const { kind, paid } of figures.complimentary) add(`paid_complimentary_${kind}`, paid)
   return toCsv(dashboardCsvColumns, rows)
 }

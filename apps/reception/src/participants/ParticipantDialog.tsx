@@ -24,6 +24,7 @@ import { formatTime } from '../layout/format.ts'
 import { AddonRefunds } from './AddonRefunds.tsx'
 import { AttentionEditor } from './AttentionEditor.tsx'
 import { AutomaticRefundNotice } from './AutomaticRefundNotice.tsx'
+import { ReceiptResend } from './ReceiptResend.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
 /**
@@ -132,6 +133,12 @@ export function ParticipantDialog({
             editable={!readOnly && access.may('refundWithinPolicy')}
           />
         )}
+        {registrationId !== undefined &&
+          registration?.paymentStatus === 'paid' &&
+          !readOnly &&
+          access.may('resendReceipt') && (
+            <ReceiptResend key={`receipt-${registrationId}`} registrationId={registrationId} />
+          )}
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
           {t('participants.history.heading')}
         </Typography>

@@ -4,7 +4,7 @@ import { expectCsvDownload } from '../test/csv.ts'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf, userIdOf } from '../test/fixtures.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
-import { checkInCsvColumns, csvColumns } from './csv.ts'
+import { checkInCsvColumns, csvColumns, refundCsvColumns } from './csv.ts'
 
 function participantsApp(language: 'ja' | 'en') {
   const server = createFakeApiServer({
@@ -41,8 +41,8 @@ describe('participant list', () => {
     expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
   })
 
-  appTest('lists who has paid and not checked in, in one press (en)', async (user) => {
-    await participantsApp('en')
+  appTest('lists who has paid and not checked in, in one press, and downloads them (en)', async (user) => {
+    const app = await participantsApp('en')
     await screen.findByRole('table', { name: 'Participants' })
     const preset = screen.getByRole('button', { name: 'Paid, not checked in' })
     expect(preset.getAttribute('aria-pressed')).toBe('false')
@@ -53,7 +53,114 @@ describe('participant list', () => {
     expect(preset.getAttribute('aria-pressed')).toBe('true')
     expect(screen.getByRole('combobox', { name: 'Payment' }).textContent).toBe('Paid')
     expect(screen.getByRole('combobox', { name: 'Check-in' }).textContent).toBe('Not checked in')
+    // The end of the day's list leaves as CSV as shown.
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }))
+    const parsed = expectCsvDownload(app.downloads[0], 'participants-2025-05-10-0930.csv', csvColumns)
+    expect(parsed.data.map((row) => [row.user_id, row.payment_status, row.checked_in_at])).toEqual([
+      [userIdOf(1), 'paid', ''],
+    ])
   })
+
+  appTest(
+    'finds the registration a pasted Stripe payment id paid, and says when none did (en)',
+    async (user) => {
+      const app = await participantsApp('en')
+      app.server.payments.set('pi_test_Paid0001', registrationIdOf(3))
+      await screen.findByRole('table', { name: 'Participants' })
+      const search = screen.getByRole('searchbox', {
+        name: 'Search: badge name, handle name, email or registration id',
+      })
+      await user.type(search, 'pi_test_Paid0001')
+      expect(await screen.findByText('1 of 3')).toBeTruthy()
+      expect(within(screen.getByRole('table')).getByText('Bear')).toBeTruthy()
+
+      await user.clear(search)
+      await user.type(search, 'cs_test_Unknown01')
+      expect(
+        await screen.findByText(
+          'No registration of this event was paid with this Stripe payment. Check the id (cs_… or pi_…) and try again.',
+        ),
+      ).toBeTruthy()
+      expect(screen.getByText('0 of 3')).toBeTruthy()
+      expect(screen.queryByRole('table')).toBeNull()
+      expect(app.errors).toEqual([])
+    },
+  )
+
+  appTest(
+    "downloads the edition's refunds for the accounts, reported to the audit trail (ja)",
+    async (user) => {
+      const app = await participantsApp('ja')
+      app.server.refundList = [
+        {
+          refunded_at: '2025-04-01T03:04:05.000Z',
+          kind: 'registration',
+          registration_id: registrationIdOf(2),
+          badge_number: 7,
+          badge_name: '=Wolf',
+          registration_tier: 'member',
+          amount_jpy: 2700,
+          policy_amount_jpy: 2700,
+          stripe_refund_id: 're_test_1',
+          source: 'staff',
+          reason: '体調不良',
+          staff: 'desk@example.com',
+        },
+        {
+          refunded_at: '2025-04-02T00:00:00.000Z',
+          kind: 'addon',
+          registration_id: registrationIdOf(1),
+          badge_name: 'コン',
+          registration_tier: 'sponsor',
+          addon: 'cooking_club_tasting',
+          amount_jpy: 500,
+          source: 'cancellation',
+        },
+      ]
+      await screen.findByRole('table', { name: '参加者' })
+      await user.click(screen.getByRole('button', { name: '返金CSVをダウンロード' }))
+      await waitFor(() => expect(app.downloads).toHaveLength(1))
+      const parsed = expectCsvDownload(app.downloads[0], 'refunds-2025-05-10-0930.csv', refundCsvColumns)
+      expect(parsed.data).toEqual([
+        {
+          refunded_at: '2025-04-01 12:04:05',
+          kind: 'registration',
+          registration_id: registrationIdOf(2),
+          badge_number: '7',
+          badge_name: "'=Wolf",
+          registration_tier: 'member',
+          addon: '',
+          amount_jpy: '2700',
+          policy_amount_jpy: '2700',
+          stripe_refund_id: 're_test_1',
+          source: 'staff',
+          reason: '体調不良',
+          staff: 'desk@example.com',
+        },
+        {
+          refunded_at: '2025-04-02 09:00:00',
+          kind: 'addon',
+          registration_id: registrationIdOf(1),
+          badge_number: '',
+          badge_name: 'コン',
+          registration_tier: 'sponsor',
+          addon: 'cooking_club_tasting',
+          amount_jpy: '500',
+          policy_amount_jpy: '',
+          stripe_refund_id: '',
+          source: 'cancellation',
+          reason: '',
+          staff: '',
+        },
+      ])
+      await waitFor(() =>
+        expect(app.server.audit).toEqual([
+          expect.objectContaining({ action: 'csvExported', subject: 'refunds', details: { rows: 2 } }),
+        ]),
+      )
+      expect(app.errors).toEqual([])
+    },
+  )
 
   appTest('downloads the filtered list as CSV that parses back (en)', async (user) => {
     const app = await participantsApp('en')

@@ -1,4 +1,4 @@
-import { type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
+import { isStripePaymentId, type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
 import { ErrorAlert, scrollShadows } from '@furfes/ui'
 import {
   Box,
@@ -30,7 +30,7 @@ import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { addressInEdition, usePastEdition } from '../editions/past-edition.ts'
 import { formatTime } from '../layout/format.ts'
 import { ComplimentaryDialog } from './ComplimentaryDialog.tsx'
-import { checkInsCsv, csvFileName, participantsCsv } from './csv.ts'
+import { checkInsCsv, csvFileName, participantsCsv, refundsCsv } from './csv.ts'
 import { ParticipantDialog } from './ParticipantDialog.tsx'
 import {
   defaultSort,
@@ -91,9 +91,18 @@ export function ParticipantsPage() {
   )
   // A new snapshot is folded for search while nobody types.
   useEffect(() => prepareSearch(snapshot.participants), [snapshot.participants])
+  // A pasted Stripe payment id is looked up by the API and searched as the registration id it answers.
+  const payment = usePaymentSearch(deferred.query, edition)
+  const searched = useMemo(
+    () =>
+      payment.paymentId === undefined
+        ? deferred
+        : { ...deferred, query: payment.registrationId ?? payment.paymentId },
+    [deferred, payment.paymentId, payment.registrationId],
+  )
   const results = useMemo(
-    () => filterParticipants(sorted, deferred, snapshot.checkInsByRegistration),
-    [sorted, deferred, snapshot.checkInsByRegistration],
+    () => filterParticipants(sorted, searched, snapshot.checkInsByRegistration),
+    [sorted, searched, snapshot.checkInsByRegistration],
   )
   // A page past the end (new check-ins or a sync shrank the filtered list) shows the last one.
   const lastPage = Math.max(0, Math.ceil(results.length / pageSize) - 1)
@@ -109,6 +118,25 @@ export function ParticipantsPage() {
     services.api.reportExport('participants', results.length).catch((error: unknown) => {
       services.reportError(error, { what: 'Reporting the participant CSV download' })
     })
+  }
+
+  // The refunds live on the API alone (the snapshot has none): asked for, then saved like the other lists.
+  const [refundsBusy, setRefundsBusy] = useState(false)
+  const [refundsError, setRefundsError] = useState<unknown>()
+  const downloadRefunds = async () => {
+    setRefundsBusy(true)
+    setRefundsError(undefined)
+    try {
+      const refunds = await services.api.listRefunds(undefined, edition)
+      services.download(refundsCsv(refunds), csvFileName(services.clock(), 'refunds'))
+      services.api.reportExport('refunds', refunds.length).catch((error: unknown) => {
+        services.reportError(error, { what: 'Reporting the refunds CSV download' })
+      })
+    } catch (error) {
+      setRefundsError(error)
+    } finally {
+      setRefundsBusy(false)
+    }
   }
 
   const downloadCheckIns = () => {
@@ -170,6 +198,9 @@ export function ParticipantsPage() {
             <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
               {t('participants.downloadCheckInsCsv')}
             </Button>
+            <Button variant="outlined" onClick={() => void downloadRefunds()} disabled={refundsBusy}>
+              {t('participants.downloadRefundsCsv')}
+            </Button>
           </>
         )}
         {access.may('registerComplimentary') && (
@@ -194,6 +225,9 @@ export function ParticipantsPage() {
           type="search"
           value={filters.query}
           onChange={(event) => set({ query: event.target.value })}
+          helperText={
+            payment.looking ? t('participants.paymentSearching') : t('participants.paymentSearchHint')
+          }
           sx={{ minWidth: 280, flexGrow: 1 }}
         />
         {choiceFilters.map(([filter, id]) => (
@@ -215,6 +249,8 @@ export function ParticipantsPage() {
           {t('participants.filter.paidNotCheckedIn')}
         </Button>
       </Stack>
+      <ErrorAlert error={payment.error} />
+      <ErrorAlert error={refundsError} />
       {snapshot.participants.length === 0 && <Typography>{t('participants.empty')}</Typography>}
       {results.length > 0 && (
         <TableContainer sx={scrollShadows('default')}>
@@ -288,6 +324,36 @@ export function ParticipantsPage() {
           device: current.deviceName ?? current.deviceId,
         })
       : undefined
+  }
+}
+
+/**
+ * The registration a Stripe payment id in the search paid (docs/decisions/191-desk-payments-and-receipts.md),
+ * asked of the API: the list carries no payment ids. Undefined fields until it answers; its refusal (no such
+ * payment, or no network) as `error`.
+ */
+function usePaymentSearch(query: string, edition: string | undefined) {
+  const services = useServices()
+  const paymentId = isStripePaymentId(query) ? query.trim() : undefined
+  const asked = paymentId === undefined ? undefined : `${edition ?? ''} ${paymentId}`
+  const [answer, setAnswer] = useState<{ asked: string; registrationId?: string; error?: unknown }>()
+  useEffect(() => {
+    if (paymentId === undefined || asked === undefined) return
+    let current = true
+    services.api.findRegistrationByPayment(paymentId, undefined, edition).then(
+      (registrationId) => current && setAnswer({ asked, registrationId }),
+      (error: unknown) => current && setAnswer({ asked, error }),
+    )
+    return () => {
+      current = false
+    }
+  }, [asked, paymentId, edition, services])
+  const shown = answer !== undefined && answer.asked === asked ? answer : undefined
+  return {
+    paymentId,
+    registrationId: shown?.registrationId,
+    error: shown?.error,
+    looking: paymentId !== undefined && shown === undefined,
   }
 }
 

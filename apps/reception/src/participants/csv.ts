@@ -1,4 +1,4 @@
-import { type AuditEntry, eventTimeZone, type Participant } from '@furfes/core'
+import { type AuditEntry, eventTimeZone, type Participant, type RefundListItem } from '@furfes/core'
 import Papa from 'papaparse'
 import type { RegistrationCheckIn, StoredCheckIn } from '../data/check-ins.ts'
 
@@ -56,7 +56,7 @@ export function formatTokyoDateTime(epochMs: number): string {
  */
 export function csvFileName(
   now: number,
-  kind: 'participants' | 'check-ins' | 'dashboard' | 'audit' = 'participants',
+  kind: 'participants' | 'check-ins' | 'dashboard' | 'audit' | 'refunds' = 'participants',
 ): string {
   const p = partsInTokyo(now)
   return `${kind}-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}.csv`
@@ -202,6 +202,48 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       entry.action,
       entry.subject,
       JSON.stringify(entry.details),
+    ]),
+  )
+}
+
+/** The refunds CSV's columns, in order (decision 191). */
+export const refundCsvColumns = [
+  'refunded_at',
+  'kind',
+  'registration_id',
+  'badge_number',
+  'badge_name',
+  'registration_tier',
+  'addon',
+  'amount_jpy',
+  'policy_amount_jpy',
+  'stripe_refund_id',
+  'source',
+  'reason',
+  'staff',
+] as const
+
+/**
+ * The edition's refunds for the accounts (docs/decisions/191-desk-payments-and-receipts.md), written like the
+ * participant CSV: Japan time, the API's codes for tiers, add-ons and sources, yen as whole numbers.
+ */
+export function refundsCsv(refunds: readonly RefundListItem[]): string {
+  return toCsv(
+    refundCsvColumns,
+    refunds.map((refund) => [
+      formatTokyoDateTime(refund.refundedAt),
+      refund.kind,
+      refund.registrationId,
+      refund.badgeNumber === undefined ? '' : String(refund.badgeNumber),
+      refund.badgeName,
+      refund.registrationTier,
+      refund.addon ?? '',
+      String(refund.amountJpy),
+      refund.policyAmountJpy === undefined ? '' : String(refund.policyAmountJpy),
+      refund.stripeRefundId ?? '',
+      refund.source,
+      refund.reason ?? '',
+      refund.staff ?? '',
     ]),
   )
 }

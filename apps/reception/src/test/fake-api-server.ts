@@ -18,6 +18,7 @@ import {
   type CheckInResultWire,
   changingRoomTypes,
   checkInUploadWireSchema,
+  complimentaryKinds,
   complimentaryRegistrationRequestWireSchema,
   countDoorGoods,
   type DashboardWire,
@@ -43,6 +44,7 @@ import {
   parseCompactRegistrationCode,
   policyRefundJpy,
   publicEditionCodec,
+  type RefundListWire,
   type RefundQuoteWire,
   type RefundWire,
   type RegistrationCodeKeySetWire,
@@ -126,6 +128,12 @@ export interface FakeApiServer {
   attentionRequests: unknown[]
   /** Every POST /admin/registrations/complimentary body received (decision 185). */
   complimentaryRequests: unknown[]
+  /** The registration ids whose receipt was asked to be sent again, in order (decision 191). */
+  receiptResends: string[]
+  /** GET /admin/refunds' items (decision 191), of the current edition. */
+  refundList: RefundListWire['items']
+  /** Stripe payment ids (cs_… or pi_…) and the registration each paid, for GET /admin/payments/{id}. */
+  payments: Map<string, string>
   /** Every goods tick uploaded (decision 180), resends included. */
   goodsTickUploads: GoodsTickItemWire[]
   /** The next refunds fail at the provider (502 refundFailed), leaving the registration paid. */
@@ -220,6 +228,9 @@ export function createFakeApiServer(
     refundRequests: [],
     attentionRequests: [],
     complimentaryRequests: [],
+    receiptResends: [],
+    refundList: [],
+    payments: new Map(),
     failNextRefunds: (count = 1) => {
       refundFailures += count
     },
@@ -246,6 +257,7 @@ export function createFakeApiServer(
         }
         if (route === 'GET /admin/participants') return json(200, { items: (past ?? server).participants })
         if (route === 'GET /admin/waiting-list') return json(200, { items: (past ?? server).waitingList })
+        if (route === 'GET /admin/refunds') return json(200, { items: past ? [] : server.refundList })
         if (route === 'GET /admin/dashboard') return json(200, dashboard(past?.participants))
         if (route === 'GET /admin/check-ins' && past) {
           return json(200, { items: [], next_cursor: '0', has_more: false })
@@ -255,6 +267,16 @@ export function createFakeApiServer(
         if (url.pathname.startsWith('/admin/announcements')) return announcementRoute(route, body)
         if (url.pathname.startsWith('/admin/editions')) return editionRoute(route, body)
         if (route === 'POST /admin/registrations/complimentary') return complimentaryRoute(body)
+        const receiptOf = /^\/admin\/registrations\/([^/]+)\/receipt$/.exec(url.pathname)?.[1]
+        if (method === 'POST' && receiptOf !== undefined) return receiptRoute(receiptOf)
+        const paymentOf = /^\/admin\/payments\/([^/]+)$/.exec(url.pathname)?.[1]
+        if (method === 'GET' && paymentOf !== undefined) {
+          const registrationId = server.payments.get(decodeURIComponent(paymentOf))
+          const listed = (past ?? server).participants.some((p) => p.registration?.id === registrationId)
+          return registrationId !== undefined && listed
+            ? json(200, { registration_id: registrationId })
+            : json(404, { message: 'paymentNotFound' })
+        }
         const attentionOf = /^\/admin\/registrations\/([^/]+)\/attention$/.exec(url.pathname)?.[1]
         if (method === 'PUT' && attentionOf !== undefined) return attentionRoute(attentionOf, body)
         const addonRefund = /^\/admin\/registrations\/([^/]+)\/addons\/([^/]+)\/refund$/.exec(url.pathname)
@@ -317,6 +339,16 @@ export function createFakeApiServer(
     }
     server.participants[index] = { ...found, registration }
     return json(201, registration)
+  }
+
+  /** POST /admin/registrations/{id}/receipt as the API answers it: a paid registration's receipt queued, audited. */
+  function receiptRoute(registrationId: string): Response {
+    const found = server.participants.find((p) => p.registration?.id === registrationId)
+    if (!found?.registration) return json(404, { message: 'notFound' })
+    if (found.registration.payment_status !== 'paid') return json(409, { message: 'receiptNotPaid' })
+    server.receiptResends.push(registrationId)
+    audited('receiptResent', registrationId, {})
+    return new Response(null, { status: 204 })
   }
 
   /** PUT /admin/registrations/{id}/attention as the API answers it: validated, stored on the participant. */
@@ -564,7 +596,9 @@ export function createFakeApiServer(
       const paid = registrations.filter((r) => r.payment_status === 'paid')
       const pending = registrations.filter((r) => r.payment_status === 'pending').length
       const capacity = server.capacities[tier]
-      const gross = paid.length * registrationTierPriceJpy[tier]
+      // A complimentary registration (decision 185) is paid with 0 JPY.
+      const gross =
+        paid.filter((r) => !('complimentary' in r && r.complimentary)).length * registrationTierPriceJpy[tier]
       return {
         registration_tier: tier,
         capacity,
@@ -604,6 +638,13 @@ export function createFakeApiServer(
       paid: tiers.reduce((sum, tier) => sum + tier.paid, 0),
       ...doorGoods(ofPast ?? server.participants),
       addons: addonFigures(ofPast ?? server.participants),
+      complimentary: complimentaryKinds.map((kind) => ({
+        kind,
+        paid: (ofPast ?? server.participants).filter(
+          ({ registration }) =>
+            registration?.payment_status === 'paid' && registration.complimentary === kind,
+        ).length,
+      })),
     }
   }
 

@@ -128,6 +128,7 @@ describe('admin API client', () => {
     expect(Object.keys(admin).sort()).toEqual([
       'correctAnnouncement',
       'dryRunEventCancellation',
+      'findRegistrationByPayment',
       'getDashboard',
       'getEdition',
       'getEventCancellation',
@@ -142,6 +143,7 @@ describe('admin API client', () => {
       'listEditionChanges',
       'listEditions',
       'listParticipants',
+      'listRefunds',
       'listStaff',
       'listWaitingList',
       'mailAnnouncement',
@@ -153,6 +155,7 @@ describe('admin API client', () => {
       'refundRegistration',
       'registerComplimentary',
       'reportExport',
+      'resendReceipt',
       'saveEdition',
       'saveTimetable',
       'setAttention',
@@ -243,6 +246,25 @@ describe('admin API client, reception calls', () => {
       registration_tier: 'member',
       badge_name: 'Guest',
     })
+  })
+
+  it('asks for a receipt again and finds a registration by a pasted Stripe payment id, trimmed (decision 191)', async () => {
+    const api = createFakeApi({
+      [`POST /admin/registrations/${registrationId}/receipt`]: () => ({ status: 204 }),
+      'GET /admin/payments/pi_test_123': () => ({ status: 200, body: { registration_id: registrationId } }),
+      'GET /admin/payments/cs_test_404': () => ({ status: 404, body: { message: 'paymentNotFound' } }),
+    })
+    const client = adminClient(api.fetch)
+    await expect(client.resendReceipt(registrationId)).resolves.toBeUndefined()
+    expect(await client.findRegistrationByPayment(' pi_test_123 ')).toBe(registrationId)
+    await expect(client.findRegistrationByPayment('cs_test_404')).rejects.toMatchObject({
+      productKey: 'paymentNotFound',
+    })
+    expect(api.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      `POST /admin/registrations/${registrationId}/receipt`,
+      'GET /admin/payments/pi_test_123',
+      'GET /admin/payments/cs_test_404',
+    ])
   })
 
   it('switches the feature flags with PUT /admin/features', async () => {

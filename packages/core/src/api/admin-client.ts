@@ -51,7 +51,9 @@ import {
   complimentaryRegistrationRequestCodec,
   type Participant,
   participantListCodec,
+  paymentRegistrationCodec,
 } from '../contract/participants.ts'
+import { type RefundListItem, refundListCodec } from '../contract/refund-list.ts'
 import {
   type EventCancellationDryRun,
   type EventCancellationRun,
@@ -115,6 +117,13 @@ export interface AdminApiClient {
     request: ComplimentaryRegistrationRequest,
     options?: CallOptions,
   ): Promise<AdminRegistration>
+  /** Sends a paid registration's receipt mail again (decision 191). */
+  resendReceipt(registrationId: string, options?: CallOptions): Promise<void>
+  /**
+   * The registration a Stripe Checkout session (`cs_…`) or payment intent (`pi_…`) paid, in the current edition or
+   * the one named; ProductError paymentNotFound when none (decision 191).
+   */
+  findRegistrationByPayment(paymentId: string, options?: CallOptions, edition?: string): Promise<string>
   /** Every tier's waiting list and offers (decision 115), open entries first in list order. */
   listWaitingList(options?: CallOptions, query?: EditionQueryWire): Promise<AdminWaitingListEntry[]>
   /** The committee's figures, computed by the API now (decision 130), of the current edition or the one named. */
@@ -203,7 +212,9 @@ export interface AdminApiClient {
   /** A page of the audit trail, newest first; `cursor` is the previous page's nextCursor. */
   listAudit(query: AuditQueryWire, options?: CallOptions): Promise<AuditPage>
   /** Tells the audit trail that this device downloaded a CSV list of `rows` rows. */
-  reportExport(list: 'participants' | 'audit', rows: number, options?: CallOptions): Promise<void>
+  reportExport(list: 'participants' | 'audit' | 'refunds', rows: number, options?: CallOptions): Promise<void>
+  /** The refunds of the current edition or the one named, for the accounts' CSV (decision 191). */
+  listRefunds(options?: CallOptions, edition?: string): Promise<RefundListItem[]>
 }
 
 export function createAdminApiClient(options: ApiClientOptions): AdminApiClient {
@@ -227,6 +238,8 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     complimentaryRegistrationRequestCodec,
     adminRegistrationCodec,
   )
+  const listRefunds = reader(apiRoutes.getAdminRefunds, refundListCodec)
+  const findByPayment = reader(apiRoutes.getAdminPaymentRegistration, paymentRegistrationCodec)
   const listWaitingList = reader(apiRoutes.getAdminWaitingList, adminWaitingListCodec)
   const getDashboard = reader(apiRoutes.getAdminDashboard, dashboardCodec)
   const getRefundQuote = reader(apiRoutes.getAdminRegistrationRefund, refundQuoteCodec)
@@ -275,6 +288,16 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     setAttention: (registrationId, attention, callOptions) =>
       setAttention(attention, callOptions, { params: { registration_id: registrationId } }),
     registerComplimentary: (request, callOptions) => registerComplimentary(request, callOptions),
+    async resendReceipt(registrationId, callOptions) {
+      await call(
+        apiRoutes.postAdminRegistrationReceipt,
+        { params: { registration_id: registrationId } },
+        callOptions,
+      )
+    },
+    findRegistrationByPayment: async (paymentId, callOptions, edition) =>
+      (await findByPayment(callOptions, { params: { payment_id: paymentId.trim() }, query: { edition } }))
+        .registrationId,
     listWaitingList: (callOptions, query = {}) => listWaitingList(callOptions, { query }),
     getDashboard: (callOptions, query = {}) => getDashboard(callOptions, { query }),
     uploadCheckIns: async (items, callOptions) =>
@@ -328,6 +351,7 @@ export function createAdminApiClient(options: ApiClientOptions): AdminApiClient 
     setStaffEnabled: (user, enabled, callOptions) =>
       (enabled ? enableStaff : disableStaff)(callOptions, { params: { user } }),
     listAudit: (query, callOptions) => listAudit(callOptions, { query }),
+    listRefunds: (callOptions, edition) => listRefunds(callOptions, { query: { edition } }),
     async reportExport(list, rows, callOptions) {
       const route = apiRoutes.postAdminAuditExport
       const body = encodeRequest(auditExportCodec, { list, rows }, 'POST /admin/audit/exports')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { complimentaryKinds } from '../domain/registration.ts'
 import {
   changingRoomTypeSchema,
   registrationTierSchema,
@@ -93,6 +94,18 @@ export const dashboardAddonWireSchema = component(
   },
 )
 
+export const dashboardComplimentaryWireSchema = component(
+  z.object({
+    kind: z.enum(complimentaryKinds),
+    paid: count.describe('Paid registrations of this kind, given without payment'),
+  }),
+  {
+    id: 'DashboardComplimentary',
+    description:
+      'Complimentary registrations of one kind (decisions 185 and 191): counted in paid, never in the revenue',
+  },
+)
+
 export const dashboardWireSchema = component(
   z.object({
     generated_at: instantSchema.describe('When the API computed these figures (its clock)'),
@@ -111,6 +124,10 @@ export const dashboardWireSchema = component(
       .array(dashboardAddonWireSchema)
       .optional()
       .describe("The edition's add-ons, places sold of capacity"),
+    complimentary: z
+      .array(dashboardComplimentaryWireSchema)
+      .optional()
+      .describe('Of the paid registrations, those given without payment, per kind (every kind)'),
   }),
   {
     id: 'Dashboard',
@@ -181,6 +198,7 @@ export const dashboardSchema = z.object({
       }),
     )
     .optional(),
+  complimentary: z.array(z.object({ kind: z.enum(complimentaryKinds), paid: z.number() })).optional(),
 })
 export type Dashboard = z.output<typeof dashboardSchema>
 
@@ -188,7 +206,7 @@ export type Dashboard = z.output<typeof dashboardSchema>
 export const dashboardSlotMs = 10 * 60 * 1000
 
 export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
-  decode: ({ addons, ...wire }) => ({
+  decode: ({ addons, complimentary, ...wire }) => ({
     ...toClientNames(wire),
     generatedAt: Date.parse(wire.generated_at),
     tiers: wire.tiers.map((tier) => toClientNames(tier)),
@@ -200,8 +218,9 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
     goods: wire.goods.map((line) => toClientNames(line)),
     changingRooms: wire.changing_rooms.map((room) => toClientNames(room)),
     ...(addons ? { addons: addons.map((addon) => toClientNames(addon)) } : {}),
+    ...(complimentary ? { complimentary } : {}),
   }),
-  encode: ({ addons, ...dashboard }) => ({
+  encode: ({ addons, complimentary, ...dashboard }) => ({
     ...toWireNames(dashboard),
     generated_at: new Date(dashboard.generatedAt).toISOString(),
     tiers: dashboard.tiers.map((tier) => toWireNames(tier)),
@@ -213,6 +232,7 @@ export const dashboardCodec = z.codec(dashboardWireSchema, dashboardSchema, {
     goods: dashboard.goods.map((line) => toWireNames(line) as DashboardGoodsWire),
     changing_rooms: dashboard.changingRooms.map((room) => toWireNames(room)),
     ...(addons ? { addons: addons.map((addon) => toWireNames(addon)) } : {}),
+    ...(complimentary ? { complimentary } : {}),
   }),
 })
 
@@ -227,7 +247,7 @@ export const dashboardRoutes = {
     description:
       'Per tier: capacity, paid, pending, spots left, waiting, revenue gross/refunded/net in JPY, checked in; ' +
       'registrations paid per day in Japan by tier; check-ins in force per 10 minutes and device; checked in ' +
-      "and paid in total; goods owed and handed out per line (T-shirts per size); changing rooms per type; each add-on's places paid and held of its capacity. Canceled and expired registrations never count as paid. Computed by the database " +
+      "and paid in total; goods owed and handed out per line (T-shirts per size); changing rooms per type; each add-on's places paid and held of its capacity; the paid registrations given without payment per kind (in paid, never in revenue). Canceled and expired registrations never count as paid. Computed by the database " +
       'on each call.',
     responses: { 200: { description: 'The figures', schema: dashboardWireSchema } },
   }),

@@ -234,6 +234,33 @@ export const complimentaryRegistrationRequestCodec = z.codec(
   },
 )
 
+/**
+ * A Stripe payment as staff paste it (docs/decisions/191-desk-payments-and-receipts.md): a Checkout session id
+ * (`cs_…`) or a payment intent id (`pi_…`).
+ */
+export const stripePaymentIdSchema = z
+  .string()
+  .trim()
+  .regex(/^(cs|pi)_[A-Za-z0-9_]{1,250}$/, { error: validationMessage('invalidInput') })
+
+/** Whether staff typed a Stripe payment id rather than a name: the participant search asks the API then. */
+export function isStripePaymentId(text: string): boolean {
+  return stripePaymentIdSchema.safeParse(text).success
+}
+
+export const paymentRegistrationWireSchema = component(
+  z.object({ registration_id: registrationIdSchema.describe('The registration the payment paid for') }),
+  {
+    id: 'PaymentRegistration',
+    description: 'The registration a Stripe payment paid: its own, an add-on or a tier change of it',
+  },
+)
+export const paymentRegistrationCodec = z.codec(
+  paymentRegistrationWireSchema,
+  z.object({ registrationId: z.string() }),
+  { decode: (wire) => toClientNames(wire), encode: (client) => toWireNames(client) },
+)
+
 const admin = routeGroup('admin', 'admin')
 
 /** The participant list route. */
@@ -265,5 +292,27 @@ export const participantRoutes = {
       'complimentaryNoAccount; 409 soldOut, purchaseSessionAlreadyExists and the edition checks of registering.',
     request: { body: complimentaryRegistrationRequestWireSchema },
     responses: { 201: { description: 'The registration', schema: adminRegistrationWireSchema } },
+  }),
+  postAdminRegistrationReceipt: admin.post('/admin/registrations/{registration_id}/receipt', {
+    staff: 'resendReceipt',
+    summary: "Send a paid registration's receipt mail again",
+    description:
+      "Queues the receipt once more in the registration's language, with its code link and calendar file, and " +
+      'audits who asked. A receipt still waiting to leave is replaced, not doubled. Errors: 404 notFound; 409 ' +
+      'receiptNotPaid for a registration not paid or canceled.',
+    request: { params: z.object({ registration_id: registrationIdSchema }) },
+    responses: { 204: { description: 'The receipt is queued' } },
+  }),
+  getAdminPaymentRegistration: admin.get('/admin/payments/{payment_id}', {
+    staff: 'search',
+    summary: 'Find the registration a Stripe payment paid, in the current edition or the one named',
+    description:
+      'Takes a Checkout session id (cs_…) or a payment intent id (pi_…, looked up at Stripe); a session of an ' +
+      'add-on or a tier change answers its registration. 404 paymentNotFound when none of the edition matches.',
+    request: {
+      params: z.object({ payment_id: stripePaymentIdSchema }),
+      query: editionQueryWireSchema,
+    },
+    responses: { 200: { description: 'The registration', schema: paymentRegistrationWireSchema } },
   }),
 } as const satisfies Record<string, RouteDefinition>

@@ -15,6 +15,7 @@ import './registration-code.ts'
 import './waiting-list.ts'
 import './dashboard.ts'
 import './refunds.ts'
+import './refund-list.ts'
 import './tier-change.ts'
 import './editions.ts'
 import './staff.ts'
@@ -34,6 +35,7 @@ import { guardianRoutes } from './guardians.ts'
 import { participantRoutes } from './participants.ts'
 import { profileRoutes } from './profile.ts'
 import { pushRoutes } from './push.ts'
+import { refundListRoutes } from './refund-list.ts'
 import { eventCancellationRoutes, refundRoutes } from './refunds.ts'
 import { registrationRoutes } from './registration.ts'
 import { registrationCodeRoutes } from './registration-code.ts'
@@ -92,6 +94,8 @@ export const apiRoutes = {
   getAdminParticipants: participantRoutes.getAdminParticipants,
   putAdminRegistrationAttention: participantRoutes.putAdminRegistrationAttention,
   postAdminComplimentaryRegistration: participantRoutes.postAdminComplimentaryRegistration,
+  postAdminRegistrationReceipt: participantRoutes.postAdminRegistrationReceipt,
+  getAdminPaymentRegistration: participantRoutes.getAdminPaymentRegistration,
   getAdminDashboard: dashboardRoutes.getAdminDashboard,
   putAdminFeatures: flagRoutes.putAdminFeatures,
   postAdminCheckIns: checkInRoutes.postAdminCheckIns,
@@ -101,6 +105,7 @@ export const apiRoutes = {
   getAdminRegistrationRefund: refundRoutes.getAdminRegistrationRefund,
   postAdminRegistrationRefund: refundRoutes.postAdminRegistrationRefund,
   postAdminRegistrationAddonRefund: addonRoutes.postAdminRegistrationAddonRefund,
+  getAdminRefunds: refundListRoutes.getAdminRefunds,
   postAdminEventCancellationDryRun: eventCancellationRoutes.postAdminEventCancellationDryRun,
   postAdminEventCancellation: eventCancellationRoutes.postAdminEventCancellation,
   getAdminEventCancellation: eventCancellationRoutes.getAdminEventCancellation,

@@ -126,7 +126,7 @@ export type AuditQueryWire = z.infer<typeof auditQueryWireSchema>
 
 export const auditExportWireSchema = component(
   z.object({
-    list: z.enum(['participants', 'audit']).describe('Which list the reception downloaded'),
+    list: z.enum(['participants', 'audit', 'refunds']).describe('Which list the reception downloaded'),
     rows: z.number().int().min(0),
   }),
   { id: 'AuditExport', description: 'A CSV download the reception made' },

@@ -26,6 +26,8 @@ export const staffAuditActions = [
   'addonRefunded',
   // The desk registered a guest, dealer or staff member without payment (decision 185).
   'complimentaryRegistered',
+  // The desk sent a paid registration's receipt mail again (decision 191).
+  'receiptResent',
   // Announcements (decision 173): published, corrected (before and after), withdrawn, sent by mail.
   'announcementPublished',
   'announcementCorrected',

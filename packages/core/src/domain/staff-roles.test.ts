@@ -19,7 +19,7 @@ describe('staff roles', () => {
     }
   })
 
-  it("gives the desk the door's actions plus details, notes, refunds within the policy, the waiting list and complimentary registrations", () => {
+  it("gives the desk the door's actions plus details, notes, refunds within the policy, the waiting list and complimentary registrations and receipts sent again", () => {
     expect(staffPermissions.desk).toEqual([
       ...staffPermissions.door,
       'viewParticipantDetails',
@@ -27,6 +27,7 @@ describe('staff roles', () => {
       'refundWithinPolicy',
       'manageWaitingList',
       'registerComplimentary',
+      'resendReceipt',
     ])
     expect(staffMay(['desk'], 'refundBeyondPolicy')).toBe(false)
     expect(staffMay(['desk'], 'exportWithEmail')).toBe(false)

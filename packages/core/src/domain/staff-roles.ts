@@ -21,6 +21,7 @@ export const staffActions = [
   'refundWithinPolicy',
   'manageWaitingList',
   'registerComplimentary',
+  'resendReceipt',
   // The committee: money, settings and people.
   'refundBeyondPolicy',
   'viewFigures',
@@ -45,6 +46,7 @@ const desk = [
   'refundWithinPolicy',
   'manageWaitingList',
   'registerComplimentary',
+  'resendReceipt',
 ] as const
 
 /** The actions of each role: the desk does what the door does and more; the committee does everything. */

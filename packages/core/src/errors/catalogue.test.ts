@@ -99,6 +99,10 @@ const englishTexts = {
     addonNotBought: 'There is no paid purchase of this item to refund.',
     complimentaryNoAccount:
       'No account uses this email address. Ask the person to create one on the site first, then try again.',
+    receiptNotPaid:
+      'Only a paid registration has a receipt to send again. This one is not paid, or was canceled.',
+    paymentNotFound:
+      'No registration of this event was paid with this Stripe payment. Check the id (cs_… or pi_…) and try again.',
     pushServiceNotAllowed:
       'Notifications cannot be set up with this browser’s push service. Try another browser.',
     announcementChanged:

@@ -90,6 +90,10 @@ export const productErrorKeys = [
   'addonNotBought',
   // A complimentary registration for an address no member account has (decision 185).
   'complimentaryNoAccount',
+  // The desk's tools (decision 191): a receipt sent again for a registration not paid, a Stripe payment id that
+  // names no registration of the edition.
+  'receiptNotPaid',
+  'paymentNotFound',
   // Web Push (decision 176): a subscription whose endpoint is not at a known push service.
   'pushServiceNotAllowed',
   // Announcements (decision 173): a correction over someone else's, a withdrawn one changed or mailed, bad content.
