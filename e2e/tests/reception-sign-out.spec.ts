@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { blockingViolations } from '../support/axe.ts'
 import {
   createPaidParticipant,
   enterCode,
@@ -57,12 +58,19 @@ test('sign-out wipes the participants from IndexedDB and keeps an offline check-
       await expect(await enterCode(page, otter.code)).toHaveAttribute('data-verdict', 'valid')
       await expect(syncChips(page)).toContainText('1 waiting')
 
-      // Signing out while offline: staff are told the check-in stays.
-      page.once('dialog', (dialog) => {
-        expect(dialog.message()).toContain('1 check-in has not been uploaded yet')
-        void dialog.accept()
-      })
-      await signOut(page)
+      // Signing out while offline: the app's own question tells staff the check-in stays and the participant
+      // list goes; "stay signed in" changes nothing, signing out is chosen by name.
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      const question = page.getByRole('dialog', { name: 'Sign out?' })
+      await expect(question).toContainText('1 check-in has not been uploaded yet')
+      expect(await blockingViolations(page), 'the sign-out question').toEqual([])
+      await question.getByRole('button', { name: 'Stay signed in' }).click()
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      expect((await readDatabase(page)).text).toContain(otter.email)
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await question.getByRole('button', { name: 'Sign out and erase the participant list' }).click()
+      await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible()
+      await page.waitForURL(`${receptionUrl}/en/admin-sign-in`)
       const signedOut = await readDatabase(page)
       expect(signedOut.participants).toEqual([])
       expect(signedOut.checkIns).toEqual([

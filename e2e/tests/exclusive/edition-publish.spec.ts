@@ -1,5 +1,6 @@
 import { type CalendarDate, formatCalendarDate } from '@furfes/core'
 import { accessToken, callApi, demoAdmin } from '../../support/accounts.ts'
+import { blockingViolations } from '../../support/axe.ts'
 import { servedEdition } from '../../support/edition.ts'
 import { expect } from '../../support/fixtures.ts'
 import { openUnderServiceWorker, offlineTest as test } from '../../support/offline.ts'
@@ -77,8 +78,12 @@ test('the committee publishes the next edition; the public site shows it without
       await staff.getByRole('button', { name: 'Save' }).click()
       await expect(staff.getByText('The edition is saved.')).toBeVisible()
 
-      staff.once('dialog', (dialog) => void dialog.accept())
       await staff.getByRole('button', { name: 'Publish and make current' }).click()
+      const question = staff.getByRole('dialog', { name: 'Publish the edition' })
+      await expect(question).toContainText(`Make "${nextName}" the current edition?`)
+      expect(await blockingViolations(staff), 'the publish question').toEqual([])
+      await question.getByRole('button', { name: 'Publish' }).click()
+      await expect(staff.getByRole('dialog')).toHaveCount(0)
       await expect(staff.getByText(/^Edition .+ is now current\.$/)).toBeVisible()
     })
 

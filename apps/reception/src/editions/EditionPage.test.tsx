@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, vi } from 'vitest'
+import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 
@@ -87,17 +87,73 @@ describe('edition settings', () => {
       await waitFor(() => expect(screen.getByLabelText('Event date')).toHaveProperty('value', '2026-05-10'))
       expect(screen.queryByRole('button', { name: 'Prepare the next edition' })).toBeNull()
 
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
-      await user.click(screen.getByRole('button', { name: 'Publish and make current' }))
-      expect(confirm).toHaveBeenCalledWith(
-        'Make "東京ふぁーりーフェス 2026" the current edition? The public site and registration switch to it at once.',
+      // Going back publishes nothing, by the button or by Escape; saying yes publishes the draft.
+      const publish = screen.getByRole('button', { name: 'Publish and make current' })
+      await user.click(publish)
+      const question = await screen.findByRole('dialog', { name: 'Publish the edition' })
+      expect(
+        within(question).getByText(
+          'Make "東京ふぁーりーフェス 2026" the current edition? The public site and registration switch to it at once.',
+        ),
+      ).toBeTruthy()
+      await user.click(within(question).getByRole('button', { name: 'Go back' }))
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      publish.focus()
+      await user.keyboard('{Enter}')
+      expect(await screen.findByRole('dialog', { name: 'Publish the edition' })).toBeTruthy()
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+      expect(server.editions.map((entry) => [entry.edition.id, entry.status])).toEqual([
+        ['2026', 'draft'],
+        ['2025', 'published'],
+      ])
+
+      await user.click(publish)
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Publish the edition' })).getByRole('button', {
+          name: 'Publish',
+        }),
       )
-      confirm.mockRestore()
       expect(await screen.findByText('Edition 2026 is now current.')).toBeTruthy()
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
       expect(server.editions.map((entry) => [entry.edition.id, entry.status, entry.current])).toEqual([
         ['2026', 'published', true],
         ['2025', 'published', false],
       ])
+    },
+  )
+
+  appTest(
+    'shows a refusal to publish inside the question, in Japanese, and publishes nothing',
+    async (user) => {
+      const server = createFakeApiServer()
+      const app = await renderSyncedAdmin(server, '/ja/admin/edition', 'ja')
+      await user.click(await screen.findByRole('button', { name: '次の開催回を準備' }))
+      const publish = await screen.findByRole('button', { name: '公開して現在の回にする' })
+      // Another committee member saves the draft meanwhile.
+      const index = server.editions.findIndex((entry) => entry.status === 'draft')
+      const draft = server.editions[index]
+      if (!draft) throw new Error('No draft')
+      server.editions[index] = { ...draft, version: draft.version + 1 }
+
+      await user.click(publish)
+      const question = await screen.findByRole('dialog', { name: '開催回の公開' })
+      expect(
+        within(question).getByText(
+          '「東京ふぁーりーフェス 2026」を現在の回にしますか？公開サイトと参加登録はすぐにこの回に切り替わります。',
+        ),
+      ).toBeTruthy()
+      await user.click(within(question).getByRole('button', { name: '公開する' }))
+      expect(
+        await within(question).findByText(
+          'ほかのスタッフがこの回の設定を先に保存しました。最新の内容を読み込んでから、もう一度変更してください。',
+        ),
+      ).toBeTruthy()
+      expect(server.editions.map((entry) => [entry.edition.id, entry.status, entry.current])).toEqual([
+        ['2026', 'draft', false],
+        ['2025', 'published', true],
+      ])
+      expect(app.errors).toEqual([])
     },
   )
 })

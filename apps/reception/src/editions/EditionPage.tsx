@@ -12,7 +12,7 @@ import {
   registrationTiers,
   type StoredEditionView,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -75,6 +75,8 @@ export function EditionPage() {
   const [chosen, setChosen] = useState<string | undefined>(undefined)
   const [actionError, setActionError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
+  /** The draft waiting for the committee's yes in the confirmation dialog. */
+  const [publishing, setPublishing] = useState<StoredEditionView | undefined>(undefined)
   const shown =
     editions?.find((entry) => entry.edition.id === chosen) ?? editions?.find((entry) => entry.current)
   const hasDraft = editions?.some((entry) => entry.status === 'draft') ?? false
@@ -85,6 +87,7 @@ export function EditionPage() {
     try {
       const stored = await action()
       setChosen(stored.edition.id)
+      setPublishing(undefined)
       services.notifications.notify(message, 'success')
       reload()
     } catch (failure) {
@@ -94,13 +97,11 @@ export function EditionPage() {
     }
   }
 
-  const publish = (stored: StoredEditionView) => {
-    if (!window.confirm(t('edition.publishConfirm', { name: stored.edition.name.ja }))) return
+  const publish = (stored: StoredEditionView) =>
     void act(
       () => services.api.publishEdition(stored.edition.id, stored.version),
       t('edition.published', { id: stored.edition.id }),
     )
-  }
 
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
@@ -108,7 +109,8 @@ export function EditionPage() {
         {t('edition.heading')}
       </Typography>
       <Typography>{t('edition.lead')}</Typography>
-      <ErrorAlert error={error ?? actionError} />
+      {/* While the dialog is open, its request's error shows inside it. */}
+      <ErrorAlert error={error ?? (publishing ? undefined : actionError)} />
       {!editions && !error && <Typography role="status">{t('edition.loading')}</Typography>}
       {editions && shown && (
         <>
@@ -136,7 +138,15 @@ export function EditionPage() {
               </Button>
             )}
             {shown.status === 'draft' && (
-              <Button variant="contained" color="warning" disabled={busy} onClick={() => publish(shown)}>
+              <Button
+                variant="contained"
+                color="warning"
+                disabled={busy}
+                onClick={() => {
+                  setActionError(undefined)
+                  setPublishing(shown)
+                }}
+              >
                 {t('edition.publish')}
               </Button>
             )}
@@ -152,6 +162,18 @@ export function EditionPage() {
           <History key={`history-${shown.edition.id}-${shown.version}`} editionId={shown.edition.id} />
         </>
       )}
+      <ConfirmDialog
+        id="edition-publish-confirm"
+        open={publishing !== undefined}
+        title={t('edition.publishTitle')}
+        consequence={t('edition.publishConfirm', { name: publishing?.edition.name.ja ?? '' })}
+        keepLabel={t('edition.keep')}
+        confirmLabel={t('edition.publishAction')}
+        busy={busy}
+        error={publishing ? actionError : undefined}
+        onKeep={() => setPublishing(undefined)}
+        onConfirm={() => publishing && publish(publishing)}
+      />
     </Stack>
   )
 }

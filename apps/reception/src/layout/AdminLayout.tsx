@@ -1,5 +1,7 @@
 import type { StaffAction } from '@furfes/core'
+import { ConfirmDialog } from '@furfes/ui'
 import { Alert, AppBar, Box, Button, Stack, Tab, Tabs, Toolbar, Typography } from '@mui/material'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { useReceptionSnapshot } from '../app/hooks.ts'
@@ -67,10 +69,11 @@ export function AdminLayout() {
   const onBadges = location.pathname.split('/')[3] === 'badges'
   const mayOpen = access.may(sectionActions[onBadges ? 'badges' : current])
 
+  const [asking, setAsking] = useState(false)
+  const [signingOut, setSigningOut] = useState(false)
+
   const signOut = async () => {
-    // Check-ins waiting for upload stay on the device and go up after the next sign-in; the participants and
-    // everything else synced are forgotten (decision 077).
-    if (pendingCount > 0 && !window.confirm(t('nav.signOutPending', { count: pendingCount }))) return
+    setSigningOut(true)
     try {
       await signOutAndForget(services)
     } finally {
@@ -94,7 +97,11 @@ export function AdminLayout() {
           <Box sx={{ flexGrow: 1 }} />
           <SyncStatus />
           <ReceptionLanguageSwitch />
-          <Button color="inherit" onClick={() => void signOut()}>
+          <Button
+            color="inherit"
+            disabled={signingOut}
+            onClick={() => (pendingCount > 0 ? setAsking(true) : void signOut())}
+          >
             {t('nav.signOut')}
           </Button>
         </Toolbar>
@@ -139,6 +146,20 @@ export function AdminLayout() {
           </Alert>
         )}
       </Box>
+      {/* Check-ins waiting for upload stay on the device and go up after the next sign-in; the participants and
+          everything else synced are forgotten, so staff are told both before they choose (decision 077). */}
+      <ConfirmDialog
+        id="sign-out-confirm"
+        open={asking}
+        title={t('nav.signOutTitle')}
+        consequence={t('nav.signOutPending', { count: pendingCount })}
+        keepLabel={t('nav.signOutKeep')}
+        confirmLabel={t('nav.signOutConfirm')}
+        destructive
+        busy={signingOut}
+        onKeep={() => setAsking(false)}
+        onConfirm={() => void signOut()}
+      />
     </Box>
   )
 }
