@@ -8,8 +8,9 @@ import { pwaUrl } from '../support/stack.ts'
 
 // Budgets of the public site (docs/requirements.md SITE-15, BUDGET-1), recorded in docs/benchmarks.md. Every
 // public page ships at most 170 KiB of gzip JavaScript on a first visit (decision 041); the pages that do not yet
-// have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decision 187
-// gives (English strings, the prose kit, the timetable's tools, the member client and zod, the account services).
+// have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decisions 187
+// and 194 give (English strings, the prose kit, the timetable's list and tables, the member client and zod, the
+// account services).
 const defaultBudgetKiB = 170
 /** By path without the language; a page not listed has the default in both languages. */
 const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
@@ -24,10 +25,10 @@ const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
   faq: { ja: 173, en: 174.5 },
   'specified-commercial-transaction-act': { ja: 171.5, en: 173 },
   'about-registration': { ja: 235.5, en: 237 },
-  timetable: { ja: 176, en: 177.5 },
+  timetable: { ja: 175, en: 177 },
   'venue-map': { ja: 170, en: 170.5 },
   'participants-profile': { ja: 239, en: 240.5 },
-  'participation-rules': { ja: 172, en: 173.5 },
+  'participation-rules': { ja: 172, en: 174 },
   'privacy-policy': { ja: 171.5, en: 173 },
   teaser: { ja: 170, en: 170 },
   'for-investigation': { ja: 170, en: 171.5 },
@@ -41,6 +42,7 @@ const forbiddenCode = ['AWSCognitoIdentityProviderService', 'BrowserMultiFormatR
 interface ReportedChunk {
   file: string
   packages: string[]
+  modules: Record<string, number>
 }
 const distDirectory = join(import.meta.dirname, '../../apps/pwa/dist')
 const bundleReport: { chunks: ReportedChunk[] } = JSON.parse(
@@ -116,5 +118,29 @@ test.describe('budgets', () => {
     }
     // The figures docs/benchmarks.md records, in the test's output.
     console.log(measured.join('\n'))
+  })
+
+  test('the timetable page loads the copy of its language only, and the notification and change-alert code only when used', async ({
+    page,
+  }) => {
+    const modulesOf = new Map(bundleReport.chunks.map((chunk) => [chunk.file, Object.keys(chunk.modules)]))
+    for (const language of languages) {
+      // A first visit: no stars, no timetable seen before, no subscription.
+      await page.goto(pageUrl(language, ''))
+      await page.evaluate(() => window.localStorage.clear())
+      const loaded = [...(await scriptsLoadedBy(page, pageUrl(language, 'timetable'))).keys()].flatMap(
+        (file) => modulesOf.get(file) ?? [],
+      )
+      expect(loaded).toContain(`apps/pwa/src/locales/${language}/timetable.json`)
+      const other = language === 'ja' ? 'en' : 'ja'
+      expect(
+        loaded.filter(
+          (module) =>
+            module.endsWith(`locales/${other}/timetable.json`) ||
+            module.endsWith('timetable/push-actions.ts') ||
+            module.endsWith('timetable/StarredChangesAlert.tsx'),
+        ),
+      ).toEqual([])
+    }
   })
 })

@@ -3,7 +3,7 @@
 // screen; then the app and the page's own script load (docs/decisions/041).
 // First: Zod must not try eval under our Content-Security-Policy (docs/decisions/093).
 import './zod-config.ts'
-import { preloadRetryLimit } from '@furfes/core'
+import { type Language, preloadRetryLimit } from '@furfes/core'
 import { locationAfterPreloadFailure } from '@furfes/ui'
 import { keepInstallPrompt } from './app/install-prompt.ts'
 import { pageForPath } from './pages.ts'
@@ -22,9 +22,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * slow phone keeps answering taps and scrolls meanwhile (Total Blocking Time).
  */
 async function start() {
-  void pageForPath(window.location.pathname)
-    ?.load()
-    .catch(() => {})
+  // The address's language spelled out here: core's language module would add to the entry (decision 041).
+  const [, first] = window.location.pathname.split('/')
+  const language: Language | undefined = first === 'ja' || first === 'en' ? first : undefined
+  if (language)
+    void pageForPath(window.location.pathname)
+      ?.load(language)
+      .catch(() => {})
   await import('react-dom/client')
   await nextTask()
   await import('./boot.tsx')

@@ -1,3 +1,4 @@
+import type { Language } from '@furfes/core'
 import type { ComponentType } from 'react'
 
 /**
@@ -33,7 +34,8 @@ export interface PageDefinition {
   id: PageId
   /** The path after the language prefix; the top page is the empty path (and also `top`). */
   path: string
-  load: () => Promise<{ default: ComponentType }>
+  /** The page's module, with its copy in the address's language when the page loads that apart (decision 194). */
+  load: (language: Language) => Promise<{ default: ComponentType }>
   /** `bare` pages show no navigation: for-investigation and registration-code (docs/requirements.md SITE-7). */
   chrome: 'site' | 'bare'
   /**
@@ -55,6 +57,21 @@ const page = (
   prerender: options.prerender ?? true,
 })
 
+/**
+ * A page whose copy is one JSON file per language, loaded in the page's language only and beside the page's
+ * module rather than after it (decision 194): a visitor downloads the strings of the language they read. The
+ * module binds its component to the copy (`pageWithCopy` in content/Page.tsx).
+ */
+const withCopy =
+  <T>(
+    load: () => Promise<{ withCopy: (copy: T) => ComponentType }>,
+    copy: Readonly<Record<Language, () => Promise<{ default: T }>>>,
+  ): PageDefinition['load'] =>
+  (language) =>
+    Promise.all([load(), copy[language]()]).then(([module, strings]) => ({
+      default: module.withCopy(strings.default),
+    }))
+
 /** A status page: one export of StatusPage.tsx, rendered in the browser only. */
 const statusPage = (id: PageId, name: 'NetworkErrorPage' | 'MaintenancePage'): PageDefinition =>
   page(id, () => import('./pages/StatusPage.tsx').then((m) => ({ default: m[name] })), { prerender: false })
@@ -63,7 +80,13 @@ export const pages: readonly PageDefinition[] = [
   page('top', () => import('./pages/TopPage.tsx'), { path: '' }),
   page('about', () => import('./pages/AboutPage.tsx')),
   page('about-registration', () => import('./pages/AboutRegistrationPage.tsx')),
-  page('timetable', () => import('./pages/TimetablePage.tsx')),
+  page(
+    'timetable',
+    withCopy(() => import('./pages/TimetablePage.tsx'), {
+      ja: () => import('./locales/ja/timetable.json'),
+      en: () => import('./locales/en/timetable.json'),
+    }),
+  ),
   page('venue-map', () => import('./pages/VenueMapPage.tsx')),
   page('participation-rules', () => import('./pages/ParticipationRulesPage.tsx')),
   page('faq', () => import('./pages/FaqPage.tsx')),

@@ -1,7 +1,8 @@
-import { isLanguage } from '@furfes/core'
+import { isLanguage, type Language, supportedLanguages } from '@furfes/core'
 import { type ComponentType, createElement, lazy, Suspense } from 'react'
 import { Navigate, Route, Routes, useParams } from 'react-router'
 import { accountPaths } from './account/account-routes.ts'
+import { splitLanguagePath } from './language.ts'
 import { LanguageLayout, ToCurrentLanguage } from './layout/LanguageLayout.tsx'
 import { RouteErrorBoundary } from './layout/RouteErrorPage.tsx'
 import { BareLayout, SiteLayout } from './layout/SiteLayout.tsx'
@@ -44,8 +45,14 @@ function ToLanguageTop() {
   return <Navigate replace to={`/${isLanguage(lang) ? lang : ''}`} />
 }
 
-function PageRoute({ id, Component }: { id: PageId; Component: ComponentType }) {
+/** A page in each language: a page may load its copy in one language only (decision 194). */
+type LocalizedComponents = Readonly<Record<Language, ComponentType>>
+
+function PageRoute({ id, components }: { id: PageId; components: LocalizedComponents }) {
   usePageTitle(id)
+  const { lang } = useParams()
+  // LanguageLayout renders pages only under a supported language.
+  const Component = components[isLanguage(lang) ? lang : 'ja']
   return (
     <Suspense fallback={null}>
       <Component />
@@ -63,8 +70,16 @@ export function createAppRoutes(options: RouteOptions): {
   /** Loads the page an address shows, so a prerendered page hydrates in one pass without suspending. */
   preloadPage: (pathname: string) => Promise<unknown>
 } {
-  const components = new Map<PageId, PreloadableComponent>(
-    pages.map((page) => [page.id, preloadable(page.load, options.onLoadFailure)]),
+  const components = new Map<PageId, Record<Language, PreloadableComponent>>(
+    pages.map((page) => [
+      page.id,
+      Object.fromEntries(
+        supportedLanguages.map((language) => [
+          language,
+          preloadable(() => page.load(language), options.onLoadFailure),
+        ]),
+      ) as Record<Language, PreloadableComponent>,
+    ]),
   )
   const MyPageEntry = preloadable(() => import('./pages/MyPageEntry.tsx'), options.onLoadFailure)
   const accountPages = accountPaths.map((path) => {
@@ -75,9 +90,9 @@ export function createAppRoutes(options: RouteOptions): {
     return { path, Component: Page }
   })
   const element = (page: PageDefinition) => {
-    const Component = components.get(page.id)
-    if (!Component) throw new Error(`No component for ${page.id}`)
-    return <PageRoute id={page.id} Component={Component} />
+    const localized = components.get(page.id)
+    if (!localized) throw new Error(`No component for ${page.id}`)
+    return <PageRoute id={page.id} components={localized} />
   }
   const top = pageById('top')
   const sitePages = pages.filter((page) => page.chrome === 'site' && page.id !== 'top')
@@ -131,7 +146,10 @@ export function createAppRoutes(options: RouteOptions): {
 
   const preloadPage = (pathname: string) => {
     const page = pageForPath(pathname)
-    return page ? (components.get(page.id)?.preload() ?? Promise.resolve()) : Promise.resolve()
+    const language = splitLanguagePath(pathname).language
+    return page && language
+      ? (components.get(page.id)?.[language].preload() ?? Promise.resolve())
+      : Promise.resolve()
   }
   return { AppRoutes, preloadPage }
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@furfes/core'
 import { Box, Container } from '@mui/material'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../layout/useLanguage.ts'
 import type { PageId } from '../pages.ts'
@@ -15,6 +15,15 @@ export function useContent<T>(content: LocalizedContent<T>): { content: T; langu
   const language = useLanguage()
   return { content: content[language], language }
 }
+
+/**
+ * Binds a page to its copy in one language, for a page whose copy loads in that language only (`withCopy` in
+ * pages.ts, decision 194).
+ */
+export const pageWithCopy =
+  <T,>(Page: ComponentType<{ copy: T }>) =>
+  (copy: T): ComponentType =>
+  () => <Page copy={copy} />
 
 /** A page of copy: a centred column whose plain HTML the prose styles. */
 export function Page({ children, width = 'md' }: { children: ReactNode; width?: 'sm' | 'md' | 'lg' }) {

@@ -1,22 +1,23 @@
 import { AnnouncementList } from '../announcements/AnnouncementList.tsx'
 import { images } from '../content/images.ts'
 import { LocalizedImage } from '../content/LocalizedImage.tsx'
-import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
+import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
 import { TableRegion } from '../content/TableRegion.tsx'
-import en from '../locales/en/timetable.json'
-import ja from '../locales/ja/timetable.json'
+import { useLanguage } from '../layout/useLanguage.ts'
+import type ja from '../locales/ja/timetable.json'
 import { TimetableSessions } from '../timetable/TimetableSessions.tsx'
 import { usePublishedTimetable } from '../timetable/useTimetable.ts'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+/** The copy in the page's language (pages.ts loads that one only); the English file keeps this shape. */
+type TimetableCopy = typeof ja
 
 /**
  * The timetable, after the committee's announcements (decision 173): the committee's published sessions as text once this visit has read them (docs/decisions/
  * 172-timetable-as-data.md), with the timetable image a link away. Until then, and when nothing is published or
  * nothing could be read, the timetable image and the same programme as tables, as the page was prerendered.
  */
-export default function TimetablePage() {
-  const { content, language } = useContent(copy)
+function TimetablePage({ copy: content }: { copy: TimetableCopy }) {
+  const language = useLanguage()
   const answer = usePublishedTimetable()
   return (
     <Page>
@@ -62,3 +63,5 @@ export default function TimetablePage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithCopy(TimetablePage)

@@ -1,74 +1,18 @@
-import {
-  formatJapanDateTime,
-  type Language,
-  type PushCategory,
-  pushCategories,
-  type TimetableChange,
-  type TimetableSession,
-} from '@furfes/core'
-import { useEffect, useId, useRef, useState } from 'react'
+import { type Language, type PushCategory, pushCategories } from '@furfes/core'
+import { useEffect, useRef, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import type en from '../locales/en/timetable.json'
 import {
-  disableNotifications,
-  enableNotifications,
   NotificationsDeniedError,
   pushSupported,
   readStoredSubscription,
   type StoredPushSubscription,
-  updateNotifications,
 } from './push-subscription.ts'
 
 type Copy = typeof en
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)
-
-const span = (session: TimetableSession) =>
-  `${formatJapanDateTime(session.startsAt).slice(11)}–${formatJapanDateTime(session.endsAt).slice(11)}`
-
-/** One sentence per change: cancelled, moved, on another stage. */
-function changeSentences(change: TimetableChange, language: Language, copy: Copy): string[] {
-  const title = change.before.title[language]
-  const { after } = change
-  if (!after) return [fill(copy.changeCancelled, { title })]
-  return change.kinds.map((kind) =>
-    kind === 'moved'
-      ? fill(copy.changeMoved, { title, from: span(change.before), to: span(after) })
-      : fill(copy.changeStage, { title, from: change.before.stage[language], to: after.stage[language] }),
-  )
-}
-
-/**
- * What the new timetable changed among the starred sessions (decision 176), announced when it appears and kept
- * until dismissed.
- */
-export function StarredChangesAlert(props: {
-  changes: TimetableChange[]
-  dismiss(): void
-  language: Language
-  copy: Copy
-}) {
-  const headingId = useId()
-  if (props.changes.length === 0) return null
-  return (
-    <section aria-labelledby={headingId} className="timetable-changes">
-      <div role="alert">
-        <h2 id={headingId}>{props.copy.changesHeading}</h2>
-        <ul>
-          {props.changes.flatMap((change) =>
-            changeSentences(change, props.language, props.copy).map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            )),
-          )}
-        </ul>
-      </div>
-      <button type="button" onClick={props.dismiss}>
-        {props.copy.changesDismiss}
-      </button>
-    </section>
-  )
-}
+/** The push manager and the API's push routes, loaded once notifications are used (decision 194). */
+const pushActions = () => import('./push-actions.ts')
 
 const categoryLabel = (copy: Copy, category: PushCategory) =>
   ({
@@ -118,11 +62,14 @@ export function NotificationSettings(props: {
     }
     if (sentStarred.current === starredKey) return
     sentStarred.current = starredKey
-    updateNotifications(subscription, {
-      language,
-      categories: subscription.categories,
-      starred: starredKey === '' ? [] : starredKey.split(','),
-    })
+    pushActions()
+      .then(({ updateNotifications }) =>
+        updateNotifications(subscription, {
+          language,
+          categories: subscription.categories,
+          starred: starredKey === '' ? [] : starredKey.split(','),
+        }),
+      )
       .then(setSubscription)
       .catch((error: unknown) => errors.report(error, { where: 'notifications', action: 'starred' }))
   }, [starredKey, subscription, language, errors])
@@ -174,7 +121,9 @@ export function NotificationSettings(props: {
           <button
             type="button"
             disabled={busy}
-            onClick={() => run(() => updateNotifications(subscription, preferences), 'save')}
+            onClick={() =>
+              run(async () => (await pushActions()).updateNotifications(subscription, preferences), 'save')
+            }
           >
             {copy.notificationsSave}
           </button>{' '}
@@ -183,7 +132,7 @@ export function NotificationSettings(props: {
             disabled={busy}
             onClick={() =>
               run(async () => {
-                await disableNotifications(subscription)
+                await (await pushActions()).disableNotifications(subscription)
                 return undefined
               }, 'disable')
             }
@@ -196,7 +145,7 @@ export function NotificationSettings(props: {
           <button
             type="button"
             disabled={busy}
-            onClick={() => run(() => enableNotifications(preferences), 'enable')}
+            onClick={() => run(async () => (await pushActions()).enableNotifications(preferences), 'enable')}
           >
             {copy.notificationsEnable}
           </button>

@@ -9,13 +9,16 @@ import {
   timetableStages,
   timetableTags,
 } from '@furfes/core'
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import type en from '../locales/en/timetable.json'
 import { useStarredChanges } from './changes.ts'
 import { downloadSessionsCalendar, useStarredSessions } from './favourites.ts'
-import { NotificationSettings, StarredChangesAlert } from './TimetableAlerts.tsx'
+import { NotificationSettings } from './TimetableAlerts.tsx'
+
+/** Loaded with the comparison that found changes to show (changes.ts, decision 194). */
+const StarredChangesAlert = lazy(() => import('./StarredChangesAlert.tsx'))
 
 type Copy = typeof en
 
@@ -198,7 +201,11 @@ export function TimetableSessions({
   const { changes, dismiss } = useStarredChanges(timetable)
   return (
     <>
-      <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} copy={copy} />
+      {changes.length > 0 && (
+        <Suspense fallback={null}>
+          <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} copy={copy} />
+        </Suspense>
+      )}
       <p>
         {copy.updated}{' '}
         <time dateTime={new Date(timetable.publishedAt).toISOString()}>

@@ -1,10 +1,4 @@
-import {
-  type PublishedTimetable,
-  starredChanges,
-  type TimetableChange,
-  type TimetableSession,
-  timetableChanges,
-} from '@furfes/core'
+import type { PublishedTimetable, TimetableChange, TimetableSession } from '@furfes/core'
 import { useCallback, useEffect, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import { readStarred } from './favourites.ts'
@@ -70,9 +64,20 @@ export function useStarredChanges(timetable: PublishedTimetable): {
       return
     }
     if (seen.version >= timetable.version) return
-    const found = starredChanges(timetableChanges(seen.sessions, timetable.sessions), starred)
-    if (found.length === 0) remember()
-    setChanges(found)
+    const { sessions } = seen
+    let current = true
+    // The comparison and the alert load only now, when there is a newer version to compare (decision 194).
+    import('./StarredChangesAlert.tsx')
+      .then(({ changesAmongStarred }) => {
+        if (!current) return
+        const found = changesAmongStarred(sessions, timetable.sessions, starred)
+        if (found.length === 0) remember()
+        setChanges(found)
+      })
+      .catch((error: unknown) => errors.report(error, { where: 'timetable changes', action: 'compare' }))
+    return () => {
+      current = false
+    }
   }, [timetable, remember, errors])
   const dismiss = useCallback(() => {
     remember()
