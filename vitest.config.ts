@@ -34,7 +34,12 @@ export default defineConfig({
         plugins: [react(), buildEditionPlugin()],
         test: {
           name: 'pwa',
+          // Files share a worker's jsdom and loaded modules (React, MUI, the app) instead of loading them again
+          // each; the setup file empties the device's storage before each file (decision 198).
+          isolate: false,
           root: './apps/pwa',
+          // Whole pages render, lazily loaded pages and all: seconds on a busy two-core machine.
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // IndexedDB for Dexie (the offline caches): jsdom has none.
