@@ -149,7 +149,7 @@ export interface TestDatabase {
 
 /**
  * Empties the tables in one DELETE statement (data-modifying WITH clauses). Faster than TRUNCATE, which gives each
- * table and its indexes new files: about 120 ms for the tables below on either database, where deleting the few
+ * table and its indexes new files: 70–140 ms for the tables below on either database, where deleting the few
  * rows a test leaves takes a few milliseconds. Being one statement, the foreign keys (all NO ACTION or CASCADE)
  * are checked once every table is empty, so the order does not matter; as with TRUNCATE, every table that refers
  * to a listed one must be listed too.
