@@ -18,7 +18,17 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'tooling', root: './scripts', include: ['**/*.test.ts'], setupFiles } },
-      { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'], setupFiles } },
+      {
+        test: {
+          name: 'core',
+          // Files share a worker's loaded modules (zod, the contract) instead of loading them again each
+          // (decision 199).
+          isolate: false,
+          root: './packages/core',
+          include: ['src/**/*.test.ts'],
+          setupFiles,
+        },
+      },
       {
         plugins: [react()],
         test: {
@@ -34,7 +44,12 @@ export default defineConfig({
         plugins: [react(), buildEditionPlugin()],
         test: {
           name: 'pwa',
+          // Files share a worker's jsdom and loaded modules (React, MUI, the app) instead of loading them again
+          // each; the setup file empties the device's storage before each file (decision 198).
+          isolate: false,
           root: './apps/pwa',
+          // Whole pages render, lazily loaded pages and all: seconds on a busy two-core machine.
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // IndexedDB for Dexie (the offline caches): jsdom has none.

@@ -20,6 +20,7 @@ import {
   createFakeIdentity,
   createTestApi,
   databaseKinds,
+  emptyTables,
   listen,
   pwaUrl,
   readResponse,
@@ -1127,9 +1128,31 @@ async function checkRun(world: World): Promise<void> {
 async function resetWorld(world: World): Promise<void> {
   const { stack, database } = world
   await stack.resetStripe()
-  await database.db.execute(
-    'truncate addon_purchases, refund_splits, tier_changes, automatic_refunds, checkout_sessions_to_end, registration_refunds, refund_attempts, mail_outbox, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, badge_prints, goods_ticks, registration_attention, guardian_links, registrations, profiles, registration_additional_info, users, tier_inventory, staff_audit',
-  )
+  await emptyTables(database.db, [
+    'addon_purchases',
+    'refund_splits',
+    'tier_changes',
+    'automatic_refunds',
+    'checkout_sessions_to_end',
+    'registration_refunds',
+    'refund_attempts',
+    'mail_outbox',
+    'announcement_recipients',
+    'waiting_list_entries',
+    'payment_webhook_events',
+    'check_in_states',
+    'check_ins',
+    'badge_prints',
+    'goods_ticks',
+    'registration_attention',
+    'guardian_links',
+    'registrations',
+    'profiles',
+    'registration_additional_info',
+    'users',
+    'tier_inventory',
+    'staff_audit',
+  ])
   await syncTierCapacities(database.db, firstEdition.id, capacities)
   const sut = stack.instances[0]?.sut as TestApi
   world.participants = await Promise.all(

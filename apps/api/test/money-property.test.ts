@@ -13,6 +13,7 @@ import {
   createTestApi,
   createTestClock,
   databaseKinds,
+  emptyTables,
   minutes,
   pwaUrl,
   registrationRequest,
@@ -457,9 +458,31 @@ async function resetWorld(world: World): Promise<void> {
   world.undelivered = new Set()
   world.paidSessions = []
   world.ended = new Set()
-  await world.database.db.execute(
-    'truncate addon_purchases, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, refund_splits, tier_changes, mail_outbox, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, guardian_links, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory',
-  )
+  await emptyTables(world.database.db, [
+    'addon_purchases',
+    'automatic_refunds',
+    'checkout_sessions_to_end',
+    'event_cancellation_runs',
+    'registration_refunds',
+    'refund_attempts',
+    'refund_splits',
+    'tier_changes',
+    'mail_outbox',
+    'announcement_recipients',
+    'waiting_list_entries',
+    'payment_webhook_events',
+    'check_in_states',
+    'check_ins',
+    'registration_attention',
+    'guardian_links',
+    'badge_prints',
+    'goods_ticks',
+    'registrations',
+    'profiles',
+    'registration_additional_info',
+    'users',
+    'tier_inventory',
+  ])
   await syncTierCapacities(world.database.db, firstEdition.id, {
     member: 1,
     fursuiter: 1,

@@ -16,7 +16,7 @@ import {
 } from '../../src/auth/identity.ts'
 import type { MemberAccounts } from '../../src/auth/member-accounts.ts'
 import type { StaffAccounts, StaffDirectory } from '../../src/auth/staff-directory.ts'
-import { type Database, type DatabaseKind, openDatabase } from '../../src/db/database.ts'
+import { type Database, type DatabaseKind, type Executor, openDatabase } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { readEnv } from '../../src/env.ts'
 import { createMemoryLogger, type Logger } from '../../src/logger.ts'
@@ -148,6 +148,60 @@ export interface TestDatabase {
 }
 
 /**
+ * Empties the tables in one DELETE statement (data-modifying WITH clauses). Faster than TRUNCATE, which gives each
+ * table and its indexes new files: 70–140 ms for the tables below on either database, where deleting the few
+ * rows a test leaves takes a few milliseconds. Being one statement, the foreign keys (all NO ACTION or CASCADE)
+ * are checked once every table is empty, so the order does not matter; as with TRUNCATE, every table that refers
+ * to a listed one must be listed too.
+ */
+export async function emptyTables(db: Executor, tables: readonly string[]): Promise<void> {
+  const [last, ...others] = tables
+  if (last === undefined) return
+  const deletes = others.map((table, index) => `d${index} as (delete from ${table})`)
+  await db.execute(`${deletes.length > 0 ? `with ${deletes.join(', ')} ` : ''}delete from ${last}`)
+}
+
+/** Every table a test writes, emptied before each test. */
+const testTables = [
+  'addon_purchases',
+  'addon_products',
+  'timetable_versions',
+  'timetable_drafts',
+  'announcements',
+  'edition_changes',
+  'current_edition',
+  'editions',
+  'automatic_refunds',
+  'checkout_sessions_to_end',
+  'event_cancellation_runs',
+  'registration_refunds',
+  'refund_attempts',
+  'refund_splits',
+  'tier_changes',
+  'mail_outbox',
+  'push_outbox',
+  'push_subscriptions',
+  'announcement_recipients',
+  'waiting_list_entries',
+  'payment_webhook_events',
+  'check_in_states',
+  'check_ins',
+  'registration_attention',
+  'guardian_links',
+  'badge_prints',
+  'goods_ticks',
+  'registrations',
+  'profiles',
+  'registration_additional_info',
+  'users',
+  'tier_inventory',
+  'feature_flags',
+  'signing_keys',
+  'revoked_access_tokens',
+  'staff_audit',
+]
+
+/**
  * One database per test file and kind (opened before the file's tests, closed after), emptied before each
  * test so tests stay independent. Returns a getter for the current test.
  */
@@ -160,9 +214,7 @@ export function useTestDatabase(kind: DatabaseKind): () => TestDatabase {
   })
   beforeEach(async () => {
     if (!current) throw new Error('The test database did not open')
-    await current.database.db.execute(
-      'truncate addon_purchases, addon_products, timetable_versions, timetable_drafts, announcements, edition_changes, current_edition, editions, automatic_refunds, checkout_sessions_to_end, event_cancellation_runs, registration_refunds, refund_attempts, refund_splits, tier_changes, mail_outbox, push_outbox, push_subscriptions, announcement_recipients, waiting_list_entries, payment_webhook_events, check_in_states, check_ins, registration_attention, guardian_links, badge_prints, goods_ticks, registrations, profiles, registration_additional_info, users, tier_inventory, feature_flags, signing_keys, revoked_access_tokens, staff_audit',
-    )
+    await emptyTables(current.database.db, testTables)
   })
   afterAll(async () => {
     await current?.database.close()

@@ -12,9 +12,8 @@ import {
 } from '@furfes/core'
 import { createNotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
-import { configure, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
-import { vi } from 'vitest'
 import { App } from '../App.tsx'
 import type { AccountServices } from '../account/account-services.ts'
 import { createEditionStore } from '../app/edition.ts'
@@ -25,10 +24,6 @@ import { englishStrings } from '../i18n-english.ts'
 import { splitLanguagePath } from '../language.ts'
 import { createAppRoutes } from '../routes.tsx'
 import { now } from './fake-account.ts'
-
-// Whole pages render here, lazily loaded pages and all; on a busy two-core machine that can take seconds.
-configure({ asyncUtilTimeout: 10_000 })
-vi.setConfig({ testTimeout: 30_000 })
 
 export const contactUrl = 'https://forms.example.com/contact'
 

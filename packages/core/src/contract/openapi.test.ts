@@ -54,6 +54,12 @@ describe('OpenAPI document', () => {
     )
   })
 
+  it('lists the components by name, whichever contract module was imported first (decision 199)', () => {
+    const names = Object.keys(sut.components.schemas)
+    expect(names.length).toBeGreaterThan(5)
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+  })
+
   it('resolves every reference to a component', () => {
     const refs = new Set(refsIn(sut))
     expect(refs.size).toBeGreaterThan(5)

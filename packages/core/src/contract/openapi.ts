@@ -47,7 +47,12 @@ const securitySchemes = {
   },
 }
 
-/** The contract's components, with references between them. `$schema` and `$id` are dropped: the document's dialect applies. */
+/**
+ * The contract's components, with references between them, by name. `$schema` and `$id` are dropped: the
+ * document's dialect applies. The registry lists them in the order their modules were first imported, which
+ * depends on who imported the contract first (a test file sharing the worker, decision 199); by name the
+ * document is the same whatever the import order.
+ */
 function componentSchemas(): Record<string, JsonSchema> {
   const { schemas } = z.toJSONSchema(contractRegistry, {
     target: 'draft-2020-12',
@@ -56,7 +61,8 @@ function componentSchemas(): Record<string, JsonSchema> {
     unrepresentable: 'throw',
   })
   const components: Record<string, JsonSchema> = {}
-  for (const [id, schema] of Object.entries(schemas)) {
+  const byName = Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [id, schema] of byName) {
     const { $schema: _dialect, $id: _id, ...rest } = schema as JsonSchema
     components[id] = rest
   }
