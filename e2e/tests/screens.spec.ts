@@ -11,7 +11,7 @@ import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { layoutProblems, menuRow } from '../support/layout.ts'
 import { notFoundAnswers, signInInEnglish } from '../support/mypage.ts'
-import { appStarted, headingOf, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
+import { appStarted, fullTitle, headingOf, languages, pageUrl, publicRoutes } from '../support/public-site.ts'
 import {
   createPaidParticipant,
   type PaidParticipant,
@@ -82,6 +82,12 @@ const text = {
   },
 } as const
 
+/** What the public pages that load data of their own show once it has arrived. */
+const pageData: Record<string, { ja: string | RegExp; en: string | RegExp }> = {
+  timetable: { ja: /^最終更新 /, en: /^Last updated / },
+  'participants-profile': { ja: 'Kemo', en: 'Kemo' },
+}
+
 /** The page's own signals that it is complete: its heading, the app started, its data arrived. */
 async function ready(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
@@ -106,10 +112,16 @@ for (const viewport of viewports) {
         const { edition } = await servedEdition()
         for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {
           await page.goto(pageUrl(language, route.path))
+          // The page's own signals, quicker than waiting for the network to rest: its heading, the app started,
+          // the title named after the edition the API serves (the one request every page makes), and the
+          // pages' own data where they have any.
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(
             headingOf(route, language, edition),
           )
-          await ready(page)
+          await appStarted(page)
+          await expect(page).toHaveTitle(fullTitle(route.title, edition))
+          const data = pageData[route.path]
+          if (data) await expect(page.getByText(data[language]).first()).toBeVisible()
           await checkScreen(page, combination, route.path || 'top')
         }
         for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
