@@ -26,7 +26,8 @@ export async function axeViolations(page: Page, options: { colourOnly?: boolean 
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   )
-  const builder = new AxeBuilder({ page })
+  // Only the violations are read: axe then skips collecting the details of every node that passed.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
   if (options.colourOnly) builder.withRules([...colourRules])
   const { violations } = await builder.analyze()
   return violations.map((violation) => ({
