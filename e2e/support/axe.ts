@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
  * axe's rules that read colours: all that a change of scheme can alter (docs/decisions/196-the-screen-matrix.md).
  * The contrast of text, and a link in a sentence told from its words by colour.
  */
-export const colourRules = ['color-contrast', 'link-in-text-block'] as const
+const colourRules = ['color-contrast', 'link-in-text-block'] as const
 
 /**
  * Every finding of axe on the page as it is now, whatever its impact (WCAG 2.1 A and AA rules and best

@@ -4,7 +4,7 @@
 // is measured (nothing wider than its box, no text under 12 px) and axe finds nothing at any impact.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createMember } from '../support/accounts.ts'
 import { axeViolations } from '../support/axe.ts'
 import { servedEdition } from '../support/edition.ts'
@@ -81,14 +81,6 @@ const text = {
     verify: 'Verify',
   },
 } as const
-
-let participant: Promise<PaidParticipant> | undefined
-
-/** The paid participant the reception screens show and scan: one per worker, as the screens only read it. */
-function screensParticipant(browser: Browser) {
-  participant ??= createPaidParticipant(browser, `Screens ${Math.random().toString(36).slice(2, 8)}`)
-  return participant
-}
 
 /** What the public pages that load data of their own show once it has arrived. */
 const pageData: Record<string, { ja: string | RegExp; en: string | RegExp }> = {
@@ -191,7 +183,11 @@ for (const viewport of viewports) {
       test('the reception', async ({ browser }) => {
         test.setTimeout(600_000)
         const combination: Combination = { app: 'reception', width: viewport.width, language, problems: [] }
-        const participant = await screensParticipant(browser)
+        // Its own participant: scanning checks them in, and the verdict shown must be the valid one.
+        const participant: PaidParticipant = await createPaidParticipant(
+          browser,
+          `Screens ${Math.random().toString(36).slice(2, 8)}`,
+        )
         // The settings screen asks for the event-cancelled refund run, which the API answers 404 while there is
         // none (decision 113); Chromium logs each such answer as an error, which is all that may be logged.
         const answered404 = /^Failed to load resource: the server responded with a status of 404/
