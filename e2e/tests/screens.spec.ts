@@ -212,6 +212,8 @@ for (const viewport of viewports) {
             await open('admin')
             const name = page.getByRole('button', { name: participant.badgeName })
             await expect(name).toBeVisible()
+            // A name under the pointer: the row's hover tint and the button's own tint together.
+            await name.hover()
             await checkScreen(page, combination, 'participants')
             await name.click()
             const dialog = page.getByRole('dialog')
