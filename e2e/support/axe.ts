@@ -2,12 +2,19 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 /**
- * axe's findings that block someone on the page as it is now: serious and critical ones (WCAG 2.1 A and AA
- * rules and best practice), each with up to five of the elements it found. Transitions and animations are
- * ended first, so colours are read as they settle: axe once read a button halfway from its disabled grey to its
- * pink (MUI fades a button's colours over 250 ms), a contrast no one sees for longer than that.
+ * axe's rules that read colours: all that a change of scheme can alter (docs/decisions/196-the-screen-matrix.md).
+ * The contrast of text, and a link in a sentence told from its words by colour.
  */
-export async function blockingViolations(page: Page) {
+const colourRules = ['color-contrast', 'link-in-text-block'] as const
+
+/**
+ * Every finding of axe on the page as it is now, whatever its impact (WCAG 2.1 A and AA rules and best
+ * practice), each with up to five of the elements it found; `colourOnly` runs the colour rules alone. Transitions
+ * and animations are ended first, so colours are read as they settle: axe once read a button halfway from its
+ * disabled grey to its pink (MUI fades a button's colours over 250 ms), a contrast no one sees for longer than
+ * that.
+ */
+export async function axeViolations(page: Page, options: { colourOnly?: boolean } = {}) {
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   })
@@ -19,12 +26,20 @@ export async function blockingViolations(page: Page) {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   )
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }))
+  // Only the violations are read: axe then skips collecting the details of every node that passed.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
+  if (options.colourOnly) builder.withRules([...colourRules])
+  const { violations } = await builder.analyze()
+  return violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }))
+}
+
+/** axe's findings that block someone on the page as it is now: the serious and critical ones. */
+export async function blockingViolations(page: Page) {
+  return (await axeViolations(page)).filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
 }

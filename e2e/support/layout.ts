@@ -2,8 +2,8 @@
 import type { Page } from '@playwright/test'
 
 /**
- * Everything on the page that is wider than its box or reaches past the screen, and every button that
- * writes its words in capitals. Deliberate sideways scrollers (overflow-x auto or scroll: wide tables, My
+ * Everything on the page that is wider than its box or reaches past the screen, every button that writes its
+ * words in capitals and every text set under 12 px. Deliberate sideways scrollers (overflow-x auto or scroll: wide tables, My
  * Page's menu) may hold wider content; nothing may make the page itself scroll sideways.
  */
 export function layoutProblems(page: Page): Promise<string[]> {
@@ -26,15 +26,22 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(element)
       if (style.display === 'none' || style.visibility === 'hidden') continue
       const box = element.getBoundingClientRect()
-      // Visually hidden text for screen readers is a 1 px clipped box.
+      // Visually hidden text for screen readers is a 1 px clipped box; a transparent element is not seen.
       if (box.width <= 1 || box.height <= 1) continue
+      if (!element.checkVisibility({ opacityProperty: true })) continue
+      // MUI's switch: its hidden input spans three times the switch so the whole track takes the click, and the
+      // switch clips it.
+      if (element.closest('.MuiSwitch-root')) continue
+      // What a scroller or a clipping box holds is seen only inside that box, which is itself measured: a
+      // progress bar's moving part is translated past its track, which hides it.
       let insideScroller = false
       for (
         let parent = element.parentElement;
         parent && parent !== document.body;
         parent = parent.parentElement
       ) {
-        if (scrolls(getComputedStyle(parent))) {
+        const parentStyle = getComputedStyle(parent)
+        if (scrolls(parentStyle) || parentStyle.overflowX === 'hidden' || parentStyle.overflowX === 'clip') {
           insideScroller = true
           break
         }
@@ -45,8 +52,12 @@ export function layoutProblems(page: Page): Promise<string[]> {
         )
       }
       const formControl = ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)
+      // A scroller's own row (MUI's scrollable tabs lay theirs out as a flex row the scroller's width) scrolls
+      // with the scroller: what reaches past the row is reached by scrolling.
+      const parentScrolls = element.parentElement !== null && scrolls(getComputedStyle(element.parentElement))
       if (
         !scrolls(style) &&
+        !parentScrolls &&
         !formControl &&
         style.textOverflow !== 'ellipsis' &&
         element.clientWidth > 0 &&
@@ -68,12 +79,43 @@ export function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`${name(summary)} hangs its marker outside its box`)
       }
     }
+    // Text smaller than 12 px is hard to read on any screen. Visually hidden text (a 1 px clipped box for screen
+    // readers) is not seen.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || !node.textContent?.trim()) continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const box = range.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1) continue
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue
+      let clipped = false
+      for (let ancestor: HTMLElement | null = parent; ancestor; ancestor = ancestor.parentElement) {
+        const rect = ancestor.getBoundingClientRect()
+        const cut = getComputedStyle(ancestor)
+        const clips = cut.overflow !== 'visible' || cut.clip !== 'auto' || cut.clipPath !== 'none'
+        if (clips && (rect.width <= 1 || rect.height <= 1)) {
+          clipped = true
+          break
+        }
+      }
+      if (clipped) continue
+      const size = Number.parseFloat(getComputedStyle(parent).fontSize)
+      if (size < 12) problems.push(`${name(parent)} sets its text in ${size} px, under 12 px`)
+    }
     // A column heading broken into lines (Japanese broke one character per line on a phone).
     for (const heading of document.querySelectorAll<HTMLElement>('thead th')) {
       if (heading.getBoundingClientRect().width <= 1) continue
-      const range = document.createRange()
-      range.selectNodeContents(heading)
-      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+      // Its words' lines, not its icons' (a sort arrow sits a few pixels lower than the text beside it).
+      const words = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT)
+      const lines = new Set<number>()
+      for (let node = words.nextNode(); node; node = words.nextNode()) {
+        if (!node.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top))
+      }
       if (lines.size > 1) problems.push(`${name(heading)} breaks over ${lines.size} lines`)
     }
     return problems

@@ -63,9 +63,32 @@ export async function createPaidParticipant(
 ): Promise<PaidParticipant> {
   const member = await createMember('reception')
   if (asMinor) await asMinor(member)
-  const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
+  const code = await payRegistration(browser, member, badgeName, {
     ...tier,
     ...(asMinor ? { minor: true } : {}),
+  })
+  return {
+    email: member.email,
+    password: member.password,
+    userId: String(decodeJwt(member.accessToken).sub),
+    accessToken: member.accessToken,
+    registrationId: code.registrationId,
+    badgeName,
+    code: code.token,
+  }
+}
+
+/** Registers a member through the API, pays on the hosted page and answers the registration code (a JWS). */
+export async function payRegistration(
+  browser: Browser,
+  member: { accessToken: string },
+  badgeName: string,
+  tier: { registration_tier: string; t_shirt_size?: string; changing_room_type?: string; minor?: boolean } = {
+    registration_tier: 'member',
+  },
+): Promise<{ token: string; registrationId: string }> {
+  const created = await callApi<{ payment_url?: string }>('POST', '/registration', member.accessToken, {
+    ...tier,
     badge_name: badgeName,
     agreed_to_rules: true,
     success_url: `${pwaUrl}/en/mypage/dashboard`,
@@ -89,15 +112,7 @@ export async function createPaidParticipant(
   // The code names only the registration (decision 120); the user id is the access token's subject.
   const code = parseCompactRegistrationCode(issued.body.token)
   if (!code) throw new Error(`GET /registration/jwt gave no compact code: ${issued.body.token}`)
-  return {
-    email: member.email,
-    password: member.password,
-    userId: String(decodeJwt(member.accessToken).sub),
-    accessToken: member.accessToken,
-    registrationId: code.registrationId,
-    badgeName,
-    code: issued.body.token,
-  }
+  return { token: issued.body.token, registrationId: code.registrationId }
 }
 
 /** Every browser error of a page, to assert none happened (as the `page` fixture does for its page). */
@@ -114,12 +129,12 @@ export function watchErrors(page: Page): string[] {
 export async function openDevice(
   browser: Browser,
   name: string,
-  options: { camera?: boolean } = {},
+  options: { camera?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     locale: 'en-US',
     timezoneId: 'Asia/Tokyo',
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.camera ? ['camera'] : [],
   })
   const device = JSON.stringify({ id: randomUUID(), name })
@@ -140,11 +155,16 @@ export async function withDevices<const Names extends readonly string[]>(
   browser: Browser,
   names: Names,
   steps: (devices: { -readonly [K in keyof Names]: Device }) => Promise<void>,
-  options: { camera?: boolean; toleratedErrors?: Partial<Record<Names[number], RegExp>> } = {},
+  options: {
+    camera?: boolean
+    viewport?: { width: number; height: number }
+    toleratedErrors?: Partial<Record<Names[number], RegExp>>
+  } = {},
 ): Promise<void> {
   const devices: Device[] = []
   try {
-    for (const name of names) devices.push(await openDevice(browser, name, { camera: options.camera }))
+    for (const name of names)
+      devices.push(await openDevice(browser, name, { camera: options.camera, viewport: options.viewport }))
     try {
       await steps(devices as { -readonly [K in keyof Names]: Device })
     } catch (error) {

@@ -10,8 +10,14 @@ export function TShirtSizeTable() {
   const { t } = useAccountTranslation()
   const captionId = useId()
   return (
-    // Scrolls sideways inside its box when wider than a phone; headers keep their words whole.
-    <TableContainer sx={{ maxWidth: '100%', ...scrollShadows('paper') }}>
+    // Scrolls sideways inside its box when wider than a phone; headers keep their words whole. It holds nothing
+    // to focus, so the region takes the focus itself and the keyboard can scroll it.
+    <TableContainer
+      sx={{ maxWidth: '100%', ...scrollShadows('paper') }}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
       <Table size="small" aria-labelledby={captionId} sx={{ '& th': { whiteSpace: 'nowrap' } }}>
         <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
           {t('registration.sizeTable')}

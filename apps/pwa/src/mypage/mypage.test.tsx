@@ -196,6 +196,10 @@ describe('registration', () => {
     expect(screen.getByText('参加規約への同意が必要です。')).toBeTruthy()
     fireEvent.click(screen.getByRole('checkbox', { name: '参加規約に同意します' }))
     expect(screen.getByRole('table', { name: 'Tシャツのサイズ表（cm）' })).toBeTruthy()
+    // It scrolls sideways on a phone: the region around it takes the keyboard's focus, to scroll it.
+    const sizeRegion = screen.getByRole('region', { name: 'Tシャツのサイズ表（cm）' })
+    sizeRegion.focus()
+    expect(document.activeElement).toBe(sizeRegion)
     fireEvent.change(screen.getByRole('combobox', { name: /Tシャツのサイズ/ }), { target: { value: 'L' } })
     expect(
       screen.getByText(

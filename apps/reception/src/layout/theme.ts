@@ -23,6 +23,10 @@ export const receptionTheme = createAppTheme({
         }),
       },
     },
+    // The rows-per-page choice and the page arrows wrap onto a second line on a phone rather than leave the box.
+    MuiTablePagination: {
+      styleOverrides: { toolbar: { flexWrap: 'wrap' } },
+    },
     MuiButton: {
       styleOverrides: {
         root: ({ theme }) => ({

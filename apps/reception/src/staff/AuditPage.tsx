@@ -151,7 +151,14 @@ export function AuditPage() {
       )}
       {entries?.length === 0 && <Typography>{t('audit.empty')}</Typography>}
       {entries !== undefined && entries.length > 0 && (
-        <TableContainer sx={scrollShadows('default')}>
+        // Wider than a phone and holding nothing to focus: the region itself takes the focus, so the keyboard can
+        // scroll it.
+        <TableContainer
+          sx={scrollShadows('default')}
+          role="region"
+          aria-label={t('audit.tableLabel')}
+          tabIndex={0}
+        >
           <Table size="small" aria-label={t('audit.tableLabel')}>
             <TableHead>
               <TableRow>

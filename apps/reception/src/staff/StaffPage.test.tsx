@@ -145,6 +145,10 @@ describe('the audit trail screen', () => {
     const app = await renderApp({ path: '/en/admin/audit', language: 'en', server, signedIn: true })
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit trail' })).toBeTruthy()
     const table = await screen.findByRole('table', { name: 'Audit entries' })
+    // Wider than a phone with nothing in it to focus: its scrolling region takes the keyboard's focus itself.
+    const region = screen.getByRole('region', { name: 'Audit entries' })
+    region.focus()
+    expect(document.activeElement).toBe(region)
     const cells = () =>
       within(table)
         .getAllByRole('row')

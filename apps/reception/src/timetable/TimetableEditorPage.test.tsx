@@ -92,7 +92,12 @@ describe('timetable editor', () => {
       'timetable.csv',
       { type: 'text/csv' },
     )
-    await user.upload(screen.getByLabelText('CSVを取り込む'), file)
+    // A real button (a label dressed as one is no button to a screen reader) that opens the file chooser.
+    const chooser = screen.getByLabelText<HTMLInputElement>('CSVを取り込む')
+    const opened = vi.spyOn(chooser, 'click')
+    await user.click(screen.getByRole('button', { name: 'CSVを取り込む' }))
+    expect(opened).toHaveBeenCalledOnce()
+    await user.upload(chooser, file)
 
     expect(await screen.findByText('1件の企画を下書きに取り込みました。')).toBeTruthy()
     expect(server.timetable.draft.sessions.map((session) => [session.id, session.tags])).toEqual([

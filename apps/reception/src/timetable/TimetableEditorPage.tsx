@@ -8,7 +8,7 @@ import {
   timetableSessionFormValues,
   timetableTags,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, scrollShadows } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Alert,
@@ -27,6 +27,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -356,49 +357,52 @@ function DraftTable(props: {
               })}
         </Typography>
         {draft.sessions.length > 0 && (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('timetable.column.time')}</TableCell>
-                <TableCell>{t('timetable.column.stage')}</TableCell>
-                <TableCell>{t('timetable.column.title')}</TableCell>
-                <TableCell>{t('timetable.column.tags')}</TableCell>
-                <TableCell>{t('timetable.column.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {draft.sessions.map((session) => (
-                <TableRow key={session.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatJapanDateTime(session.startsAt).slice(11)}–
-                    {formatJapanDateTime(session.endsAt).slice(11)}
-                  </TableCell>
-                  <TableCell>{`${session.stage.ja} / ${session.stage.en}`}</TableCell>
-                  <TableCell>{`${session.title.ja} / ${session.title.en}`}</TableCell>
-                  <TableCell>{session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', ')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      disabled={props.busy}
-                      onClick={() => props.onEdit(session)}
-                      aria-label={t('timetable.editLabel', { title: session.title.ja })}
-                    >
-                      {t('timetable.edit')}
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      disabled={props.busy}
-                      onClick={() => props.onRemove(session)}
-                      aria-label={t('timetable.removeLabel', { title: session.title.ja })}
-                    >
-                      {t('timetable.remove')}
-                    </Button>
-                  </TableCell>
+          // Wider than a phone: the table scrolls sideways inside the card.
+          <TableContainer sx={scrollShadows('paper')}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('timetable.column.time')}</TableCell>
+                  <TableCell>{t('timetable.column.stage')}</TableCell>
+                  <TableCell>{t('timetable.column.title')}</TableCell>
+                  <TableCell>{t('timetable.column.tags')}</TableCell>
+                  <TableCell>{t('timetable.column.actions')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {draft.sessions.map((session) => (
+                  <TableRow key={session.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatJapanDateTime(session.startsAt).slice(11)}–
+                      {formatJapanDateTime(session.endsAt).slice(11)}
+                    </TableCell>
+                    <TableCell>{`${session.stage.ja} / ${session.stage.en}`}</TableCell>
+                    <TableCell>{`${session.title.ja} / ${session.title.en}`}</TableCell>
+                    <TableCell>{session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', ')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        disabled={props.busy}
+                        onClick={() => props.onEdit(session)}
+                        aria-label={t('timetable.editLabel', { title: session.title.ja })}
+                      >
+                        {t('timetable.edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={props.busy}
+                        onClick={() => props.onRemove(session)}
+                        aria-label={t('timetable.removeLabel', { title: session.title.ja })}
+                      >
+                        {t('timetable.remove')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </CardContent>
     </Card>
