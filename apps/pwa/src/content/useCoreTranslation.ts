@@ -4,6 +4,7 @@ import {
   type coreErrorResources,
   supportedLanguages,
 } from '@furfes/core'
+import type { i18n as I18n } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
 /**
@@ -17,10 +18,28 @@ export function useCoreTranslation(
   resources: typeof coreDomainResources | typeof coreErrorResources,
 ) {
   const { i18n } = useTranslation()
+  addCoreBundles(i18n, namespace, resources)
+  return useTranslation(namespace)
+}
+
+/**
+ * Adds core's error catalogue to i18next when a page first has a failure to show: a page whose request may fail
+ * does not carry the catalogue of both languages on every visit (docs/decisions/195-error-catalogue-on-failure.md).
+ * The `errors` namespace may be used once this settles.
+ */
+export async function loadCoreErrors(i18n: I18n): Promise<void> {
+  const { coreErrorResources } = await import('./core-error-resources.ts')
+  addCoreBundles(i18n, 'errors', coreErrorResources)
+}
+
+function addCoreBundles(
+  i18n: I18n,
+  namespace: Exclude<CoreNamespace, 'dates'>,
+  resources: typeof coreDomainResources | typeof coreErrorResources,
+) {
   for (const language of supportedLanguages) {
     if (!i18n.hasResourceBundle(language, namespace)) {
       i18n.addResourceBundle(language, namespace, resources[language])
     }
   }
-  return useTranslation(namespace)
 }

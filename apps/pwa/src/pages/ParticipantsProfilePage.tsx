@@ -1,11 +1,12 @@
-import { coreErrorResources, describeError, type Profile } from '@furfes/core'
+import { describeError, type Profile } from '@furfes/core'
 import { Button, CircularProgress } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useServices } from '../app/services.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { fill } from '../content/RichText.tsx'
-import { useCoreTranslation } from '../content/useCoreTranslation.ts'
+import { loadCoreErrors } from '../content/useCoreTranslation.ts'
 import en from '../locales/en/participants-profile.json'
 import ja from '../locales/ja/participants-profile.json'
 
@@ -19,7 +20,7 @@ type ProfilesState =
 /** Public profiles from GET /public-profile; a failure or an empty list is said in words, never thrown. */
 export default function ParticipantsProfilePage() {
   const { content } = useContent(copy)
-  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
+  const { i18n } = useTranslation()
   const services = useServices()
   const [state, setState] = useState<ProfilesState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -42,11 +43,20 @@ export default function ParticipantsProfilePage() {
           // Unexpected answers (a broken contract, an unknown message) are bugs worth a report; a network
           // failure is the visitor's connection and is only shown.
           if (description.unexpected) services.errors.report(error, { where: 'GET /public-profile' })
-          setState({ status: 'failed', messageKey: description.key, values: description.values })
+          const failed = () => {
+            if (!abort.signal.aborted)
+              setState({ status: 'failed', messageKey: description.key, values: description.values })
+          }
+          // The catalogue is a chunk the service worker keeps; should it still not load, that is reported and the
+          // retry button shows all the same.
+          loadCoreErrors(i18n).then(failed, (loadError: unknown) => {
+            services.errors.report(loadError, { where: 'the error catalogue' })
+            failed()
+          })
         },
       )
     return () => abort.abort()
-  }, [services, attempt])
+  }, [services, attempt, i18n])
 
   return (
     <Page>
@@ -60,7 +70,7 @@ export default function ParticipantsProfilePage() {
         )}
         {state.status === 'failed' && (
           <div className="note" role="alert">
-            <p>{errors(state.messageKey, state.values)}</p>
+            <ErrorText messageKey={state.messageKey} values={state.values} />
             <Button variant="outlined" onClick={retry}>
               {content.retry}
             </Button>
@@ -92,6 +102,12 @@ export default function ParticipantsProfilePage() {
       </div>
     </Page>
   )
+}
+
+/** A failure's message from core's catalogue, rendered once `loadCoreErrors` has added it. */
+function ErrorText({ messageKey, values }: { messageKey: string; values: Readonly<Record<string, string>> }) {
+  const { t } = useTranslation('errors')
+  return <p>{t(messageKey, values)}</p>
 }
 
 /** `https://x.com/someone/` → `x.com/someone`: shorter, and a link's text should not end in a slash. */
