@@ -22,17 +22,8 @@ export function useCoreTranslation(
   return useTranslation(namespace)
 }
 
-/**
- * Adds core's error catalogue to i18next when a page first has a failure to show: a page whose request may fail
- * does not carry the catalogue of both languages on every visit (docs/decisions/195-error-catalogue-on-failure.md).
- * The `errors` namespace may be used once this settles.
- */
-export async function loadCoreErrors(i18n: I18n): Promise<void> {
-  const { coreErrorResources } = await import('./core-error-resources.ts')
-  addCoreBundles(i18n, 'errors', coreErrorResources)
-}
-
-function addCoreBundles(
+/** Adds a namespace's texts in every language, unless they are there already. */
+export function addCoreBundles(
   i18n: I18n,
   namespace: Exclude<CoreNamespace, 'dates'>,
   resources: typeof coreDomainResources | typeof coreErrorResources,
