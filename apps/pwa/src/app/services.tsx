@@ -12,13 +12,13 @@ import type { FeatureFlagsStore } from './feature-flags.ts'
  */
 export interface AppServices {
   config(): Promise<RuntimeConfig>
-  /** The product API's public calls (GET /features, GET /public-profile). */
-  publicApi(): Promise<Pick<MemberApiClient, 'getFeatures' | 'getPublicProfiles'>>
+  /** The product API's public call GET /features, through the member client. */
+  publicApi(): Promise<Pick<MemberApiClient, 'getFeatures'>>
   featureFlags: FeatureFlagsStore
   /** The edition the pages show: the build's until GET /edition answers (docs/decisions/160). */
   edition: EditionStore
   /**
-   * A public read of the API (`edition`, `timetable`) by a plain fetch that revalidates the browser's copy, for
+   * A public read of the API (`edition`, `timetable`, `public-profile`) by a plain fetch that revalidates the browser's copy, for
    * the pages that must not load the API client and zod (decision 041); the service worker answers offline.
    */
   fetchPublic(path: string): Promise<Response>

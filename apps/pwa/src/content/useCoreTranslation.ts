@@ -4,6 +4,7 @@ import {
   type coreErrorResources,
   supportedLanguages,
 } from '@furfes/core'
+import type { i18n as I18n } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
 /**
@@ -17,10 +18,19 @@ export function useCoreTranslation(
   resources: typeof coreDomainResources | typeof coreErrorResources,
 ) {
   const { i18n } = useTranslation()
+  addCoreBundles(i18n, namespace, resources)
+  return useTranslation(namespace)
+}
+
+/** Adds a namespace's texts in every language, unless they are there already. */
+export function addCoreBundles(
+  i18n: I18n,
+  namespace: Exclude<CoreNamespace, 'dates'>,
+  resources: typeof coreDomainResources | typeof coreErrorResources,
+) {
   for (const language of supportedLanguages) {
     if (!i18n.hasResourceBundle(language, namespace)) {
       i18n.addResourceBundle(language, namespace, resources[language])
     }
   }
-  return useTranslation(namespace)
 }

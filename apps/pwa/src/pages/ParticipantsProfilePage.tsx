@@ -1,25 +1,28 @@
-import { coreErrorResources, describeError, type Profile } from '@furfes/core'
+import type { Profile } from '@furfes/core'
 import { Button, CircularProgress } from '@mui/material'
 import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PublicReadFailure } from '../app/public-read.ts'
 import { useServices } from '../app/services.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
+import { loadCoreErrors } from '../content/load-core-errors.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { fill } from '../content/RichText.tsx'
-import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import en from '../locales/en/participants-profile.json'
 import ja from '../locales/ja/participants-profile.json'
+import { readPublicProfiles } from './public-profiles.ts'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 type ProfilesState =
   | { status: 'loading' }
   | { status: 'loaded'; profiles: Profile[] }
-  | { status: 'failed'; messageKey: string; values: Readonly<Record<string, string>> }
+  | { status: 'failed'; message?: { key: string; values: Readonly<Record<string, string>> } }
 
 /** Public profiles from GET /public-profile; a failure or an empty list is said in words, never thrown. */
 export default function ParticipantsProfilePage() {
   const { content } = useContent(copy)
-  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
+  const { i18n } = useTranslation()
   const services = useServices()
   const [state, setState] = useState<ProfilesState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
@@ -31,22 +34,33 @@ export default function ParticipantsProfilePage() {
   // `attempt` is a dependency on purpose: the retry button re-runs the request.
   useEffect(() => {
     const abort = new AbortController()
-    services
-      .publicApi()
-      .then((api) => api.getPublicProfiles({ signal: abort.signal }))
-      .then(
-        (profiles) => setState({ status: 'loaded', profiles }),
-        (error: unknown) => {
-          if (abort.signal.aborted) return
-          const description = describeError(error)
-          // Unexpected answers (a broken contract, an unknown message) are bugs worth a report; a network
-          // failure is the visitor's connection and is only shown.
-          if (description.unexpected) services.errors.report(error, { where: 'GET /public-profile' })
-          setState({ status: 'failed', messageKey: description.key, values: description.values })
-        },
-      )
+    const showFailure = async (failure: PublicReadFailure) => {
+      // The error and its texts load only now: a visit whose read succeeds never needs them.
+      const [{ errorOfPublicRead }] = await Promise.all([
+        import('../app/public-read-error.ts'),
+        loadCoreErrors(i18n),
+      ])
+      const error = errorOfPublicRead(failure, 'GET /public-profile')
+      // Unexpected answers (a broken contract, an unknown message) are bugs worth a report; a network
+      // failure is the visitor's connection and is only shown.
+      if (error.unexpected) services.errors.report(error, { where: 'GET /public-profile' })
+      if (!abort.signal.aborted)
+        setState({ status: 'failed', message: { key: error.key, values: error.values } })
+    }
+    readPublicProfiles(services.fetchPublic)
+      .then((read) => {
+        if (abort.signal.aborted) return
+        if (read.ok) setState({ status: 'loaded', profiles: read.value })
+        else return showFailure(read.failure)
+      })
+      .catch((error: unknown) => {
+        // The failure's module or texts did not load (the service worker keeps them, so this is rare): reported,
+        // and the retry button still shows, with the page's own words.
+        services.errors.report(error, { where: 'GET /public-profile' })
+        if (!abort.signal.aborted) setState({ status: 'failed' })
+      })
     return () => abort.abort()
-  }, [services, attempt])
+  }, [services, attempt, i18n])
 
   return (
     <Page>
@@ -60,7 +74,7 @@ export default function ParticipantsProfilePage() {
         )}
         {state.status === 'failed' && (
           <div className="note" role="alert">
-            <p>{errors(state.messageKey, state.values)}</p>
+            {state.message && <ErrorText messageKey={state.message.key} values={state.message.values} />}
             <Button variant="outlined" onClick={retry}>
               {content.retry}
             </Button>
@@ -92,6 +106,12 @@ export default function ParticipantsProfilePage() {
       </div>
     </Page>
   )
+}
+
+/** A failure's message from core's catalogue, rendered once `loadCoreErrors` has added it. */
+function ErrorText({ messageKey, values }: { messageKey: string; values: Readonly<Record<string, string>> }) {
+  const { t } = useTranslation('errors')
+  return <p>{t(messageKey, values)}</p>
 }
 
 /** `https://x.com/someone/` → `x.com/someone`: shorter, and a link's text should not end in a slash. */

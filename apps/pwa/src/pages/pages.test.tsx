@@ -1,10 +1,19 @@
-import { firstEdition, NetworkError, nextEditionDraft, ProductError, UnexpectedError } from '@furfes/core'
+import {
+  firstEdition,
+  NetworkError,
+  nextEditionDraft,
+  ProductError,
+  profileListWireSchema,
+  UnexpectedError,
+  wireShapeOf,
+} from '@furfes/core'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
 import { compactRegistrationCode } from '../test/fake-account.ts'
 import { keepRegistrationCode, signedIn } from '../test/member-fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
+import { publicProfilesShape } from './public-profiles.ts'
 
 const networkErrorText = 'ネットワークエラーが発生しました。しばらく時間をおいて、再度アクセスしてください。'
 const maintenanceText = 'ただいまメンテナンス中です。大変恐れ入りますが、しばらくお待ちください。'
@@ -187,22 +196,38 @@ describe('participants-profile', () => {
   })
 
   it('shows a translated network error and retries on request, without reporting it', async () => {
-    const { recorded } = renderApp('/ja/participants-profile', {
-      profiles: new NetworkError(new TypeError('offline')),
-    })
+    const { recorded } = renderApp('/ja/participants-profile', { profiles: new TypeError('Failed to fetch') })
     expect((await screen.findByRole('alert')).textContent).toContain(networkErrorText)
     expect(recorded.reportedErrors).toEqual([])
     fireEvent.click(screen.getByRole('button', { name: 'もう一度読み込む' }))
     expect(await screen.findByRole('alert')).toBeTruthy()
+    expect(recorded.publicFetches.filter((path) => path === 'public-profile')).toHaveLength(2)
+  })
+
+  it("shows a product error's own text, without reporting it", async () => {
+    const { recorded } = renderApp('/en/participants-profile', {
+      profiles: Response.json({ message: 'highTraffic' }, { status: 503 }),
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(
+      'Your request was not processed due to high traffic. Please try again.',
+    )
+    expect(recorded.reportedErrors).toEqual([])
   })
 
   it('shows the generic error for an answer that breaks the contract, and reports it', async () => {
-    const broken = new UnexpectedError(
-      'GET /public-profile answered 404, which the contract does not declare',
-    )
-    const { recorded } = renderApp('/en/participants-profile', { profiles: broken })
+    const { recorded } = renderApp('/en/participants-profile', {
+      profiles: Response.json({ items: [{ privacy: 'public', handle_name: 7, urls: [] }] }),
+    })
     expect((await screen.findByRole('alert')).textContent).toContain('Unexpected error.')
-    expect(recorded.reportedErrors).toEqual([broken])
+    expect(recorded.reportedErrors).toEqual([expect.any(UnexpectedError)])
+    expect((recorded.reportedErrors[0] as Error).message).toBe(
+      'GET /public-profile answered 200 with a body that breaks the contract',
+    )
+  })
+
+  it('checks the answer against the shape derived from the contract', () => {
+    expect(publicProfilesShape).toEqual(wireShapeOf(profileListWireSchema))
   })
 })
 

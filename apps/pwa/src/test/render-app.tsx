@@ -6,6 +6,7 @@ import {
   type Profile,
   type PublicEdition,
   type PublishedTimetable,
+  profileListCodec,
   publicAnnouncementsCodec,
   publicEditionCodec,
   publishedTimetableCodec,
@@ -44,7 +45,8 @@ export interface FakeOptions {
   account?: AccountServices
   currentLanguage?: Language
   flags?: FeatureFlags | Error
-  profiles?: Profile[] | Error
+  /** What GET /public-profile answers: these profiles (none by default), this answer, or no answer (offline). */
+  profiles?: Profile[] | Response | Error
   /** What GET /edition answers; the edition the site was built with, over, by default. */
   edition?: PublicEdition | Error
   /** The device's clock; the tests' today (test/fake-account.ts), while the first edition is on sale, by default. */
@@ -81,10 +83,6 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
         }
       )
     },
-    async getPublicProfiles() {
-      if (options.profiles instanceof Error) throw options.profiles
-      return options.profiles ?? []
-    },
   }
   return {
     config: async () => config,
@@ -112,6 +110,11 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
         if (options.announcements instanceof Error) throw options.announcements
         const announcements = options.announcements ?? []
         return Response.json(publicAnnouncementsCodec.encode({ editionId: builtEdition.id, announcements }))
+      }
+      if (path === 'public-profile') {
+        if (options.profiles instanceof Error) throw options.profiles
+        if (options.profiles instanceof Response) return options.profiles
+        return Response.json(profileListCodec.encode(options.profiles ?? []))
       }
       if (path !== 'timetable') throw new Error(`This test answers no GET /${path}`)
       if (options.timetable instanceof Error) throw options.timetable

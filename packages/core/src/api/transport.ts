@@ -4,13 +4,11 @@ import { fillPath, type RouteRequestBody, type RouteSuccessBody } from '../contr
 import { errorBodyWireSchema } from '../contract/schemas.ts'
 import { type AuthInfo, authorizationHeader } from '../domain/auth-info.ts'
 import {
-  AuthenticationError,
+  errorFromAnswer,
   NetworkError,
   NotAuthenticatedError,
-  ProductError,
   UnexpectedError,
 } from '../errors/app-errors.ts'
-import { isProductErrorKey, unauthorizedMessage } from '../errors/catalogue.ts'
 
 /** The part of `fetch` the clients use, so tests and other runtimes can pass their own. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
@@ -286,13 +284,7 @@ async function successBody(route: RouteDefinition, response: Response, where: st
 async function failure(response: Response, where: string): Promise<Error> {
   const json = await readJson(response).catch(() => undefined)
   const parsed = errorBodyWireSchema.safeParse(json)
-  const message = parsed.success ? parsed.data.message : undefined
-  if (response.status === 401 && message === unauthorizedMessage) return new AuthenticationError()
-  if (isProductErrorKey(message)) return new ProductError(message, response.status)
-  return new UnexpectedError(
-    `${where} failed with ${response.status}${message === undefined ? '' : `: ${message}`}`,
-    { status: response.status },
-  )
+  return errorFromAnswer(response.status, parsed.success ? parsed.data.message : undefined, where)
 }
 
 /**

@@ -18,7 +18,8 @@ import {
   doorWardSchema,
   doorWardWireSchema,
 } from './guardians.ts'
-import { profileFromWire, profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
+import { profileToWire, profileWireSchema, storedProfileSchema } from './profile.ts'
+import { profileFromWire } from './profile-wire.ts'
 import {
   adminRegistrationFromWire,
   adminRegistrationSchema,

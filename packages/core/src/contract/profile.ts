@@ -9,6 +9,7 @@ import {
 } from '../validation/fields.ts'
 import { type Profile, profileSchema } from '../validation/forms.ts'
 import { listCodec } from './codecs.ts'
+import { profileFromWire } from './profile-wire.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component, listComponent } from './schemas.ts'
 
@@ -39,10 +40,6 @@ export const profileListWireSchema = listComponent(profileWireSchema, {
   description: 'Public profiles of participants who completed registration',
 })
 export type ProfileListWire = z.infer<typeof profileListWireSchema>
-
-export function profileFromWire(wire: ProfileWire): Profile {
-  return { privacy: wire.privacy, handleName: wire.handle_name, linkUrls: wire.urls }
-}
 
 export function profileToWire(profile: Profile): ProfileWire {
   return { privacy: profile.privacy, handle_name: profile.handleName, urls: profile.linkUrls }

@@ -2,8 +2,10 @@ import {
   type CognitoErrorName,
   type ErrorMessageKey,
   isCognitoErrorName,
+  isProductErrorKey,
   type ProductErrorKey,
   productMessage,
+  unauthorizedMessage,
 } from './catalogue.ts'
 
 /**
@@ -118,4 +120,17 @@ export class CognitoError extends AppError {
     this.code = code
     this.reasonCode = options.reasonCode
   }
+}
+
+/**
+ * The error for an API answer that is not a success, from its status and the `message` of its error body:
+ * 401 Unauthorized → sign in again; a known key → product error; anything else → unexpected (decision 014). The
+ * API client and the pages that read by a plain fetch both map answers with it.
+ */
+export function errorFromAnswer(status: number, message: string | undefined, where: string): AppError {
+  if (status === 401 && message === unauthorizedMessage) return new AuthenticationError()
+  if (isProductErrorKey(message)) return new ProductError(message, status)
+  return new UnexpectedError(`${where} failed with ${status}${message === undefined ? '' : `: ${message}`}`, {
+    status,
+  })
 }
