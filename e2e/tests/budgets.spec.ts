@@ -10,7 +10,8 @@ import { pwaUrl } from '../support/stack.ts'
 // public page ships at most 170 KiB of gzip JavaScript on a first visit (decision 041); the pages that do not yet
 // have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decisions 187,
 // 194 and 195 give (English strings, the prose kit, the timetable's list and tables, the member client and zod, the
-// account services).
+// account services). A figure that lands on a half KiB gets the next one: a build in another folder (a fresh clone)
+// measured 0.1 KiB more than the same tree built here.
 const defaultBudgetKiB = 170
 /** By path without the language; a page not listed has the default in both languages. */
 const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
@@ -28,10 +29,10 @@ const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
   timetable: { ja: 175, en: 177 },
   'venue-map': { ja: 170, en: 170.5 },
   'participants-profile': { ja: 170, en: 170.5 },
-  'participation-rules': { ja: 172, en: 174 },
-  'privacy-policy': { ja: 171.5, en: 173 },
+  'participation-rules': { ja: 172.5, en: 174 },
+  'privacy-policy': { ja: 172, en: 173.5 },
   teaser: { ja: 170, en: 170 },
-  'for-investigation': { ja: 170, en: 171.5 },
+  'for-investigation': { ja: 170, en: 172 },
   'registration-code': { ja: 326.5, en: 328 },
 }
 
