@@ -25,6 +25,7 @@ import {
   pwaUrl,
   readResponse,
   registrationRequest,
+  registrationTables,
   requestInit,
   type TestApi,
   type TestResponse,
@@ -1128,31 +1129,7 @@ async function checkRun(world: World): Promise<void> {
 async function resetWorld(world: World): Promise<void> {
   const { stack, database } = world
   await stack.resetStripe()
-  await emptyTables(database.db, [
-    'addon_purchases',
-    'refund_splits',
-    'tier_changes',
-    'automatic_refunds',
-    'checkout_sessions_to_end',
-    'registration_refunds',
-    'refund_attempts',
-    'mail_outbox',
-    'announcement_recipients',
-    'waiting_list_entries',
-    'payment_webhook_events',
-    'check_in_states',
-    'check_ins',
-    'badge_prints',
-    'goods_ticks',
-    'registration_attention',
-    'guardian_links',
-    'registrations',
-    'profiles',
-    'registration_additional_info',
-    'users',
-    'tier_inventory',
-    'staff_audit',
-  ])
+  await emptyTables(database.db, [...registrationTables, 'payment_webhook_events', 'staff_audit'])
   await syncTierCapacities(database.db, firstEdition.id, capacities)
   const sut = stack.instances[0]?.sut as TestApi
   world.participants = await Promise.all(

@@ -17,6 +17,7 @@ import {
   minutes,
   pwaUrl,
   registrationRequest,
+  registrationTables,
   type TestClock,
   useTestDatabase,
 } from './support/harness.ts'
@@ -459,29 +460,9 @@ async function resetWorld(world: World): Promise<void> {
   world.paidSessions = []
   world.ended = new Set()
   await emptyTables(world.database.db, [
-    'addon_purchases',
-    'automatic_refunds',
-    'checkout_sessions_to_end',
+    ...registrationTables,
     'event_cancellation_runs',
-    'registration_refunds',
-    'refund_attempts',
-    'refund_splits',
-    'tier_changes',
-    'mail_outbox',
-    'announcement_recipients',
-    'waiting_list_entries',
     'payment_webhook_events',
-    'check_in_states',
-    'check_ins',
-    'registration_attention',
-    'guardian_links',
-    'badge_prints',
-    'goods_ticks',
-    'registrations',
-    'profiles',
-    'registration_additional_info',
-    'users',
-    'tier_inventory',
   ])
   await syncTierCapacities(world.database.db, firstEdition.id, {
     member: 1,

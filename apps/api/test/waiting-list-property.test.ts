@@ -16,6 +16,7 @@ import {
   minutes,
   pwaUrl,
   registrationRequest,
+  registrationTables,
   type TestClock,
   useTestDatabase,
 } from './support/harness.ts'
@@ -296,29 +297,7 @@ async function checkInvariants(world: World, afterSweep: boolean): Promise<void>
 
 async function resetWorld(world: World): Promise<void> {
   world.clock.set(start)
-  await emptyTables(world.database.db, [
-    'addon_purchases',
-    'automatic_refunds',
-    'checkout_sessions_to_end',
-    'registration_refunds',
-    'refund_attempts',
-    'refund_splits',
-    'tier_changes',
-    'mail_outbox',
-    'announcement_recipients',
-    'waiting_list_entries',
-    'check_in_states',
-    'check_ins',
-    'registration_attention',
-    'guardian_links',
-    'badge_prints',
-    'goods_ticks',
-    'registrations',
-    'profiles',
-    'registration_additional_info',
-    'users',
-    'tier_inventory',
-  ])
+  await emptyTables(world.database.db, registrationTables)
   world.capacities = { member: 1, fursuiter: 1, sponsor: 0, sponsor_fursuiter: 0 }
   await syncTierCapacities(world.database.db, firstEdition.id, world.capacities)
   world.users = Array.from({ length: memberCount }, () => randomUUID())

@@ -161,29 +161,19 @@ export async function emptyTables(db: Executor, tables: readonly string[]): Prom
   await db.execute(`${deletes.length > 0 ? `with ${deletes.join(', ')} ` : ''}delete from ${last}`)
 }
 
-/** Every table a test writes, emptied before each test. */
-const testTables = [
+/** The tables a registration's life writes, from the account to its refunds: what a property test empties between
+ * runs while the edition, its timetable and the signing keys stay. */
+export const registrationTables: readonly string[] = [
   'addon_purchases',
-  'addon_products',
-  'timetable_versions',
-  'timetable_drafts',
-  'announcements',
-  'edition_changes',
-  'current_edition',
-  'editions',
   'automatic_refunds',
   'checkout_sessions_to_end',
-  'event_cancellation_runs',
   'registration_refunds',
   'refund_attempts',
   'refund_splits',
   'tier_changes',
   'mail_outbox',
-  'push_outbox',
-  'push_subscriptions',
   'announcement_recipients',
   'waiting_list_entries',
-  'payment_webhook_events',
   'check_in_states',
   'check_ins',
   'registration_attention',
@@ -195,6 +185,22 @@ const testTables = [
   'registration_additional_info',
   'users',
   'tier_inventory',
+]
+
+/** Every table a test writes, emptied before each test. */
+const testTables = [
+  ...registrationTables,
+  'addon_products',
+  'timetable_versions',
+  'timetable_drafts',
+  'announcements',
+  'edition_changes',
+  'current_edition',
+  'editions',
+  'event_cancellation_runs',
+  'push_outbox',
+  'push_subscriptions',
+  'payment_webhook_events',
   'feature_flags',
   'signing_keys',
   'revoked_access_tokens',
