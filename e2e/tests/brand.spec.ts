@@ -60,14 +60,13 @@ test.describe('the site has a face', () => {
       await page.goto('/en')
       await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${scheme}\\b`))
       await appStarted(page)
-      const background = (selector: string) =>
-        page
-          .locator(selector)
-          .first()
-          .evaluate((element) => getComputedStyle(element).backgroundColor)
+      // toHaveCSS retries: the hero is rendered again once the served edition has been read, and a style
+      // read from the element it replaces would be empty.
+      const background = (selector: string, colour: string) =>
+        expect(page.locator(selector).first()).toHaveCSS('background-color', colour)
       // The brand pink, a little darkened for white text, and the pale yellow (packages/core's brandColors).
-      expect(await background('header')).toBe('rgb(188, 44, 116)')
-      expect(await background('section[aria-labelledby="event-name"]')).toBe('rgb(255, 243, 176)')
+      await background('header', 'rgb(188, 44, 116)')
+      await background('section[aria-labelledby="event-name"]', 'rgb(255, 243, 176)')
       const [shown, hidden] = scheme === 'light' ? ['day', 'night'] : ['night', 'day']
       await expect(page.locator(`img.key-visual.${shown}`)).toBeVisible()
       await expect(page.locator(`img.key-visual.${hidden}`)).toBeHidden()
