@@ -2,7 +2,7 @@ import { type RegistrationTier, sponsorBenefitsByTier } from '@furfes/core'
 import { Box, GlobalStyles } from '@mui/material'
 import { useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type BadgeArtwork, badgeArtwork } from './artwork.ts'
+import type { BadgeArtwork } from './artwork.ts'
 import { fitText } from './fit.ts'
 import { type BadgeData, sheetsOf } from './select.ts'
 
@@ -61,13 +61,14 @@ export function BadgeSheets({
   badges,
   label,
   eventName,
-  artwork = badgeArtwork,
+  artwork,
 }: {
   badges: readonly BadgeData[]
   label: string
   /** The edition's name in the page's language, on every badge; none before the device first synced. */
   eventName: string | undefined
-  artwork?: BadgeArtwork
+  /** The edition's pictures per tier (`badgeArtworkOf`); a tier without one prints without. */
+  artwork: BadgeArtwork
 }) {
   const { i18n } = useTranslation()
   const container = useRef<HTMLDivElement>(null)

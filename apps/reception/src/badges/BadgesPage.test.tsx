@@ -1,8 +1,9 @@
 import { cookingClubTastingCode } from '@furfes/core'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, vi } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
 import { participantWire, registrationIdOf } from '../test/fixtures.ts'
+import { addPastEdition, pastEditionId } from '../test/past-edition.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 
 const tasting = { code: cookingClubTastingCode, name_ja: '料理部 試食会', name_en: 'Cooking club tasting' }
@@ -49,12 +50,15 @@ describe('badge sheets', () => {
       // The short number staff read aloud, not the registration id (decision 189), and the event's name.
       expect(fox1.querySelector('[data-badge-number]')?.textContent).toBe('No. 1')
       expect(fox1.textContent).not.toContain(registrationIdOf(1))
-      expect(fox1.querySelector('[data-badge-event]')?.textContent).toMatch(/\S/)
+      expect(fox1.querySelector('[data-badge-event]')?.textContent).toBe('Tokyo Furry Fes 2025')
+      // The edition's artwork for the tier beside the name (decision 206).
+      expect(fox1.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/sponsor.svg')
       expect(fox1.querySelector('[data-badge-name]')?.getAttribute('lang')).toBe('ja')
       const fox12 = document.querySelector(`[data-badge="${registrationIdOf(12)}"]`) as HTMLElement
       expect(within(fox12).getByText('Member')).toBeTruthy()
       expect(fox12.querySelector('[data-badge-number]')?.textContent).toBe('No. 12')
       expect(fox12.querySelector('[data-sponsor-mark]')).toBeNull()
+      expect(fox12.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/member.svg')
       // The tasting's holders carry its word on the foot band, whatever their tier; the others none.
       expect(within(fox1).getByText('Tasting')).toBeTruthy()
       expect(within(fox12).getByText('Tasting')).toBeTruthy()
@@ -125,6 +129,24 @@ describe('badge sheets', () => {
     expect(
       await screen.findByText('12 badges on 2 A4 sheets (10 per sheet). 1 of them was already printed.'),
     ).toBeTruthy()
+  })
+
+  appTest("prints a past edition's badges with that edition's name (en)", async () => {
+    const server = createFakeApiServer({ participants: [participantWire({ n: 1, badgeName: 'Kon' })] })
+    addPastEdition(server, {
+      participants: [participantWire({ n: 7, badgeName: 'Fox', tier: 'sponsor', badgeNumber: 31 })],
+      waitingList: [],
+    })
+    await renderSyncedAdmin(server, `/en/admin/badges?edition=${pastEditionId}`, 'en')
+    expect(await screen.findByText('1 badge on 1 A4 sheet (10 per sheet).')).toBeTruthy()
+    expect(badgeNames()).toEqual(['Fox'])
+    const fox = document.querySelector(`[data-badge="${registrationIdOf(7)}"]`) as HTMLElement
+    // The past edition's name, not the current one's, nor none (decision 206).
+    await waitFor(() =>
+      expect(fox.querySelector('[data-badge-event]')?.textContent).toBe('Tokyo Furry Fes 2024'),
+    )
+    expect(fox.querySelector('[data-badge-number]')?.textContent).toBe('No. 31')
+    expect(fox.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/sponsor.svg')
   })
 
   appTest(

@@ -19,6 +19,7 @@ import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { usePastEdition } from '../editions/past-edition.ts'
+import { badgeArtworkOf } from './artwork.ts'
 import { BadgeSheets, badgesPerSheet } from './BadgeSheets.tsx'
 import { printedBadges } from './printed.ts'
 import { selectBadges } from './select.ts'
@@ -33,7 +34,7 @@ export function BadgesPage() {
   const services = useServices()
   // A past edition's badges can be printed again; its participants are read from the API (decision 158).
   const current = useReceptionSnapshot()
-  const { edition, view: snapshot, error } = usePastEdition(current)
+  const { edition, editionName, view: snapshot, error } = usePastEdition(current)
   const inEdition: Record<string, string> = edition === undefined ? {} : { edition }
   const printed = useMemo(
     () => (edition === undefined ? current.printedBadges : printedBadges(snapshot.participants, [])),
@@ -44,8 +45,10 @@ export function BadgesPage() {
   const [tier, setTier] = useState<RegistrationTier | 'all'>('all')
   const [notPrinted, setNotPrinted] = useState(false)
   const language = i18n.language === 'en' ? 'en' : 'ja'
-  // The edition the badges are for names the event on them; a past edition's list carries no name.
-  const eventName = edition === undefined ? current.edition?.name[language] : undefined
+  // The edition the badges are for names the event on them and chooses their artwork: the device's current one,
+  // or the past one as the API lists it.
+  const eventName = (edition === undefined ? current.edition?.name : editionName)?.[language]
+  const artwork = badgeArtworkOf(edition ?? current.edition?.id)
 
   const badges = useMemo(
     () =>
@@ -140,7 +143,9 @@ export function BadgesPage() {
           {t('badges.printHint')}
         </Typography>
       </Stack>
-      {badges.length > 0 && <BadgeSheets badges={badges} label={t('badges.sheets')} eventName={eventName} />}
+      {badges.length > 0 && (
+        <BadgeSheets badges={badges} label={t('badges.sheets')} eventName={eventName} artwork={artwork} />
+      )}
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import type { AdminApiClient } from '@furfes/core'
+import type { AdminApiClient, Edition } from '@furfes/core'
 import { useSearchParams } from 'react-router'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
@@ -36,13 +36,19 @@ export function addressInEdition(path: string, edition: string | undefined): str
   return edition === undefined ? path : `${path}?${new URLSearchParams({ edition })}`
 }
 
-/** A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot. */
+/**
+ * A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot, with
+ * the edition's name from the committee's list of editions (the device holds the current edition's name only).
+ */
 async function readPastEdition(
   api: AdminApiClient,
   edition: string,
   signal: AbortSignal,
-): Promise<ParticipantView> {
-  const participants = await api.listParticipants({ signal }, { edition })
+): Promise<{ view: ParticipantView; name: Edition['name'] | undefined }> {
+  const [participants, editions] = await Promise.all([
+    api.listParticipants({ signal }, { edition }),
+    api.listEditions({ signal }),
+  ])
   const checkIns: StoredCheckIn[] = []
   let since = ''
   for (;;) {
@@ -53,21 +59,25 @@ async function readPastEdition(
   }
   const { byUserId, byRegistrationId } = indexParticipants(participants)
   return {
-    participants,
-    participantsByUserId: byUserId,
-    participantsByRegistrationId: byRegistrationId,
-    checkIns,
-    checkInsByRegistration: checkInsByRegistration(checkIns),
+    view: {
+      participants,
+      participantsByUserId: byUserId,
+      participantsByRegistrationId: byRegistrationId,
+      checkIns,
+      checkInsByRegistration: checkInsByRegistration(checkIns),
+    },
+    name: editions.find((stored) => stored.edition.id === edition)?.edition.name,
   }
 }
 
 /**
  * The participants a screen shows: the device's snapshot of the current edition, or the chosen past edition's
- * as the API answers them (empty until they arrive). `edition` is the past edition's id, undefined for the
- * current one.
+ * as the API answers them (empty until they arrive). `edition` is the past edition's id and `editionName` its
+ * name, both undefined for the current one.
  */
 export function usePastEdition(current: ParticipantView): {
   edition: string | undefined
+  editionName: Edition['name'] | undefined
   view: ParticipantView
   error: unknown
 } {
@@ -78,7 +88,12 @@ export function usePastEdition(current: ParticipantView): {
       edition === undefined ? Promise.resolve(undefined) : readPastEdition(services.api, edition, signal),
     [services, edition],
   )
-  return { edition, view: edition === undefined ? current : (data ?? nothingYet), error }
+  return {
+    edition,
+    editionName: edition === undefined ? undefined : data?.name,
+    view: edition === undefined ? current : (data?.view ?? nothingYet),
+    error,
+  }
 }
 
 const nothingYet: ParticipantView = {
