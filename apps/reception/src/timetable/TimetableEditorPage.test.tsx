@@ -1,3 +1,4 @@
+import { breakpoints, mobileLayoutBelow } from '@furfes/core'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, vi } from 'vitest'
 import { createFakeApiServer, fakeStaffUser } from '../test/fake-api-server.ts'
@@ -200,6 +201,79 @@ describe('timetable editor', () => {
       ).toBeTruthy()
       expect(server.timetable.versions).toEqual([])
       expect(app.errors).toEqual([])
+    },
+    90_000,
+  )
+
+  appTest(
+    'on a phone, shows each draft session as a card with the same facts and buttons, reached by keyboard',
+    async (user) => {
+      // A 390 px phone: only the query for "narrower than the mobile layout's breakpoint" matches.
+      const phoneQuery = `(max-width:${breakpoints[mobileLayoutBelow] - 0.05}px)`
+      window.matchMedia = (query: string) => ({
+        matches: query === phoneQuery,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      })
+      try {
+        const server = createFakeApiServer()
+        const app = await renderSyncedAdmin(server, '/en/admin/timetable', 'en')
+        await screen.findByText('No session yet: add one or import the spreadsheet.')
+        await user.upload(
+          screen.getByLabelText('Import CSV'),
+          new File(
+            [
+              `${header}\r\n`,
+              'parade,2025-05-10 10:30,2025-05-10 11:30,ホール,Hall,パレード,Parade,,,fursuit,,\r\n',
+              'quiz,2025-05-10 11:30,2025-05-10 12:30,ホール,Hall,クイズ大会,Quiz show,,,,,\r\n',
+            ],
+            'timetable.csv',
+          ),
+        )
+        expect(await screen.findByText('2 sessions imported into the draft.')).toBeTruthy()
+
+        const draft = screen.getByRole('region', { name: 'Draft (preview of what will be published)' })
+        // No table to squeeze: a list of cards, one per session, in the draft's order.
+        expect(within(draft).queryByRole('table')).toBeNull()
+        const cards = within(within(draft).getByRole('list')).getAllByRole('listitem')
+        expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+          'パレード / Parade',
+          'クイズ大会 / Quiz show',
+        ])
+        const [parade, quiz] = cards as [HTMLElement, HTMLElement]
+        // The table's columns as labelled lines; a session with no kind has no empty line.
+        const facts = (card: HTMLElement) =>
+          [...card.querySelectorAll('dt')].map(
+            (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+          )
+        expect(facts(parade)).toEqual([
+          'Time: 10:30–11:30',
+          'Stage: ホール / Hall',
+          expect.stringMatching(/^Kinds: \S/),
+        ])
+        expect(facts(quiz)).toEqual(['Time: 11:30–12:30', 'Stage: ホール / Hall'])
+        expect(within(quiz).getByRole('button', { name: 'Remove クイズ大会' })).toBeTruthy()
+
+        // The keyboard reaches a card's buttons after the page's own, and Change opens the session's form.
+        screen.getByRole('button', { name: 'Publish the draft' }).focus()
+        await user.tab()
+        expect(document.activeElement).toBe(within(parade).getByRole('button', { name: 'Change パレード' }))
+        await user.tab()
+        expect(document.activeElement).toBe(within(parade).getByRole('button', { name: 'Remove パレード' }))
+        await user.tab()
+        await user.keyboard('{Enter}')
+        const form = await screen.findByRole('form', { name: 'Change "クイズ大会"' })
+        expect(within(form).getByRole('textbox', { name: /ID/ })).toHaveProperty('value', 'quiz')
+        expect(app.errors).toEqual([])
+      } finally {
+        // jsdom has none: the other tests see a tablet again.
+        Reflect.deleteProperty(window, 'matchMedia')
+      }
     },
     90_000,
   )

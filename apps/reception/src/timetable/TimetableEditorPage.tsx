@@ -2,6 +2,7 @@ import {
   type AdminTimetable,
   type CalendarDate,
   formatJapanDateTime,
+  mobileLayoutBelow,
   type TimetableSession,
   type TimetableSessionFormValues,
   timetableSessionFormSchema,
@@ -12,6 +13,7 @@ import { ConfirmDialog, ErrorAlert, scrollShadows } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardContent,
@@ -30,9 +32,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from '@mui/material'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { type ChangeEvent, Fragment, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
@@ -331,15 +335,23 @@ function SessionForm(props: {
   )
 }
 
-/** The draft as it will be published: every session by start time, with its stage, titles and tags. */
-function DraftTable(props: {
-  timetable: AdminTimetable
-  staffName: (user: string | null) => string
+/** What a draft session's row or card offers: change it, or remove it after a confirmation. */
+interface SessionActions {
   busy: boolean
   onEdit: (session: TimetableSession) => void
   onRemove: (session: TimetableSession) => void
-}) {
+}
+
+/**
+ * The draft as it will be published: every session by start time, with its stage, titles and tags. A table from
+ * tablet width up; on a phone, where five columns leave the titles a word a line, one card per session holding
+ * the same facts and the same two buttons, in the same order for the keyboard (LOOK-6 in docs/requirements.md).
+ */
+function DraftTable(
+  props: SessionActions & { timetable: AdminTimetable; staffName: (user: string | null) => string },
+) {
   const { t } = useTranslation('reception')
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(mobileLayoutBelow))
   const { draft } = props.timetable
   return (
     <Card component="section" aria-labelledby="timetable-draft">
@@ -356,56 +368,124 @@ function DraftTable(props: {
                 count: draft.sessions.length,
               })}
         </Typography>
-        {draft.sessions.length > 0 && (
-          // Wider than a phone: the table scrolls sideways inside the card.
-          <TableContainer sx={scrollShadows('paper')}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('timetable.column.time')}</TableCell>
-                  <TableCell>{t('timetable.column.stage')}</TableCell>
-                  <TableCell>{t('timetable.column.title')}</TableCell>
-                  <TableCell>{t('timetable.column.tags')}</TableCell>
-                  <TableCell>{t('timetable.column.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {draft.sessions.map((session) => (
-                  <TableRow key={session.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatJapanDateTime(session.startsAt).slice(11)}–
-                      {formatJapanDateTime(session.endsAt).slice(11)}
-                    </TableCell>
-                    <TableCell>{`${session.stage.ja} / ${session.stage.en}`}</TableCell>
-                    <TableCell>{`${session.title.ja} / ${session.title.en}`}</TableCell>
-                    <TableCell>{session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', ')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        disabled={props.busy}
-                        onClick={() => props.onEdit(session)}
-                        aria-label={t('timetable.editLabel', { title: session.title.ja })}
-                      >
-                        {t('timetable.edit')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        disabled={props.busy}
-                        onClick={() => props.onRemove(session)}
-                        aria-label={t('timetable.removeLabel', { title: session.title.ja })}
-                      >
-                        {t('timetable.remove')}
-                      </Button>
-                    </TableCell>
+        {draft.sessions.length > 0 &&
+          (phone ? (
+            <Stack
+              component="ul"
+              spacing={1}
+              aria-labelledby="timetable-draft"
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
+              {draft.sessions.map((session) => (
+                <SessionCard key={session.id} session={session} {...props} />
+              ))}
+            </Stack>
+          ) : (
+            // The table scrolls sideways inside the card if it must.
+            <TableContainer sx={scrollShadows('paper')}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('timetable.column.time')}</TableCell>
+                    <TableCell>{t('timetable.column.stage')}</TableCell>
+                    <TableCell>{t('timetable.column.title')}</TableCell>
+                    <TableCell>{t('timetable.column.tags')}</TableCell>
+                    <TableCell>{t('timetable.column.actions')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+                </TableHead>
+                <TableBody>
+                  {draft.sessions.map((session) => (
+                    <TableRow key={session.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionTime(session)}</TableCell>
+                      <TableCell>{bothLanguages(session.stage)}</TableCell>
+                      <TableCell>{bothLanguages(session.title)}</TableCell>
+                      <TableCell>{session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', ')}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <SessionButtons session={session} {...props} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          ))}
       </CardContent>
     </Card>
+  )
+}
+
+/** A session's start and end, Japan time. */
+const sessionTime = (session: TimetableSession) =>
+  `${formatJapanDateTime(session.startsAt).slice(11)}–${formatJapanDateTime(session.endsAt).slice(11)}`
+
+const bothLanguages = (text: { ja: string; en: string }) => `${text.ja} / ${text.en}`
+
+/** One session on a phone: its title as a heading, the table's other columns as labelled lines, its buttons. */
+function SessionCard(props: SessionActions & { session: TimetableSession }) {
+  const { t } = useTranslation('reception')
+  const { session } = props
+  const facts = [
+    { label: t('timetable.column.time'), value: sessionTime(session) },
+    { label: t('timetable.column.stage'), value: bothLanguages(session.stage) },
+    {
+      label: t('timetable.column.tags'),
+      value: session.tags.map((tag) => t(`timetable.tag.${tag}`)).join(', '),
+    },
+  ].filter((fact) => fact.value !== '')
+  return (
+    <Box
+      component="li"
+      data-timetable-session={session.id}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+        {bothLanguages(session.title)}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, m: 0, mb: 1 }}
+      >
+        {facts.map((fact) => (
+          <Fragment key={fact.label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {fact.label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {fact.value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1}>
+        <SessionButtons {...props} />
+      </Stack>
+    </Box>
+  )
+}
+
+/** Change and Remove, each named with the session's title for a screen reader. */
+function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { session: TimetableSession }) {
+  const { t } = useTranslation('reception')
+  return (
+    <>
+      <Button
+        size="small"
+        disabled={busy}
+        onClick={() => onEdit(session)}
+        aria-label={t('timetable.editLabel', { title: session.title.ja })}
+      >
+        {t('timetable.edit')}
+      </Button>
+      <Button
+        size="small"
+        color="error"
+        disabled={busy}
+        onClick={() => onRemove(session)}
+        aria-label={t('timetable.removeLabel', { title: session.title.ja })}
+      >
+        {t('timetable.remove')}
+      </Button>
+    </>
   )
 }
 
