@@ -1,5 +1,6 @@
 import {
   type AdminTimetable,
+  breakpoints,
   type CalendarDate,
   formatJapanDateTime,
   mobileLayoutBelow,
@@ -351,7 +352,7 @@ function DraftTable(
   props: SessionActions & { timetable: AdminTimetable; staffName: (user: string | null) => string },
 ) {
   const { t } = useTranslation('reception')
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(mobileLayoutBelow))
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(breakpoints[mobileLayoutBelow]))
   const { draft } = props.timetable
   return (
     <Card component="section" aria-labelledby="timetable-draft">
