@@ -70,5 +70,47 @@ test('a badge name changed on My Page shows on the next badge sheet, marked to p
     const verdict = await enterCode(desk.page, person.code)
     await expect(verdict).toContainText('Valid')
     await expect(verdict).toContainText(newName)
+
+    // The committee reprints a past edition's badge: it carries that edition's name, not the current one's nor
+    // none (decision 206). This stack holds one edition, so the API's answers for a past one are given here:
+    // the edition in the list, and this participant as its only one.
+    const past = {
+      id: `past-${run}`,
+      name: { ja: `東京ふぁーりーフェス 過去回 ${run}`, en: `Past Fes ${run}` },
+    }
+    type StoredEditions = { items: { edition: { id: string; name: unknown }; current: boolean }[] }
+    await desk.page.route(
+      (url) => url.pathname.endsWith('/admin/editions'),
+      async (route) => {
+        const response = await route.fetch()
+        const { items } = (await response.json()) as StoredEditions
+        const current = items.find((item) => item.current) ?? items[0]
+        const pastItem = current && { ...current, current: false, edition: { ...current.edition, ...past } }
+        await route.fulfill({ response, json: { items: [...items, ...(pastItem ? [pastItem] : [])] } })
+      },
+    )
+    const inPast = (url: URL, path: string) =>
+      url.pathname.endsWith(path) && url.searchParams.get('edition') === past.id
+    await desk.page.route(
+      (url) => inPast(url, '/admin/participants'),
+      async (route) => {
+        const current = new URL(route.request().url())
+        current.searchParams.delete('edition')
+        const response = await route.fetch({ url: current.toString() })
+        const { items } = (await response.json()) as { items: { registration?: { id?: string } }[] }
+        const json = { items: items.filter((item) => item.registration?.id === person.registrationId) }
+        await route.fulfill({ response, json })
+      },
+    )
+    await desk.page.route(
+      (url) => inPast(url, '/admin/check-ins'),
+      (route) => route.fulfill({ json: { items: [], next_cursor: 'none', has_more: false } }),
+    )
+    await desk.page.goto(
+      `${receptionUrl}/en/admin/badges?${new URLSearchParams({ edition: past.id, registration: person.registrationId })}`,
+    )
+    await expect(desk.page.getByText(`Past festival "${past.name.en}"`, { exact: false })).toBeVisible()
+    await expect(desk.page.locator('[data-badge-name]')).toHaveText([newName])
+    await expect(desk.page.locator('[data-badge-event]')).toHaveText([past.name.en])
   })
 })

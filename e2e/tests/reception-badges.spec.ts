@@ -157,6 +157,54 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
       }),
     ).toBe(true)
 
+    // The edition's artwork per tier beside each name (decision 206): the tier's own picture, loaded, inside its
+    // badge and clear of the name, which still fits (above).
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-badge-artwork]')
+          .evaluateAll((pictures) =>
+            pictures.filter((picture) => (picture as HTMLImageElement).naturalWidth > 0),
+          )
+          .then((loaded) => loaded.length),
+      )
+      .toBe(12)
+    const pictures = await page.locator('[data-badge]').evaluateAll((elements) =>
+      elements.map((element) => {
+        const picture = element.querySelector('[data-badge-artwork]') as HTMLImageElement
+        const [badge, art, name] = [
+          element,
+          picture,
+          element.querySelector('[data-badge-name]') as HTMLElement,
+        ].map((part) => part.getBoundingClientRect()) as [DOMRect, DOMRect, DOMRect]
+        return {
+          tier: element.querySelector('[data-badge-tier]')?.textContent,
+          src: new URL(picture.src).pathname,
+          inside:
+            art.left >= badge.left &&
+            art.right <= badge.right &&
+            art.top >= badge.top &&
+            art.bottom <= badge.bottom &&
+            art.width > 0,
+          clearOfName: art.right <= name.left,
+        }
+      }),
+    )
+    const artworkOf = {
+      Member: '/badges/member.svg',
+      Fursuiter: '/badges/fursuiter.svg',
+      Sponsor: '/badges/sponsor.svg',
+      'Fursuiter sponsor': '/badges/sponsor-fursuiter.svg',
+    }
+    for (const picture of pictures)
+      expect(picture).toEqual({
+        tier: picture.tier,
+        src: artworkOf[picture.tier as keyof typeof artworkOf],
+        inside: true,
+        clearOfName: true,
+      })
+    expect(new Set(pictures.map((picture) => picture.src)).size).toBe(4)
+
     const sheet = await pdfOf(page)
     expect(sheet.totalPages).toBe(2)
     // A4 exactly, and ten 91 × 55 mm badges at the stock's 14 mm and 11 mm margins, two columns of five.
