@@ -8,10 +8,10 @@ import { pwaUrl } from '../support/stack.ts'
 
 // Budgets of the public site (docs/requirements.md SITE-15, BUDGET-1), recorded in docs/benchmarks.md. Every
 // public page ships at most 170 KiB of gzip JavaScript on a first visit (decision 041); the pages that do not yet
-// have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decisions 187,
-// 194 and 195 give (English strings, the prose kit, the timetable's list and tables, the member client and zod, the
-// account services). A figure that lands on a half KiB gets the next one: a build in another folder (a fresh clone)
-// measured 0.1 KiB more than the same tree built here.
+// have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decisions
+// 187, 194, 195 and 202 give (English strings, the prose kit, the timetable's list and tables; the registration
+// code page is an account page and carries the account services). A figure that lands on a half KiB gets the next
+// one: a build in another folder (a fresh clone) measured 0.1 KiB more than the same tree built here.
 const defaultBudgetKiB = 170
 /** By path without the language; a page not listed has the default in both languages. */
 const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
@@ -19,21 +19,21 @@ const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
   top: { ja: 170, en: 172 },
   about: { ja: 172, en: 173.5 },
   'about-club-activities': { ja: 171.5, en: 173 },
-  'establish-new-club-activity': { ja: 243.5, en: 245 },
+  'establish-new-club-activity': { ja: 173, en: 174.5 },
   'club-activities-list': { ja: 171.5, en: 173 },
   'wanted-list': { ja: 171, en: 172.5 },
   'journalism-club-works-wanted': { ja: 171.5, en: 173 },
   faq: { ja: 173, en: 174.5 },
   'specified-commercial-transaction-act': { ja: 171.5, en: 173 },
-  'about-registration': { ja: 236.5, en: 238.5 },
+  'about-registration': { ja: 175.5, en: 177 },
   timetable: { ja: 175, en: 177 },
   'venue-map': { ja: 170, en: 170.5 },
-  'participants-profile': { ja: 170, en: 170.5 },
+  'participants-profile': { ja: 170, en: 171 },
   'participation-rules': { ja: 172.5, en: 174 },
   'privacy-policy': { ja: 172, en: 173.5 },
   teaser: { ja: 170, en: 170 },
   'for-investigation': { ja: 170, en: 172 },
-  'registration-code': { ja: 326.5, en: 328 },
+  'registration-code': { ja: 298.5, en: 300 },
 }
 
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]

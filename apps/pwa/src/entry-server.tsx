@@ -35,7 +35,6 @@ const unavailable = () => Promise.reject(new Error('Not available while prerende
 function prerenderServices(language: Language): AppServices {
   return {
     config: unavailable,
-    publicApi: unavailable,
     featureFlags: createFeatureFlagsStore(unavailable),
     // The pages are written with the edition the site is built with (tooling/build-edition.ts).
     edition: createEditionStore({

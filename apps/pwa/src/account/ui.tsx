@@ -1,10 +1,11 @@
 import { ErrorAlert } from '@furfes/ui'
 import { FormTextField, PasswordField, type ZodForm } from '@furfes/ui/forms'
-import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material'
+import { Alert, Button, Container, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useEffect, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import type { AccountServices } from './account-services.ts'
+import { Busy } from './Busy.tsx'
 import { useAccountTitle, useAccountTranslation } from './i18n.ts'
 import type ja from './locales/ja/account.json'
 
@@ -38,17 +39,6 @@ export function AccountPage({
       {children}
       {withAccount && <WithAccount>{withAccount}</WithAccount>}
     </Container>
-  )
-}
-
-/** A status line with a spinner, announced politely. */
-export function Busy({ label }: { label?: string }) {
-  const { t } = useAccountTranslation()
-  return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 2 }} role="status">
-      <CircularProgress size={24} aria-hidden />
-      <Typography>{label ?? t('common.loading')}</Typography>
-    </Stack>
   )
 }
 

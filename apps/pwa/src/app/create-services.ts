@@ -7,8 +7,8 @@ import { createFeatureFlagsStore } from './feature-flags.ts'
 import type { AppServices } from './services.tsx'
 
 /**
- * The browser's services. Configuration, the API client and storage load on first use, so neither zod nor
- * the contract weighs on the first page load (docs/decisions/041).
+ * The browser's services. Configuration, the account services, the flags' reader and storage load on first use,
+ * so neither zod nor the contract weighs on a public page's first load (docs/decisions/041, 202).
  */
 export function createBrowserServices(): AppServices & { errors: ErrorReporter } {
   let config: Promise<RuntimeConfig> | undefined
@@ -19,16 +19,6 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
       config = undefined
     })
     return config
-  }
-  let api: ReturnType<AppServices['publicApi']> | undefined
-  const publicApi: AppServices['publicApi'] = () => {
-    api ??= Promise.all([loadConfig(), import('./public-api.ts')]).then(([{ apiUrl }, { createPublicApi }]) =>
-      createPublicApi(apiUrl),
-    )
-    api.catch(() => {
-      api = undefined
-    })
-    return api
   }
   let account: ReturnType<AppServices['account']> | undefined
   const loadAccount: AppServices['account'] = () => {
@@ -54,8 +44,11 @@ export function createBrowserServices(): AppServices & { errors: ErrorReporter }
     })
   return {
     config: loadConfig,
-    publicApi,
-    featureFlags: createFeatureFlagsStore(async () => (await publicApi()).getFeatures()),
+    // The reader loads on first use: the pages that follow no flag (the top page among them) do not carry it.
+    featureFlags: createFeatureFlagsStore(async () => {
+      const { readFeatureFlags } = await import('./feature-flags-read.ts')
+      return readFeatureFlags(fetchPublic, (error, context) => errors.report(error, context))
+    }),
     edition: createEditionStore({
       built: { edition, phase, judgedAt },
       async fetchAnswer() {

@@ -1,4 +1,4 @@
-import type { Clock, Language, MemberApiClient } from '@furfes/core'
+import type { Clock, Language } from '@furfes/core'
 import { createServicesContext, type ErrorReporter, type NotificationQueue } from '@furfes/ui'
 import type { RuntimeConfig } from '@furfes/ui/runtime-config'
 import type { AccountServices } from '../account/account-services.ts'
@@ -12,13 +12,12 @@ import type { FeatureFlagsStore } from './feature-flags.ts'
  */
 export interface AppServices {
   config(): Promise<RuntimeConfig>
-  /** The product API's public call GET /features, through the member client. */
-  publicApi(): Promise<Pick<MemberApiClient, 'getFeatures'>>
+  /** The flags of GET /features, read by a plain fetch (docs/decisions/202-feature-flags-by-plain-fetch.md). */
   featureFlags: FeatureFlagsStore
   /** The edition the pages show: the build's until GET /edition answers (docs/decisions/160). */
   edition: EditionStore
   /**
-   * A public read of the API (`edition`, `timetable`, `public-profile`) by a plain fetch that revalidates the browser's copy, for
+   * A public read of the API (`edition`, `timetable`, `public-profile`, `features`) by a plain fetch that revalidates the browser's copy, for
    * the pages that must not load the API client and zod (decision 041); the service worker answers offline.
    */
   fetchPublic(path: string): Promise<Response>

@@ -1,13 +1,15 @@
-import { coreErrorResources } from '@furfes/core'
 import { CircularProgress } from '@mui/material'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { linkShown } from '../app/edition.ts'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
+import { useServices } from '../app/services.tsx'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
+import { loadCoreErrors } from '../content/load-core-errors.ts'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks, Sections } from '../content/Sections.tsx'
-import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import en from '../locales/en/establish-new-club-activity.json'
 import ja from '../locales/ja/establish-new-club-activity.json'
 
@@ -17,7 +19,6 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function EstablishNewClubActivityPage() {
   const { content, language, values, edition } = usePageCopy(copy)
   const form = edition.edition.links.newClubForm
-  const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const flags = useFeatureFlags()
   const open = flags.flags?.isNewClubActivityEstablishmentAvailable
   // Unknown while the flags load: the card waits for them.
@@ -39,7 +40,7 @@ export default function EstablishNewClubActivityPage() {
         {isNetworkErrorPresumed(flags) && (
           <div className="note" role="alert" id="availability">
             <p>
-              {content.failed} {errors('product.networkError')}
+              {content.failed} <NetworkErrorText />
             </p>
           </div>
         )}
@@ -58,4 +59,29 @@ export default function EstablishNewClubActivityPage() {
       <Sections sections={content.sections} values={values} language={language} />
     </Page>
   )
+}
+
+/**
+ * Core's network-error text, once its catalogue has loaded: only a visit whose flags failed needs it
+ * (docs/decisions/202-feature-flags-by-plain-fetch.md). Nothing until then, or if the catalogue cannot load
+ * (reported; the page's own words still say the check failed).
+ */
+function NetworkErrorText() {
+  // The default namespace: `errors` is asked for only once it has been added.
+  const { i18n, t } = useTranslation()
+  const services = useServices()
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    let shown = true
+    loadCoreErrors(i18n).then(
+      () => {
+        if (shown) setLoaded(true)
+      },
+      (error: unknown) => services.errors.report(error, { where: 'the error catalogue' }),
+    )
+    return () => {
+      shown = false
+    }
+  }, [i18n, services])
+  return loaded ? t('product.networkError', { ns: 'errors' }) : null
 }

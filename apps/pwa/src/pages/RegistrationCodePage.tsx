@@ -10,6 +10,7 @@ import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { AccountServices } from '../account/account-services.ts'
+import { Busy } from '../account/Busy.tsx'
 import { useAccountTranslation } from '../account/i18n.ts'
 import {
   fetchRegistrationCode,
@@ -17,7 +18,6 @@ import {
   keptCodeReason,
   keptRegistrationCode,
 } from '../account/registration-code.ts'
-import { Busy } from '../account/ui.tsx'
 import { useServices } from '../app/services.tsx'
 import { type LocalizedContent, Page, PageHeading, useContent } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'

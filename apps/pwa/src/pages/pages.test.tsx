@@ -1,4 +1,5 @@
 import {
+  featureFlagsWireSchema,
   firstEdition,
   NetworkError,
   nextEditionDraft,
@@ -9,6 +10,7 @@ import {
 } from '@furfes/core'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { featureFlagsShape } from '../app/feature-flags-read.ts'
 import { clearRegistrationCode } from '../offline/registration-code-cache.ts'
 import { compactRegistrationCode } from '../test/fake-account.ts'
 import { keepRegistrationCode, signedIn } from '../test/member-fixtures.ts'
@@ -144,9 +146,40 @@ describe('establish-new-club-activity', () => {
     expect(screen.queryByRole('link', { name: /New club application form/ })).toBeNull()
   })
 
-  it('presumes a network error when the flags never loaded', async () => {
-    renderApp('/ja/establish-new-club-activity', { flags: new NetworkError(new TypeError('offline')) })
-    expect((await screen.findByRole('alert')).textContent).toContain(networkErrorText)
+  it('presumes a network error when the flags never loaded, in words loaded then, without reporting it', async () => {
+    const { recorded } = renderApp('/ja/establish-new-club-activity', {
+      flags: new TypeError('Failed to fetch'),
+    })
+    const alert = await screen.findByRole('alert')
+    await waitFor(() =>
+      expect(alert.textContent).toBe(`受付状況を確認できませんでした。 ${networkErrorText}`),
+    )
+    expect(recorded.reportedErrors).toEqual([])
+  })
+
+  it('says the same in English', async () => {
+    renderApp('/en/establish-new-club-activity', { flags: new TypeError('Failed to fetch') })
+    const alert = await screen.findByRole('alert')
+    await waitFor(() =>
+      expect(alert.textContent).toBe(
+        'We could not check whether applications are open. A network error occurred. Please wait a while and try again.',
+      ),
+    )
+  })
+
+  it('reports flags that break the contract, and says it could not check', async () => {
+    const { recorded } = renderApp('/en/establish-new-club-activity', {
+      flags: Response.json({ is_registration_available: true }),
+    })
+    expect(await screen.findByText(/We could not check whether applications are open\./)).toBeTruthy()
+    expect(recorded.reportedErrors).toEqual([expect.any(UnexpectedError)])
+    expect((recorded.reportedErrors[0] as Error).message).toBe(
+      'GET /features answered 200 with a body that breaks the contract',
+    )
+  })
+
+  it('checks the flags against the shape derived from the contract', () => {
+    expect(featureFlagsShape).toEqual(wireShapeOf(featureFlagsWireSchema))
   })
 })
 

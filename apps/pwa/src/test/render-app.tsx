@@ -2,6 +2,7 @@ import { edition as builtEdition, phase as builtPhase, judgedAt, wireShape } fro
 import {
   type Announcement,
   type FeatureFlags,
+  featureFlagsCodec,
   type Language,
   type Profile,
   type PublicEdition,
@@ -19,6 +20,7 @@ import { App } from '../App.tsx'
 import type { AccountServices } from '../account/account-services.ts'
 import { createEditionStore } from '../app/edition.ts'
 import { createFeatureFlagsStore } from '../app/feature-flags.ts'
+import { readFeatureFlags } from '../app/feature-flags-read.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
 import { englishStrings } from '../i18n-english.ts'
@@ -44,7 +46,8 @@ export interface FakeOptions {
   /** The account services of the account and My Page routes (see test/fake-account.ts). */
   account?: AccountServices
   currentLanguage?: Language
-  flags?: FeatureFlags | Error
+  /** What GET /features answers: these flags (the defaults by default), this answer, or no answer (offline). */
+  flags?: FeatureFlags | Response | Error
   /** What GET /public-profile answers: these profiles (none by default), this answer, or no answer (offline). */
   profiles?: Profile[] | Response | Error
   /** What GET /edition answers; the edition the site was built with, over, by default. */
@@ -71,23 +74,41 @@ const config: RuntimeConfig = {
 }
 
 function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
-  const api = {
-    async getFeatures() {
+  const report = (error: unknown) => recorded.reportedErrors.push(error)
+  async function fetchPublic(path: string): Promise<Response> {
+    recorded.publicFetches.push(path)
+    if (path === 'features') {
       recorded.featureFetches += 1
       if (options.flags instanceof Error) throw options.flags
-      return (
-        options.flags ?? {
-          isNewClubActivityEstablishmentAvailable: false,
-          isRegistrationAvailable: true,
-          isUnderMaintenance: false,
-        }
+      if (options.flags instanceof Response) return options.flags
+      return Response.json(
+        featureFlagsCodec.encode(
+          options.flags ?? {
+            isNewClubActivityEstablishmentAvailable: false,
+            isRegistrationAvailable: true,
+            isUnderMaintenance: false,
+          },
+        ),
       )
-    },
+    }
+    if (path === 'announcements') {
+      if (options.announcements instanceof Error) throw options.announcements
+      const announcements = options.announcements ?? []
+      return Response.json(publicAnnouncementsCodec.encode({ editionId: builtEdition.id, announcements }))
+    }
+    if (path === 'public-profile') {
+      if (options.profiles instanceof Error) throw options.profiles
+      if (options.profiles instanceof Response) return options.profiles
+      return Response.json(profileListCodec.encode(options.profiles ?? []))
+    }
+    if (path !== 'timetable') throw new Error(`This test answers no GET /${path}`)
+    if (options.timetable instanceof Error) throw options.timetable
+    if (!options.timetable) return Response.json({ message: 'notFound' }, { status: 404 })
+    return Response.json(publishedTimetableCodec.encode(options.timetable))
   }
   return {
     config: async () => config,
-    publicApi: async () => api,
-    featureFlags: createFeatureFlagsStore(() => api.getFeatures()),
+    featureFlags: createFeatureFlagsStore(() => readFeatureFlags(fetchPublic, report)),
     edition: createEditionStore({
       built: { edition: builtEdition, phase: builtPhase, judgedAt },
       async fetchAnswer() {
@@ -102,25 +123,9 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
       },
       wireShape,
       clock: () => options.now ?? now,
-      report: (error) => recorded.reportedErrors.push(error),
+      report,
     }),
-    async fetchPublic(path) {
-      recorded.publicFetches.push(path)
-      if (path === 'announcements') {
-        if (options.announcements instanceof Error) throw options.announcements
-        const announcements = options.announcements ?? []
-        return Response.json(publicAnnouncementsCodec.encode({ editionId: builtEdition.id, announcements }))
-      }
-      if (path === 'public-profile') {
-        if (options.profiles instanceof Error) throw options.profiles
-        if (options.profiles instanceof Response) return options.profiles
-        return Response.json(profileListCodec.encode(options.profiles ?? []))
-      }
-      if (path !== 'timetable') throw new Error(`This test answers no GET /${path}`)
-      if (options.timetable instanceof Error) throw options.timetable
-      if (!options.timetable) return Response.json({ message: 'notFound' }, { status: 404 })
-      return Response.json(publishedTimetableCodec.encode(options.timetable))
-    },
+    fetchPublic,
     publicUrl: async (path) => new URL(path, `${config.apiUrl}/`).href,
     clock: () => options.now ?? now,
     account: async () => {
@@ -128,7 +133,7 @@ function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
       return options.account
     },
     notifications: createNotificationQueue(),
-    errors: { report: (error) => recorded.reportedErrors.push(error) },
+    errors: { report },
     currentLanguage: async () => options.currentLanguage ?? 'ja',
     rememberLanguage: (language) => recorded.rememberedLanguages.push(language),
     replaceLocation: (href) => recorded.replacedLocations.push(href),

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { addonCheckoutCodec, addonListCodec } from './addons.ts'
 import { checkInPageCodec, checkInUploadResultCodec } from './check-ins.ts'
-import { featureFlagsCodec } from './flags.ts'
+import { featureFlagsCodec, featureFlagsWireSchema } from './flags.ts'
+import { featureFlagsFromJson } from './flags-wire.ts'
 import { participantListCodec } from './participants.ts'
 import { profileCodec, profileListCodec, profileRequestCodec } from './profile.ts'
 import { eventCancellationRunCodec } from './refunds.ts'
@@ -19,6 +20,7 @@ import {
   registrationRequestWireSchema,
   registrationWireSchema,
 } from './registration.ts'
+import { wireShapeOf } from './wire-shape.ts'
 
 describe('feature flags', () => {
   it('maps the snake_case flags to the client names', () => {
@@ -38,6 +40,46 @@ describe('feature flags', () => {
 
   it('refuses a body without every flag', () => {
     expect(featureFlagsCodec.safeParse({ is_registration_available: true }).success).toBe(false)
+  })
+
+  it('reads an answer without zod as the codec does, and refuses what the codec refuses', () => {
+    const shape = wireShapeOf(featureFlagsWireSchema)
+    const answers: unknown[] = [
+      {
+        is_new_club_activity_establishment_available: true,
+        is_registration_available: false,
+        is_under_maintenance: true,
+      },
+      {
+        is_new_club_activity_establishment_available: false,
+        is_registration_available: false,
+        is_under_maintenance: false,
+        is_event_cancelled: true,
+      },
+      { is_registration_available: true },
+      {
+        is_new_club_activity_establishment_available: 1,
+        is_registration_available: true,
+        is_under_maintenance: false,
+      },
+      {
+        is_new_club_activity_establishment_available: true,
+        is_registration_available: true,
+        is_under_maintenance: false,
+        is_event_cancelled: 'yes',
+      },
+      null,
+    ]
+    for (const answer of answers) {
+      const parsed = featureFlagsCodec.safeParse(answer)
+      expect(featureFlagsFromJson(shape, answer)).toEqual(parsed.success ? parsed.data : undefined)
+    }
+    expect(featureFlagsFromJson(shape, answers[1])).toEqual({
+      isNewClubActivityEstablishmentAvailable: false,
+      isRegistrationAvailable: false,
+      isUnderMaintenance: false,
+      isEventCancelled: true,
+    })
   })
 })
 

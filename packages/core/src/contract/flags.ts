@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import type { FeatureFlags } from '../domain/feature-flags.ts'
+import { featureFlagsFromWire } from './flags-wire.ts'
 import { type RouteDefinition, routeGroup } from './route.ts'
 import { component } from './schemas.ts'
-import { toClientNames, toWireNames } from './wire-names.ts'
+import { toWireNames } from './wire-names.ts'
 
 /* The product-wide feature flags (decision 033): anyone reads them, staff switch them. */
 
@@ -28,10 +29,6 @@ export const featureFlagsSchema = z.object({
   isUnderMaintenance: z.boolean(),
   isEventCancelled: z.boolean().optional(),
 }) satisfies z.ZodType<FeatureFlags>
-
-export function featureFlagsFromWire(wire: FeatureFlagsWire): FeatureFlags {
-  return toClientNames(wire)
-}
 
 export function featureFlagsToWire(flags: FeatureFlags): FeatureFlagsWire {
   return toWireNames(flags)

@@ -8,8 +8,9 @@ import { formatYen } from '../../content/values.ts'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
+import { Busy } from '../Busy.tsx'
 import { useAccountTranslation } from '../i18n.ts'
-import { AccountPage, Busy } from '../ui.tsx'
+import { AccountPage } from '../ui.tsx'
 
 /**
  * cancel-registration: a paid participant cancels their own registration here, at the refund the policy gives

@@ -7,8 +7,9 @@ import { useServices } from '../../app/services.tsx'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
 import type { AccountServices } from '../account-services.ts'
+import { Busy } from '../Busy.tsx'
 import { useAccountTranslation } from '../i18n.ts'
-import { AccountPage, Busy } from '../ui.tsx'
+import { AccountPage } from '../ui.tsx'
 
 /**
  * payment-checkout: a stable address for "pay now" that sends the browser to the pending registration's

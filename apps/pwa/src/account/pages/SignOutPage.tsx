@@ -4,8 +4,9 @@ import { useServices } from '../../app/services.tsx'
 import { signedOutNavigationState } from '../../app/status.ts'
 import { localizedPath } from '../../language.ts'
 import { useLanguage } from '../../layout/useLanguage.ts'
+import { Busy } from '../Busy.tsx'
 import { useAccountTranslation } from '../i18n.ts'
-import { AccountPage, Busy } from '../ui.tsx'
+import { AccountPage } from '../ui.tsx'
 
 /**
  * sign-out: revokes the tokens at Cognito when it can, forgets them and everything kept of the user here
