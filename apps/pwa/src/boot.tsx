@@ -17,7 +17,7 @@ const services = createBrowserServices()
 const { AppRoutes, preloadPage } = createAppRoutes({ onLoadFailure: () => preloadRetry.reload() })
 const language = splitLanguagePath(window.location.pathname).language ?? defaultLanguage
 const i18n = createPwaI18n(language)
-// The page's language's strings are there before the first render (English loads in its own chunk).
+// The page's language's strings are there before the first render (each language loads in its own chunk).
 const stringsReady = loadWithRetry(() => ensurePwaLanguage(i18n, language))
 
 const container = document.getElementById('root')

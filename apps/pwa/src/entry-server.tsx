@@ -22,9 +22,12 @@ import { createFeatureFlagsStore } from './app/feature-flags.ts'
 import type { AppServices } from './app/services.tsx'
 import { createPwaI18n } from './i18n.ts'
 import { englishStrings } from './i18n-english.ts'
+import { japaneseStrings } from './i18n-japanese.ts'
 import { documentTitle } from './layout/usePageTitle.ts'
 import brandEn from './locales/en/brand.json'
+import manifestEn from './locales/en/manifest.json'
 import brandJa from './locales/ja/brand.json'
+import manifestJa from './locales/ja/manifest.json'
 import { openGraphTags } from './open-graph.ts'
 import { pages } from './pages.ts'
 import { createAppRoutes } from './routes.tsx'
@@ -108,7 +111,7 @@ export async function prerender(path: string, origin = ''): Promise<PrerenderedP
   const entry = prerenderedPaths.find((candidate) => candidate.path === path)
   const language = path.split('/')[1]
   if (!entry || !isLanguage(language)) throw new Error(`${path} is not a prerendered page`)
-  const i18n = createPwaI18n(language, englishStrings)
+  const i18n = createPwaI18n(language, { ja: japaneseStrings, en: englishStrings })
   // The client's default Emotion cache uses the key `css`; the same key lets it adopt these styles.
   const cache = createCache({ key: 'css' })
   const emotion = createEmotionServer(cache)
@@ -135,7 +138,7 @@ export async function prerender(path: string, origin = ''): Promise<PrerenderedP
   const body = await new Response(prelude).text()
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
   const t = i18n.getFixedT(language, 'pwa')
-  const description = t('event.summary')
+  const description = (language === 'ja' ? manifestJa : manifestEn).event.summary
   // The site is named after the edition it is built with (docs/decisions/163-the-edition-names-the-sites.md).
   const name = edition.name[language]
   i18n.addResourceBundle(language, 'brand', language === 'ja' ? brandJa : brandEn)

@@ -46,9 +46,14 @@ export function webManifest(language: Language, copy: ManifestCopy, edition: Edi
   }
 }
 
-/** The manifest's words come from the site's own translations (src/locales/<language>/pwa.json). */
+/**
+ * The manifest's words, which the prerendered pages' description and the link cards also use: translations the
+ * build reads, apart from the site's strings so the browser never downloads them (decision 200).
+ */
 export function readManifestCopy(root: string, language: Language): ManifestCopy {
-  return JSON.parse(readFileSync(join(root, 'src/locales', language, 'pwa.json'), 'utf8')) as ManifestCopy
+  return JSON.parse(
+    readFileSync(join(root, 'src/locales', language, 'manifest.json'), 'utf8'),
+  ) as ManifestCopy
 }
 
 const manifestSource = (root: string, language: Language) =>

@@ -33,7 +33,7 @@ export function LanguageLayout() {
     document.documentElement.lang = language
     if (i18n.language === language) return
     let live = true
-    // English strings load on the first switch to English (src/i18n.ts); a failed load retries the page.
+    // A language's strings load on the first switch to it (src/i18n.ts); a failed load retries the page.
     void loadWithRetry(() => ensurePwaLanguage(i18n, language)).then(() => {
       if (live) void i18n.changeLanguage(language)
     })

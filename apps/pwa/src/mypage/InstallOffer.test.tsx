@@ -5,6 +5,7 @@ import { type InstallPromptEvent, installPromptSource } from '../app/install-off
 import { keepInstallPrompt } from '../app/install-prompt.ts'
 import { createPwaI18n } from '../i18n.ts'
 import { englishStrings } from '../i18n-english.ts'
+import { japaneseStrings } from '../i18n-japanese.ts'
 import {
   InstallOffer,
   type InstallOfferEnvironment,
@@ -64,7 +65,9 @@ function setup(overrides: Partial<InstallOfferEnvironment> & { language?: 'ja' |
     ...overrides,
   }
   const view = render(
-    <I18nextProvider i18n={createPwaI18n(overrides.language ?? 'en', englishStrings)}>
+    <I18nextProvider
+      i18n={createPwaI18n(overrides.language ?? 'en', { ja: japaneseStrings, en: englishStrings })}
+    >
       <InstallOffer environment={environment} />
     </I18nextProvider>,
   )

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPwaI18n } from '../i18n.ts'
 import { englishStrings } from '../i18n-english.ts'
+import { japaneseStrings } from '../i18n-japanese.ts'
 import { ManifestLink } from './ManifestLink.tsx'
 import { OfflineIndicator } from './OfflineIndicator.tsx'
 
@@ -18,7 +19,7 @@ afterEach(() => {
 
 describe('offline indicator', () => {
   it('is an empty status region online and says so when the connection drops and returns', () => {
-    const i18n = createPwaI18n('en', englishStrings)
+    const i18n = createPwaI18n('en', { ja: japaneseStrings, en: englishStrings })
     render(
       <I18nextProvider i18n={i18n}>
         <OfflineIndicator />
@@ -35,7 +36,7 @@ describe('offline indicator', () => {
   it('speaks Japanese on Japanese pages', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     render(
-      <I18nextProvider i18n={createPwaI18n('ja')}>
+      <I18nextProvider i18n={createPwaI18n('ja', { ja: japaneseStrings })}>
         <OfflineIndicator />
       </I18nextProvider>,
     )
@@ -51,7 +52,7 @@ describe('manifest link', () => {
     link.rel = 'manifest'
     link.href = '/manifest.ja.webmanifest'
     document.head.append(link)
-    const i18n = createPwaI18n('ja')
+    const i18n = createPwaI18n('ja', { ja: japaneseStrings })
     render(
       <I18nextProvider i18n={i18n}>
         <ManifestLink />

@@ -24,6 +24,7 @@ import { readFeatureFlags } from '../app/feature-flags-read.ts'
 import type { AppServices } from '../app/services.tsx'
 import { createPwaI18n } from '../i18n.ts'
 import { englishStrings } from '../i18n-english.ts'
+import { japaneseStrings } from '../i18n-japanese.ts'
 import { splitLanguagePath } from '../language.ts'
 import { createAppRoutes } from '../routes.tsx'
 import { now } from './fake-account.ts'
@@ -161,7 +162,10 @@ export function renderApp(
     location: { pathname: '', search: '', hash: '', state: null },
   }
   const pathname = typeof entry === 'string' ? entry : entry.pathname
-  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', englishStrings)
+  const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', {
+    ja: japaneseStrings,
+    en: englishStrings,
+  })
   const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
   const view = render(
     <App i18n={i18n} services={fakeServices(options, recorded)}>
