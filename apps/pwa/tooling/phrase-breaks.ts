@@ -35,9 +35,7 @@ export function phraseBoundaries(text: string): number[] {
     .parseBoundaries(text)
     .filter(
       (at) =>
-        japanese.test(text[at - 1] ?? '') &&
-        japanese.test(text[at] ?? '') &&
-        !insideWholeWord(text, at),
+        japanese.test(text[at - 1] ?? '') && japanese.test(text[at] ?? '') && !insideWholeWord(text, at),
     )
 }
 
@@ -60,8 +58,7 @@ export function markPhrases(text: string): string {
  * HTML without a mismatch. A text next to other children (a button's label beside its icon, a link's beside its
  * arrow) is compared node by node and would no longer match: those are left to the CSS (decision 190).
  */
-const wholeText =
-  /<(h[1-6]|th|span|div|p)((?:\s[^>]*)?)>([^<]+)<\/\1>/g
+const wholeText = /<(h[1-6]|th|span|div|p)((?:\s[^>]*)?)>([^<]+)<\/\1>/g
 const cardTitle = /\sclass="[^"]*\bMuiCardHeader-title\b/
 
 /**
