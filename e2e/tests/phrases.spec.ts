@@ -1,9 +1,10 @@
 // Japanese headings break between phrases on a phone, never inside a word
-// (docs/decisions/190-japanese-phrase-breaks.md): read from the line boxes the browser lays the text out in.
+// (docs/decisions/190-japanese-phrase-breaks.md, docs/decisions/205-phrase-breaks-as-markup.md): read from the
+// line boxes the browser lays the text out in.
 import type { Locator } from '@playwright/test'
 import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
-import { appStarted } from '../support/public-site.ts'
+import { appStarted, pageUrl, publicRoutes } from '../support/public-site.ts'
 
 /** The text of each line an element's text is laid out on, in order (a character's line is its box's top). */
 function lines(element: Locator): Promise<string[]> {
@@ -65,4 +66,57 @@ test('at 390 px the edition’s name breaks between its words, in the header and
     expect(laidOut.join('')).toBe(words.join(''))
     expect(breaksInsideWords(laidOut, words)).toEqual([])
   }
+})
+
+// The prerendered HTML, as the browser paints it before any script runs (decision 205).
+test.describe('the prerendered Japanese pages', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('carry BudouX’s phrase marks in their headings and table headers, with the text and head as written', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    let marked = 0
+    for (const path of new Set(publicRoutes.map((route) => pageUrl('ja', route.path)))) {
+      const [head = '', body = ''] = (await (await page.request.get(path)).text()).split('<div id="root">')
+      // The title and description are written as they are (a <wbr> there would be shown as text).
+      expect(head, path).not.toContain('<wbr>')
+      const written = [
+        ...body.matchAll(/<(h[1-6]|th)\b[^>]*>((?:[^<]|<wbr>)*<wbr>(?:[^<]|<wbr>)*)<\/\1>/g),
+      ].map(([, , text = '']) => text.replaceAll('<wbr>', '').replaceAll('&amp;', '&'))
+      const marks = (html: string) => html.match(/<wbr>/g)?.length ?? 0
+      // Every mark is in a heading or a table header.
+      const inPhrased = [...body.matchAll(/<(h[1-6]|th)\b[^>]*>(?:[^<]|<wbr>)*<\/\1>/g)]
+      expect(marks(body), path).toBe(inPhrased.reduce((count, [element]) => count + marks(element), 0))
+      if (written.length === 0) continue
+      marked++
+      await page.goto(path)
+      // The marks are elements, not characters: the text a reader copies, finds or hears is as written.
+      const texts = await page
+        .locator('#root wbr')
+        .evaluateAll((marks) =>
+          [...new Set(marks.map((mark) => mark.parentElement))].map((e) => e?.textContent),
+        )
+      expect(texts, path).toEqual(written)
+    }
+    expect(marked).toBeGreaterThan(10)
+  })
+
+  test('without the browser’s phrase rules, a long heading breaks only where BudouX marked a phrase', async ({
+    page,
+  }) => {
+    await page.goto('/ja/specified-commercial-transaction-act')
+    const heading = page.getByRole('heading', { level: 1, name: '特定商取引法に基づく表記', exact: true })
+    await expect(heading).toHaveText('特定商取引法に基づく表記')
+    expect(await heading.evaluate((element) => element.innerHTML)).toBe('特定商取引法に<wbr>基づく<wbr>表記')
+    await expect(page).toHaveTitle(/^特定商取引法に基づく表記 \| /)
+    // What Safari and Firefox do (no `auto-phrase`): break only at spaces, punctuation and the marks; the
+    // heading is set narrower than its text so that it must break.
+    await heading.evaluate((element) =>
+      element.setAttribute('style', 'word-break: keep-all !important; width: 8em; letter-spacing: 0'),
+    )
+    const laidOut = await lines(heading)
+    expect(laidOut.length).toBeGreaterThan(1)
+    expect(breaksInsideWords(laidOut, ['特定商取引法に', '基づく', '表記'])).toEqual([])
+  })
 })

@@ -4,6 +4,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { markPhrasesInHtml } from '../tooling/phrase-breaks.ts'
 
 // React, MUI and Emotion pick their production builds from NODE_ENV when first imported: class names must be
 // the ones the production client computes, or hydration would not adopt the server's styles.
@@ -50,7 +51,12 @@ for (const { path } of server.prerenderedPaths) {
       '</head>',
       `<meta name="description" content="${escapeHtml(page.description)}">${page.head}</head>`,
     )
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`)
+    // Japanese headings, table headers and card titles break between BudouX's phrases (decision 205); the
+    // title and description above are left as written.
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.language === 'ja' ? markPhrasesInHtml(page.body) : page.body}</div>`,
+    )
   const file = join(dist, `.${path}`, 'index.html')
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, html)

@@ -118,7 +118,8 @@ export function previewServerPlugin(
 /**
  * How Japanese headings, the header's links, buttons, tabs, table headers and card titles break (docs/decisions/190-japanese-phrase-breaks.md):
  * between phrases, never inside a word. `auto-phrase` where the browser knows Japanese phrases; elsewhere only
- * at spaces and punctuation (`keep-all`). A word longer
+ * at spaces, punctuation and the <wbr> the PWA's prerender puts at BudouX's phrase boundaries (`keep-all`,
+ * docs/decisions/205-phrase-breaks-as-markup.md). A word longer
  * than its line still breaks rather than overflowing; a table header keeps its longest phrase as its narrowest
  * width, so no column shrinks to one character.
  */

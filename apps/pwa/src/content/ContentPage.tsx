@@ -5,7 +5,7 @@ import { useEdition } from '../app/useEdition.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
-import { RichText } from './RichText.tsx'
+import { richText } from './RichText.tsx'
 import { type ContentSection, Sections } from './Sections.tsx'
 import { useCoreTranslation } from './useCoreTranslation.ts'
 import { scheduleValues } from './values.ts'
@@ -53,6 +53,6 @@ export function usePageCopy<T>(copy: LocalizedContent<T>) {
   const { content, language } = useContent(copy)
   const edition = useEdition()
   const values = usePageValues(language, edition)
-  const text = (value: string) => <RichText text={value} values={values} language={language} />
+  const text = (value: string) => richText(value, values, language)
   return { content, language, values, text, edition }
 }

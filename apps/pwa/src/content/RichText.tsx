@@ -55,6 +55,18 @@ export function RichText({
   )
 }
 
+/**
+ * One string of copy as an element's child: the filled text itself when it has no inline markup. React adopts a
+ * prerendered element whose only child is a string by comparing its whole text, which the phrase marks (<wbr>)
+ * the prerender puts into Japanese headings and table headers leave unchanged
+ * (docs/decisions/205-phrase-breaks-as-markup.md); through a component it compares text node by node, and a
+ * marked heading would not match.
+ */
+export function richText(text: string, values: ContentValues | undefined, language: Language): ReactNode {
+  const filled = fill(text, values)
+  return filled.search(inlinePattern) === -1 ? filled : <RichText text={filled} language={language} />
+}
+
 function linkTo(href: string, label: string, language: Language, key: number): ReactNode {
   if (isExternalHref(href)) {
     return (

@@ -1,5 +1,5 @@
 import type { Language } from '@furfes/core'
-import { type ContentValues, RichText } from './RichText.tsx'
+import { type ContentValues, RichText, richText } from './RichText.tsx'
 import { TableRegion } from './TableRegion.tsx'
 
 /** A block of copy: a paragraph, a list, numbered steps, a highlighted note or a small table. */
@@ -39,9 +39,7 @@ export function Sections({
   const Heading = `h${level}` as const
   return sections.map((section) => (
     <section key={section.heading} id={section.id}>
-      <Heading>
-        <RichText text={section.heading} values={values} language={language} />
-      </Heading>
+      <Heading>{richText(section.heading, values, language)}</Heading>
       <Blocks blocks={section.body} values={values} language={language} />
       {section.sections && (
         <Sections
@@ -110,7 +108,7 @@ function ContentTable({
   values?: ContentValues | undefined
   language: Language
 }) {
-  const text = (cell: string) => <RichText text={cell} values={values} language={language} />
+  const text = (cell: string) => richText(cell, values, language)
   return (
     <TableRegion label={table.caption}>
       <table>

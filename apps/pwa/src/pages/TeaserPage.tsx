@@ -1,7 +1,7 @@
 import { Button } from '@mui/material'
 import { useEdition } from '../app/useEdition.ts'
 import { type LocalizedContent, Page, useContent } from '../content/Page.tsx'
-import { RichText } from '../content/RichText.tsx'
+import { RichText, richText } from '../content/RichText.tsx'
 import { scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
 import { SocialLinks } from '../layout/SocialLinks.tsx'
@@ -16,9 +16,7 @@ export default function TeaserPage() {
   const values = scheduleValues(language, useEdition())
   return (
     <Page width="sm">
-      <h1>
-        <RichText text={content.heading} values={values} language={language} />
-      </h1>
+      <h1>{richText(content.heading, values, language)}</h1>
       {content.body.map((paragraph) => (
         <p key={paragraph} className="lead">
           <RichText text={paragraph} values={values} language={language} />
