@@ -2,6 +2,7 @@ import { coreErrorResources } from '@furfes/core'
 import { CircularProgress } from '@mui/material'
 import { linkShown } from '../app/edition.ts'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
+import { useEdition } from '../app/useEdition.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
@@ -15,7 +16,8 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
 export default function EstablishNewClubActivityPage() {
-  const { content, language, values, edition } = usePageCopy(copy)
+  const { content, language, values } = usePageCopy(copy)
+  const edition = useEdition()
   const form = edition.edition.links.newClubForm
   const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const flags = useFeatureFlags()
