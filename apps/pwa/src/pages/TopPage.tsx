@@ -1,4 +1,3 @@
-import type { Edition, Language } from '@furfes/core'
 import { RouterLink } from '@furfes/ui'
 import { Box, Button, Container } from '@mui/material'
 import { useEffect } from 'react'
@@ -7,13 +6,13 @@ import { useLocation } from 'react-router'
 import { linkShown } from '../app/edition.ts'
 import { useServices } from '../app/services.tsx'
 import { isSignedOutNavigation } from '../app/status.ts'
-import { useEdition, useEditionPart } from '../app/useEdition.ts'
+import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import { proseSx } from '../content/prose.ts'
 import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
-import { type ContentValues, fill, RichText } from '../content/RichText.tsx'
+import { fill, RichText } from '../content/RichText.tsx'
 import { formatNumber, scheduleValues } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
 import { SocialLinks } from '../layout/SocialLinks.tsx'
@@ -25,11 +24,9 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 export default function TopPage() {
   const { t } = useTranslation('pwa')
   const { content, language } = useContent(copy)
-  // The page shows the edition; the parts that follow the phase judged on this visit's answer read it themselves,
-  // so that answer renders them and not the whole page again (docs/decisions/203).
-  const edition = useEditionPart((state) => state.edition)
-  const fromBuild = useEditionPart((state) => state.fromBuild)
-  const values = scheduleValues(language, { edition, fromBuild })
+  const state = useEdition()
+  const { edition } = state
+  const values = scheduleValues(language, state)
   const eventDate = fill('{{eventDate}}', values)
   const place = t('event.place', { place: edition.publicPlace[language] })
   useReloadAfterSignOut()
@@ -100,7 +97,7 @@ export default function TopPage() {
             </p>
             <p className="place">{place}</p>
             <p className="summary">{content.lead}</p>
-            <EditionPhase language={language} />
+            <RegistrationPhase language={language} edition={state} />
             <div className="actions">
               <Button variant="contained" size="large" href={localizedPath(language, 'about-registration')}>
                 {content.actions.registration}
@@ -140,7 +137,7 @@ export default function TopPage() {
             <dt>{content.facts.organizer}</dt>
             <dd>{t('event.organizer')}</dd>
           </Box>
-          <EditionCalendar language={language} />
+          <AddToCalendar language={language} edition={state} />
         </section>
 
         <section aria-labelledby="highlights">
@@ -167,60 +164,28 @@ export default function TopPage() {
         <section aria-labelledby="external-links">
           <h2 id="external-links">{content.externalLinks.heading}</h2>
           <ul>
-            {content.externalLinks.items.map((item) => (
-              <OutsideLink
-                key={item.form}
-                item={item}
-                link={edition.links[item.form as keyof typeof edition.links]}
-                language={language}
-                values={values}
-              />
-            ))}
+            {content.externalLinks.items.map((item) => {
+              const link = edition.links[item.form as keyof typeof edition.links]
+              // The inquiry form falls back to the site's contact page; the others show once open.
+              if (item.form !== 'inquiryForm' && !linkShown(link, state.judgedAt)) return null
+              return (
+                <li key={item.form}>
+                  {link.url !== '' ? (
+                    <ExternalLink href={link.url}>{item.label}</ExternalLink>
+                  ) : (
+                    <RouterLink href={localizedPath(language, 'contact-us')}>{item.label}</RouterLink>
+                  )}
+                  <br />
+                  <span className="muted">
+                    <RichText text={item.description} values={values} language={language} />
+                  </span>
+                </li>
+              )
+            })}
           </ul>
         </section>
       </Container>
     </>
-  )
-}
-
-/** Whether registration is open, and so on: judged on this visit's answer (docs/decisions/203). */
-function EditionPhase({ language }: { language: Language }) {
-  return <RegistrationPhase language={language} edition={useEdition()} />
-}
-
-/** The calendar buttons, which stamp another edition's file with the time of judgement. */
-function EditionCalendar({ language }: { language: Language }) {
-  return <AddToCalendar language={language} edition={useEdition()} />
-}
-
-type OutsideLinkItem = (typeof ja)['externalLinks']['items'][number]
-
-/** One outside link with its description; the inquiry form falls back to the site's contact page, the others show once open. */
-function OutsideLink({
-  item,
-  link,
-  language,
-  values,
-}: {
-  item: OutsideLinkItem
-  link: Edition['links'][keyof Edition['links']]
-  language: Language
-  values: ContentValues
-}) {
-  const shown = useEditionPart((state) => item.form === 'inquiryForm' || linkShown(link, state.judgedAt))
-  if (!shown) return null
-  return (
-    <li>
-      {link.url !== '' ? (
-        <ExternalLink href={link.url}>{item.label}</ExternalLink>
-      ) : (
-        <RouterLink href={localizedPath(language, 'contact-us')}>{item.label}</RouterLink>
-      )}
-      <br />
-      <span className="muted">
-        <RichText text={item.description} values={values} language={language} />
-      </span>
-    </li>
   )
 }
 
