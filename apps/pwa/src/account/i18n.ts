@@ -2,7 +2,7 @@ import { coreResources, supportedLanguages } from '@furfes/core'
 import { useErrorText } from '@furfes/ui'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useEdition } from '../app/useEdition.ts'
+import { useEditionPart } from '../app/useEdition.ts'
 import { documentTitle } from '../layout/usePageTitle.ts'
 import en from './locales/en/account.json'
 import ja from './locales/ja/account.json'
@@ -29,7 +29,7 @@ export function useAccountTranslation() {
 /** `サインイン | 東京ふぁーりーフェス 2025`: titles stay Japanese whatever the page's language (docs/requirements.md SITE-3). */
 export function useAccountTitle(key: keyof typeof ja.titles) {
   const { i18n } = useTranslation()
-  const editionName = useEdition().edition.name.ja
+  const editionName = useEditionPart((state) => state.edition.name.ja)
   useEffect(() => {
     document.title = documentTitle(i18n.getFixedT('ja', 'account')(`titles.${key}`), editionName)
   }, [i18n, key, editionName])

@@ -1,7 +1,6 @@
 import { coreDomainResources, type Language } from '@furfes/core'
 import type { ReactNode } from 'react'
-import type { EditionState } from '../app/edition.ts'
-import { useEdition } from '../app/useEdition.ts'
+import { useEditionPart } from '../app/useEdition.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
@@ -40,9 +39,13 @@ export function ContentPage({
 }
 
 /** Everything the copy may name: the current edition's schedule and prices, the cards, and the limits. */
-function usePageValues(language: Language, edition: EditionState) {
+function usePageValues(language: Language) {
   const { t } = useCoreTranslation('domain', coreDomainResources)
-  return { ...scheduleValues(language, edition), ...commerceValues(language, t, edition.edition) }
+  // The parts the values are made of, each kept by the store while unchanged: judging the phase on this visit's
+  // answer renders no copy page again (docs/decisions/203).
+  const edition = useEditionPart((state) => state.edition)
+  const fromBuild = useEditionPart((state) => state.fromBuild)
+  return { ...scheduleValues(language, { edition, fromBuild }), ...commerceValues(language, t, edition) }
 }
 
 /**
@@ -51,8 +54,7 @@ function usePageValues(language: Language, edition: EditionState) {
  */
 export function usePageCopy<T>(copy: LocalizedContent<T>) {
   const { content, language } = useContent(copy)
-  const edition = useEdition()
-  const values = usePageValues(language, edition)
+  const values = usePageValues(language)
   const text = (value: string) => richText(value, values, language)
-  return { content, language, values, text, edition }
+  return { content, language, values, text }
 }

@@ -1,14 +1,14 @@
 import { type Language, partsOf } from '@furfes/core'
 import { Box } from '@mui/material'
 import { useTranslation } from 'react-i18next'
-import { useEdition } from '../app/useEdition.ts'
+import { useEditionPart } from '../app/useEdition.ts'
 import { proseSx } from '../content/prose.ts'
 import { SiteMap } from './SiteMap.tsx'
 import { SocialLinks } from './SocialLinks.tsx'
 
 export function Footer({ language }: { language: Language }) {
   const { t } = useTranslation('pwa')
-  const { eventDate } = useEdition().edition
+  const { eventDate } = useEditionPart((state) => state.edition)
   return (
     <Box
       component="footer"

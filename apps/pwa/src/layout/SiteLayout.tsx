@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { useServices } from '../app/services.tsx'
-import { useEdition } from '../app/useEdition.ts'
+import { useEditionPart } from '../app/useEdition.ts'
 import { localizedPath, sameLocationIn } from '../language.ts'
 import { Footer } from './Footer.tsx'
 import { primaryLinks } from './navigation.ts'
@@ -21,23 +21,32 @@ const UrgentAnnouncements = lazy(() => import('../announcements/UrgentAnnounceme
 export function SiteLayout() {
   const language = useLanguage()
   const mainRef = useFocusMainOnNavigation()
-  // Prerendered pages carry no banner: it is rendered in the browser once the page is up.
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
   return (
     <>
       <SkipLink />
       <Header language={language} />
-      {mounted && (
-        <Suspense fallback={null}>
-          <UrgentAnnouncements />
-        </Suspense>
-      )}
+      <UrgentAnnouncementsOnceMounted />
       <Box component="main" id="main" ref={mainRef} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer language={language} />
     </>
+  )
+}
+
+/**
+ * Prerendered pages carry no banner: it is rendered in the browser once the page is up. The state that says so
+ * lives here, not in the layout, so that setting it renders this alone and not the header, the page and the
+ * footer a second time right after hydration (docs/decisions/203).
+ */
+function UrgentAnnouncementsOnceMounted() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <UrgentAnnouncements />
+    </Suspense>
   )
 }
 
@@ -81,7 +90,7 @@ function useFocusMainOnNavigation() {
 
 function Header({ language }: { language: Language }) {
   const { t } = useTranslation('pwa')
-  const { edition } = useEdition()
+  const edition = useEditionPart((state) => state.edition)
   const location = useLocation()
   const services = useServices()
   const [menuOpen, setMenuOpen] = useState(false)

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useEdition } from '../app/useEdition.ts'
+import { useEditionPart } from '../app/useEdition.ts'
 import type { PageId } from '../pages.ts'
 
 /**
@@ -17,7 +17,7 @@ export function documentTitle(pageTitle: string, editionName: string): string {
  */
 export function usePageTitle(pageId: PageId) {
   const { i18n } = useTranslation('pwa')
-  const editionName = useEdition().edition.name.ja
+  const editionName = useEditionPart((state) => state.edition.name.ja)
   useEffect(() => {
     document.title = documentTitle(i18n.getFixedT('ja', 'pwa')(`pages.${pageId}.title`), editionName)
   }, [i18n, pageId, editionName])

@@ -10,6 +10,7 @@ import {
   tShirtSizeTableCm,
 } from '@furfes/core'
 import { Button } from '@mui/material'
+import { useEdition } from '../app/useEdition.ts'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { EventCancelledNotice, useEventCancelled, usePublicFlags } from '../content/EventCancelledNotice.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
@@ -30,7 +31,8 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
  * Whether one can register follows the edition's phase and the registration flag.
  */
 export default function AboutRegistrationPage() {
-  const { content, language, values, text, edition } = usePageCopy(copy)
+  const { content, language, values, text } = usePageCopy(copy)
+  const edition = useEdition()
   const { t: domain } = useCoreTranslation('domain', coreDomainResources)
   const cancelled = useEventCancelled()
   const registrationAvailable = usePublicFlags()?.isRegistrationAvailable

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { linkShown } from '../app/edition.ts'
 import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
 import { useServices } from '../app/services.tsx'
+import { useEdition } from '../app/useEdition.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
 import { usePageCopy } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
@@ -17,7 +18,8 @@ const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
 export default function EstablishNewClubActivityPage() {
-  const { content, language, values, edition } = usePageCopy(copy)
+  const { content, language, values } = usePageCopy(copy)
+  const edition = useEdition()
   const form = edition.edition.links.newClubForm
   const flags = useFeatureFlags()
   const open = flags.flags?.isNewClubActivityEstablishmentAvailable

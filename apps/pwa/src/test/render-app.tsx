@@ -74,6 +74,20 @@ const config: RuntimeConfig = {
   },
 }
 
+/** The fake services alone, for a test that renders less than the whole site; `recorded` fills as they are used. */
+export function createFakeServices(options: FakeOptions = {}): { services: AppServices; recorded: Recorded } {
+  const recorded: Recorded = {
+    replacedLocations: [],
+    rememberedLanguages: [],
+    reportedErrors: [],
+    featureFetches: 0,
+    editionFetches: 0,
+    publicFetches: [],
+    location: { pathname: '', search: '', hash: '', state: null },
+  }
+  return { services: fakeServices(options, recorded), recorded }
+}
+
 function fakeServices(options: FakeOptions, recorded: Recorded): AppServices {
   const report = (error: unknown) => recorded.reportedErrors.push(error)
   async function fetchPublic(path: string): Promise<Response> {
@@ -152,15 +166,7 @@ export function renderApp(
   entry: string | { pathname: string; search?: string; state?: unknown },
   options: FakeOptions = {},
 ) {
-  const recorded: Recorded = {
-    replacedLocations: [],
-    rememberedLanguages: [],
-    reportedErrors: [],
-    featureFetches: 0,
-    editionFetches: 0,
-    publicFetches: [],
-    location: { pathname: '', search: '', hash: '', state: null },
-  }
+  const { services, recorded } = createFakeServices(options)
   const pathname = typeof entry === 'string' ? entry : entry.pathname
   const i18n = createPwaI18n(splitLanguagePath(pathname).language ?? 'ja', {
     ja: japaneseStrings,
@@ -168,7 +174,7 @@ export function renderApp(
   })
   const { AppRoutes } = createAppRoutes({ onLoadFailure: (error) => Promise.reject(error) })
   const view = render(
-    <App i18n={i18n} services={fakeServices(options, recorded)}>
+    <App i18n={i18n} services={services}>
       <MemoryRouter initialEntries={[entry]}>
         <AppRoutes />
         <LocationProbe recorded={recorded} />

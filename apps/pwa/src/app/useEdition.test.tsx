@@ -1,0 +1,55 @@
+import { edition as builtEdition, phase as builtPhase } from 'virtual:edition'
+import { render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createFakeServices, type FakeOptions } from '../test/render-app.tsx'
+import { ServicesProvider } from './services.tsx'
+import { useEdition, useEditionPart } from './useEdition.ts'
+
+/** Renders two readers of the edition, one of its name alone and one of the whole state, counting their renders. */
+function renderReaders(options: FakeOptions) {
+  const renders = { name: 0, state: 0 }
+  function NameReader() {
+    renders.name += 1
+    return <p>{useEditionPart((state) => state.edition.name.en)}</p>
+  }
+  function StateReader() {
+    renders.state += 1
+    const { judged } = useEdition()
+    return <p>{judged ? 'judged' : 'not judged yet'}</p>
+  }
+  const { services, recorded } = createFakeServices(options)
+  render(
+    <ServicesProvider services={services}>
+      <NameReader />
+      <StateReader />
+    </ServicesProvider>,
+  )
+  return { renders, recorded }
+}
+
+describe('reading the edition (docs/decisions/160, 203)', () => {
+  it('renders a reader of one part once when the answer leaves that part as it was built', async () => {
+    const { renders, recorded } = renderReaders({ edition: { edition: builtEdition, phase: builtPhase } })
+    expect(screen.getByText(builtEdition.name.en)).toBeTruthy()
+    expect(await screen.findByText('judged')).toBeTruthy()
+    expect(recorded.editionFetches).toBe(1)
+    // The whole state changed (judged on this visit's answer) and its reader followed; the name did not.
+    expect(renders).toEqual({ name: 1, state: 2 })
+  })
+
+  it('renders a reader of one part again when the answer changes that part', async () => {
+    const edition = { ...builtEdition, name: { ja: '東京ふぁーりーフェス 次回', en: 'Tokyo Furry Fes next' } }
+    renderReaders({ edition: { edition, phase: 'announced' } })
+    expect(await screen.findByText('Tokyo Furry Fes next')).toBeTruthy()
+    expect(screen.queryByText(builtEdition.name.en)).toBeNull()
+  })
+
+  it('keeps the built edition when the read fails, and reports the failure', async () => {
+    const failure = new TypeError('Failed to fetch')
+    const { renders, recorded } = renderReaders({ edition: failure })
+    expect(await screen.findByText('judged')).toBeTruthy()
+    expect(screen.getByText(builtEdition.name.en)).toBeTruthy()
+    await waitFor(() => expect(recorded.reportedErrors).toEqual([failure]))
+    expect(renders.name).toBe(1)
+  })
+})
