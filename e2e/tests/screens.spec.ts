@@ -114,10 +114,9 @@ const pageData: Record<string, { ja: string | RegExp; en: string | RegExp }> = {
 }
 
 /**
- * Waits for the ripple a click draws in an MUI button to fade out (it is removed 550 ms after the click). It is a
- * circle across the button's corners that the button clips, wider than the button while it lasts: a screen is
- * checked as it stays, not in the half second after a click, which the checks, quicker now that axe goes into a
- * page once, used to outlast.
+ * Waits for the ripple a click draws in an MUI button to go (MUI removes it 550 ms after the click): a circle
+ * across the button's corners, clipped by the button but wider than it, which the layout check reports. A screen
+ * is checked as it stays; axe, once slow enough to outlast the ripple, no longer is (decision 204).
  */
 const rippleGone = (page: Page) => expect(page.locator('.MuiTouchRipple-ripple')).toHaveCount(0)
 
