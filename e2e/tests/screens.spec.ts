@@ -1,7 +1,9 @@
 // The screen matrix (docs/decisions/196-the-screen-matrix.md): every public page, account page, My Page screen
 // and reception screen at a phone's, a tablet's and a desktop's width, in Japanese and English, light and dark.
 // Each is photographed whole into test-results/screens/<app>/<width>-<language>-<theme>/<screen>.png, its layout
-// is measured (nothing wider than its box, no text under 12 px) and axe finds nothing at any impact.
+// is measured (nothing wider than its box, no text under 12 px) and axe finds nothing at any impact. A language's
+// three widths share one page, resized (docs/decisions/204-a-quicker-end-to-end-run.md): each screen loads once,
+// and My Page and the reception sign in and pay once per language.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -33,26 +35,27 @@ type Language = (typeof languages)[number]
 
 const screensFolder = join(import.meta.dirname, '../test-results/screens')
 
-/** One combination of the matrix: an app at one width in one language. */
+/** One combination of the matrix: an app in one language, at every width. */
 interface Combination {
   app: 'site' | 'mypage' | 'reception'
-  width: number
   language: Language
-  /** Every problem found on any screen, named by screen and theme: the test reports them all at its end. */
+  /** Every problem found on any screen, named by screen, width and theme: the test reports them all at its end. */
   problems: string[]
 }
 
 /**
- * Checks the screen the page shows in both themes. Light: a photograph, the layout and every axe rule. Dark: a
- * photograph and axe's colour rules, as the scheme changes colours only (the theme is CSS variables on the same
- * markup). The page follows prefers-color-scheme as it changes, so one load serves both themes.
+ * Checks the screen the page shows in both themes, at the width the page has now. Light: a photograph, the layout
+ * and every axe rule. Dark: a photograph and axe's colour rules, as the scheme changes colours only (the theme is
+ * CSS variables on the same markup). The page follows prefers-color-scheme as it changes, so one load serves both
+ * themes.
  */
 async function checkScreen(page: Page, combination: Combination, screen: string) {
-  const { app, width, language, problems } = combination
+  const { app, language, problems } = combination
+  const width = page.viewportSize()?.width
   for (const theme of themes) {
     await page.emulateMedia({ colorScheme: theme })
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`))
-    const label = `${screen} (${theme})`
+    const label = `${screen} at ${width} px (${theme})`
     const violations = await axeViolations(page, { colourOnly: theme === 'dark' })
     for (const violation of violations) problems.push(`${label}: axe ${JSON.stringify(violation)}`)
     if (theme === 'light')
@@ -60,6 +63,26 @@ async function checkScreen(page: Page, combination: Combination, screen: string)
     const folder = join(screensFolder, app, `${width}-${language}-${theme}`)
     mkdirSync(folder, { recursive: true })
     await page.screenshot({ path: join(folder, `${screen}.png`), fullPage: true })
+  }
+}
+
+/**
+ * Checks the screen the page shows at each width in turn, resizing the page: the layout follows the width as it
+ * changes, as on a tablet turned on its side, so one load serves the three. `before` restores what the resize
+ * can undo (the pointer over a row); `after` measures what the screen adds to the matrix at that width, once
+ * the check has let the page settle at it.
+ */
+async function checkAtEveryWidth(
+  page: Page,
+  combination: Combination,
+  screen: string,
+  steps: { before?: () => Promise<void>; after?: (width: number) => Promise<void> } = {},
+) {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport)
+    await steps.before?.()
+    await checkScreen(page, combination, screen)
+    await steps.after?.(viewport.width)
   }
 }
 
@@ -90,6 +113,13 @@ const pageData: Record<string, { ja: string | RegExp; en: string | RegExp }> = {
   'participants-profile': { ja: 'Kemo', en: 'Kemo' },
 }
 
+/**
+ * Waits for the ripple a click draws in an MUI button to go (MUI removes it 550 ms after the click): a circle
+ * across the button's corners, clipped by the button but wider than it, which the layout check reports. A screen
+ * is checked as it stays; axe, once slow enough to outlast the ripple, no longer is (decision 204).
+ */
+const rippleGone = (page: Page) => expect(page.locator('.MuiTouchRipple-ripple')).toHaveCount(0)
+
 /** The page's own signals that it is complete: its heading, the app started, its data arrived. */
 async function ready(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
@@ -97,41 +127,44 @@ async function ready(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
-for (const viewport of viewports) {
-  for (const language of languages) {
-    test.describe(`${viewport.width} px in ${language}`, () => {
-      test.use({ viewport })
+for (const language of languages) {
+  test.describe(`every width in ${language}`, () => {
+    // Each test starts at the narrowest width and widens the same page.
+    test.use({ viewport: viewports[0] })
 
-      test('the public and account pages', async ({ page }) => {
-        test.setTimeout(600_000)
-        const combination: Combination = { app: 'site', width: viewport.width, language, problems: [] }
-        // One public profile, so the page shows a card rather than its empty state.
-        await page.route('**/public-profile', (request) =>
-          request.fulfill({
-            json: { items: [{ privacy: 'public', handle_name: 'Kemo', urls: ['https://x.com/kemo'] }] },
-          }),
-        )
-        const { edition } = await servedEdition()
-        for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {
-          await page.goto(pageUrl(language, route.path))
-          // The page's own signals, quicker than waiting for the network to rest: its heading, the app started,
-          // the title named after the edition the API serves (the one request every page makes), and the
-          // pages' own data where they have any.
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-            headingOf(route, language, edition),
-          )
-          await appStarted(page)
-          await expect(page).toHaveTitle(fullTitle(route.title, edition))
-          const data = pageData[route.path]
-          if (data) await expect(page.getByText(data[language]).first()).toBeVisible()
-          await checkScreen(page, combination, route.path || 'top')
-        }
-        for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
-          await page.goto(pageUrl(language, path))
-          await ready(page)
-          await checkScreen(page, combination, path)
-        }
-        // The menu, where a narrow screen folds the site's sections into it.
+    test('the public and account pages', async ({ page }) => {
+      test.setTimeout(600_000)
+      const combination: Combination = { app: 'site', language, problems: [] }
+      // One public profile, so the page shows a card rather than its empty state.
+      await page.route('**/public-profile', (request) =>
+        request.fulfill({
+          json: { items: [{ privacy: 'public', handle_name: 'Kemo', urls: ['https://x.com/kemo'] }] },
+        }),
+      )
+      const { edition } = await servedEdition()
+      for (const route of publicRoutes.filter((candidate) => candidate.path !== 'top')) {
+        await page.setViewportSize(viewports[0])
+        await page.goto(pageUrl(language, route.path))
+        // The page's own signals, quicker than waiting for the network to rest: its heading, the app started,
+        // the title named after the edition the API serves (the one request every page makes), and the
+        // pages' own data where they have any.
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(route, language, edition))
+        await appStarted(page)
+        await expect(page).toHaveTitle(fullTitle(route.title, edition))
+        const data = pageData[route.path]
+        if (data) await expect(page.getByText(data[language]).first()).toBeVisible()
+        await checkAtEveryWidth(page, combination, route.path || 'top')
+      }
+      for (const path of ['sign-in', 'sign-up', 'send-password-reset-code']) {
+        await page.setViewportSize(viewports[0])
+        await page.goto(pageUrl(language, path))
+        await ready(page)
+        await checkAtEveryWidth(page, combination, path)
+      }
+      // The menu, where a narrow screen folds the site's sections into it: loaded at each width, so each opens
+      // it from the page as it first shows.
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport)
         await page.goto(pageUrl(language, ''))
         await ready(page)
         const openMenu = page.getByRole('button', { name: text[language].openMenu })
@@ -140,122 +173,137 @@ for (const viewport of viewports) {
           await expect(page.getByRole('navigation', { name: text[language].siteMenu })).toBeVisible()
           await checkScreen(page, combination, 'menu-open')
         }
-        expect(combination.problems).toEqual([])
-      })
-
-      test('My Page, before and after paying', async ({ page, browser, expectConsoleError }) => {
-        test.setTimeout(600_000)
-        // The API answers 404 for what a new member has not made yet (profile, additional info).
-        expectConsoleError(notFoundAnswers)
-        const combination: Combination = { app: 'mypage', width: viewport.width, language, problems: [] }
-        const member = await createMember(`screens-${viewport.width}-${language}`)
-        await page.goto('/en/sign-in')
-        await signInInEnglish(page, member)
-        // The registration form with a sponsor's tier, which asks for a T-shirt size beside the size table.
-        await page.goto(pageUrl(language, 'mypage/registration'))
-        await ready(page)
-        await page.getByRole('radio', { name: text[language].sponsor }).first().check()
-        await expect(page.getByRole('table')).toBeVisible()
-        await checkScreen(page, combination, 'registration-form')
-        // Paid: the dashboard, the code and the registration show real content.
-        await payRegistration(browser, member, `Screens ${viewport.width} ${language}`)
-        for (const route of [
-          'dashboard',
-          'account',
-          'profile',
-          'registration',
-          'registration-additional-info',
-        ]) {
-          await page.goto(pageUrl(language, `mypage/${route}`))
-          await ready(page)
-          const menu = await menuRow(page, text[language].myPageMenu)
-          // One row; what does not fit scrolls sideways inside the menu.
-          if (menu.lines !== 1) combination.problems.push(`${route}: the menu wraps onto ${menu.lines} lines`)
-          if (menu.overflows && !menu.scrollable)
-            combination.problems.push(`${route}: the menu overflows without scrolling`)
-          await checkScreen(page, combination, route)
-        }
-        await page.goto(pageUrl(language, 'registration-code'))
-        await ready(page)
-        await expect(page.getByRole('img').first()).toBeVisible()
-        await checkScreen(page, combination, 'registration-code')
-        expect(combination.problems).toEqual([])
-      })
-
-      test('the reception', async ({ browser }) => {
-        test.setTimeout(600_000)
-        const combination: Combination = { app: 'reception', width: viewport.width, language, problems: [] }
-        // Its own participant: scanning checks them in, and the verdict shown must be the valid one.
-        const participant: PaidParticipant = await createPaidParticipant(
-          browser,
-          `Screens ${Math.random().toString(36).slice(2, 8)}`,
-        )
-        // The settings screen asks for the event-cancelled refund run, which the API answers 404 while there is
-        // none (decision 113); Chromium logs each such answer as an error, which is all that may be logged.
-        const answered404 = /^Failed to load resource: the server responded with a status of 404/
-        await withDevices(
-          browser,
-          ['Screens'],
-          async ([{ page, errors }]) => {
-            const notFound: string[] = []
-            page.on('response', (response) => {
-              if (response.status() === 404)
-                notFound.push(`${response.request().method()} ${new URL(response.url()).pathname}`)
-            })
-            const open = async (path: string) => {
-              await page.goto(`${receptionUrl}/${language}/${path}`)
-              await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-              await page.waitForLoadState('networkidle')
-            }
-            await open('admin-sign-in')
-            await checkScreen(page, combination, 'sign-in')
-            await signInAdmin(page)
-
-            await open('admin')
-            // The list shows 25 rows a page and other tests add participants: find ours as the desk would.
-            await page.getByLabel(text[language].search).fill(participant.badgeName)
-            const name = page.getByRole('button', { name: participant.badgeName })
-            await expect(name).toBeVisible()
-            // A name under the pointer: the row's hover tint and the button's own tint together.
-            await name.hover()
-            await checkScreen(page, combination, 'participants')
-            await name.click()
-            const dialog = page.getByRole('dialog')
-            await expect(dialog).toBeVisible()
-            await checkScreen(page, combination, 'participant-dialog')
-            await page.keyboard.press('Escape')
-            await expect(dialog).toBeHidden()
-
-            await open('admin/scan')
-            const field = page.getByLabel(text[language].code)
-            await field.fill(participant.code)
-            await page.getByRole('button', { name: text[language].verify, exact: true }).click()
-            await expect(verdictOf(page)).toHaveAttribute('data-verdict', 'valid')
-            await checkScreen(page, combination, 'scan-verdict')
-
-            for (const section of [
-              'waiting-list',
-              'dashboard',
-              'edition',
-              'timetable',
-              'announcements',
-              'settings',
-              'staff',
-              'audit',
-              'badges',
-            ]) {
-              await open(`admin/${section}`)
-              await checkScreen(page, combination, section)
-            }
-            expect(new Set(notFound)).toEqual(new Set(['GET /admin/event-cancellation']))
-            expect(errors.filter((error) => answered404.test(error))).toHaveLength(notFound.length)
-          },
-          { viewport, toleratedErrors: { Screens: answered404 } },
-        )
-        expect(combination.problems).toEqual([])
-      })
+      }
+      expect(combination.problems).toEqual([])
     })
-  }
+
+    test('My Page, before and after paying', async ({ page, browser, expectConsoleError }) => {
+      test.setTimeout(600_000)
+      // The API answers 404 for what a new member has not made yet (profile, additional info).
+      expectConsoleError(notFoundAnswers)
+      const combination: Combination = { app: 'mypage', language, problems: [] }
+      const member = await createMember(`screens-${language}`)
+      await page.goto('/en/sign-in')
+      await signInInEnglish(page, member)
+      // The registration form with a sponsor's tier, which asks for a T-shirt size beside the size table.
+      await page.goto(pageUrl(language, 'mypage/registration'))
+      await ready(page)
+      await page.getByRole('radio', { name: text[language].sponsor }).first().check()
+      await expect(page.getByRole('table')).toBeVisible()
+      await checkAtEveryWidth(page, combination, 'registration-form', {
+        before: () => expect(page.getByRole('table')).toBeVisible(),
+      })
+      // Paid: the dashboard, the code and the registration show real content.
+      await payRegistration(browser, member, `Screens ${language}`)
+      for (const route of [
+        'dashboard',
+        'account',
+        'profile',
+        'registration',
+        'registration-additional-info',
+      ]) {
+        await page.setViewportSize(viewports[0])
+        await page.goto(pageUrl(language, `mypage/${route}`))
+        await ready(page)
+        await checkAtEveryWidth(page, combination, route, {
+          after: async (width) => {
+            const menu = await menuRow(page, text[language].myPageMenu)
+            // One row; what does not fit scrolls sideways inside the menu.
+            if (menu.lines !== 1)
+              combination.problems.push(`${route} at ${width} px: the menu wraps onto ${menu.lines} lines`)
+            if (menu.overflows && !menu.scrollable)
+              combination.problems.push(`${route} at ${width} px: the menu overflows without scrolling`)
+          },
+        })
+      }
+      await page.setViewportSize(viewports[0])
+      await page.goto(pageUrl(language, 'registration-code'))
+      await ready(page)
+      await expect(page.getByRole('img').first()).toBeVisible()
+      await checkAtEveryWidth(page, combination, 'registration-code')
+      expect(combination.problems).toEqual([])
+    })
+
+    test('the reception', async ({ browser }) => {
+      test.setTimeout(600_000)
+      const combination: Combination = { app: 'reception', language, problems: [] }
+      // Its own participant: scanning checks them in, and the verdict shown must be the valid one.
+      const participant: PaidParticipant = await createPaidParticipant(
+        browser,
+        `Screens ${Math.random().toString(36).slice(2, 8)}`,
+      )
+      // The settings screen asks for the event-cancelled refund run, which the API answers 404 while there is
+      // none (decision 113); Chromium logs each such answer as an error, which is all that may be logged.
+      const answered404 = /^Failed to load resource: the server responded with a status of 404/
+      await withDevices(
+        browser,
+        ['Screens'],
+        async ([{ page, errors }]) => {
+          const notFound: string[] = []
+          page.on('response', (response) => {
+            if (response.status() === 404)
+              notFound.push(`${response.request().method()} ${new URL(response.url()).pathname}`)
+          })
+          const open = async (path: string) => {
+            await page.setViewportSize(viewports[0])
+            await page.goto(`${receptionUrl}/${language}/${path}`)
+            await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+            await page.waitForLoadState('networkidle')
+          }
+          await open('admin-sign-in')
+          await checkAtEveryWidth(page, combination, 'sign-in')
+          await signInAdmin(page)
+
+          await open('admin')
+          // The list shows 25 rows a page and other tests add participants: find ours as the desk would.
+          await page.getByLabel(text[language].search).fill(participant.badgeName)
+          const name = page.getByRole('button', { name: participant.badgeName })
+          await expect(name).toBeVisible()
+          // A name under the pointer: the row's hover tint and the button's own tint together. The resize moves
+          // the row, so the pointer goes back over it at each width.
+          await checkAtEveryWidth(page, combination, 'participants', { before: () => name.hover() })
+          await name.click()
+          const dialog = page.getByRole('dialog')
+          await expect(dialog).toBeVisible()
+          await rippleGone(page)
+          await checkAtEveryWidth(page, combination, 'participant-dialog', {
+            before: () => expect(dialog).toBeVisible(),
+          })
+          await page.keyboard.press('Escape')
+          await expect(dialog).toBeHidden()
+
+          await open('admin/scan')
+          const field = page.getByLabel(text[language].code)
+          await field.fill(participant.code)
+          await page.getByRole('button', { name: text[language].verify, exact: true }).click()
+          await expect(verdictOf(page)).toHaveAttribute('data-verdict', 'valid')
+          await rippleGone(page)
+          await checkAtEveryWidth(page, combination, 'scan-verdict', {
+            before: () => expect(verdictOf(page)).toHaveAttribute('data-verdict', 'valid'),
+          })
+
+          for (const section of [
+            'waiting-list',
+            'dashboard',
+            'edition',
+            'timetable',
+            'announcements',
+            'settings',
+            'staff',
+            'audit',
+            'badges',
+          ]) {
+            await open(`admin/${section}`)
+            await checkAtEveryWidth(page, combination, section)
+          }
+          expect(new Set(notFound)).toEqual(new Set(['GET /admin/event-cancellation']))
+          expect(errors.filter((error) => answered404.test(error))).toHaveLength(notFound.length)
+        },
+        { viewport: viewports[0], toleratedErrors: { Screens: answered404 } },
+      )
+      expect(combination.problems).toEqual([])
+    })
+  })
 }
 
 test('the keyboard reaches the skip link first and it jumps to the page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 
 /*
@@ -14,6 +14,5 @@ test('the timetable page lists the published programme as text, without an axe v
   await expect(page.getByRole('listitem', { name: 'Fursuit parade' }).first()).toContainText('Main hall')
   await expect(page.getByText(/^Last updated /)).toBeVisible()
   await expect(page.getByRole('link', { name: 'The timetable as an image' })).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.map((violation) => `${violation.impact}: ${violation.id}`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
