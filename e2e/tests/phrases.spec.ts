@@ -120,3 +120,37 @@ test.describe('the prerendered Japanese pages', () => {
     expect(breaksInsideWords(laidOut, ['特定商取引法に', '基づく', '表記'])).toEqual([])
   })
 })
+
+// React adopts the prerendered HTML rather than drawing it again: a text it did not expect (this visit's
+// GET /edition answer reaching a part hydrated late) once made it redraw the page, dropping the marks
+// (decision 203). The marked headings must be the very elements the HTML made, with their marks, once the app runs.
+for (const path of ['/ja', '/ja/specified-commercial-transaction-act', '/ja/faq']) {
+  test(`${path}: the app adopts the prerendered headings with their phrase marks`, async ({ page }) => {
+    await page.addInitScript(() => {
+      // Before the page's scripts run (they are deferred), keep the headings the HTML made.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return
+        const kept = [...document.querySelectorAll('#root h1, #root h2, #root th')].filter((element) =>
+          element.querySelector('wbr'),
+        )
+        Object.assign(window, { prerenderedHeadings: kept })
+      })
+    })
+    await page.goto(path)
+    await appStarted(page)
+    await page.waitForLoadState('networkidle')
+    const adopted = await page.evaluate(() => {
+      const kept = (window as unknown as { prerenderedHeadings: Element[] }).prerenderedHeadings
+      return {
+        count: kept.length,
+        detached: kept.filter((element) => !element.isConnected).map((element) => element.textContent),
+        unmarked: kept
+          .filter((element) => !element.querySelector('wbr'))
+          .map((element) => element.textContent),
+      }
+    })
+    expect(adopted.count, path).toBeGreaterThan(0)
+    expect(adopted.detached, path).toEqual([])
+    expect(adopted.unmarked, path).toEqual([])
+  })
+}

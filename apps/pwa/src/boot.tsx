@@ -32,7 +32,13 @@ const app = (
   </StrictMode>
 )
 const onError = (error: unknown) => services.errors.report(error, { where: 'react' })
-const rootOptions = { onCaughtError: onError, onUncaughtError: onError, onRecoverableError: onError }
+// A hydration mismatch makes React redraw the page: a defect, so it goes to the console too, as React's own
+// handler would send it (where the end-to-end tests catch it), besides the report.
+const onRecoverableError = (error: unknown) => {
+  console.error(error)
+  onError(error)
+}
+const rootOptions = { onCaughtError: onError, onUncaughtError: onError, onRecoverableError }
 // A prerendered page is adopted as it is, unless the address asks for another language (`?lang=en`): the
 // app then renders that language itself, so the first render could not match the HTML.
 const adoptable =

@@ -28,6 +28,11 @@ export interface EditionState {
 
 export interface EditionStore extends Store<EditionState> {
   /**
+   * The state the pages were prerendered with. Hydration must render it even when this visit's answer came
+   * first (a page's lazy part may hydrate after the answer), or React finds other text and redraws the page.
+   */
+  readonly initial: EditionState
+  /**
    * Reads GET /edition once per visit (the browser revalidates its copy with If-None-Match; offline, the
    * service worker answers the last one). A failed read keeps the edition and judges its phase again on the
    * clock; the failure is reported.
@@ -57,7 +62,8 @@ export function createEditionStore(options: {
   report: (error: unknown, context: Record<string, unknown>) => void
 }): EditionStore {
   const { built, clock } = options
-  const { set: publish, ...state } = createStore<EditionState>({ ...built, fromBuild: true, judged: false })
+  const initial: EditionState = { ...built, fromBuild: true, judged: false }
+  const { set: publish, ...state } = createStore<EditionState>(initial)
   let loading: Promise<void> | undefined
 
   const judge = (edition: Edition, answeredPhase: EditionPhase) => {
@@ -82,6 +88,7 @@ export function createEditionStore(options: {
 
   return {
     ...state,
+    initial,
     load() {
       loading ??= read()
       return loading

@@ -8,6 +8,8 @@ export interface FeatureFlagsState {
 }
 
 export interface FeatureFlagsStore extends Store<FeatureFlagsState> {
+  /** Before any read: what the prerendered HTML shows, and so what hydration must render. */
+  readonly initial: FeatureFlagsState
   /**
    * The flags, fetched once and then served from memory; `force` fetches again (My Page entry does). Resolves
    * undefined when the flags have never loaded: a network error is then presumed (docs/requirements.md STAT-6).
@@ -21,7 +23,8 @@ export function isNetworkErrorPresumed(state: FeatureFlagsState): boolean {
 }
 
 export function createFeatureFlagsStore(fetchFlags: () => Promise<FeatureFlags>): FeatureFlagsStore {
-  const { set: publish, ...state } = createStore<FeatureFlagsState>({ status: 'idle', flags: undefined })
+  const initial: FeatureFlagsState = { status: 'idle', flags: undefined }
+  const { set: publish, ...state } = createStore<FeatureFlagsState>(initial)
   let inFlight: Promise<FeatureFlags | undefined> | undefined
 
   function fetchOnce(): Promise<FeatureFlags | undefined> {
@@ -45,6 +48,7 @@ export function createFeatureFlagsStore(fetchFlags: () => Promise<FeatureFlags>)
 
   return {
     ...state,
+    initial,
     load({ force = false } = {}) {
       // A request already under way is as fresh as a forced one would be.
       if (inFlight) return inFlight

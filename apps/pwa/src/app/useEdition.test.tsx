@@ -1,5 +1,7 @@
 import { edition as builtEdition, phase as builtPhase } from 'virtual:edition'
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { createFakeServices, type FakeOptions } from '../test/render-app.tsx'
 import { ServicesProvider } from './services.tsx'
@@ -51,5 +53,33 @@ describe('reading the edition (docs/decisions/160, 203)', () => {
     expect(screen.getByText(builtEdition.name.en)).toBeTruthy()
     await waitFor(() => expect(recorded.reportedErrors).toEqual([failure]))
     expect(renders.name).toBe(1)
+  })
+
+  it('hydrates the prerendered edition even when this visit’s answer came first, then shows the answer', async () => {
+    const edition = { ...builtEdition, name: { ja: '東京ふぁーりーフェス 次回', en: 'Tokyo Furry Fes next' } }
+    const { services } = createFakeServices({ edition: { edition, phase: 'announced' } })
+    function NameReader() {
+      return <p>{useEditionPart((state) => state.edition.name.en)}</p>
+    }
+    const app = (
+      <ServicesProvider services={services}>
+        <NameReader />
+      </ServicesProvider>
+    )
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(app)
+    document.body.append(container)
+    const prerendered = container.querySelector('p')
+    // The answer arrives before this part is hydrated (a lazy page's part may hydrate late).
+    await services.edition.load()
+    const mismatches: unknown[] = []
+    await act(async () => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => mismatches.push(error) })
+    })
+    expect(mismatches).toEqual([])
+    // The prerendered element was adopted, not drawn again, and then shows the answer's edition.
+    expect(container.querySelector('p')).toBe(prerendered)
+    expect(prerendered?.textContent).toBe('Tokyo Furry Fes next')
+    container.remove()
   })
 })

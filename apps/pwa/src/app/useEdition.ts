@@ -25,7 +25,8 @@ export function useEditionPart<T>(select: (state: EditionState) => T): T {
   const part = useSyncExternalStore(
     edition.subscribe,
     () => select(edition.getSnapshot()),
-    () => select(edition.getSnapshot()),
+    // Hydration renders what the prerendered HTML holds, then the current state if it differs.
+    () => select(edition.initial),
   )
   useEffect(() => {
     void edition.load()

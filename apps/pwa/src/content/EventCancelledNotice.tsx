@@ -12,7 +12,8 @@ export function usePublicFlags(): FeatureFlags | undefined {
   const state = useSyncExternalStore(
     featureFlags.subscribe,
     featureFlags.getSnapshot,
-    featureFlags.getSnapshot,
+    // Hydration renders the prerendered state (no flags yet), then the flags if they came first.
+    () => featureFlags.initial,
   )
   useEffect(() => {
     void featureFlags.load()
