@@ -11,7 +11,11 @@ const schemes: readonly ThemeMode[] = ['light', 'dark']
 /** Changes made on this page; other tabs tell theirs through the `storage` event. */
 const localListeners = new Set<() => void>()
 
+/** A choice the browser refused to store: it holds for the rest of this page's life. */
+let unsavedChoice: ThemeMode | undefined
+
 function storedChoice(): ThemeModeChoice {
+  if (unsavedChoice) return unsavedChoice
   let stored: string | null
   try {
     stored = window.localStorage.getItem(themeModeStorageKey)
@@ -61,8 +65,10 @@ export function useColorScheme(): { scheme: ThemeMode | undefined; setScheme: (s
 function chooseScheme(scheme: ThemeMode) {
   try {
     window.localStorage.setItem(themeModeStorageKey, scheme)
+    unsavedChoice = undefined
   } catch (error) {
     // The choice still holds on this page; only the next visit forgets it.
+    unsavedChoice = scheme
     console.warn('The colour scheme could not be remembered', error)
   }
   for (const listener of localListeners) listener()

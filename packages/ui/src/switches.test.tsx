@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ColorSchemeProvider } from './color-scheme.tsx'
 import { createI18n } from './i18n.ts'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
@@ -103,6 +103,25 @@ describe('theme switch', () => {
     expect(recoverable).toEqual([])
     act(() => root.unmount())
     container.remove()
+  })
+
+  it('keeps a choice the browser refuses to store for the rest of the page, and says so', async () => {
+    preferDark(false)
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderSwitch()
+    fireEvent.click(await screen.findByRole('button', { name: 'ダークテーマ', pressed: false }))
+    expect(screen.getByRole('button', { name: 'ダークテーマ' }).getAttribute('aria-pressed')).toBe('true')
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+    expect(warn).toHaveBeenCalledTimes(1)
+    setItem.mockRestore()
+    warn.mockRestore()
+    // Once storing works again, the next choice is remembered.
+    fireEvent.click(screen.getByRole('button', { name: 'ダークテーマ' }))
+    expect(localStorage.getItem(themeModeStorageKey)).toBe('light')
+    expect(document.documentElement.classList.contains('light')).toBe(true)
   })
 })
 
