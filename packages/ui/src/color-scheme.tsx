@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react'
 import { type AppTheme, type ThemeMode, themeModeStorageKey } from './theme.ts'
 
 /** What the reader chose: a scheme, or `system` (follow prefers-color-scheme), MUI's stored values. */
-export type ThemeModeChoice = ThemeMode | 'system'
+type ThemeModeChoice = ThemeMode | 'system'
 
 const darkQuery = '(prefers-color-scheme: dark)'
 const schemes: readonly ThemeMode[] = ['light', 'dark']
