@@ -1,9 +1,9 @@
-import { ThemeProvider } from '@mui/material/styles'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ColorSchemeProvider } from './color-scheme.tsx'
 import { createI18n } from './i18n.ts'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
 import { ThemeModeSwitch } from './ThemeModeSwitch.tsx'
@@ -26,9 +26,9 @@ function preferDark(dark: boolean) {
 function renderSwitch() {
   return render(
     <I18nextProvider i18n={createI18n('ja', {})}>
-      <ThemeProvider theme={createAppTheme()} defaultMode="system">
+      <ColorSchemeProvider theme={createAppTheme()}>
         <ThemeModeSwitch />
-      </ThemeProvider>
+      </ColorSchemeProvider>
     </I18nextProvider>,
   )
 }
@@ -60,14 +60,35 @@ describe('theme switch', () => {
     expect(await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).toBeTruthy()
   })
 
+  it('follows a choice made in another tab', async () => {
+    preferDark(false)
+    renderSwitch()
+    await screen.findByRole('button', { name: 'ダークテーマ', pressed: false })
+    localStorage.setItem(themeModeStorageKey, 'dark')
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: themeModeStorageKey, newValue: 'dark' }))
+    })
+    expect(await screen.findByRole('button', { name: 'ダークテーマ', pressed: true })).toBeTruthy()
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+    expect(document.documentElement.classList.contains('light')).toBe(false)
+  })
+
+  it('provides both schemes as CSS variables under the class on <html>', () => {
+    preferDark(false)
+    renderSwitch()
+    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('\n')
+    expect(css).toMatch(/:root[^{]*\{[^}]*--mui-palette-primary-main:rgb\(188, 44, 116\)/)
+    expect(css).toMatch(/\.dark\{[^}]*--mui-palette-primary-main:rgb\(226, 112, 168\)/)
+  })
+
   it('adopts server-rendered HTML while a stored dark mode is known from the start, then shows it', async () => {
     preferDark(false)
     const i18n = createI18n('ja', {})
     const tree = (
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={createAppTheme()} defaultMode="system" noSsr>
+        <ColorSchemeProvider theme={createAppTheme()}>
           <ThemeModeSwitch />
-        </ThemeProvider>
+        </ColorSchemeProvider>
       </I18nextProvider>
     )
     // The prerendered page knows no stored mode: it shows the switch as not dark.
@@ -82,6 +103,25 @@ describe('theme switch', () => {
     expect(recoverable).toEqual([])
     act(() => root.unmount())
     container.remove()
+  })
+
+  it('keeps a choice the browser refuses to store for the rest of the page, and says so', async () => {
+    preferDark(false)
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderSwitch()
+    fireEvent.click(await screen.findByRole('button', { name: 'ダークテーマ', pressed: false }))
+    expect(screen.getByRole('button', { name: 'ダークテーマ' }).getAttribute('aria-pressed')).toBe('true')
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+    expect(warn).toHaveBeenCalledTimes(1)
+    setItem.mockRestore()
+    warn.mockRestore()
+    // Once storing works again, the next choice is remembered.
+    fireEvent.click(screen.getByRole('button', { name: 'ダークテーマ' }))
+    expect(localStorage.getItem(themeModeStorageKey)).toBe('light')
+    expect(document.documentElement.classList.contains('light')).toBe(true)
   })
 })
 

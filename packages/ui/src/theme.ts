@@ -1,5 +1,12 @@
 import { brandColors, breakpoints } from '@furfes/core'
-import { createTheme, darken, lighten, type Theme, type ThemeOptions } from '@mui/material/styles'
+import {
+  type CssVarsTheme,
+  createTheme,
+  darken,
+  lighten,
+  type Theme,
+  type ThemeOptions,
+} from '@mui/material/styles'
 import type { ComponentType } from 'react'
 
 export type ThemeMode = 'light' | 'dark'
@@ -55,12 +62,18 @@ export const brandSurfaces = {
   hero: { background: brandColors.secondary, text: brandColors.onSecondary },
 } as const
 
-export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme {
+/** The theme with its colours as CSS variables: it writes the style sheet of both schemes' variables. */
+export type AppTheme = Theme &
+  Pick<CssVarsTheme, 'generateStyleSheets' | 'generateThemeVars' | 'generateSpacing'>
+
+export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): AppTheme {
   const {
     defaultColorScheme = 'light',
     linkComponent,
     components,
   } = typeof options === 'string' ? { defaultColorScheme: options } : options
+  // `cssVariables` makes createTheme build a CSS-variables theme; MUI's types say so only to a project that
+  // declares it for every theme, and the tests' plain themes are not.
   return createTheme({
     cssVariables: { colorSchemeSelector: colorSchemeAttribute },
     defaultColorScheme,
@@ -133,5 +146,5 @@ export function createAppTheme(options: AppThemeOptions | ThemeMode = {}): Theme
       },
       ...components,
     },
-  })
+  }) as AppTheme
 }
