@@ -18,7 +18,11 @@ export const test = base.extend<{
     async ({ page }, use) => {
       const errors: BrowserErrors = { logged: [], expected: [] }
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.logged.push(message.text())
+        if (message.type() !== 'error') return
+        // A failed load names no address in its text: the report adds it, so a failure says which request.
+        const { url } = message.location()
+        const named = message.text().startsWith('Failed to load resource') && url ? ` (${url})` : ''
+        errors.logged.push(`${message.text()}${named}`)
       })
       page.on('pageerror', (error) => errors.logged.push(error.message))
       await use(errors)
