@@ -9,8 +9,8 @@ import { pwaUrl } from '../support/stack.ts'
 // Budgets of the public site (docs/requirements.md SITE-15, BUDGET-1), recorded in docs/benchmarks.md. Every
 // public page ships at most 170 KiB of gzip JavaScript on a first visit (decision 041); the pages that do not yet
 // have their own figure here, each the measured one rounded up to the next half KiB, for the reasons decisions 187,
-// 194, 195, 200 and 202 give (the prose kit, the timetable's list and tables, the member client and zod, the account
-// services). A figure that lands on a half KiB gets the next one: a build in another folder (a fresh clone)
+// 194, 195, 200, 201 and 202 give (the prose kit, the timetable's list and tables, the member client and zod, the
+// account services). A figure that lands on a half KiB gets the next one: a build in another folder (a fresh clone)
 // measured 0.1 KiB more than the same tree built here.
 const defaultBudgetKiB = 170
 /** By path without the language; a page not listed has the default in both languages. */
@@ -26,8 +26,7 @@ const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
   'about-registration': { ja: 175.5, en: 175.5 },
   timetable: { ja: 174, en: 174 },
   'participation-rules': { ja: 172.5, en: 172.5 },
-  'privacy-policy': { ja: 172, en: 171.5 },
-  teaser: { ja: 170, en: 170 },
+  'privacy-policy': { ja: 172, en: 172 },
   'registration-code': { ja: 298.5, en: 298.5 },
 }
 
