@@ -2,6 +2,7 @@ import { coreDomainResources, type Language } from '@furfes/core'
 import type { ReactNode } from 'react'
 import type { EditionState } from '../app/edition.ts'
 import { useEdition } from '../app/useEdition.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
@@ -18,7 +19,8 @@ export interface SectionedCopy {
 
 /**
  * A page made only of its content file: heading, lead and sections, with the event's dates, prices and limits
- * available to the copy as `{{name}}`.
+ * available to the copy as `{{name}}`. The copy is the reader's language only: such a page is declared with
+ * `withCopy` in pages.ts (decision 201).
  */
 export function ContentPage({
   pageId,
@@ -26,10 +28,10 @@ export function ContentPage({
   children,
 }: {
   pageId: PageId
-  copy: LocalizedContent<SectionedCopy>
+  copy: SectionedCopy
   children?: ReactNode
 }) {
-  const { content, language, values } = usePageCopy(copy)
+  const { content, language, values } = useCopyValues(copy)
   return (
     <Page>
       <PageHeading pageId={pageId} lead={content.lead} values={values} />
@@ -50,7 +52,15 @@ function usePageValues(language: Language, edition: EditionState) {
  * text with those values.
  */
 export function usePageCopy<T>(copy: LocalizedContent<T>) {
-  const { content, language } = useContent(copy)
+  return useCopyValues(useContent(copy).content)
+}
+
+/**
+ * The same for a page bound to its copy in the reader's language only (`withCopy` in pages.ts, decisions 194 and
+ * 201).
+ */
+export function useCopyValues<T>(content: T) {
+  const language = useLanguage()
   const edition = useEdition()
   const values = usePageValues(language, edition)
   const text = (value: string) => <RichText text={value} values={values} language={language} />

@@ -1,10 +1,8 @@
-import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
-import en from '../locales/en/about-club-activities.json'
-import ja from '../locales/ja/about-club-activities.json'
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
-
-export default function AboutClubActivitiesPage() {
+function AboutClubActivitiesPage({ copy }: { copy: SectionedCopy }) {
   return <ContentPage pageId="about-club-activities" copy={copy} />
 }
+
+export const withCopy = pageWithCopy(AboutClubActivitiesPage)

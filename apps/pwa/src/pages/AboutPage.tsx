@@ -1,17 +1,16 @@
 import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
-import { ContentPage } from '../content/ContentPage.tsx'
-import { type LocalizedContent, useContent } from '../content/Page.tsx'
-import en from '../locales/en/about.json'
-import ja from '../locales/ja/about.json'
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
+import { useLanguage } from '../layout/useLanguage.ts'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
-
-export default function AboutPage() {
-  const { language } = useContent(copy)
+function AboutPage({ copy }: { copy: SectionedCopy }) {
+  const language = useLanguage()
   return (
     <ContentPage pageId="about" copy={copy}>
       <AddToCalendar language={language} edition={useEdition()} />
     </ContentPage>
   )
 }
+
+export const withCopy = pageWithCopy(AboutPage)

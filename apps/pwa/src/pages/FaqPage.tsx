@@ -1,14 +1,14 @@
-import { usePageCopy } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { useCopyValues } from '../content/ContentPage.tsx'
+import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
 import { Blocks } from '../content/Sections.tsx'
-import en from '../locales/en/faq.json'
-import ja from '../locales/ja/faq.json'
+import type ja from '../locales/ja/faq.json'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+/** The copy in the page's language (pages.ts loads that one only); the English file keeps this shape. */
+type FaqCopy = typeof ja
 
 /** Questions grouped by topic; each answer opens under its question (native disclosure, no script). */
-export default function FaqPage() {
-  const { content, language, values } = usePageCopy(copy)
+function FaqPage({ copy }: { copy: FaqCopy }) {
+  const { content, language, values } = useCopyValues(copy)
   return (
     <Page>
       <PageHeading pageId="faq" lead={content.lead} values={values} />
@@ -26,3 +26,5 @@ export default function FaqPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithCopy(FaqPage)

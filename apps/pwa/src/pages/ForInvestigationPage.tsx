@@ -1,11 +1,9 @@
-import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
-import en from '../locales/en/for-investigation.json'
-import ja from '../locales/ja/for-investigation.json'
-
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
 
 /** For payment providers' reviewers: what is sold, for how much, and on what terms. No navigation. */
-export default function ForInvestigationPage() {
+function ForInvestigationPage({ copy }: { copy: SectionedCopy }) {
   return <ContentPage pageId="for-investigation" copy={copy} />
 }
+
+export const withCopy = pageWithCopy(ForInvestigationPage)

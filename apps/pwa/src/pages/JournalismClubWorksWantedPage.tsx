@@ -1,10 +1,8 @@
-import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
-import en from '../locales/en/journalism-club-works-wanted.json'
-import ja from '../locales/ja/journalism-club-works-wanted.json'
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
-
-export default function JournalismClubWorksWantedPage() {
+function JournalismClubWorksWantedPage({ copy }: { copy: SectionedCopy }) {
   return <ContentPage pageId="journalism-club-works-wanted" copy={copy} />
 }
+
+export const withCopy = pageWithCopy(JournalismClubWorksWantedPage)

@@ -1,10 +1,8 @@
-import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
-import en from '../locales/en/participation-rules.json'
-import ja from '../locales/ja/participation-rules.json'
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
-
-export default function ParticipationRulesPage() {
+function ParticipationRulesPage({ copy }: { copy: SectionedCopy }) {
   return <ContentPage pageId="participation-rules" copy={copy} />
 }
+
+export const withCopy = pageWithCopy(ParticipationRulesPage)

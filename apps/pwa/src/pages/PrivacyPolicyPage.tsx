@@ -1,10 +1,8 @@
-import { ContentPage } from '../content/ContentPage.tsx'
-import type { LocalizedContent } from '../content/Page.tsx'
-import en from '../locales/en/privacy-policy.json'
-import ja from '../locales/ja/privacy-policy.json'
+import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
+import { pageWithCopy } from '../content/Page.tsx'
 
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
-
-export default function PrivacyPolicyPage() {
+function PrivacyPolicyPage({ copy }: { copy: SectionedCopy }) {
   return <ContentPage pageId="privacy-policy" copy={copy} />
 }
+
+export const withCopy = pageWithCopy(PrivacyPolicyPage)
