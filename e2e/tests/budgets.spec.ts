@@ -147,19 +147,4 @@ test.describe('budgets', () => {
       ).toEqual([])
     }
   })
-
-  test('a content page loads its copy in the language of the address only', async ({ page }) => {
-    const modulesOf = new Map(bundleReport.chunks.map((chunk) => [chunk.file, Object.keys(chunk.modules)]))
-    for (const language of languages) {
-      const other = language === 'ja' ? 'en' : 'ja'
-      for (const path of ['faq', 'privacy-policy']) {
-        const loaded = [...(await scriptsLoadedBy(page, pageUrl(language, path))).keys()].flatMap(
-          (file) => modulesOf.get(file) ?? [],
-        )
-        // Decision 201: declared with `withCopy`, as the timetable is.
-        expect(loaded).toContain(`apps/pwa/src/locales/${language}/${path}.json`)
-        expect(loaded).not.toContain(`apps/pwa/src/locales/${other}/${path}.json`)
-      }
-    }
-  })
 })
