@@ -78,13 +78,7 @@ const statusPage = (id: PageId, name: 'NetworkErrorPage' | 'MaintenancePage'): P
 
 export const pages: readonly PageDefinition[] = [
   page('top', () => import('./pages/TopPage.tsx'), { path: '' }),
-  page(
-    'about',
-    withCopy(() => import('./pages/AboutPage.tsx'), {
-      ja: () => import('./locales/ja/about.json'),
-      en: () => import('./locales/en/about.json'),
-    }),
-  ),
+  page('about', () => import('./pages/AboutPage.tsx')),
   page('about-registration', () => import('./pages/AboutRegistrationPage.tsx')),
   page(
     'timetable',
@@ -94,59 +88,22 @@ export const pages: readonly PageDefinition[] = [
     }),
   ),
   page('venue-map', () => import('./pages/VenueMapPage.tsx')),
-  page(
-    'participation-rules',
-    withCopy(() => import('./pages/ParticipationRulesPage.tsx'), {
-      ja: () => import('./locales/ja/participation-rules.json'),
-      en: () => import('./locales/en/participation-rules.json'),
-    }),
-  ),
-  page(
-    'faq',
-    withCopy(() => import('./pages/FaqPage.tsx'), {
-      ja: () => import('./locales/ja/faq.json'),
-      en: () => import('./locales/en/faq.json'),
-    }),
-  ),
-  page(
-    'about-club-activities',
-    withCopy(() => import('./pages/AboutClubActivitiesPage.tsx'), {
-      ja: () => import('./locales/ja/about-club-activities.json'),
-      en: () => import('./locales/en/about-club-activities.json'),
-    }),
-  ),
+  page('participation-rules', () => import('./pages/ParticipationRulesPage.tsx')),
+  page('faq', () => import('./pages/FaqPage.tsx')),
+  page('about-club-activities', () => import('./pages/AboutClubActivitiesPage.tsx')),
   page('club-activities-list', () => import('./pages/ClubActivitiesListPage.tsx')),
   page('establish-new-club-activity', () => import('./pages/EstablishNewClubActivityPage.tsx')),
   page('wanted-list', () => import('./pages/WantedListPage.tsx')),
-  page(
-    'journalism-club-works-wanted',
-    withCopy(() => import('./pages/JournalismClubWorksWantedPage.tsx'), {
-      ja: () => import('./locales/ja/journalism-club-works-wanted.json'),
-      en: () => import('./locales/en/journalism-club-works-wanted.json'),
-    }),
-  ),
+  page('journalism-club-works-wanted', () => import('./pages/JournalismClubWorksWantedPage.tsx')),
   page('participants-profile', () => import('./pages/ParticipantsProfilePage.tsx')),
   page(
     'specified-commercial-transaction-act',
     () => import('./pages/SpecifiedCommercialTransactionActPage.tsx'),
   ),
-  page(
-    'privacy-policy',
-    withCopy(() => import('./pages/PrivacyPolicyPage.tsx'), {
-      ja: () => import('./locales/ja/privacy-policy.json'),
-      en: () => import('./locales/en/privacy-policy.json'),
-    }),
-  ),
+  page('privacy-policy', () => import('./pages/PrivacyPolicyPage.tsx')),
   page('contact-us', () => import('./pages/ContactUsPage.tsx'), { prerender: false }),
   page('teaser', () => import('./pages/TeaserPage.tsx')),
-  page(
-    'for-investigation',
-    withCopy(() => import('./pages/ForInvestigationPage.tsx'), {
-      ja: () => import('./locales/ja/for-investigation.json'),
-      en: () => import('./locales/en/for-investigation.json'),
-    }),
-    { chrome: 'bare' },
-  ),
+  page('for-investigation', () => import('./pages/ForInvestigationPage.tsx'), { chrome: 'bare' }),
   page('registration-code', () => import('./pages/RegistrationCodePage.tsx'), {
     chrome: 'bare',
     prerender: false,

@@ -2,7 +2,6 @@ import { coreDomainResources, type Language } from '@furfes/core'
 import type { ReactNode } from 'react'
 import type { EditionState } from '../app/edition.ts'
 import { useEdition } from '../app/useEdition.ts'
-import { useLanguage } from '../layout/useLanguage.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
@@ -19,8 +18,7 @@ export interface SectionedCopy {
 
 /**
  * A page made only of its content file: heading, lead and sections, with the event's dates, prices and limits
- * available to the copy as `{{name}}`. The copy is the reader's language only: such a page is declared with
- * `withCopy` in pages.ts (decision 201).
+ * available to the copy as `{{name}}`.
  */
 export function ContentPage({
   pageId,
@@ -28,10 +26,10 @@ export function ContentPage({
   children,
 }: {
   pageId: PageId
-  copy: SectionedCopy
+  copy: LocalizedContent<SectionedCopy>
   children?: ReactNode
 }) {
-  const { content, language, values } = useCopyValues(copy)
+  const { content, language, values } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId={pageId} lead={content.lead} values={values} />
@@ -52,15 +50,7 @@ function usePageValues(language: Language, edition: EditionState) {
  * text with those values.
  */
 export function usePageCopy<T>(copy: LocalizedContent<T>) {
-  return useCopyValues(useContent(copy).content)
-}
-
-/**
- * The same for a page bound to its copy in the reader's language only (`withCopy` in pages.ts, decisions 194 and
- * 201).
- */
-export function useCopyValues<T>(content: T) {
-  const language = useLanguage()
+  const { content, language } = useContent(copy)
   const edition = useEdition()
   const values = usePageValues(language, edition)
   const text = (value: string) => <RichText text={value} values={values} language={language} />

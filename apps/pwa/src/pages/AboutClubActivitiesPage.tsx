@@ -1,8 +1,10 @@
-import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
-import { pageWithCopy } from '../content/Page.tsx'
+import { ContentPage } from '../content/ContentPage.tsx'
+import type { LocalizedContent } from '../content/Page.tsx'
+import en from '../locales/en/about-club-activities.json'
+import ja from '../locales/ja/about-club-activities.json'
 
-function AboutClubActivitiesPage({ copy }: { copy: SectionedCopy }) {
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function AboutClubActivitiesPage() {
   return <ContentPage pageId="about-club-activities" copy={copy} />
 }
-
-export const withCopy = pageWithCopy(AboutClubActivitiesPage)

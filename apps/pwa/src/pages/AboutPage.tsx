@@ -1,16 +1,17 @@
 import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
-import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
-import { pageWithCopy } from '../content/Page.tsx'
-import { useLanguage } from '../layout/useLanguage.ts'
+import { ContentPage } from '../content/ContentPage.tsx'
+import { type LocalizedContent, useContent } from '../content/Page.tsx'
+import en from '../locales/en/about.json'
+import ja from '../locales/ja/about.json'
 
-function AboutPage({ copy }: { copy: SectionedCopy }) {
-  const language = useLanguage()
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function AboutPage() {
+  const { language } = useContent(copy)
   return (
     <ContentPage pageId="about" copy={copy}>
       <AddToCalendar language={language} edition={useEdition()} />
     </ContentPage>
   )
 }
-
-export const withCopy = pageWithCopy(AboutPage)

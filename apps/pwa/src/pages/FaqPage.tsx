@@ -1,14 +1,14 @@
-import { useCopyValues } from '../content/ContentPage.tsx'
-import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
+import { usePageCopy } from '../content/ContentPage.tsx'
+import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { Blocks } from '../content/Sections.tsx'
-import type ja from '../locales/ja/faq.json'
+import en from '../locales/en/faq.json'
+import ja from '../locales/ja/faq.json'
 
-/** The copy in the page's language (pages.ts loads that one only); the English file keeps this shape. */
-type FaqCopy = typeof ja
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** Questions grouped by topic; each answer opens under its question (native disclosure, no script). */
-function FaqPage({ copy }: { copy: FaqCopy }) {
-  const { content, language, values } = useCopyValues(copy)
+export default function FaqPage() {
+  const { content, language, values } = usePageCopy(copy)
   return (
     <Page>
       <PageHeading pageId="faq" lead={content.lead} values={values} />
@@ -26,5 +26,3 @@ function FaqPage({ copy }: { copy: FaqCopy }) {
     </Page>
   )
 }
-
-export const withCopy = pageWithCopy(FaqPage)

@@ -1,9 +1,11 @@
-import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
-import { pageWithCopy } from '../content/Page.tsx'
+import { ContentPage } from '../content/ContentPage.tsx'
+import type { LocalizedContent } from '../content/Page.tsx'
+import en from '../locales/en/for-investigation.json'
+import ja from '../locales/ja/for-investigation.json'
+
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** For payment providers' reviewers: what is sold, for how much, and on what terms. No navigation. */
-function ForInvestigationPage({ copy }: { copy: SectionedCopy }) {
+export default function ForInvestigationPage() {
   return <ContentPage pageId="for-investigation" copy={copy} />
 }
-
-export const withCopy = pageWithCopy(ForInvestigationPage)

@@ -1,8 +1,10 @@
-import { ContentPage, type SectionedCopy } from '../content/ContentPage.tsx'
-import { pageWithCopy } from '../content/Page.tsx'
+import { ContentPage } from '../content/ContentPage.tsx'
+import type { LocalizedContent } from '../content/Page.tsx'
+import en from '../locales/en/journalism-club-works-wanted.json'
+import ja from '../locales/ja/journalism-club-works-wanted.json'
 
-function JournalismClubWorksWantedPage({ copy }: { copy: SectionedCopy }) {
+const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+
+export default function JournalismClubWorksWantedPage() {
   return <ContentPage pageId="journalism-club-works-wanted" copy={copy} />
 }
-
-export const withCopy = pageWithCopy(JournalismClubWorksWantedPage)
