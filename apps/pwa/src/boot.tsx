@@ -75,7 +75,8 @@ whenIdle(() => {
       .then(({ startOffline }) =>
         startOffline({
           notifications: services.notifications,
-          translate: (key) => i18n.t(key, { ns: 'pwa' }),
+          // The address's language: the one the page shows.
+          language: () => splitLanguagePath(window.location.pathname).language ?? defaultLanguage,
           reload: () => window.location.reload(),
         }),
       )

@@ -1,3 +1,4 @@
+import type { Language } from '@furfes/core'
 import { createNotificationQueue } from '@furfes/ui'
 import { describe, expect, it } from 'vitest'
 import type { ServiceWorkerMessage } from './service-worker-messages.ts'
@@ -21,7 +22,7 @@ function fakeWorkbox() {
   return { workbox, calls, fire }
 }
 
-function start() {
+function start(language: Language = 'en') {
   const notifications = createNotificationQueue()
   const { workbox, calls, fire } = fakeWorkbox()
   const posted: ServiceWorkerMessage[] = []
@@ -30,7 +31,7 @@ function start() {
   let ready = false
   startOffline({
     notifications,
-    translate: (key) => ({ 'update.ready': 'A new version is available.', 'update.reload': 'Reload' })[key],
+    language: () => language,
     reload: () => reloads.push('reload'),
     workbox,
     post: (message) => posted.push(message),
@@ -56,7 +57,10 @@ describe('service worker start and update flow', () => {
     const sut = start()
     sut.fire('waiting')
     const [notification] = sut.notifications.getSnapshot()
-    expect(notification).toMatchObject({ message: 'A new version is available.', persistent: true })
+    expect(notification).toMatchObject({
+      message: 'A new version is available. Reload to update.',
+      persistent: true,
+    })
     expect(notification?.action?.label).toBe('Reload')
     sut.fire('controlling')
     expect(sut.reloads).toEqual([])
@@ -64,6 +68,14 @@ describe('service worker start and update flow', () => {
     expect(sut.calls).toContain('skipWaiting')
     sut.fire('controlling')
     expect(sut.reloads).toEqual(['reload'])
+  })
+
+  it('offers it in the language the page shows', () => {
+    const sut = start('ja')
+    sut.fire('waiting')
+    const [notification] = sut.notifications.getSnapshot()
+    expect(notification?.message).toBe('新しいバージョンがあります。再読み込みすると更新されます。')
+    expect(notification?.action?.label).toBe('再読み込み')
   })
 
   it('looks for a new version and refreshes the offline copy when the connection returns', async () => {

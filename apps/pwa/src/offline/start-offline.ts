@@ -1,7 +1,10 @@
 // Loaded once the page is up and the browser is idle (boot.tsx): registers the service worker, offers each
 // new version through the snack bar, and keeps the offline copy fresh (docs/decisions/090 and 092).
+import type { Language } from '@furfes/core'
 import type { NotificationQueue } from '@furfes/ui'
 import { Workbox } from 'workbox-window'
+import updateEn from '../locales/en/update.json'
+import updateJa from '../locales/ja/update.json'
 import { type ServiceWorkerMessage, serviceWorkerMessages } from './service-worker-messages.ts'
 
 /** The parts of workbox-window's `Workbox` used here, so tests can drive the update flow. */
@@ -12,10 +15,13 @@ export interface ServiceWorkerControl {
   messageSkipWaiting(): void
 }
 
+// The update prompt's words come with it, not in the strings every page downloads (decision 201).
+const updateStrings = { ja: updateJa.update, en: updateEn.update }
+
 export interface StartOfflineOptions {
   notifications: NotificationQueue
-  /** A `pwa` translation in the language shown when it is called. */
-  translate: (key: 'update.ready' | 'update.reload') => string
+  /** The language shown when the prompt appears. */
+  language: () => Language
   reload: () => void
   workbox?: ServiceWorkerControl
   /** Posts to the active service worker. */
@@ -30,7 +36,7 @@ function postToActiveWorker(message: ServiceWorkerMessage) {
 
 export function startOffline({
   notifications,
-  translate,
+  language,
   reload,
   workbox = new Workbox('/sw.js', { scope: '/' }),
   post = postToActiveWorker,
@@ -42,10 +48,11 @@ export function startOffline({
   // A new version has installed and waits for this page (registerType 'prompt'): it takes over only when
   // the reader asks, so nobody is reloaded in the middle of reading or typing.
   workbox.addEventListener('waiting', () => {
-    notifications.notify(translate('update.ready'), 'info', {
+    const words = updateStrings[language()]
+    notifications.notify(words.ready, 'info', {
       persistent: true,
       action: {
-        label: translate('update.reload'),
+        label: words.reload,
         run: () => {
           workbox.addEventListener('controlling', reload)
           workbox.messageSkipWaiting()

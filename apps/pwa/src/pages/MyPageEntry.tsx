@@ -10,7 +10,10 @@ import { useServices } from '../app/services.tsx'
 import { statusNavigationState } from '../app/status.ts'
 import { Page } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'
+import { addPwaStrings } from '../later-strings.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import myPageEntryEn from '../locales/en/my-page-entry.json'
+import myPageEntryJa from '../locales/ja/my-page-entry.json'
 import type { MyPageProps } from '../mypage/MyPage.tsx'
 
 type Entered = { account: AccountServices; outcome: Extract<MyPageEntryOutcome, { destination: 'mypage' }> }
@@ -22,7 +25,8 @@ type Entered = { account: AccountServices; outcome: Extract<MyPageEntryOutcome, 
  * once per visit to My Page; moving between My Page's pages keeps it.
  */
 export default function MyPageEntry() {
-  const { t } = useTranslation('pwa')
+  const { t, i18n } = useTranslation('pwa')
+  addPwaStrings(i18n, { ja: myPageEntryJa, en: myPageEntryEn })
   const services = useServices()
   const navigate = useNavigate()
   const language = useLanguage()

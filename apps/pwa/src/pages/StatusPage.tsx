@@ -8,7 +8,10 @@ import { isStatusNavigation } from '../app/status.ts'
 import { Page, PageHeading } from '../content/Page.tsx'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import { localizedPath } from '../language.ts'
+import { addPwaStrings } from '../later-strings.ts'
 import { useLanguage } from '../layout/useLanguage.ts'
+import statusPageEn from '../locales/en/status-page.json'
+import statusPageJa from '../locales/ja/status-page.json'
 import type { PageId } from '../pages.ts'
 
 /**
@@ -40,7 +43,8 @@ function useKeptRegistrationCode(): boolean {
  * the page leads to it (docs/decisions/145-door-states-and-the-saved-code.md).
  */
 function StatusPage({ pageId, messageKey }: { pageId: PageId; messageKey: string }) {
-  const { t } = useTranslation('pwa')
+  const { t, i18n } = useTranslation('pwa')
+  addPwaStrings(i18n, { ja: statusPageJa, en: statusPageEn })
   const { t: errors } = useCoreTranslation('errors', coreErrorResources)
   const language = useLanguage()
   const location = useLocation()

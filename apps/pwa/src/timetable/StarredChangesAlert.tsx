@@ -7,9 +7,12 @@ import {
   timetableChanges,
 } from '@furfes/core'
 import { useId } from 'react'
-import type en from '../locales/en/timetable.json'
+import changesEn from '../locales/en/timetable-changes.json'
+import changesJa from '../locales/ja/timetable-changes.json'
 
-type Copy = typeof en
+// The alert's words come with it in both languages, not in the copy of every first visit (decision 201).
+const changesCopy: Readonly<Record<Language, typeof changesEn>> = { ja: changesJa, en: changesEn }
+type Copy = typeof changesEn
 
 /*
  * The change alert of the timetable page (decision 176) and the comparison behind it, in a module of their own:
@@ -49,24 +52,24 @@ export default function StarredChangesAlert(props: {
   changes: TimetableChange[]
   dismiss(): void
   language: Language
-  copy: Copy
 }) {
   const headingId = useId()
+  const copy = changesCopy[props.language]
   if (props.changes.length === 0) return null
   return (
     <section aria-labelledby={headingId} className="timetable-changes">
       <div role="alert">
-        <h2 id={headingId}>{props.copy.changesHeading}</h2>
+        <h2 id={headingId}>{copy.changesHeading}</h2>
         <ul>
           {props.changes.flatMap((change) =>
-            changeSentences(change, props.language, props.copy).map((sentence) => (
+            changeSentences(change, props.language, copy).map((sentence) => (
               <li key={sentence}>{sentence}</li>
             )),
           )}
         </ul>
       </div>
       <button type="button" onClick={props.dismiss}>
-        {props.copy.changesDismiss}
+        {copy.changesDismiss}
       </button>
     </section>
   )

@@ -88,8 +88,13 @@ describe('change alerts', () => {
 })
 
 describe('notification settings', () => {
-  it('says when the browser cannot receive notifications', async () => {
+  it('says when the browser cannot receive notifications, once the settings are opened', async () => {
     renderApp('/en/timetable', { timetable: after, now })
+    const open = await screen.findByRole('button', { name: 'Notification settings' })
+    expect(open.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('group', { name: 'Notifications on this device' })).toBeNull()
+    fireEvent.click(open)
+    expect(open.getAttribute('aria-expanded')).toBe('true')
     expect(
       await screen.findByText(
         'This browser cannot receive notifications from the site. The changes still show on this page.',
@@ -127,6 +132,7 @@ describe('notification settings', () => {
       }),
     )
     renderApp('/en/timetable', { timetable: after, now })
+    fireEvent.click(await screen.findByRole('button', { name: 'Notification settings' }))
     const enable = await screen.findByRole('button', { name: 'Turn on notifications' })
     fireEvent.click(screen.getByLabelText('A reminder 10 minutes before my starred sessions'))
     expect(requestPermission).not.toHaveBeenCalled()
@@ -163,9 +169,28 @@ describe('notification settings', () => {
       value: { ready: new Promise(() => {}) },
     })
     renderApp('/en/timetable', { timetable: after, now })
+    fireEvent.click(await screen.findByRole('button', { name: 'Notification settings' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
     )
+  })
+
+  it('shows the settings at once when notifications are already on here, in Japanese too', async () => {
+    window.localStorage.setItem(
+      'furfes.push.subscription',
+      JSON.stringify({ id: '3c2b1a00-0000-4000-8000-000000000000', categories: ['announcements'] }),
+    )
+    vi.stubGlobal('Notification', { requestPermission: async () => 'granted' })
+    vi.stubGlobal('PushManager', class {})
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: new Promise(() => {}) },
+    })
+    const { recorded } = renderApp('/ja/timetable', { timetable: after, now })
+    expect(await screen.findByText('この端末への通知はオンです。')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '通知の設定' }).getAttribute('aria-expanded')).toBe('true')
+    expect(screen.getByRole('button', { name: '通知をオフにする' })).toBeTruthy()
+    expect(recorded.reportedErrors).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { type Language, type PushCategory, pushCategories } from '@furfes/core'
 import { useEffect, useRef, useState } from 'react'
 import { useServices } from '../app/services.tsx'
-import type en from '../locales/en/timetable.json'
+import type en from '../locales/en/timetable-notifications.json'
 import {
   NotificationsDeniedError,
   pushSupported,
@@ -9,7 +9,9 @@ import {
   type StoredPushSubscription,
 } from './push-subscription.ts'
 
-type Copy = typeof en
+/** The settings' words, loaded with them (TimetableSessions.tsx, decision 201). */
+export type NotificationsCopy = typeof en
+type Copy = NotificationsCopy
 
 /** The push manager and the API's push routes, loaded once notifications are used (decision 194). */
 const pushActions = () => import('./push-actions.ts')

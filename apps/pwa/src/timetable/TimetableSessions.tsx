@@ -15,7 +15,8 @@ import { useEdition } from '../app/useEdition.ts'
 import type en from '../locales/en/timetable.json'
 import { useStarredChanges } from './changes.ts'
 import { downloadSessionsCalendar, useStarredSessions } from './favourites.ts'
-import { NotificationSettings } from './TimetableAlerts.tsx'
+import { readStoredSubscription } from './push-subscription.ts'
+import type { NotificationSettings, NotificationsCopy } from './TimetableAlerts.tsx'
 
 /** Loaded with the comparison that found changes to show (changes.ts, decision 194). */
 const StarredChangesAlert = lazy(() => import('./StarredChangesAlert.tsx'))
@@ -26,6 +27,74 @@ type Copy = typeof en
 const nowRefreshMs = 30_000
 
 const timeOfDay = (epochMs: number) => formatJapanDateTime(epochMs).slice(11)
+
+/** The words of the notification settings, in the page's language, loaded with them (decision 201). */
+const notificationsCopy: Readonly<Record<Language, () => Promise<{ default: NotificationsCopy }>>> = {
+  ja: () => import('../locales/ja/timetable-notifications.json'),
+  en: () => import('../locales/en/timetable-notifications.json'),
+}
+
+interface LoadedSettings {
+  Settings: typeof NotificationSettings
+  copy: NotificationsCopy
+  language: Language
+}
+
+/**
+ * The notification settings behind a button (decision 201): they and their words load when it is pressed, or at
+ * once when notifications are already on here, since the settings then send the API the starred sessions
+ * whenever they change. Once loaded they stay mounted, hidden while closed, so that keeps working.
+ */
+function Notifications(props: { starred: ReadonlySet<string>; language: Language; copy: Copy }) {
+  const { language, copy } = props
+  const { errors } = useServices()
+  const regionId = useId()
+  const [open, setOpen] = useState(false)
+  const [loaded, setLoaded] = useState<LoadedSettings | undefined>()
+  const wanted = open || loaded !== undefined
+
+  // Read after the first render, as the settings themselves do.
+  useEffect(() => {
+    try {
+      if (readStoredSubscription()) setOpen(true)
+    } catch (error) {
+      errors.report(error, { where: 'notifications', action: 'read' })
+    }
+  }, [errors])
+
+  useEffect(() => {
+    if (!wanted || loaded?.language === language) return
+    let live = true
+    Promise.all([import('./TimetableAlerts.tsx'), notificationsCopy[language]()])
+      .then(([module, words]) => {
+        if (live) setLoaded({ Settings: module.NotificationSettings, copy: words.default, language })
+      })
+      .catch((error: unknown) => errors.report(error, { where: 'notifications', action: 'load' }))
+    return () => {
+      live = false
+    }
+  }, [wanted, loaded, language, errors])
+
+  return (
+    <>
+      <p>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((previous) => !previous)}
+        >
+          {copy.notificationsOpen}
+        </button>
+      </p>
+      <div id={regionId} hidden={!open}>
+        {loaded?.language === language && (
+          <loaded.Settings starred={props.starred} language={language} copy={loaded.copy} />
+        )}
+      </div>
+    </>
+  )
+}
 
 /** The clock's time, looked at again every half minute while the page is open. */
 function useNow(): number {
@@ -203,7 +272,7 @@ export function TimetableSessions({
     <>
       {changes.length > 0 && (
         <Suspense fallback={null}>
-          <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} copy={copy} />
+          <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} />
         </Suspense>
       )}
       <p>
@@ -260,7 +329,7 @@ export function TimetableSessions({
           {copy.starredOnly}
         </label>
       </fieldset>
-      <NotificationSettings starred={starred} language={language} copy={copy} />
+      <Notifications starred={starred} language={language} copy={copy} />
       <p>
         <button type="button" disabled={mine.length === 0} onClick={() => addToCalendar(mine)}>
           {copy.addStarred.replace('{{count}}', String(mine.length))}
