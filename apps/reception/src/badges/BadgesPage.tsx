@@ -15,6 +15,7 @@ import {
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { useApiRead } from '../app/api-read.ts'
 import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
@@ -34,7 +35,13 @@ export function BadgesPage() {
   const services = useServices()
   // A past edition's badges can be printed again; its participants are read from the API (decision 158).
   const current = useReceptionSnapshot()
-  const { edition, editionName, view: snapshot, error } = usePastEdition(current)
+  const { edition, view: snapshot, error } = usePastEdition(current)
+  // The device holds the current edition's name only: a past one's comes from the committee's list of editions.
+  const { data: editions, error: editionsError } = useApiRead(
+    (signal) => (edition === undefined ? Promise.resolve(undefined) : services.api.listEditions({ signal })),
+    [services, edition],
+  )
+  const editionName = editions?.find((stored) => stored.edition.id === edition)?.edition.name
   const inEdition: Record<string, string> = edition === undefined ? {} : { edition }
   const printed = useMemo(
     () => (edition === undefined ? current.printedBadges : printedBadges(snapshot.participants, [])),
@@ -76,7 +83,7 @@ export function BadgesPage() {
           {t(single ? 'badges.headingSingle' : 'badges.heading')}
         </Typography>
         <EditionPicker />
-        <ErrorAlert error={error} />
+        <ErrorAlert error={error ?? editionsError} />
         {!single && (
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'center' }}>
             <FormControl sx={{ minWidth: 180 }}>

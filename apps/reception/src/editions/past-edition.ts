@@ -1,4 +1,4 @@
-import type { AdminApiClient, Edition } from '@furfes/core'
+import type { AdminApiClient } from '@furfes/core'
 import { useSearchParams } from 'react-router'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
@@ -36,19 +36,13 @@ export function addressInEdition(path: string, edition: string | undefined): str
   return edition === undefined ? path : `${path}?${new URLSearchParams({ edition })}`
 }
 
-/**
- * A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot, with
- * the edition's name from the committee's list of editions (the device holds the current edition's name only).
- */
+/** A past edition's participants and check-ins as the API answers them, shaped like the device's snapshot. */
 async function readPastEdition(
   api: AdminApiClient,
   edition: string,
   signal: AbortSignal,
-): Promise<{ view: ParticipantView; name: Edition['name'] | undefined }> {
-  const [participants, editions] = await Promise.all([
-    api.listParticipants({ signal }, { edition }),
-    api.listEditions({ signal }),
-  ])
+): Promise<ParticipantView> {
+  const participants = await api.listParticipants({ signal }, { edition })
   const checkIns: StoredCheckIn[] = []
   let since = ''
   for (;;) {
@@ -59,25 +53,21 @@ async function readPastEdition(
   }
   const { byUserId, byRegistrationId } = indexParticipants(participants)
   return {
-    view: {
-      participants,
-      participantsByUserId: byUserId,
-      participantsByRegistrationId: byRegistrationId,
-      checkIns,
-      checkInsByRegistration: checkInsByRegistration(checkIns),
-    },
-    name: editions.find((stored) => stored.edition.id === edition)?.edition.name,
+    participants,
+    participantsByUserId: byUserId,
+    participantsByRegistrationId: byRegistrationId,
+    checkIns,
+    checkInsByRegistration: checkInsByRegistration(checkIns),
   }
 }
 
 /**
  * The participants a screen shows: the device's snapshot of the current edition, or the chosen past edition's
- * as the API answers them (empty until they arrive). `edition` is the past edition's id and `editionName` its
- * name, both undefined for the current one.
+ * as the API answers them (empty until they arrive). `edition` is the past edition's id, undefined for the
+ * current one.
  */
 export function usePastEdition(current: ParticipantView): {
   edition: string | undefined
-  editionName: Edition['name'] | undefined
   view: ParticipantView
   error: unknown
 } {
@@ -88,12 +78,7 @@ export function usePastEdition(current: ParticipantView): {
       edition === undefined ? Promise.resolve(undefined) : readPastEdition(services.api, edition, signal),
     [services, edition],
   )
-  return {
-    edition,
-    editionName: edition === undefined ? undefined : data?.name,
-    view: edition === undefined ? current : (data?.view ?? nothingYet),
-    error,
-  }
+  return { edition, view: edition === undefined ? current : (data ?? nothingYet), error }
 }
 
 const nothingYet: ParticipantView = {
