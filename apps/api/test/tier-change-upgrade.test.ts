@@ -115,6 +115,8 @@ describe.each(databaseKinds)('a participant moves up a tier on %s', (kind) => {
       locale: 'en',
       successUrl: 'https://pwa.furfes.test/en/mypage/registration',
     })
+    // The payment page knows the member's address, as the registration's own Checkout does.
+    expect(sut.gateway.sessions.get(session)?.request.customerEmail).toMatch(/@example\.com$/)
     // The sponsor spot is held for the Checkout: another member finds it sold out; nothing moved yet.
     expect(await tierCounts(sut.database, 'sponsor')).toMatchObject({ taken: 1, holding: 1 })
     expect(await registrationOf(sut, registrationId)).toMatchObject({ registration_tier: 'member' })

@@ -170,6 +170,7 @@ export function mountRegistrationRoutes(mounter: RouteMounter, deps: Registratio
       amountJpy: request.amountJpy,
       successUrl,
       cancelUrl,
+      email: await callerEmail(db, caller),
     })
     return { status: 200, body: encode(tierChangeCodec, change) }
   })

@@ -63,7 +63,7 @@ export async function startUpgrade(
       registrationId: row.registrationId,
       registrationTier: change.toTier,
       amountJpy: change.amountJpy,
-      customerEmail: undefined,
+      customerEmail: input.email,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       locale: row.language,

@@ -49,6 +49,8 @@ export interface TierChangeInput {
   /** Where an upgrade's Checkout returns, paid or given up (decision 169). */
   successUrl: string
   cancelUrl: string
+  /** The member's address, so an upgrade's payment page does not ask for it again (decision 169). */
+  email: string | undefined
 }
 
 /** A registration's change made under a client key, if any. */
