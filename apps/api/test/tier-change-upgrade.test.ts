@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { TierChangeQuoteWire, TierChangeWire } from '@furfes/core'
+import type { RefundListWire, TierChangeQuoteWire, TierChangeWire } from '@furfes/core'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../src/db/database.ts'
@@ -239,6 +239,18 @@ describe.each(databaseKinds)('a participant moves up a tier on %s', (kind) => {
     expect(refundsMade(sut)).toContainEqual([full.upgradeSession, 7000])
     expect(refundsMade(sut)).toContainEqual([full.sessionId, 3000])
     expect(refundsMade(sut)).toHaveLength(2)
+    // The accounts' list names both Stripe refunds of the one cancellation.
+    const refundIdOf = (payment: string) =>
+      [...sut.gateway.refunds.values()].find((made) => made.request.checkoutSessionId === payment)?.refundId
+    const listed = await sut.request('GET', '/admin/refunds', { token: admin.token })
+    const row = (listed.body as RefundListWire).items.find(
+      (item) => item.registration_id === full.registrationId,
+    )
+    expect(row?.amount_jpy).toBe(10000)
+    expect(row?.stripe_refund_ids.toSorted()).toEqual(
+      [refundIdOf(full.upgradeSession), refundIdOf(full.sessionId)].toSorted(),
+    )
+    expect(row?.stripe_refund_ids).toHaveLength(2)
 
     const small = await upgraded()
     const part = await sut.request('POST', `/admin/registrations/${small.registrationId}/refund`, {

@@ -20,7 +20,8 @@ interface Row {
   addon: string | null
   amount_jpy: number
   policy_amount_jpy: number | null
-  stripe_refund_id: string | null
+  /** Space-separated: a refund split over several payments has one Stripe refund per payment (decision 168). */
+  stripe_refund_ids: string | null
   source: string
   reason: string | null
   staff_email: string | null
@@ -37,7 +38,13 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
       )
       select f.refunded_at, 'registration' as kind, r.registration_id, r.badge_number, r.badge_name,
         r.registration_tier, null as addon, f.amount_jpy, f.policy_amount_jpy,
-        f.provider_refund_id as stripe_refund_id, f.source, f.reason,
+        coalesce(
+          (select string_agg(s.provider_refund_id, ' ' order by s.created_at, s.provider_key)
+            from refund_attempts a join refund_splits s on s.refund_key = a.provider_key
+            where a.registration_id = f.registration_id and a.status = 'succeeded'
+              and s.status = 'succeeded' and s.provider_refund_id is not null),
+          f.provider_refund_id) as stripe_refund_ids,
+        f.source, f.reason,
         -- A cancellation's audit entry keeps the staff member's id only: the address comes from their other entries.
         (select e.actor_email from staff_audit e
           where e.actor_id = f.staff_user_id and e.actor_email is not null order by e.id desc limit 1)
@@ -54,7 +61,15 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
       where p.status = 'refunded' and p.refund_jpy > 0
       union all
       select c.refunded_at, 'tier_change', r.registration_id, r.badge_number, r.badge_name, r.registration_tier,
-        null, c.amount_jpy, null, c.provider_refund_id, 'participant', c.from_tier || ' → ' || c.to_tier, null, null
+        null, c.amount_jpy, null,
+        coalesce(
+          (select string_agg(s.provider_refund_id, ' ' order by s.created_at, s.provider_key)
+            from refund_splits s
+            -- The downgrade's refund key, as tierChangeRefundKey writes it.
+            where s.refund_key = 'tier-change-refund-' || c.registration_id || '-' || c.change_id
+              and s.status = 'succeeded' and s.provider_refund_id is not null),
+          c.provider_refund_id),
+        'participant', c.from_tier || ' → ' || c.to_tier, null, null
       from tier_changes c join regs r using (registration_id)
       where c.refund_status = 'refunded' and c.amount_jpy > 0
       union all
@@ -75,7 +90,7 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
     ...(row.addon === null ? {} : { addon: row.addon }),
     amountJpy: Number(row.amount_jpy),
     ...(row.policy_amount_jpy === null ? {} : { policyAmountJpy: Number(row.policy_amount_jpy) }),
-    ...(row.stripe_refund_id === null ? {} : { stripeRefundId: row.stripe_refund_id }),
+    stripeRefundIds: row.stripe_refund_ids === null ? [] : row.stripe_refund_ids.split(' '),
     source: row.source,
     ...(row.reason === null || row.reason === '' ? {} : { reason: row.reason }),
     ...(row.staff_email === null && row.staff_id === null

@@ -217,7 +217,7 @@ export const refundCsvColumns = [
   'addon',
   'amount_jpy',
   'policy_amount_jpy',
-  'stripe_refund_id',
+  'stripe_refund_ids',
   'source',
   'reason',
   'staff',
@@ -240,7 +240,8 @@ export function refundsCsv(refunds: readonly RefundListItem[]): string {
       refund.addon ?? '',
       String(refund.amountJpy),
       refund.policyAmountJpy === undefined ? '' : String(refund.policyAmountJpy),
-      refund.stripeRefundId ?? '',
+      // A refund split over several payments has one Stripe refund each (decision 168), space-separated.
+      refund.stripeRefundIds.join(' '),
       refund.source,
       refund.reason ?? '',
       refund.staff ?? '',

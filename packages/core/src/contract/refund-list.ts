@@ -30,10 +30,12 @@ export const refundListItemWireSchema = z.object({
     .nonnegative()
     .optional()
     .describe("On a cancellation's refund: what the published policy gave back then"),
-  stripe_refund_id: z
-    .string()
-    .optional()
-    .describe("Stripe's re_…; absent for a refund made in its Dashboard"),
+  stripe_refund_ids: z
+    .array(z.string())
+    .describe(
+      "Stripe's re_…: one, or one per payment refunded when the registration's " +
+        'money sat in several (an upgrade paid its difference apart); none for a refund made in its Dashboard',
+    ),
   source: z
     .string()
     .describe(
@@ -60,7 +62,7 @@ const refundListItemSchema = z.object({
   addon: z.string().optional(),
   amountJpy: z.number(),
   policyAmountJpy: z.number().optional(),
-  stripeRefundId: z.string().optional(),
+  stripeRefundIds: z.array(z.string()),
   source: z.string(),
   reason: z.string().optional(),
   staff: z.string().optional(),
@@ -81,7 +83,7 @@ export const refundListCodec = listCodec(
     ...(item.addon === undefined ? {} : { addon: item.addon }),
     amount_jpy: item.amountJpy,
     ...(item.policyAmountJpy === undefined ? {} : { policy_amount_jpy: item.policyAmountJpy }),
-    ...(item.stripeRefundId === undefined ? {} : { stripe_refund_id: item.stripeRefundId }),
+    stripe_refund_ids: item.stripeRefundIds,
     source: item.source,
     ...(item.reason === undefined ? {} : { reason: item.reason }),
     ...(item.staff === undefined ? {} : { staff: item.staff }),
@@ -97,7 +99,7 @@ export const refundListRoutes = {
     summary: "List the refunds of the current edition or the one named, for the accounts' CSV",
     description:
       'Cancellations with a refund of more than 0 JPY, add-ons refunded, downgrades refunded and late payments ' +
-      'refunded, oldest first, each with the registration, the amount, the Stripe refund id, who refunded and why.',
+      'refunded, oldest first, each with the registration, the amount, the Stripe refund ids, who refunded and why.',
     request: { query: editionQueryWireSchema },
     responses: { 200: { description: 'The refunds', schema: refundListWireSchema } },
   }),
