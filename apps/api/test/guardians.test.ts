@@ -138,9 +138,7 @@ describe.each(databaseKinds)('guardians on %s', (kind) => {
     const other = await guardian(sut, undefined, 'en')
     expect((await nameGuardian(sut, child.token, other.email)).status).toBe(200)
     const { mail } = await deliverGuardianMail(other.registrationId)
-    expect(mail?.text).toContain(
-      'Kit will be 13 or under on the event day and named you as their guardian.',
-    )
+    expect(mail?.text).toContain('Kit will be 13 or under on the event day and named you as their guardian.')
     expect(`${mail?.text}${mail?.html}`).not.toContain(child.email)
   })
 

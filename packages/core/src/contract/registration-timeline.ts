@@ -14,7 +14,12 @@ import { toClientNames, toWireNames } from './wire-names.ts'
  */
 
 /** The details a participant can change (decisions 166 and 185), by their wire names. */
-export const changedDetailFields = ['badge_name', 't_shirt_size', 'changing_room_type', 'access_needs'] as const
+export const changedDetailFields = [
+  'badge_name',
+  't_shirt_size',
+  'changing_room_type',
+  'access_needs',
+] as const
 export type ChangedDetailField = (typeof changedDetailFields)[number]
 
 /** Who gave money back: the participant's own cancel, or the committee (staff, the Stripe Dashboard, the run). */
