@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { ParticipantListWire } from '@furfes/core'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { queryRows } from '../src/db/database.ts'
 import {
   checkoutSessionOf,
   databaseKinds,
@@ -10,24 +12,33 @@ import {
   type TestApi,
   useTestApi,
 } from './support/harness.ts'
+import { capturingMailer } from './support/mailer.ts'
 
 /*
  * A minor's guardian (docs/decisions/184-guardians.md): a minor names a paid participant as guardian by e-mail,
  * the guardian confirms on their My Page, and only then may the minor start Checkout; the door's participant
- * list names the guardian and the guardian's minors.
+ * list names the guardian and the guardian's minors. The guardian is mailed once per request, in the language
+ * of their registration (docs/decisions/208-guardian-mail.md).
  */
 
 /** A paid adult participant with a known e-mail address. */
-async function guardian(sut: TestApi, email = `guardian-${randomUUID().slice(0, 8)}@example.com`) {
+async function guardian(
+  sut: TestApi,
+  email = `guardian-${randomUUID().slice(0, 8)}@example.com`,
+  language: 'ja' | 'en' = 'ja',
+) {
   const userId = randomUUID()
   sut.identity.setEmail(userId, email)
-  const member = await registeredMember(sut, 'member', { userId })
+  const member = await registeredMember(sut, 'member', { userId, language })
   return { ...member, email }
 }
 
+/** A member who has not registered; their account's e-mail address is `email`. */
 async function minor(sut: TestApi) {
   const userId = randomUUID()
-  return { userId, token: await sut.memberToken(userId) }
+  const email = `minor-${userId.slice(0, 8)}@example.com`
+  sut.identity.setEmail(userId, email)
+  return { userId, email, token: await sut.memberToken(userId) }
 }
 
 function nameGuardian(sut: TestApi, token: string, email: string) {
@@ -49,6 +60,87 @@ const notConfirmed = { status: 409, body: { message: 'guardianNotConfirmed' } }
 
 describe.each(databaseKinds)('guardians on %s', (kind) => {
   const sut = useTestApi(kind)
+
+  /** The guardian requests mailed to the holder of a registration: at most one row, rearmed per new request. */
+  const guardianMails = (registrationId: string) =>
+    queryRows<{ mail_id: string; status: string }>(
+      sut.database.db,
+      sql`select mail_id, status from mail_outbox
+        where registration_id = ${registrationId}::uuid and kind = 'guardian_requested'`,
+    )
+
+  /** Delivers the guardian mail owed to the holder of `registrationId` as the outbox would, and marks it sent. */
+  async function deliverGuardianMail(registrationId: string) {
+    const [owed] = await guardianMails(registrationId)
+    if (owed?.status !== 'pending') throw new Error('No guardian mail is owed')
+    const { deliver, sent } = capturingMailer(sut)
+    const result = await deliver({
+      mailId: owed.mail_id,
+      kind: 'guardian_requested',
+      registrationId,
+      waitingEntryId: null,
+      attempts: 1,
+    })
+    await sut.database.db.execute(
+      sql`update mail_outbox set status = ${result.status} where mail_id = ${owed.mail_id}::uuid`,
+    )
+    return { result, mail: sent[0] }
+  }
+
+  it("mails the guardian once per request, in the guardian's language, without the minor's address", async () => {
+    const adult = await guardian(sut, 'parent-en@example.com', 'en')
+    const child = await minor(sut)
+    expect((await nameGuardian(sut, child.token, adult.email)).status).toBe(200)
+
+    const { mail } = await deliverGuardianMail(adult.registrationId)
+    expect(mail?.to).toBe('parent-en@example.com')
+    expect(mail?.subject).toBe('[Tokyo Furry Fes] You were named as a guardian')
+    expect(mail?.text).toContain(
+      'A participant who will be 13 or under on the event day named you as their guardian.',
+    )
+    expect(mail?.text).toContain('A guardian comes to the venue together with the minor')
+    expect(mail?.text).toContain('Answer on My Page: https://pwa.furfes.test/en/mypage/dashboard')
+    expect(`${mail?.text}${mail?.html}`).not.toContain(child.email)
+
+    // The same form sent again while the request waits: still the one mail, already sent.
+    const [first] = await guardianMails(adult.registrationId)
+    expect((await nameGuardian(sut, child.token, adult.email.toUpperCase())).status).toBe(200)
+    expect(await guardianMails(adult.registrationId)).toEqual([{ mail_id: first?.mail_id, status: 'sent' }])
+
+    // Another guardian is a new request: they are mailed, in their own language.
+    const other = await guardian(sut)
+    expect((await nameGuardian(sut, child.token, other.email)).status).toBe(200)
+    const { mail: toOther } = await deliverGuardianMail(other.registrationId)
+    expect(toOther?.subject).toBe('【東京ふぁーりーフェス】保護者としての承認のお願い')
+    expect(toOther?.text).toContain('マイページで回答する: https://pwa.furfes.test/ja/mypage/dashboard')
+
+    // Named again, the first guardian has a new request and a new mail; answered before it leaves, it is not sent.
+    expect((await nameGuardian(sut, child.token, adult.email)).status).toBe(200)
+    const again = await guardianMails(adult.registrationId)
+    expect(again).toEqual([{ mail_id: expect.any(String), status: 'pending' }])
+    expect(again[0]?.mail_id).not.toBe(first?.mail_id)
+    expect((await answer(sut, adult.token, child.userId, false)).status).toBe(200)
+    expect((await deliverGuardianMail(adult.registrationId)).result).toEqual({
+      status: 'skipped',
+      reason: 'no guardian request waits for an answer',
+    })
+  })
+
+  it('names a registered minor by their badge name in the mail to a new guardian', async () => {
+    const adult = await guardian(sut)
+    const child = await minor(sut)
+    await nameGuardian(sut, child.token, adult.email)
+    await answer(sut, adult.token, child.userId, true)
+    const created = await register(sut, child.token, true)
+    expect(created.status).toBe(201)
+    await payCheckout(sut, checkoutSessionOf(created))
+
+    const other = await guardian(sut, undefined, 'en')
+    expect((await nameGuardian(sut, child.token, other.email)).status).toBe(200)
+    const { mail } = await deliverGuardianMail(other.registrationId)
+    expect(mail?.text).toContain('Kit will be 13 or under on the event day and named you as their guardian.')
+    expect(`${mail?.text}${mail?.html}`).not.toContain(child.email)
+  })
 
   it('lets a minor pay only once the guardian they named has confirmed, and shows both at the door', async () => {
     const adult = await guardian(sut, 'Parent@Example.com')
@@ -112,17 +204,15 @@ describe.each(databaseKinds)('guardians on %s', (kind) => {
     // Another minor, who named a guardian, cannot be one.
     const adult = await guardian(sut)
     const other = await minor(sut)
-    sut.identity.setEmail(other.userId, 'other-minor@example.com')
     await nameGuardian(sut, other.token, adult.email)
     await answer(sut, adult.token, other.userId, true)
     expect((await register(sut, other.token, true)).status).toBe(201)
-    expect(await nameGuardian(sut, child.token, 'other-minor@example.com')).toMatchObject({
+    expect(await nameGuardian(sut, child.token, other.email)).toMatchObject({
       status: 409,
       body: { message: 'guardianNotEligible' },
     })
 
-    const selfEmail = `${child.userId.slice(0, 8)}@example.com`
-    expect(await nameGuardian(sut, child.token, selfEmail.toUpperCase())).toMatchObject({
+    expect(await nameGuardian(sut, child.token, child.email.toUpperCase())).toMatchObject({
       status: 409,
       body: { message: 'guardianSelf' },
     })

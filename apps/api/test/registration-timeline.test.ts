@@ -70,6 +70,28 @@ describe.each(databaseKinds)("the registration's timeline on %s", (kind) => {
     ])
   })
 
+  it('names the access needs when a change touched only them (decision 185)', async () => {
+    const { token } = await registeredMember(sut, 'member')
+    sut.clock.advance(minutes(10))
+    const changedAt = sut.clock()
+    const details = { registration_tier: 'member', badge_name: 'Kemo' }
+    const change = await sut.request('PUT', '/registration/details', {
+      token,
+      body: { ...details, access_needs: 'A chair near the stage' },
+    })
+    expect(change.status).toBe(200)
+    sut.clock.advance(minutes(10))
+    const clearedAt = sut.clock()
+    expect((await sut.request('PUT', '/registration/details', { token, body: details })).status).toBe(200)
+
+    expect(await timelineOf(sut, token)).toEqual([
+      { at: iso(registeredAt), kind: 'registered', registration_tier: 'member' },
+      { at: iso(registeredAt), kind: 'paid', amount_jpy: 3000 },
+      { at: iso(changedAt), kind: 'details_changed', fields: ['access_needs'] },
+      { at: iso(clearedAt), kind: 'details_changed', fields: ['access_needs'] },
+    ])
+  })
+
   it('says who refunded: the participant on My Page, or the committee', async () => {
     const own = await registeredMember(sut, 'member')
     sut.clock.advance(minutes(5))

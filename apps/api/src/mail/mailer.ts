@@ -15,6 +15,7 @@ import {
   waitingListEntries,
 } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { requestsAwaiting } from '../services/guardians.ts'
 import type { WaitingEntryRow } from '../services/waiting-list.ts'
 import type { DeliveryResult, OutboxMail } from './outbox.ts'
 import {
@@ -264,6 +265,21 @@ export function createMailer(options: MailerOptions): (mail: OutboxMail) => Prom
           registrationTier: registration.registrationTier,
           badgeName: registration.badgeName,
           amountJpy: refund.amountJpy,
+        },
+      }
+    },
+    async guardian_requested(registration) {
+      // A guardian no longer paid cannot answer; requests answered, withdrawn or sent elsewhere before the mail
+      // left leave nothing to ask (decision 208).
+      if (registration.paymentStatus !== 'paid')
+        return { skip: `the registration is ${registration.paymentStatus}` }
+      const waiting = await requestsAwaiting(db, registration.registrationId)
+      if (waiting.length === 0) return { skip: 'no guardian request waits for an answer' }
+      return {
+        data: {
+          registrationTier: registration.registrationTier,
+          badgeName: registration.badgeName,
+          minors: waiting.map((request) => request.badgeName),
         },
       }
     },

@@ -51,6 +51,7 @@ describe('mail templates', () => {
       'announcement',
       'checkout_lapsed',
       'details_changed',
+      'guardian_requested',
       'receipt',
       'refunded',
       'refunded_automatically',
@@ -294,6 +295,42 @@ describe('mail templates', () => {
         `https://furfes.test/${language}/timetable#announcements`,
       ])
     }
+  })
+
+  it('ask a guardian to answer on My Page, naming the minors who registered and never their address', async () => {
+    const named = {
+      registrationTier: 'member' as const,
+      badgeName: 'Papa Bear',
+      minors: ['Kit', '<b>Fox</b>'],
+    }
+    const ja = await mailTemplates.guardian_requested.render(named, 'ja', context)
+    expect(ja.subject).toBe('【東京ふぁーりーフェス】保護者としての承認のお願い')
+    expectTextLines(ja, [
+      'Papa Bear さん',
+      'イベント当日に13歳以下のKit さん、<b>Fox</b> さんが、あなたを保護者に指定しました。',
+      '保護者の方は、イベント当日に会場で一緒に過ごしていただく必要があります。',
+      'マイページで回答する: https://furfes.test/ja/mypage/dashboard',
+    ])
+    expect(ja.html).toContain('&lt;b&gt;Fox&lt;/b&gt;')
+    expect(ja.html).not.toContain('<b>Fox')
+    const en = await mailTemplates.guardian_requested.render(named, 'en', context)
+    expect(en.subject).toBe('[Tokyo Furry Fes] You were named as a guardian')
+    expectTextLines(en, [
+      'Kit and <b>Fox</b> will be 13 or under on the event day and named you as their guardian.',
+      'A guardian comes to the venue together with the minor and stays with them on the event day.',
+      'Answer on My Page: https://furfes.test/en/mypage/dashboard',
+    ])
+    // A minor who has not registered has no name to give: My Page, behind the guardian's sign-in, shows who.
+    const unnamed = await mailTemplates.guardian_requested.render(
+      { ...named, minors: ['Kit', null] },
+      'en',
+      context,
+    )
+    expect(unnamed.text).toContain(
+      'A participant who will be 13 or under on the event day named you as their guardian. My Page shows who asked.',
+    )
+    expect(unnamed.text).not.toContain('Kit')
+    expectPlaceholdersFilled(ja, en, unnamed)
   })
 
   it('are dark-mode aware and use the brand colour', async () => {

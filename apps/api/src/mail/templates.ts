@@ -581,6 +581,30 @@ const addonReceipt = notice<AddonReceiptData>(
   }),
 )
 
+interface GuardianRequestedData extends NoticeData {
+  /**
+   * The requests waiting for the guardian's answer: each minor's badge name, or null for a minor who has not
+   * registered yet. The minor's e-mail address is never in the mail (decision 208).
+   */
+  minors: readonly (string | null)[]
+}
+
+/**
+ * A participant named the guardian (decision 208): who asked when the mail can say it, that a guardian comes to
+ * the venue with the minor, and the dashboard where the guardian confirms or declines. A minor not registered
+ * yet has no name we could give: then My Page, behind the guardian's sign-in, shows who asked.
+ */
+const guardianRequested = notice<GuardianRequestedData>(
+  'mypage/dashboard',
+  (data) => (data.minors.every((name) => name !== null) ? 'guardianRequested' : 'guardianRequestedUnnamed'),
+  (data, language) => {
+    const names = data.minors.flatMap((badgeName) =>
+      badgeName === null ? [] : [interpolate(mailStrings[language].guardian.minor, { badgeName })],
+    )
+    return { minors: new Intl.ListFormat(languageLocales[language], { type: 'conjunction' }).format(names) }
+  },
+)
+
 interface AnnouncementData {
   badgeName: string
   title: Readonly<Record<Language, string>>
@@ -653,6 +677,7 @@ export const mailTemplates = {
   tier_changed: tierChanged,
   tier_change_refunded: tierChangeRefunded,
   addon_receipt: addonReceipt,
+  guardian_requested: guardianRequested,
   announcement,
 } as const
 

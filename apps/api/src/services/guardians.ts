@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/database.ts'
 import { guardianLinks, registrations, users } from '../db/schema.ts'
 import { notFound, productError } from '../http/errors.ts'
+import { rearmMail } from '../mail/outbox.ts'
 import { liveRegistrationOf } from './registration-queries.ts'
 import type { Erasure } from './retention.ts'
 
@@ -78,17 +79,61 @@ export async function nameGuardian(
   const guardian = found.find((registration) => registration.paymentStatus === 'paid')
   if (!guardian || (await isMinor(db, guardian.userId, editionId)))
     throw productError(409, 'guardianNotEligible')
+  const now = clock()
   const values = {
     guardianRegistrationId: guardian.registrationId,
     status: 'requested' as const,
-    requestedAt: new Date(clock()),
+    requestedAt: new Date(now),
     decidedAt: null,
   }
-  await db
-    .insert(guardianLinks)
-    .values({ editionId, minorUserId: userId, ...values })
-    .onConflictDoUpdate({ target: [guardianLinks.editionId, guardianLinks.minorUserId], set: values })
+  await db.transaction(async (tx) => {
+    // Naming the guardian who still has this request unanswered changes nothing: a form sent twice must not
+    // mail the guardian twice (decision 208). Any other naming is a new request, and the guardian is told.
+    const made = await tx
+      .insert(guardianLinks)
+      .values({ editionId, minorUserId: userId, ...values })
+      .onConflictDoUpdate({
+        target: [guardianLinks.editionId, guardianLinks.minorUserId],
+        set: values,
+        setWhere: sql`${guardianLinks.guardianRegistrationId} <> excluded.guardian_registration_id
+          or ${guardianLinks.status} <> 'requested'`,
+      })
+      .returning({ minorUserId: guardianLinks.minorUserId })
+    if (made.length > 0) {
+      await rearmMail(tx, { kind: 'guardian_requested', registrationId: guardian.registrationId, now })
+    }
+  })
   return { guardianEmail, status: 'requested', guardianRegistered: true }
+}
+
+/**
+ * The requests still waiting for the answer of the guardian holding `guardianRegistrationId`, oldest first, each
+ * with the minor's badge name when the minor holds a live registration of the edition (null before they
+ * register): what the guardian's mail says (decision 208). Never the minor's e-mail address.
+ */
+export async function requestsAwaiting(
+  db: Executor,
+  guardianRegistrationId: string,
+): Promise<{ badgeName: string | null }[]> {
+  const minorRegistration = alias(registrations, 'minor_registration')
+  return db
+    .select({ badgeName: minorRegistration.badgeName })
+    .from(guardianLinks)
+    .leftJoin(
+      minorRegistration,
+      and(
+        eq(minorRegistration.userId, guardianLinks.minorUserId),
+        eq(minorRegistration.editionId, guardianLinks.editionId),
+        inArray(minorRegistration.paymentStatus, ['pending', 'paid']),
+      ),
+    )
+    .where(
+      and(
+        eq(guardianLinks.guardianRegistrationId, guardianRegistrationId),
+        eq(guardianLinks.status, 'requested'),
+      ),
+    )
+    .orderBy(guardianLinks.requestedAt)
 }
 
 const minorUser = alias(users, 'minor_user')

@@ -25,6 +25,7 @@ const detailsSchema = z.object({
   badgeName: z.string(),
   tShirtSize: z.unknown(),
   changingRoomType: z.unknown(),
+  accessNeeds: z.unknown(),
 })
 const detailsChangeSchema = z.object({ from: detailsSchema, to: detailsSchema })
 
@@ -51,6 +52,8 @@ const detailFields: [ChangedDetailField, keyof z.infer<typeof detailsSchema>][] 
   ['badge_name', 'badgeName'],
   ['t_shirt_size', 'tShirtSize'],
   ['changing_room_type', 'changingRoomType'],
+  // Retention removes the access needs from these entries (decision 185): then a change of them names no field.
+  ['access_needs', 'accessNeeds'],
 ]
 
 export interface AuditRow {

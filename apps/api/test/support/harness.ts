@@ -555,17 +555,18 @@ export async function payCheckout(sut: TestApi, sessionId: string) {
 
 /**
  * A new member (or the member `userId`, registering for the current edition) who registered through the API for
- * `tier`, and paid on the stub provider unless `pay` is false: what refund, waiting-list and dashboard tests start
+ * `tier` (in `language`, ja by default), and paid on the stub provider unless `pay` is false: what refund, waiting-list and dashboard tests start
  * from.
  */
 export async function registeredMember(
   sut: TestApi,
   tier: RegistrationTier = 'member',
-  options: { pay?: boolean; userId?: string } = {},
+  options: { pay?: boolean; userId?: string; language?: 'ja' | 'en' } = {},
 ): Promise<{ userId: string; token: string; sessionId: string; registrationId: string }> {
   const userId = options.userId ?? randomUUID()
   const token = await sut.memberToken(userId)
-  const created = await sut.request('POST', '/registration', { token, body: registrationRequest(tier) })
+  const body = { ...registrationRequest(tier), ...(options.language ? { language: options.language } : {}) }
+  const created = await sut.request('POST', '/registration', { token, body })
   expect(created.status).toBe(201)
   const sessionId = checkoutSessionOf(created)
   if (options.pay ?? true) await payCheckout(sut, sessionId)

@@ -13,7 +13,11 @@ const at = (time: string) => Date.parse(`2025-${time}+09:00`)
 const paidAndChanged = [
   { at: at('03-01T10:00:00'), kind: 'registered', registrationTier: 'sponsor' },
   { at: at('03-01T10:05:00'), kind: 'paid', amountJpy: 10000 },
-  { at: at('03-10T12:00:00'), kind: 'details_changed', fields: ['badge_name', 't_shirt_size'] },
+  {
+    at: at('03-10T12:00:00'),
+    kind: 'details_changed',
+    fields: ['badge_name', 't_shirt_size', 'access_needs'],
+  },
   { at: at('03-20T12:00:00'), kind: 'tier_changed', from: 'sponsor', to: 'member', refundedJpy: 3500 },
   { at: at('05-10T09:30:00'), kind: 'checked_in' },
 ] as const
@@ -36,13 +40,13 @@ describe("the registration's history", () => {
     expect(timelineItems()).toEqual([
       expect.stringMatching(/^March 1, 2025 at 10:00.*Registered for Sponsor\.$/),
       expect.stringMatching(/Paid ¥10,000\.$/),
-      expect.stringMatching(/Changed the badge name, T-shirt size\.$/),
+      expect.stringMatching(/Changed the badge name, T-shirt size, access needs\.$/),
       expect.stringMatching(/Category changed from Sponsor to Member\. ¥3,500 refunded\.$/),
       expect.stringMatching(/^May 10, 2025.*Checked in at the venue\.$/),
     ])
   })
 
-  it('says who refunded a cancelled registration (ja)', async () => {
+  it('says who refunded a cancelled registration, and names a change of the access needs (ja)', async () => {
     const fake = signedIn()
     fake.backend.state.registration = {
       ...paidRegistration('member'),
@@ -52,6 +56,7 @@ describe("the registration's history", () => {
     fake.backend.state.timeline = [
       { at: at('03-01T10:00:00'), kind: 'registered', registrationTier: 'member' },
       { at: at('03-01T10:05:00'), kind: 'paid', amountJpy: 3000 },
+      { at: at('03-02T10:00:00'), kind: 'details_changed', fields: ['access_needs'] },
       { at: at('03-05T10:00:00'), kind: 'refunded', amountJpy: 2700, by: 'participant' },
       { at: at('03-05T10:00:00'), kind: 'canceled' },
     ]
@@ -60,6 +65,7 @@ describe("the registration's history", () => {
     await screen.findByRole('region', { name: 'このお申し込みの履歴' })
     expect(timelineItems().slice(1)).toEqual([
       expect.stringMatching(/3,000円をお支払いいただきました。$/),
+      expect.stringMatching(/配慮してほしいことを変更しました。$/),
       expect.stringMatching(/2,700円を返金しました（ご自身によるキャンセル）。$/),
       expect.stringMatching(/参加登録をキャンセルしました。$/),
     ])

@@ -13,8 +13,13 @@ import { toClientNames, toWireNames } from './wire-names.ts'
  * registration, its payment, the audit trail, the refund record and the check-ins.
  */
 
-/** The details a participant can change (decision 166), by their wire names. */
-export const changedDetailFields = ['badge_name', 't_shirt_size', 'changing_room_type'] as const
+/** The details a participant can change (decisions 166 and 185), by their wire names. */
+export const changedDetailFields = [
+  'badge_name',
+  't_shirt_size',
+  'changing_room_type',
+  'access_needs',
+] as const
 export type ChangedDetailField = (typeof changedDetailFields)[number]
 
 /** Who gave money back: the participant's own cancel, or the committee (staff, the Stripe Dashboard, the run). */
