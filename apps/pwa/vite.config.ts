@@ -7,6 +7,7 @@ import { buildEditionPlugin } from './tooling/build-edition.ts'
 import { bundleReportPlugin } from './tooling/bundle-report.ts'
 import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
+import { leanPreloadHelperPlugin } from './tooling/preload-helper.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
 import { reactChunk, siteChunk } from './tooling/site-chunk.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
@@ -25,6 +26,7 @@ export default defineConfig({
       manifest: '/manifest.ja.webmanifest',
     }),
     pureCoreDeclarationsPlugin(),
+    leanPreloadHelperPlugin(),
     buildEditionPlugin(),
     compressedPreviewPlugin(),
     bundleReportPlugin(root),

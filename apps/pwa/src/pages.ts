@@ -34,7 +34,7 @@ export interface PageDefinition {
   id: PageId
   /** The path after the language prefix; the top page is the empty path (and also `top`). */
   path: string
-  /** The page's module, with its copy in the address's language when the page loads that apart (decision 194). */
+  /** The page's module, with its copy in the address's language when the page loads that apart (decision 209). */
   load: (language: Language) => Promise<{ default: ComponentType }>
   /** `bare` pages show no navigation: for-investigation and registration-code (docs/requirements.md SITE-7). */
   chrome: 'site' | 'bare'
@@ -45,32 +45,27 @@ export interface PageDefinition {
   prerender: boolean
 }
 
+/**
+ * A page's module: its component, or, for a page whose copy is one JSON file per language, `withCopy`, which
+ * loads the copy of one language and binds the component to it (`pageWithCopy` in content/Page.tsx). The loader
+ * of the two copies lives in the page's own chunk, not here in the entry every page downloads (decision 209).
+ */
+type PageModule = { default: ComponentType } | { withCopy: (language: Language) => Promise<ComponentType> }
+
 const page = (
   id: PageId,
-  load: PageDefinition['load'],
+  load: () => Promise<PageModule>,
   options: Partial<Pick<PageDefinition, 'chrome' | 'prerender' | 'path'>> = {},
 ): PageDefinition => ({
   id,
   path: options.path ?? id,
-  load,
+  load: (language) =>
+    load().then((module) =>
+      'withCopy' in module ? module.withCopy(language).then((component) => ({ default: component })) : module,
+    ),
   chrome: options.chrome ?? 'site',
   prerender: options.prerender ?? true,
 })
-
-/**
- * A page whose copy is one JSON file per language, loaded in the page's language only and beside the page's
- * module rather than after it (decision 194): a visitor downloads the strings of the language they read. The
- * module binds its component to the copy (`pageWithCopy` in content/Page.tsx).
- */
-const withCopy =
-  <T>(
-    load: () => Promise<{ withCopy: (copy: T) => ComponentType }>,
-    copy: Readonly<Record<Language, () => Promise<{ default: T }>>>,
-  ): PageDefinition['load'] =>
-  (language) =>
-    Promise.all([load(), copy[language]()]).then(([module, strings]) => ({
-      default: module.withCopy(strings.default),
-    }))
 
 /** A status page: one export of StatusPage.tsx, rendered in the browser only. */
 const statusPage = (id: PageId, name: 'NetworkErrorPage' | 'MaintenancePage'): PageDefinition =>
@@ -80,13 +75,7 @@ export const pages: readonly PageDefinition[] = [
   page('top', () => import('./pages/TopPage.tsx'), { path: '' }),
   page('about', () => import('./pages/AboutPage.tsx')),
   page('about-registration', () => import('./pages/AboutRegistrationPage.tsx')),
-  page(
-    'timetable',
-    withCopy(() => import('./pages/TimetablePage.tsx'), {
-      ja: () => import('./locales/ja/timetable.json'),
-      en: () => import('./locales/en/timetable.json'),
-    }),
-  ),
+  page('timetable', () => import('./pages/TimetablePage.tsx')),
   page('venue-map', () => import('./pages/VenueMapPage.tsx')),
   page('participation-rules', () => import('./pages/ParticipationRulesPage.tsx')),
   page('faq', () => import('./pages/FaqPage.tsx')),

@@ -1,6 +1,7 @@
 import { coreDomainResources, type Language } from '@furfes/core'
 import type { ReactNode } from 'react'
 import { useEditionPart } from '../app/useEdition.ts'
+import { useLanguage } from '../layout/useLanguage.ts'
 import type { PageId } from '../pages.ts'
 import { commerceValues } from './commerce.ts'
 import { type LocalizedContent, Page, PageHeading, useContent } from './Page.tsx'
@@ -53,7 +54,14 @@ function usePageValues(language: Language) {
  * text with those values.
  */
 export function usePageCopy<T>(copy: LocalizedContent<T>) {
-  const { content, language } = useContent(copy)
+  return useCopyValues(useContent(copy).content)
+}
+
+/**
+ * The same for a page bound to its copy in the reader's language only (`pageWithCopy` in Page.tsx, decision 209).
+ */
+export function useCopyValues<T>(content: T) {
+  const language = useLanguage()
   const values = usePageValues(language)
   const text = (value: string) => richText(value, values, language)
   return { content, language, values, text }

@@ -17,13 +17,14 @@ export function useContent<T>(content: LocalizedContent<T>): { content: T; langu
 }
 
 /**
- * Binds a page to its copy in one language, for a page whose copy loads in that language only (`withCopy` in
- * pages.ts, decision 194).
+ * Binds a page to its copy in one language, for a page whose copy is one JSON file per language: the page's
+ * module exports the result as `withCopy`, and pages.ts loads the copy of the address's language only
+ * (decisions 194, 209). The loader of the two files is in the page's chunk, which the copy follows one request later.
  */
 export const pageWithCopy =
-  <T,>(Page: ComponentType<{ copy: T }>) =>
-  (copy: T): ComponentType =>
-  () => <Page copy={copy} />
+  <T,>(Page: ComponentType<{ copy: T }>, copy: Readonly<Record<Language, () => Promise<{ default: T }>>>) =>
+  (language: Language): Promise<ComponentType> =>
+    copy[language]().then(({ default: loaded }) => () => <Page copy={loaded} />)
 
 /** A page of copy: a centred column whose plain HTML the prose styles. */
 export function Page({ children, width = 'md' }: { children: ReactNode; width?: 'sm' | 'md' | 'lg' }) {

@@ -11,27 +11,24 @@ import {
 } from '@furfes/core'
 import { Button } from '@mui/material'
 import { useEdition } from '../app/useEdition.ts'
-import { usePageCopy } from '../content/ContentPage.tsx'
+import { useCopyValues } from '../content/ContentPage.tsx'
 import { EventCancelledNotice, useEventCancelled, usePublicFlags } from '../content/EventCancelledNotice.tsx'
-import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
 import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { Blocks, type ContentBlock } from '../content/Sections.tsx'
 import { CrossTable } from '../content/TableRegion.tsx'
 import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import { formatYen } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
-import en from '../locales/en/about-registration.json'
-import ja from '../locales/ja/about-registration.json'
-
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+import type ja from '../locales/ja/about-registration.json'
 
 /**
  * Tiers with their prices, the sponsor benefits, the T-shirt sizes and the fursuit rules. The prices are the
  * current edition's, which the API charges; the rest comes from @furfes/core, which the API validates with.
  * Whether one can register follows the edition's phase and the registration flag.
  */
-export default function AboutRegistrationPage() {
-  const { content, language, values, text } = usePageCopy(copy)
+function AboutRegistrationPage({ copy }: { copy: typeof ja }) {
+  const { content, language, values, text } = useCopyValues(copy)
   const edition = useEdition()
   const { t: domain } = useCoreTranslation('domain', coreDomainResources)
   const cancelled = useEventCancelled()
@@ -133,3 +130,8 @@ export default function AboutRegistrationPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithCopy(AboutRegistrationPage, {
+  ja: () => import('../locales/ja/about-registration.json'),
+  en: () => import('../locales/en/about-registration.json'),
+})

@@ -6,19 +6,16 @@ import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
-import { usePageCopy } from '../content/ContentPage.tsx'
+import { useCopyValues } from '../content/ContentPage.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { loadCoreErrors } from '../content/load-core-errors.ts'
-import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
 import { Blocks, Sections } from '../content/Sections.tsx'
-import en from '../locales/en/establish-new-club-activity.json'
-import ja from '../locales/ja/establish-new-club-activity.json'
-
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+import type ja from '../locales/ja/establish-new-club-activity.json'
 
 /** Whether new clubs can be founded follows the flag is_new_club_activity_establishment_available. */
-export default function EstablishNewClubActivityPage() {
-  const { content, language, values } = usePageCopy(copy)
+function EstablishNewClubActivityPage({ copy }: { copy: typeof ja }) {
+  const { content, language, values } = useCopyValues(copy)
   const edition = useEdition()
   const form = edition.edition.links.newClubForm
   const flags = useFeatureFlags()
@@ -87,3 +84,8 @@ function NetworkErrorText() {
   }, [i18n, services])
   return loaded ? t('product.networkError', { ns: 'errors' }) : null
 }
+
+export const withCopy = pageWithCopy(EstablishNewClubActivityPage, {
+  ja: () => import('../locales/ja/establish-new-club-activity.json'),
+  en: () => import('../locales/en/establish-new-club-activity.json'),
+})

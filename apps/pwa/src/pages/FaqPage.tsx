@@ -1,14 +1,11 @@
-import { usePageCopy } from '../content/ContentPage.tsx'
-import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
+import { useCopyValues } from '../content/ContentPage.tsx'
+import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
 import { Blocks } from '../content/Sections.tsx'
-import en from '../locales/en/faq.json'
-import ja from '../locales/ja/faq.json'
-
-const copy = { ja, en } satisfies LocalizedContent<typeof ja>
+import type ja from '../locales/ja/faq.json'
 
 /** Questions grouped by topic; each answer opens under its question (native disclosure, no script). */
-export default function FaqPage() {
-  const { content, language, values } = usePageCopy(copy)
+function FaqPage({ copy }: { copy: typeof ja }) {
+  const { content, language, values } = useCopyValues(copy)
   return (
     <Page>
       <PageHeading pageId="faq" lead={content.lead} values={values} />
@@ -26,3 +23,8 @@ export default function FaqPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithCopy(FaqPage, {
+  ja: () => import('../locales/ja/faq.json'),
+  en: () => import('../locales/en/faq.json'),
+})

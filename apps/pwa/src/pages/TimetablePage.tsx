@@ -64,4 +64,7 @@ function TimetablePage({ copy: content }: { copy: TimetableCopy }) {
   )
 }
 
-export const withCopy = pageWithCopy(TimetablePage)
+export const withCopy = pageWithCopy(TimetablePage, {
+  ja: () => import('../locales/ja/timetable.json'),
+  en: () => import('../locales/en/timetable.json'),
+})

@@ -77,6 +77,30 @@ describe('change alerts', () => {
     expect(recorded.reportedErrors).toEqual([])
   })
 
+  it('compares from the version shown when the first session is starred, not from an older one kept here', async () => {
+    // Kept from a visit before this browser starred anything.
+    window.localStorage.setItem('furfes.timetable.seen', JSON.stringify(before))
+    const first = renderApp('/en/timetable', { timetable: after, now })
+    fireEvent.click(await screen.findByRole('button', { name: 'Star: Fursuit parade' }))
+    expect(seen()?.version).toBe(4)
+    first.unmount()
+
+    // Version 5 moves the parade again: only that move is news to this visitor.
+    const later: PublishedTimetable = {
+      ...after,
+      version: 5,
+      sessions: after.sessions.map((session) =>
+        session.id === 'parade' ? { ...session, startsAt: at('11:30'), endsAt: at('12:30') } : session,
+      ),
+    }
+    const { recorded } = renderApp('/en/timetable', { timetable: later, now })
+    const alert = await screen.findByRole('alert')
+    expect([...alert.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Fursuit parade: the time is now 11:30–12:30 (was 11:00–12:00).',
+    ])
+    expect(recorded.reportedErrors).toEqual([])
+  })
+
   it('says nothing of changes to sessions nobody starred here, in Japanese too', async () => {
     window.localStorage.setItem('furfes.timetable.starred', JSON.stringify(['opening']))
     window.localStorage.setItem('furfes.timetable.seen', JSON.stringify(before))

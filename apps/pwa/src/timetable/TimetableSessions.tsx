@@ -13,13 +13,12 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import type en from '../locales/en/timetable.json'
-import { useStarredChanges } from './changes.ts'
 import { downloadSessionsCalendar, useStarredSessions } from './favourites.ts'
 import { readStoredSubscription } from './push-subscription.ts'
 import type { NotificationSettings, NotificationsCopy } from './TimetableAlerts.tsx'
 
-/** Loaded with the comparison that found changes to show (changes.ts, decision 194). */
-const StarredChangesAlert = lazy(() => import('./StarredChangesAlert.tsx'))
+/** The change alert's check, only while this browser has starred sessions (decision 209). */
+const StarredChanges = lazy(() => import('./changes.tsx'))
 
 type Copy = typeof en
 
@@ -238,7 +237,7 @@ export function TimetableSessions({
   const [stage, setStage] = useState('')
   const [tag, setTag] = useState<TimetableTag | ''>('')
   const [starredOnly, setStarredOnly] = useState(false)
-  const { starred, toggle } = useStarredSessions()
+  const { starred, toggle } = useStarredSessions(timetable)
   const { errors, clock } = useServices()
   const { edition } = useEdition()
   const addToCalendar = (chosen: TimetableSession[]) => {
@@ -267,12 +266,11 @@ export function TimetableSessions({
     (session) => calendarDateInTokyo(session.startsAt) === calendarDateInTokyo(now),
   )
   const { now: onNow, next } = nowAndNext(sessions, now)
-  const { changes, dismiss } = useStarredChanges(timetable)
   return (
     <>
-      {changes.length > 0 && (
+      {starred.size > 0 && (
         <Suspense fallback={null}>
-          <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} />
+          <StarredChanges timetable={timetable} language={language} />
         </Suspense>
       )}
       <p>

@@ -16,8 +16,29 @@ export function readStarred(): string[] {
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : []
 }
 
-/** The starred sessions and a switch for each; read after the first render, so the prerendered page matches. */
-export function useStarredSessions(): { starred: ReadonlySet<string>; toggle(id: string): void } {
+/** Where the version of the timetable this browser last showed is kept, for the change alert (changes.tsx). */
+export const seenKey = 'furfes.timetable.seen'
+
+/** Records a version as the one seen here. */
+export function rememberSeen(timetable: PublishedTimetable, errors: AppServices['errors']) {
+  const seen = { editionId: timetable.editionId, version: timetable.version, sessions: timetable.sessions }
+  try {
+    window.localStorage.setItem(seenKey, JSON.stringify(seen))
+  } catch (error) {
+    // Private modes and full quotas refuse writes: the alert then shows again on the next visit.
+    errors.report(error, { where: 'timetable changes', action: 'write' })
+  }
+}
+
+/**
+ * The starred sessions and a switch for each; read after the first render, so the prerendered page matches. The
+ * first star records the version shown as the seen one: the change alert compares only from there, and its code
+ * loads only while there are stars (decision 209).
+ */
+export function useStarredSessions(timetable: PublishedTimetable): {
+  starred: ReadonlySet<string>
+  toggle(id: string): void
+} {
   const { errors } = useServices()
   const [starred, setStarred] = useState<ReadonlySet<string>>(new Set())
   useEffect(() => {
@@ -32,6 +53,7 @@ export function useStarredSessions(): { starred: ReadonlySet<string>; toggle(id:
       setStarred((previous) => {
         const next = new Set(previous)
         if (!next.delete(id)) next.add(id)
+        if (previous.size === 0) rememberSeen(timetable, errors)
         try {
           window.localStorage.setItem(storageKey, JSON.stringify([...next]))
         } catch (error) {
@@ -40,7 +62,7 @@ export function useStarredSessions(): { starred: ReadonlySet<string>; toggle(id:
         }
         return next
       }),
-    [errors],
+    [errors, timetable],
   )
   return { starred, toggle }
 }

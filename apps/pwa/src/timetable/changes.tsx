@@ -1,15 +1,18 @@
-import type { PublishedTimetable, TimetableChange, TimetableSession } from '@furfes/core'
-import { useCallback, useEffect, useState } from 'react'
+import type { Language, PublishedTimetable, TimetableChange, TimetableSession } from '@furfes/core'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useServices } from '../app/services.tsx'
-import { readStarred } from './favourites.ts'
+import { readStarred, rememberSeen, seenKey } from './favourites.ts'
+
+/** Loaded with the comparison that found changes to show (decision 194). */
+const StarredChangesAlert = lazy(() => import('./StarredChangesAlert.tsx'))
 
 /*
  * Change alerts on the page (docs/decisions/176-push-notifications-and-change-alerts.md): the version of the
  * timetable this browser last showed is kept beside the favourites; when a newer one is read, what it changed
  * among the starred sessions is shown until the participant dismisses it, which makes the newer one the seen one.
+ * This module loads only once this browser has starred sessions (decision 209): without stars there is nothing to
+ * compare, and the first star records the version shown then as the seen one (favourites.ts).
  */
-
-const seenKey = 'furfes.timetable.seen'
 
 interface SeenTimetable {
   editionId: string
@@ -29,25 +32,13 @@ function readSeen(): SeenTimetable | undefined {
 }
 
 /** The changes among the starred sessions since the version last seen here, and a way to dismiss them. */
-export function useStarredChanges(timetable: PublishedTimetable): {
+function useStarredChanges(timetable: PublishedTimetable): {
   changes: TimetableChange[]
   dismiss(): void
 } {
   const { errors } = useServices()
   const [changes, setChanges] = useState<TimetableChange[]>([])
-  const remember = useCallback(() => {
-    const seen: SeenTimetable = {
-      editionId: timetable.editionId,
-      version: timetable.version,
-      sessions: timetable.sessions,
-    }
-    try {
-      window.localStorage.setItem(seenKey, JSON.stringify(seen))
-    } catch (error) {
-      // Private modes and full quotas refuse writes: the alert then shows again on the next visit.
-      errors.report(error, { where: 'timetable changes', action: 'write' })
-    }
-  }, [timetable, errors])
+  const remember = useCallback(() => rememberSeen(timetable, errors), [timetable, errors])
   useEffect(() => {
     let seen: SeenTimetable | undefined
     let starred: string[]
@@ -84,4 +75,20 @@ export function useStarredChanges(timetable: PublishedTimetable): {
     setChanges([])
   }, [remember])
   return { changes, dismiss }
+}
+
+/** The alert of what a newer version changed among the starred sessions, when there is one. */
+export default function StarredChanges({
+  timetable,
+  language,
+}: {
+  timetable: PublishedTimetable
+  language: Language
+}) {
+  const { changes, dismiss } = useStarredChanges(timetable)
+  return changes.length > 0 ? (
+    <Suspense fallback={null}>
+      <StarredChangesAlert changes={changes} dismiss={dismiss} language={language} />
+    </Suspense>
+  ) : null
 }
