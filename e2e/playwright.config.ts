@@ -17,18 +17,34 @@ const root = join(import.meta.dirname, '..')
 // the folder the main process chose through the environment, so only one is made per run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'furfes-e2e-data-'))
 
+const ownApi = 'mypage-expiry.spec.ts'
+const cognitoClock = 'exclusive/session-expiry.spec.ts'
+
 /**
- * Two projects on the one stack. `parallel` holds every test that owns its data (its own user, mocked routes)
+ * Four projects on the one stack. `parallel` holds every test that owns its data (its own user, mocked routes)
  * and runs on two workers. `exclusive` (tests/exclusive) holds what must run alone: tests that switch the
- * site-wide feature flags or capacities every other test depends on, and the Lighthouse budget, which a CPU
- * shared with other browsers would skew. It starts once `parallel` is done and runs one test at a time.
+ * site-wide feature flags or capacities every other test depends on. It starts once `parallel` is done and runs
+ * one test at a time, which leaves the second worker to `own-api`: the checkout-expiry test, which starts an API
+ * of its own on its own data and spends a minute waiting for that API's shortest hold to run out, shares none of
+ * what the exclusive tests switch, and waits beside them instead of holding a worker of `parallel`
+ * (docs/decisions/210-tests-that-wait-run-beside-the-exclusive-ones.md). It signs in through the stack's Cognito,
+ * whose clock the session-expiry test moves a month ahead: that test runs last, in `cognito-clock`, once both
+ * are done.
  */
 export default defineConfig({
   testDir: './tests',
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
-    { name: 'parallel', testIgnore: 'exclusive/**', fullyParallel: true },
-    { name: 'exclusive', testMatch: 'exclusive/**/*.spec.ts', workers: 1, dependencies: ['parallel'] },
+    { name: 'parallel', testIgnore: ['exclusive/**', ownApi], fullyParallel: true },
+    {
+      name: 'exclusive',
+      testMatch: 'exclusive/**/*.spec.ts',
+      testIgnore: cognitoClock,
+      workers: 1,
+      dependencies: ['parallel'],
+    },
+    { name: 'own-api', testMatch: ownApi, workers: 1, dependencies: ['parallel'] },
+    { name: 'cognito-clock', testMatch: cognitoClock, workers: 1, dependencies: ['exclusive', 'own-api'] },
   ],
   forbidOnly: true,
   retries: 0,

@@ -13,6 +13,8 @@ import { e2ePorts } from '../support/stack.ts'
  * for 31 minutes, so this test starts a second API of its own with the shortest hold the API accepts (60 s)
  * and one member spot, on its own PGlite folder, with the stack's Cognito and Stripe emulators. The browser is
  * pointed at it by answering /config.json with that API's address; everything else is the running stack.
+ * Sharing none of what the exclusive tests switch, it waits out its hold beside them, in the own-api project
+ * (docs/decisions/210-tests-that-wait-run-beside-the-exclusive-ones.md).
  */
 
 const holdSeconds = 60

@@ -95,6 +95,7 @@ const text = {
     code: '受付コード',
     verify: '確認',
     search: '検索: バッジ名・ハンドルネーム・メールアドレス・登録ID',
+    fromServer: 'サーバーの数値',
   },
   en: {
     openMenu: 'Open the menu',
@@ -104,6 +105,7 @@ const text = {
     code: 'Registration code',
     search: 'Search: badge name, handle name, email or registration id',
     verify: 'Verify',
+    fromServer: 'Figures from the server',
   },
 } as const
 
@@ -294,6 +296,12 @@ for (const language of languages) {
             'badges',
           ]) {
             await open(`admin/${section}`)
+            if (section === 'dashboard') {
+              // The server's figures with every chart drawn, not a chart's "nothing yet" text: this test's
+              // participant paid and was checked in at the scan.
+              await expect(page.getByTestId('dashboard-freshness')).toContainText(text[language].fromServer)
+              await expect.poll(() => page.locator('figure svg').count()).toBeGreaterThanOrEqual(3)
+            }
             await checkAtEveryWidth(page, combination, section)
           }
           expect(new Set(notFound)).toEqual(new Set(['GET /admin/event-cancellation']))

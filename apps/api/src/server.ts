@@ -438,11 +438,15 @@ export async function startServer(
         for (const timer of retentionTimers) clearTimeout(timer)
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
+        // A kept-alive connection whose request was in flight goes idle only once its answer is sent, and then
+        // nothing would close it before the timeout: each is closed as it goes idle.
+        const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
         const force = setTimeout(() => {
           logger.warn('Shutdown timeout: closing the remaining connections')
           server.closeAllConnections()
         }, env.SHUTDOWN_TIMEOUT_MS)
         await closed
+        clearInterval(closeIdle)
         clearTimeout(force)
         await sweeping
         await mailing

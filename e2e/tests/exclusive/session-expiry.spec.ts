@@ -4,8 +4,9 @@ import { e2ePorts } from '../../support/stack.ts'
 
 // A login session that ran out forces signing in again (docs/requirements.md MY-7; a refresh
 // token expires with Cognito's 'Refresh Token has expired'). The Cognito emulator's clock is moved past the
-// refresh token's 30 days, which every other test would see too: hence the exclusive project, and the clock
-// is put back afterwards.
+// refresh token's 30 days, which every other test would see too: hence it runs alone, last, in the cognito-clock
+// project (docs/decisions/210-tests-that-wait-run-beside-the-exclusive-ones.md), and the clock is put back
+// afterwards.
 const clockUrl = `http://localhost:${e2ePorts.COGNITO_PORT}/_emulator/clock`
 const day = 24 * 60 * 60 * 1000
 
