@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { validationMessage } from '../errors/catalogue.ts'
+import { badgeArtworkSchema, festivalBadgeArtwork } from './badge-artwork.ts'
 import {
   addCalendarDays,
   type CalendarDate,
@@ -97,6 +98,8 @@ const editionShape = {
   }),
   /** Days after the event day that personal data is kept, as the privacy policy promises. */
   retentionDays: duration(30, 3 * 366),
+  /** The bundled picture each tier's badge prints, or none (decision 211). */
+  badgeArtwork: badgeArtworkSchema,
 }
 
 interface OrderRule {
@@ -376,6 +379,7 @@ export const firstEdition: Edition = {
     newClubForm: { url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-new-club/viewform' },
   },
   retentionDays: 365,
+  badgeArtwork: { ...festivalBadgeArtwork },
 }
 
 /** The venue a development edition tells its paid participants: plainly a stand-in. */
@@ -458,6 +462,8 @@ export function editionFormValues(edition: Edition): EditionFormValues {
   }
   for (const link of ['survey', 'photoAlbum', 'inquiryForm', 'newClubForm'])
     values[`links.${link}.opensOn`] ??= ''
+  // A tier without artwork is in the form too, its choice empty (none).
+  for (const tier of registrationTiers) values[`badgeArtwork.${tier}`] ??= ''
   return values
 }
 
@@ -487,6 +493,8 @@ function editionFromFormValues(values: EditionFormValues): unknown {
   for (const link of Object.values((record.links ?? {}) as Record<string, Record<string, unknown>>)) {
     if (link.opensOn === '') delete link.opensOn
   }
+  const artwork = (record.badgeArtwork ?? {}) as Record<string, unknown>
+  for (const tier of Object.keys(artwork)) if (artwork[tier] === '') delete artwork[tier]
   return record
 }
 
