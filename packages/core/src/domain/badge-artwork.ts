@@ -35,8 +35,8 @@ export const badgeArtworkSchema = z
   .default(() => ({ ...festivalBadgeArtwork }))
 
 /** The artwork an edition record names, or the festival's own set for a record kept from before the setting. */
-export function badgeArtworkOrFestival(artwork: BadgeArtwork | undefined): BadgeArtwork {
-  return artwork ?? { ...festivalBadgeArtwork }
+export function badgeArtworkOrFestival(artwork: BadgeArtwork | undefined): Readonly<BadgeArtwork> {
+  return artwork ?? festivalBadgeArtwork
 }
 
 /** Whether two settings print the same pictures on every tier. */
