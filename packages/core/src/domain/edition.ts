@@ -444,7 +444,8 @@ export function editionFormValues(edition: Edition): EditionFormValues {
     } else if (typeof value === 'boolean') values[path] = value
     else if (value !== undefined && value !== null) values[path] = String(value)
   }
-  walk(edition, '')
+  // Every tier has its artwork choice in the form, in the tiers' order, empty for none.
+  walk({ ...edition, badgeArtwork: perTier((tier) => edition.badgeArtwork?.[tier] ?? '') }, '')
   // The venue's fields are in the form even before it is announced; left empty, there is no venue.
   if (edition.venue === null) {
     for (const field of [
@@ -462,8 +463,6 @@ export function editionFormValues(edition: Edition): EditionFormValues {
   }
   for (const link of ['survey', 'photoAlbum', 'inquiryForm', 'newClubForm'])
     values[`links.${link}.opensOn`] ??= ''
-  // A tier without artwork is in the form too, its choice empty (none).
-  for (const tier of registrationTiers) values[`badgeArtwork.${tier}`] ??= ''
   return values
 }
 
