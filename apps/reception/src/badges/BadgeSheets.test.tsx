@@ -1,6 +1,6 @@
+import { festivalBadgeArtwork } from '@furfes/core'
 import { render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
-import { festivalBadgeArtwork } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { createReceptionI18n } from '../i18n.ts'
 import { testUuid } from '../test/fixtures.ts'

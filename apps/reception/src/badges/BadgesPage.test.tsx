@@ -132,7 +132,7 @@ describe('badge sheets', () => {
   })
 
   appTest(
-    "prints the artwork the committee chose for the current edition, from what the device keeps offline (en)",
+    'prints the artwork the committee chose for the current edition, from what the device keeps offline (en)',
     async () => {
       const server = createFakeApiServer({
         participants: [
@@ -147,7 +147,9 @@ describe('badge sheets', () => {
       const app = await renderSyncedAdmin(server, '/en/admin/badges', 'en')
       expect(await screen.findByText('2 badges on 1 A4 sheet (10 per sheet).')).toBeTruthy()
       // Kept on the device's disk with the edition's name, so a badge prints as set without the network.
-      expect((await app.db.meta.get('edition'))?.value).toMatchObject({ badgeArtwork: { sponsor: 'star-paws' } })
+      expect((await app.db.meta.get('edition'))?.value).toMatchObject({
+        badgeArtwork: { sponsor: 'star-paws' },
+      })
       const badgeOf = (n: number) =>
         document.querySelector(`[data-badge="${registrationIdOf(n)}"]`) as HTMLElement
       expect(badgeOf(1).querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe(

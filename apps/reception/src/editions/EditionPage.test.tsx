@@ -168,13 +168,11 @@ describe('edition settings', () => {
       // The festival's own set to start with, each choice named, with a small picture beside it.
       expect(within(member).getByRole('radio', { name: 'Mark' })).toHaveProperty('checked', true)
       expect(within(fursuiter).getByRole('radio', { name: 'Paws' })).toHaveProperty('checked', true)
-      expect(within(member).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
-        '',
-        'mark',
-        'paws',
-        'star',
-        'star-paws',
-      ])
+      expect(
+        within(member)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['', 'mark', 'paws', 'star', 'star-paws'])
       expect(member.querySelector('img[alt=""]')?.getAttribute('src')).toBe('/badges/member.svg')
 
       await user.click(within(member).getByRole('radio', { name: 'None' }))
@@ -211,9 +209,15 @@ describe('edition settings', () => {
     await waitFor(() =>
       expect(within(sponsor).getByRole('radio', { name: 'マーク' })).toHaveProperty('checked', true),
     )
-    expect(within(sponsor).getAllByRole('radio').every((radio) => radio.hasAttribute('disabled'))).toBe(true)
     expect(
-      within(sponsor).getByText('過去の開催回のバッジの絵は変更できません。当時のとおりに再印刷するためです。'),
+      within(sponsor)
+        .getAllByRole('radio')
+        .every((radio) => radio.hasAttribute('disabled')),
+    ).toBe(true)
+    expect(
+      within(sponsor).getByText(
+        '過去の開催回のバッジの絵は変更できません。当時のとおりに再印刷するためです。',
+      ),
     ).toBeTruthy()
     const member = screen.getByRole('group', { name: 'バッジの絵 · 一般参加' })
     expect(within(member).getByRole('radio', { name: 'なし' })).toHaveProperty('checked', true)

@@ -347,8 +347,8 @@ describe('the badge artwork setting', () => {
     const parsed = editionFormSchema.safeParse({ ...values, 'badgeArtwork.sponsor': 'star' })
     expect(parsed.success && parsed.data.badgeArtwork).toEqual({ member: 'paws', sponsor: 'star' })
     const wrong = editionFormSchema.safeParse({ ...values, 'badgeArtwork.member': 'dragon' })
-    expect(wrong.success ? [] : wrong.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
-      [['badgeArtwork.member', 'validation.badgeArtworkUnknown']],
-    )
+    expect(
+      wrong.success ? [] : wrong.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    ).toEqual([['badgeArtwork.member', 'validation.badgeArtworkUnknown']])
   })
 })

@@ -116,12 +116,7 @@ export function RadioField<Values extends Record<string, unknown>, Output, Value
   const value = form.values[name]
   const helper = message ?? hint
   return (
-    <FormControl
-      component="fieldset"
-      error={message !== undefined}
-      required={required}
-      disabled={disabled}
-    >
+    <FormControl component="fieldset" error={message !== undefined} required={required} disabled={disabled}>
       <FormLabel component="legend">{legend}</FormLabel>
       <RadioGroup
         row={row}
