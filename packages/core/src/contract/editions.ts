@@ -77,10 +77,7 @@ const publicEditionShape = {
   retention_days: count.describe('Days after the event day that personal data is kept'),
   badge_artwork: z
     .object(perTier(() => z.string().max(40).optional()))
-    .describe(
-      "The bundled picture each tier's badge prints, by its key (mark, paws, star, star-paws); a tier left " +
-        'out prints none. The reception maps a key to the picture it holds offline.',
-    ),
+    .describe('Badge picture keys per tier; a tier left out has none'),
 }
 
 export const editionWireSchema = component(
