@@ -157,7 +157,8 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
       }),
     ).toBe(true)
 
-    // The edition's artwork per tier beside each name (decision 206): the tier's own picture, loaded, inside its
+    // The edition's artwork per tier beside each name (decisions 206, 211: the festival's set, the setting's default,
+    // read from the edition the device synced): the tier's own picture, loaded, inside its
     // badge and clear of the name, which still fits (above).
     await expect
       .poll(() =>

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   type EditionChangeWire,
   type EditionWire,
@@ -5,6 +6,7 @@ import {
   type PublicEditionWire,
   type StoredEditionWire,
 } from '@furfes/core'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   databaseKinds,
@@ -262,5 +264,66 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
     expect((await sut.request('GET', '/admin/editions/1999/changes', { token: admin.token })).status).toBe(
       404,
     )
+  })
+
+  it("keeps the badge artwork per tier as the committee sets it: the festival's set by default, keys only, the committee's alone, recorded", async () => {
+    const festival = { member: 'mark', fursuiter: 'paws', sponsor: 'star', sponsor_fursuiter: 'star-paws' }
+    // An edition stored before the setting existed reads as the set it printed with.
+    await sut.database.db.execute(sql`update editions set settings = settings - 'badgeArtwork'`)
+    expect((await sut.request('GET', '/edition')).body).toMatchObject({ badge_artwork: festival })
+    const read = await adminRead('2025')
+    expect(read.edition.badge_artwork).toEqual(festival)
+
+    const unknown = await save({ ...read.edition, badge_artwork: { member: 'dragon' } }, read.version)
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: {
+        message: 'editionInvalid',
+        issues: [{ path: ['badgeArtwork', 'member'], message: 'validation.badgeArtworkUnknown' }],
+      },
+    })
+    const chosen = { ...read.edition, badge_artwork: { fursuiter: 'star', sponsor: 'star' } }
+    for (const role of ['desk', 'door']) {
+      const token = await sut.adminToken(randomUUID(), [role])
+      expect(
+        await sut.request('PUT', '/admin/editions/2025', { token, body: { edition: chosen, version: 1 } }),
+      ).toMatchObject({ status: 403, body: { message: 'forbidden' } })
+    }
+    expect((await adminRead('2025')).edition.badge_artwork).toEqual(festival)
+
+    expect(await save(chosen, read.version)).toMatchObject({
+      status: 200,
+      body: { version: 2, edition: { badge_artwork: { fursuiter: 'star', sponsor: 'star' } } },
+    })
+    const publicRead = (await sut.request('GET', '/edition')).body as PublicEditionWire
+    expect(publicRead.badge_artwork).toEqual({ fursuiter: 'star', sponsor: 'star' })
+    const history = await sut.request('GET', '/admin/editions/2025/changes', { token: admin.token })
+    expect((history.body as { items: EditionChangeWire[] }).items.at(-1)).toMatchObject({
+      action: 'updated',
+      staff_user_id: admin.id,
+      before: { badge_artwork: festival },
+      after: { badge_artwork: { fursuiter: 'star', sponsor: 'star' } },
+    })
+  })
+
+  it("keeps a past edition's badge artwork as it was, so its badges reprint as they were printed", async () => {
+    const prepared = await sut.request('POST', '/admin/editions/next', { token: admin.token })
+    expect(prepared.status).toBe(201)
+    const published = await sut.request('POST', '/admin/editions/2026/publish', {
+      token: admin.token,
+      body: { version: 1 },
+    })
+    expect(published.status).toBe(200)
+    const past = await adminRead('2025')
+
+    const changed = await save({ ...past.edition, badge_artwork: { member: 'star' } }, past.version)
+
+    expect(changed).toMatchObject({ status: 409, body: { message: 'editionNotCurrent' } })
+    expect(await adminRead('2025')).toEqual(past)
+    // The new edition starts with the set it was copied with, and takes a change.
+    const next = await adminRead('2026')
+    expect(next.edition.badge_artwork).toEqual(past.edition.badge_artwork)
+    expect((await save({ ...next.edition, badge_artwork: {} }, next.version)).status).toBe(200)
+    expect((await sut.request('GET', '/edition')).body).toMatchObject({ id: '2026', badge_artwork: {} })
   })
 })

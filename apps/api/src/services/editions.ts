@@ -1,10 +1,12 @@
 import {
+  badgeArtworkOrFestival,
   type Clock,
   capacityIssues,
   type Edition,
   editionSchema,
   nextEditionDraft,
   type RegistrationTier,
+  sameBadgeArtwork,
 } from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
@@ -161,10 +163,15 @@ export async function listEditions({ db }: EditionDeps): Promise<StoredEdition[]
   return rows.map(toStored)
 }
 
+/** A published edition that is not current: its event is over, and its badges reprint as they were printed. */
+export const isPastEdition = (edition: { status: 'draft' | 'published'; current: boolean }): boolean =>
+  edition.status === 'published' && !edition.current
+
 /**
  * Saves a change made on `version`. Someone else's save in between answers 409 editionChanged and changes
  * nothing; a record that breaks a rule throws {@link EditionRejectedError}. `taken` (spots taken per tier)
- * keeps a capacity from going below what is sold.
+ * keeps a capacity from going below what is sold. A past edition's badge artwork stays as it was, so its badges
+ * reprint as they were (decision 211): a change to it answers 409 editionNotCurrent.
  */
 export async function saveEdition(
   { db, clock }: EditionDeps,
@@ -179,11 +186,18 @@ export async function saveEdition(
   const now = new Date(clock())
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ settings: editions.settings })
+      .select({ settings: editions.settings, status: editions.status, current: storedColumns.current })
       .from(editions)
+      .leftJoin(currentEdition, eq(currentEdition.editionId, editions.editionId))
       .where(eq(editions.editionId, edition.id))
-      .for('update')
+      .for('update', { of: editions })
     if (!before) throw productError(404, 'notFound')
+    if (
+      isPastEdition(before) &&
+      !sameBadgeArtwork(badgeArtworkOrFestival(before.settings.badgeArtwork), edition.badgeArtwork)
+    ) {
+      throw productError(409, 'editionNotCurrent')
+    }
     const updated = await tx
       .update(editions)
       .set({

@@ -12,7 +12,7 @@ import type { Executor } from '../db/database.ts'
 import { currentEdition, timetableDrafts, timetableVersions } from '../db/schema.ts'
 import { productError } from '../http/errors.ts'
 import { oweTimetableChangePushes } from '../push/subscriptions.ts'
-import { type EditionDeps, readEdition } from './editions.ts'
+import { type EditionDeps, isPastEdition, readEdition } from './editions.ts'
 
 /*
  * The timetable of each edition (decision 172): the committee saves the whole draft over the revision it read,
@@ -49,7 +49,7 @@ function validated(candidate: unknown): TimetableSession[] {
  */
 async function requireEditable(deps: EditionDeps, editionId: string): Promise<{ current: boolean }> {
   const stored = await readEdition(deps, editionId)
-  if (!stored.current && stored.status !== 'draft') throw productError(409, 'editionNotCurrent')
+  if (isPastEdition(stored)) throw productError(409, 'editionNotCurrent')
   return { current: stored.current }
 }
 

@@ -1,9 +1,10 @@
+import { festivalBadgeArtwork } from '@furfes/core'
 import { render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { createReceptionI18n } from '../i18n.ts'
 import { testUuid } from '../test/fixtures.ts'
-import { badgeArtworkOf } from './artwork.ts'
+import { badgeArtworkFiles } from './artwork.ts'
 import { BadgeSheets } from './BadgeSheets.tsx'
 import type { BadgeData } from './select.ts'
 
@@ -33,11 +34,11 @@ function renderSheets(artwork: Parameters<typeof BadgeSheets>[0]['artwork']) {
   return { kon: badgeOf(1), wolf: badgeOf(2) }
 }
 
-describe('badge artwork (decision 206)', () => {
-  it("draws each tier's picture beside the name, decorative, and leaves a tier without one as it was", () => {
-    const { kon, wolf } = renderSheets({ sponsor: '/badges/sponsor.svg' })
+describe('badge artwork (decisions 206 and 211)', () => {
+  it("draws each tier's chosen picture beside the name, decorative, and a tier set to none prints without", () => {
+    const { kon, wolf } = renderSheets({ sponsor: 'paws' })
     const picture = kon.querySelector('[data-badge-artwork]')
-    expect(picture?.getAttribute('src')).toBe('/badges/sponsor.svg')
+    expect(picture?.getAttribute('src')).toBe('/badges/fursuiter.svg')
     // Decorative: the words beside it say who and what; a screen reader reads no file name.
     expect(picture?.getAttribute('alt')).toBe('')
     // Beside the name, inside the badge, the name still whole and readable.
@@ -50,11 +51,10 @@ describe('badge artwork (decision 206)', () => {
     )
   })
 
-  it("gives every edition the festival's set, one picture per tier, served with the app", () => {
-    const { kon, wolf } = renderSheets(badgeArtworkOf('2025'))
+  it("prints the festival's set, one picture per tier, from the files served with the app", () => {
+    const { kon, wolf } = renderSheets(festivalBadgeArtwork)
     expect(kon.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/sponsor.svg')
     expect(wolf.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/member.svg')
-    expect(badgeArtworkOf(undefined)).toEqual(badgeArtworkOf('2024'))
-    expect(new Set(Object.values(badgeArtworkOf('2025')))).toHaveProperty('size', 4)
+    expect(new Set(Object.values(badgeArtworkFiles))).toHaveProperty('size', 4)
   })
 })

@@ -1,8 +1,8 @@
-import { type RegistrationTier, sponsorBenefitsByTier } from '@furfes/core'
+import { type BadgeArtwork, type RegistrationTier, sponsorBenefitsByTier } from '@furfes/core'
 import { Box, GlobalStyles } from '@mui/material'
 import { useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BadgeArtwork } from './artwork.ts'
+import { badgeArtworkFiles } from './artwork.ts'
 import { fitText } from './fit.ts'
 import { type BadgeData, sheetsOf } from './select.ts'
 
@@ -67,7 +67,7 @@ export function BadgeSheets({
   label: string
   /** The edition's name in the page's language, on every badge; none before the device first synced. */
   eventName: string | undefined
-  /** The edition's pictures per tier (`badgeArtworkOf`); a tier without one prints without. */
+  /** The edition's picture per tier, by its key (decision 211); a tier without one prints without. */
   artwork: BadgeArtwork
 }) {
   const { i18n } = useTranslation()
@@ -136,7 +136,7 @@ export function BadgeSheets({
               key={badge.registrationId}
               badge={badge}
               eventName={eventName}
-              artwork={artwork[badge.tier]}
+              artwork={badgeArtworkFile(artwork, badge.tier)}
             />
           ))}
         </Box>
@@ -168,6 +168,12 @@ function bandStyle(tier: RegistrationTier, heightMm: number) {
  */
 function BadgeName({ name }: { name: string }) {
   return name
+}
+
+/** The file of a tier's picture, or none. */
+function badgeArtworkFile(artwork: BadgeArtwork, tier: RegistrationTier): string | undefined {
+  const key = artwork[tier]
+  return key === undefined ? undefined : badgeArtworkFiles[key]
 }
 
 function Badge({

@@ -51,7 +51,7 @@ describe('badge sheets', () => {
       expect(fox1.querySelector('[data-badge-number]')?.textContent).toBe('No. 1')
       expect(fox1.textContent).not.toContain(registrationIdOf(1))
       expect(fox1.querySelector('[data-badge-event]')?.textContent).toBe('Tokyo Furry Fes 2025')
-      // The edition's artwork for the tier beside the name (decision 206).
+      // The edition's artwork for the tier beside the name: the festival's set unless the committee chose others.
       expect(fox1.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/sponsor.svg')
       expect(fox1.querySelector('[data-badge-name]')?.getAttribute('lang')).toBe('ja')
       const fox12 = document.querySelector(`[data-badge="${registrationIdOf(12)}"]`) as HTMLElement
@@ -131,12 +131,46 @@ describe('badge sheets', () => {
     ).toBeTruthy()
   })
 
-  appTest("prints a past edition's badges with that edition's name (en)", async () => {
+  appTest(
+    'prints the artwork the committee chose for the current edition, from what the device keeps offline (en)',
+    async () => {
+      const server = createFakeApiServer({
+        participants: [
+          participantWire({ n: 1, badgeName: 'Kon', tier: 'sponsor' }),
+          participantWire({ n: 2, badgeName: 'Wolf', tier: 'member' }),
+        ],
+      })
+      const [current] = server.editions
+      if (!current) throw new Error('The fake API has no edition')
+      // Sponsors get the paws and star, members none (decision 211).
+      current.edition = { ...current.edition, badge_artwork: { sponsor: 'star-paws' } }
+      const app = await renderSyncedAdmin(server, '/en/admin/badges', 'en')
+      expect(await screen.findByText('2 badges on 1 A4 sheet (10 per sheet).')).toBeTruthy()
+      // Kept on the device's disk with the edition's name, so a badge prints as set without the network.
+      expect((await app.db.meta.get('edition'))?.value).toMatchObject({
+        badgeArtwork: { sponsor: 'star-paws' },
+      })
+      const badgeOf = (n: number) =>
+        document.querySelector(`[data-badge="${registrationIdOf(n)}"]`) as HTMLElement
+      expect(badgeOf(1).querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe(
+        '/badges/sponsor-fursuiter.svg',
+      )
+      expect(badgeOf(2).querySelector('[data-badge-artwork]')).toBeNull()
+      expect(badgeOf(2).querySelector('[data-badge-name]')?.textContent).toBe('Wolf')
+    },
+  )
+
+  appTest("prints a past edition's badges with that edition's name and artwork (en)", async () => {
     const server = createFakeApiServer({ participants: [participantWire({ n: 1, badgeName: 'Kon' })] })
-    addPastEdition(server, {
-      participants: [participantWire({ n: 7, badgeName: 'Fox', tier: 'sponsor', badgeNumber: 31 })],
-      waitingList: [],
-    })
+    addPastEdition(
+      server,
+      {
+        participants: [participantWire({ n: 7, badgeName: 'Fox', tier: 'sponsor', badgeNumber: 31 })],
+        waitingList: [],
+      },
+      // The past edition printed its sponsors with the plain mark (decision 211).
+      { badgeArtwork: { sponsor: 'mark' } },
+    )
     await renderSyncedAdmin(server, `/en/admin/badges?edition=${pastEditionId}`, 'en')
     expect(await screen.findByText('1 badge on 1 A4 sheet (10 per sheet).')).toBeTruthy()
     expect(badgeNames()).toEqual(['Fox'])
@@ -146,7 +180,7 @@ describe('badge sheets', () => {
       expect(fox.querySelector('[data-badge-event]')?.textContent).toBe('Tokyo Furry Fes 2024'),
     )
     expect(fox.querySelector('[data-badge-number]')?.textContent).toBe('No. 31')
-    expect(fox.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/sponsor.svg')
+    expect(fox.querySelector('[data-badge-artwork]')?.getAttribute('src')).toBe('/badges/member.svg')
   })
 
   appTest(

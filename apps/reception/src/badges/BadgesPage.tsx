@@ -1,4 +1,9 @@
-import { type BadgePrintKind, type RegistrationTier, registrationTiers } from '@furfes/core'
+import {
+  type BadgePrintKind,
+  badgeArtworkOrFestival,
+  type RegistrationTier,
+  registrationTiers,
+} from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
 import {
   Alert,
@@ -20,10 +25,12 @@ import { useReceptionSnapshot } from '../app/hooks.ts'
 import { useServices } from '../app/services.tsx'
 import { EditionPicker } from '../editions/EditionPicker.tsx'
 import { usePastEdition } from '../editions/past-edition.ts'
-import { badgeArtworkOf } from './artwork.ts'
 import { BadgeSheets, badgesPerSheet } from './BadgeSheets.tsx'
 import { printedBadges } from './printed.ts'
 import { selectBadges } from './select.ts'
+
+/** A past edition's artwork while the list of editions is read: one object, so the names are not fitted again. */
+const noArtwork = {}
 
 /**
  * Badge sheets to print: every paid registration's badge, or one (`?registration=<id>`, from the participant
@@ -41,7 +48,7 @@ export function BadgesPage() {
     (signal) => (edition === undefined ? Promise.resolve(undefined) : services.api.listEditions({ signal })),
     [services, edition],
   )
-  const editionName = editions?.find((stored) => stored.edition.id === edition)?.edition.name
+  const pastEdition = editions?.find((stored) => stored.edition.id === edition)?.edition
   const inEdition: Record<string, string> = edition === undefined ? {} : { edition }
   const printed = useMemo(
     () => (edition === undefined ? current.printedBadges : printedBadges(snapshot.participants, [])),
@@ -52,10 +59,15 @@ export function BadgesPage() {
   const [tier, setTier] = useState<RegistrationTier | 'all'>('all')
   const [notPrinted, setNotPrinted] = useState(false)
   const language = i18n.language === 'en' ? 'en' : 'ja'
-  // The edition the badges are for names the event on them and chooses their artwork: the device's current one,
-  // or the past one as the API lists it.
-  const eventName = (edition === undefined ? current.edition?.name : editionName)?.[language]
-  const artwork = badgeArtworkOf(edition ?? current.edition?.id)
+  // The edition the badges are for names the event on them and holds their artwork (decision 211): the device's
+  // current one, as last synced, so badges print offline; or the past one as the API lists it, with the artwork it
+  // printed with (none until the list is read). A device that holds no artwork yet prints the festival's set,
+  // which every edition printed before the artwork was a setting.
+  const eventName = (edition === undefined ? current.edition?.name : pastEdition?.name)?.[language]
+  const artwork =
+    edition === undefined
+      ? badgeArtworkOrFestival(current.edition?.badgeArtwork)
+      : (pastEdition?.badgeArtwork ?? noArtwork)
 
   const badges = useMemo(
     () =>

@@ -11,8 +11,12 @@ interface StoredParticipant {
   participant: Participant
 }
 
-/** What the device keeps of the current edition: its id, which codes name, and its name for the verdict. */
-export type HeldEdition = Pick<Edition, 'id' | 'name'>
+/**
+ * What the device keeps of the current edition: its id, which codes name, its name for the verdict and the
+ * badges, and its badge artwork (decision 211), so badges print offline as the committee set them. A device that
+ * last synced before the artwork was a setting holds none until its next sync.
+ */
+export type HeldEdition = Pick<Edition, 'id' | 'name'> & Partial<Pick<Edition, 'badgeArtwork'>>
 
 export interface MetaEntries {
   /** The API's next_cursor after the last pull. */

@@ -339,7 +339,7 @@ export function createReceptionStore(options: ReceptionStoreOptions): ReceptionS
     },
 
     setKeys: (keys) => putMeta('keys', keys),
-    setEdition: (edition) => putMeta('edition', { id: edition.id, name: edition.name }),
+    setEdition: ({ id, name, badgeArtwork }) => putMeta('edition', { id, name, badgeArtwork }),
     setLastSync: (at) => putMeta('lastSyncAt', at),
 
     async forgetPersonalData() {

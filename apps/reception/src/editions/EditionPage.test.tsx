@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect } from 'vitest'
 import { createFakeApiServer } from '../test/fake-api-server.ts'
+import { addPastEdition, pastEditionId } from '../test/past-edition.ts'
 import { appTest, renderSyncedAdmin } from '../test/render.tsx'
 
 /*
@@ -156,4 +157,69 @@ describe('edition settings', () => {
       expect(app.errors).toEqual([])
     },
   )
+
+  appTest(
+    "chooses each tier's badge artwork among the bundled pictures or none, by mouse or keyboard, and saves it",
+    async (user) => {
+      const server = createFakeApiServer()
+      const app = await renderSyncedAdmin(server, '/en/admin/edition', 'en')
+      const member = await screen.findByRole('group', { name: 'Badge artwork · Member' })
+      const fursuiter = screen.getByRole('group', { name: 'Badge artwork · Fursuiter' })
+      // The festival's own set to start with, each choice named, with a small picture beside it.
+      expect(within(member).getByRole('radio', { name: 'Mark' })).toHaveProperty('checked', true)
+      expect(within(fursuiter).getByRole('radio', { name: 'Paws' })).toHaveProperty('checked', true)
+      expect(
+        within(member)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['', 'mark', 'paws', 'star', 'star-paws'])
+      expect(member.querySelector('img[alt=""]')?.getAttribute('src')).toBe('/badges/member.svg')
+
+      await user.click(within(member).getByRole('radio', { name: 'None' }))
+      // By keyboard: the next picture along the group.
+      within(fursuiter).getByRole('radio', { name: 'Paws' }).focus()
+      await user.keyboard('{ArrowRight}')
+      expect(within(fursuiter).getByRole('radio', { name: 'Star' })).toHaveProperty('checked', true)
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+
+      expect(await screen.findByText('The edition is saved.')).toBeTruthy()
+      expect(server.editionSaves).toEqual([
+        expect.objectContaining({
+          edition: expect.objectContaining({
+            badge_artwork: { fursuiter: 'star', sponsor: 'star', sponsor_fursuiter: 'star-paws' },
+          }),
+        }),
+      ])
+      const history = await screen.findByRole('region', { name: 'History' })
+      expect(
+        await within(history).findByText('Badge artwork · Member and Badge artwork · Fursuiter'),
+      ).toBeTruthy()
+      expect(app.errors).toEqual([])
+    },
+  )
+
+  appTest("shows a past edition's badge artwork as it was, and does not let it change (ja)", async (user) => {
+    const server = createFakeApiServer()
+    addPastEdition(server, { participants: [], waitingList: [] }, { badgeArtwork: { sponsor: 'mark' } })
+    await renderSyncedAdmin(server, '/ja/admin/edition', 'ja')
+    await user.click(await screen.findByRole('combobox', { name: '開催回' }))
+    await user.click(await screen.findByRole('option', { name: new RegExp(`^${pastEditionId}`) }))
+
+    const sponsor = await screen.findByRole('group', { name: 'バッジの絵 · スポンサー参加' })
+    await waitFor(() =>
+      expect(within(sponsor).getByRole('radio', { name: 'マーク' })).toHaveProperty('checked', true),
+    )
+    expect(
+      within(sponsor)
+        .getAllByRole('radio')
+        .every((radio) => radio.hasAttribute('disabled')),
+    ).toBe(true)
+    expect(
+      within(sponsor).getByText(
+        '過去の開催回のバッジの絵は変更できません。当時のとおりに再印刷するためです。',
+      ),
+    ).toBeTruthy()
+    const member = screen.getByRole('group', { name: 'バッジの絵 · 一般参加' })
+    expect(within(member).getByRole('radio', { name: 'なし' })).toHaveProperty('checked', true)
+  })
 })

@@ -1,4 +1,5 @@
 import {
+  badgeArtworkKeys,
   type Edition,
   type EditionChange,
   type EditionFormValues,
@@ -13,7 +14,7 @@ import {
   type StoredEditionView,
 } from '@furfes/core'
 import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
-import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
   Card,
@@ -33,6 +34,7 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { useApiRead } from '../app/api-read.ts'
 import { useServices } from '../app/services.tsx'
+import { badgeArtworkFiles } from '../badges/artwork.ts'
 
 /*
  * The committee's edition settings (docs/decisions/155-editions.md): the current edition, or a draft of the next
@@ -58,7 +60,11 @@ const sections = [
   ['venue', ['venue']],
   ['links', ['links']],
   ['privacy', ['retentionDays']],
+  ['badges', ['badgeArtwork']],
 ] as const
+
+/** A tier's artwork choices: none (empty), then each bundled picture (decision 211). */
+const artworkChoices = ['', ...badgeArtworkKeys] as const
 
 const dateField = /(Date|On|Until|By|deadline|\.from|\.to)$/
 const timeField = /(Time)$/
@@ -208,6 +214,8 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
   const [busy, setBusy] = useState(false)
   const paths = Object.keys(form.values)
   const parsed = editionFormSchema.safeParse(form.values)
+  // A past edition's badges reprint as they were printed: its artwork is shown, not changed (decision 211).
+  const past = props.stored.status === 'published' && !props.stored.current
 
   const save = async (edition: Edition) => {
     setBusy(true)
@@ -244,6 +252,21 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
                   .filter((path) => (roots as readonly string[]).includes(path.split('.')[0] ?? ''))
                   .map((path) => {
                     const value = form.values[path]
+                    if (path.startsWith('badgeArtwork.')) {
+                      return (
+                        <RadioField
+                          key={path}
+                          form={form}
+                          name={path}
+                          legend={label(path)}
+                          options={artworkChoices}
+                          optionLabel={(choice) => <ArtworkChoice choice={choice} />}
+                          row
+                          disabled={past}
+                          {...(past ? { hint: t('edition.artwork.past') } : {})}
+                        />
+                      )
+                    }
                     if (typeof value === 'boolean') {
                       return (
                         <FormControlLabel
@@ -278,6 +301,18 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
           </Card>
         ))}
       </SchemaForm>
+    </Stack>
+  )
+}
+
+/** One artwork choice: the picture small beside its name (decorative: the name says which), or none. */
+function ArtworkChoice({ choice }: { choice: (typeof artworkChoices)[number] }) {
+  const { t } = useTranslation('reception')
+  if (choice === '') return t('edition.artwork.none')
+  return (
+    <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
+      <img src={badgeArtworkFiles[choice]} alt="" style={{ width: 21, height: 40 }} />
+      <span>{t(`edition.artwork.key.${choice}`)}</span>
     </Stack>
   )
 }

@@ -235,7 +235,11 @@ describe('upload queue', () => {
     const server = seedServer()
     const device = await createTestDevice(server, { name: 'A', time: eventMorning })
     await device.engine.sync({ refreshSnapshot: true })
-    expect(device.store.getSnapshot().edition).toEqual({ id: firstEdition.id, name: firstEdition.name })
+    expect(device.store.getSnapshot().edition).toEqual({
+      id: firstEdition.id,
+      name: firstEdition.name,
+      badgeArtwork: firstEdition.badgeArtwork,
+    })
 
     // Restarted offline, the device still knows the edition it judges codes by.
     device.goOffline()
@@ -247,6 +251,8 @@ describe('upload queue', () => {
     })
     await reopened.load()
     expect(reopened.getSnapshot().edition?.id).toBe(firstEdition.id)
+    // Its badge artwork too, so badges print offline as the committee set them (decision 211).
+    expect(reopened.getSnapshot().edition?.badgeArtwork).toEqual(firstEdition.badgeArtwork)
 
     const next = nextEditionDraft(firstEdition)
     server.editions = server.editions.map((entry) => ({ ...entry, current: false }))
@@ -257,7 +263,11 @@ describe('upload queue', () => {
     })
     device.goOnline()
     await device.engine.sync({ refreshSnapshot: true })
-    expect(device.store.getSnapshot().edition).toEqual({ id: next.id, name: next.name })
+    expect(device.store.getSnapshot().edition).toEqual({
+      id: next.id,
+      name: next.name,
+      badgeArtwork: next.badgeArtwork,
+    })
   })
 })
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { badgeArtworkOrFestival } from '../domain/badge-artwork.ts'
 import type { Edition, EditionPhase, editionSchema } from '../domain/edition.ts'
 import { perTier } from '../domain/registration-tier.ts'
 import type { EditionWire, PublicEditionWire } from './editions.ts'
@@ -12,8 +13,13 @@ import { matchesWireShape, type WireShape } from './wire-shape.ts'
  * `publicEditionWireSchema` and renames it here; the codecs in editions.ts use the same two functions.
  */
 
-/** The edition under its wire names, at every depth; nothing is checked (the codecs check). */
-export function editionToWire(edition: Edition): EditionWire {
+/**
+ * The edition under its wire names, at every depth; nothing is checked (the codecs check). A record may lack the
+ * badge artwork, as one recorded before the setting did.
+ */
+export function editionToWire(
+  edition: Omit<Edition, 'badgeArtwork'> & Partial<Pick<Edition, 'badgeArtwork'>>,
+): EditionWire {
   const venue = edition.venue
   return {
     ...toWireNames(edition),
@@ -33,6 +39,8 @@ export function editionToWire(edition: Edition): EditionWire {
       inquiry_form: toWireNames(edition.links.inquiryForm),
       new_club_form: toWireNames(edition.links.newClubForm),
     },
+    // A change recorded before the setting existed has no artwork: it printed the festival's own (decision 211).
+    badge_artwork: { ...badgeArtworkOrFestival(edition.badgeArtwork) },
   } as EditionWire
 }
 
@@ -57,6 +65,7 @@ export function editionFromWire(wire: EditionWire): z.input<typeof editionSchema
       inquiryForm: toClientNames(wire.links.inquiry_form),
       newClubForm: toClientNames(wire.links.new_club_form),
     },
+    badgeArtwork: { ...wire.badge_artwork },
   } as z.input<typeof editionSchema>
 }
 

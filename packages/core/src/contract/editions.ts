@@ -75,6 +75,9 @@ const publicEditionShape = {
     new_club_form: linkWire,
   }),
   retention_days: count.describe('Days after the event day that personal data is kept'),
+  badge_artwork: z
+    .object(perTier(() => z.string().max(40).optional()))
+    .describe('Badge picture keys per tier; a tier left out has none'),
 }
 
 export const editionWireSchema = component(

@@ -311,3 +311,44 @@ describe('the edition form', () => {
     })
   })
 })
+
+describe('the badge artwork setting', () => {
+  it("starts as the festival's own set, and an edition stored before the setting reads as that set", () => {
+    expect(firstEdition.badgeArtwork).toEqual({
+      member: 'mark',
+      fursuiter: 'paws',
+      sponsor: 'star',
+      sponsor_fursuiter: 'star-paws',
+    })
+    const { badgeArtwork: _, ...stored } = firstEdition
+    expect(editionSchema.parse(stored).badgeArtwork).toEqual(firstEdition.badgeArtwork)
+    expect(nextEditionDraft(firstEdition).badgeArtwork).toEqual(firstEdition.badgeArtwork)
+  })
+
+  it('takes a bundled picture or none per tier, and refuses a key not in the catalogue with its message', () => {
+    expect(issuesOf('badgeArtwork', { member: 'star', sponsor: 'mark' })).toEqual([])
+    expect(issuesOf('badgeArtwork', {})).toEqual([])
+    expect(issuesOf('badgeArtwork.fursuiter', 'dragon')).toEqual([
+      { path: 'badgeArtwork.fursuiter', message: 'validation.badgeArtworkUnknown' },
+    ])
+    // An address is not a key: the reception only prints pictures it holds offline.
+    expect(issuesOf('badgeArtwork.member', '/badges/member.svg')).toEqual([
+      { path: 'badgeArtwork.member', message: 'validation.badgeArtworkUnknown' },
+    ])
+  })
+
+  it('is a choice per tier in the form, empty for none, read back without that tier', () => {
+    const values = editionFormValues({ ...firstEdition, badgeArtwork: { member: 'paws' } })
+    expect(values).toMatchObject({
+      'badgeArtwork.member': 'paws',
+      'badgeArtwork.fursuiter': '',
+      'badgeArtwork.sponsor_fursuiter': '',
+    })
+    const parsed = editionFormSchema.safeParse({ ...values, 'badgeArtwork.sponsor': 'star' })
+    expect(parsed.success && parsed.data.badgeArtwork).toEqual({ member: 'paws', sponsor: 'star' })
+    const wrong = editionFormSchema.safeParse({ ...values, 'badgeArtwork.member': 'dragon' })
+    expect(
+      wrong.success ? [] : wrong.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    ).toEqual([['badgeArtwork.member', 'validation.badgeArtworkUnknown']])
+  })
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { validationMessage } from '../errors/catalogue.ts'
+import { badgeArtworkSchema, festivalBadgeArtwork } from './badge-artwork.ts'
 import {
   addCalendarDays,
   type CalendarDate,
@@ -97,6 +98,8 @@ const editionShape = {
   }),
   /** Days after the event day that personal data is kept, as the privacy policy promises. */
   retentionDays: duration(30, 3 * 366),
+  /** The bundled picture each tier's badge prints, or none (decision 211). */
+  badgeArtwork: badgeArtworkSchema,
 }
 
 interface OrderRule {
@@ -376,6 +379,7 @@ export const firstEdition: Edition = {
     newClubForm: { url: 'https://docs.google.com/forms/d/e/tokyo-furfes-2025-new-club/viewform' },
   },
   retentionDays: 365,
+  badgeArtwork: { ...festivalBadgeArtwork },
 }
 
 /** The venue a development edition tells its paid participants: plainly a stand-in. */
@@ -440,7 +444,8 @@ export function editionFormValues(edition: Edition): EditionFormValues {
     } else if (typeof value === 'boolean') values[path] = value
     else if (value !== undefined && value !== null) values[path] = String(value)
   }
-  walk(edition, '')
+  // Every tier has its artwork choice in the form, in the tiers' order, empty for none.
+  walk({ ...edition, badgeArtwork: perTier((tier) => edition.badgeArtwork?.[tier] ?? '') }, '')
   // The venue's fields are in the form even before it is announced; left empty, there is no venue.
   if (edition.venue === null) {
     for (const field of [
@@ -487,6 +492,8 @@ function editionFromFormValues(values: EditionFormValues): unknown {
   for (const link of Object.values((record.links ?? {}) as Record<string, Record<string, unknown>>)) {
     if (link.opensOn === '') delete link.opensOn
   }
+  const artwork = (record.badgeArtwork ?? {}) as Record<string, unknown>
+  for (const tier of Object.keys(artwork)) if (artwork[tier] === '') delete artwork[tier]
   return record
 }
 

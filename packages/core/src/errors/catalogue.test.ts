@@ -161,6 +161,7 @@ const englishTexts = {
     timeOrder: 'The end time must be after the start time.',
     refundRatesOrder: 'The later refund rate must not be above the earlier one.',
     capacityBelowTaken: 'The capacity cannot go below the spots already taken.',
+    badgeArtworkUnknown: 'Choose one of the pictures offered, or none.',
     attentionNoteTooLong: 'The note must be at most {{max}} characters',
     attentionNoteInvalidCharacter: 'The note contains a character that cannot be stored ({{character}})',
     attentionNoteRequired: 'Write what door staff should know when you flag a participant',

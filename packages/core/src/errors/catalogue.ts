@@ -238,6 +238,7 @@ export const validationMessageKeys = [
   'timeOrder',
   'refundRatesOrder',
   'capacityBelowTaken',
+  'badgeArtworkUnknown',
   'attentionNoteTooLong',
   'attentionNoteInvalidCharacter',
   'attentionNoteRequired',

@@ -96,6 +96,8 @@ export function RadioField<Values extends Record<string, unknown>, Output, Value
   optionLabel,
   required,
   row,
+  disabled,
+  hint,
 }: {
   form: ZodForm<Values, Output>
   name: keyof Values & string
@@ -106,11 +108,15 @@ export function RadioField<Values extends Record<string, unknown>, Output, Value
   optionLabel: (value: Value) => ReactNode
   required?: boolean
   row?: boolean
+  disabled?: boolean
+  /** Said below the choices while there is no validation message. */
+  hint?: string
 }) {
   const message = useFieldMessage(form)(name)
   const value = form.values[name]
+  const helper = message ?? hint
   return (
-    <FormControl component="fieldset" error={message !== undefined} required={required}>
+    <FormControl component="fieldset" error={message !== undefined} required={required} disabled={disabled}>
       <FormLabel component="legend">{legend}</FormLabel>
       <RadioGroup
         row={row}
@@ -122,7 +128,7 @@ export function RadioField<Values extends Record<string, unknown>, Output, Value
           <FormControlLabel key={option} value={option} control={<Radio />} label={optionLabel(option)} />
         ))}
       </RadioGroup>
-      {message && <FormHelperText>{message}</FormHelperText>}
+      {helper && <FormHelperText>{helper}</FormHelperText>}
     </FormControl>
   )
 }
