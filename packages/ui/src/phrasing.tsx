@@ -1,0 +1,55 @@
+// Japanese phrase breaks in the browsers without `word-break: auto-phrase` (Safari, Firefox), for the text React
+// renders there (docs/decisions/212-phrase-breaks-in-other-browsers.md). BudouX's parser is a chunk of its own,
+// loaded only by such a browser: Chromium breaks between the same phrases with the CSS of decision 190 and never
+// fetches it.
+import { type ReactNode, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+
+type Phrases = (text: string) => string[]
+
+let loaded: Phrases | undefined
+let loading = false
+const listeners = new Set<() => void>()
+
+/** Whether the browser lacks the CSS phrase rules. Where there is no CSS (the prerender), nothing is loaded. */
+function lacksAutoPhrase(): boolean {
+  return typeof CSS !== 'undefined' && !CSS.supports('word-break', 'auto-phrase')
+}
+
+function subscribe(listener: () => void): () => void {
+  if (!lacksAutoPhrase()) return () => {}
+  listeners.add(listener)
+  if (!loading) {
+    loading = true
+    // A chunk that fails to load is not caught here: the error reaches the app's error reporting, and the text
+    // keeps the CSS's `keep-all`.
+    void import('./phrase-boundaries.ts').then((module) => {
+      loaded = module.phrases
+      for (const notify of listeners) notify()
+    })
+  }
+  return () => listeners.delete(listener)
+}
+
+const current = () => (lacksAutoPhrase() ? loaded : undefined)
+// The prerendered HTML was made without the parser: hydration renders the plain text it holds (decision 203).
+const none = () => undefined
+const plain = (text: string): ReactNode => text
+
+/**
+ * `phrase(text)` for a heading's, button's, tab's, table header's or card title's text: in Japanese, once the
+ * parser has loaded in a browser without `auto-phrase`, the text with a <wbr> element at each of BudouX's phrase
+ * boundaries (elements React renders, not characters: the text reads as written); otherwise the text itself.
+ * Give it to the element as its whole content, so that an element React adopts from prerendered HTML still has
+ * one text (decision 205).
+ */
+export function usePhrases(): (text: string) => ReactNode {
+  const phrases = useSyncExternalStore(subscribe, current, none)
+  const { i18n } = useTranslation()
+  if (!phrases || i18n.language !== 'ja') return plain
+  return (text) => {
+    const pieces = phrases(text)
+    // A text's pieces keep their order, so the index names each mark.
+    return pieces.flatMap((piece, index) => (index === 0 ? [piece] : [<wbr key={index} />, piece]))
+  }
+}
