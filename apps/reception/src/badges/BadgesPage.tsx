@@ -1,5 +1,5 @@
 import { type BadgePrintKind, type RegistrationTier, registrationTiers } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -31,6 +31,7 @@ import { selectBadges } from './select.ts'
  * are every desk's, queued here and synced like check-ins (decision 170).
  */
 export function BadgesPage() {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   // A past edition's badges can be printed again; its participants are read from the API (decision 158).
@@ -80,7 +81,7 @@ export function BadgesPage() {
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Stack spacing={2} sx={{ px: 2 }} data-print-hidden>
         <Typography variant="h5" component="h1">
-          {t(single ? 'badges.headingSingle' : 'badges.heading')}
+          {phrase(t(single ? 'badges.headingSingle' : 'badges.heading'))}
         </Typography>
         <EditionPicker />
         <ErrorAlert error={error ?? editionsError} />

@@ -12,7 +12,7 @@ import {
   registrationTiers,
   type StoredEditionView,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -65,6 +65,7 @@ const timeField = /(Time)$/
 const numberField = /(priceJpy|capacity|Percent|Minutes|Hours|Participants|Days)$/
 
 export function EditionPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const {
@@ -106,7 +107,7 @@ export function EditionPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
       <Typography variant="h5" component="h1">
-        {t('edition.heading')}
+        {phrase(t('edition.heading'))}
       </Typography>
       <Typography>{t('edition.lead')}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
@@ -284,6 +285,7 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
 
 /** What the public site will say of the edition as typed: its date, place, prices and whether it is on sale. */
 function Preview({ edition }: { edition: Edition }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const { lang = 'ja' } = useParams()
@@ -297,7 +299,7 @@ function Preview({ edition }: { edition: Edition }) {
     <Card variant="outlined" component="section" aria-labelledby="edition-preview">
       <CardContent>
         <Typography id="edition-preview" variant="h6" component="h2">
-          {t('edition.preview')}
+          {phrase(t('edition.preview'))}
         </Typography>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
           {edition.name[language]}
@@ -334,6 +336,7 @@ function changedFields(change: EditionChange): string[] {
 
 /** Who changed the edition, when, and which fields: its recorded history, newest first (decision 155). */
 function History({ editionId }: { editionId: string }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const label = useFieldLabel()
@@ -348,7 +351,7 @@ function History({ editionId }: { editionId: string }) {
     <Card variant="outlined" component="section" aria-labelledby="edition-history">
       <CardContent>
         <Typography id="edition-history" variant="h6" component="h2">
-          {t('edition.history.heading')}
+          {phrase(t('edition.history.heading'))}
         </Typography>
         <ErrorAlert error={history.error} />
         <List dense>

@@ -1,4 +1,5 @@
 import type { Participant } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import {
   Button,
   Dialog,
@@ -42,6 +43,7 @@ export function ParticipantDialog({
   readOnly: boolean
   onClose: () => void
 }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -140,7 +142,7 @@ export function ParticipantDialog({
             <ReceiptResend key={`receipt-${registrationId}`} registrationId={registrationId} />
           )}
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-          {t('participants.history.heading')}
+          {phrase(t('participants.history.heading'))}
         </Typography>
         {!state || state.history.length === 0 ? (
           <Typography>{t('participants.history.none')}</Typography>

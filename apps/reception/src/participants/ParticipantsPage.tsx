@@ -1,5 +1,5 @@
 import { isStripePaymentId, type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import {
   Box,
   Button,
@@ -63,6 +63,7 @@ const choiceFilters: readonly (readonly [ChoiceFilter, string])[] = [
  * the participant and check-in CSVs and the way to the badge sheets.
  */
 export function ParticipantsPage() {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const access = useStaffAccess()
@@ -184,7 +185,7 @@ export function ParticipantsPage() {
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">
-          {t('participants.heading')}
+          {phrase(t('participants.heading'))}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Typography>

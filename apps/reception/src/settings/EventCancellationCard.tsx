@@ -1,5 +1,5 @@
 import { type EventCancellationDryRun, type EventCancellationRun, readWholeNumber } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -28,6 +28,7 @@ const pollMs = 1000
  * its progress. The run goes on on the server whether this screen stays open or not.
  */
 export function EventCancellationCard({ onStarted }: { onStarted?: () => void } = {}) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -102,7 +103,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2" id="event-cancellation-heading">
-            {t('eventCancellation.heading')}
+            {phrase(t('eventCancellation.heading'))}
           </Typography>
           <Typography>{t('eventCancellation.intro')}</Typography>
           {run && (

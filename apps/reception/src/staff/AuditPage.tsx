@@ -1,5 +1,5 @@
 import { type AuditQueryWire, formatInstant, isLanguage, staffAuditActions } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import {
   Button,
   MenuItem,
@@ -51,6 +51,7 @@ const emptyFilter: Filter = { action: '', actor: '', from: '', to: '' }
  * first, filtered by action, staff member and days (Japan time), read page by page, and downloaded as CSV.
  */
 export function AuditPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { lang = 'ja' } = useParams()
   const language = isLanguage(lang) ? lang : 'ja'
@@ -103,7 +104,7 @@ export function AuditPage() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="h5" component="h1">
-        {t('audit.heading')}
+        {phrase(t('audit.heading'))}
       </Typography>
       <Typography>{t('audit.lead')}</Typography>
       <Stack

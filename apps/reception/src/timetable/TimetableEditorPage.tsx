@@ -10,7 +10,7 @@ import {
   timetableSessionFormValues,
   timetableTags,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Alert,
@@ -55,6 +55,7 @@ type Editing = { kind: 'new' } | { kind: 'session'; session: TimetableSession } 
 type Pending = { kind: 'publish' } | { kind: 'remove'; session: TimetableSession } | undefined
 
 export function TimetableEditorPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const { data, error, reload } = useApiRead(
@@ -101,7 +102,7 @@ export function TimetableEditorPage() {
     return (
       <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
         <Typography variant="h5" component="h1">
-          {t('timetable.heading')}
+          {phrase(t('timetable.heading'))}
         </Typography>
         <ErrorAlert error={error} />
         {!error && <Typography role="status">{t('timetable.loading')}</Typography>}
@@ -142,7 +143,7 @@ export function TimetableEditorPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
       <Typography variant="h5" component="h1">
-        {t('timetable.heading')}
+        {phrase(t('timetable.heading'))}
       </Typography>
       <Typography>{t('timetable.lead', { edition: editionId })}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
@@ -351,6 +352,7 @@ interface SessionActions {
 function DraftTable(
   props: SessionActions & { timetable: AdminTimetable; staffName: (user: string | null) => string },
 ) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(breakpoints[mobileLayoutBelow]))
   const { draft } = props.timetable
@@ -358,7 +360,7 @@ function DraftTable(
     <Card component="section" aria-labelledby="timetable-draft">
       <CardContent>
         <Typography id="timetable-draft" variant="h6" component="h2">
-          {t('timetable.draftHeading')}
+          {phrase(t('timetable.draftHeading'))}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {draft.updatedAt === null
@@ -423,6 +425,7 @@ const bothLanguages = (text: { ja: string; en: string }) => `${text.ja} / ${text
 
 /** One session on a phone: its title as a heading, the table's other columns as labelled lines, its buttons. */
 function SessionCard(props: SessionActions & { session: TimetableSession }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { session } = props
   const facts = [
@@ -440,7 +443,7 @@ function SessionCard(props: SessionActions & { session: TimetableSession }) {
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
     >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        {bothLanguages(session.title)}
+        {phrase(bothLanguages(session.title))}
       </Typography>
       <Box
         component="dl"
@@ -498,12 +501,13 @@ function Versions({
   timetable: AdminTimetable
   staffName: (user: string | null) => string
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   return (
     <Card component="section" aria-labelledby="timetable-versions">
       <CardContent>
         <Typography id="timetable-versions" variant="h6" component="h2">
-          {t('timetable.versionsHeading')}
+          {phrase(t('timetable.versionsHeading'))}
         </Typography>
         {timetable.versions.length === 0 ? (
           <Typography>{t('timetable.noVersions')}</Typography>
