@@ -62,6 +62,16 @@ describe('phrase breaks in a browser without auto-phrase (docs/decisions/212-phr
     expect(parserLoads.count).toBe(0)
   })
 
+  it('leaves English alone and loads nothing for it', async () => {
+    autoPhrase(false)
+    renderScreen('en', 'Specified Commercial Transactions Act', '特定商取引法に基づく表記')
+    await act(async () => {})
+    expect(screen.getByRole('heading', { level: 1 }).innerHTML).toBe('Specified Commercial Transactions Act')
+    // Even a Japanese text on an English screen (a name) is left as written.
+    expect(screen.getByRole('button').querySelector('wbr')).toBeNull()
+    expect(parserLoads.count).toBe(0)
+  })
+
   it('elsewhere loads BudouX and marks its phrase boundaries in Japanese headings and buttons, the text as written', async () => {
     autoPhrase(false)
     renderScreen('ja', '特定商取引法に基づく表記', '参加登録・お支払い')
@@ -82,15 +92,6 @@ describe('phrase breaks in a browser without auto-phrase (docs/decisions/212-phr
     await waitFor(() => expect(screen.getByRole('button').querySelector('wbr')).not.toBeNull())
     expect(screen.getByRole('heading', { level: 1 }).innerHTML).toBe('着ぐるみスポンサー参加')
     expect(pieces(screen.getByRole('button'))[0]).toBe('部活動の')
-  })
-
-  it('leaves English alone', async () => {
-    autoPhrase(false)
-    renderScreen('en', 'Specified Commercial Transactions Act', '特定商取引法に基づく表記')
-    await act(async () => {})
-    expect(screen.getByRole('heading', { level: 1 }).innerHTML).toBe('Specified Commercial Transactions Act')
-    // Even a Japanese text on an English screen (a name) is left as written.
-    expect(screen.getByRole('button').querySelector('wbr')).toBeNull()
   })
 
   it('adopts prerendered HTML as it is, then renders the marks itself', async () => {

@@ -16,10 +16,15 @@ function lacksAutoPhrase(): boolean {
   return typeof CSS !== 'undefined' && !CSS.supports('word-break', 'auto-phrase')
 }
 
+/** Renders the listener's component again when the parser has loaded. */
 function subscribe(listener: () => void): () => void {
-  if (!lacksAutoPhrase()) return () => {}
   listeners.add(listener)
-  if (!loading) {
+  return () => listeners.delete(listener)
+}
+
+/** As `subscribe`, and loads the parser the first time a Japanese text asks for it in such a browser. */
+function subscribeAndLoad(listener: () => void): () => void {
+  if (!loading && lacksAutoPhrase()) {
     loading = true
     // A chunk that fails to load is not caught here: the error reaches the app's error reporting, and the text
     // keeps the CSS's `keep-all`.
@@ -28,7 +33,7 @@ function subscribe(listener: () => void): () => void {
       for (const notify of listeners) notify()
     })
   }
-  return () => listeners.delete(listener)
+  return subscribe(listener)
 }
 
 const current = () => (lacksAutoPhrase() ? loaded : undefined)
@@ -44,9 +49,11 @@ const plain = (text: string): ReactNode => text
  * one text (decision 205).
  */
 export function usePhrases(): (text: string) => ReactNode {
-  const phrases = useSyncExternalStore(subscribe, current, none)
   const { i18n } = useTranslation()
-  if (!phrases || i18n.language !== 'ja') return plain
+  const japanese = i18n.language === 'ja'
+  // English screens neither load the parser nor mark anything.
+  const phrases = useSyncExternalStore(japanese ? subscribeAndLoad : subscribe, current, none)
+  if (!phrases || !japanese) return plain
   return (text) => {
     const pieces = phrases(text)
     // A text's pieces keep their order, so the index names each mark.

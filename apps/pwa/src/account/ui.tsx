@@ -139,6 +139,7 @@ function useAccountServices(): AccountServicesState {
 
 /** Renders its children with the account services once they have loaded, else says why not. */
 function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
+  const phrase = usePhrases()
   const state = useAccountServices()
   const { t } = useAccountTranslation()
   if (state.status === 'loading') return <Busy />
@@ -148,7 +149,7 @@ function WithAccount({ children }: { children: (account: AccountServices) => Rea
         error={state.error}
         action={
           <Button color="inherit" size="small" onClick={state.retry}>
-            {t('common.retry')}
+            {phrase(t('common.retry'))}
           </Button>
         }
       />

@@ -45,13 +45,14 @@ export function Facts({ items }: { items: readonly [label: string, value: ReactN
 
 /** An error from loading something, with a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   return (
     <ErrorAlert
       error={error}
       action={
         <Button color="inherit" size="small" onClick={retry}>
-          {t('common.retry')}
+          {phrase(t('common.retry'))}
         </Button>
       }
     />

@@ -119,7 +119,7 @@ export function AnnouncementsPage() {
       {!editing && (
         <Stack direction="row">
           <Button variant="contained" onClick={() => setEditing({ kind: 'new', id: crypto.randomUUID() })}>
-            {t('announcements.new')}
+            {phrase(t('announcements.new'))}
           </Button>
         </Stack>
       )}
@@ -248,7 +248,7 @@ function AnnouncementItem(props: {
               onClick={props.onCorrect}
               aria-label={t('announcements.correctLabel', { title: announcement.title.ja })}
             >
-              {t('announcements.correct')}
+              {phrase(t('announcements.correct'))}
             </Button>
             <Button
               size="small"
@@ -257,7 +257,7 @@ function AnnouncementItem(props: {
               onClick={props.onWithdraw}
               aria-label={t('announcements.withdrawLabel', { title: announcement.title.ja })}
             >
-              {t('announcements.withdraw')}
+              {phrase(t('announcements.withdraw'))}
             </Button>
           </Stack>
         )}
@@ -272,6 +272,7 @@ function AnnouncementForm(props: {
   onValid: (output: AnnouncementFormOutput) => void
   onCancel: () => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const form = useZodForm<AnnouncementFormValues, AnnouncementFormOutput>(
     announcementFormSchema,
@@ -348,7 +349,7 @@ function AnnouncementForm(props: {
           )}
         </SchemaForm>
         <Button sx={{ mt: 1 }} onClick={props.onCancel}>
-          {t('announcements.cancel')}
+          {phrase(t('announcements.cancel'))}
         </Button>
       </CardContent>
     </Card>

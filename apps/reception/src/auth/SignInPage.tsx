@@ -102,6 +102,7 @@ function NewPasswordForm(props: {
   onSubmit: (newPassword: string) => void
   onRestart: () => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const form = useZodForm<{ newPassword: string }, { newPassword: string }>(newPasswordFormSchema, {
     newPassword: '',
@@ -127,7 +128,7 @@ function NewPasswordForm(props: {
         />
       </SchemaForm>
       <Button onClick={props.onRestart} disabled={props.busy}>
-        {t('signIn.restart')}
+        {phrase(t('signIn.restart'))}
       </Button>
     </Stack>
   )

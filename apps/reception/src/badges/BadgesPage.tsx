@@ -131,20 +131,22 @@ export function BadgesPage() {
         )}
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           <Button variant="contained" onClick={() => window.print()} disabled={badges.length === 0}>
-            {t('badges.print')}
+            {phrase(t('badges.print'))}
           </Button>
           <Button variant="outlined" onClick={() => void record(ids, 'mark')} disabled={badges.length === 0}>
-            {t('badges.markPrinted', { count: badges.length })}
+            {phrase(t('badges.markPrinted', { count: badges.length }))}
           </Button>
           {printedIds.length > 0 && (
             <Button onClick={() => void record(printedIds, 'unmark')}>
-              {t('badges.unmarkPrinted', { count: printedIds.length })}
+              {phrase(t('badges.unmarkPrinted', { count: printedIds.length }))}
             </Button>
           )}
           {single ? (
-            <Button onClick={() => setSearchParams(inEdition)}>{t('badges.showAll')}</Button>
+            <Button onClick={() => setSearchParams(inEdition)}>{phrase(t('badges.showAll'))}</Button>
           ) : (
-            <Button href={`/${language}/admin?${new URLSearchParams(inEdition)}`}>{t('badges.back')}</Button>
+            <Button href={`/${language}/admin?${new URLSearchParams(inEdition)}`}>
+              {phrase(t('badges.back'))}
+            </Button>
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary">

@@ -197,7 +197,7 @@ function Dashboard({ state }: { state: DashboardState }) {
           variant="contained"
           onClick={() => services.download(dashboardCsv(figures), csvFileName(services.clock(), 'dashboard'))}
         >
-          {t('dashboard.downloadCsv')}
+          {phrase(t('dashboard.downloadCsv'))}
         </Button>
       </Stack>
       <EditionPicker />

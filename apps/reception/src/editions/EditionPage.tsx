@@ -135,7 +135,7 @@ export function EditionPage() {
                 disabled={busy}
                 onClick={() => void act(() => services.api.prepareNextEdition(), t('edition.prepared'))}
               >
-                {t('edition.prepareNext')}
+                {phrase(t('edition.prepareNext'))}
               </Button>
             )}
             {shown.status === 'draft' && (
@@ -148,7 +148,7 @@ export function EditionPage() {
                   setPublishing(shown)
                 }}
               >
-                {t('edition.publish')}
+                {phrase(t('edition.publish'))}
               </Button>
             )}
           </Stack>

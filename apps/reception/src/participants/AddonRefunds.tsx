@@ -67,7 +67,7 @@ export function AddonRefunds({
             secondaryAction={
               editable && (
                 <Button color="error" onClick={() => setChosen(addon)}>
-                  {t('addonRefund.open', { name: nameOf(addon) })}
+                  {phrase(t('addonRefund.open', { name: nameOf(addon) }))}
                 </Button>
               )
             }

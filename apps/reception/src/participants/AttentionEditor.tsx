@@ -123,7 +123,7 @@ export function AttentionEditor({
         {save.kind === 'saved' && <Alert severity="success">{t('attention.saved')}</Alert>}
         <Box>
           <Button type="submit" variant="outlined" loading={save.kind === 'saving'}>
-            {t('attention.save')}
+            {phrase(t('attention.save'))}
           </Button>
         </Box>
       </Stack>

@@ -162,7 +162,7 @@ export function ParticipantDialog({
           !readOnly &&
           access.may('refundWithinPolicy') && (
             <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
-              {t('refund.open')}
+              {phrase(t('refund.open'))}
             </Button>
           )}
         {state?.current && !readOnly && (
@@ -170,7 +170,7 @@ export function ParticipantDialog({
             color="warning"
             onClick={() => void act(() => services.store.recordUndo(state.current as StoredCheckIn))}
           >
-            {t('verdict.undo')}
+            {phrase(t('verdict.undo'))}
           </Button>
         )}
         {canCheckIn && (
@@ -178,17 +178,17 @@ export function ParticipantDialog({
             variant="contained"
             onClick={() => void act(() => services.store.recordCheckIn(registrationId))}
           >
-            {t('verdict.checkIn')}
+            {phrase(t('verdict.checkIn'))}
           </Button>
         )}
         {registrationId !== undefined &&
           registration?.paymentStatus === 'paid' &&
           access.may('reprintBadge') && (
             <Button href={`/${language}/admin/badges?${badgeQuery(registrationId, edition)}`}>
-              {t('badges.printOne')}
+              {phrase(t('badges.printOne'))}
             </Button>
           )}
-        <Button onClick={onClose}>{t('participants.close')}</Button>
+        <Button onClick={onClose}>{phrase(t('participants.close'))}</Button>
       </DialogActions>
       {refunding && registrationId !== undefined && (
         <RefundDialog

@@ -194,27 +194,27 @@ export function ParticipantsPage() {
         {access.may('exportWithEmail') && (
           <>
             <Button variant="contained" onClick={download} disabled={results.length === 0}>
-              {t('participants.downloadCsv')}
+              {phrase(t('participants.downloadCsv'))}
             </Button>
             <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
-              {t('participants.downloadCheckInsCsv')}
+              {phrase(t('participants.downloadCheckInsCsv'))}
             </Button>
             <Button variant="outlined" onClick={() => void downloadRefunds()} disabled={refundsBusy}>
-              {t('participants.downloadRefundsCsv')}
+              {phrase(t('participants.downloadRefundsCsv'))}
             </Button>
           </>
         )}
         {access.may('registerComplimentary') && (
           <>
             <Button variant="outlined" onClick={() => setComplimentaryOpen(true)}>
-              {t('complimentaryForm.open')}
+              {phrase(t('complimentaryForm.open'))}
             </Button>
             <ComplimentaryDialog open={complimentaryOpen} onClose={() => setComplimentaryOpen(false)} />
           </>
         )}
         {access.may('reprintBadge') && (
           <Button variant="outlined" href={addressInEdition(`/${language}/admin/badges`, edition)}>
-            {t('badges.open')}
+            {phrase(t('badges.open'))}
           </Button>
         )}
       </Stack>
@@ -247,7 +247,7 @@ export function ParticipantsPage() {
           aria-pressed={filters.payment === 'paid' && filters.checkIn === 'notCheckedIn'}
           onClick={() => set({ payment: 'paid', checkIn: 'notCheckedIn' })}
         >
-          {t('participants.filter.paidNotCheckedIn')}
+          {phrase(t('participants.filter.paidNotCheckedIn'))}
         </Button>
       </Stack>
       <ErrorAlert error={payment.error} />

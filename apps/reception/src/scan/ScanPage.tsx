@@ -97,7 +97,7 @@ export function ScanPage() {
             sx={{ flexGrow: 1 }}
           />
           <Button type="submit" variant="contained">
-            {t('scan.verify')}
+            {phrase(t('scan.verify'))}
           </Button>
         </Stack>
         <ParticipantSearch onChoose={flow.choose} />

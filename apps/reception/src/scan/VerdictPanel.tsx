@@ -265,16 +265,16 @@ export function VerdictPanel(props: {
               loading={props.confirming}
               onClick={props.onConfirm}
             >
-              {t('verdict.checkIn')}
+              {phrase(t('verdict.checkIn'))}
             </Button>
           )}
         {props.result.checkIn && !props.result.undone && (
           <Button {...secondaryButton} onClick={props.onUndo}>
-            {t('verdict.undo')}
+            {phrase(t('verdict.undo'))}
           </Button>
         )}
         <Button {...(state === 'notCheckedIn' ? secondaryButton : solidButton)} onClick={props.onDismiss}>
-          {t('verdict.next')}
+          {phrase(t('verdict.next'))}
         </Button>
       </Stack>
     </Box>

@@ -155,7 +155,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
               />
               <div>
                 <Button type="submit" variant="outlined" disabled={busy}>
-                  {t('eventCancellation.dryRun')}
+                  {phrase(t('eventCancellation.dryRun'))}
                 </Button>
               </div>
             </Stack>
@@ -204,10 +204,10 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
                   action={
                     <Stack direction="row" spacing={1}>
                       <Button onClick={() => setConfirming(false)} disabled={busy}>
-                        {t('refund.back')}
+                        {phrase(t('refund.back'))}
                       </Button>
                       <Button color="error" variant="contained" onClick={() => void onRun()} disabled={busy}>
-                        {t('eventCancellation.confirm')}
+                        {phrase(t('eventCancellation.confirm'))}
                       </Button>
                     </Stack>
                   }
@@ -220,7 +220,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
               ) : (
                 <div>
                   <Button color="error" variant="contained" onClick={() => setConfirming(true)}>
-                    {t('eventCancellation.run')}
+                    {phrase(t('eventCancellation.run'))}
                   </Button>
                 </div>
               )}

@@ -121,6 +121,7 @@ function FeatureFlagsCard() {
 }
 
 function DeviceCard() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const device = useDevice()
@@ -141,7 +142,7 @@ function DeviceCard() {
           sx={{ flexGrow: 1 }}
         />
         <Button type="submit" variant="contained">
-          {t('settings.device.save')}
+          {phrase(t('settings.device.save'))}
         </Button>
       </Stack>
       <Typography variant="caption" component="p" sx={{ mt: 1 }}>

@@ -140,10 +140,10 @@ export function AuditPage() {
           {...field('to')}
         />
         <Button type="submit" variant="contained">
-          {t('audit.apply')}
+          {phrase(t('audit.apply'))}
         </Button>
         <Button variant="outlined" onClick={download} disabled={!entries?.length}>
-          {t('audit.download')}
+          {phrase(t('audit.download'))}
         </Button>
       </Stack>
       <ErrorAlert error={error} />
@@ -188,7 +188,7 @@ export function AuditPage() {
       )}
       {nextCursor && (
         <Button variant="outlined" loading={busy} onClick={() => void loadMore()} sx={{ alignSelf: 'start' }}>
-          {t('audit.more')}
+          {phrase(t('audit.more'))}
         </Button>
       )}
     </Stack>

@@ -97,6 +97,7 @@ function MemberRow(props: {
   onRole: (role: StaffRole) => void
   onEnabled: (enabled: boolean) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { member } = props
   const invited = member.status === 'FORCE_CHANGE_PASSWORD'
@@ -138,10 +139,10 @@ function MemberRow(props: {
                   props.onEnabled(!member.enabled)
                 }}
               >
-                {t(member.enabled ? 'staff.confirmDisableYes' : 'staff.confirmEnableYes')}
+                {phrase(t(member.enabled ? 'staff.confirmDisableYes' : 'staff.confirmEnableYes'))}
               </Button>
               <Button size="small" onClick={() => setConfirming(false)}>
-                {t('staff.keep')}
+                {phrase(t('staff.keep'))}
               </Button>
             </Stack>
           </Stack>
@@ -152,7 +153,7 @@ function MemberRow(props: {
             aria-label={t(member.enabled ? 'staff.disableWho' : 'staff.enableWho', { email: member.email })}
             onClick={() => setConfirming(true)}
           >
-            {t(member.enabled ? 'staff.disable' : 'staff.enable')}
+            {phrase(t(member.enabled ? 'staff.disable' : 'staff.enable'))}
           </Button>
         )}
       </TableCell>

@@ -151,17 +151,17 @@ export function TimetableEditorPage() {
       <ErrorAlert error={staff.error} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => setEditing({ kind: 'new' })}>
-          {t('timetable.add')}
+          {phrase(t('timetable.add'))}
         </Button>
         <Button
           variant="outlined"
           onClick={() => services.download(timetableCsv(draft.sessions), `timetable-${editionId}.csv`)}
         >
-          {t('timetable.export')}
+          {phrase(t('timetable.export'))}
         </Button>
         {/* A real button opens the file chooser, so the import is reached and pressed from the keyboard. */}
         <Button variant="outlined" disabled={busy} onClick={() => fileInput.current?.click()}>
-          {t('timetable.import')}
+          {phrase(t('timetable.import'))}
         </Button>
         <input
           ref={fileInput}
@@ -180,7 +180,7 @@ export function TimetableEditorPage() {
             setPending({ kind: 'publish' })
           }}
         >
-          {t('timetable.publish')}
+          {phrase(t('timetable.publish'))}
         </Button>
       </Stack>
       <CsvMistakes mistakes={mistakes} />
@@ -264,6 +264,7 @@ function SessionForm(props: {
   onCancel: () => void
   onValid: (session: TimetableSession) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const [schema] = useState(() => timetableSessionFormSchema(props.otherIds))
   const form = useZodForm<TimetableSessionFormValues, TimetableSession>(
@@ -330,7 +331,7 @@ function SessionForm(props: {
           </FormControl>
         </SchemaForm>
         <Button sx={{ mt: 1 }} onClick={props.onCancel}>
-          {t('timetable.cancel')}
+          {phrase(t('timetable.cancel'))}
         </Button>
       </CardContent>
     </Card>
@@ -469,6 +470,7 @@ function SessionCard(props: SessionActions & { session: TimetableSession }) {
 
 /** Change and Remove, each named with the session's title for a screen reader. */
 function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { session: TimetableSession }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   return (
     <>
@@ -478,7 +480,7 @@ function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { 
         onClick={() => onEdit(session)}
         aria-label={t('timetable.editLabel', { title: session.title.ja })}
       >
-        {t('timetable.edit')}
+        {phrase(t('timetable.edit'))}
       </Button>
       <Button
         size="small"
@@ -487,7 +489,7 @@ function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { 
         onClick={() => onRemove(session)}
         aria-label={t('timetable.removeLabel', { title: session.title.ja })}
       >
-        {t('timetable.remove')}
+        {phrase(t('timetable.remove'))}
       </Button>
     </>
   )

@@ -45,7 +45,7 @@ export function WaitingListPage() {
           {phrase(t('waitingList.heading'))}
         </Typography>
         <Button variant="outlined" onClick={refresh}>
-          {t('waitingList.refresh')}
+          {phrase(t('waitingList.refresh'))}
         </Button>
       </Stack>
       <EditionPicker />
