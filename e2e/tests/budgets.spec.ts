@@ -20,7 +20,8 @@ const pageBudgetsKiB: Readonly<Record<string, { ja: number; en: number }>> = {
   faq: { ja: 170.5, en: 170.5 },
   'about-registration': { ja: 173, en: 173 },
   timetable: { ja: 171.5, en: 171 },
-  'registration-code': { ja: 296, en: 296 },
+  // The venue card's phrase-marking hook (decision 212): 296.1 / 296.0.
+  'registration-code': { ja: 296.5, en: 296.5 },
 }
 
 const forbiddenPackages = [/^@aws-sdk\//, /^@smithy\//, /^@zxing\//, /^zxing-wasm$/]

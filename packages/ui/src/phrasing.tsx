@@ -5,9 +5,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
-type Phrases = (text: string) => string[]
-
-let loaded: Phrases | undefined
+let loaded: ((text: string) => ReactNode) | undefined
 let loading = false
 const listeners = new Set<() => void>()
 
@@ -28,15 +26,16 @@ function subscribeAndLoad(listener: () => void): () => void {
     loading = true
     // A chunk that fails to load is not caught here: the error reaches the app's error reporting, and the text
     // keeps the CSS's `keep-all`.
-    void import('./phrase-boundaries.ts').then((module) => {
-      loaded = module.phrases
+    void import('./phrase-marks.tsx').then((module) => {
+      loaded = module.markPhrases
       for (const notify of listeners) notify()
     })
   }
   return subscribe(listener)
 }
 
-const current = () => (lacksAutoPhrase() ? loaded : undefined)
+// Set only where the parser was loaded, which only a browser without `auto-phrase` does.
+const current = () => loaded
 // The prerendered HTML was made without the parser: hydration renders the plain text it holds (decision 203).
 const none = () => undefined
 const plain = (text: string): ReactNode => text
@@ -53,10 +52,5 @@ export function usePhrases(): (text: string) => ReactNode {
   const japanese = i18n.language === 'ja'
   // English screens neither load the parser nor mark anything.
   const phrases = useSyncExternalStore(japanese ? subscribeAndLoad : subscribe, current, none)
-  if (!phrases || !japanese) return plain
-  return (text) => {
-    const pieces = phrases(text)
-    // A text's pieces keep their order, so the index names each mark.
-    return pieces.flatMap((piece, index) => (index === 0 ? [piece] : [<wbr key={index} />, piece]))
-  }
+  return phrases && japanese ? phrases : plain
 }
