@@ -192,7 +192,7 @@ test.describe('a screen the browser renders itself', () => {
     // The mark is a line-break opportunity, not a character: what is shown, read and copied is as written.
     // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out and shown is what is compared
     expect(await heading.evaluate((element) => (element as HTMLElement).innerText)).toBe('スタッフを招待')
-    expect(scripts.filter((file) => file.startsWith('phrase-boundaries-'))).toHaveLength(1)
+    expect(scripts.filter((file) => file.startsWith('phrase-marks-'))).toHaveLength(1)
     // The English screen is left as written.
     await page.goto(`${receptionUrl}/en/admin/staff`)
     await expect(page.getByRole('heading', { level: 2, name: 'Invite a staff member' })).toBeVisible()
@@ -209,6 +209,6 @@ test.describe('a screen the browser renders itself', () => {
     await expect(heading).toBeVisible()
     await page.waitForLoadState('networkidle')
     expect(await heading.evaluate((element) => element.innerHTML)).toBe('スタッフを招待')
-    expect(scripts.filter((file) => file.startsWith('phrase-boundaries-'))).toEqual([])
+    expect(scripts.filter((file) => file.startsWith('phrase-marks-'))).toEqual([])
   })
 })
