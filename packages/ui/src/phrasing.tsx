@@ -24,8 +24,9 @@ function subscribe(listener: () => void): () => void {
 function subscribeAndLoad(listener: () => void): () => void {
   if (!loading && lacksAutoPhrase()) {
     loading = true
-    // A chunk that fails to load is not caught here: the error reaches the app's error reporting, and the text
-    // keeps the CSS's `keep-all`.
+    // A chunk that fails to load is not caught here: it fails as every lazily loaded chunk does (the PWA loads
+    // the page again, docs/requirements.md SITE-11; otherwise an unhandled rejection, which error reporting
+    // catches), and the text keeps the CSS's `keep-all` meanwhile.
     void import('./phrase-marks.tsx').then((module) => {
       loaded = module.markPhrases
       for (const notify of listeners) notify()
