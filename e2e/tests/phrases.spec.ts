@@ -1,10 +1,11 @@
 // Japanese headings break between phrases on a phone, never inside a word
 // (docs/decisions/190-japanese-phrase-breaks.md, docs/decisions/205-phrase-breaks-as-markup.md): read from the
 // line boxes the browser lays the text out in.
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { servedEdition } from '../support/edition.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { appStarted, pageUrl, publicRoutes } from '../support/public-site.ts'
+import { receptionUrl, signInAdmin } from '../support/reception.ts'
 
 /** The text of each line an element's text is laid out on, in order (a character's line is its box's top). */
 function lines(element: Locator): Promise<string[]> {
@@ -154,3 +155,60 @@ for (const path of ['/ja', '/ja/specified-commercial-transaction-act', '/ja/faq'
     expect(adopted.unmarked, path).toEqual([])
   })
 }
+
+// What the browser renders itself (the reception, My Page, a page reached inside the app) gets its marks from
+// React, with BudouX loaded only where the browser lacks `auto-phrase` (decision 212). Chromium has it: the
+// fallback is forced by answering `CSS.supports` for it as Safari and Firefox do.
+test.describe('a screen the browser renders itself', () => {
+  const staffPage = `${receptionUrl}/ja/admin/staff`
+  /** Every script the page requests, by its file name. */
+  const scriptsOf = (page: Page) => {
+    const files: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script')
+        files.push(new URL(request.url()).pathname.split('/').pop() ?? '')
+    })
+    return files
+  }
+
+  test('without auto-phrase, loads BudouX and marks its phrases in the Japanese headings, the text as written', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS)
+      CSS.supports = ((property: string, value?: string) =>
+        property === 'word-break' && value === 'auto-phrase'
+          ? false
+          : value === undefined
+            ? supports(property)
+            : supports(property, value)) as typeof CSS.supports
+    })
+    const scripts = scriptsOf(page)
+    await signInAdmin(page)
+    await page.goto(staffPage)
+    const heading = page.getByRole('heading', { level: 2, name: 'スタッフを招待', exact: true })
+    await expect(heading.locator('wbr')).toHaveCount(1)
+    expect(await heading.evaluate((element) => element.innerHTML)).toBe('スタッフを<wbr>招待')
+    // The mark is a line-break opportunity, not a character: what is shown, read and copied is as written.
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out and shown is what is compared
+    expect(await heading.evaluate((element) => (element as HTMLElement).innerText)).toBe('スタッフを招待')
+    expect(scripts.filter((file) => file.startsWith('phrase-marks-'))).toHaveLength(1)
+    // The English screen is left as written.
+    await page.goto(`${receptionUrl}/en/admin/staff`)
+    await expect(page.getByRole('heading', { level: 2, name: 'Invite a staff member' })).toBeVisible()
+    await expect(page.locator('main wbr')).toHaveCount(0)
+  })
+
+  test('with auto-phrase (Chromium), loads no parser and renders the headings as written', async ({
+    page,
+  }) => {
+    const scripts = scriptsOf(page)
+    await signInAdmin(page)
+    await page.goto(staffPage)
+    const heading = page.getByRole('heading', { level: 2, name: 'スタッフを招待', exact: true })
+    await expect(heading).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await heading.evaluate((element) => element.innerHTML)).toBe('スタッフを招待')
+    expect(scripts.filter((file) => file.startsWith('phrase-marks-'))).toEqual([])
+  })
+})

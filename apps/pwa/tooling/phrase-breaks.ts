@@ -3,41 +3,11 @@
 // prerendered, and a <wbr> element marks each one in the Japanese HTML: markup, not characters, so the text every
 // reader gets (textContent, copy and paste, the browser's find, the accessible name) stays as written. Nothing is
 // added to the pages' JavaScript.
-import { loadDefaultJapaneseParser } from 'budoux'
+// BudouX and the festival's words it must not cut are shared with the browsers that lack `auto-phrase`
+// (docs/decisions/212-phrase-breaks-in-other-browsers.md).
+import { phraseBoundaries } from '@furfes/ui/phrase-boundaries'
 
-const parser = loadDefaultJapaneseParser()
 const mark = '<wbr>'
-/** Kana, kanji, the iteration mark and full-width forms: a boundary only between two of these. */
-const japanese = /[\u3005\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]/
-
-/**
- * The festival's own words, which BudouX's model (trained on general text) cuts: 着ぐる / み, 部 / 活動. No boundary
- * is marked inside them.
- */
-const wholeWords = ['着ぐるみ', '部活動']
-
-/** Whether `at` falls inside one of the whole words where it occurs in `text`. */
-function insideWholeWord(text: string, at: number): boolean {
-  return wholeWords.some((word) => {
-    for (let start = text.indexOf(word); start !== -1; start = text.indexOf(word, start + 1))
-      if (start < at && at < start + word.length) return true
-    return false
-  })
-}
-
-/**
- * The positions in `text` where BudouX starts a new phrase, between two Japanese characters only: English,
- * numbers and HTML character references (`&amp;`) stay whole, and a space already lets a line break.
- */
-export function phraseBoundaries(text: string): number[] {
-  if (!japanese.test(text)) return []
-  return parser
-    .parseBoundaries(text)
-    .filter(
-      (at) =>
-        japanese.test(text[at - 1] ?? '') && japanese.test(text[at] ?? '') && !insideWholeWord(text, at),
-    )
-}
 
 /** `text` with a <wbr> at each phrase boundary. */
 export function markPhrases(text: string): string {

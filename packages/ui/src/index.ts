@@ -11,6 +11,7 @@ export { CloseIcon, MenuIcon, OpenInNewIcon } from './icons.ts'
 export { LanguageSwitch } from './LanguageSwitch.tsx'
 export { NotificationSnackbar } from './NotificationSnackbar.tsx'
 export { createNotificationQueue, type NotificationQueue } from './notifications.ts'
+export { usePhrases } from './phrasing.tsx'
 export {
   installPreloadRetry,
   locationAfterPreloadFailure,

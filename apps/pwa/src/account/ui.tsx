@@ -1,4 +1,4 @@
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { FormTextField, PasswordField, type ZodForm } from '@furfes/ui/forms'
 import { Alert, Button, Container, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
@@ -28,12 +28,13 @@ export function AccountPage({
   withAccount?: (account: AccountServices) => ReactNode
   width?: 'sm' | 'md'
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   useAccountTitle(titleKey)
   return (
     <Container maxWidth={width} sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h4" component="h1" id="page-heading" sx={{ fontWeight: 700, mb: 2 }}>
-        {t(`titles.${titleKey}`)}
+        {phrase(t(`titles.${titleKey}`))}
       </Typography>
       {lead && <Typography sx={{ mb: 3 }}>{lead}</Typography>}
       {children}
@@ -138,6 +139,7 @@ function useAccountServices(): AccountServicesState {
 
 /** Renders its children with the account services once they have loaded, else says why not. */
 function WithAccount({ children }: { children: (account: AccountServices) => ReactNode }) {
+  const phrase = usePhrases()
   const state = useAccountServices()
   const { t } = useAccountTranslation()
   if (state.status === 'loading') return <Busy />
@@ -147,7 +149,7 @@ function WithAccount({ children }: { children: (account: AccountServices) => Rea
         error={state.error}
         action={
           <Button color="inherit" size="small" onClick={state.retry}>
-            {t('common.retry')}
+            {phrase(t('common.retry'))}
           </Button>
         }
       />

@@ -1,5 +1,5 @@
 import { type Addon, addonOnSale } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { Button, Stack, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
@@ -20,6 +20,7 @@ const pendingPollAttempts = 15
  * purchase still pending (the payment webhook on its way) is asked for again for a while.
  */
 export function AddonsSection({ paid }: { paid: boolean }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { account, handleSessionError } = useMyPage()
@@ -91,12 +92,12 @@ export function AddonsSection({ paid }: { paid: boolean }) {
               />
               {purchase?.status === 'pending' && purchase.paymentUrl && (
                 <Button variant="contained" onClick={() => account.navigateTo(purchase.paymentUrl ?? '')}>
-                  {t('addons.pay')}
+                  {phrase(t('addons.pay'))}
                 </Button>
               )}
               {!holding && onSale && addon.remaining > 0 && (
                 <Button variant="contained" disabled={busy} onClick={() => void buy(addon.code)}>
-                  {t('addons.buy', { product: addon.name[language] })}
+                  {phrase(t('addons.buy', { product: addon.name[language] }))}
                 </Button>
               )}
               {!holding && onSale && addon.remaining === 0 && <Typography>{t('addons.soldOut')}</Typography>}

@@ -1,5 +1,5 @@
 import type { Guardian, Ward } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { Alert, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
@@ -37,6 +37,7 @@ export function MinorQuestion({
   guardian: Guardian | null
   onGuardianChange: (guardian: Guardian | null) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const { account, handleSessionError } = useMyPage()
   const [email, setEmail] = useState('')
@@ -92,7 +93,7 @@ export function MinorQuestion({
                 disabled={busy || email.trim() === ''}
                 onClick={() => void submit(email)}
               >
-                {t('guardian.ask')}
+                {phrase(t('guardian.ask'))}
               </Button>
             </Stack>
           )}
@@ -105,6 +106,7 @@ export function MinorQuestion({
 
 /** The minors who named the member as guardian, each to confirm or decline. Nothing when there are none. */
 export function GuardianRequestsSection() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const { account, handleSessionError } = useMyPage()
   const [state, setState] = useState<{ wards?: Ward[]; error?: unknown }>({})
@@ -146,14 +148,14 @@ export function GuardianRequestsSection() {
                   disabled={busy}
                   onClick={() => void submit({ minorUserId: ward.minorUserId, confirm: true })}
                 >
-                  {t('guardian.confirm', { email: ward.minorEmail })}
+                  {phrase(t('guardian.confirm', { email: ward.minorEmail }))}
                 </Button>
                 <Button
                   variant="outlined"
                   disabled={busy}
                   onClick={() => void submit({ minorUserId: ward.minorUserId, confirm: false })}
                 >
-                  {t('guardian.decline', { email: ward.minorEmail })}
+                  {phrase(t('guardian.decline', { email: ward.minorEmail }))}
                 </Button>
               </Stack>
             )}

@@ -1,4 +1,4 @@
-import { useStore } from '@furfes/ui'
+import { usePhrases, useStore } from '@furfes/ui'
 import { Button, Stack, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
@@ -44,6 +44,7 @@ export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean 
  * Shown until installed or declined once; a declined offer is never made again in this browser.
  */
 export function InstallOffer({ environment }: { environment?: InstallOfferEnvironment }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const [env] = useState(() => environment ?? browserEnvironment())
   const prompt = useStore(env.source, () => undefined)
@@ -73,7 +74,7 @@ export function InstallOffer({ environment }: { environment?: InstallOfferEnviro
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {prompt && (
           <Button variant="contained" onClick={() => void install()}>
-            {t('installOffer.install')}
+            {phrase(t('installOffer.install'))}
           </Button>
         )}
         <Button onClick={dismiss}>{ios ? t('installOffer.close') : t('installOffer.notNow')}</Button>

@@ -1,5 +1,5 @@
 import { type Profile, type ProfilePrivacy, profilePrivacies, profileSchema } from '@furfes/core'
-import { CloseIcon } from '@furfes/ui'
+import { CloseIcon, usePhrases } from '@furfes/ui'
 import { FormTextField, RadioField, SchemaForm, useFieldMessage } from '@furfes/ui/forms'
 import { Button, FormControl, FormHelperText, FormLabel, IconButton, Stack, TextField } from '@mui/material'
 import { Busy } from '../account/Busy.tsx'
@@ -35,6 +35,7 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: boolean }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
   const { form, formProps, done } = useSaveForm<ProfileValues, Profile>(
@@ -106,7 +107,7 @@ function ProfileForm({ initial, exists }: { initial: ProfileValues; exists: bool
           sx={{ mt: 1, alignSelf: 'flex-start' }}
           onClick={() => form.setValue('linkUrls', [...urls, ''], { touch: false })}
         >
-          {t('profile.addUrl')}
+          {phrase(t('profile.addUrl'))}
         </Button>
       </FormControl>
     </SchemaForm>

@@ -1,4 +1,5 @@
 import { formatInstant } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Stack, Typography } from '@mui/material'
 import { useAccountTranslation } from '../account/i18n.ts'
 import { formatYen } from '../content/values.ts'
@@ -12,6 +13,7 @@ import { useCached } from './use-cached.ts'
  * whether or not they registered for the current edition; nothing at all when there is none.
  */
 export function RegistrationHistory() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { account } = useMyPage()
@@ -29,7 +31,7 @@ export function RegistrationHistory() {
         {history.value.map((item) => (
           <Stack key={item.editionId} spacing={1}>
             <Typography component="h3" variant="subtitle1">
-              {item.editionName[language]}
+              {phrase(item.editionName[language])}
             </Typography>
             <Facts
               items={[

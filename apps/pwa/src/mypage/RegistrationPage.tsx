@@ -12,7 +12,7 @@ import {
   registrationFormSchema,
   registrationMachine,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert, useStore } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, usePhrases, useStore } from '@furfes/ui'
 import { SchemaForm, SubmitButton } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
@@ -178,6 +178,7 @@ function PendingView({
   onNewWindow: () => void
   onCancel: () => void
 }) {
+  const phrase = usePhrases()
   const { t, errorText } = useAccountTranslation()
   const language = useLanguage()
   const { account } = useMyPage()
@@ -203,13 +204,13 @@ function PendingView({
       </Typography>
       <ButtonRow>
         <Button variant="contained" onClick={onCheckout} disabled={busy}>
-          {t('registration.goToCheckout')}
+          {phrase(t('registration.goToCheckout'))}
         </Button>
         <Button variant="outlined" onClick={onNewWindow} disabled={busy}>
-          {t('registration.openInNewWindow')}
+          {phrase(t('registration.openInNewWindow'))}
         </Button>
         <Button color="error" onClick={() => setConfirming(true)} disabled={busy} aria-busy={busy}>
-          {t('registration.cancel')}
+          {phrase(t('registration.cancel'))}
         </Button>
       </ButtonRow>
       {/* Withdrawing gives the held spot away at once, which cannot be taken back: ask first. */}
@@ -261,6 +262,7 @@ const paidActions = [
 ] as const
 
 function PaidView({ registration }: { registration: Registration }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   return (
@@ -273,7 +275,7 @@ function PaidView({ registration }: { registration: Registration }) {
       <ButtonRow>
         {paidActions.map(({ variant, path, label }) => (
           <Button key={path} variant={variant} href={localizedPath(language, path)}>
-            {t(label)}
+            {phrase(t(label))}
           </Button>
         ))}
       </ButtonRow>
@@ -286,6 +288,7 @@ function PaidView({ registration }: { registration: Registration }) {
  * and rules, until the badge print day (docs/decisions/166-participants-change-their-details.md).
  */
 function DetailsChange({ registration }: { registration: Registration }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { account } = useMyPage()
@@ -327,7 +330,7 @@ function DetailsChange({ registration }: { registration: Registration }) {
         </SchemaForm>
       ) : (
         <Button variant="outlined" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-          {t('registration.detailsChangeOpen')}
+          {phrase(t('registration.detailsChangeOpen'))}
         </Button>
       )}
     </Stack>

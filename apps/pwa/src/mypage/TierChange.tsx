@@ -10,7 +10,7 @@ import {
   type TShirtSize,
   tShirtSizes,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -42,6 +42,7 @@ type Target = TierChangeQuote['targets'][number]
  * (docs/decisions/169-upgrades-through-checkout.md), and until then the page shows it awaiting that payment.
  */
 export function TierChange({ registration }: { registration: Registration }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { account, handleSessionError } = useMyPage()
@@ -207,12 +208,12 @@ export function TierChange({ registration }: { registration: Registration }) {
               onClick={() => quote.pendingUpgrade && account.navigateTo(quote.pendingUpgrade.paymentUrl)}
               sx={{ alignSelf: 'flex-start' }}
             >
-              {t('tierChange.toPayment')}
+              {phrase(t('tierChange.toPayment'))}
             </Button>
           </Stack>
         ) : quote === undefined ? (
           <Button variant="outlined" onClick={() => void load()} sx={{ alignSelf: 'flex-start' }}>
-            {t('tierChange.open')}
+            {phrase(t('tierChange.open'))}
           </Button>
         ) : quote === null ? null : (
           <Stack spacing={2}>
@@ -277,7 +278,7 @@ export function TierChange({ registration }: { registration: Registration }) {
               onClick={review}
               sx={{ alignSelf: 'flex-start' }}
             >
-              {t('tierChange.review')}
+              {phrase(t('tierChange.review'))}
             </Button>
           </Stack>
         )}

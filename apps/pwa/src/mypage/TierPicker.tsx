@@ -6,6 +6,7 @@ import {
   sponsorBenefits,
   sponsorBenefitsByTier,
 } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import {
   Box,
   Button,
@@ -50,6 +51,7 @@ export function TierPicker({
   /** Offered on a sold-out tier's card, where the visitor finds it is sold out (decision 115). */
   onJoinWaitingList?: (tier: RegistrationTier) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { edition } = useEdition()
@@ -115,7 +117,7 @@ export function TierPicker({
                   onClick={() => onJoinWaitingList(candidate)}
                   sx={{ ml: 5, mt: 1 }}
                 >
-                  {t('waitingList.joinTier', { tier: t(`domain:registrationTier.${candidate}`) })}
+                  {phrase(t('waitingList.joinTier', { tier: t(`domain:registrationTier.${candidate}`) }))}
                 </Button>
               )}
               <Box id={detailsId} sx={{ pl: 5, pt: 1 }}>

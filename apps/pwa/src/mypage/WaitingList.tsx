@@ -5,7 +5,7 @@ import {
   type RegistrationTier,
   type WaitingListEntry,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { RadioField, SchemaForm } from '@furfes/ui/forms'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -58,6 +58,7 @@ export function WaitingListPanel({
   /** A tier whose sold-out card asked to join: the join form opens on it, and the section comes into view. */
   requestedTier?: RegistrationTier
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const { account } = useMyPage()
   const language = useLanguage()
@@ -109,10 +110,10 @@ export function WaitingListPanel({
               })
             }
           >
-            {t('waitingList.accept')}
+            {phrase(t('waitingList.accept'))}
           </Button>
           <Button color="error" disabled={busy} onClick={leave}>
-            {t('waitingList.decline')}
+            {phrase(t('waitingList.decline'))}
           </Button>
         </ButtonRow>
       </Stack>
@@ -129,7 +130,7 @@ export function WaitingListPanel({
         <Typography variant="body2">{t('waitingList.howOffersWork')}</Typography>
         <ErrorAlert error={error} />
         <Button color="error" disabled={busy} onClick={leave} sx={{ alignSelf: 'flex-start' }}>
-          {t('waitingList.leave')}
+          {phrase(t('waitingList.leave'))}
         </Button>
       </Stack>
     )
@@ -152,7 +153,7 @@ export function WaitingListPanel({
           />
         ) : (
           <Button variant="outlined" onClick={() => setJoining(true)}>
-            {t('waitingList.start')}
+            {phrase(t('waitingList.start'))}
           </Button>
         )}
       </>
@@ -204,6 +205,7 @@ function JoinForm({
  * next step instead (`waitingListOfferStep`), where it is the first thing the member sees.
  */
 export function WaitingListSummary({ waiting }: { waiting: ReturnType<typeof useWaitingListEntry> }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { entry, error, reload } = waiting
@@ -221,7 +223,7 @@ export function WaitingListSummary({ waiting }: { waiting: ReturnType<typeof use
       <Stack spacing={1.5}>
         <Facts items={[[t('dashboard.status'), status]]} />
         <Button href={localizedPath(language, 'mypage/registration')} sx={{ alignSelf: 'flex-start' }}>
-          {t('waitingList.toRegistration')}
+          {phrase(t('waitingList.toRegistration'))}
         </Button>
       </Stack>
     </Section>

@@ -1,15 +1,16 @@
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
 import { useAccountTranslation } from '../account/i18n.ts'
 
 /** A titled card of My Page. */
 export function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  const phrase = usePhrases()
   return (
     <Card component="section" aria-labelledby={id} sx={{ mb: 3 }}>
       <CardContent>
         <Typography variant="h6" component="h2" id={id} sx={{ mb: 1.5, fontWeight: 700 }}>
-          {heading}
+          {phrase(heading)}
         </Typography>
         {children}
       </CardContent>
@@ -44,13 +45,14 @@ export function Facts({ items }: { items: readonly [label: string, value: ReactN
 
 /** An error from loading something, with a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   return (
     <ErrorAlert
       error={error}
       action={
         <Button color="inherit" size="small" onClick={retry}>
-          {t('common.retry')}
+          {phrase(t('common.retry'))}
         </Button>
       }
     />

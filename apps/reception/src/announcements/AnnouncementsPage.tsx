@@ -8,7 +8,7 @@ import {
   formatJapanDateTime,
   registrationTiers,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
 import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -46,6 +46,7 @@ type Pending =
   | undefined
 
 export function AnnouncementsPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const { data, error, reload } = useApiRead(
@@ -110,7 +111,7 @@ export function AnnouncementsPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 900 }}>
       <Typography variant="h5" component="h1">
-        {t('announcements.heading')}
+        {phrase(t('announcements.heading'))}
       </Typography>
       <Typography>{t('announcements.lead')}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
@@ -118,7 +119,7 @@ export function AnnouncementsPage() {
       {!editing && (
         <Stack direction="row">
           <Button variant="contained" onClick={() => setEditing({ kind: 'new', id: crypto.randomUUID() })}>
-            {t('announcements.new')}
+            {phrase(t('announcements.new'))}
           </Button>
         </Stack>
       )}
@@ -135,7 +136,7 @@ export function AnnouncementsPage() {
       {data && (
         <section aria-labelledby="announcements-list">
           <Typography id="announcements-list" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('announcements.listHeading')}
+            {phrase(t('announcements.listHeading'))}
           </Typography>
           {data.length === 0 && <Typography>{t('announcements.none')}</Typography>}
           <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -194,6 +195,7 @@ function AnnouncementItem(props: {
   onCorrect: () => void
   onWithdraw: () => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const tierNames = useTierNames()
   const { announcement } = props
@@ -204,7 +206,7 @@ function AnnouncementItem(props: {
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            {`${announcement.title.ja} / ${announcement.title.en}`}
+            {phrase(`${announcement.title.ja} / ${announcement.title.en}`)}
           </Typography>
           <Chip
             size="small"
@@ -246,7 +248,7 @@ function AnnouncementItem(props: {
               onClick={props.onCorrect}
               aria-label={t('announcements.correctLabel', { title: announcement.title.ja })}
             >
-              {t('announcements.correct')}
+              {phrase(t('announcements.correct'))}
             </Button>
             <Button
               size="small"
@@ -255,7 +257,7 @@ function AnnouncementItem(props: {
               onClick={props.onWithdraw}
               aria-label={t('announcements.withdrawLabel', { title: announcement.title.ja })}
             >
-              {t('announcements.withdraw')}
+              {phrase(t('announcements.withdraw'))}
             </Button>
           </Stack>
         )}
@@ -270,6 +272,7 @@ function AnnouncementForm(props: {
   onValid: (output: AnnouncementFormOutput) => void
   onCancel: () => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const form = useZodForm<AnnouncementFormValues, AnnouncementFormOutput>(
     announcementFormSchema,
@@ -346,7 +349,7 @@ function AnnouncementForm(props: {
           )}
         </SchemaForm>
         <Button sx={{ mt: 1 }} onClick={props.onCancel}>
-          {t('announcements.cancel')}
+          {phrase(t('announcements.cancel'))}
         </Button>
       </CardContent>
     </Card>

@@ -5,6 +5,7 @@ import {
   type SignInForm,
   signInFormSchema,
 } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { EmailField, PasswordField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import { useMachine } from '@xstate/react'
@@ -20,6 +21,7 @@ import { ReceptionLanguageSwitch } from '../layout/ReceptionLanguageSwitch.tsx'
  * operator created, for whom Cognito asks a new password first (NEW_PASSWORD_REQUIRED).
  */
 export function SignInPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { lang } = useParams()
   const navigate = useNavigate()
@@ -39,7 +41,7 @@ export function SignInPage() {
           {/* Staff who do not read Japanese choose English before signing in, not after. */}
           <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
             <Typography variant="h5" component="h1" gutterBottom>
-              {t('signIn.heading')}
+              {phrase(t('signIn.heading'))}
             </Typography>
             <ReceptionLanguageSwitch />
           </Stack>
@@ -100,6 +102,7 @@ function NewPasswordForm(props: {
   onSubmit: (newPassword: string) => void
   onRestart: () => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const form = useZodForm<{ newPassword: string }, { newPassword: string }>(newPasswordFormSchema, {
     newPassword: '',
@@ -125,7 +128,7 @@ function NewPasswordForm(props: {
         />
       </SchemaForm>
       <Button onClick={props.onRestart} disabled={props.busy}>
-        {t('signIn.restart')}
+        {phrase(t('signIn.restart'))}
       </Button>
     </Stack>
   )

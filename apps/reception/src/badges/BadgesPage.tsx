@@ -1,3 +1,4 @@
+<<<<<<< HEAD
 import {
   type BadgePrintKind,
   badgeArtworkOrFestival,
@@ -5,6 +6,10 @@ import {
   registrationTiers,
 } from '@furfes/core'
 import { ErrorAlert } from '@furfes/ui'
+=======
+import { type BadgePrintKind, type RegistrationTier, registrationTiers } from '@furfes/core'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
+>>>>>>> budouxrt
 import {
   Alert,
   Button,
@@ -38,6 +43,7 @@ const noArtwork = {}
  * are every desk's, queued here and synced like check-ins (decision 170).
  */
 export function BadgesPage() {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   // A past edition's badges can be printed again; its participants are read from the API (decision 158).
@@ -92,7 +98,7 @@ export function BadgesPage() {
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Stack spacing={2} sx={{ px: 2 }} data-print-hidden>
         <Typography variant="h5" component="h1">
-          {t(single ? 'badges.headingSingle' : 'badges.heading')}
+          {phrase(t(single ? 'badges.headingSingle' : 'badges.heading'))}
         </Typography>
         <EditionPicker />
         <ErrorAlert error={error ?? editionsError} />
@@ -142,20 +148,22 @@ export function BadgesPage() {
         )}
         <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
           <Button variant="contained" onClick={() => window.print()} disabled={badges.length === 0}>
-            {t('badges.print')}
+            {phrase(t('badges.print'))}
           </Button>
           <Button variant="outlined" onClick={() => void record(ids, 'mark')} disabled={badges.length === 0}>
-            {t('badges.markPrinted', { count: badges.length })}
+            {phrase(t('badges.markPrinted', { count: badges.length }))}
           </Button>
           {printedIds.length > 0 && (
             <Button onClick={() => void record(printedIds, 'unmark')}>
-              {t('badges.unmarkPrinted', { count: printedIds.length })}
+              {phrase(t('badges.unmarkPrinted', { count: printedIds.length }))}
             </Button>
           )}
           {single ? (
-            <Button onClick={() => setSearchParams(inEdition)}>{t('badges.showAll')}</Button>
+            <Button onClick={() => setSearchParams(inEdition)}>{phrase(t('badges.showAll'))}</Button>
           ) : (
-            <Button href={`/${language}/admin?${new URLSearchParams(inEdition)}`}>{t('badges.back')}</Button>
+            <Button href={`/${language}/admin?${new URLSearchParams(inEdition)}`}>
+              {phrase(t('badges.back'))}
+            </Button>
           )}
         </Stack>
         <Typography variant="body2" color="text.secondary">

@@ -1,4 +1,5 @@
 import { type DashboardCheckInSlot, type DashboardDay, registrationTiers } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Box, Typography } from '@mui/material'
 import { BarChart } from '@mui/x-charts/BarChart'
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine'
@@ -13,12 +14,13 @@ import { chartLabelColour, chartPalette } from './palette.ts'
  */
 
 function ChartFigure(props: { title: string; empty: boolean; children: React.ReactNode }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const id = useId()
   return (
     <Box component="figure" aria-labelledby={id} sx={{ m: 0, minWidth: 0 }}>
       <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {props.title}
+        {phrase(props.title)}
       </Typography>
       {props.empty ? <Typography color="text.secondary">{t('dashboard.noData')}</Typography> : props.children}
     </Box>

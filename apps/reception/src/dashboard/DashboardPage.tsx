@@ -1,5 +1,5 @@
 import { isLanguage, languageLocales } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { FigureRow } from '@furfes/ui/figure-table'
 import {
   Alert,
@@ -157,6 +157,7 @@ function CurrentDashboard() {
 
 /** A past edition's figures, from the API only: the device holds the current edition's. */
 function PastDashboard({ edition }: { edition: string }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const { data, error } = useApiRead(
@@ -167,7 +168,7 @@ function PastDashboard({ edition }: { edition: string }) {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="h5" component="h1">
-        {t('dashboard.heading')}
+        {phrase(t('dashboard.heading'))}
       </Typography>
       <EditionPicker />
       {error === undefined && <LinearProgress aria-label={t('dashboard.loading')} />}
@@ -177,6 +178,7 @@ function PastDashboard({ edition }: { edition: string }) {
 }
 
 function Dashboard({ state }: { state: DashboardState }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation('reception')
   const services = useServices()
   const { figures, loading, unreachable, error } = state
@@ -188,14 +190,14 @@ function Dashboard({ state }: { state: DashboardState }) {
     <Stack spacing={3} sx={{ p: 2, minWidth: 0 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="h5" component="h1">
-          {t('dashboard.heading')}
+          {phrase(t('dashboard.heading'))}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Button
           variant="contained"
           onClick={() => services.download(dashboardCsv(figures), csvFileName(services.clock(), 'dashboard'))}
         >
-          {t('dashboard.downloadCsv')}
+          {phrase(t('dashboard.downloadCsv'))}
         </Button>
       </Stack>
       <EditionPicker />
@@ -205,7 +207,7 @@ function Dashboard({ state }: { state: DashboardState }) {
 
       <Box component="section" aria-labelledby="dashboard-door">
         <Typography id="dashboard-door" variant="h6" component="h2" gutterBottom>
-          {t('dashboard.door')}
+          {phrase(t('dashboard.door'))}
         </Typography>
         <Typography variant="h3" component="p" data-testid="dashboard-checked-in">
           {t('dashboard.checkedInOfPaid', {
@@ -225,7 +227,7 @@ function Dashboard({ state }: { state: DashboardState }) {
 
       <Box component="section" aria-labelledby="dashboard-tiers">
         <Typography id="dashboard-tiers" variant="h6" component="h2" gutterBottom>
-          {t('dashboard.perTier')}
+          {phrase(t('dashboard.perTier'))}
         </Typography>
         <TierTable figures={figures} />
         {figures.complimentary.length > 0 && (

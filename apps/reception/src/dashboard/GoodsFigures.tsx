@@ -1,4 +1,5 @@
 import { isLanguage, isSponsorBenefit, languageLocales } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import type { DashboardFigures } from './figures.ts'
@@ -73,10 +74,11 @@ function FigureSection({
   lines: { key: string; text: string }[]
   empty?: string
 }) {
+  const phrase = usePhrases()
   return (
     <Box component="section" aria-labelledby={id}>
       <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {heading}
+        {phrase(heading)}
       </Typography>
       {lines.length === 0 && empty !== undefined ? (
         <Typography>{empty}</Typography>

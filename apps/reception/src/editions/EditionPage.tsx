@@ -13,8 +13,13 @@ import {
   registrationTiers,
   type StoredEditionView,
 } from '@furfes/core'
+<<<<<<< HEAD
 import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
 import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+=======
+import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
+import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+>>>>>>> budouxrt
 import {
   Button,
   Card,
@@ -71,6 +76,7 @@ const timeField = /(Time)$/
 const numberField = /(priceJpy|capacity|Percent|Minutes|Hours|Participants|Days)$/
 
 export function EditionPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const {
@@ -112,7 +118,7 @@ export function EditionPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }}>
       <Typography variant="h5" component="h1">
-        {t('edition.heading')}
+        {phrase(t('edition.heading'))}
       </Typography>
       <Typography>{t('edition.lead')}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
@@ -140,7 +146,7 @@ export function EditionPage() {
                 disabled={busy}
                 onClick={() => void act(() => services.api.prepareNextEdition(), t('edition.prepared'))}
               >
-                {t('edition.prepareNext')}
+                {phrase(t('edition.prepareNext'))}
               </Button>
             )}
             {shown.status === 'draft' && (
@@ -153,7 +159,7 @@ export function EditionPage() {
                   setPublishing(shown)
                 }}
               >
-                {t('edition.publish')}
+                {phrase(t('edition.publish'))}
               </Button>
             )}
           </Stack>
@@ -319,6 +325,7 @@ function ArtworkChoice({ choice }: { choice: (typeof artworkChoices)[number] }) 
 
 /** What the public site will say of the edition as typed: its date, place, prices and whether it is on sale. */
 function Preview({ edition }: { edition: Edition }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const { lang = 'ja' } = useParams()
@@ -332,7 +339,7 @@ function Preview({ edition }: { edition: Edition }) {
     <Card variant="outlined" component="section" aria-labelledby="edition-preview">
       <CardContent>
         <Typography id="edition-preview" variant="h6" component="h2">
-          {t('edition.preview')}
+          {phrase(t('edition.preview'))}
         </Typography>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
           {edition.name[language]}
@@ -369,6 +376,7 @@ function changedFields(change: EditionChange): string[] {
 
 /** Who changed the edition, when, and which fields: its recorded history, newest first (decision 155). */
 function History({ editionId }: { editionId: string }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const label = useFieldLabel()
@@ -383,7 +391,7 @@ function History({ editionId }: { editionId: string }) {
     <Card variant="outlined" component="section" aria-labelledby="edition-history">
       <CardContent>
         <Typography id="edition-history" variant="h6" component="h2">
-          {t('edition.history.heading')}
+          {phrase(t('edition.history.heading'))}
         </Typography>
         <ErrorAlert error={history.error} />
         <List dense>

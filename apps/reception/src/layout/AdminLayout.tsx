@@ -1,5 +1,5 @@
 import type { StaffAction } from '@furfes/core'
-import { ConfirmDialog } from '@furfes/ui'
+import { ConfirmDialog, usePhrases } from '@furfes/ui'
 import { Alert, AppBar, Box, Button, Stack, Tab, Tabs, Toolbar, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -56,6 +56,7 @@ function pathOf(lang: string, section: Section, edition: string | undefined): st
 
 /** The staff screens' frame: sections, the sync state (always visible), language and sign-out. */
 export function AdminLayout() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { lang = 'ja' } = useParams()
   const location = useLocation()
@@ -102,7 +103,7 @@ export function AdminLayout() {
             disabled={signingOut}
             onClick={() => (pendingCount > 0 ? setAsking(true) : void signOut())}
           >
-            {t('nav.signOut')}
+            {phrase(t('nav.signOut'))}
           </Button>
         </Toolbar>
         {/* Scrollable, with arrows whenever the sections do not all fit (a phone), so it shows that there is

@@ -1,3 +1,4 @@
+import { usePhrases } from '@furfes/ui'
 import { Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useConnectivity, useReceptionSnapshot, useSyncState } from '../app/hooks.ts'
@@ -9,6 +10,7 @@ import { formatTime } from './format.ts'
  * how many check-ins wait for upload, when the device last synced, and conflicts found.
  */
 export function SyncStatus() {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation('reception')
   const services = useServices()
   const connectivity = useConnectivity()
@@ -57,7 +59,7 @@ export function SyncStatus() {
             loading={sync.running}
             onClick={() => void services.sync.sync({ refreshSnapshot: true })}
           >
-            {t('sync.nowShort')}
+            {phrase(t('sync.nowShort'))}
           </Button>
         </span>
       </Tooltip>

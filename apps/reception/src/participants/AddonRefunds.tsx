@@ -1,5 +1,5 @@
 import type { Participant } from '@furfes/core'
-import { ConfirmDialog } from '@furfes/ui'
+import { ConfirmDialog, usePhrases } from '@furfes/ui'
 import { Alert, Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,7 @@ export function AddonRefunds({
   addons: Participant['addons']
   editable: boolean
 }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation('reception')
   const services = useServices()
   const [chosen, setChosen] = useState<Addon>()
@@ -51,7 +52,7 @@ export function AddonRefunds({
   return (
     <Box component="section" aria-labelledby="addon-refunds-heading" sx={{ mt: 2 }}>
       <Typography id="addon-refunds-heading" variant="h6" component="h3">
-        {t('addonRefund.heading')}
+        {phrase(t('addonRefund.heading'))}
       </Typography>
       {refunded && (
         <Alert severity="success" sx={{ my: 1 }}>
@@ -66,7 +67,7 @@ export function AddonRefunds({
             secondaryAction={
               editable && (
                 <Button color="error" onClick={() => setChosen(addon)}>
-                  {t('addonRefund.open', { name: nameOf(addon) })}
+                  {phrase(t('addonRefund.open', { name: nameOf(addon) }))}
                 </Button>
               )
             }

@@ -5,7 +5,7 @@ import {
   type IssueMessage,
   limits,
 } from '@furfes/core'
-import { ErrorAlert, useErrorText } from '@furfes/ui'
+import { ErrorAlert, useErrorText, usePhrases } from '@furfes/ui'
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,6 +33,7 @@ export function AttentionEditor({
   attention?: Attention | undefined
   editable: boolean
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { errorText } = useErrorText()
   const services = useServices()
@@ -46,7 +47,7 @@ export function AttentionEditor({
     return (
       <Alert severity={attention.flagged ? 'warning' : 'info'} sx={{ mt: 2 }}>
         <Typography component="h3" sx={{ fontWeight: 700 }}>
-          {t(attention.flagged ? 'attention.flaggedHeading' : 'attention.noteHeading')}
+          {phrase(t(attention.flagged ? 'attention.flaggedHeading' : 'attention.noteHeading'))}
         </Typography>
         <Typography sx={{ wordBreak: 'break-word' }}>{attention.note}</Typography>
       </Alert>
@@ -86,7 +87,7 @@ export function AttentionEditor({
       }}
     >
       <Typography id="attention-heading" variant="h6" component="h3">
-        {t('attention.heading')}
+        {phrase(t('attention.heading'))}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('attention.explanation')}
@@ -122,7 +123,7 @@ export function AttentionEditor({
         {save.kind === 'saved' && <Alert severity="success">{t('attention.saved')}</Alert>}
         <Box>
           <Button type="submit" variant="outlined" loading={save.kind === 'saving'}>
-            {t('attention.save')}
+            {phrase(t('attention.save'))}
           </Button>
         </Box>
       </Stack>

@@ -11,7 +11,7 @@ import {
   registrationTiers,
   tShirtSizes,
 } from '@furfes/core'
-import { ErrorAlert, useErrorText } from '@furfes/ui'
+import { ErrorAlert, useErrorText, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -47,6 +47,7 @@ const emptyForm = {
  * member who already has a member account is registered without payment and gets the receipt mail.
  */
 export function ComplimentaryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation('reception')
   const { errorText } = useErrorText()
   const services = useServices()
@@ -194,9 +195,9 @@ export function ComplimentaryDialog({ open, onClose }: { open: boolean; onClose:
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('complimentaryForm.close')}</Button>
+          <Button onClick={onClose}>{phrase(t('complimentaryForm.close'))}</Button>
           <Button type="submit" variant="contained" loading={save.kind === 'saving'}>
-            {t('complimentaryForm.submit')}
+            {phrase(t('complimentaryForm.submit'))}
           </Button>
         </DialogActions>
       </form>

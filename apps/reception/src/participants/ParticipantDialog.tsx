@@ -1,4 +1,5 @@
 import type { Participant } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import {
   Button,
   Dialog,
@@ -42,6 +43,7 @@ export function ParticipantDialog({
   readOnly: boolean
   onClose: () => void
 }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -140,7 +142,7 @@ export function ParticipantDialog({
             <ReceiptResend key={`receipt-${registrationId}`} registrationId={registrationId} />
           )}
         <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
-          {t('participants.history.heading')}
+          {phrase(t('participants.history.heading'))}
         </Typography>
         {!state || state.history.length === 0 ? (
           <Typography>{t('participants.history.none')}</Typography>
@@ -160,7 +162,7 @@ export function ParticipantDialog({
           !readOnly &&
           access.may('refundWithinPolicy') && (
             <Button color="error" onClick={() => setRefunding(true)} sx={{ mr: 'auto' }}>
-              {t('refund.open')}
+              {phrase(t('refund.open'))}
             </Button>
           )}
         {state?.current && !readOnly && (
@@ -168,7 +170,7 @@ export function ParticipantDialog({
             color="warning"
             onClick={() => void act(() => services.store.recordUndo(state.current as StoredCheckIn))}
           >
-            {t('verdict.undo')}
+            {phrase(t('verdict.undo'))}
           </Button>
         )}
         {canCheckIn && (
@@ -176,17 +178,17 @@ export function ParticipantDialog({
             variant="contained"
             onClick={() => void act(() => services.store.recordCheckIn(registrationId))}
           >
-            {t('verdict.checkIn')}
+            {phrase(t('verdict.checkIn'))}
           </Button>
         )}
         {registrationId !== undefined &&
           registration?.paymentStatus === 'paid' &&
           access.may('reprintBadge') && (
             <Button href={`/${language}/admin/badges?${badgeQuery(registrationId, edition)}`}>
-              {t('badges.printOne')}
+              {phrase(t('badges.printOne'))}
             </Button>
           )}
-        <Button onClick={onClose}>{t('participants.close')}</Button>
+        <Button onClick={onClose}>{phrase(t('participants.close'))}</Button>
       </DialogActions>
       {refunding && registrationId !== undefined && (
         <RefundDialog

@@ -1,5 +1,5 @@
 import { isStripePaymentId, type Participant, paymentStatuses, registrationTiers } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import {
   Box,
   Button,
@@ -63,6 +63,7 @@ const choiceFilters: readonly (readonly [ChoiceFilter, string])[] = [
  * the participant and check-in CSVs and the way to the badge sheets.
  */
 export function ParticipantsPage() {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const access = useStaffAccess()
@@ -184,7 +185,7 @@ export function ParticipantsPage() {
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">
-          {t('participants.heading')}
+          {phrase(t('participants.heading'))}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Typography>
@@ -193,27 +194,27 @@ export function ParticipantsPage() {
         {access.may('exportWithEmail') && (
           <>
             <Button variant="contained" onClick={download} disabled={results.length === 0}>
-              {t('participants.downloadCsv')}
+              {phrase(t('participants.downloadCsv'))}
             </Button>
             <Button variant="outlined" onClick={downloadCheckIns} disabled={snapshot.checkIns.length === 0}>
-              {t('participants.downloadCheckInsCsv')}
+              {phrase(t('participants.downloadCheckInsCsv'))}
             </Button>
             <Button variant="outlined" onClick={() => void downloadRefunds()} disabled={refundsBusy}>
-              {t('participants.downloadRefundsCsv')}
+              {phrase(t('participants.downloadRefundsCsv'))}
             </Button>
           </>
         )}
         {access.may('registerComplimentary') && (
           <>
             <Button variant="outlined" onClick={() => setComplimentaryOpen(true)}>
-              {t('complimentaryForm.open')}
+              {phrase(t('complimentaryForm.open'))}
             </Button>
             <ComplimentaryDialog open={complimentaryOpen} onClose={() => setComplimentaryOpen(false)} />
           </>
         )}
         {access.may('reprintBadge') && (
           <Button variant="outlined" href={addressInEdition(`/${language}/admin/badges`, edition)}>
-            {t('badges.open')}
+            {phrase(t('badges.open'))}
           </Button>
         )}
       </Stack>
@@ -246,7 +247,7 @@ export function ParticipantsPage() {
           aria-pressed={filters.payment === 'paid' && filters.checkIn === 'notCheckedIn'}
           onClick={() => set({ payment: 'paid', checkIn: 'notCheckedIn' })}
         >
-          {t('participants.filter.paidNotCheckedIn')}
+          {phrase(t('participants.filter.paidNotCheckedIn'))}
         </Button>
       </Stack>
       <ErrorAlert error={payment.error} />

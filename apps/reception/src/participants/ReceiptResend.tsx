@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@furfes/ui'
+import { ConfirmDialog, usePhrases } from '@furfes/ui'
 import { Alert, Box, Button } from '@mui/material'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { useServices } from '../app/services.tsx'
  * registered in; a refusal (the registration was canceled meanwhile) is shown in the question.
  */
 export function ReceiptResend({ registrationId }: { registrationId: string }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const [asking, setAsking] = useState(false)
@@ -45,7 +46,7 @@ export function ReceiptResend({ registrationId }: { registrationId: string }) {
           setAsking(true)
         }}
       >
-        {t('receiptResend.open')}
+        {phrase(t('receiptResend.open'))}
       </Button>
       <ConfirmDialog
         id="receipt-resend-confirm"

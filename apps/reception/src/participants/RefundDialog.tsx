@@ -1,5 +1,5 @@
 import { type Refund, type RefundQuote, readWholeNumber } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -47,6 +47,7 @@ export function RefundDialog({
   checkIn?: StoredCheckIn | undefined
   onClose: () => void
 }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation('reception')
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -201,7 +202,7 @@ export function RefundDialog({
       <DialogActions>
         {step.kind === 'form' && (
           <Button type="submit" form="refund-form" variant="contained" color="warning">
-            {t('refund.next')}
+            {phrase(t('refund.next'))}
           </Button>
         )}
         {(step.kind === 'confirm' || step.kind === 'sending' || step.kind === 'failed') && (
@@ -212,7 +213,7 @@ export function RefundDialog({
                 setStep({ kind: 'form', quote: step.quote })
               }}
             >
-              {t('refund.back')}
+              {phrase(t('refund.back'))}
             </Button>
             <Button
               variant="contained"
@@ -225,7 +226,7 @@ export function RefundDialog({
           </>
         )}
         <Button onClick={onClose} disabled={step.kind === 'sending'}>
-          {t('participants.close')}
+          {phrase(t('participants.close'))}
         </Button>
       </DialogActions>
     </Dialog>

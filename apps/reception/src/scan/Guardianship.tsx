@@ -1,4 +1,5 @@
 import type { Participant } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Box, List, ListItem, ListItemText, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 
@@ -10,6 +11,7 @@ const idTail = (registrationId: string) => registrationId.slice(-6).toUpperCase(
  * for the guardian before letting a minor in, and knows whom a guardian brings.
  */
 export function Guardianship({ participant }: { participant: Participant | undefined }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const guardian = participant?.guardian
   const minors = participant?.minors ?? []
@@ -19,7 +21,7 @@ export function Guardianship({ participant }: { participant: Participant | undef
       {guardian && (
         <>
           <Typography variant="h5" component="h3" sx={{ fontWeight: 700 }}>
-            {t('verdict.minor')}
+            {phrase(t('verdict.minor'))}
           </Typography>
           <Typography variant="h6" component="p">
             {guardian.confirmed
@@ -31,7 +33,7 @@ export function Guardianship({ participant }: { participant: Participant | undef
       {minors.length > 0 && (
         <>
           <Typography variant="h6" component="h3">
-            {t('verdict.guardianOf')}
+            {phrase(t('verdict.guardianOf'))}
           </Typography>
           <List dense disablePadding>
             {minors.map((minor) => (

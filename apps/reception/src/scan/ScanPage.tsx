@@ -1,3 +1,4 @@
+import { usePhrases } from '@furfes/ui'
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -35,6 +36,7 @@ const warmUpResult: ScanResult = {
 
 /** Landscape: the camera, manual entry and search on the left, the verdict large on the right. */
 export function ScanPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const snapshot = useReceptionSnapshot()
@@ -79,7 +81,7 @@ export function ScanPage() {
     >
       <Stack spacing={2}>
         <Typography variant="h5" component="h1">
-          {t('scan.heading')}
+          {phrase(t('scan.heading'))}
         </Typography>
         {!snapshot.keys && <Typography color="warning.main">{t('scan.noKeys')}</Typography>}
         <CameraView
@@ -95,7 +97,7 @@ export function ScanPage() {
             sx={{ flexGrow: 1 }}
           />
           <Button type="submit" variant="contained">
-            {t('scan.verify')}
+            {phrase(t('scan.verify'))}
           </Button>
         </Stack>
         <ParticipantSearch onChoose={flow.choose} />

@@ -1,4 +1,5 @@
 import { isFursuitTier } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next'
 import { useConnectivity, useReceptionSnapshot } from '../app/hooks.ts'
@@ -73,6 +74,7 @@ function Subject({ subject }: { subject: VerdictSubject }) {
  * otherwise; then the access needs the person stated, always for information (decision 185).
  */
 function AttentionNote({ subject, flagged }: { subject: VerdictSubject; flagged: boolean }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const note = subject.participant?.attention?.note
   const accessNeeds = subject.participant?.registration?.accessNeeds
@@ -81,7 +83,7 @@ function AttentionNote({ subject, flagged }: { subject: VerdictSubject; flagged:
       {note && (
         <Box data-attention-note>
           <Typography variant={flagged ? 'h5' : 'h6'} component="h3" sx={{ fontWeight: 700 }}>
-            {t(flagged ? 'verdict.attentionReason' : 'verdict.note')}
+            {phrase(t(flagged ? 'verdict.attentionReason' : 'verdict.note'))}
           </Typography>
           <Typography variant={flagged ? 'h4' : 'h6'} component="p" sx={{ wordBreak: 'break-word' }}>
             {note}
@@ -91,7 +93,7 @@ function AttentionNote({ subject, flagged }: { subject: VerdictSubject; flagged:
       {accessNeeds && (
         <Box data-access-needs>
           <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-            {t('verdict.accessNeeds')}
+            {phrase(t('verdict.accessNeeds'))}
           </Typography>
           <Typography variant="h6" component="p" sx={{ wordBreak: 'break-word' }}>
             {accessNeeds}
@@ -129,6 +131,7 @@ export function VerdictPanel(props: {
   onUndo: () => void
   onDismiss: () => void
 }) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const { edition } = useReceptionSnapshot()
@@ -158,7 +161,7 @@ export function VerdictPanel(props: {
         component="h2"
         sx={{ fontWeight: 800, fontSize: { xs: '2.5rem', md: '3.5rem' } }}
       >
-        {t(`verdict.${state}`)}
+        {phrase(t(`verdict.${state}`))}
       </Typography>
 
       {state === 'attention' && verdict.kind === 'valid' && (
@@ -200,7 +203,7 @@ export function VerdictPanel(props: {
           )}
           <Box>
             <Typography variant="h6" component="h3">
-              {t('verdict.handOver')}
+              {phrase(t('verdict.handOver'))}
             </Typography>
             <List dense disablePadding>
               <ListItem disableGutters>
@@ -262,16 +265,16 @@ export function VerdictPanel(props: {
               loading={props.confirming}
               onClick={props.onConfirm}
             >
-              {t('verdict.checkIn')}
+              {phrase(t('verdict.checkIn'))}
             </Button>
           )}
         {props.result.checkIn && !props.result.undone && (
           <Button {...secondaryButton} onClick={props.onUndo}>
-            {t('verdict.undo')}
+            {phrase(t('verdict.undo'))}
           </Button>
         )}
         <Button {...(state === 'notCheckedIn' ? secondaryButton : solidButton)} onClick={props.onDismiss}>
-          {t('verdict.next')}
+          {phrase(t('verdict.next'))}
         </Button>
       </Stack>
     </Box>

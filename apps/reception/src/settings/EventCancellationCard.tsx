@@ -1,5 +1,5 @@
 import { type EventCancellationDryRun, type EventCancellationRun, readWholeNumber } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Alert,
   Button,
@@ -28,6 +28,7 @@ const pollMs = 1000
  * its progress. The run goes on on the server whether this screen stays open or not.
  */
 export function EventCancellationCard({ onStarted }: { onStarted?: () => void } = {}) {
+  const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
   const language = i18n.language === 'en' ? 'en' : 'ja'
@@ -102,7 +103,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2" id="event-cancellation-heading">
-            {t('eventCancellation.heading')}
+            {phrase(t('eventCancellation.heading'))}
           </Typography>
           <Typography>{t('eventCancellation.intro')}</Typography>
           {run && (
@@ -154,7 +155,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
               />
               <div>
                 <Button type="submit" variant="outlined" disabled={busy}>
-                  {t('eventCancellation.dryRun')}
+                  {phrase(t('eventCancellation.dryRun'))}
                 </Button>
               </div>
             </Stack>
@@ -203,10 +204,10 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
                   action={
                     <Stack direction="row" spacing={1}>
                       <Button onClick={() => setConfirming(false)} disabled={busy}>
-                        {t('refund.back')}
+                        {phrase(t('refund.back'))}
                       </Button>
                       <Button color="error" variant="contained" onClick={() => void onRun()} disabled={busy}>
-                        {t('eventCancellation.confirm')}
+                        {phrase(t('eventCancellation.confirm'))}
                       </Button>
                     </Stack>
                   }
@@ -219,7 +220,7 @@ export function EventCancellationCard({ onStarted }: { onStarted?: () => void } 
               ) : (
                 <div>
                   <Button color="error" variant="contained" onClick={() => setConfirming(true)}>
-                    {t('eventCancellation.run')}
+                    {phrase(t('eventCancellation.run'))}
                   </Button>
                 </div>
               )}

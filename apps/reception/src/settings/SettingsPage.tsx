@@ -1,4 +1,4 @@
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import {
   Button,
   Card,
@@ -26,13 +26,14 @@ const flagNames = [
 
 /** The product-wide feature flags (docs/requirements.md STAT-9) and this device's name. */
 export function SettingsPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   // Starting the event-cancellation run closes registration on the server: a new flags card reads them again.
   const [flagsRead, setFlagsRead] = useState(0)
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 720 }}>
       <Typography variant="h5" component="h1">
-        {t('settings.heading')}
+        {phrase(t('settings.heading'))}
       </Typography>
       <FeatureFlagsCard key={flagsRead} />
       <DeviceCard />
@@ -43,11 +44,12 @@ export function SettingsPage() {
 
 /** One card of the settings: its heading and what it sets, above its controls. */
 function SettingsCard({ heading, intro, children }: { heading: string; intro: string; children: ReactNode }) {
+  const phrase = usePhrases()
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {heading}
+          {phrase(heading)}
         </Typography>
         <Typography variant="body2" gutterBottom>
           {intro}
@@ -119,6 +121,7 @@ function FeatureFlagsCard() {
 }
 
 function DeviceCard() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const device = useDevice()
@@ -139,7 +142,7 @@ function DeviceCard() {
           sx={{ flexGrow: 1 }}
         />
         <Button type="submit" variant="contained">
-          {t('settings.device.save')}
+          {phrase(t('settings.device.save'))}
         </Button>
       </Stack>
       <Typography variant="caption" component="p" sx={{ mt: 1 }}>

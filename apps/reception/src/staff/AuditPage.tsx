@@ -1,5 +1,5 @@
 import { type AuditQueryWire, formatInstant, isLanguage, staffAuditActions } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import {
   Button,
   MenuItem,
@@ -51,6 +51,7 @@ const emptyFilter: Filter = { action: '', actor: '', from: '', to: '' }
  * first, filtered by action, staff member and days (Japan time), read page by page, and downloaded as CSV.
  */
 export function AuditPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { lang = 'ja' } = useParams()
   const language = isLanguage(lang) ? lang : 'ja'
@@ -103,7 +104,7 @@ export function AuditPage() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="h5" component="h1">
-        {t('audit.heading')}
+        {phrase(t('audit.heading'))}
       </Typography>
       <Typography>{t('audit.lead')}</Typography>
       <Stack
@@ -139,10 +140,10 @@ export function AuditPage() {
           {...field('to')}
         />
         <Button type="submit" variant="contained">
-          {t('audit.apply')}
+          {phrase(t('audit.apply'))}
         </Button>
         <Button variant="outlined" onClick={download} disabled={!entries?.length}>
-          {t('audit.download')}
+          {phrase(t('audit.download'))}
         </Button>
       </Stack>
       <ErrorAlert error={error} />
@@ -187,7 +188,7 @@ export function AuditPage() {
       )}
       {nextCursor && (
         <Button variant="outlined" loading={busy} onClick={() => void loadMore()} sx={{ alignSelf: 'start' }}>
-          {t('audit.more')}
+          {phrase(t('audit.more'))}
         </Button>
       )}
     </Stack>

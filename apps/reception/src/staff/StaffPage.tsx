@@ -1,5 +1,5 @@
 import { type StaffMember, type StaffRole, staffInvitationWireSchema, staffRoles } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import { EmailField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
@@ -27,6 +27,7 @@ import { useServices } from '../app/services.tsx'
  * decides and records each change; this screen shows its answers.
  */
 export function StaffPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const {
@@ -52,7 +53,7 @@ export function StaffPage() {
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="h5" component="h1">
-        {t('staff.heading')}
+        {phrase(t('staff.heading'))}
       </Typography>
       <Typography>{t('staff.lead')}</Typography>
       <InviteCard onInvited={reload} />
@@ -96,6 +97,7 @@ function MemberRow(props: {
   onRole: (role: StaffRole) => void
   onEnabled: (enabled: boolean) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { member } = props
   const invited = member.status === 'FORCE_CHANGE_PASSWORD'
@@ -137,10 +139,10 @@ function MemberRow(props: {
                   props.onEnabled(!member.enabled)
                 }}
               >
-                {t(member.enabled ? 'staff.confirmDisableYes' : 'staff.confirmEnableYes')}
+                {phrase(t(member.enabled ? 'staff.confirmDisableYes' : 'staff.confirmEnableYes'))}
               </Button>
               <Button size="small" onClick={() => setConfirming(false)}>
-                {t('staff.keep')}
+                {phrase(t('staff.keep'))}
               </Button>
             </Stack>
           </Stack>
@@ -151,7 +153,7 @@ function MemberRow(props: {
             aria-label={t(member.enabled ? 'staff.disableWho' : 'staff.enableWho', { email: member.email })}
             onClick={() => setConfirming(true)}
           >
-            {t(member.enabled ? 'staff.disable' : 'staff.enable')}
+            {phrase(t(member.enabled ? 'staff.disable' : 'staff.enable'))}
           </Button>
         )}
       </TableCell>
@@ -160,6 +162,7 @@ function MemberRow(props: {
 }
 
 function InviteCard(props: { onInvited: () => void }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const form = useZodForm(staffInvitationWireSchema, { email: '', role: 'door' as StaffRole })
@@ -187,7 +190,7 @@ function InviteCard(props: { onInvited: () => void }) {
     <Card component="section" aria-labelledby="staff-invite">
       <CardContent>
         <Typography variant="h6" component="h2" id="staff-invite" sx={{ mb: 1 }}>
-          {t('staff.invite.heading')}
+          {phrase(t('staff.invite.heading'))}
         </Typography>
         <SchemaForm
           form={form}

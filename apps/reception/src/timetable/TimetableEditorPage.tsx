@@ -10,7 +10,7 @@ import {
   timetableSessionFormValues,
   timetableTags,
 } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Alert,
@@ -55,6 +55,7 @@ type Editing = { kind: 'new' } | { kind: 'session'; session: TimetableSession } 
 type Pending = { kind: 'publish' } | { kind: 'remove'; session: TimetableSession } | undefined
 
 export function TimetableEditorPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   const { data, error, reload } = useApiRead(
@@ -101,7 +102,7 @@ export function TimetableEditorPage() {
     return (
       <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
         <Typography variant="h5" component="h1">
-          {t('timetable.heading')}
+          {phrase(t('timetable.heading'))}
         </Typography>
         <ErrorAlert error={error} />
         {!error && <Typography role="status">{t('timetable.loading')}</Typography>}
@@ -142,7 +143,7 @@ export function TimetableEditorPage() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
       <Typography variant="h5" component="h1">
-        {t('timetable.heading')}
+        {phrase(t('timetable.heading'))}
       </Typography>
       <Typography>{t('timetable.lead', { edition: editionId })}</Typography>
       {/* While the dialog is open, its request's error shows inside it. */}
@@ -150,17 +151,17 @@ export function TimetableEditorPage() {
       <ErrorAlert error={staff.error} />
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => setEditing({ kind: 'new' })}>
-          {t('timetable.add')}
+          {phrase(t('timetable.add'))}
         </Button>
         <Button
           variant="outlined"
           onClick={() => services.download(timetableCsv(draft.sessions), `timetable-${editionId}.csv`)}
         >
-          {t('timetable.export')}
+          {phrase(t('timetable.export'))}
         </Button>
         {/* A real button opens the file chooser, so the import is reached and pressed from the keyboard. */}
         <Button variant="outlined" disabled={busy} onClick={() => fileInput.current?.click()}>
-          {t('timetable.import')}
+          {phrase(t('timetable.import'))}
         </Button>
         <input
           ref={fileInput}
@@ -179,7 +180,7 @@ export function TimetableEditorPage() {
             setPending({ kind: 'publish' })
           }}
         >
-          {t('timetable.publish')}
+          {phrase(t('timetable.publish'))}
         </Button>
       </Stack>
       <CsvMistakes mistakes={mistakes} />
@@ -263,6 +264,7 @@ function SessionForm(props: {
   onCancel: () => void
   onValid: (session: TimetableSession) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const [schema] = useState(() => timetableSessionFormSchema(props.otherIds))
   const form = useZodForm<TimetableSessionFormValues, TimetableSession>(
@@ -329,7 +331,7 @@ function SessionForm(props: {
           </FormControl>
         </SchemaForm>
         <Button sx={{ mt: 1 }} onClick={props.onCancel}>
-          {t('timetable.cancel')}
+          {phrase(t('timetable.cancel'))}
         </Button>
       </CardContent>
     </Card>
@@ -351,6 +353,7 @@ interface SessionActions {
 function DraftTable(
   props: SessionActions & { timetable: AdminTimetable; staffName: (user: string | null) => string },
 ) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down(breakpoints[mobileLayoutBelow]))
   const { draft } = props.timetable
@@ -358,7 +361,7 @@ function DraftTable(
     <Card component="section" aria-labelledby="timetable-draft">
       <CardContent>
         <Typography id="timetable-draft" variant="h6" component="h2">
-          {t('timetable.draftHeading')}
+          {phrase(t('timetable.draftHeading'))}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {draft.updatedAt === null
@@ -423,6 +426,7 @@ const bothLanguages = (text: { ja: string; en: string }) => `${text.ja} / ${text
 
 /** One session on a phone: its title as a heading, the table's other columns as labelled lines, its buttons. */
 function SessionCard(props: SessionActions & { session: TimetableSession }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { session } = props
   const facts = [
@@ -440,7 +444,7 @@ function SessionCard(props: SessionActions & { session: TimetableSession }) {
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, overflowWrap: 'anywhere' }}
     >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        {bothLanguages(session.title)}
+        {phrase(bothLanguages(session.title))}
       </Typography>
       <Box
         component="dl"
@@ -466,6 +470,7 @@ function SessionCard(props: SessionActions & { session: TimetableSession }) {
 
 /** Change and Remove, each named with the session's title for a screen reader. */
 function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { session: TimetableSession }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   return (
     <>
@@ -475,7 +480,7 @@ function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { 
         onClick={() => onEdit(session)}
         aria-label={t('timetable.editLabel', { title: session.title.ja })}
       >
-        {t('timetable.edit')}
+        {phrase(t('timetable.edit'))}
       </Button>
       <Button
         size="small"
@@ -484,7 +489,7 @@ function SessionButtons({ session, busy, onEdit, onRemove }: SessionActions & { 
         onClick={() => onRemove(session)}
         aria-label={t('timetable.removeLabel', { title: session.title.ja })}
       >
-        {t('timetable.remove')}
+        {phrase(t('timetable.remove'))}
       </Button>
     </>
   )
@@ -498,12 +503,13 @@ function Versions({
   timetable: AdminTimetable
   staffName: (user: string | null) => string
 }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   return (
     <Card component="section" aria-labelledby="timetable-versions">
       <CardContent>
         <Typography id="timetable-versions" variant="h6" component="h2">
-          {t('timetable.versionsHeading')}
+          {phrase(t('timetable.versionsHeading'))}
         </Typography>
         {timetable.versions.length === 0 ? (
           <Typography>{t('timetable.noVersions')}</Typography>

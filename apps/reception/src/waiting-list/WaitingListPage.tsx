@@ -1,5 +1,5 @@
 import { type AdminWaitingListEntry, formatInstant, isLanguage, registrationTiers } from '@furfes/core'
-import { ErrorAlert, scrollShadows } from '@furfes/ui'
+import { ErrorAlert, scrollShadows, usePhrases } from '@furfes/ui'
 import {
   Button,
   Card,
@@ -27,6 +27,7 @@ import { useChosenEdition } from '../editions/past-edition.ts'
  * offers go out and expire by themselves.
  */
 export function WaitingListPage() {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const services = useServices()
   // The current edition's list, or a past one's the committee chose (decision 158): it has no actions to hide.
@@ -41,10 +42,10 @@ export function WaitingListPage() {
     <Stack spacing={2} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1">
-          {t('waitingList.heading')}
+          {phrase(t('waitingList.heading'))}
         </Typography>
         <Button variant="outlined" onClick={refresh}>
-          {t('waitingList.refresh')}
+          {phrase(t('waitingList.refresh'))}
         </Button>
       </Stack>
       <EditionPicker />
@@ -66,6 +67,7 @@ export function WaitingListPage() {
 const columns = ['position', 'badgeName', 'email', 'status', 'deadline'] as const
 
 function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEntry[] }) {
+  const phrase = usePhrases()
   const { t } = useTranslation('reception')
   const { lang = 'ja' } = useParams()
   const language = isLanguage(lang) ? lang : 'ja'
@@ -76,7 +78,7 @@ function TierList({ tier, entries }: { tier: string; entries: AdminWaitingListEn
     <Card component="section" aria-labelledby={headingId}>
       <CardContent>
         <Typography variant="h6" component="h2" id={headingId}>
-          {t(`domain:registrationTier.${tier}`)}
+          {phrase(t(`domain:registrationTier.${tier}`))}
         </Typography>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {t('waitingList.counts', { offers, waiting })}

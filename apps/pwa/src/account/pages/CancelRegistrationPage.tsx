@@ -1,5 +1,5 @@
 import { ProductError, type Refund, type RefundQuote } from '@furfes/core'
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
+import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
 import { Alert, Button, Stack, Typography } from '@mui/material'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -33,6 +33,7 @@ type Step =
   | { kind: 'done'; refund: Refund }
 
 function CancelRegistration({ account }: { account: AccountServices }) {
+  const phrase = usePhrases()
   const { t, errorText } = useAccountTranslation()
   const language = useLanguage()
   const navigate = useNavigate()
@@ -62,10 +63,10 @@ function CancelRegistration({ account }: { account: AccountServices }) {
   const links = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
       <Button variant="outlined" href={localizedPath(language, 'mypage/dashboard')}>
-        {t('common.toDashboard')}
+        {phrase(t('common.toDashboard'))}
       </Button>
       <Button variant="text" href={localizedPath(language, 'contact-us')}>
-        {t('cancelRegistration.toContact')}
+        {phrase(t('cancelRegistration.toContact'))}
       </Button>
     </Stack>
   )
@@ -76,7 +77,7 @@ function CancelRegistration({ account }: { account: AccountServices }) {
       <>
         <ErrorAlert error={step.error} />
         <Button variant="contained" onClick={() => void load()}>
-          {t('common.retry')}
+          {phrase(t('common.retry'))}
         </Button>
       </>
     )
@@ -111,10 +112,10 @@ function CancelRegistration({ account }: { account: AccountServices }) {
         <Typography>{t('cancelRegistration.pending')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
           <Button variant="contained" href={localizedPath(language, 'mypage/registration')}>
-            {t('cancelRegistration.toRegistration')}
+            {phrase(t('cancelRegistration.toRegistration'))}
           </Button>
           <Button variant="text" href={localizedPath(language, 'contact-us')}>
-            {t('cancelRegistration.toContact')}
+            {phrase(t('cancelRegistration.toContact'))}
           </Button>
         </Stack>
       </>
@@ -154,6 +155,7 @@ function PaidCancellation({
   onQuoteChanged: () => void
   links: ReactNode
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { errors } = useServices()
@@ -200,7 +202,7 @@ function PaidCancellation({
       <Typography sx={{ mb: 2 }}>{t('cancelRegistration.lead')}</Typography>
       <Typography sx={{ mb: 3, fontWeight: 700 }}>{amountSentence}</Typography>
       <Button variant="contained" color="error" onClick={() => setOpen(true)}>
-        {t('cancelRegistration.cancel')}
+        {phrase(t('cancelRegistration.cancel'))}
       </Button>
       {links}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { isPaymentUrlExpired } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
+import { ErrorAlert, usePhrases } from '@furfes/ui'
 import { Button, Typography } from '@mui/material'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -25,6 +25,7 @@ export default function PaymentCheckoutPage() {
 }
 
 function PaymentCheckout({ account }: { account: AccountServices }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const services = useServices()
   const language = useLanguage()
@@ -58,7 +59,7 @@ function PaymentCheckout({ account }: { account: AccountServices }) {
       {outcome.error !== undefined && <ErrorAlert error={outcome.error} />}
       {outcome.nothingToPay && <Typography sx={{ mb: 2 }}>{t('paymentCheckout.nothingToPay')}</Typography>}
       <Button variant="contained" href={localizedPath(language, 'mypage/registration')}>
-        {t('cancelRegistration.toRegistration')}
+        {phrase(t('cancelRegistration.toRegistration'))}
       </Button>
     </>
   )
