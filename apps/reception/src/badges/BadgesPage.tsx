@@ -1,15 +1,10 @@
-<<<<<<< HEAD
 import {
   type BadgePrintKind,
   badgeArtworkOrFestival,
   type RegistrationTier,
   registrationTiers,
 } from '@furfes/core'
-import { ErrorAlert } from '@furfes/ui'
-=======
-import { type BadgePrintKind, type RegistrationTier, registrationTiers } from '@furfes/core'
 import { ErrorAlert, usePhrases } from '@furfes/ui'
->>>>>>> budouxrt
 import {
   Alert,
   Button,

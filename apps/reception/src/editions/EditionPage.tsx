@@ -13,13 +13,8 @@ import {
   registrationTiers,
   type StoredEditionView,
 } from '@furfes/core'
-<<<<<<< HEAD
-import { ConfirmDialog, ErrorAlert } from '@furfes/ui'
-import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
-=======
 import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
-import { FormTextField, SchemaForm, useZodForm } from '@furfes/ui/forms'
->>>>>>> budouxrt
+import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
 import {
   Button,
   Card,
