@@ -8,12 +8,10 @@ import {
 } from '@furfes/core'
 import { describe, expect, it } from 'vitest'
 import { prepareDatabase } from '../src/server.ts'
+import { editionHistory, makeEditionCurrent, prepareNextEdition } from '../src/services/edition-lifecycle.ts'
 import {
   EditionRejectedError,
-  editionHistory,
   listEditions,
-  makeEditionCurrent,
-  prepareNextEdition,
   readCurrentEdition,
   saveEdition,
   seedEditions,

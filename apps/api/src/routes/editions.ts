@@ -17,12 +17,10 @@ import { seedAddonProducts } from '../services/addons.ts'
 import type { AnnouncementDeps } from '../services/announcements.ts'
 import { availability } from '../services/availability.ts'
 import type { CurrentEditionReader } from '../services/current-edition.ts'
+import { editionHistory, makeEditionCurrent, prepareNextEdition } from '../services/edition-lifecycle.ts'
 import {
   EditionRejectedError,
-  editionHistory,
   listEditions,
-  makeEditionCurrent,
-  prepareNextEdition,
   readEdition,
   type StoredEdition,
   saveEdition,
