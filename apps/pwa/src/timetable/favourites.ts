@@ -1,6 +1,6 @@
-import type { Language, TimetableSession } from '@furfes/core'
+import type { Language, PublishedTimetable, TimetableSession } from '@furfes/core'
 import { useCallback, useEffect, useState } from 'react'
-import { useServices } from '../app/services.tsx'
+import { type AppServices, useServices } from '../app/services.tsx'
 
 /*
  * Favourites (docs/decisions/172-timetable-as-data.md): the ids of the sessions a visitor starred, kept in this
