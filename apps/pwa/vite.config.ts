@@ -45,6 +45,10 @@ export default defineConfig({
       injectManifest: { injectionPoint: undefined },
     }),
   ],
+  // A JSON module exports its whole object only, not each top-level key too: a page's copy and core's labels load
+  // as JSON chunks of their own, and the module namespace of every key cost each such chunk its export list
+  // (decision 209). Nothing imports a JSON file's keys by name.
+  json: { namedExports: false },
   build: {
     // No preload lists for lazy chunks: every page's lazy chunks import the shared chunks the boot chunk imports
     // too, so the lists (1.5 KiB of every page's entry and boot chunk) only started those fetches one round trip
