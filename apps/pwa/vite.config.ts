@@ -9,7 +9,7 @@ import { compressedPreviewPlugin } from './tooling/compressed-preview.ts'
 import { eventCalendarPlugin } from './tooling/event-calendar.ts'
 import { leanPreloadHelperPlugin } from './tooling/preload-helper.ts'
 import { pureCoreDeclarationsPlugin } from './tooling/pure-core.ts'
-import { reactChunk, siteChunk } from './tooling/site-chunk.ts'
+import { reactChunk, registrationFactsChunk, siteChunk } from './tooling/site-chunk.ts'
 import { webManifestsPlugin } from './tooling/web-manifests.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '')
@@ -45,6 +45,10 @@ export default defineConfig({
       injectManifest: { injectionPoint: undefined },
     }),
   ],
+  // A JSON module exports its whole object only, not each top-level key too: a page's copy and core's labels load
+  // as JSON chunks of their own, and the module namespace of every key cost each such chunk its export list
+  // (decision 209). Nothing imports a JSON file's keys by name.
+  json: { namedExports: false },
   build: {
     // No preload lists for lazy chunks: every page's lazy chunks import the shared chunks the boot chunk imports
     // too, so the lists (1.5 KiB of every page's entry and boot chunk) only started those fetches one round trip
@@ -52,7 +56,7 @@ export default defineConfig({
     modulePreload: false,
     rolldownOptions: {
       // The modules every public page shares in few chunks, not a dozen small ones (decision 164).
-      output: { codeSplitting: { groups: [siteChunk, reactChunk] } },
+      output: { codeSplitting: { groups: [siteChunk, reactChunk, registrationFactsChunk] } },
       // @furfes/core is plain declarations and pure functions. Saying so lets a page that needs one price
       // leave out the contract, zod and the Cognito SDK that the rest of the barrel re-exports.
       // hoist-non-react-statics (and the old react-is it carries) serve only Emotion's `withTheme`, which

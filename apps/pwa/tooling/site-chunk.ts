@@ -120,3 +120,17 @@ export const reactChunk: Rolldown.CodeSplittingGroup = {
   ),
   includeDependenciesRecursively: false,
 }
+
+/**
+ * Core's registration facts (T-shirt sizes, payment and inventory states) and the sponsor benefits per tier in one
+ * chunk: the pages that show one show the other (about-registration's tables, My Page's tier picker), and two
+ * chunks of a few hundred bytes, each compressed on its own, cost about-registration 0.1 KiB more (decisions 164,
+ * 209).
+ */
+export const registrationFactsChunk: Rolldown.CodeSplittingGroup = {
+  name: 'registration-facts',
+  test: new RegExp(
+    `${separator}packages${separator}core${separator}src${separator}domain${separator}(registration|sponsor-benefits)\\.ts$`,
+  ),
+  includeDependenciesRecursively: false,
+}

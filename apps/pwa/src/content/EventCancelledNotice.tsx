@@ -1,7 +1,5 @@
 import type { FeatureFlags } from '@furfes/core'
-import { Box } from '@mui/material'
-import { useEffect, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useServices } from '../app/services.tsx'
 
 /** The API's flags on a public page; undefined until they load. */
@@ -29,36 +27,19 @@ export function useEventCancelled(): boolean {
   return usePublicFlags()?.isEventCancelled === true
 }
 
+const CancelledAlert = lazy(() => import('./EventCancelledAlert.tsx'))
+
 /**
  * The notice on the page that leads to registration, once the event is cancelled, naming the edition; nothing
- * otherwise. Plain elements rather than MUI's Alert: the public pages' shared chunks must not grow (the 170 KiB
- * budget).
+ * otherwise. The flags load after the first render, so the notice is never in the prerendered page: its markup
+ * loads only when there is one to show (decision 209).
  */
 export function EventCancelledNotice({ name }: { name: string }) {
-  const { t } = useTranslation('pwa')
   const cancelled = useEventCancelled()
   if (!cancelled) return null
   return (
-    <Box
-      role="alert"
-      aria-labelledby="event-cancelled"
-      sx={{
-        my: 2,
-        px: 2,
-        py: 1.5,
-        borderRadius: 1,
-        borderLeft: 4,
-        borderColor: 'warning.main',
-        bgcolor: 'action.hover',
-        textAlign: 'start',
-      }}
-    >
-      <Box component="h2" id="event-cancelled" sx={{ m: 0, fontSize: '1.1rem' }}>
-        {t('eventCancelled.heading', { name })}
-      </Box>
-      <Box component="p" sx={{ mb: 0 }}>
-        {t('eventCancelled.body')}
-      </Box>
-    </Box>
+    <Suspense fallback={null}>
+      <CancelledAlert name={name} />
+    </Suspense>
   )
 }

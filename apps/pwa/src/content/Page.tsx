@@ -16,13 +16,16 @@ export function useContent<T>(content: LocalizedContent<T>): { content: T; langu
   return { content: content[language], language }
 }
 
+/** The loaders of a page's copy, one JSON module per language. */
+export type CopyLoaders<T> = Readonly<Record<Language, () => Promise<{ default: T }>>>
+
 /**
  * Binds a page to its copy in one language, for a page whose copy is one JSON file per language: the page's
  * module exports the result as `withCopy`, and pages.ts loads the copy of the address's language only
  * (decisions 194, 209). The loader of the two files is in the page's chunk, which the copy follows one request later.
  */
 export const pageWithCopy =
-  <T,>(Page: ComponentType<{ copy: T }>, copy: Readonly<Record<Language, () => Promise<{ default: T }>>>) =>
+  <T,>(Page: ComponentType<{ copy: T }>, copy: CopyLoaders<T>) =>
   (language: Language): Promise<ComponentType> =>
     copy[language]().then(({ default: loaded }) => () => <Page copy={loaded} />)
 

@@ -1,13 +1,14 @@
 import { useEdition } from '../app/useEdition.ts'
 import { AddToCalendar } from '../content/AddToCalendar.tsx'
 import { ContentPage } from '../content/ContentPage.tsx'
+import { pageWithLabels } from '../content/copy-values.tsx'
 import { type LocalizedContent, useContent } from '../content/Page.tsx'
 import en from '../locales/en/about.json'
 import ja from '../locales/ja/about.json'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
-export default function AboutPage() {
+function AboutPage() {
   const { language } = useContent(copy)
   return (
     <ContentPage pageId="about" copy={copy}>
@@ -15,3 +16,5 @@ export default function AboutPage() {
     </ContentPage>
   )
 }
+
+export const withCopy = pageWithLabels(AboutPage)

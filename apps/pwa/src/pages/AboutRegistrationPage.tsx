@@ -1,5 +1,4 @@
 import {
-  coreDomainResources,
   isFursuitTier,
   isSponsorTier,
   registrationTiers,
@@ -11,13 +10,12 @@ import {
 } from '@furfes/core'
 import { Button } from '@mui/material'
 import { useEdition } from '../app/useEdition.ts'
-import { useCopyValues } from '../content/ContentPage.tsx'
+import { pageWithCopyValues, useCopyValues } from '../content/copy-values.tsx'
 import { EventCancelledNotice, useEventCancelled, usePublicFlags } from '../content/EventCancelledNotice.tsx'
-import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
+import { Page, PageHeading } from '../content/Page.tsx'
 import { RegistrationPhase } from '../content/RegistrationPhase.tsx'
 import { Blocks, type ContentBlock } from '../content/Sections.tsx'
 import { CrossTable } from '../content/TableRegion.tsx'
-import { useCoreTranslation } from '../content/useCoreTranslation.ts'
 import { formatYen } from '../content/values.ts'
 import { localizedPath } from '../language.ts'
 import type ja from '../locales/ja/about-registration.json'
@@ -28,9 +26,8 @@ import type ja from '../locales/ja/about-registration.json'
  * Whether one can register follows the edition's phase and the registration flag.
  */
 function AboutRegistrationPage({ copy }: { copy: typeof ja }) {
-  const { content, language, values, text } = useCopyValues(copy)
+  const { content, language, values, text, domain } = useCopyValues(copy)
   const edition = useEdition()
-  const { t: domain } = useCoreTranslation('domain', coreDomainResources)
   const cancelled = useEventCancelled()
   const registrationAvailable = usePublicFlags()?.isRegistrationAvailable
   const canRegister = !cancelled && edition.phase === 'onSale' && registrationAvailable !== false
@@ -131,7 +128,7 @@ function AboutRegistrationPage({ copy }: { copy: typeof ja }) {
   )
 }
 
-export const withCopy = pageWithCopy(AboutRegistrationPage, {
+export const withCopy = pageWithCopyValues(AboutRegistrationPage, {
   ja: () => import('../locales/ja/about-registration.json'),
   en: () => import('../locales/en/about-registration.json'),
 })

@@ -1,11 +1,12 @@
 import { usePageCopy } from '../content/ContentPage.tsx'
+import { pageWithLabels } from '../content/copy-values.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import en from '../locales/en/club-activities-list.json'
 import ja from '../locales/ja/club-activities-list.json'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
-export default function ClubActivitiesListPage() {
+function ClubActivitiesListPage() {
   const { content, values, text } = usePageCopy(copy)
   return (
     <Page>
@@ -28,3 +29,5 @@ export default function ClubActivitiesListPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithLabels(ClubActivitiesListPage)

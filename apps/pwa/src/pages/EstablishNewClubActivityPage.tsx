@@ -6,10 +6,10 @@ import { isNetworkErrorPresumed } from '../app/feature-flags.ts'
 import { useServices } from '../app/services.tsx'
 import { useEdition } from '../app/useEdition.ts'
 import { useFeatureFlags } from '../app/useFeatureFlags.ts'
-import { useCopyValues } from '../content/ContentPage.tsx'
+import { pageWithCopyValues, useCopyValues } from '../content/copy-values.tsx'
 import { ExternalLink } from '../content/ExternalLink.tsx'
 import { loadCoreErrors } from '../content/load-core-errors.ts'
-import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
+import { Page, PageHeading } from '../content/Page.tsx'
 import { Blocks, Sections } from '../content/Sections.tsx'
 import type ja from '../locales/ja/establish-new-club-activity.json'
 
@@ -85,7 +85,7 @@ function NetworkErrorText() {
   return loaded ? t('product.networkError', { ns: 'errors' }) : null
 }
 
-export const withCopy = pageWithCopy(EstablishNewClubActivityPage, {
+export const withCopy = pageWithCopyValues(EstablishNewClubActivityPage, {
   ja: () => import('../locales/ja/establish-new-club-activity.json'),
   en: () => import('../locales/en/establish-new-club-activity.json'),
 })

@@ -1,5 +1,5 @@
-import { useCopyValues } from '../content/ContentPage.tsx'
-import { Page, PageHeading, pageWithCopy } from '../content/Page.tsx'
+import { pageWithCopyValues, useCopyValues } from '../content/copy-values.tsx'
+import { Page, PageHeading } from '../content/Page.tsx'
 import { Blocks } from '../content/Sections.tsx'
 import type ja from '../locales/ja/faq.json'
 
@@ -24,7 +24,7 @@ function FaqPage({ copy }: { copy: typeof ja }) {
   )
 }
 
-export const withCopy = pageWithCopy(FaqPage, {
+export const withCopy = pageWithCopyValues(FaqPage, {
   ja: () => import('../locales/ja/faq.json'),
   en: () => import('../locales/en/faq.json'),
 })

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { usePageCopy } from '../content/ContentPage.tsx'
+import { pageWithLabels } from '../content/copy-values.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { RichText } from '../content/RichText.tsx'
 import { TableRegion } from '../content/TableRegion.tsx'
@@ -9,7 +10,7 @@ import ja from '../locales/ja/specified-commercial-transaction-act.json'
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
 /** The notation the Act requires, as a two-column table: prices, payment, refunds, cancellation. */
-export default function SpecifiedCommercialTransactionActPage() {
+function SpecifiedCommercialTransactionActPage() {
   const { content, language, values } = usePageCopy(copy)
   const { t } = useTranslation('pwa')
   return (
@@ -34,3 +35,5 @@ export default function SpecifiedCommercialTransactionActPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithLabels(SpecifiedCommercialTransactionActPage)

@@ -1,5 +1,6 @@
 import { RouterLink } from '@furfes/ui'
 import { usePageCopy } from '../content/ContentPage.tsx'
+import { pageWithLabels } from '../content/copy-values.tsx'
 import { type LocalizedContent, Page, PageHeading } from '../content/Page.tsx'
 import { localizedPath } from '../language.ts'
 import en from '../locales/en/wanted-list.json'
@@ -7,7 +8,7 @@ import ja from '../locales/ja/wanted-list.json'
 
 const copy = { ja, en } satisfies LocalizedContent<typeof ja>
 
-export default function WantedListPage() {
+function WantedListPage() {
   const { content, language, values, text } = usePageCopy(copy)
   return (
     <Page>
@@ -32,3 +33,5 @@ export default function WantedListPage() {
     </Page>
   )
 }
+
+export const withCopy = pageWithLabels(WantedListPage)
