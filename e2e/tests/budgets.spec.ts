@@ -32,7 +32,7 @@ const bundleReport: { chunks: ReportedChunk[] } = JSON.parse(
 )
 
 /**
- * Loads a page and returns every script it fetched until the network went quiet, with its body. The body is the
+ * Loads a page and returns every script it fetched until the app was up and the network went quiet, with its body. The body is the
  * built file the preview server sent: the browser may drop a response's body before it can be read (CI once saw
  * "No resource with given identifier" for a script of a page still on screen).
  */
@@ -43,8 +43,13 @@ async function scriptsLoadedBy(page: Page, path: string): Promise<Map<string, Bu
   }
   page.on('response', collect)
   await page.goto(path)
+  // The app is up (the page's own chunk loaded and adopted) before the network counts as quiet: on a busy host a
+  // quiet half second could come before the entry had even asked for the page's chunk.
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   page.off('response', collect)
+  // Leave the page, so nothing it still loads is counted as the next page's.
+  await page.goto('about:blank')
   const scripts = [...urls].map((url) => new URL(url))
   expect(
     scripts.filter((url) => url.origin !== new URL(pwaUrl).origin).map(String),

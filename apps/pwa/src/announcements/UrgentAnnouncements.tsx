@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react'
-import { dismissAnnouncement, dismissedAnnouncements } from './dismissed.ts'
+import { lazy, Suspense } from 'react'
 import { useAnnouncements } from './useAnnouncements.ts'
 
-// The banner's view (MUI's Alert and the strings) loads only when there is an urgent announcement to show, so a
-// page without one, the top page first, pays for the reading alone (docs/decisions/187-every-public-page-budget.md).
+// The banner's view (MUI's Alert, the strings and what this device closed) loads only when there is an urgent
+// announcement, so a page without one, the top page first, pays for the reading alone
+// (docs/decisions/187-every-public-page-budget.md).
 const UrgentBanner = lazy(() => import('./UrgentBanner.tsx'))
 
 /**
@@ -12,20 +12,11 @@ const UrgentBanner = lazy(() => import('./UrgentBanner.tsx'))
  */
 export default function UrgentAnnouncements() {
   const announcements = useAnnouncements()
-  const [dismissed, setDismissed] = useState(() => new Set(dismissedAnnouncements()))
-  const shown = (announcements ?? []).filter(
-    (announcement) => announcement.urgency === 'urgent' && !dismissed.has(announcement.id),
-  )
-  if (shown.length === 0) return null
+  const urgent = (announcements ?? []).filter((announcement) => announcement.urgency === 'urgent')
+  if (urgent.length === 0) return null
   return (
     <Suspense fallback={null}>
-      <UrgentBanner
-        announcements={shown}
-        onDismiss={(id) => {
-          dismissAnnouncement(id)
-          setDismissed((previous) => new Set([...previous, id]))
-        }}
-      />
+      <UrgentBanner announcements={urgent} />
     </Suspense>
   )
 }
