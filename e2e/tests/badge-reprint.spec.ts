@@ -8,6 +8,7 @@ import {
   signInAdmin,
   withDevices,
 } from '../support/reception.ts'
+import { answerRewritten } from '../support/routes.ts'
 
 /*
  * A badge name changed on My Page after the badge was printed (decisions 166 and 170): the badge desk's printed
@@ -81,25 +82,25 @@ test('a badge name changed on My Page shows on the next badge sheet, marked to p
     type StoredEditions = { items: { edition: { id: string; name: unknown }; current: boolean }[] }
     await desk.page.route(
       (url) => url.pathname.endsWith('/admin/editions'),
-      async (route) => {
-        const response = await route.fetch()
-        const { items } = (await response.json()) as StoredEditions
-        const current = items.find((item) => item.current) ?? items[0]
-        const pastItem = current && { ...current, current: false, edition: { ...current.edition, ...past } }
-        await route.fulfill({ response, json: { items: [...items, ...(pastItem ? [pastItem] : [])] } })
-      },
+      (route) =>
+        answerRewritten<StoredEditions>(route, ({ items }) => {
+          const current = items.find((item) => item.current) ?? items[0]
+          const pastItem = current && { ...current, current: false, edition: { ...current.edition, ...past } }
+          return { items: [...items, ...(pastItem ? [pastItem] : [])] }
+        }),
     )
     const inPast = (url: URL, path: string) =>
       url.pathname.endsWith(path) && url.searchParams.get('edition') === past.id
     await desk.page.route(
       (url) => inPast(url, '/admin/participants'),
-      async (route) => {
+      (route) => {
         const current = new URL(route.request().url())
         current.searchParams.delete('edition')
-        const response = await route.fetch({ url: current.toString() })
-        const { items } = (await response.json()) as { items: { registration?: { id?: string } }[] }
-        const json = { items: items.filter((item) => item.registration?.id === person.registrationId) }
-        await route.fulfill({ response, json })
+        return answerRewritten<{ items: { registration?: { id?: string } }[] }>(
+          route,
+          ({ items }) => ({ items: items.filter((item) => item.registration?.id === person.registrationId) }),
+          { url: current.toString() },
+        )
       },
     )
     await desk.page.route(

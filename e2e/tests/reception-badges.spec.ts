@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { blockingViolations } from '../support/axe.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { createPaidParticipant, receptionUrl, signInAdmin, withDevices } from '../support/reception.ts'
+import { answerRewritten } from '../support/routes.ts'
 
 /*
  * Badge sheets printed from the reception app through Chromium's own print to PDF: the page count and the
@@ -112,18 +113,20 @@ test('the badge sheets print to A4 PDF pages holding every name, fitted to the b
       await route.fulfill({ json: { results: items.map((item) => ({ id: item.id, status: 'accepted' })) } })
     })
     // The tablet's list: this spec's paid participant, from the API, and the eleven added names.
-    await page.route('**/admin/participants', async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { items: { user: { user_id: string } }[] }
-      const ours = body.items.filter((item) => item.user.user_id === fox.userId)
-      const items = [...ours, ...addedNames.map((name, index) => addedParticipant(name, index))].map(
-        (item) => {
-          const at = marked.get((item as { registration?: { id?: string } }).registration?.id ?? '')
-          return at === undefined ? item : { ...item, badge_print: { printed_at: at, reprint_needed: false } }
-        },
-      )
-      await route.fulfill({ response, json: { items } })
-    })
+    await page.route('**/admin/participants', (route) =>
+      answerRewritten<{ items: { user: { user_id: string } }[] }>(route, (body) => {
+        const ours = body.items.filter((item) => item.user.user_id === fox.userId)
+        const items = [...ours, ...addedNames.map((name, index) => addedParticipant(name, index))].map(
+          (item) => {
+            const at = marked.get((item as { registration?: { id?: string } }).registration?.id ?? '')
+            return at === undefined
+              ? item
+              : { ...item, badge_print: { printed_at: at, reprint_needed: false } }
+          },
+        )
+        return { items }
+      }),
+    )
     await signInAdmin(page)
     await expect(page.getByRole('button', { name: fox.badgeName })).toBeVisible()
     await page.getByRole('link', { name: 'Badge sheets' }).click()
