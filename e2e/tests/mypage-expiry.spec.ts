@@ -6,6 +6,7 @@ import { createMember } from '../support/accounts.ts'
 import { expect, test } from '../support/fixtures.ts'
 import { agreeToRules, freshEmail, notFoundAnswers, signUpAndSignIn } from '../support/mypage.ts'
 import { stripeEventsOf, stripeUrl } from '../support/payment.ts'
+import { answerRewritten } from '../support/routes.ts'
 import { e2ePorts } from '../support/stack.ts'
 
 /*
@@ -77,10 +78,9 @@ test('an unpaid checkout times out, gives its spot back, and the member register
   const apiUrl = api?.url ?? ''
   const { accessToken } = await createMember()
   const memberTier = () => memberStatus(apiUrl, accessToken)
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch()
-    await route.fulfill({ response, json: { ...(await response.json()), apiUrl } })
-  })
+  await page.route('**/config.json', (route) =>
+    answerRewritten<Record<string, unknown>>(route, (config) => ({ ...config, apiUrl })),
+  )
   await signUpAndSignIn(page, 'ja', freshEmail('expiry'))
   expect(await memberTier()).toBe('available')
 

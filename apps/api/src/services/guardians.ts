@@ -16,6 +16,13 @@ import type { Erasure } from './retention.ts'
  */
 
 const guardianRegistration = alias(registrations, 'guardian_registration')
+const minorRegistration = alias(registrations, 'minor_registration')
+/** The minor of a link holds a live (pending or paid) registration of the link's edition. */
+const minorHoldsLiveRegistration = and(
+  eq(minorRegistration.userId, guardianLinks.minorUserId),
+  eq(minorRegistration.editionId, guardianLinks.editionId),
+  inArray(minorRegistration.paymentStatus, ['pending', 'paid']),
+)
 const guardianUser = alias(users, 'guardian_user')
 
 /** The guardian the member named in an edition, if they named one. */
@@ -115,18 +122,10 @@ export async function requestsAwaiting(
   db: Executor,
   guardianRegistrationId: string,
 ): Promise<{ badgeName: string | null }[]> {
-  const minorRegistration = alias(registrations, 'minor_registration')
   return db
     .select({ badgeName: minorRegistration.badgeName })
     .from(guardianLinks)
-    .leftJoin(
-      minorRegistration,
-      and(
-        eq(minorRegistration.userId, guardianLinks.minorUserId),
-        eq(minorRegistration.editionId, guardianLinks.editionId),
-        inArray(minorRegistration.paymentStatus, ['pending', 'paid']),
-      ),
-    )
+    .leftJoin(minorRegistration, minorHoldsLiveRegistration)
     .where(
       and(
         eq(guardianLinks.guardianRegistrationId, guardianRegistrationId),
@@ -216,7 +215,6 @@ export async function doorGuardians(
   db: Executor,
   editionId: string,
 ): Promise<Map<string, Pick<Participant, 'guardian' | 'minors'>>> {
-  const minorRegistration = alias(registrations, 'minor_registration')
   const rows = await db
     .select({
       minorRegistrationId: minorRegistration.registrationId,
@@ -231,14 +229,7 @@ export async function doorGuardians(
       guardianRegistration,
       eq(guardianRegistration.registrationId, guardianLinks.guardianRegistrationId),
     )
-    .innerJoin(
-      minorRegistration,
-      and(
-        eq(minorRegistration.userId, guardianLinks.minorUserId),
-        eq(minorRegistration.editionId, guardianLinks.editionId),
-        inArray(minorRegistration.paymentStatus, ['pending', 'paid']),
-      ),
-    )
+    .innerJoin(minorRegistration, minorHoldsLiveRegistration)
     .where(eq(guardianLinks.editionId, editionId))
   const byRegistration = new Map<string, Pick<Participant, 'guardian' | 'minors'>>()
   for (const row of rows) {

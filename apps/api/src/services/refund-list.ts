@@ -35,14 +35,19 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
       with regs as (
         select registration_id, badge_number, badge_name, registration_tier from registrations
         where edition_id = ${editionId}
+      ),
+      -- Each refund's Stripe refunds, one per payment it was split over (decision 168).
+      split_ids as (
+        select s.refund_key, string_agg(s.provider_refund_id, ' ' order by s.created_at, s.provider_key) as ids
+        from refund_splits s join regs r using (registration_id)
+        where s.status = 'succeeded' and s.provider_refund_id is not null
+        group by s.refund_key
       )
       select f.refunded_at, 'registration' as kind, r.registration_id, r.badge_number, r.badge_name,
         r.registration_tier, null as addon, f.amount_jpy, f.policy_amount_jpy,
         coalesce(
-          (select string_agg(s.provider_refund_id, ' ' order by s.created_at, s.provider_key)
-            from refund_attempts a join refund_splits s on s.refund_key = a.provider_key
-            where a.registration_id = f.registration_id and a.status = 'succeeded'
-              and s.status = 'succeeded' and s.provider_refund_id is not null),
+          (select string_agg(s.ids, ' ') from refund_attempts a join split_ids s on s.refund_key = a.provider_key
+            where a.registration_id = f.registration_id and a.status = 'succeeded'),
           f.provider_refund_id) as stripe_refund_ids,
         f.source, f.reason,
         -- A cancellation's audit entry keeps the staff member's id only: the address comes from their other entries.
@@ -63,11 +68,9 @@ export async function refundsOf(db: Executor, editionId: string): Promise<Refund
       select c.refunded_at, 'tier_change', r.registration_id, r.badge_number, r.badge_name, r.registration_tier,
         null, c.amount_jpy, null,
         coalesce(
-          (select string_agg(s.provider_refund_id, ' ' order by s.created_at, s.provider_key)
-            from refund_splits s
+          (select s.ids from split_ids s
             -- The downgrade's refund key, as tierChangeRefundKey writes it.
-            where s.refund_key = 'tier-change-refund-' || c.registration_id || '-' || c.change_id
-              and s.status = 'succeeded' and s.provider_refund_id is not null),
+            where s.refund_key = 'tier-change-refund-' || c.registration_id || '-' || c.change_id),
           c.provider_refund_id),
         'participant', c.from_tier || ' → ' || c.to_tier, null, null
       from tier_changes c join regs r using (registration_id)
