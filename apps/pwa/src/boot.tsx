@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router'
 import { App } from './App.tsx'
 import { createBrowserServices } from './app/create-services.ts'
 import { loadWithRetry, setLoadFailureHandler } from './app/load-failure.ts'
+import { appStarted } from './app/started.ts'
 import { createPwaI18n, ensurePwaLanguage } from './i18n.ts'
 import { languageQueryKey, splitLanguagePath } from './language.ts'
 import { createAppRoutes } from './routes.tsx'
@@ -59,17 +60,22 @@ if (adoptable) {
   })
 }
 
-// Error reporting starts once the page is up and the browser is idle; errors before that wait in the
-// reporter. Without a DSN in /config.json the SDK is never fetched.
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window
     ? window.requestIdleCallback(task, { timeout: 5000 })
     : setTimeout(task, 2000)
+// Error reporting starts once the page is up and the browser is idle, whether or not the app starts; errors
+// before that wait in the reporter. Without a DSN in /config.json the SDK is never fetched.
 whenIdle(() => {
   loadErrorReportingConfig()
     .then((options) => services.errors.start(options))
     .catch((error: unknown) => services.errors.report(error, { where: 'config' }))
-  // The service worker and its update prompt (docs/decisions/090): after the page, never competing with it.
+})
+// The service worker (docs/decisions/090), whose install fetches the whole precache, and the registration code's
+// refresh wait until the app has started and the browser is idle: never competing with start-up (decision 213).
+void appStarted.then(() => whenIdle(startBackgroundWork))
+
+function startBackgroundWork() {
   if ('serviceWorker' in navigator && !import.meta.env.DEV) {
     import('./offline/start-offline.ts')
       .then(({ startOffline }) =>
@@ -95,4 +101,4 @@ whenIdle(() => {
       )
       .catch((error: unknown) => services.errors.report(error, { where: 'registration-code-refresh' }))
   }
-})
+}

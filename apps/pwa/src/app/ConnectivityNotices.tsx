@@ -1,17 +1,15 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from './services.tsx'
+import { markAppStarted } from './started.ts'
 
 /**
  * Tells the reader through the snack bar when the connection drops and when it returns: pages already loaded
  * keep working offline, but forms and lists that call the API will not until it is back.
  */
 export function ConnectivityNotices() {
-  // Mounted means the app has started (hydrated a prerendered page, or rendered one): links now navigate
-  // inside the app. The attribute lets end-to-end tests wait for that instead of for time.
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready'
-  }, [])
+  // Mounted means the app has started (hydrated a prerendered page, or rendered one).
+  useEffect(markAppStarted, [])
   const { t } = useTranslation('pwa')
   const { notifications } = useServices()
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Loaded once the page is up and the browser is idle (boot.tsx): registers the service worker, offers each
+// Loaded once the app has started and the browser is idle (boot.tsx): registers the service worker, offers each
 // new version through the snack bar, and keeps the offline copy fresh (docs/decisions/090 and 092).
 import type { Language } from '@furfes/core'
 import type { NotificationQueue } from '@furfes/ui'
