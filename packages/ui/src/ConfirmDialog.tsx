@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material'
 import type { ReactNode } from 'react'
 import { ErrorAlert } from './ErrorAlert.tsx'
+import { usePhrases } from './phrasing.tsx'
 
 /**
  * The one way an app asks "are you sure?" before something it cannot undo: what happens in words, the request's
@@ -33,6 +34,7 @@ export function ConfirmDialog({
   onKeep: () => void
   onConfirm: () => void
 }) {
+  const phrase = usePhrases()
   return (
     <Dialog
       open={open}
@@ -40,7 +42,7 @@ export function ConfirmDialog({
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-consequence`}
     >
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{phrase(title)}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-consequence`} sx={{ mb: 2 }}>
           {consequence}
@@ -49,7 +51,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onKeep} disabled={busy}>
-          {keepLabel}
+          {phrase(keepLabel)}
         </Button>
         <Button
           variant="contained"
@@ -58,7 +60,7 @@ export function ConfirmDialog({
           disabled={busy}
           aria-busy={busy}
         >
-          {confirmLabel}
+          {phrase(confirmLabel)}
         </Button>
       </DialogActions>
     </Dialog>

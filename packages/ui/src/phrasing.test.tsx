@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { createI18n, type Language } from './i18n.ts'
 import { usePhrases } from './phrasing.tsx'
 
@@ -121,5 +122,37 @@ describe('phrase breaks in a browser without auto-phrase (docs/decisions/212-phr
     expect(recoverable).not.toHaveBeenCalled()
     act(() => root.unmount())
     container.remove()
+  })
+
+  it('marks a confirmation dialog’s title and both its buttons', async () => {
+    autoPhrase(false)
+    render(
+      <I18nextProvider i18n={createI18n('ja', {})}>
+        <ConfirmDialog
+          id="withdraw"
+          open
+          title="お申し込みを取り消しますか？"
+          consequence="確保した枠はすぐにほかの方に渡ります。"
+          keepLabel="このまま申し込みを続ける"
+          confirmLabel="お申し込みを取り消す"
+          destructive
+          busy={false}
+          onKeep={() => {}}
+          onConfirm={() => {}}
+        />
+      </I18nextProvider>,
+    )
+    // The parser is loaded by now (an earlier test), so the marks are there at once; jsdom names an element with a
+    // <wbr> as if it were a space, so the elements are found by their text.
+    const dialog = screen.getByRole('dialog')
+    const button = (text: string) =>
+      screen.getAllByRole('button').find((element) => element.textContent === text) as HTMLElement
+    await waitFor(() => expect(button('お申し込みを取り消す').querySelector('wbr')).not.toBeNull())
+    expect(pieces(button('お申し込みを取り消す'))).toEqual(['お申し込みを', '取り消す'])
+    const title = dialog.querySelector('h2') as HTMLElement
+    expect(title.textContent).toBe('お申し込みを取り消しますか？')
+    expect(title.querySelectorAll('wbr').length).toBeGreaterThan(0)
+    expect(dialog.getAttribute('aria-labelledby')).toBe(title.id)
+    expect(button('このまま申し込みを続ける').querySelectorAll('wbr').length).toBeGreaterThan(0)
   })
 })

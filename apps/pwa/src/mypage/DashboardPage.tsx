@@ -1,4 +1,5 @@
 import { isPaymentUrlExpired, type Registration, type RegistrationAdditionalInfo } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { Button, Link, Stack, Typography } from '@mui/material'
 import { type ReactElement, useEffect, useRef } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -39,6 +40,7 @@ type NextStep = {
  * `?refresh` reloads the user context (Checkout returns here with it); the key then leaves the address.
  */
 export default function DashboardPage() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const services = useServices()
@@ -172,7 +174,9 @@ export default function DashboardPage() {
         )}
         {profile.value !== undefined && (
           <Button variant="outlined" href={localizedPath(language, 'mypage/profile')}>
-            {profile.value ? t('dashboard.actions.editProfile') : t('dashboard.actions.createProfile')}
+            {phrase(
+              profile.value ? t('dashboard.actions.editProfile') : t('dashboard.actions.createProfile'),
+            )}
           </Button>
         )}
       </Section>
@@ -234,19 +238,20 @@ export default function DashboardPage() {
 }
 
 function NextStepView({ step }: { step: NextStep }) {
+  const phrase = usePhrases()
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       {typeof step.text === 'string' ? <Typography>{step.text}</Typography> : step.text}
       {step.action && (
         <Button variant="contained" href={step.action.href}>
-          {step.action.label}
+          {phrase(step.action.label)}
         </Button>
       )}
       {step.secondary && (
         <>
           <Typography>{step.secondary.text}</Typography>
           <Button variant="outlined" href={step.secondary.href}>
-            {step.secondary.label}
+            {phrase(step.secondary.label)}
           </Button>
         </>
       )}

@@ -1,4 +1,5 @@
 import { type VerificationCodeForm, verificationCodeFormSchema } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { SchemaForm, useZodForm } from '@furfes/ui/forms'
 import { Button, Typography } from '@mui/material'
 import { useSelector } from '@xstate/react'
@@ -15,6 +16,7 @@ import { useMyPage } from './context.ts'
  * stays in use; once verified, My Page's user attributes are fetched again.
  */
 export default function EmailChangeVerificationPage() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const navigate = useNavigate()
@@ -40,7 +42,7 @@ export default function EmailChangeVerificationPage() {
       <AccountPage titleKey="email-change-verification">
         <Typography sx={{ mb: 2 }}>{t('emailChange.noPending')}</Typography>
         <Button variant="contained" href={toAccount}>
-          {t('emailChange.toAccount')}
+          {phrase(t('emailChange.toAccount'))}
         </Button>
       </AccountPage>
     )

@@ -77,7 +77,7 @@ export function InstallOffer({ environment }: { environment?: InstallOfferEnviro
             {phrase(t('installOffer.install'))}
           </Button>
         )}
-        <Button onClick={dismiss}>{ios ? t('installOffer.close') : t('installOffer.notNow')}</Button>
+        <Button onClick={dismiss}>{phrase(ios ? t('installOffer.close') : t('installOffer.notNow'))}</Button>
       </Stack>
     </Section>
   )

@@ -7,7 +7,7 @@ import {
   tokenRefreshActors,
   tokenRefreshMachine,
 } from '@furfes/core'
-import { scrollShadows } from '@furfes/ui'
+import { scrollShadows, usePhrases } from '@furfes/ui'
 import { Box, Button, Container } from '@mui/material'
 import { useActorRef } from '@xstate/react'
 import { type ComponentType, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
@@ -48,6 +48,7 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
   const language = useLanguage()
   const navigate = useNavigate()
   const location = useLocation()
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const flagsState = useFeatureFlags()
   const flags = flagsState.flags ?? enteredFlags
@@ -149,14 +150,14 @@ export default function MyPage({ account, flags: enteredFlags, authInfo }: MyPag
                 aria-current={here === id ? 'page' : undefined}
                 variant={here === id ? 'contained' : 'text'}
               >
-                {t(`titles.${id}`)}
+                {phrase(t(`titles.${id}`))}
               </Button>
             ))}
           <Button size="small" href={localizedPath(language, 'registration-code')}>
-            {t('myPage.registrationCode')}
+            {phrase(t('myPage.registrationCode'))}
           </Button>
           <Button size="small" href={localizedPath(language, 'sign-out')} sx={{ ml: 'auto' }}>
-            {t('myPage.signOut')}
+            {phrase(t('myPage.signOut'))}
           </Button>
         </Box>
       </Container>

@@ -1,4 +1,5 @@
 import { type RegistrationAdditionalInfo, registrationAdditionalInfoSchema } from '@furfes/core'
+import { usePhrases } from '@furfes/ui'
 import { FormTextField, SchemaForm } from '@furfes/ui/forms'
 import { Button, Typography } from '@mui/material'
 import type { ReactNode } from 'react'
@@ -17,6 +18,7 @@ import { useSaveForm } from './use-submit.ts'
  * for registered participants only, docs/requirements.md PROF-8), so it opens once the registration is paid.
  */
 export default function RegistrationAdditionalInfoPage() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const { account } = useMyPage()
@@ -33,7 +35,7 @@ export default function RegistrationAdditionalInfoPage() {
       <>
         <Typography sx={{ mb: 2 }}>{t('additionalInfo.notPaid')}</Typography>
         <Button variant="contained" href={localizedPath(language, 'mypage/dashboard')}>
-          {t('common.toDashboard')}
+          {phrase(t('common.toDashboard'))}
         </Button>
       </>
     )

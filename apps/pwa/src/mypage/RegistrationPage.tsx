@@ -352,6 +352,7 @@ function RegistrationFormView({
   onJoinWaitingList: (tier: RegistrationTier) => void
   onSubmit: (form: RegistrationForm & { minor: boolean }) => void
 }) {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   // A minor pays only once a guardian confirmed (decision 184): until then the form shows the next step.
   const [minor, setMinor] = useState(false)
@@ -392,7 +393,7 @@ function RegistrationFormView({
         <Typography>{t('guardian.payAfterConfirmation')}</Typography>
       ) : (
         <SubmitButton busy={busy}>
-          {againLabel ? t('registration.registerAgain') : t('registration.submit')}
+          {phrase(againLabel ? t('registration.registerAgain') : t('registration.submit'))}
         </SubmitButton>
       )}
     </Stack>

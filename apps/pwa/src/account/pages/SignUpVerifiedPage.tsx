@@ -1,3 +1,4 @@
+import { usePhrases } from '@furfes/ui'
 import { Button } from '@mui/material'
 import { Navigate } from 'react-router'
 import { localizedPath } from '../../language.ts'
@@ -8,6 +9,7 @@ import { AccountPage } from '../ui.tsx'
 
 /** sign-up-verified: reachable only from verify-sign-up; any other visit goes to the dashboard (decision 044). */
 export default function SignUpVerifiedPage() {
+  const phrase = usePhrases()
   const { t } = useAccountTranslation()
   const language = useLanguage()
   const state = useAccountNavigationState() as { from?: string; email?: string }
@@ -20,7 +22,7 @@ export default function SignUpVerifiedPage() {
         size="large"
         href={withEmail(localizedPath(language, 'sign-in'), state.email)}
       >
-        {t('signUpVerified.toSignIn')}
+        {phrase(t('signUpVerified.toSignIn'))}
       </Button>
     </AccountPage>
   )
