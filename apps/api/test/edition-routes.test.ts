@@ -306,7 +306,7 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
     })
   })
 
-  it("keeps a past edition's badge artwork as it was, so its badges reprint as they were printed", async () => {
+  it('keeps a past edition as it was: neither its badge artwork (its badges reprint as printed) nor its prices or capacities change', async () => {
     const prepared = await sut.request('POST', '/admin/editions/next', { token: admin.token })
     expect(prepared.status).toBe(201)
     const published = await sut.request('POST', '/admin/editions/2026/publish', {
@@ -319,7 +319,30 @@ describe.each(databaseKinds)('edition routes on %s', (kind) => {
     const changed = await save({ ...past.edition, badge_artwork: { member: 'star' } }, past.version)
 
     expect(changed).toMatchObject({ status: 409, body: { message: 'editionNotCurrent' } })
+    // What its receipts and figures were made from stays too (decision 214).
+    const member = past.edition.tiers.member
+    for (const edition of [
+      {
+        ...past.edition,
+        tiers: { ...past.edition.tiers, member: { ...member, price_jpy: member.price_jpy + 1000 } },
+      },
+      {
+        ...past.edition,
+        tiers: { ...past.edition.tiers, member: { ...member, capacity: member.capacity + 10 } },
+      },
+      // Even a save that changes nothing: a past edition takes no save at all.
+      past.edition,
+    ]) {
+      expect(await save(edition, past.version)).toMatchObject({
+        status: 409,
+        body: { message: 'editionNotCurrent' },
+      })
+    }
     expect(await adminRead('2025')).toEqual(past)
+    const history = await sut.request('GET', '/admin/editions/2025/changes', { token: admin.token })
+    expect((history.body as { items: EditionChangeWire[] }).items.map(({ action }) => action)).not.toContain(
+      'updated',
+    )
     // The new edition starts with the set it was copied with, and takes a change.
     const next = await adminRead('2026')
     expect(next.edition.badge_artwork).toEqual(past.edition.badge_artwork)

@@ -1,12 +1,4 @@
-import {
-  badgeArtworkOrFestival,
-  type Clock,
-  capacityIssues,
-  type Edition,
-  editionSchema,
-  type RegistrationTier,
-  sameBadgeArtwork,
-} from '@furfes/core'
+import { type Clock, capacityIssues, type Edition, editionSchema, type RegistrationTier } from '@furfes/core'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '../db/database.ts'
 import { currentEdition, editionChanges, editions, registrations } from '../db/schema.ts'
@@ -169,8 +161,8 @@ export const isPastEdition = (edition: { status: 'draft' | 'published'; current:
 /**
  * Saves a change made on `version`. Someone else's save in between answers 409 editionChanged and changes
  * nothing; a record that breaks a rule throws {@link EditionRejectedError}. `taken` (spots taken per tier)
- * keeps a capacity from going below what is sold. A past edition's badge artwork stays as it was, so its badges
- * reprint as they were (decision 211): a change to it answers 409 editionNotCurrent.
+ * keeps a capacity from going below what is sold. A past edition takes no change at all (decision 214): a save
+ * answers 409 editionNotCurrent.
  */
 export async function saveEdition(
   { db, clock }: EditionDeps,
@@ -191,12 +183,9 @@ export async function saveEdition(
       .where(eq(editions.editionId, edition.id))
       .for('update', { of: editions })
     if (!before) throw productError(404, 'notFound')
-    if (
-      isPastEdition(before) &&
-      !sameBadgeArtwork(badgeArtworkOrFestival(before.settings.badgeArtwork), edition.badgeArtwork)
-    ) {
-      throw productError(409, 'editionNotCurrent')
-    }
+    // A past edition is the record of an event held: its prices, capacities and dates are what its receipts and
+    // figures were made from, and its badges reprint as they were printed (decisions 211, 214).
+    if (isPastEdition(before)) throw productError(409, 'editionNotCurrent')
     const updated = await tx
       .update(editions)
       .set({

@@ -198,28 +198,32 @@ describe('edition settings', () => {
     },
   )
 
-  appTest("shows a past edition's badge artwork as it was, and does not let it change (ja)", async (user) => {
+  appTest('shows a past edition read only, with nothing to save (ja)', async (user) => {
     const server = createFakeApiServer()
     addPastEdition(server, { participants: [], waitingList: [] }, { badgeArtwork: { sponsor: 'mark' } })
     await renderSyncedAdmin(server, '/ja/admin/edition', 'ja')
     await user.click(await screen.findByRole('combobox', { name: '開催回' }))
     await user.click(await screen.findByRole('option', { name: new RegExp(`^${pastEditionId}`) }))
 
+    expect(
+      await screen.findByText(
+        '過去の開催回は、開催した回の記録として閲覧のみできます。価格・定員・日程・バッジの絵などを変更するには、現在の回を開いてください。',
+      ),
+    ).toBeTruthy()
     const sponsor = await screen.findByRole('group', { name: 'バッジの絵 · スポンサー参加' })
     await waitFor(() =>
       expect(within(sponsor).getByRole('radio', { name: 'マーク' })).toHaveProperty('checked', true),
     )
-    expect(
-      within(sponsor)
-        .getAllByRole('radio')
-        .every((radio) => radio.hasAttribute('disabled')),
-    ).toBe(true)
-    expect(
-      within(sponsor).getByText(
-        '過去の開催回のバッジの絵は変更できません。当時のとおりに再印刷するためです。',
-      ),
-    ).toBeTruthy()
     const member = screen.getByRole('group', { name: 'バッジの絵 · 一般参加' })
     expect(within(member).getByRole('radio', { name: 'なし' })).toHaveProperty('checked', true)
+    // Every field of every section is shown and disabled: text fields, switches and the artwork's radios.
+    const controls = [
+      ...screen.getAllByRole('textbox'),
+      ...screen.getAllByRole('switch'),
+      ...screen.getAllByRole('radio'),
+    ]
+    expect(controls.length).toBeGreaterThan(20)
+    expect(controls.filter((control) => !control.hasAttribute('disabled'))).toEqual([])
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull()
   })
 })

@@ -14,8 +14,9 @@ import {
   type StoredEditionView,
 } from '@furfes/core'
 import { ConfirmDialog, ErrorAlert, usePhrases } from '@furfes/ui'
-import { FormTextField, RadioField, SchemaForm, useZodForm } from '@furfes/ui/forms'
+import { FormTextField, RadioField, SchemaForm, useZodForm, type ZodForm } from '@furfes/ui/forms'
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -206,17 +207,17 @@ function useFieldLabel() {
 function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: StoredEditionView) => void }) {
   const { t } = useTranslation('reception')
   const services = useServices()
-  const label = useFieldLabel()
   const form = useZodForm<EditionFormValues, Edition>(
     editionFormSchema,
     editionFormValues(props.stored.edition),
   )
   const [error, setError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
-  const paths = Object.keys(form.values)
   const parsed = editionFormSchema.safeParse(form.values)
-  // A past edition's badges reprint as they were printed: its artwork is shown, not changed (decision 211).
+  // A past edition is the record of an event held: shown, not changed (decisions 211, 214).
   const past = props.stored.status === 'published' && !props.stored.current
+
+  const fields = <EditionFields form={form} past={past} />
 
   const save = async (edition: Edition) => {
     setBusy(true)
@@ -235,74 +236,96 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
   return (
     <Stack spacing={2}>
       {parsed.success && <Preview edition={parsed.data} />}
-      <SchemaForm
-        form={form}
-        onValid={(edition) => void save(edition)}
-        error={error}
-        busy={busy}
-        submitLabel={t('edition.save')}
-      >
-        {sections.map(([section, roots]) => (
-          <Card key={section} component="fieldset" sx={{ border: 'none', p: 0, m: 0 }}>
-            <CardContent>
-              <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
-                {t(`edition.section.${section}`)}
-              </Typography>
-              <Stack spacing={2}>
-                {paths
-                  .filter((path) => (roots as readonly string[]).includes(path.split('.')[0] ?? ''))
-                  .map((path) => {
-                    const value = form.values[path]
-                    if (path.startsWith('badgeArtwork.')) {
-                      return (
-                        <RadioField
-                          key={path}
-                          form={form}
-                          name={path}
-                          legend={label(path)}
-                          options={artworkChoices}
-                          optionLabel={(choice) => <ArtworkChoice choice={choice} />}
-                          row
-                          disabled={past}
-                          {...(past ? { hint: t('edition.artwork.past') } : {})}
-                        />
-                      )
-                    }
-                    if (typeof value === 'boolean') {
-                      return (
-                        <FormControlLabel
-                          key={path}
-                          control={
-                            <Switch checked={value} onChange={(_, checked) => form.setValue(path, checked)} />
-                          }
-                          label={label(path)}
-                        />
-                      )
-                    }
+      {past ? (
+        <>
+          <Alert severity="info">{t('edition.pastReadOnly')}</Alert>
+          {fields}
+        </>
+      ) : (
+        <SchemaForm
+          form={form}
+          onValid={(edition) => void save(edition)}
+          error={error}
+          busy={busy}
+          submitLabel={t('edition.save')}
+        >
+          {fields}
+        </SchemaForm>
+      )}
+    </Stack>
+  )
+}
+
+/** The edition's settings as fields, section by section; all of them disabled for a past edition. */
+function EditionFields({ form, past }: { form: ZodForm<EditionFormValues, Edition>; past: boolean }) {
+  const { t } = useTranslation('reception')
+  const label = useFieldLabel()
+  const paths = Object.keys(form.values)
+  return (
+    <>
+      {sections.map(([section, roots]) => (
+        <Card key={section} component="fieldset" sx={{ border: 'none', p: 0, m: 0 }}>
+          <CardContent>
+            <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
+              {t(`edition.section.${section}`)}
+            </Typography>
+            <Stack spacing={2}>
+              {paths
+                .filter((path) => (roots as readonly string[]).includes(path.split('.')[0] ?? ''))
+                .map((path) => {
+                  const value = form.values[path]
+                  if (path.startsWith('badgeArtwork.')) {
                     return (
-                      <FormTextField
+                      <RadioField
                         key={path}
                         form={form}
                         name={path}
-                        label={label(path)}
-                        required={false}
-                        disabled={path === 'id'}
-                        {...(numberField.test(path)
-                          ? { inputMode: 'numeric' as const }
-                          : timeField.test(path)
-                            ? { type: 'time' }
-                            : dateField.test(path)
-                              ? { type: 'date' }
-                              : {})}
+                        legend={label(path)}
+                        options={artworkChoices}
+                        optionLabel={(choice) => <ArtworkChoice choice={choice} />}
+                        row
+                        disabled={past}
                       />
                     )
-                  })}
-              </Stack>
-            </CardContent>
-          </Card>
-        ))}
-      </SchemaForm>
-    </Stack>
+                  }
+                  if (typeof value === 'boolean') {
+                    return (
+                      <FormControlLabel
+                        key={path}
+                        control={
+                          <Switch
+                            checked={value}
+                            disabled={past}
+                            onChange={(_, checked) => form.setValue(path, checked)}
+                          />
+                        }
+                        label={label(path)}
+                      />
+                    )
+                  }
+                  return (
+                    <FormTextField
+                      key={path}
+                      form={form}
+                      name={path}
+                      label={label(path)}
+                      required={false}
+                      disabled={past || path === 'id'}
+                      {...(numberField.test(path)
+                        ? { inputMode: 'numeric' as const }
+                        : timeField.test(path)
+                          ? { type: 'time' }
+                          : dateField.test(path)
+                            ? { type: 'date' }
+                            : {})}
+                    />
+                  )
+                })}
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </>
   )
 }
 

@@ -38,8 +38,3 @@ export const badgeArtworkSchema = z
 export function badgeArtworkOrFestival(artwork: BadgeArtwork | undefined): Readonly<BadgeArtwork> {
   return artwork ?? festivalBadgeArtwork
 }
-
-/** Whether two settings print the same pictures on every tier. */
-export function sameBadgeArtwork(a: BadgeArtwork, b: BadgeArtwork): boolean {
-  return Object.values(perTier((tier) => a[tier] === b[tier])).every(Boolean)
-}
