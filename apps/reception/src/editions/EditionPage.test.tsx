@@ -210,6 +210,11 @@ describe('edition settings', () => {
         '過去の開催回は、開催した回の記録として閲覧のみできます。価格・定員・日程・バッジの絵などを変更するには、現在の回を開いてください。',
       ),
     ).toBeTruthy()
+    // The site no longer shows it, whatever its own dates would make of it today.
+    const preview = screen.getByRole('region', { name: '公開サイトで表示していた内容' })
+    expect(
+      within(preview).getByText('次の回が公開されたため、この回は公開サイトに表示されていません。'),
+    ).toBeTruthy()
     const sponsor = await screen.findByRole('group', { name: 'バッジの絵 · スポンサー参加' })
     await waitFor(() =>
       expect(within(sponsor).getByRole('radio', { name: 'マーク' })).toHaveProperty('checked', true),

@@ -235,7 +235,7 @@ function EditionForm(props: { stored: StoredEditionView; onSaved: (stored: Store
 
   return (
     <Stack spacing={2}>
-      {parsed.success && <Preview edition={parsed.data} />}
+      {parsed.success && <Preview edition={parsed.data} past={past} />}
       {past ? (
         <>
           <Alert severity="info">{t('edition.pastReadOnly')}</Alert>
@@ -341,8 +341,11 @@ function ArtworkChoice({ choice }: { choice: (typeof artworkChoices)[number] }) 
   )
 }
 
-/** What the public site will say of the edition as typed: its date, place, prices and whether it is on sale. */
-function Preview({ edition }: { edition: Edition }) {
+/**
+ * What the public site will say of the edition as typed: its date, place, prices and whether it is on sale. A past
+ * edition is no longer on the site, whatever its own dates would make of it today.
+ */
+function Preview({ edition, past }: { edition: Edition; past: boolean }) {
   const phrase = usePhrases()
   const { t, i18n } = useTranslation(['reception', 'domain'])
   const services = useServices()
@@ -357,7 +360,7 @@ function Preview({ edition }: { edition: Edition }) {
     <Card variant="outlined" component="section" aria-labelledby="edition-preview">
       <CardContent>
         <Typography id="edition-preview" variant="h6" component="h2">
-          {phrase(t('edition.preview'))}
+          {phrase(t(past ? 'edition.previewPast' : 'edition.preview'))}
         </Typography>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
           {edition.name[language]}
@@ -370,7 +373,7 @@ function Preview({ edition }: { edition: Edition }) {
             place: edition.publicPlace[language],
           })}
         </Typography>
-        <Typography>{t(`edition.phase.${phase}`)}</Typography>
+        <Typography>{t(past ? 'edition.phase.replaced' : `edition.phase.${phase}`)}</Typography>
         <Stack component="ul" sx={{ pl: 2.5, my: 1 }}>
           {registrationTiers.map((tier) => (
             <li key={tier}>
